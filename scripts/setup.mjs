@@ -1,0 +1,60 @@
+// Finishes an install made with ignore-scripts (see .npmrc): builds what must be built,
+// fetches what can be fetched, and tolerates an offline machine. Safe to run every time.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const quiet = process.argv.includes('--quiet');
+const say = (line) => { if (!quiet) console.log(`[setup] ${line}`); };
+
+function packageDir(name) {
+  return path.dirname(require.resolve(`${name}/package.json`, { paths: [root] }));
+}
+
+function sqliteWorks() {
+  const probe = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"], { cwd: root, stdio: 'ignore' });
+  return probe.status === 0;
+}
+
+function buildSqlite() {
+  if (sqliteWorks()) return;
+  say('building better-sqlite3 for this Node (prebuilt download first, else from source: about a minute)');
+  // npm runs the package's own install script (prebuild-install || node-gyp) with npm's bundled node-gyp.
+  const npm = process.env.npm_execpath
+    ? [process.execPath, [process.env.npm_execpath]]
+    : ['npm', []];
+  const result = spawnSync(npm[0], [...npm[1], 'rebuild', 'better-sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
+    cwd: root, stdio: quiet ? 'ignore' : 'inherit', shell: process.platform === 'win32' && !process.env.npm_execpath,
+  });
+  if (result.status !== 0 || !sqliteWorks()) {
+    console.error('[setup] better-sqlite3 could not be built: install python3, make and a C++ compiler, then run `npm run setup`.');
+    process.exit(1);
+  }
+  say('better-sqlite3 ready');
+}
+
+function electronBinaryPresent() {
+  const dir = packageDir('electron');
+  const pathFile = path.join(dir, 'path.txt');
+  return existsSync(pathFile) && existsSync(path.join(dir, 'dist', readFileSync(pathFile, 'utf8').trim()));
+}
+
+function tryElectronDownload() {
+  let dir;
+  try { dir = packageDir('electron'); } catch { return; } // production installs have no Electron
+  if (electronBinaryPresent()) return;
+  const marker = path.join(dir, '.dubdesk-download-attempted');
+  // One attempt per install: an offline machine should not wait on the network at every start.
+  if (existsSync(marker) && !process.argv.includes('--retry-electron')) return;
+  writeFileSync(marker, new Date().toISOString());
+  say('fetching the Electron binary (needed only for the desktop window)');
+  const result = spawnSync(process.execPath, ['install.js'], { cwd: dir, stdio: 'ignore', timeout: 180_000 });
+  if (result.status === 0 && electronBinaryPresent()) say('Electron binary installed');
+  else say('Electron binary not available (offline?): DubDesk will run headless with the GUI in a browser. Retry with `npm run setup -- --retry-electron`.');
+}
+
+buildSqlite();
+tryElectronDownload();

@@ -1,0 +1,22 @@
+import { configFromFlags, parseFlags } from '../options.js';
+import { dataPaths } from '../../main/config.js';
+import { createModelStore } from '../../main/models/model-store.js';
+import { modelsCommand } from './models.js';
+
+/** `dubdesk models ...` on the data folder's model store (files only, so it works beside a running service). */
+export async function modelsCliCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
+  const dataDirAt = args.indexOf('--data-dir');
+  const dataDirArgs = dataDirAt >= 0 ? args.slice(dataDirAt, dataDirAt + 2) : [];
+  const rest = dataDirAt >= 0 ? [...args.slice(0, dataDirAt), ...args.slice(dataDirAt + 2)] : args;
+  const { values } = parseFlags(dataDirArgs, { 'data-dir': { type: 'string' } });
+  const store = createModelStore({ modelsDir: dataPaths(configFromFlags(values).dataDir).models });
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  process.once('SIGINT', abort);
+  try {
+    return await modelsCommand(rest, store, out, { signal: controller.signal });
+  } finally {
+    process.off('SIGINT', abort);
+    await store.close();
+  }
+}

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describeValidation } from '../../main/api/errors.js';
+import { checkBody } from '../../main/api/validation.js';
+import { createCore } from '../../main/core.js';
+import { intakeRequest } from '../../main/requests/intake.js';
+import type { TaskRecord } from '../../main/store/tasks-repository.js';
+import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
+import { isFinalStatus, JOB_KINDS, type JobKind } from '../../shared/jobs.js';
+import { FrameTranslateRequestSchema, LipsyncRequestSchema, ReusableLipsyncRequestSchema, TranslateRequestSchema } from '../../shared/schemas/jobs.js';
+import { configFromFlags, parseFlags, SERVICE_FLAGS, UsageError } from '../options.js';
+
+const KIND_ALIASES: Record<string, JobKind> = {
+  video_generation: 'lipsync', 'lip-sync': 'lipsync', reusable_lipsync_model_video_generation: 'reusable_lipsync',
+  dub: 'translate', 'media/translate': 'translate', visual_translate: 'frame_translate', 'media/frame_translate': 'frame_translate',
+};
+const REQUEST_SCHEMAS: Record<JobKind, object> = {
+  lipsync: LipsyncRequestSchema, reusable_lipsync: ReusableLipsyncRequestSchema,
+  translate: TranslateRequestSchema, frame_translate: FrameTranslateRequestSchema,
+};
+
+/** Batch scripts can name inputs by path: a `*_url` value that is not a URL becomes a file:// URL (relative to the request file). */
+export function pathsToFileUrls(request: Record<string, unknown>, baseDir: string): Record<string, unknown> {
+  const converted = { ...request };
+  for (const [field, value] of Object.entries(request)) {
+    if (field.endsWith('_url') && field !== 'callback_url' && typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+      converted[field] = pathToFileURL(path.resolve(baseDir, value)).href;
+    }
+  }
+  return converted;
+}
+
+function progressLine(task: TaskRecord): string {
+  const width = 30;
+  const filled = Math.round(task.progress * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(task.progress * 100)).padStart(3)}%  ${task.status}${task.stage ? ` (${task.stage})` : ''}`;
+}
+
+/** `dubdesk run <kind> <request.json>`: runs one job in this process, with a progress bar, and prints the result files. */
+export async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream & { isTTY?: boolean }): Promise<number> {
+  const { values, positionals } = parseFlags(args, SERVICE_FLAGS);
+  const [kindArg, requestFile] = positionals;
+  const kind = (JOB_KINDS as readonly string[]).includes(kindArg ?? '') ? (kindArg as JobKind) : KIND_ALIASES[kindArg ?? ''];
+  if (!kind || !requestFile) throw new UsageError(`usage: dubdesk run <${JOB_KINDS.join('|')}> <request.json>`);
+  const raw = JSON.parse(await readFile(requestFile, 'utf8')) as Record<string, unknown>;
+  const request = pathsToFileUrls(raw, path.dirname(path.resolve(requestFile)));
+  const checked = checkBody(REQUEST_SCHEMAS[kind], request);
+  if (!checked.ok) throw new DubDeskError('invalid_request', describeValidation(checked.errors, requestFile));
+
+  const core = createCore(configFromFlags(values));
+  try {
+    await intakeRequest(kind, request, {
+      files: core.files, media: core.media, baseUrl: core.baseUrl(), glossaries: core.glossaries,
+      reusableModelExists: (id) => core.reusableModels.get(id) !== undefined,
+    });
+    const { taskId } = core.jobs.create(kind, request, { inputName: path.basename(requestFile) });
+    err.write(`task ${taskId}\n`);
+    const finished = new Promise<TaskRecord>((resolve) => {
+      let lastStatus = '';
+      core.events.subscribe((event) => {
+        if (event.type !== 'task' || event.task.id !== taskId) return;
+        if (err.isTTY) err.write(`\r${progressLine(event.task)}`);
+        else if (event.task.status !== lastStatus) err.write(`${progressLine(event.task)}\n`);
+        lastStatus = event.task.status;
+        if (isFinalStatus(event.task.status)) resolve(event.task);
+      });
+    });
+    core.start();
+    const task = await finished;
+    if (err.isTTY) err.write('\n');
+    if (task.status !== 'done') {
+      err.write(`${task.status}: ${task.errCode ?? ''} ${task.errMessage ?? ''}\n`);
+      return 1;
+    }
+    for (const [role, fileId] of Object.entries(task.result ?? {})) {
+      const record = core.files.get(fileId);
+      out.write(`${role}: ${record ? core.files.resolvePath(record) : fileId}\n`);
+    }
+    return 0;
+  } catch (error) {
+    const failure = toDubDeskError(error);
+    err.write(`${failure.code}: ${failure.message}\n`);
+    return 1;
+  } finally {
+    await core.close();
+  }
+}

@@ -1,0 +1,52 @@
+import { DubDeskError } from '../shared/errors.js';
+import { DUBDESK_VERSION } from '../shared/version.js';
+import { keysCommand, tasksCommand, webhookSecretCommand } from './commands/admin.js';
+import { runCommand } from './commands/run.js';
+import { serveCommand } from './commands/serve.js';
+import { modelsCliCommand } from './commands/models-cli.js';
+import { UsageError } from './options.js';
+
+const USAGE = `DubDesk ${DUBDESK_VERSION}: lip-sync, translate-and-dub and visual translation on your own machine.
+
+usage: dubdesk <command> [options]
+
+  serve [--port P] [--host H] [--data-dir D] [--api-key K] [--webhook-secret S] [--concurrency N]
+                                 run the service (API + GUI) until Ctrl-C
+  run <kind> <request.json>      run one job here and print the result files
+                                 kinds: lipsync, reusable_lipsync, translate, frame_translate
+  tasks [--status S] [--kind K]  list tasks
+  keys create [--name N] | list | revoke <id|prefix>
+  webhook-secret                 print the secret that signs callbacks
+  models list | install <id> [--from PATH] | remove <id>
+
+Every command takes --data-dir (default: the desktop app's data folder; env DUBDESK_DATA_DIR).
+`;
+
+/** The CLI: a thin shell over the core; returns the exit code. */
+export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'serve': return await serveCommand(args, out);
+      case 'run': return await runCommand(args, out, err);
+      case 'tasks': return tasksCommand(args, out);
+      case 'keys': return keysCommand(args, out);
+      case 'webhook-secret': return webhookSecretCommand(args, out);
+      case 'models': return await modelsCliCommand(args, out);
+      case '--version': case 'version': out.write(`${DUBDESK_VERSION}\n`); return 0;
+      case undefined: case 'help': case '--help': case '-h': out.write(USAGE); return command ? 0 : 2;
+      default: err.write(`Unknown command '${command}'.\n\n${USAGE}`); return 2;
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(`${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof DubDeskError) {
+      err.write(`${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    err.write(`${(error as Error).message ?? String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+import { resolveConfig, type DubDeskConfig } from '../main/config.js';
+
+/** Flags every service-owning command shares; the environment (DUBDESK_*) fills what is not given. */
+export const SERVICE_FLAGS = {
+  'data-dir': { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'api-key': { type: 'string' },
+  'webhook-secret': { type: 'string' },
+  concurrency: { type: 'string' },
+  ffmpeg: { type: 'string' },
+  ffprobe: { type: 'string' },
+  headless: { type: 'boolean' },
+} as const;
+
+export class UsageError extends Error {}
+
+function positiveInteger(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new UsageError(`--${flag} must be a whole number, got '${value}'.`);
+  return number;
+}
+
+export function parseFlags<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(args: string[], flags: T) {
+  try {
+    return parseArgs({ args, options: flags, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+export function configFromFlags(values: Record<string, string | boolean | undefined>): DubDeskConfig {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const concurrency = positiveInteger('concurrency', text('concurrency'));
+  if (concurrency === 0) throw new UsageError('--concurrency must be at least 1.');
+  return resolveConfig({
+    dataDir: text('data-dir'),
+    host: text('host'),
+    port: positiveInteger('port', text('port')),
+    apiKey: text('api-key'),
+    webhookSecret: text('webhook-secret'),
+    concurrency,
+    ffmpegPath: text('ffmpeg'),
+    ffprobePath: text('ffprobe'),
+  });
+}

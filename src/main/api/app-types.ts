@@ -1,0 +1,24 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+
+/** The Fastify instance every route plugin receives: TypeBox schemas type the handlers. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'key' (default): a bearer API key is required. 'key-or-query': also `?key=` (EventSource cannot send headers).
+     * 'signed-url': the handler checks a signed token when no key is given. 'public': static GUI assets.
+     */
+    auth?: 'key' | 'key-or-query' | 'signed-url' | 'public';
+    /** One line for the OpenAPI document. */
+    summary?: string;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook when the request carried a valid API key. */
+    apiKeyId?: string;
+  }
+}

@@ -1,0 +1,55 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { Core } from '../core.js';
+import type { App } from './app-types.js';
+import { installErrorHandling } from './errors.js';
+import { collectRoutes } from './openapi.js';
+import { eventRoutes } from './routes/events.js';
+import { fileRoutes } from './routes/files.js';
+import { glossaryRoutes } from './routes/glossaries.js';
+import { guiRoutes } from './routes/gui.js';
+import { jobRoutes } from './routes/jobs.js';
+import { metaRoutes } from './routes/meta.js';
+import { modelRoutes } from './routes/models.js';
+import { reusableModelRoutes } from './routes/reusable-models.js';
+import { taskRoutes } from './routes/tasks.js';
+import { hostsFor, installSecurity } from './security.js';
+import { validatorCompiler } from './validation.js';
+
+export interface BuildAppOptions {
+  /** The built renderer (web mode); without it `/` says how to build the GUI. */
+  rendererDir?: string;
+  logger?: boolean;
+}
+
+/** The HTTP face of a core, not yet listening (tests can inject() without a socket). */
+export async function buildApp(core: Core, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    // Long uploads and SSE streams must not be cut by a request timeout.
+    requestTimeout: 0,
+    // SSE streams are hijacked sockets; close() must end them or a shutdown would hang.
+    forceCloseConnections: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app);
+  installSecurity(app, {
+    keys: core.keys,
+    allowedHosts: () => {
+      const base = new URL(core.baseUrl());
+      return hostsFor(base.hostname, Number(base.port));
+    },
+  });
+  const routes = collectRoutes(app);
+  await app.register(jobRoutes, { core });
+  await app.register(taskRoutes, { core });
+  await app.register(eventRoutes, { core });
+  await app.register(fileRoutes, { files: core.files, signer: core.signer, baseUrl: () => core.baseUrl() });
+  await app.register(glossaryRoutes, { core });
+  await app.register(modelRoutes, { models: core.models });
+  await app.register(reusableModelRoutes, { core });
+  await app.register(metaRoutes, { core, routes });
+  await app.register(guiRoutes, { rendererDir: options.rendererDir ?? '' });
+  return app;
+}

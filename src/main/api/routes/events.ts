@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import { JOB_KINDS } from '../../../shared/jobs.js';
+import type { Core } from '../../core.js';
+import type { TaskEvent } from '../../queue/task-events.js';
+import { taskSummary } from '../../queue/status-record.js';
+import type { App } from '../app-types.js';
+import { StringEnum } from '../../../shared/schemas/common.js';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Server-Sent Events of task changes (`event: task`, data = the task summary; `event: task_deleted`).
+ * EventSource cannot send headers, so this route also accepts the key as `?key=`.
+ */
+export async function eventRoutes(app: App, { core }: { core: Core }): Promise<void> {
+  app.get('/v1/events', {
+    schema: { querystring: Type.Object({ key: Type.Optional(Type.String()), task_id: Type.Optional(Type.String()), kind: Type.Optional(StringEnum(JOB_KINDS)) }) },
+    config: { auth: 'key-or-query', summary: 'Live task changes as Server-Sent Events' },
+  }, (request, reply) => {
+    const { task_id: onlyTask, kind: onlyKind } = request.query;
+    reply.hijack();
+    const socket = reply.raw;
+    socket.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    socket.write('retry: 2000\n: connected\n\n');
+    let sequence = 0;
+    const send = (event: TaskEvent) => {
+      if (event.type === 'task') {
+        if ((onlyTask && event.task.id !== onlyTask) || (onlyKind && event.task.kind !== onlyKind)) return;
+        socket.write(`id: ${++sequence}\nevent: task\ndata: ${JSON.stringify(taskSummary(event.task, core.fileUrl))}\n\n`);
+      } else if (!onlyTask || event.taskId === onlyTask) {
+        socket.write(`id: ${++sequence}\nevent: task_deleted\ndata: ${JSON.stringify({ task_id: event.taskId })}\n\n`);
+      }
+    };
+    const unsubscribe = core.events.subscribe(send);
+    // Comments keep proxies and idle timeouts from closing a quiet stream.
+    const heartbeat = setInterval(() => socket.write(': ping\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    request.raw.on('close', close);
+    socket.on('error', close);
+  });
+}

@@ -1,0 +1,175 @@
+import multipart from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { DubDeskError } from '../../../shared/errors.js';
+import { FileDownloadQuery, FileIdParams, FileUploadQuery, UploadedFile } from '../../../shared/schemas/files.js';
+import { contentDisposition, decodeHeaderFileName } from '../../files/file-names.js';
+import type { FileRecord, FileStore } from '../../files/file-store.js';
+import { contentRange, parseRangeHeader, unsatisfiedContentRange } from '../../files/http-range.js';
+import { extensionForMime, normalizeMime } from '../../files/mime-types.js';
+import type { FileUrlSigner } from '../../files/signed-urls.js';
+import type { App } from '../app-types.js';
+
+export interface FileRoutesOptions {
+  files: FileStore;
+  signer: FileUrlSigner;
+  /** The service's public base URL (e.g. http://127.0.0.1:7860), read per request since the port is known only after listen. */
+  baseUrl: () => string;
+}
+
+// Types a browser may show inline; anything else (HTML, SVG, scripts) is served as a download.
+const INLINE_SAFE = /^(video\/|audio\/|image\/(png|jpeg|webp|gif|bmp)$|text\/(plain|vtt)$|application\/(x-subrip|json)$)/;
+
+/**
+ * POST /v1/files (raw body or multipart upload) and GET|HEAD /v1/files/:file_id (ranged, signed download).
+ * Register without fastify-plugin: the catch-all body parser must stay inside this plugin.
+ */
+export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoutesOptions): Promise<void> {
+  // Uploads arrive as streams of any type; JSON and text must not be buffered by the default parsers.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  await app.register(multipart, {
+    // One byte over the cap reaches the store, which turns it into payload_too_large.
+    limits: { files: 1, fileSize: files.maxInputBytes + 1, fields: 20, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: false,
+  });
+
+  const toUploadedFile = (record: FileRecord): UploadedFile => ({
+    file_id: record.id,
+    url: signer.fileUrl(baseUrl(), record.id),
+    name: record.name,
+    size: record.size,
+  });
+
+  app.post(
+    '/v1/files',
+    {
+      schema: {
+        summary: 'Upload an input file (raw body or multipart/form-data with one file field)',
+        querystring: FileUploadQuery,
+        response: { 201: UploadedFile },
+      },
+    },
+    async (request, reply) => {
+      const record = request.isMultipart() ? await saveMultipartUpload(request, reply, files) : await saveRawUpload(request, reply, files);
+      return reply.status(201).send(toUploadedFile(record));
+    },
+  );
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/v1/files/:file_id',
+    exposeHeadRoute: false,
+    config: { auth: 'signed-url' },
+    schema: {
+      summary: 'Download a result or uploaded file; supports HTTP Range; works with the signed ?token= instead of an API key',
+      params: FileIdParams,
+      querystring: FileDownloadQuery,
+    },
+    handler: async (request, reply) => {
+      const { file_id: fileId } = request.params;
+      const { token, download } = request.query;
+      // The auth hook sets apiKeyId when a valid key came with the request; otherwise the token must name this file.
+      const hasKey = Boolean((request as { apiKeyId?: unknown }).apiKeyId);
+      if (!hasKey && !signer.verifyToken(fileId, token)) {
+        throw new DubDeskError(
+          'unauthorized',
+          token ? 'This file link is not valid: its token is wrong or expired.' : 'Send an API key (Authorization: Bearer <key>) or use the signed URL of the file.',
+        );
+      }
+      const record = files.get(fileId);
+      if (!record) throw new DubDeskError('not_found', `File ${fileId} does not exist.`);
+      const filePath = files.resolvePath(record);
+      const info = await stat(filePath).catch(() => null);
+      if (!info?.isFile()) throw new DubDeskError('not_found', `File ${fileId} is no longer on disk.`);
+      const size = info.size;
+
+      const etag = `"${record.id}-${size}"`;
+      const lastModified = new Date(record.createdAt).toUTCString();
+      const asAttachment = download === '1' || download === 'true' || !INLINE_SAFE.test(record.mime);
+      void reply.headers({
+        'accept-ranges': 'bytes',
+        'content-type': record.mime,
+        'content-disposition': contentDisposition(asAttachment ? 'attachment' : 'inline', record.name),
+        etag,
+        'last-modified': lastModified,
+        'cache-control': 'private, no-cache',
+        'x-content-type-options': 'nosniff',
+        // Even a file a browser opens directly cannot run script on the service's origin.
+        'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
+      });
+
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+
+      const ifRange = request.headers['if-range'];
+      const rangeHeader = ifRange === undefined || ifRange === etag || ifRange === lastModified ? request.headers.range : undefined;
+      const range = parseRangeHeader(rangeHeader, size);
+      if (range.kind === 'unsatisfiable') {
+        const failure = new DubDeskError('invalid_request', `The requested range ${request.headers.range} is outside the file, which has ${size} bytes.`);
+        reply.removeHeader('content-disposition');
+        return reply
+          .status(416)
+          .headers({ 'content-range': unsatisfiedContentRange(size), 'content-type': 'application/json; charset=utf-8' })
+          .send(JSON.stringify(failure.toBody()));
+      }
+
+      const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size - 1];
+      if (range.kind === 'partial') void reply.status(206).header('content-range', contentRange(start, end, size));
+      void reply.header('content-length', String(end - start + 1));
+      if (request.method === 'HEAD' || size === 0) return reply.send();
+      return reply.send(createReadStream(filePath, { start, end }));
+    },
+  });
+}
+
+async function saveRawUpload(request: FastifyRequest<{ Querystring: FileUploadQuery }>, reply: FastifyReply, files: FileStore): Promise<FileRecord> {
+  const mime = normalizeMime(request.headers['content-type']);
+  if (mime === 'application/json') {
+    throw drained(request, reply, new DubDeskError('invalid_request', 'POST /v1/files takes the file itself as the body (raw, or multipart/form-data), not JSON.'));
+  }
+  const declaredLength = Number(request.headers['content-length'] ?? NaN);
+  if (declaredLength > files.maxInputBytes) {
+    throw drained(request, reply, new DubDeskError('payload_too_large', `The file (${declaredLength} bytes) is larger than the ${files.maxInputBytes} bytes this service accepts.`));
+  }
+  const body = request.body as Readable | undefined;
+  if (!body) throw new DubDeskError('invalid_request', 'The request has no body: send the file as the raw body or as multipart/form-data.');
+  const headerName = request.headers['x-file-name'];
+  const extension = mime ? extensionForMime(mime) : null;
+  const name = request.query.name ?? (typeof headerName === 'string' && headerName ? decodeHeaderFileName(headerName) : `upload${extension ? `.${extension}` : ''}`);
+  try {
+    return await files.saveUpload(body, { name, mime });
+  } catch (error) {
+    throw drained(request, reply, error);
+  }
+}
+
+async function saveMultipartUpload(request: FastifyRequest<{ Querystring: FileUploadQuery }>, reply: FastifyReply, files: FileStore): Promise<FileRecord> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) throw error;
+    throw drained(request, reply, new DubDeskError('invalid_request', `The multipart body could not be read: ${(error as Error).message}.`));
+  }
+  if (!part) throw new DubDeskError('invalid_request', 'The multipart body has no file field.');
+  try {
+    return await files.saveUpload(part.file, { name: part.filename || request.query.name || 'upload', mime: part.mimetype });
+  } catch (error) {
+    // Let the parser read (and drop) the rest of the file so the request can finish.
+    part.file.resume();
+    throw drained(request, reply, error);
+  }
+}
+
+/** Reads and drops the rest of a refused upload so the client gets the error instead of a reset connection. */
+function drained(request: FastifyRequest, reply: FastifyReply, error: unknown): unknown {
+  if (!request.raw.complete) {
+    void reply.header('connection', 'close');
+    request.raw.resume();
+  }
+  return error;
+}

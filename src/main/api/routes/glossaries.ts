@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import { DubDeskError } from '../../../shared/errors.js';
+import { findLanguage } from '../../../shared/languages.js';
+import { StrictObject } from '../../../shared/schemas/common.js';
+import type { Core } from '../../core.js';
+import { newId } from '../../ids.js';
+import type { Glossary } from '../../store/glossaries-repository.js';
+import type { App } from '../app-types.js';
+
+const LanguageCode = Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]+)*$' });
+const GlossaryBody = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  source_language: LanguageCode,
+  target_language: LanguageCode,
+  entries: Type.Array(StrictObject({ source: Type.String({ minLength: 1, maxLength: 500 }), target: Type.String({ maxLength: 500 }) }), { maxItems: 10_000 }),
+});
+type GlossaryBody = Static<typeof GlossaryBody>;
+const GlossaryRecord = Type.Object({
+  glossary_id: Type.String(), name: Type.String(), source_language: Type.String(), target_language: Type.String(),
+  entries: Type.Array(Type.Object({ source: Type.String(), target: Type.String() })), created_at: Type.String(), updated_at: Type.String(),
+});
+const Params = Type.Object({ glossary_id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+function present(glossary: Glossary) {
+  return {
+    glossary_id: glossary.id, name: glossary.name, source_language: glossary.sourceLanguage, target_language: glossary.targetLanguage,
+    entries: glossary.entries, created_at: new Date(glossary.createdAt).toISOString(), updated_at: new Date(glossary.updatedAt).toISOString(),
+  };
+}
+
+function fields(body: GlossaryBody) {
+  for (const field of ['source_language', 'target_language'] as const) {
+    if (!findLanguage(body[field])) throw new DubDeskError('unsupported_language', `${field} '${body[field]}' is not a supported language.`);
+  }
+  return { name: body.name, sourceLanguage: body.source_language, targetLanguage: body.target_language, entries: body.entries };
+}
+
+/** Glossaries: term lists referenced by glossary_ids in translate requests. */
+export async function glossaryRoutes(app: App, { core }: { core: Core }): Promise<void> {
+  const find = (id: string) => {
+    const glossary = core.glossaries.get(id);
+    if (!glossary) throw new DubDeskError('not_found', `Glossary ${id} does not exist.`);
+    return glossary;
+  };
+  app.get('/v1/glossaries', { schema: { response: { 200: Type.Object({ glossaries: Type.Array(GlossaryRecord) }) } }, config: { summary: 'List glossaries' } },
+    async () => ({ glossaries: core.glossaries.list().map(present) }));
+  app.post('/v1/glossaries', { schema: { body: GlossaryBody, response: { 200: GlossaryRecord } }, config: { summary: 'Create a glossary' } },
+    async (request) => present(core.glossaries.insert({ id: newId(), ...fields(request.body) })));
+  app.get('/v1/glossaries/:glossary_id', { schema: { params: Params, response: { 200: GlossaryRecord } }, config: { summary: 'One glossary' } },
+    async (request) => present(find(request.params.glossary_id)));
+  app.put('/v1/glossaries/:glossary_id', { schema: { params: Params, body: GlossaryBody, response: { 200: GlossaryRecord } }, config: { summary: 'Replace a glossary' } },
+    async (request) => {
+      find(request.params.glossary_id);
+      return present(core.glossaries.update({ id: request.params.glossary_id, ...fields(request.body) })!);
+    });
+  app.delete('/v1/glossaries/:glossary_id', { schema: { params: Params }, config: { summary: 'Delete a glossary' } }, async (request, reply) => {
+    find(request.params.glossary_id);
+    core.glossaries.delete(request.params.glossary_id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,59 @@
+import { Type } from 'typebox';
+import { TaskIdParams } from '../../../shared/schemas/common.js';
+import { TaskListQuerySchema, TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
+import type { Core } from '../../core.js';
+import { taskSummary } from '../../queue/status-record.js';
+import type { App } from '../app-types.js';
+
+const TaskLogSchema = Type.Object({
+  lines: Type.Array(Type.Object({ ts: Type.String(), level: Type.String(), message: Type.String() })),
+});
+
+/** Local task management for every kind (decisions.md "Local additions"). */
+export async function taskRoutes(app: App, { core }: { core: Core }): Promise<void> {
+  const summary = (id: string) => taskSummary(core.jobs.get(id), core.fileUrl);
+
+  app.get('/v1/tasks', {
+    schema: { querystring: TaskListQuerySchema, response: { 200: TaskListSchema } },
+    config: { summary: 'List tasks, newest first' },
+  }, async (request) => {
+    const { kind, status, limit = 50, cursor } = request.query;
+    const page = core.tasks.list({ kind, status, limit, cursor });
+    return { tasks: page.tasks.map((task) => taskSummary(task, core.fileUrl)), next_cursor: page.nextCursor };
+  });
+
+  app.get('/v1/tasks/:task_id', {
+    schema: { params: TaskIdParams, response: { 200: TaskSummarySchema } },
+    config: { summary: 'One task of any kind' },
+  }, async (request) => summary(request.params.task_id));
+
+  app.get('/v1/tasks/:task_id/log', {
+    schema: { params: TaskIdParams, querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })) }), response: { 200: TaskLogSchema } },
+    config: { summary: "The task's log, oldest line first" },
+  }, async (request) => {
+    core.jobs.get(request.params.task_id);
+    const lines = core.logs.tail(request.params.task_id, request.query.limit ?? 200);
+    return { lines: lines.map((line) => ({ ts: new Date(line.ts).toISOString(), level: line.level, message: line.message })) };
+  });
+
+  app.post('/v1/tasks/:task_id/cancel', {
+    schema: { params: TaskIdParams, response: { 200: TaskSummarySchema } },
+    config: { summary: 'Cancel a queued or running task' },
+  }, async (request) => {
+    core.jobs.cancel(request.params.task_id);
+    return summary(request.params.task_id);
+  });
+
+  app.post('/v1/tasks/:task_id/retry', {
+    schema: { params: TaskIdParams, response: { 200: TaskSummarySchema } },
+    config: { summary: 'Retry a failed or cancelled task as a new task that resumes from its finished stages' },
+  }, async (request) => taskSummary(await core.jobs.retry(request.params.task_id), core.fileUrl));
+
+  app.delete('/v1/tasks/:task_id', {
+    schema: { params: TaskIdParams },
+    config: { summary: 'Delete a task with its work folder and result files' },
+  }, async (request, reply) => {
+    await core.jobs.delete(request.params.task_id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,73 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Everything a DubDesk service needs to start; CLI flags, environment and the desktop app fill it. */
+export interface DubDeskConfig {
+  dataDir: string;
+  host: string;
+  port: number;
+  /** Registered (as a hash) at start, so scripts can use a key they chose. */
+  apiKey?: string;
+  webhookSecret?: string;
+  /** Jobs run at once; each media job already uses several threads inside ffmpeg. */
+  concurrency: number;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  /** Most jobs that may wait in the queue before creates answer 429 rate_limited. */
+  maxQueuedJobs: number;
+  /** Largest upload or remote download accepted, in bytes. */
+  maxInputBytes: number;
+}
+
+export const DEFAULT_PORT = 7860;
+
+/** The same folder the desktop app's `app.getPath('userData')` uses, so CLI, service and window share data. */
+export function defaultDataDir(platform = process.platform, env = process.env, home = os.homedir()): string {
+  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'DubDesk');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'DubDesk');
+  return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'DubDesk');
+}
+
+export function defaultConcurrency(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
+}
+
+export function resolveConfig(partial: Partial<DubDeskConfig> = {}, env = process.env): DubDeskConfig {
+  return {
+    dataDir: path.resolve(partial.dataDir ?? env.DUBDESK_DATA_DIR ?? defaultDataDir()),
+    host: partial.host ?? env.DUBDESK_HOST ?? '127.0.0.1',
+    port: partial.port ?? (env.DUBDESK_PORT ? Number(env.DUBDESK_PORT) : DEFAULT_PORT),
+    apiKey: partial.apiKey ?? env.DUBDESK_API_KEY ?? undefined,
+    webhookSecret: partial.webhookSecret ?? env.DUBDESK_WEBHOOK_SECRET ?? undefined,
+    concurrency: partial.concurrency ?? (env.DUBDESK_CONCURRENCY ? Number(env.DUBDESK_CONCURRENCY) : defaultConcurrency()),
+    ffmpegPath: partial.ffmpegPath ?? env.DUBDESK_FFMPEG ?? undefined,
+    ffprobePath: partial.ffprobePath ?? env.DUBDESK_FFPROBE ?? undefined,
+    maxQueuedJobs: partial.maxQueuedJobs ?? 1000,
+    maxInputBytes: partial.maxInputBytes ?? 20 * 1024 ** 3,
+  };
+}
+
+/** Where each kind of data lives inside the data dir. */
+export interface DataPaths {
+  root: string;
+  database: string;
+  files: string;
+  jobs: string;
+  models: string;
+  lockFile: string;
+}
+
+export function dataPaths(dataDir: string): DataPaths {
+  return {
+    root: dataDir,
+    database: path.join(dataDir, 'dubdesk.db'),
+    files: path.join(dataDir, 'files'),
+    jobs: path.join(dataDir, 'jobs'),
+    models: path.join(dataDir, 'models'),
+    lockFile: path.join(dataDir, 'service.lock'),
+  };
+}
+
+export function jobWorkDir(paths: DataPaths, taskId: string): string {
+  return path.join(paths.jobs, taskId);
+}

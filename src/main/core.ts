@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { DUBDESK_VERSION } from '../shared/version.js';
+import { dataPaths, jobWorkDir, type DataPaths, type DubDeskConfig } from './config.js';
+import { createFileStore, type FileStore } from './files/file-store.js';
+import { createFileUrlSigner, type FileUrlSigner } from './files/signed-urls.js';
+import { randomToken, newId } from './ids.js';
+import { resolveMediaTools, type MediaTools } from './media/ffmpeg-paths.js';
+import type { PipelineRegistry } from './pipelines/types.js';
+import { jobRetryDelayMs } from './queue/backoff.js';
+import { createCallbackDeliverer, type CallbackDeliverer } from './queue/callbacks/deliverer.js';
+import { createCallbackOutbox, type CallbackOutbox } from './queue/callbacks/outbox.js';
+import { resolveWebhookSecret } from './queue/callbacks/webhook-secret.js';
+import { createJobService, type JobService } from './queue/job-service.js';
+import { createRunner, type Runner } from './queue/runner.js';
+import { cloudStatusRecord } from './queue/status-record.js';
+import { TaskEvents } from './queue/task-events.js';
+import { createTaskTransitions, type TaskTransitions } from './queue/task-transitions.js';
+import { acquireDataDirLock } from './store/data-dir-lock.js';
+import { openDatabase, type Db } from './store/database.js';
+import { createIdempotencyRepository, type IdempotencyRepository } from './store/idempotency-repository.js';
+import { createKeysRepository, type KeysRepository } from './store/keys-repository.js';
+import { createSettingsRepository, type SettingsRepository } from './store/settings-repository.js';
+import { createTaskLogsRepository, type TaskLogsRepository } from './store/task-logs-repository.js';
+import { createTasksRepository, type TasksRepository } from './store/tasks-repository.js';
+import { createGlossariesRepository, type GlossariesRepository } from './store/glossaries-repository.js';
+import { builtInPipelines } from './pipelines/registry.js';
+import { createModelStore, type ModelStore, type ModelStoreOptions } from './models/model-store.js';
+import { createReusableModelsRepository, type ReusableModelsRepository } from './store/reusable-models-repository.js';
+
+export interface CoreOptions {
+  /** Replaces the built-in pipelines (tests register pipelines of their own). */
+  pipelines?: PipelineRegistry;
+  /** Extra catalogue entries or a fetch for the model store (tests install stand-ins from loopback). */
+  models?: Omit<ModelStoreOptions, 'modelsDir'>;
+  log?: (line: string) => void;
+}
+
+export interface Core {
+  readonly config: DubDeskConfig;
+  readonly paths: DataPaths;
+  readonly version: string;
+  readonly db: Db;
+  readonly tasks: TasksRepository;
+  readonly logs: TaskLogsRepository;
+  readonly keys: KeysRepository;
+  readonly settings: SettingsRepository;
+  readonly idempotency: IdempotencyRepository;
+  readonly glossaries: GlossariesRepository;
+  readonly reusableModels: ReusableModelsRepository;
+  readonly events: TaskEvents;
+  readonly files: FileStore;
+  readonly signer: FileUrlSigner;
+  readonly media: MediaTools;
+  readonly models: ModelStore;
+  readonly outbox: CallbackOutbox;
+  readonly callbacks: CallbackDeliverer;
+  readonly transitions: TaskTransitions;
+  readonly runner: Runner;
+  readonly jobs: JobService;
+  readonly webhookSecret: string;
+  /** The absolute base of URLs handed out (result files, uploads); set once the server listens. */
+  baseUrl(): string;
+  setBaseUrl(url: string): void;
+  /** A published file's absolute signed URL. */
+  fileUrl(fileId: string): string;
+  /** Starts the job runner and the callback deliverer. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+/** The one place everything is wired; native handles are closed in reverse order by close(). */
+export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Core {
+  const paths = dataPaths(config.dataDir);
+  const releaseLock = acquireDataDirLock(paths.lockFile);
+  let db: Db;
+  try {
+    db = openDatabase(paths.database);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const log = options.log ?? (() => {});
+  const tasks = createTasksRepository(db);
+  const logs = createTaskLogsRepository(db);
+  const keys = createKeysRepository(db);
+  const settings = createSettingsRepository(db);
+  const idempotency = createIdempotencyRepository(db);
+  const glossaries = createGlossariesRepository(db);
+  const reusableModels = createReusableModelsRepository(db);
+  const events = new TaskEvents();
+  const files = createFileStore({ db, paths, maxInputBytes: config.maxInputBytes });
+  const signer = createFileUrlSigner(fileUrlSecret(settings));
+  const models = createModelStore({ ...options.models, modelsDir: paths.models });
+  const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
+  const webhookSecret = resolveWebhookSecret(db, config.webhookSecret);
+  const outbox = createCallbackOutbox(db);
+  const callbacks = createCallbackDeliverer({
+    db, secret: webhookSecret, version: DUBDESK_VERSION,
+    log: (level, message) => log(`[callbacks] ${level}: ${message}`),
+  });
+  let baseUrl = `http://${config.host}:${config.port}`;
+  const fileUrl = (fileId: string) => signer.fileUrl(baseUrl, fileId);
+
+  const transitions = createTaskTransitions({
+    db, tasks, logs, events,
+    onStatusChanged(task) {
+      if (!task.callbackUrl) return;
+      outbox.enqueue({ taskId: task.id, url: task.callbackUrl, body: cloudStatusRecord(task, fileUrl) });
+      setImmediate(() => callbacks.kick());
+    },
+  });
+  const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
+  const runner = createRunner({
+    tasks, transitions, logs,
+    pipelines: options.pipelines ?? builtInPipelines({
+      files, media, glossaries, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes,
+      reusableModelExists: (id) => reusableModels.get(id) !== undefined,
+    }),
+    workDirFor,
+    concurrency: config.concurrency,
+    owner: newId(),
+    retryDelayMs: jobRetryDelayMs,
+    async publishResults(task, produced, workDir) {
+      const result: Record<string, string> = {};
+      for (const file of produced) {
+        const record = await files.registerResult(task.id, path.join(workDir, file.path), file.name);
+        result[file.role] = record.id;
+      }
+      return result;
+    },
+  });
+  const jobs = createJobService({
+    db, tasks, logs, idempotency, runner, events, workDirFor,
+    deleteTaskFiles: async (taskId) => { await files.deleteForTask(taskId); },
+    maxQueuedJobs: config.maxQueuedJobs,
+  });
+
+  if (config.apiKey) keys.register(config.apiKey, 'from --api-key');
+  let started = false;
+
+  return {
+    config, paths, version: DUBDESK_VERSION, db, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, events,
+    files, signer, media, models, outbox, callbacks, transitions, runner, jobs, webhookSecret,
+    baseUrl: () => baseUrl,
+    setBaseUrl(url) { baseUrl = url.replace(/\/+$/, ''); },
+    fileUrl,
+    start() {
+      if (started) return;
+      started = true;
+      runner.start();
+      callbacks.start();
+    },
+    async close() {
+      await runner.stop();
+      await callbacks.stop();
+      await models.close();
+      db.close();
+      releaseLock();
+    },
+  };
+}
+
+/** The secret that signs result URLs; generated once so URLs handed out stay valid across restarts. */
+function fileUrlSecret(settings: SettingsRepository): string {
+  let secret = settings.get('file_url_secret');
+  if (!secret) {
+    secret = randomToken(32);
+    settings.set('file_url_secret', secret);
+  }
+  return secret;
+}
+

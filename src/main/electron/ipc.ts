@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
+import { IpcChannel, type IpcContract, type IpcError, type IpcResult, type OpenFilesOptions } from '../../shared/ipc.js';
+
+type Handler<C extends keyof IpcContract> = (request: IpcContract[C]['request'], event: IpcMainInvokeEvent) => Promise<IpcContract[C]['response']>;
+
+class IpcFailure extends Error {
+  constructor(readonly code: IpcError['code'], message: string) {
+    super(message);
+  }
+}
+
+function toIpcError(error: unknown): IpcError {
+  if (error instanceof IpcFailure) return { code: error.code, message: error.message };
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
+
+function checkOpenFilesOptions(value: unknown): OpenFilesOptions {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object') throw new IpcFailure('invalid_argument', 'Options must be an object.');
+  const { title, multiple, filters } = value as Record<string, unknown>;
+  if (title !== undefined && typeof title !== 'string') throw new IpcFailure('invalid_argument', 'title must be a string.');
+  if (multiple !== undefined && typeof multiple !== 'boolean') throw new IpcFailure('invalid_argument', 'multiple must be true or false.');
+  const validFilters = filters === undefined || (Array.isArray(filters) && filters.every((f) =>
+    f && typeof f.name === 'string' && Array.isArray(f.extensions) && f.extensions.every((e: unknown) => typeof e === 'string')));
+  if (!validFilters) throw new IpcFailure('invalid_argument', 'filters must be a list of {name, extensions}.');
+  return { title, multiple, filters: filters as OpenFilesOptions['filters'] };
+}
+
+const handlers: { [C in keyof IpcContract]: Handler<C> } = {
+  async [IpcChannel.openFiles](request, event) {
+    const options = checkOpenFilesOptions(request);
+    const properties: Array<'openFile' | 'multiSelections'> = options.multiple ? ['openFile', 'multiSelections'] : ['openFile'];
+    const dialogOptions = { title: options.title, filters: options.filters, properties };
+    const owner = BrowserWindow.fromWebContents(event.sender);
+    const result = owner ? await dialog.showOpenDialog(owner, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+    return result.canceled ? [] : result.filePaths;
+  },
+  async [IpcChannel.revealInFolder](request) {
+    if (typeof request !== 'string' || !path.isAbsolute(request)) throw new IpcFailure('invalid_argument', 'An absolute file path is required.');
+    if (!fs.existsSync(request)) throw new IpcFailure('not_found', `${request} does not exist.`);
+    shell.showItemInFolder(request);
+  },
+};
+
+/**
+ * Answers the named channels, only for frames of the GUI origin, always with an IpcResult envelope.
+ * Returns a function that removes the handlers.
+ */
+export function registerIpcHandlers(guiOrigin: string): () => void {
+  const channels = Object.keys(handlers) as Array<keyof IpcContract>;
+  for (const channel of channels) {
+    ipcMain.handle(channel, async (event, request: unknown): Promise<IpcResult<unknown>> => {
+      const frameUrl = event.senderFrame?.url;
+      if (!frameUrl || new URL(frameUrl).origin !== guiOrigin) {
+        return { ok: false, error: { code: 'forbidden', message: 'Only the DubDesk window may use this channel.' } };
+      }
+      try {
+        const handler = handlers[channel] as (request: unknown, event: IpcMainInvokeEvent) => Promise<unknown>;
+        return { ok: true, value: await handler(request, event) };
+      } catch (error) {
+        return { ok: false, error: toIpcError(error) };
+      }
+    });
+  }
+  return () => channels.forEach((channel) => ipcMain.removeHandler(channel));
+}

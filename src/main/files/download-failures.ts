@@ -1,0 +1,96 @@
+import { STATUS_CODES } from 'node:http';
+import { DubDeskError } from '../../shared/errors.js';
+import { formatBytes } from './byte-size.js';
+
+// Pure: turns what went wrong with a remote input into download_failed / payload_too_large in words a user can act on.
+
+/** The URL as shown in messages: no credentials and no query, which often carries a signature. */
+export function displayUrl(url: string | URL): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+export function httpStatusFailure(status: number, url: string | URL): DubDeskError {
+  const reason = STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : '';
+  const shown = displayUrl(url);
+  // Client errors are final (the URL is wrong or private); 408 and 429 say "try again later".
+  const retryable = status >= 500 || status === 408 || status === 429;
+  const hint =
+    status === 401 || status === 403
+      ? ' The file is not public; use a link that works without logging in, or upload the file.'
+      : status === 404 || status === 410
+        ? ' Check the URL.'
+        : retryable
+          ? ' The server may be busy; retrying the task can work.'
+          : '';
+  return new DubDeskError('download_failed', `Downloading ${shown} failed: the server answered HTTP ${status}${reason}.${hint}`, { retryable });
+}
+
+export function tooManyRedirects(url: string | URL, maxRedirects: number): DubDeskError {
+  return new DubDeskError('download_failed', `Downloading ${displayUrl(url)} failed: it redirected more than ${maxRedirects} times (a redirect loop?).`, {
+    retryable: false,
+  });
+}
+
+export function unsupportedRedirect(url: string | URL, location: string): DubDeskError {
+  return new DubDeskError('download_failed', `Downloading ${displayUrl(url)} failed: it redirected to ${location}, which is not an http(s) URL.`, {
+    retryable: false,
+  });
+}
+
+export function inputTooLarge(url: string | URL, maxBytes: number): DubDeskError {
+  return new DubDeskError('payload_too_large', `The file at ${displayUrl(url)} is larger than the ${formatBytes(maxBytes)} this service accepts.`);
+}
+
+export function connectTimeout(url: string | URL, ms: number): DubDeskError {
+  return new DubDeskError('download_failed', `Downloading ${displayUrl(url)} failed: ${new URL(url).host} did not answer within ${seconds(ms)}.`);
+}
+
+export function idleTimeout(url: string | URL, ms: number, bytes: number): DubDeskError {
+  return new DubDeskError(
+    'download_failed',
+    `Downloading ${displayUrl(url)} failed: no data arrived for ${seconds(ms)} (after ${formatBytes(bytes)}). Retrying the task resumes the download.`,
+  );
+}
+
+export function endedEarly(url: string | URL, bytes: number, total: number): DubDeskError {
+  return new DubDeskError(
+    'download_failed',
+    `Downloading ${displayUrl(url)} failed: the connection closed after ${formatBytes(bytes)} of ${formatBytes(total)}. Retrying the task resumes the download.`,
+  );
+}
+
+const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/;
+
+/** A socket or DNS error from node:http, described by its errno code. */
+export function networkFailure(url: string | URL, error: unknown): DubDeskError {
+  const parsed = new URL(url);
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  const prefix = `Downloading ${displayUrl(parsed)} failed:`;
+  const options = { cause: error };
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return new DubDeskError('download_failed', `${prefix} the host name ${parsed.hostname} could not be resolved. Check the URL and the network connection.`, options);
+    case 'ECONNREFUSED':
+      return new DubDeskError('download_failed', `${prefix} ${parsed.host} refused the connection. Is the server running?`, options);
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return new DubDeskError('download_failed', `${prefix} ${parsed.host} closed the connection unexpectedly.`, options);
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EHOSTDOWN':
+      return new DubDeskError('download_failed', `${prefix} ${parsed.host} cannot be reached (${code}). Check the network connection.`, options);
+    default:
+      if (TLS_CODES.test(code)) {
+        return new DubDeskError('download_failed', `${prefix} the TLS certificate of ${parsed.hostname} was not accepted (${code}).`, { ...options, retryable: false });
+      }
+      return new DubDeskError('download_failed', `${prefix} ${(error as Error | undefined)?.message ?? String(error)}.`, options);
+  }
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}

@@ -1,0 +1,79 @@
+// Electron main: a thin shell that starts the same service `dubdesk serve` runs and shows its GUI.
+import { fileURLToPath } from 'node:url';
+import { app, dialog, type BrowserWindow } from 'electron';
+import { resolveConfig } from './config.js';
+import { isAddressInUse, parseLaunchOptions } from './electron/launch-options.js';
+import { registerIpcHandlers } from './electron/ipc.js';
+import { createMainWindow } from './electron/window.js';
+import { startService, type RunningService } from './service.js';
+
+// Set before anything reads userData, so the window shares config.ts defaultDataDir() with the CLI.
+app.setName('DubDesk');
+
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+
+async function startDesktopService(): Promise<RunningService> {
+  const launch = parseLaunchOptions(process.argv.slice(app.isPackaged ? 1 : 2));
+  const config = resolveConfig({ dataDir: launch.dataDir ?? process.env.DUBDESK_DATA_DIR ?? app.getPath('userData'), port: launch.port });
+  const log = (line: string) => console.log(line);
+  try {
+    return await startService(config, { log });
+  } catch (error) {
+    // The usual port may be taken (another tool, or a `dubdesk serve` with another data dir); any free one will do unless one was asked for.
+    if (launch.port !== undefined || process.env.DUBDESK_PORT || !isAddressInUse(error)) throw error;
+    log(`Port ${config.port} is in use; using a free port instead.`);
+    return startService({ ...config, port: 0 }, { log });
+  }
+}
+
+async function runDesktop(): Promise<void> {
+  let service: RunningService | undefined;
+  let window: BrowserWindow | undefined;
+  let removeIpcHandlers = () => {};
+
+  const showWindow = () => {
+    if (!service) return;
+    if (!window || window.isDestroyed()) window = createMainWindow({ url: service.guiUrl, preload: preloadPath });
+    else {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  };
+
+  app.on('second-instance', showWindow);
+  app.on('activate', showWindow);
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let stopping = false;
+  app.on('before-quit', (event) => {
+    if (!service || stopping) return;
+    // Hold the quit until running jobs are checkpointed and the database is closed.
+    event.preventDefault();
+    stopping = true;
+    removeIpcHandlers();
+    service.close()
+      .catch((error: unknown) => console.error('DubDesk service did not close cleanly:', error))
+      .finally(() => {
+        service = undefined;
+        app.quit();
+      });
+  });
+
+  await app.whenReady();
+  try {
+    service = await startDesktopService();
+  } catch (error) {
+    dialog.showErrorBox('DubDesk could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+    return;
+  }
+  removeIpcHandlers = registerIpcHandlers(new URL(service.url).origin);
+  console.log(`DubDesk is running at ${service.url}`);
+  showWindow();
+}
+
+// A second launch only brings the first window forward.
+if (!app.requestSingleInstanceLock()) app.quit();
+else void runDesktop();

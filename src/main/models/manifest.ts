@@ -1,0 +1,39 @@
+// manifest.json inside an installed model's folder: its presence is what "installed" means.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ManifestFile {
+  name: string;
+  /** Measured at install time, whether or not the catalogue knew it. */
+  sha256: string;
+  sizeBytes: number;
+  /** The URL or local path the file came from. */
+  from: string;
+}
+
+export interface ModelManifest {
+  id: string;
+  title: string;
+  installedAt: string;
+  source: 'download' | 'import';
+  files: ManifestFile[];
+}
+
+export const MANIFEST_NAME = 'manifest.json';
+
+export function writeManifest(dir: string, manifest: ModelManifest): void {
+  fs.writeFileSync(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** The manifest of the folder, or undefined when it is missing, unreadable or for another id. */
+export function readManifest(dir: string, id: string): ModelManifest | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_NAME), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const manifest = parsed as Partial<ModelManifest>;
+  if (manifest?.id !== id || !Array.isArray(manifest.files) || typeof manifest.installedAt !== 'string') return undefined;
+  return manifest as ModelManifest;
+}

@@ -1,0 +1,521 @@
+// The model store: catalogue joined with what is on disk; install (download or import), verify, remove, open sessions.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DubDeskError, toDubDeskError, type ErrorCode } from '../../shared/errors.js';
+import { newId } from '../ids.js';
+import { createCatalogue, type Catalogue, type CatalogueEntry, type ModelFile, type ModelTask } from './catalogue.js';
+import { downloadResumable, type FetchLike } from './download.js';
+import { sha256File } from './file-hash.js';
+import { readManifest, writeManifest, type ManifestFile, type ModelManifest } from './manifest.js';
+import { createOnnxRuntime, readSignature, type OnnxFeeds, type OnnxResults, type OnnxRuntime, type OnnxSession } from './onnx-runtime.js';
+import { checkSignature, signatureMismatchMessage, type Binding } from './verify-signature.js';
+
+export type InstallState = 'downloading' | 'copying' | 'verifying' | 'installed' | 'failed' | 'cancelled' | 'removed';
+
+/** What subscribers (the API's event stream, the CLI's progress line) see of an install. */
+export interface InstallEvent {
+  id: string;
+  state: InstallState;
+  receivedBytes: number;
+  /** Exact once every file's size is known; until then the catalogue's approximate size. */
+  totalBytes?: number;
+  file?: string;
+  /** For failed: the catalogue code and the sentence a user can act on. */
+  code?: ErrorCode;
+  message?: string;
+}
+
+export interface ModelRecord {
+  id: string;
+  task: ModelTask;
+  title: string;
+  description: string;
+  license: string;
+  sizeBytes: number;
+  homepage?: string;
+  files: { name: string; sizeBytes?: number }[];
+  installed: boolean;
+  installedAt?: string;
+  sizeOnDisk?: number;
+  source?: 'download' | 'import';
+  /** The install in flight, or the last one that failed (cleared by success or removal). */
+  install?: InstallEvent;
+}
+
+export interface InstalledModel {
+  entry: CatalogueEntry;
+  dir: string;
+  manifest: ModelManifest;
+  /** Absolute path of one of the model's files. */
+  file(name: string): string;
+}
+
+/** A cached session with the catalogue's names bound to the file's (they differ only for bindByShape models). */
+export interface BoundSession {
+  session: OnnxSession;
+  inputs: Binding;
+  outputs: Binding;
+  /** Runs with feeds keyed by the catalogue's names; results come back under the catalogue's names too (plus any extra outputs). */
+  run(feeds: OnnxFeeds, options?: { signal?: AbortSignal }): Promise<OnnxResults>;
+}
+
+export interface InstallOptions {
+  signal?: AbortSignal;
+  onProgress?: (event: InstallEvent) => void;
+}
+
+export interface ModelStore {
+  readonly catalogue: Catalogue;
+  list(): ModelRecord[];
+  /** Throws not_found for an id the catalogue does not know. */
+  get(id: string): ModelRecord;
+  /** Downloads the entry's files; concurrent calls for one id share one download. Resolves at once when installed. */
+  install(id: string, options?: InstallOptions): Promise<ModelRecord>;
+  /** Installs from a local file (single-file models) or a folder holding the entry's files by name; replaces an installed copy. */
+  importFrom(id: string, sourcePath: string, options?: InstallOptions): Promise<ModelRecord>;
+  /** Cancels an install in flight, closes the model's sessions and deletes its files. */
+  remove(id: string): Promise<void>;
+  isInstalled(id: string): boolean;
+  /** Throws model_not_installed saying how to install it. */
+  requireInstalled(id: string): InstalledModel;
+  /** Opens (once, then cached) the session of one ONNX file of an installed model, checking its signature on load. */
+  openSession(id: string, fileName: string): Promise<BoundSession>;
+  subscribe(listener: (event: InstallEvent) => void): () => void;
+  /** Cancels installs in flight and releases every session. */
+  close(): Promise<void>;
+}
+
+export interface ModelStoreOptions {
+  modelsDir: string;
+  catalogue?: Catalogue;
+  fetch?: FetchLike;
+  runtime?: OnnxRuntime;
+  idleTimeoutMs?: number;
+  /** Least time between two progress events of one install (the last of each file always goes out). */
+  progressIntervalMs?: number;
+  now?: () => Date;
+}
+
+interface Flight {
+  kind: 'download' | 'import';
+  controller: AbortController;
+  promise: Promise<ModelRecord>;
+  callers: number;
+  last: InstallEvent;
+}
+
+export function notInstalledMessage(entry: CatalogueEntry): string {
+  return (
+    `${entry.title} is not installed. Install it with \`dubdesk models install ${entry.id}\`, ` +
+    `with POST /v1/models {"id":"${entry.id}"}, or from the Models page of the app.`
+  );
+}
+
+const isOnnx = (file: ModelFile) => file.name.toLowerCase().endsWith('.onnx');
+
+export function createModelStore(options: ModelStoreOptions): ModelStore {
+  const modelsDir = path.resolve(options.modelsDir);
+  const partialRoot = path.join(modelsDir, '.partial');
+  const catalogue = options.catalogue ?? createCatalogue();
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const runtime = options.runtime ?? createOnnxRuntime();
+  const progressIntervalMs = options.progressIntervalMs ?? 200;
+  const now = options.now ?? (() => new Date());
+
+  const listeners = new Set<(event: InstallEvent) => void>();
+  const flights = new Map<string, Flight>();
+  const failures = new Map<string, InstallEvent>();
+  const bound = new Map<string, Promise<BoundSession>>();
+
+  const installedDir = (id: string) => path.join(modelsDir, id);
+  const downloadDir = (id: string) => path.join(partialRoot, id);
+
+  function emit(event: InstallEvent): void {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A failing subscriber must not break the install or the other subscribers.
+      }
+    }
+  }
+
+  function sizeOnDisk(dir: string, manifest: ModelManifest): number {
+    let total = 0;
+    for (const file of manifest.files) {
+      try {
+        total += fs.statSync(path.join(dir, file.name)).size;
+      } catch {
+        // A file deleted by hand: count what is there.
+      }
+    }
+    return total;
+  }
+
+  function recordOf(entry: CatalogueEntry): ModelRecord {
+    const dir = installedDir(entry.id);
+    const manifest = readManifest(dir, entry.id);
+    const install = flights.get(entry.id)?.last ?? failures.get(entry.id);
+    return {
+      id: entry.id,
+      task: entry.task,
+      title: entry.title,
+      description: entry.description,
+      license: entry.license,
+      sizeBytes: entry.sizeBytes,
+      ...(entry.homepage ? { homepage: entry.homepage } : {}),
+      files: entry.files.map((f) => (f.sizeBytes !== undefined ? { name: f.name, sizeBytes: f.sizeBytes } : { name: f.name })),
+      installed: manifest !== undefined,
+      ...(manifest ? { installedAt: manifest.installedAt, sizeOnDisk: sizeOnDisk(dir, manifest), source: manifest.source } : {}),
+      ...(install ? { install: { ...install } } : {}),
+    };
+  }
+
+  /** Progress reporting for one flight: totals per file, throttled events. */
+  function progressTracker(entry: CatalogueEntry, flight: () => Flight | undefined) {
+    const received = new Map<string, number>();
+    const totals = new Map<string, number>();
+    for (const f of entry.files) if (f.sizeBytes !== undefined) totals.set(f.name, f.sizeBytes);
+    let lastEmit = 0;
+    return (state: InstallState, file: string | undefined, fileReceived?: number, fileTotal?: number, force = false) => {
+      if (file !== undefined && fileReceived !== undefined) received.set(file, fileReceived);
+      if (file !== undefined && fileTotal !== undefined) totals.set(file, fileTotal);
+      const receivedBytes = [...received.values()].reduce((a, b) => a + b, 0);
+      const exact = entry.files.every((f) => totals.has(f.name));
+      const totalBytes = exact ? [...totals.values()].reduce((a, b) => a + b, 0) : Math.max(entry.sizeBytes, receivedBytes);
+      const event: InstallEvent = { id: entry.id, state, receivedBytes, totalBytes, ...(file ? { file } : {}) };
+      const current = flight();
+      const stateChanged = state !== current?.last.state;
+      if (current) current.last = event;
+      const at = Date.now();
+      if (force || stateChanged || at - lastEmit >= progressIntervalMs || (fileTotal !== undefined && fileReceived === fileTotal)) {
+        lastEmit = at;
+        emit(event);
+      }
+    };
+  }
+
+  async function verifyOnnxFiles(entry: CatalogueEntry, stagingDir: string, origin: (file: ModelFile) => string): Promise<void> {
+    for (const file of entry.files) {
+      if (!isOnnx(file)) continue;
+      const where = origin(file);
+      let measured;
+      try {
+        measured = await runtime.inspect(path.join(stagingDir, file.name));
+      } catch (error) {
+        throw new DubDeskError('engine_failed', `The file at ${where} does not look like ${entry.title}: ONNX Runtime cannot load it (${(error as Error).message}).`, { cause: error, retryable: false });
+      }
+      if (!file.signature) continue;
+      const check = checkSignature(file.signature, measured, { bindByShape: entry.bindByShape });
+      if (!check.ok) {
+        throw new DubDeskError('engine_failed', signatureMismatchMessage(where, entry.title, file.signature, measured, check.problems), { retryable: false });
+      }
+    }
+  }
+
+  function checksumError(entry: CatalogueEntry, file: ModelFile, measured: string, where: string): DubDeskError {
+    return new DubDeskError(
+      'download_failed',
+      `The checksum of ${file.name} for ${entry.title} (from ${where}) does not match: expected sha256 ${file.sha256}, got ${measured}. Nothing was installed.`,
+    );
+  }
+
+  async function releaseSessions(entry: CatalogueEntry): Promise<void> {
+    for (const file of entry.files) {
+      const full = path.join(installedDir(entry.id), file.name);
+      bound.delete(full);
+      await runtime.release(full);
+    }
+  }
+
+  /** Moves a complete, verified staging folder into place; an older copy is swapped out, then deleted. */
+  async function commit(entry: CatalogueEntry, stagingDir: string, manifest: ModelManifest): Promise<void> {
+    writeManifest(stagingDir, manifest);
+    const target = installedDir(entry.id);
+    let old: string | undefined;
+    if (fs.existsSync(target)) {
+      await releaseSessions(entry);
+      old = path.join(partialRoot, `${entry.id}.old-${newId()}`);
+      fs.renameSync(target, old);
+    }
+    fs.renameSync(stagingDir, target);
+    if (old) fs.rmSync(old, { recursive: true, force: true });
+  }
+
+  async function downloadAll(entry: CatalogueEntry, signal: AbortSignal, report: ReturnType<typeof progressTracker>): Promise<void> {
+    const stagingDir = downloadDir(entry.id);
+    fs.mkdirSync(stagingDir, { recursive: true });
+    const files: ManifestFile[] = [];
+    for (const file of entry.files) {
+      const target = path.join(stagingDir, file.name);
+      const { sizeBytes } = await downloadResumable(file.url, target, {
+        fetch: fetchFn,
+        signal,
+        idleTimeoutMs: options.idleTimeoutMs,
+        onProgress: (got, total) => report('downloading', file.name, got, total),
+      });
+      report('verifying', file.name, sizeBytes, sizeBytes, true);
+      const sha256 = await sha256File(target, signal);
+      if (file.sha256 && sha256 !== file.sha256) {
+        // Resuming a corrupt file cannot fix it: the next attempt starts over.
+        fs.rmSync(target, { force: true });
+        throw checksumError(entry, file, sha256, file.url);
+      }
+      files.push({ name: file.name, sha256, sizeBytes, from: file.url });
+    }
+    try {
+      await verifyOnnxFiles(entry, stagingDir, (file) => file.url);
+    } catch (error) {
+      // A wrong file stays wrong: keep nothing to resume from.
+      fs.rmSync(stagingDir, { recursive: true, force: true });
+      throw error;
+    }
+    await commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: now().toISOString(), source: 'download', files });
+  }
+
+  /** The local path of each catalogue file inside `sourcePath` (a folder, or the one file of a single-file model). */
+  function importSources(entry: CatalogueEntry, sourcePath: string): Map<string, string> {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(sourcePath);
+    } catch {
+      throw new DubDeskError('invalid_request', `There is no file or folder at ${sourcePath}.`);
+    }
+    const sources = new Map<string, string>();
+    if (stat.isFile()) {
+      if (entry.files.length !== 1) {
+        throw new DubDeskError('invalid_request', `${entry.title} needs ${entry.files.length} files (${entry.files.map((f) => f.name).join(', ')}); pass the folder that holds them instead of ${sourcePath}.`);
+      }
+      sources.set(entry.files[0].name, sourcePath);
+      return sources;
+    }
+    const missing: string[] = [];
+    for (const file of entry.files) {
+      const candidate = path.join(sourcePath, file.name);
+      if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) sources.set(file.name, candidate);
+      else missing.push(file.name);
+    }
+    if (missing.length) throw new DubDeskError('invalid_request', `The folder ${sourcePath} lacks ${missing.join(', ')}, needed by ${entry.title}.`);
+    return sources;
+  }
+
+  async function importAll(entry: CatalogueEntry, sourcePath: string, signal: AbortSignal, report: ReturnType<typeof progressTracker>): Promise<void> {
+    const sources = importSources(entry, path.resolve(sourcePath));
+    const stagingDir = path.join(partialRoot, `${entry.id}.import-${newId()}`);
+    fs.mkdirSync(stagingDir, { recursive: true });
+    try {
+      const files: ManifestFile[] = [];
+      for (const file of entry.files) {
+        const from = sources.get(file.name)!;
+        const total = fs.statSync(from).size;
+        const hash = createHash('sha256');
+        let copied = 0;
+        report('copying', file.name, 0, total, true);
+        // Hash while copying: one read of a multi-gigabyte file instead of two.
+        await pipeline(
+          fs.createReadStream(from),
+          new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              hash.update(chunk);
+              copied += chunk.length;
+              report('copying', file.name, copied, total);
+              done(null, chunk);
+            },
+          }),
+          fs.createWriteStream(path.join(stagingDir, file.name)),
+          { signal },
+        );
+        const sha256 = hash.digest('hex');
+        if (file.sha256 && sha256 !== file.sha256) throw checksumError(entry, file, sha256, from);
+        files.push({ name: file.name, sha256, sizeBytes: copied, from });
+      }
+      report('verifying', undefined, undefined, undefined, true);
+      await verifyOnnxFiles(entry, stagingDir, (file) => sources.get(file.name)!);
+      await commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: now().toISOString(), source: 'import', files });
+    } finally {
+      fs.rmSync(stagingDir, { recursive: true, force: true });
+    }
+  }
+
+  function startFlight(entry: CatalogueEntry, kind: Flight['kind'], work: (signal: AbortSignal, report: ReturnType<typeof progressTracker>) => Promise<void>): Flight {
+    const controller = new AbortController();
+    const flight: Flight = {
+      kind,
+      controller,
+      callers: 0,
+      last: { id: entry.id, state: kind === 'download' ? 'downloading' : 'copying', receivedBytes: 0, totalBytes: entry.sizeBytes },
+      promise: Promise.resolve() as unknown as Promise<ModelRecord>,
+    };
+    failures.delete(entry.id);
+    const report = progressTracker(entry, () => (flights.get(entry.id) === flight ? flight : undefined));
+    flight.promise = (async () => {
+      try {
+        await work(controller.signal, report);
+      } catch (error) {
+        const failure = controller.signal.aborted ? new DubDeskError('cancelled', `Installing ${entry.title} was cancelled.`) : toDubDeskError(error);
+        const event: InstallEvent = { ...flight.last, state: failure.code === 'cancelled' ? 'cancelled' : 'failed', code: failure.code, message: failure.message };
+        flights.delete(entry.id);
+        if (failure.code !== 'cancelled') failures.set(entry.id, event);
+        emit(event);
+        throw failure;
+      }
+      flights.delete(entry.id);
+      const record = recordOf(entry);
+      emit({ id: entry.id, state: 'installed', receivedBytes: record.sizeOnDisk ?? 0, totalBytes: record.sizeOnDisk ?? 0 });
+      return record;
+    })();
+    // Callers may all have walked away; the outcome is still recorded above.
+    flight.promise.catch(() => undefined);
+    flights.set(entry.id, flight);
+    return flight;
+  }
+
+  /** Waits for a shared flight; one caller's abort leaves it to the others, the last caller's abort cancels it. */
+  function join(flight: Flight, id: string, opts: InstallOptions): Promise<ModelRecord> {
+    const { signal, onProgress } = opts;
+    let present = true;
+    const leave = (abandon: boolean) => {
+      if (!present) return;
+      present = false;
+      flight.callers -= 1;
+      if (abandon && flight.callers === 0 && flights.get(id) === flight) flight.controller.abort();
+    };
+    flight.callers += 1;
+    if (signal?.aborted) {
+      leave(true);
+      return Promise.reject(new DubDeskError('cancelled', 'The install was cancelled.'));
+    }
+    const unsubscribe = onProgress ? subscribe((event) => event.id === id && onProgress(event)) : () => undefined;
+    return new Promise<ModelRecord>((resolve, reject) => {
+      const onAbort = () => {
+        leave(true);
+        unsubscribe();
+        reject(new DubDeskError('cancelled', 'The install was cancelled.'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      flight.promise
+        .then(resolve, reject)
+        .finally(() => {
+          leave(false);
+          signal?.removeEventListener('abort', onAbort);
+          unsubscribe();
+        });
+    });
+  }
+
+  function subscribe(listener: (event: InstallEvent) => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  function requireInstalled(id: string): InstalledModel {
+    const entry = catalogue.require(id);
+    const dir = installedDir(id);
+    const manifest = readManifest(dir, id);
+    if (!manifest) throw new DubDeskError('model_not_installed', notInstalledMessage(entry));
+    return { entry, dir, manifest, file: (name) => path.join(dir, name) };
+  }
+
+  async function bindSession(entry: CatalogueEntry, file: ModelFile, full: string): Promise<BoundSession> {
+    const session = await runtime.createSession(full);
+    let inputs: Binding = Object.fromEntries(session.inputNames.map((n) => [n, n]));
+    let outputs: Binding = Object.fromEntries(session.outputNames.map((n) => [n, n]));
+    if (file.signature) {
+      const measured = readSignature(session);
+      const check = checkSignature(file.signature, measured, { bindByShape: entry.bindByShape });
+      if (!check.ok) {
+        await runtime.release(full);
+        throw new DubDeskError('engine_failed', `${signatureMismatchMessage(full, entry.title, file.signature, measured, check.problems)} Remove it and install it again.`, { retryable: false });
+      }
+      inputs = check.inputs;
+      outputs = check.outputs;
+    }
+    const toFile = (feeds: OnnxFeeds) => Object.fromEntries(Object.entries(feeds).map(([k, v]) => [inputs[k] ?? k, v])) as OnnxFeeds;
+    const fromFile = Object.fromEntries(Object.entries(outputs).map(([role, name]) => [name, role]));
+    return {
+      session,
+      inputs,
+      outputs,
+      async run(feeds, runOptions = {}) {
+        const results = await runtime.run(session, toFile(feeds), runOptions);
+        return Object.fromEntries(Object.entries(results).map(([k, v]) => [fromFile[k] ?? k, v])) as OnnxResults;
+      },
+    };
+  }
+
+  const store: ModelStore = {
+    catalogue,
+    list: () => catalogue.entries().map(recordOf),
+    get: (id) => recordOf(catalogue.require(id)),
+
+    install(id, opts = {}) {
+      const entry = catalogue.require(id);
+      const existing = flights.get(id);
+      // A cancelled flight may still be closing its partial files: let it finish, then start anew.
+      if (existing?.controller.signal.aborted) return existing.promise.catch(() => undefined).then(() => store.install(id, opts));
+      if (existing && existing.kind !== 'download') return Promise.reject(new DubDeskError('conflict', `${entry.title} is being imported from a local file right now.`));
+      if (!existing && readManifest(installedDir(id), id)) return Promise.resolve(recordOf(entry));
+      const flight = existing ?? startFlight(entry, 'download', (signal, report) => downloadAll(entry, signal, report));
+      return join(flight, id, opts);
+    },
+
+    importFrom(id, sourcePath, opts = {}) {
+      const entry = catalogue.require(id);
+      const existing = flights.get(id);
+      if (existing?.controller.signal.aborted) return existing.promise.catch(() => undefined).then(() => store.importFrom(id, sourcePath, opts));
+      if (existing) return Promise.reject(new DubDeskError('conflict', `${entry.title} is being installed right now; wait for it or remove it first.`));
+      const flight = startFlight(entry, 'import', (signal, report) => importAll(entry, sourcePath, signal, report));
+      return join(flight, id, opts);
+    },
+
+    async remove(id) {
+      const entry = catalogue.require(id);
+      const flight = flights.get(id);
+      if (flight) {
+        flight.controller.abort();
+        await flight.promise.catch(() => undefined);
+      }
+      await releaseSessions(entry);
+      const hadInstall = fs.existsSync(installedDir(id));
+      const hadPartial = fs.existsSync(downloadDir(id));
+      fs.rmSync(installedDir(id), { recursive: true, force: true });
+      fs.rmSync(downloadDir(id), { recursive: true, force: true });
+      const hadFailure = failures.delete(id);
+      if (!hadInstall && !hadPartial && !flight && !hadFailure) throw new DubDeskError('not_found', `${entry.title} is not installed.`);
+      emit({ id, state: 'removed', receivedBytes: 0 });
+    },
+
+    isInstalled: (id) => catalogue.find(id) !== undefined && readManifest(installedDir(id), id) !== undefined,
+    requireInstalled,
+
+    async openSession(id, fileName) {
+      const model = requireInstalled(id);
+      const file = model.entry.files.find((f) => f.name === fileName);
+      if (!file || !isOnnx(file)) throw new DubDeskError('internal', `${model.entry.title} has no ONNX file named ${fileName}.`);
+      const full = model.file(fileName);
+      let pending = bound.get(full);
+      if (!pending) {
+        pending = bindSession(model.entry, file, full);
+        bound.set(full, pending);
+        pending.catch(() => {
+          if (bound.get(full) === pending) bound.delete(full);
+        });
+      }
+      return pending;
+    },
+
+    subscribe,
+
+    async close() {
+      const pending = [...flights.values()];
+      for (const flight of pending) flight.controller.abort();
+      await Promise.all(pending.map((f) => f.promise.catch(() => undefined)));
+      bound.clear();
+      await runtime.dispose();
+    },
+  };
+  return store;
+}

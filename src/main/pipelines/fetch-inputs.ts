@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { JobKind, JobStatus } from '../../shared/jobs.js';
+import type { FileStore } from '../files/file-store.js';
+import { fetchToFile } from '../files/remote-fetch.js';
+import type { MediaTools } from '../media/ffmpeg-paths.js';
+import { classifyInput, inspectFile, inspectIfLocal, type InspectedInput } from '../requests/input-checks.js';
+import { JOB_SPECS, type Inspected, type SpecEnvironment } from '../requests/job-specs.js';
+import type { Stage } from './types.js';
+
+export interface FetchInputsDeps extends SpecEnvironment {
+  files: Pick<FileStore, 'get' | 'resolvePath'>;
+  media: MediaTools;
+  baseUrl(): string;
+  maxInputBytes: number;
+}
+
+/** A fetched input as later stages read it: downloads live in the work dir, so their path is relative. */
+export interface StagedInput {
+  path: string;
+  name: string;
+  info?: InspectedInput['info'];
+}
+
+/** Where a remote input is downloaded: the field name keeps two inputs apart, the extension helps ffmpeg. */
+function downloadPath(workDir: string, field: string, name: string): string {
+  return path.join(workDir, 'inputs', `${field}${path.extname(name).toLowerCase().slice(0, 6)}`);
+}
+
+/**
+ * The first stage of every job: downloads remote inputs (resuming a partial download after a crash)
+ * and runs the same checks the create call ran on local inputs, so a remote input fails the job with
+ * the code a local one would have got at once.
+ */
+export function fetchInputsStage(kind: JobKind, status: JobStatus, deps: FetchInputsDeps): Stage {
+  return {
+    name: 'fetch-inputs',
+    status,
+    weight: 0.5,
+    async run({ request }, ctx) {
+      const spec = JOB_SPECS[kind];
+      const env = { ...deps, baseUrl: deps.baseUrl(), signal: ctx.signal };
+      const rules = spec.inputRules(request);
+      const inspected: Inspected = {};
+      const staged: Record<string, StagedInput> = {};
+      for (const [index, rule] of rules.entries()) {
+        const input = classifyInput(String(request[rule.field]), rule, env);
+        let result: InspectedInput | undefined;
+        if (input.where.kind === 'remote') {
+          ctx.log(`downloading ${rule.field} from ${new URL(input.where.url).host}`);
+          const fetched = await fetchToFile(input.where.url, downloadPath(ctx.workDir, rule.field, input.name), {
+            signal: ctx.signal,
+            maxBytes: deps.maxInputBytes,
+            onProgress: ({ bytes, totalBytes }) => ctx.progress((index + (totalBytes ? bytes / totalBytes : 0)) / rules.length),
+          });
+          result = await inspectFile(fetched.path, fetched.fileName ?? input.name, rule, env);
+          staged[rule.field] = { path: path.relative(ctx.workDir, fetched.path), name: result.name, info: result.info };
+        } else {
+          result = await inspectIfLocal(input, env);
+          if (result) staged[rule.field] = { path: result.path, name: result.name, info: result.info };
+        }
+        inspected[rule.field] = result;
+        ctx.progress((index + 1) / rules.length);
+      }
+      await spec.checkInputs(request, inspected);
+      return { inputs: staged };
+    },
+  };
+}

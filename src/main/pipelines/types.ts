@@ -1,0 +1,42 @@
+import type { JobKind, JobStatus } from '../../shared/jobs.js';
+
+/** What a stage receives besides its input: it never sees HTTP or the database. */
+export interface StageContext {
+  taskId: string;
+  /** The job's own folder; stages write only here. */
+  workDir: string;
+  signal: AbortSignal;
+  /** Fraction 0..1 of this stage done. */
+  progress(fraction: number): void;
+  log(message: string, level?: 'info' | 'warn' | 'error'): void;
+}
+
+/** JSON-serialisable output of a stage; paths in it are relative to the work dir. */
+export type StageOutput = Record<string, unknown>;
+
+export interface Stage<Request = Record<string, unknown>> {
+  /** Unique within the pipeline; names the stage's saved output file. */
+  name: string;
+  /** The public status the job shows while this stage runs. */
+  status: JobStatus;
+  /** Relative share of the job's total time, for the overall progress bar. */
+  weight?: number;
+  run(input: { request: Request; outputs: Record<string, StageOutput> }, ctx: StageContext): Promise<StageOutput>;
+}
+
+/** A produced file the job publishes: its role becomes the result field (video -> video_url ...). */
+export interface ResultFile {
+  role: 'video' | 'audio' | 'subtitle';
+  /** Relative to the work dir. */
+  path: string;
+  name: string;
+}
+
+export interface Pipeline<Request = Record<string, unknown>> {
+  kind: JobKind;
+  stages: readonly Stage<Request>[];
+  /** Picks the files to publish from the stages' outputs. */
+  results(outputs: Record<string, StageOutput>, request: Request): ResultFile[];
+}
+
+export type PipelineRegistry = Partial<Record<JobKind, Pipeline<any>>>;

@@ -1,0 +1,248 @@
+import type { Db } from '../../store/database.js';
+import { nextDelayMs, shouldGiveUp } from './backoff.js';
+import { createCallbackOutbox, type OutboxEntry } from './outbox.js';
+import { SIGNATURE_HEADER, signPayload } from './signature.js';
+
+// Sends the outbox's callbacks (decisions.md "Callbacks"): at least once, in order per task,
+// retried with backoff until a 2xx or 24 h. One DubDesk process owns a data dir (service.lock),
+// so entries need no lease: in-flight tasks are tracked in memory.
+
+export type CallbackLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+export interface CallbackDelivererOptions {
+  db: Db;
+  /** Signs every request; never logged. */
+  secret: string;
+  /** DubDesk's version, sent as `User-Agent: DubDesk/<version>`. */
+  version: string;
+  fetch?: typeof globalThis.fetch;
+  now?: () => number;
+  random?: () => number;
+  log?: CallbackLog;
+  requestTimeoutMs?: number;
+  pollIntervalMs?: number;
+  /** Deliveries at once, each to a different task. */
+  concurrency?: number;
+  /** How long stop() lets in-flight deliveries finish before aborting them. */
+  stopGraceMs?: number;
+}
+
+export interface CallbackDeliverer {
+  /** Starts the background loop: polls every pollIntervalMs, and at once after kick() or a finished delivery. */
+  start(): void;
+  /** Stops the loop, waits for in-flight deliveries (aborting them after the grace); aborted ones stay pending. */
+  stop(): Promise<void>;
+  /** Wakes the loop now; call after the transaction that enqueued a callback. */
+  kick(): void;
+  /** One pass: attempts every due entry that has a free slot and waits for them; returns how many were attempted. */
+  deliverDue(): Promise<number>;
+}
+
+type Outcome = { ok: true } | { ok: false; error: string; permanent?: boolean };
+
+class Interrupted extends Error {}
+
+export function createCallbackDeliverer(options: CallbackDelivererOptions): CallbackDeliverer {
+  const {
+    db,
+    secret,
+    version,
+    fetch: fetchImpl = globalThis.fetch,
+    now = Date.now,
+    random = Math.random,
+    log = () => {},
+    requestTimeoutMs = 10_000,
+    pollIntervalMs = 250,
+    concurrency = 4,
+    stopGraceMs = 5_000,
+  } = options;
+  if (!secret) throw new Error('A webhook signing secret is required.');
+  const outbox = createCallbackOutbox(db, { now });
+  const userAgent = `DubDesk/${version}`;
+  const inFlight = new Map<string, Promise<void>>();
+  const stopController = new AbortController();
+  let stopping = false;
+  let loop: Promise<void> | null = null;
+  let stopped: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  let lastLoopError = '';
+
+  function kick(): void {
+    woken = true;
+    wakeUp?.();
+  }
+
+  function pump(): Promise<void>[] {
+    if (stopping) return [];
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return [];
+    // Ask for enough rows that tasks already in flight cannot crowd out the others.
+    const due = outbox.nextDue(now(), free + inFlight.size).filter((entry) => !inFlight.has(entry.taskId)).slice(0, free);
+    return due.map((entry) => {
+      const delivery = deliver(entry).finally(() => {
+        inFlight.delete(entry.taskId);
+        // The task's next event may be waiting behind this one.
+        kick();
+      });
+      inFlight.set(entry.taskId, delivery);
+      return delivery;
+    });
+  }
+
+  async function deliver(entry: OutboxEntry): Promise<void> {
+    const target = describeTarget(entry);
+    let outcome: Outcome;
+    try {
+      outcome = await attempt(entry);
+    } catch (error) {
+      if (error instanceof Interrupted) return; // Left pending: it is sent again after the restart.
+      outcome = { ok: false, error: errorMessage(error) };
+    }
+    try {
+      const at = now();
+      if (outcome.ok) {
+        outbox.markDelivered(entry.id, at);
+        return;
+      }
+      const attempts = entry.attempts + 1;
+      if (outcome.permanent || shouldGiveUp(entry.createdAt, at)) {
+        outbox.markGivenUp(entry.id, { attempts, now: at, error: outcome.error });
+        log('error', `Gave up on callback ${target} after ${attempts} attempt(s): ${outcome.error}`);
+        return;
+      }
+      const delay = nextDelayMs(attempts, random);
+      outbox.markFailed(entry.id, { attempts, nextAttemptAt: at + delay, error: outcome.error });
+      log('warn', `Callback ${target} failed (attempt ${attempts}): ${outcome.error}; retrying in ${Math.ceil(delay / 1000)} s`);
+    } catch (error) {
+      log('error', `Could not record the outcome of callback ${target}: ${errorMessage(error)}`);
+    }
+  }
+
+  async function attempt(entry: OutboxEntry): Promise<Outcome> {
+    if (!isHttpUrl(entry.url)) return { ok: false, error: 'callback_url is not an http(s) URL', permanent: true };
+    // Signed at each attempt, so a receiver's replay window applies to the attempt, not the event.
+    const signature = signPayload(secret, entry.body, Math.floor(now() / 1000));
+    const signal = AbortSignal.any([stopController.signal, AbortSignal.timeout(requestTimeoutMs)]);
+    let response: Response;
+    try {
+      response = await fetchImpl(entry.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': userAgent,
+          'X-DubDesk-Event-Id': entry.eventId,
+          [SIGNATURE_HEADER]: signature,
+        },
+        body: entry.body,
+        // A redirect could carry a signed body to a host the user never named.
+        redirect: 'manual',
+        signal,
+      });
+    } catch (error) {
+      if (stopController.signal.aborted) throw new Interrupted();
+      if (signal.aborted) return { ok: false, error: `no response within ${requestTimeoutMs} ms` };
+      return { ok: false, error: errorMessage(error) };
+    }
+    // The receiver's answer is not used; dropping it frees the connection.
+    await response.body?.cancel().catch(() => {});
+    if (response.status >= 200 && response.status < 300) return { ok: true };
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      return { ok: false, error: `HTTP ${response.status} redirect (redirects are not followed)` };
+    }
+    return { ok: false, error: `HTTP ${response.status}` };
+  }
+
+  function sleep(ms: number): Promise<void> {
+    if (woken || stopping) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakeUp = null;
+        woken = false;
+        resolve();
+      };
+      // The server or CLI owns the process's lifetime, not this poller.
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      wakeUp = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      try {
+        pump();
+        lastLoopError = '';
+      } catch (error) {
+        const message = errorMessage(error);
+        // A broken database would otherwise log the same line four times a second.
+        if (message !== lastLoopError) log('error', `Callback delivery loop: ${message}`);
+        lastLoopError = message;
+      }
+      await sleep(pollIntervalMs);
+    }
+  }
+
+  return {
+    start() {
+      if (stopping) throw new Error('This callback deliverer was stopped; create a new one.');
+      loop ??= run();
+    },
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        wakeUp?.();
+        await loop;
+        if (inFlight.size > 0) {
+          let graceTimer: NodeJS.Timeout | undefined;
+          const grace = new Promise<void>((resolve) => {
+            graceTimer = setTimeout(resolve, stopGraceMs);
+          });
+          await Promise.race([Promise.all(inFlight.values()), grace]);
+          clearTimeout(graceTimer);
+          stopController.abort();
+          await Promise.all(inFlight.values());
+        }
+      })();
+      return stopped;
+    },
+    kick,
+    async deliverDue() {
+      const started = pump();
+      await Promise.all(started);
+      return started.length;
+    },
+  };
+}
+
+function isHttpUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// Origin only: a callback URL's path or query may carry the receiver's own token.
+function describeTarget(entry: OutboxEntry): string {
+  let origin = '(invalid URL)';
+  try {
+    origin = new URL(entry.url).origin;
+  } catch {
+    // Keep the placeholder.
+  }
+  return `${entry.eventId} (task ${entry.taskId}, ${origin})`;
+}
+
+function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // fetch reports "fetch failed"; the useful part (ECONNRESET, ECONNREFUSED) is in the cause.
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const detail = cause?.code ?? cause?.message;
+  return detail ? `${error.message} (${detail})` : error.message;
+}

@@ -1,0 +1,114 @@
+import { cp, rm } from 'node:fs/promises';
+import { DubDeskError } from '../../shared/errors.js';
+import { initialStatus, isFinalStatus, type JobKind } from '../../shared/jobs.js';
+import { newId } from '../ids.js';
+import type { Db } from '../store/database.js';
+import type { IdempotencyRepository } from '../store/idempotency-repository.js';
+import type { TaskLogsRepository } from '../store/task-logs-repository.js';
+import type { TaskRecord, TasksRepository } from '../store/tasks-repository.js';
+import type { Runner } from './runner.js';
+import type { TaskEvents } from './task-events.js';
+
+export interface JobServiceDeps {
+  db: Db;
+  tasks: TasksRepository;
+  logs: TaskLogsRepository;
+  idempotency: IdempotencyRepository;
+  runner: Runner;
+  events: TaskEvents;
+  workDirFor(taskId: string): string;
+  /** Removes the task's published files (uploads are kept: they may feed other tasks). */
+  deleteTaskFiles(taskId: string): Promise<void>;
+  maxQueuedJobs: number;
+  maxAttempts?: number;
+  now?: () => number;
+}
+
+export interface CreateOptions {
+  idempotencyKey?: string;
+  /** Shown in task lists: the input file's name. */
+  inputName?: string | null;
+  callbackUrl?: string | null;
+}
+
+export type JobService = ReturnType<typeof createJobService>;
+
+/** Creating, cancelling, retrying and deleting tasks: the queue's front door for the API, CLI and GUI. */
+export function createJobService(deps: JobServiceDeps) {
+  const { db, tasks, idempotency, runner, events } = deps;
+  const now = deps.now ?? Date.now;
+
+  const insertTask = db.transaction((kind: JobKind, request: Record<string, unknown>, options: CreateOptions & { retryOf?: string }) => {
+    const at = now();
+    if (options.idempotencyKey) {
+      const existing = idempotency.find(options.idempotencyKey, kind, at);
+      if (existing && tasks.get(existing)) return { taskId: existing, created: false };
+    }
+    if (tasks.countActive() >= deps.maxQueuedJobs) {
+      throw new DubDeskError('rate_limited', `${deps.maxQueuedJobs} tasks are already waiting or running; wait for some to finish, or raise the limit.`);
+    }
+    const id = newId();
+    tasks.insert({
+      id, kind, status: initialStatus(kind), request, callbackUrl: options.callbackUrl ?? null,
+      inputName: options.inputName ?? null, maxAttempts: deps.maxAttempts ?? 3, retryOf: options.retryOf ?? null, now: at,
+    });
+    if (options.idempotencyKey) idempotency.remember(options.idempotencyKey, kind, id, at);
+    return { taskId: id, created: true };
+  });
+
+  function requireTask(taskId: string): TaskRecord {
+    const task = tasks.get(taskId);
+    if (!task) throw new DubDeskError('not_found', `Task ${taskId} does not exist.`);
+    return task;
+  }
+
+  function announceCreated(taskId: string): void {
+    const task = tasks.get(taskId);
+    if (task) events.publish({ type: 'task', task });
+    runner.kick();
+  }
+
+  return {
+    create(kind: JobKind, request: Record<string, unknown>, options: CreateOptions = {}): { taskId: string; created: boolean } {
+      const outcome = insertTask(kind, request, options);
+      if (outcome.created) announceCreated(outcome.taskId);
+      return outcome;
+    },
+
+    get: requireTask,
+
+    cancel(taskId: string): TaskRecord {
+      requireTask(taskId);
+      return runner.cancel(taskId);
+    },
+
+    /**
+     * Final states stay final, so a retry is a new task with the same request; it starts from a copy of the
+     * old work dir, so stages that had finished are not run again.
+     */
+    async retry(taskId: string): Promise<TaskRecord> {
+      const old = requireTask(taskId);
+      if (old.status !== 'failed' && old.status !== 'cancelled') {
+        throw new DubDeskError('conflict', `Task ${taskId} is ${old.status}; only a failed or cancelled task can be retried.`);
+      }
+      const { taskId: newTaskId } = insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id });
+      await cp(deps.workDirFor(old.id), deps.workDirFor(newTaskId), { recursive: true, force: true, errorOnExist: false }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+      deps.logs.append(newTaskId, 'info', `retry of task ${old.id}`);
+      announceCreated(newTaskId);
+      return requireTask(newTaskId);
+    },
+
+    /** Deletes a task with its work dir and result files; a running task is cancelled first. */
+    async delete(taskId: string): Promise<void> {
+      const task = requireTask(taskId);
+      if (!isFinalStatus(task.status)) runner.cancel(taskId);
+      await runner.settle(taskId);
+      await deps.deleteTaskFiles(taskId);
+      await rm(deps.workDirFor(taskId), { recursive: true, force: true });
+      tasks.delete(taskId);
+      events.publish({ type: 'task_deleted', taskId });
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { rm } from 'node:fs/promises';
+import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
+import { overallProgress, runStages } from '../pipelines/run-stages.js';
+import type { PipelineRegistry, ResultFile } from '../pipelines/types.js';
+import type { TaskLogsRepository } from '../store/task-logs-repository.js';
+import type { Claim, TaskRecord, TasksRepository } from '../store/tasks-repository.js';
+import type { TaskTransitions } from './task-transitions.js';
+
+export interface RunnerOptions {
+  tasks: TasksRepository;
+  transitions: TaskTransitions;
+  logs: TaskLogsRepository;
+  pipelines: PipelineRegistry;
+  workDirFor(taskId: string): string;
+  /** Turns a finished job's files into published file ids by role (video -> file id ...). */
+  publishResults(task: TaskRecord, files: ResultFile[], workDir: string): Promise<Record<string, string>>;
+  concurrency: number;
+  /** Identifies this process's claims; leases of any other owner are stale. */
+  owner: string;
+  retryDelayMs(attempt: number): number;
+  leaseMs?: number;
+  heartbeatMs?: number;
+  pollMs?: number;
+  progressIntervalMs?: number;
+  now?: () => number;
+}
+
+type StopReason = 'cancel' | 'shutdown' | 'lease-lost';
+
+interface ActiveJob {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export type Runner = ReturnType<typeof createRunner>;
+
+/** Claims due tasks up to the concurrency limit and runs each through its kind's pipeline. */
+export function createRunner(options: RunnerOptions) {
+  const { tasks, transitions, logs, pipelines } = options;
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  const pollMs = options.pollMs ?? 500;
+  const progressIntervalMs = options.progressIntervalMs ?? 250;
+  const active = new Map<string, ActiveJob>();
+  let running = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+
+  function fill(): void {
+    while (running && active.size < options.concurrency) {
+      const claim = tasks.claimNext(options.owner, leaseMs, now());
+      if (!claim) return;
+      const controller = new AbortController();
+      const job: ActiveJob = { controller, done: Promise.resolve() };
+      active.set(claim.task.id, job);
+      job.done = execute(claim, controller).finally(() => {
+        active.delete(claim.task.id);
+        setImmediate(fill);
+      });
+    }
+  }
+
+  async function execute({ task, token }: Claim, controller: AbortController): Promise<void> {
+    const { signal } = controller;
+    const log = (message: string, level: 'info' | 'warn' | 'error' = 'info') => logs.append(task.id, level, message);
+    const heartbeat = setInterval(() => {
+      if (!tasks.heartbeat(task.id, token, now() + leaseMs)) controller.abort('lease-lost' satisfies StopReason);
+    }, heartbeatMs);
+    try {
+      const pipeline = pipelines[task.kind];
+      if (!pipeline) {
+        transitions.fail(task.id, token, new DubDeskError('pipeline_unavailable', `This DubDesk build cannot run ${task.kind} jobs yet; no result was produced.`));
+        return;
+      }
+      const workDir = options.workDirFor(task.id);
+      let lastProgressAt = 0;
+      const outputs = await runStages(pipeline, task.request, { taskId: task.id, workDir, signal, log }, {
+        log,
+        onStageStart(stage, index) {
+          log(`stage ${stage.name} started`);
+          transitions.enterStage(task.id, token, stage.name, stage.status, overallProgress(pipeline.stages, index, 0));
+        },
+        onStageProgress(stage, index, fraction) {
+          // Progress arrives per ffmpeg block or per frame; writes and events are limited to a few a second.
+          if (now() - lastProgressAt < progressIntervalMs && fraction < 1) return;
+          lastProgressAt = now();
+          transitions.reportProgress(task.id, token, fraction, overallProgress(pipeline.stages, index, fraction));
+        },
+      });
+      signal.throwIfAborted();
+      const result = await options.publishResults(task, pipeline.results(outputs, task.request), workDir);
+      transitions.complete(task.id, token, result);
+    } catch (thrown) {
+      handleFailure(task, token, signal, thrown);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  function handleFailure(task: TaskRecord, token: number, signal: AbortSignal, thrown: unknown): void {
+    const reason = signal.aborted ? (signal.reason as StopReason) : undefined;
+    if (reason === 'cancel' || reason === 'lease-lost') return; // the canceller already set the final state
+    if (reason === 'shutdown') {
+      tasks.release(task.id, token); // resumes from its last finished stage at the next start
+      return;
+    }
+    const error = toDubDeskError(thrown);
+    if (error.code === 'internal') logs.append(task.id, 'error', `internal error: ${(thrown as Error)?.stack ?? String(thrown)}`);
+    const fresh = tasks.get(task.id);
+    const attempts = (fresh?.attempts ?? task.attempts) + 1;
+    if (error.retryable && attempts < task.maxAttempts) {
+      transitions.scheduleRetry(task.id, token, now() + options.retryDelayMs(attempts), error);
+    } else {
+      transitions.fail(task.id, token, error);
+    }
+  }
+
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      tasks.releaseForeignLeases(options.owner);
+      pollTimer = setInterval(fill, pollMs);
+      fill();
+    },
+
+    /** Wakes the runner now (a task was created or retried) instead of waiting for the next poll. */
+    kick(): void {
+      if (running) setImmediate(fill);
+    },
+
+    /** Cancels a task: final state first, then the running stage's processes are aborted. */
+    cancel(taskId: string): TaskRecord {
+      const cancelled = transitions.cancel(taskId);
+      active.get(taskId)?.controller.abort('cancel' satisfies StopReason);
+      return cancelled;
+    },
+
+    isActive(taskId: string): boolean {
+      return active.has(taskId);
+    },
+
+    /** Waits until a running task's worker has let go (after cancel), e.g. before deleting its files. */
+    async settle(taskId: string): Promise<void> {
+      await active.get(taskId)?.done;
+    },
+
+    /** Stops claiming, aborts running stages and hands their tasks back so the next start resumes them. */
+    async stop(): Promise<void> {
+      running = false;
+      clearInterval(pollTimer);
+      for (const job of active.values()) job.controller.abort('shutdown' satisfies StopReason);
+      await Promise.allSettled([...active.values()].map((job) => job.done));
+    },
+
+    async removeWorkDir(taskId: string): Promise<void> {
+      await rm(options.workDirFor(taskId), { recursive: true, force: true });
+    },
+  };
+}

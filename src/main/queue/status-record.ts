@@ -1,0 +1,62 @@
+import type { Static } from 'typebox';
+import { cloudStatus } from '../../shared/jobs.js';
+import type { TaskSummarySchema } from '../../shared/schemas/jobs.js';
+import type { TaskRecord } from '../store/tasks-repository.js';
+
+/** Turns a published file id into an absolute signed URL (no Authorization header needed). */
+export type FileUrlOf = (fileId: string) => string;
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function statusCore(task: TaskRecord) {
+  return {
+    task_id: task.id,
+    progress: Math.round(task.progress * 1000) / 1000,
+    created_at: iso(task.createdAt),
+    updated_at: iso(task.updatedAt),
+    ...(task.errCode ? { err_code: task.errCode, err_message: task.errMessage ?? '' } : {}),
+  };
+}
+
+/** Result file ids by role -> `{video_url, audio_url, subtitle_url, project_url}`. */
+function resultUrls(task: TaskRecord, urlOf: FileUrlOf): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const [role, id] of Object.entries(task.result ?? {})) {
+    urls[`${role}_url`] = role === 'project' ? id : urlOf(id);
+  }
+  return urls;
+}
+
+/**
+ * The body of a kind's cloud-shaped status route, which callbacks also carry (decisions.md "Status records").
+ * Lip-sync kinds put video_url at the top level; translate kinds nest URLs under result.
+ */
+export function cloudStatusRecord(task: TaskRecord, urlOf: FileUrlOf): Record<string, unknown> {
+  const status = cloudStatus(task.status);
+  const urls = resultUrls(task, urlOf);
+  if (task.kind === 'lipsync' || task.kind === 'reusable_lipsync') {
+    return { ...statusCore(task), status, ...(urls.video_url ? { video_url: urls.video_url } : {}) };
+  }
+  return { ...statusCore(task), status, ...(Object.keys(urls).length ? { result: urls } : {}) };
+}
+
+/** The richer record of the local task routes and SSE: any kind, with stage, input name and `cancelled`. */
+export type TaskSummary = Static<typeof TaskSummarySchema>;
+
+export function taskSummary(task: TaskRecord, urlOf: FileUrlOf): TaskSummary {
+  const urls = resultUrls(task, urlOf);
+  return {
+    ...statusCore(task),
+    kind: task.kind,
+    status: task.status,
+    stage: task.stage,
+    stage_progress: Math.round(task.stageProgress * 1000) / 1000,
+    input_name: task.inputName,
+    attempts: task.attempts,
+    retry_of: task.retryOf,
+    ...(Object.keys(urls).length ? { result: urls } : {}),
+    ...(urls.video_url && (task.kind === 'lipsync' || task.kind === 'reusable_lipsync') ? { video_url: urls.video_url } : {}),
+  };
+}

@@ -1,0 +1,98 @@
+import { DubDeskError } from '../../shared/errors.js';
+import { canTransition, isFinalStatus, type JobStatus } from '../../shared/jobs.js';
+import type { Db } from '../store/database.js';
+import type { TaskLogsRepository } from '../store/task-logs-repository.js';
+import type { TaskRecord, TasksRepository, TaskUpdate } from '../store/tasks-repository.js';
+import type { TaskEvents } from './task-events.js';
+
+export interface TransitionDeps {
+  db: Db;
+  tasks: TasksRepository;
+  logs: TaskLogsRepository;
+  events: TaskEvents;
+  /** Runs inside the status change's transaction, so the callback is queued if and only if the change commits. */
+  onStatusChanged(task: TaskRecord): void;
+  now?: () => number;
+}
+
+export type TaskTransitions = ReturnType<typeof createTaskTransitions>;
+
+/** Every change of a task's status goes through here: checked against the transitions table, fenced, announced. */
+export function createTaskTransitions(deps: TransitionDeps) {
+  const { db, tasks, logs, events } = deps;
+  const now = deps.now ?? Date.now;
+  const bumpLeaseToken = db.prepare('UPDATE tasks SET lease_token = lease_token + 1 WHERE id = ?');
+
+  const changeStatus = db.transaction((id: string, to: JobStatus, fields: TaskUpdate, token: number | undefined): TaskRecord | null => {
+    const task = tasks.get(id);
+    if (!task) throw new DubDeskError('not_found', `Task ${id} does not exist.`);
+    if (task.status !== to && !canTransition(task.kind, task.status, to)) {
+      if (isFinalStatus(task.status)) return null;
+      throw new Error(`Illegal transition of task ${id} (${task.kind}) from ${task.status} to ${to}.`);
+    }
+    const at = now();
+    const final = isFinalStatus(to);
+    const update: TaskUpdate = { ...fields, status: to, updatedAt: at };
+    if (final) Object.assign(update, { finishedAt: at, leaseOwner: null, leaseExpiresAt: null });
+    if (!tasks.update(id, update, token)) return null;
+    const changed = tasks.get(id)!;
+    if (changed.status !== task.status) {
+      logs.append(id, to === 'failed' ? 'error' : 'info', `status ${task.status} -> ${to}${changed.errCode ? ` (${changed.errCode}: ${changed.errMessage})` : ''}`, at);
+      deps.onStatusChanged(changed);
+    }
+    return changed;
+  });
+
+  const announce = (task: TaskRecord | null) => {
+    if (task) events.publish({ type: 'task', task });
+    return task;
+  };
+
+  return {
+    /** A stage starts: its public status (forward only) and name; progress of the stage restarts at 0. */
+    enterStage(id: string, token: number, stage: string, status: JobStatus, progress: number): TaskRecord | null {
+      return announce(changeStatus(id, status, { stage, stageProgress: 0, progress }, token));
+    },
+
+    /** Progress within the current stage: no status change, so no callback; SSE subscribers see it. */
+    reportProgress(id: string, token: number, stageProgress: number, progress: number): TaskRecord | null {
+      if (!tasks.update(id, { stageProgress, progress, updatedAt: now() }, token)) return null;
+      return announce(tasks.get(id) ?? null);
+    },
+
+    complete(id: string, token: number, result: Record<string, string>): TaskRecord | null {
+      return announce(changeStatus(id, 'done', { result, progress: 1, stageProgress: 1, errCode: null, errMessage: null }, token));
+    },
+
+    /** Fails the task for good; without a token (e.g. no pipeline, validation of a remote input) it is unfenced. */
+    fail(id: string, token: number | undefined, error: DubDeskError): TaskRecord | null {
+      return announce(changeStatus(id, 'failed', { errCode: error.code, errMessage: error.message }, token));
+    },
+
+    /** Cancels a task that has not ended; the bumped fencing token locks out its worker's later writes. */
+    cancel(id: string): TaskRecord {
+      const task = tasks.get(id);
+      if (!task) throw new DubDeskError('not_found', `Task ${id} does not exist.`);
+      if (isFinalStatus(task.status)) throw new DubDeskError('conflict', `Task ${id} has already ended (${task.status}); only a queued or running task can be cancelled.`);
+      const cancelled = db.transaction(() => {
+        bumpLeaseToken.run(id);
+        return changeStatus(id, 'cancelled', { errCode: 'cancelled', errMessage: 'The task was cancelled by the user.' }, undefined);
+      })();
+      return announce(cancelled)!;
+    },
+
+    /** A retryable failure: the task goes back to the queue (same status) after a backoff delay. */
+    scheduleRetry(id: string, token: number, runAfter: number, error: DubDeskError): boolean {
+      const task = tasks.get(id);
+      if (!task) return false;
+      const ok = tasks.update(id, {
+        attempts: task.attempts + 1, runAfter, leaseOwner: null, leaseExpiresAt: null, updatedAt: now(),
+      }, token);
+      if (ok) {
+        logs.append(id, 'warn', `attempt ${task.attempts + 1} failed (${error.code}: ${error.message}); retrying in ${Math.round((runAfter - now()) / 1000)} s`);
+        announce(tasks.get(id) ?? null);
+      }
+      return ok;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { DubDeskError } from '../../shared/errors.js';
+import { fileNameFromUrl } from '../files/file-names.js';
+import type { FileStore } from '../files/file-store.js';
+import { classifyInputUrl, resolveLocalInput, type InputUrl } from '../files/input-url.js';
+import type { MediaTools } from '../media/ffmpeg-paths.js';
+import { probeMedia, type MediaInfo } from '../media/probe.js';
+import { checkMediaType, type SniffedType } from '../media/sniff.js';
+
+/** What one `*_url` field accepts. */
+export interface InputRule {
+  field: string;
+  allowed: readonly string[];
+  /** Longest accepted duration; longer is media_too_long. */
+  maxDurationSec?: number;
+}
+
+export interface InputEnvironment {
+  files: Pick<FileStore, 'get' | 'resolvePath'>;
+  media: MediaTools;
+  baseUrl: string;
+  signal?: AbortSignal;
+}
+
+/** A file on this machine, checked by content; `info` is absent for subtitles. */
+export interface InspectedInput {
+  path: string;
+  name: string;
+  type: SniffedType;
+  info?: MediaInfo;
+}
+
+/** Extensions that name a media or document format: a remote URL ending in one not allowed is refused at once. */
+const KNOWN_EXTENSIONS = new Set(['mp4', 'mov', 'webm', 'mkv', 'avi', 'wmv', 'flv', 'm4v', 'jpg', 'jpeg', 'png', 'webp', 'gif', 'bmp', 'tif', 'tiff',
+  'wav', 'mp3', 'm4a', 'aac', 'flac', 'ogg', 'opus', 'srt', 'vtt', 'ass', 'txt', 'pdf', 'zip']);
+
+function extensionOf(name: string): string {
+  const ext = path.extname(name).slice(1).toLowerCase();
+  return ext === 'jpeg' ? 'jpg' : ext;
+}
+
+/** The name says a type that is not accepted (a name without a known extension is judged by content alone). */
+export function checkNameExtension(name: string, rule: InputRule): void {
+  const ext = extensionOf(name);
+  const allowed = rule.allowed.map((value) => (value === 'jpeg' ? 'jpg' : value));
+  if (ext && KNOWN_EXTENSIONS.has(ext) && !allowed.includes(ext)) {
+    throw new DubDeskError('unsupported_media', `${rule.field}: ${name} is a .${ext} file; accepted types: ${allowed.map((value) => `.${value}`).join(', ')}.`);
+  }
+}
+
+/** Checks a local file by content (and probes audio/video/images for streams and duration). */
+export async function inspectFile(file: string, name: string, rule: InputRule, env: Pick<InputEnvironment, 'media' | 'signal'>): Promise<InspectedInput> {
+  checkNameExtension(name, rule);
+  const type = await checkMediaType(file, { allowed: rule.allowed, nameForErrors: `${rule.field} (${name})` });
+  if (type.category === 'subtitle') return { path: file, name, type };
+  const info = await probeMedia(file, { signal: env.signal, ffprobe: env.media.ffprobe });
+  if (rule.maxDurationSec !== undefined && info.durationSec > rule.maxDurationSec) {
+    throw new DubDeskError('media_too_long', `${rule.field} (${name}) is ${formatDuration(info.durationSec)} long; the limit is ${formatDuration(rule.maxDurationSec)}.`);
+  }
+  return { path: file, name, type, info };
+}
+
+export function formatDuration(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return h ? `${h} h ${m} min` : m ? `${m} min ${s} s` : `${s} s`;
+}
+
+export interface ClassifiedInput {
+  rule: InputRule;
+  url: string;
+  where: InputUrl;
+  name: string;
+}
+
+/** Sorts the URL and checks what can be checked without downloading (a remote URL's extension). */
+export function classifyInput(url: string, rule: InputRule, env: Pick<InputEnvironment, 'baseUrl' | 'files'>): ClassifiedInput {
+  const where = classifyInputUrl(url, { baseUrl: env.baseUrl, field: rule.field });
+  let name: string;
+  if (where.kind === 'remote') name = fileNameFromUrl(where.url) ?? where.url;
+  else if (where.kind === 'upload') name = env.files.get(where.fileId)?.name ?? where.fileId;
+  else name = path.basename(where.path);
+  if (where.kind === 'remote') checkNameExtension(name, rule);
+  return { rule, url, where, name };
+}
+
+/** Resolves a local or uploaded input and inspects it; remote inputs are left for the job's first stage. */
+export async function inspectIfLocal(input: ClassifiedInput, env: InputEnvironment): Promise<InspectedInput | undefined> {
+  if (input.where.kind === 'remote') return undefined;
+  const file = await resolveLocalInput(input.where, env.files);
+  return inspectFile(file, input.name, input.rule, env);
+}

@@ -1,0 +1,36 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS, type Migration } from './migrations/index.js';
+
+export type Db = Database.Database;
+
+/** Opens (creating if needed) the DubDesk database file and brings its schema up to date. */
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode loses at most the last transactions on power loss, never consistency.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db, migrations);
+  return db;
+}
+
+/** Applies every migration newer than the file's user_version, each in its own transaction. */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new Error(`The database was written by a newer DubDesk (schema ${current}, this build knows ${latest}). Update DubDesk.`);
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+  return latest;
+}

@@ -1,0 +1,11 @@
+import { migration001Core } from './001-core.js';
+
+/** A numbered schema change; `version` is what PRAGMA user_version holds once it is applied. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+// Append only: a released migration is never edited, a new one is added with the next number.
+export const MIGRATIONS: readonly Migration[] = [migration001Core];

@@ -1,0 +1,127 @@
+import { Type, type Static } from 'typebox';
+import { KIND_STATUSES, JOB_KINDS } from '../jobs.js';
+import { StatusCoreProperties, StrictObject, StringEnum, UrlString } from './common.js';
+
+// ---- Lip-sync (service-api.md §1-2, decisions.md) ----
+export const LIPSYNC_MODELS = ['standard_v1', 'precision_v1'] as const;
+export const REFERENCE_VIDEO_TYPES = ['mp4', 'mov', 'webm', 'avi', 'wmv'] as const;
+export const REFERENCE_IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'webp'] as const;
+export const DRIVING_AUDIO_TYPES = ['wav', 'mp3', 'm4a'] as const;
+
+export const LipsyncRequestSchema = StrictObject({
+  reference_file_url: UrlString('Reference video (.mp4 .mov .webm .avi .wmv) or image (.jpg .jpeg .png .webp).'),
+  audio_url: Type.Optional(UrlString('Driving audio (.wav .mp3 .m4a); may be omitted for a video reference, whose own audio then drives it.')),
+  model: StringEnum(LIPSYNC_MODELS, { description: 'standard_v1 is faster; precision_v1 is higher quality.' }),
+  reference_file_type: StringEnum(['video', 'image'] as const),
+  callback_url: Type.Optional(UrlString('Receives a POST with the status record on every status change.')),
+}, { $id: 'LipsyncRequest' });
+export type LipsyncRequest = Static<typeof LipsyncRequestSchema>;
+
+export const LipsyncStatusSchema = Type.Object({
+  ...StatusCoreProperties,
+  status: StringEnum(['pending', 'processing', 'done', 'failed'] as const),
+  video_url: Type.Optional(Type.String()),
+}, { $id: 'LipsyncStatus' });
+
+// ---- Reusable-model lip-sync (§7-8) ----
+export const ReusableLipsyncRequestSchema = StrictObject({
+  model_id: Type.String({ minLength: 1, maxLength: 64 }),
+  audio_url: UrlString('Driving audio (.wav .mp3 .m4a).'),
+  callback_url: Type.Optional(UrlString('Receives a POST with the status record on every status change.')),
+}, { $id: 'ReusableLipsyncRequest' });
+export type ReusableLipsyncRequest = Static<typeof ReusableLipsyncRequestSchema>;
+
+// ---- Translate and dub (§3-4) ----
+export const TranslateRequestSchema = StrictObject({
+  media_type: StringEnum(['video', 'audio'] as const),
+  media_url: UrlString('The video or audio to translate; at most 2 hours long.'),
+  source_language: Type.Optional(Type.String({ pattern: '^(auto|[a-z]{2}(-[A-Za-z]{2})?)$', default: 'auto' })),
+  target_language: Type.String({ pattern: '^[a-z]{2}(-[A-Za-z]{2})?$' }),
+  subtitle_url: Type.Optional(UrlString('An SRT file with the speech, as original or final translated text.')),
+  subtitle_usage_type: Type.Optional(StringEnum(['original', 'final_translated'] as const, { default: 'original' })),
+  subtitle_mode: Type.Optional(StringEnum(['none', 'add', 'replace'] as const, { default: 'none' })),
+  subtitle_style_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  subtitle_position_y: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  ocr_text_box: Type.Optional(StrictObject({
+    x: Type.Number({ minimum: 0, maximum: 1 }),
+    y: Type.Number({ minimum: 0, maximum: 1 }),
+    width: Type.Number({ minimum: 0, maximum: 1 }),
+    height: Type.Number({ minimum: 0, maximum: 1 }),
+  })),
+  project_mode: Type.Optional(StringEnum(['none', 'editable'] as const, { default: 'none' })),
+  speaker_number: Type.Optional(StrictObject({
+    min: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+    max: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  })),
+  glossary_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }))),
+  align_video: Type.Optional(Type.Boolean({ default: false })),
+  enable_proofreading: Type.Optional(Type.Boolean({ default: false })),
+  voice_model: Type.Optional(StringEnum(['auto', 'real', 'native'] as const, { default: 'auto' })),
+  user_prompt: Type.Optional(Type.String({ maxLength: 4000 })),
+  export_type: StringEnum(['auto', 'video', 'audio', 'all'] as const),
+  selected_voice_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  callback_url: Type.Optional(UrlString('Receives a POST with the status record on every status change.')),
+}, { $id: 'TranslateRequest' });
+export type TranslateRequest = Static<typeof TranslateRequestSchema>;
+
+export const TranslateStatusSchema = Type.Object({
+  ...StatusCoreProperties,
+  status: StringEnum(['queuing', 'preprocessing', 'transcribing', 'translating', 'dubbing', 'rendering', 'done', 'failed'] as const),
+  result: Type.Optional(Type.Object({
+    video_url: Type.Optional(Type.String()),
+    audio_url: Type.Optional(Type.String()),
+    subtitle_url: Type.Optional(Type.String()),
+    project_url: Type.Optional(Type.String()),
+  })),
+}, { $id: 'TranslateStatus' });
+
+// ---- Visual translate (§5-6) ----
+const FRAME_LANGUAGE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]+)*$';
+export const FrameTranslateRequestSchema = StrictObject({
+  video_url: UrlString('The video whose on-screen text is translated; at most 20 minutes long.'),
+  source_language: Type.String({ pattern: FRAME_LANGUAGE_PATTERN }),
+  target_language: Type.String({ pattern: FRAME_LANGUAGE_PATTERN }),
+  glossary_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }))),
+  user_prompt: Type.Optional(Type.String({ maxLength: 4000 })),
+  project_mode: Type.Optional(StringEnum(['none', 'editable'] as const, { default: 'none' })),
+  callback_url: Type.Optional(UrlString('Receives a POST with the status record on every status change.')),
+}, { $id: 'FrameTranslateRequest' });
+export type FrameTranslateRequest = Static<typeof FrameTranslateRequestSchema>;
+
+export const FrameTranslateStatusSchema = Type.Object({
+  ...StatusCoreProperties,
+  status: StringEnum(['queuing', 'processing', 'done', 'failed'] as const),
+  result: Type.Optional(Type.Object({
+    video_url: Type.Optional(Type.String()),
+    project_url: Type.Optional(Type.String()),
+  })),
+}, { $id: 'FrameTranslateStatus' });
+
+// ---- Local additions: the task list shared by every kind ----
+const ALL_STATUSES = [...new Set(Object.values(KIND_STATUSES).flat())];
+
+export const TaskSummarySchema = Type.Object({
+  ...StatusCoreProperties,
+  kind: StringEnum(JOB_KINDS),
+  /** Unlike the cloud-shaped routes, `cancelled` is shown as it is. */
+  status: StringEnum(ALL_STATUSES),
+  stage: Type.Union([Type.String(), Type.Null()]),
+  stage_progress: Type.Number(),
+  input_name: Type.Union([Type.String(), Type.Null()]),
+  attempts: Type.Integer(),
+  retry_of: Type.Union([Type.String(), Type.Null()]),
+  result: Type.Optional(Type.Record(Type.String(), Type.String())),
+  video_url: Type.Optional(Type.String()),
+}, { $id: 'TaskSummary' });
+
+export const TaskListQuerySchema = Type.Object({
+  kind: Type.Optional(StringEnum(JOB_KINDS)),
+  status: Type.Optional(StringEnum(ALL_STATUSES)),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+}, { additionalProperties: false });
+
+export const TaskListSchema = Type.Object({
+  tasks: Type.Array(TaskSummarySchema),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+});

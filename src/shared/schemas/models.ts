@@ -1,0 +1,49 @@
+import { Type, type Static } from 'typebox';
+import { ERROR_CODES } from '../errors.js';
+import { StrictObject, StringEnum } from './common.js';
+
+// Request and response shapes of /v1/models: the catalogue joined with what is installed.
+
+export const MODEL_TASKS = ['asr', 'mt', 'tts', 'lipsync', 'face_restore', 'separation', 'inpaint', 'vad', 'ocr'] as const;
+export const INSTALL_STATES = ['downloading', 'copying', 'verifying', 'installed', 'failed', 'cancelled', 'removed'] as const;
+
+export const ModelIdParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9._-]*$', description: 'Catalogue id, e.g. whisper-base.' }),
+});
+export type ModelIdParams = Static<typeof ModelIdParams>;
+
+export const InstallModelBody = StrictObject({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'Catalogue id of the model to install.' }),
+  source_path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'Install from this local file or folder instead of downloading.' })),
+});
+export type InstallModelBody = Static<typeof InstallModelBody>;
+
+export const InstallProgress = Type.Object({
+  state: StringEnum(INSTALL_STATES),
+  received_bytes: Type.Integer({ minimum: 0 }),
+  total_bytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Approximate until every file reported its size.' })),
+  file: Type.Optional(Type.String()),
+  err_code: Type.Optional(StringEnum(ERROR_CODES)),
+  err_message: Type.Optional(Type.String()),
+});
+export type InstallProgress = Static<typeof InstallProgress>;
+
+export const ModelRecord = Type.Object({
+  id: Type.String(),
+  task: StringEnum(MODEL_TASKS),
+  title: Type.String(),
+  description: Type.String({ description: 'What the model enables.' }),
+  license: Type.String(),
+  size_bytes: Type.Integer({ minimum: 0, description: 'Approximate download size.' }),
+  homepage: Type.Optional(Type.String()),
+  files: Type.Array(Type.Object({ name: Type.String(), size_bytes: Type.Optional(Type.Integer({ minimum: 0 })) })),
+  installed: Type.Boolean(),
+  installed_at: Type.Optional(Type.String()),
+  size_on_disk: Type.Optional(Type.Integer({ minimum: 0 })),
+  source: Type.Optional(StringEnum(['download', 'import'] as const)),
+  install: Type.Optional(InstallProgress),
+});
+export type ModelRecord = Static<typeof ModelRecord>;
+
+export const ModelList = Type.Object({ models: Type.Array(ModelRecord) });
+export type ModelList = Static<typeof ModelList>;

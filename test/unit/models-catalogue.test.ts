@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_CATALOGUE, createCatalogue, type CatalogueEntry } from '../../src/main/models/catalogue.js';
+import { DubDeskError } from '../../src/shared/errors.js';
+
+const extra: CatalogueEntry = {
+  id: 'standin-lama',
+  task: 'inpaint',
+  title: 'Stand-in LaMa',
+  description: 'test',
+  license: 'MIT',
+  sizeBytes: 1000,
+  files: [{ name: 'lama.onnx', url: 'http://127.0.0.1:1/lama.onnx' }],
+};
+
+describe('model catalogue', () => {
+  it('seeds Whisper, Marian, Piper, Wav2Lip and LaMa with a signature for every ONNX file', () => {
+    const tasks = Object.fromEntries(BUILTIN_CATALOGUE.map((e) => [e.id, e.task]));
+    expect(tasks).toEqual({
+      'whisper-base': 'asr',
+      'opus-mt-en-de': 'mt',
+      'piper-en-us-ljspeech-medium': 'tts',
+      'wav2lip-gan-96': 'lipsync',
+      lama: 'inpaint',
+    });
+    for (const entry of BUILTIN_CATALOGUE) {
+      for (const file of entry.files.filter((f) => f.name.endsWith('.onnx'))) expect(file.signature, `${entry.id}/${file.name}`).toBeDefined();
+    }
+    expect(BUILTIN_CATALOGUE.find((e) => e.id === 'wav2lip-gan-96')!.bindByShape).toBe(true);
+  });
+
+  it('accepts extra entries next to the built-in ones', () => {
+    const catalogue = createCatalogue([extra]);
+    expect(catalogue.require('standin-lama').title).toBe('Stand-in LaMa');
+    expect(catalogue.find('lama')?.task).toBe('inpaint');
+  });
+
+  it('answers not_found with the known ids for an unknown id', () => {
+    const catalogue = createCatalogue([], []);
+    expect(() => catalogue.require('nope')).toThrow(DubDeskError);
+    expect(() => createCatalogue([extra], []).require('nope')).toThrow("No model 'nope' in the catalogue. Known models: standin-lama.");
+  });
+
+  it('refuses duplicate ids, file names that could escape the folder and malformed hashes', () => {
+    expect(() => createCatalogue([extra, extra], [])).toThrow("listed twice");
+    expect(() => createCatalogue([{ ...extra, files: [{ name: '../x.onnx', url: 'http://127.0.0.1:1/x' }] }], [])).toThrow('unsafe file name');
+    expect(() => createCatalogue([{ ...extra, id: 'Bad/Id' }], [])).toThrow('must be lowercase');
+    expect(() => createCatalogue([{ ...extra, files: [{ name: 'a.onnx', url: 'u', sha256: 'abc' }] }], [])).toThrow('malformed sha256');
+  });
+});
