@@ -113,7 +113,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const runner = createRunner({
     tasks, transitions, logs,
     pipelines: options.pipelines ?? builtInPipelines({
-      files, media, glossaries, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes,
+      files, media, glossaries, models, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes,
       reusableModelExists: (id) => reusableModels.get(id) !== undefined,
     }),
     workDirFor,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,18 @@ async function startService(): Promise<Service> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { app, base, dir, paths, db, files };
+}
+
+function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const poll = (): void => {
+      if (condition()) resolve();
+      else if (Date.now() > deadline) reject(new Error('condition not met in time'));
+      else setTimeout(poll, 10);
+    };
+    poll();
+  });
 }
 
 const auth = { authorization: `Bearer ${API_KEY}` };
@@ -234,6 +247,18 @@ describe('POST /v1/files and GET /v1/files/:file_id over HTTP', () => {
       expect(response.status).toBe(413);
       expect(await response.json()).toMatchObject({ code: 'payload_too_large' });
       expect({ entries: storedEntries().length, rows: fileRows() }).toEqual(before);
+    });
+
+    it('removes the partial file when the client disconnects mid-upload', async () => {
+      const before = { entries: storedEntries().length, rows: fileRows() };
+      const request = http.request(`${service.base}/v1/files?name=cut.mp4`, { method: 'POST', headers: { ...auth, 'content-length': 50_000 } });
+      request.on('error', () => undefined);
+      request.write(randomBytes(10_000));
+      // Disconnect only once the upload is being written, so the cleanup path is the one exercised.
+      await waitFor(() => storedEntries().length > before.entries);
+      request.destroy();
+      await waitFor(() => storedEntries().length === before.entries);
+      expect(fileRows()).toBe(before.rows);
     });
 
     it('still accepts an upload of exactly the cap', async () => {

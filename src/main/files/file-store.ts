@@ -60,6 +60,8 @@ export function createFileStore({ db, paths, maxInputBytes }: FileStoreOptions):
     maxInputBytes,
 
     async saveUpload(source, meta, signal) {
+      // A source failing while the folder is made must not crash the process; the copy loop still sees the error.
+      if (source instanceof Readable) source.on('error', () => undefined);
       signal?.throwIfAborted();
       const id = newId();
       const name = sanitizeFileName(meta.name, 'upload');
@@ -143,7 +145,8 @@ async function copyWithinLimit(source: UploadSource, handle: FileHandle, maxByte
       await writeFully(handle, chunk);
     }
   } catch (error) {
-    await iterator.return?.().catch(() => undefined);
+    // Not awaited: after an abort a read may still be pending, and return() would wait for it.
+    void iterator.return?.()?.catch(() => undefined);
     throw error;
   }
 }

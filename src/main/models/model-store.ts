@@ -4,29 +4,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DubDeskError, toDubDeskError, type ErrorCode } from '../../shared/errors.js';
+import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import { newId } from '../ids.js';
 import { createCatalogue, type Catalogue, type CatalogueEntry, type ModelFile, type ModelTask } from './catalogue.js';
 import { downloadResumable, type FetchLike } from './download.js';
 import { sha256File } from './file-hash.js';
+import { resolveImportSources } from './import-sources.js';
+import { createProgressReporter, type InstallEvent, type InstallState, type ProgressReporter } from './install-progress.js';
 import { readManifest, writeManifest, type ManifestFile, type ModelManifest } from './manifest.js';
 import { createOnnxRuntime, readSignature, type OnnxFeeds, type OnnxResults, type OnnxRuntime, type OnnxSession } from './onnx-runtime.js';
 import { checkSignature, signatureMismatchMessage, type Binding } from './verify-signature.js';
 
-export type InstallState = 'downloading' | 'copying' | 'verifying' | 'installed' | 'failed' | 'cancelled' | 'removed';
-
-/** What subscribers (the API's event stream, the CLI's progress line) see of an install. */
-export interface InstallEvent {
-  id: string;
-  state: InstallState;
-  receivedBytes: number;
-  /** Exact once every file's size is known; until then the catalogue's approximate size. */
-  totalBytes?: number;
-  file?: string;
-  /** For failed: the catalogue code and the sentence a user can act on. */
-  code?: ErrorCode;
-  message?: string;
-}
+export type { InstallEvent, InstallState };
 
 export interface ModelRecord {
   id: string;
@@ -174,30 +163,6 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     };
   }
 
-  /** Progress reporting for one flight: totals per file, throttled events. */
-  function progressTracker(entry: CatalogueEntry, flight: () => Flight | undefined) {
-    const received = new Map<string, number>();
-    const totals = new Map<string, number>();
-    for (const f of entry.files) if (f.sizeBytes !== undefined) totals.set(f.name, f.sizeBytes);
-    let lastEmit = 0;
-    return (state: InstallState, file: string | undefined, fileReceived?: number, fileTotal?: number, force = false) => {
-      if (file !== undefined && fileReceived !== undefined) received.set(file, fileReceived);
-      if (file !== undefined && fileTotal !== undefined) totals.set(file, fileTotal);
-      const receivedBytes = [...received.values()].reduce((a, b) => a + b, 0);
-      const exact = entry.files.every((f) => totals.has(f.name));
-      const totalBytes = exact ? [...totals.values()].reduce((a, b) => a + b, 0) : Math.max(entry.sizeBytes, receivedBytes);
-      const event: InstallEvent = { id: entry.id, state, receivedBytes, totalBytes, ...(file ? { file } : {}) };
-      const current = flight();
-      const stateChanged = state !== current?.last.state;
-      if (current) current.last = event;
-      const at = Date.now();
-      if (force || stateChanged || at - lastEmit >= progressIntervalMs || (fileTotal !== undefined && fileReceived === fileTotal)) {
-        lastEmit = at;
-        emit(event);
-      }
-    };
-  }
-
   async function verifyOnnxFiles(entry: CatalogueEntry, stagingDir: string, origin: (file: ModelFile) => string): Promise<void> {
     for (const file of entry.files) {
       if (!isOnnx(file)) continue;
@@ -245,7 +210,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     if (old) fs.rmSync(old, { recursive: true, force: true });
   }
 
-  async function downloadAll(entry: CatalogueEntry, signal: AbortSignal, report: ReturnType<typeof progressTracker>): Promise<void> {
+  async function downloadAll(entry: CatalogueEntry, signal: AbortSignal, report: ProgressReporter): Promise<void> {
     const stagingDir = downloadDir(entry.id);
     fs.mkdirSync(stagingDir, { recursive: true });
     const files: ManifestFile[] = [];
@@ -276,34 +241,8 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     await commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: now().toISOString(), source: 'download', files });
   }
 
-  /** The local path of each catalogue file inside `sourcePath` (a folder, or the one file of a single-file model). */
-  function importSources(entry: CatalogueEntry, sourcePath: string): Map<string, string> {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(sourcePath);
-    } catch {
-      throw new DubDeskError('invalid_request', `There is no file or folder at ${sourcePath}.`);
-    }
-    const sources = new Map<string, string>();
-    if (stat.isFile()) {
-      if (entry.files.length !== 1) {
-        throw new DubDeskError('invalid_request', `${entry.title} needs ${entry.files.length} files (${entry.files.map((f) => f.name).join(', ')}); pass the folder that holds them instead of ${sourcePath}.`);
-      }
-      sources.set(entry.files[0].name, sourcePath);
-      return sources;
-    }
-    const missing: string[] = [];
-    for (const file of entry.files) {
-      const candidate = path.join(sourcePath, file.name);
-      if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) sources.set(file.name, candidate);
-      else missing.push(file.name);
-    }
-    if (missing.length) throw new DubDeskError('invalid_request', `The folder ${sourcePath} lacks ${missing.join(', ')}, needed by ${entry.title}.`);
-    return sources;
-  }
-
-  async function importAll(entry: CatalogueEntry, sourcePath: string, signal: AbortSignal, report: ReturnType<typeof progressTracker>): Promise<void> {
-    const sources = importSources(entry, path.resolve(sourcePath));
+  async function importAll(entry: CatalogueEntry, sourcePath: string, signal: AbortSignal, report: ProgressReporter): Promise<void> {
+    const sources = resolveImportSources(entry, path.resolve(sourcePath));
     const stagingDir = path.join(partialRoot, `${entry.id}.import-${newId()}`);
     fs.mkdirSync(stagingDir, { recursive: true });
     try {
@@ -340,7 +279,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     }
   }
 
-  function startFlight(entry: CatalogueEntry, kind: Flight['kind'], work: (signal: AbortSignal, report: ReturnType<typeof progressTracker>) => Promise<void>): Flight {
+  function startFlight(entry: CatalogueEntry, kind: Flight['kind'], work: (signal: AbortSignal, report: ProgressReporter) => Promise<void>): Flight {
     const controller = new AbortController();
     const flight: Flight = {
       kind,
@@ -350,7 +289,10 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       promise: Promise.resolve() as unknown as Promise<ModelRecord>,
     };
     failures.delete(entry.id);
-    const report = progressTracker(entry, () => (flights.get(entry.id) === flight ? flight : undefined));
+    const report = createProgressReporter(entry, progressIntervalMs, (event, publish) => {
+      if (flights.get(entry.id) === flight) flight.last = event;
+      if (publish) emit(event);
+    });
     flight.promise = (async () => {
       try {
         await work(controller.signal, report);

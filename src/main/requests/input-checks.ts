@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { fileNameFromUrl } from '../files/file-names.js';
@@ -6,6 +7,9 @@ import { classifyInputUrl, resolveLocalInput, type InputUrl } from '../files/inp
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import { probeMedia, type MediaInfo } from '../media/probe.js';
 import { checkMediaType, type SniffedType } from '../media/sniff.js';
+import { parseSrt } from '../media/srt.js';
+
+const SRT_TYPE: SniffedType = { ext: 'srt', category: 'subtitle', mime: 'application/x-subrip' };
 
 /** What one `*_url` field accepts. */
 export interface InputRule {
@@ -51,8 +55,12 @@ export function checkNameExtension(name: string, rule: InputRule): void {
 /** Checks a local file by content (and probes audio/video/images for streams and duration). */
 export async function inspectFile(file: string, name: string, rule: InputRule, env: Pick<InputEnvironment, 'media' | 'signal'>): Promise<InspectedInput> {
   checkNameExtension(name, rule);
+  // A subtitle is judged by parsing it, so a broken SRT says invalid_subtitle with the line, not "unknown type".
+  if (rule.allowed.length === 1 && rule.allowed[0] === 'srt') {
+    parseSrt(await readFile(file));
+    return { path: file, name, type: SRT_TYPE };
+  }
   const type = await checkMediaType(file, { allowed: rule.allowed, nameForErrors: `${rule.field} (${name})` });
-  if (type.category === 'subtitle') return { path: file, name, type };
   const info = await probeMedia(file, { signal: env.signal, ffprobe: env.media.ffprobe });
   if (rule.maxDurationSec !== undefined && info.durationSec > rule.maxDurationSec) {
     throw new DubDeskError('media_too_long', `${rule.field} (${name}) is ${formatDuration(info.durationSec)} long; the limit is ${formatDuration(rule.maxDurationSec)}.`);

@@ -8,7 +8,12 @@ import {
 } from '../../shared/schemas/jobs.js';
 import { parseSrt, validateSrt } from '../media/srt.js';
 import type { GlossariesRepository } from '../store/glossaries-repository.js';
+import type { ModelStore } from '../models/model-store.js';
 import type { InputRule, InspectedInput } from './input-checks.js';
+
+/** Catalogue ids of the models a request needs (src/main/models/catalogue.ts). */
+export const PRECISION_LIPSYNC_MODEL = 'wav2lip-gan-96';
+export const SPEECH_RECOGNITION_MODEL = 'whisper-base';
 
 export const MAX_TRANSLATE_SEC = 2 * 60 * 60;
 export const MAX_FRAME_TRANSLATE_SEC = 20 * 60;
@@ -18,6 +23,8 @@ const AUDIO_TYPES = DRIVING_AUDIO_TYPES;
 /** What the checks may consult besides the request itself. */
 export interface SpecEnvironment {
   glossaries: Pick<GlossariesRepository, 'get'>;
+  /** Throws model_not_installed (naming the model and how to install it) when it is missing. */
+  models: Pick<ModelStore, 'requireInstalled'>;
   reusableModelExists(modelId: string): boolean;
 }
 
@@ -58,10 +65,11 @@ export const lipsyncSpec: JobSpec<LipsyncRequest> = {
       ...(request.audio_url ? [{ field: 'audio_url', allowed: AUDIO_TYPES }] : []),
     ];
   },
-  checkFields(request) {
+  checkFields(request, env) {
     if (!request.audio_url && request.reference_file_type === 'image') {
       throw new DubDeskError('invalid_request', 'audio_url is required when reference_file_type is image.');
     }
+    if (request.model === 'precision_v1') env.models.requireInstalled(PRECISION_LIPSYNC_MODEL);
   },
   async checkInputs(request, inputs) {
     const reference = inputs.reference_file_url;
@@ -111,6 +119,8 @@ export const translateSpec: JobSpec<TranslateRequest> = {
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
     checkGlossaries(request.glossary_ids, env);
+    // Without subtitles the speech must be transcribed, which needs a speech-recognition model.
+    if (!request.subtitle_url) env.models.requireInstalled(SPEECH_RECOGNITION_MODEL);
   },
   async checkInputs(request, inputs) {
     const media = inputs.media_url;

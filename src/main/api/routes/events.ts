@@ -4,12 +4,14 @@ import type { Core } from '../../core.js';
 import type { TaskEvent } from '../../queue/task-events.js';
 import { taskSummary } from '../../queue/status-record.js';
 import type { App } from '../app-types.js';
+import { toApiInstallEvent } from './models.js';
 import { StringEnum } from '../../../shared/schemas/common.js';
 
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Server-Sent Events of task changes (`event: task`, data = the task summary; `event: task_deleted`).
+ * Server-Sent Events of task changes (`event: task`, data = the task summary; `event: task_deleted`) and
+ * model installs (`event: model`, data = install progress).
  * EventSource cannot send headers, so this route also accepts the key as `?key=`.
  */
 export async function eventRoutes(app: App, { core }: { core: Core }): Promise<void> {
@@ -36,12 +38,16 @@ export async function eventRoutes(app: App, { core }: { core: Core }): Promise<v
         socket.write(`id: ${++sequence}\nevent: task_deleted\ndata: ${JSON.stringify({ task_id: event.taskId })}\n\n`);
       }
     };
-    const unsubscribe = core.events.subscribe(send);
+    const unsubscribeTasks = core.events.subscribe(send);
+    const unsubscribeModels = onlyTask || onlyKind ? () => {} : core.models.subscribe((event) => {
+      socket.write(`id: ${++sequence}\nevent: model\ndata: ${JSON.stringify(toApiInstallEvent(event))}\n\n`);
+    });
     // Comments keep proxies and idle timeouts from closing a quiet stream.
     const heartbeat = setInterval(() => socket.write(': ping\n\n'), HEARTBEAT_MS);
     const close = () => {
       clearInterval(heartbeat);
-      unsubscribe();
+      unsubscribeTasks();
+      unsubscribeModels();
     };
     request.raw.on('close', close);
     socket.on('error', close);

@@ -38,7 +38,7 @@ export async function jobRoutes(app: App, { core }: { core: Core }): Promise<voi
         if (existing && core.tasks.get(existing)) return { task_id: existing };
       }
       const { inputName } = await intakeRequest(kind, body, {
-        files: core.files, media: core.media, baseUrl: core.baseUrl(), glossaries: core.glossaries,
+        files: core.files, media: core.media, baseUrl: core.baseUrl(), glossaries: core.glossaries, models: core.models,
         reusableModelExists: (id) => core.reusableModels.get(id) !== undefined,
       });
       const { taskId } = core.jobs.create(kind, body, {
