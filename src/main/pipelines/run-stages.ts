@@ -41,12 +41,15 @@ export async function runStages<Request>(
   hooks: StageRunHooks,
 ): Promise<Record<string, StageOutput>> {
   const outputs: Record<string, StageOutput> = {};
+  // Stages are promised an existing work dir to write into.
+  await mkdir(ctx.workDir, { recursive: true });
   for (const [index, stage] of pipeline.stages.entries()) {
     ctx.signal.throwIfAborted();
     const file = stageOutputFile(ctx.workDir, index, stage);
     const saved = await readOutput(file);
     if (saved) {
       outputs[stage.name] = saved;
+      hooks.log(`stage ${stage.name} already finished in an earlier run; resuming after it`);
       continue;
     }
     hooks.onStageStart(stage, index);

@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DubDeskError } from '../../../shared/errors.js';
 import { FileDownloadQuery, FileIdParams, FileUploadQuery, UploadedFile } from '../../../shared/schemas/files.js';
+import { formatBytes } from '../../files/byte-size.js';
 import { contentDisposition, decodeHeaderFileName } from '../../files/file-names.js';
 import type { FileRecord, FileStore } from '../../files/file-store.js';
 import { contentRange, parseRangeHeader, unsatisfiedContentRange } from '../../files/http-range.js';
@@ -132,7 +133,7 @@ async function saveRawUpload(request: FastifyRequest<{ Querystring: FileUploadQu
   }
   const declaredLength = Number(request.headers['content-length'] ?? NaN);
   if (declaredLength > files.maxInputBytes) {
-    throw drained(request, reply, new DubDeskError('payload_too_large', `The file (${declaredLength} bytes) is larger than the ${files.maxInputBytes} bytes this service accepts.`));
+    throw drained(request, reply, new DubDeskError('payload_too_large', `The file (${formatBytes(declaredLength)}) is larger than the ${formatBytes(files.maxInputBytes)} this service accepts.`));
   }
   const body = request.body as Readable | undefined;
   if (!body) throw new DubDeskError('invalid_request', 'The request has no body: send the file as the raw body or as multipart/form-data.');
