@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './api/build-app.js';
+import { locateRendererDir } from './api/routes/gui.js';
 import type { App } from './api/app-types.js';
 import type { DubDeskConfig } from './config.js';
 import { createCore, type Core, type CoreOptions } from './core.js';
@@ -23,13 +21,6 @@ export interface RunningService {
 
 const GUI_KEY_NAME = 'GUI session';
 
-/** The built renderer: next to the bundled main (out/renderer) or, from source, in out/renderer of the checkout. */
-export function defaultRendererDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../renderer'), path.resolve(here, '../../out/renderer')];
-  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? candidates[1]!;
-}
-
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
@@ -41,7 +32,7 @@ export async function startService(config: DubDeskConfig, options: ServiceOption
   const core = createCore(config, { ...options, log });
   let app: App;
   try {
-    app = await buildApp(core, { rendererDir: options.rendererDir ?? defaultRendererDir() });
+    app = await buildApp(core, { rendererDir: options.rendererDir ?? locateRendererDir() });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await core.close();

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,22 +19,25 @@ function reachableFiles(entry: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('electron-vite build', () => {
-  let outDir: string;
+  // Laid out like the checkout (scripts/ beside out/) so scripts/start.mjs can run against this build.
+  let root: string;
   let build: ReturnType<typeof spawnSync>;
 
   beforeAll(() => {
     // Inside the repository (an ignored folder) so bundled imports resolve from node_modules, and
-    // apart from out/ so tests that serve out/renderer never see it half written.
+    // apart from out/ so a build here never pulls files away from anything using out/.
     fs.mkdirSync(path.join(repoRoot, '.vite'), { recursive: true });
-    outDir = fs.mkdtempSync(path.join(repoRoot, '.vite', 'build-test-'));
-    build = spawnSync(process.execPath, [electronVite, 'build', '--outDir', outDir], { cwd: repoRoot, encoding: 'utf8', timeout: 280_000 });
+    root = fs.mkdtempSync(path.join(repoRoot, '.vite', 'build-test-'));
+    fs.mkdirSync(path.join(root, 'scripts'));
+    fs.copyFileSync(path.join(repoRoot, 'scripts', 'start.mjs'), path.join(root, 'scripts', 'start.mjs'));
+    build = spawnSync(process.execPath, [electronVite, 'build', '--outDir', path.join(root, 'out')], { cwd: repoRoot, encoding: 'utf8', timeout: 280_000 });
   }, 300_000);
 
   afterAll(() => {
-    if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+    if (root) fs.rmSync(root, { recursive: true, force: true });
   });
 
-  const file = (...parts: string[]) => path.join(outDir, ...parts);
+  const file = (...parts: string[]) => path.join(root, 'out', ...parts);
 
   it('succeeds and writes the Electron main, the CLI, the preload and the renderer', () => {
     expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
@@ -45,7 +48,7 @@ describe('electron-vite build', () => {
 
   it('keeps Electron out of the CLI bundle and everything it imports, so `dubdesk` runs in plain Node', () => {
     const cliFiles = [...reachableFiles(file('main/cli.js'))];
-    for (const cliFile of cliFiles) expect(fs.readFileSync(cliFile, 'utf8'), path.relative(outDir, cliFile)).not.toMatch(importsElectron);
+    for (const cliFile of cliFiles) expect(fs.readFileSync(cliFile, 'utf8'), path.relative(root, cliFile)).not.toMatch(importsElectron);
     // The same check finds Electron where it belongs, so it is not blind.
     expect(fs.readFileSync(file('main/index.js'), 'utf8')).toMatch(importsElectron);
   });
@@ -78,4 +81,41 @@ describe('electron-vite build', () => {
     expect(help.status, `${help.stdout}\n${help.stderr}`).toBe(0);
     expect(help.stdout).toContain('serve');
   });
+
+  it('starts headless where no window can open, says why, serves the built GUI at / and stops on Ctrl+C', async () => {
+    const dataDir = fs.mkdtempSync(path.join(root, 'data-'));
+    const env = { ...process.env };
+    // No display: the start script must fall back to the service even where an Electron binary exists.
+    delete env.DISPLAY;
+    delete env.WAYLAND_DISPLAY;
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--port', '0', '--data-dir', dataDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 60_000;
+      let base: string | undefined;
+      while (!(base = /(http:\/\/127\.0\.0\.1:\d+)\/#key=\S+/.exec(output)?.[1])) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no GUI address printed:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(output).toMatch(/starting without its window because/);
+
+      const page = await fetch(`${base}/`);
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      expect(html).not.toContain('The GUI is not built');
+      const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(script, html).toBeDefined();
+      const asset = await fetch(`${base}/${script}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toMatch(/^text\/javascript/);
+      await asset.arrayBuffer();
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited, output).toBe(0);
+    expect(output).toContain('DubDesk stopped.');
+  }, 120_000);
 });

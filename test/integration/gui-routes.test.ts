@@ -110,9 +110,23 @@ describe('resolveInside', () => {
 });
 
 describe('locateRendererDir', () => {
-  it('finds out/renderer at the package root from the sources', () => {
-    const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+  const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+  it('finds out/renderer at the package root when running the sources', () => {
     expect(locateRendererDir(path.join(repoRoot, 'src', 'main', 'api', 'routes', 'gui.ts'))).toBe(path.join(repoRoot, 'out', 'renderer'));
-    expect(locateRendererDir(path.join(repoRoot, 'out', 'main', 'chunks', 'service-abc.js'))).toBe(path.join(repoRoot, 'out', 'renderer'));
+  });
+
+  it('finds the renderer beside the bundle, from the CLI entry and from a shared chunk', () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-bundle-'));
+    try {
+      fs.mkdirSync(path.join(build, 'main', 'chunks'), { recursive: true });
+      fs.writeFileSync(path.join(build, 'main', 'cli.js'), '');
+      fs.mkdirSync(path.join(build, 'renderer', 'assets'), { recursive: true });
+      fs.writeFileSync(path.join(build, 'renderer', 'index.html'), '<!doctype html>');
+      expect(locateRendererDir(path.join(build, 'main', 'cli.js'))).toBe(path.join(build, 'renderer'));
+      expect(locateRendererDir(path.join(build, 'main', 'chunks', 'service-abc.js'))).toBe(path.join(build, 'renderer'));
+    } finally {
+      fs.rmSync(build, { recursive: true, force: true });
+    }
   });
 });

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths, jobWorkDir } from '../../src/main/config.js';
 import { probeMedia } from '../../src/main/media/probe.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
-import { makeDataDir, TEST_API_KEY } from '../fixtures/service.js';
-import { countRuns, ENCODE_ATTEMPTS_FILE, lipsyncBody, PREPARE_RUNS_FILE } from '../fixtures/test-pipelines.js';
+import { makeDataDir, startTestService, TEST_API_KEY } from '../fixtures/service.js';
+import { countRuns, ENCODE_ATTEMPTS_FILE, lipsyncBody, PREPARE_RUNS_FILE, testPipelines } from '../fixtures/test-pipelines.js';
 
 const ENTRY = path.resolve(import.meta.dirname, '../fixtures/serve-test-pipeline.ts');
 const ENCODE_SECONDS = 8;
@@ -156,5 +156,30 @@ describe('a service killed in the middle of a job', () => {
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it('hands a running job back on a clean stop, so the next start resumes it', async () => {
+    const stopDataDir = await makeDataDir();
+    try {
+      const pipelines = testPipelines({ encodeSeconds: 3 });
+      const first = await startTestService({ dataDir: stopDataDir, service: { pipelines } });
+      const { body: created } = await first.api('/v1/video_generation', { body: lipsyncBody(video) });
+      const taskId: string = created.task_id;
+      await first.waitForTask(taskId, (task) => task.stage === 'encode' && task.stage_progress > 0);
+      await first.stop();
+
+      const second = await startTestService({ dataDir: stopDataDir, service: { pipelines } });
+      try {
+        const done = await second.waitForTask(taskId);
+        expect(done).toMatchObject({ status: 'done', attempts: 0 });
+        const workDir = jobWorkDir(second.service.core.paths, taskId);
+        expect(await countRuns(workDir, PREPARE_RUNS_FILE)).toBe(1);
+        expect(await countRuns(workDir, ENCODE_ATTEMPTS_FILE)).toBe(2);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await fs.rm(stopDataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -62,7 +62,8 @@ export function webhookSecretCommand(args: string[], out: NodeJS.WritableStream)
 export function tasksCommand(args: string[], out: NodeJS.WritableStream): number {
   const { values } = parseFlags(args, { 'data-dir': { type: 'string' }, status: { type: 'string' }, kind: { type: 'string' }, limit: { type: 'string' } });
   if (values.kind && !JOB_KINDS.includes(values.kind as JobKind)) throw new UsageError(`--kind must be one of ${JOB_KINDS.join(', ')}.`);
-  const limit = values.limit ? Number(values.limit) : 50;
+  const limit = values.limit === undefined ? 50 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number of at least 1, got '${values.limit}'.`);
   return withDatabase(values, (db) => {
     const { tasks } = createTasksRepository(db).list({ kind: values.kind as JobKind | undefined, status: values.status, limit });
     if (tasks.length === 0) out.write('No tasks.\n');

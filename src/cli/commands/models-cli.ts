@@ -5,9 +5,12 @@ import { modelsCommand } from './models.js';
 
 /** `dubdesk models ...` on the data folder's model store (files only, so it works beside a running service). */
 export async function modelsCliCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
-  const dataDirAt = args.indexOf('--data-dir');
-  const dataDirArgs = dataDirAt >= 0 ? args.slice(dataDirAt, dataDirAt + 2) : [];
-  const rest = dataDirAt >= 0 ? [...args.slice(0, dataDirAt), ...args.slice(dataDirAt + 2)] : args;
+  // Only --data-dir (either spelling) is taken out here; the models command parses the rest itself.
+  const isDataDir = (word: string) => word === '--data-dir' || word.startsWith('--data-dir=');
+  const dataDirAt = args.findIndex(isDataDir);
+  const dataDirLength = dataDirAt >= 0 && args[dataDirAt] === '--data-dir' ? 2 : 1;
+  const dataDirArgs = dataDirAt >= 0 ? args.slice(dataDirAt, dataDirAt + dataDirLength) : [];
+  const rest = dataDirAt >= 0 ? [...args.slice(0, dataDirAt), ...args.slice(dataDirAt + dataDirLength)] : args;
   const { values } = parseFlags(dataDirArgs, { 'data-dir': { type: 'string' } });
   const store = createModelStore({ modelsDir: dataPaths(configFromFlags(values).dataDir).models });
   const controller = new AbortController();

@@ -11,7 +11,8 @@ export interface MediaToolOptions {
   ffprobePath?: string;
 }
 
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite declares its own `require` in bundles that call one.
+const requirePackage = createRequire(import.meta.url);
 const bundled: Partial<MediaTools> = {};
 
 /**
@@ -31,7 +32,7 @@ function bundledBinary(tool: keyof MediaTools): string {
   const packageName = tool === 'ffmpeg' ? '@ffmpeg-installer/ffmpeg' : '@ffprobe-installer/ffprobe';
   let located: string;
   try {
-    located = (require(packageName) as { path: string }).path;
+    located = (requirePackage(packageName) as { path: string }).path;
   } catch (error) {
     throw new Error(
       `No ${tool} binary found: the ${packageName} package has none for ${process.platform}-${process.arch}. ` +

@@ -38,7 +38,7 @@ export function createJobService(deps: JobServiceDeps) {
   const { db, tasks, idempotency, runner, events } = deps;
   const now = deps.now ?? Date.now;
 
-  const insertTask = db.transaction((kind: JobKind, request: Record<string, unknown>, options: CreateOptions & { retryOf?: string }) => {
+  const insertTask = db.transaction((kind: JobKind, request: Record<string, unknown>, options: CreateOptions & { retryOf?: string; id?: string }) => {
     const at = now();
     if (options.idempotencyKey) {
       const existing = idempotency.find(options.idempotencyKey, kind, at);
@@ -47,7 +47,7 @@ export function createJobService(deps: JobServiceDeps) {
     if (tasks.countActive() >= deps.maxQueuedJobs) {
       throw new DubDeskError('rate_limited', `${deps.maxQueuedJobs} tasks are already waiting or running; wait for some to finish, or raise the limit.`);
     }
-    const id = newId();
+    const id = options.id ?? newId();
     tasks.insert({
       id, kind, status: initialStatus(kind), request, callbackUrl: options.callbackUrl ?? null,
       inputName: options.inputName ?? null, maxAttempts: deps.maxAttempts ?? 3, retryOf: options.retryOf ?? null, now: at,
@@ -91,10 +91,19 @@ export function createJobService(deps: JobServiceDeps) {
       if (old.status !== 'failed' && old.status !== 'cancelled') {
         throw new DubDeskError('conflict', `Task ${taskId} is ${old.status}; only a failed or cancelled task can be retried.`);
       }
-      const { taskId: newTaskId } = insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id });
+      // A just-cancelled worker may still be writing into the work dir; copy it only once it has let go.
+      await runner.settle(old.id);
+      // The copy is made before the task exists, so the runner can never claim it with a half-copied work dir.
+      const newTaskId = newId();
       await cp(deps.workDirFor(old.id), deps.workDirFor(newTaskId), { recursive: true, force: true, errorOnExist: false }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
+      try {
+        insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id, id: newTaskId });
+      } catch (error) {
+        await rm(deps.workDirFor(newTaskId), { recursive: true, force: true });
+        throw error;
+      }
       deps.logs.append(newTaskId, 'info', `retry of task ${old.id}`);
       announceCreated(newTaskId);
       return requireTask(newTaskId);

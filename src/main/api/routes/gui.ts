@@ -67,13 +67,19 @@ export function resolveInside(dir: string, requested: string): string | undefine
   return file.startsWith(root + path.sep) ? file : undefined;
 }
 
-/** The renderer build beside this code, found from the package root (works from src/ via tsx, out/ and an asar). */
+/**
+ * The renderer build that belongs to this code: the `renderer` beside the bundle's `main` folder when running
+ * a build (out/, an asar, or any --outDir), else out/renderer at the package root (running the sources via tsx).
+ */
 export function locateRendererDir(from: string = fileURLToPath(import.meta.url)): string {
+  // A build folder holds bundles (main/*.js) and a built renderer (assets/); src/ holds neither.
+  const isBuild = (dir: string) =>
+    (fs.existsSync(path.join(dir, 'main', 'cli.js')) || fs.existsSync(path.join(dir, 'main', 'index.js'))) && fs.existsSync(path.join(dir, 'renderer', 'assets'));
   let dir = path.dirname(from);
   for (;;) {
-    const manifest = path.join(dir, 'package.json');
+    if (isBuild(dir)) return path.join(dir, 'renderer');
     try {
-      if (JSON.parse(fs.readFileSync(manifest, 'utf8')).name === 'dubdesk') return path.join(dir, 'out', 'renderer');
+      if (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name === 'dubdesk') return path.join(dir, 'out', 'renderer');
     } catch {
       // No manifest here (or not ours): keep walking up.
     }

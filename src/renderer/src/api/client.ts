@@ -1,24 +1,10 @@
 // The renderer's only way to the core: the same v1 REST API and event stream that scripts use.
-import type { JobKind, JobStatus } from '../../../shared/jobs.js';
+import type { Static } from 'typebox';
+import type { TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
 
-/** One row of `GET /v1/tasks`, also the data of each `task` event. */
-export interface TaskSummary {
-  task_id: string;
-  kind: JobKind;
-  status: JobStatus;
-  /** 0..1 */
-  progress: number;
-  created_at: string;
-  updated_at?: string;
-  input_name?: string;
-  err_code?: string;
-  err_message?: string;
-}
-
-export interface TaskPage {
-  tasks: TaskSummary[];
-  next_cursor: string | null;
-}
+/** One row of `GET /v1/tasks`, also the data of each `task` event (type only: no schema code in the bundle). */
+export type TaskSummary = Static<typeof TaskSummarySchema>;
+export type TaskPage = Static<typeof TaskListSchema>;
 
 export interface ServiceInfo {
   title: string;

@@ -24,6 +24,7 @@ interface TasksState {
   live: LiveState;
   load(client: ApiClient): Promise<void>;
   upsert(task: TaskSummary): void;
+  remove(taskId: string): void;
   setLive(live: LiveState): void;
 }
 
@@ -45,6 +46,9 @@ export const useTasks = create<TasksState>()((set) => ({
   },
   upsert(task) {
     set((state) => ({ tasks: upsertTask(state.tasks, task) }));
+  },
+  remove(taskId) {
+    set((state) => ({ tasks: state.tasks.filter((t) => t.task_id !== taskId) }));
   },
   setLive(live) {
     set({ live });

@@ -8,7 +8,7 @@ const RETRY_AFTER_CLOSE_MS = 5000;
 /** Keeps the task store current from `GET /v1/events`; reloads the list on each connect so nothing between is missed. */
 export function useTaskEvents(client: ApiClient): void {
   useEffect(() => {
-    const { upsert, setLive, load } = useTasks.getState();
+    const { upsert, remove, setLive, load } = useTasks.getState();
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -20,6 +20,9 @@ export function useTaskEvents(client: ApiClient): void {
       });
       source.addEventListener('task', (event) => {
         upsert(JSON.parse((event as MessageEvent<string>).data) as TaskSummary);
+      });
+      source.addEventListener('task_deleted', (event) => {
+        remove((JSON.parse((event as MessageEvent<string>).data) as { task_id: string }).task_id);
       });
       source.addEventListener('error', () => {
         setLive('reconnecting');
