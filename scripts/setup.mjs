@@ -1,7 +1,8 @@
 // Finishes an install made with ignore-scripts (see .npmrc): builds what must be built,
 // fetches what can be fetched, and tolerates an offline machine. Safe to run every time.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -56,5 +57,45 @@ function tryElectronDownload() {
   else say('Electron binary not available (offline?): DubDesk will run headless with the GUI in a browser. Retry with `npm run setup -- --retry-electron`.');
 }
 
+/**
+ * The desktop window loads better-sqlite3 inside Electron, whose ABI differs from Node's. The Node build stays
+ * in place for the CLI and tests; an Electron build goes to node_modules/.dubdesk-electron/ (src/main/index.ts).
+ */
+function buildSqliteForElectron() {
+  if (!electronBinaryPresent()) return;
+  const target = path.join(root, 'node_modules', '.dubdesk-electron', 'better_sqlite3.node');
+  if (existsSync(target)) return;
+  const electronVersion = JSON.parse(readFileSync(path.join(packageDir('electron'), 'package.json'), 'utf8')).version;
+  say(`building better-sqlite3 for Electron ${electronVersion} (the desktop window)`);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'dubdesk-sqlite-electron-'));
+  try {
+    cpSync(packageDir('better-sqlite3'), work, { recursive: true, filter: (source) => !source.includes(`${path.sep}build${path.sep}`) });
+    // An empty nodedir matters: a user npmrc `nodedir` would otherwise make node-gyp build for Node silently.
+    const env = { ...process.env, npm_config_nodedir: '', npm_config_runtime: 'electron', npm_config_target: electronVersion, npm_config_disturl: 'https://electronjs.org/headers' };
+    const prebuilt = spawnSync(process.execPath, [require.resolve('prebuild-install/bin.js', { paths: [root] }), '--runtime', 'electron', '--target', electronVersion], { cwd: work, env, stdio: 'ignore' });
+    let built = path.join(work, 'build', 'Release', 'better_sqlite3.node');
+    if (prebuilt.status !== 0 || !existsSync(built)) {
+      // npm hands its bundled node-gyp to the scripts it runs (`npm start`, `npm run setup`).
+      const nodeGyp = process.env.npm_config_node_gyp;
+      if (!nodeGyp) {
+        say('run `npm run setup` to build better-sqlite3 for Electron (node-gyp comes with npm).');
+        return;
+      }
+      const gyp = spawnSync(process.execPath, [nodeGyp, 'rebuild', '--release', `--target=${electronVersion}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'], { cwd: work, env, stdio: quiet ? 'ignore' : 'inherit' });
+      built = path.join(work, 'build', 'Release', 'better_sqlite3.node');
+      if (gyp.status !== 0 || !existsSync(built)) {
+        say('better-sqlite3 for Electron could not be built (offline?); the desktop window needs it, the headless service does not.');
+        return;
+      }
+    }
+    mkdirSync(path.dirname(target), { recursive: true });
+    cpSync(built, target);
+    say('better-sqlite3 for Electron ready');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 buildSqlite();
 tryElectronDownload();
+buildSqliteForElectron();

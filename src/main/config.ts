@@ -17,6 +17,8 @@ export interface DubDeskConfig {
   maxQueuedJobs: number;
   /** Largest upload or remote download accepted, in bytes. */
   maxInputBytes: number;
+  /** better-sqlite3 addon for a runtime other than this Node (the desktop window in a dev checkout). */
+  sqliteNativeBinding?: string;
 }
 
 export const DEFAULT_PORT = 7860;
@@ -44,6 +46,7 @@ export function resolveConfig(partial: Partial<DubDeskConfig> = {}, env = proces
     ffprobePath: partial.ffprobePath ?? env.DUBDESK_FFPROBE ?? undefined,
     maxQueuedJobs: partial.maxQueuedJobs ?? 1000,
     maxInputBytes: partial.maxInputBytes ?? 20 * 1024 ** 3,
+    sqliteNativeBinding: partial.sqliteNativeBinding,
   };
 }
 

@@ -74,7 +74,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const releaseLock = acquireDataDirLock(paths.lockFile);
   let db: Db;
   try {
-    db = openDatabase(paths.database);
+    db = openDatabase(paths.database, { nativeBinding: config.sqliteNativeBinding });
   } catch (error) {
     releaseLock();
     throw error;

@@ -1,4 +1,5 @@
 // Electron main: a thin shell that starts the same service `dubdesk serve` runs and shows its GUI.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { app, dialog, type BrowserWindow } from 'electron';
 import { resolveConfig } from './config.js';
@@ -12,9 +13,23 @@ app.setName('DubDesk');
 
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 
+/**
+ * A dev checkout keeps better-sqlite3 built for Node (CLI, tests) and, from scripts/setup.mjs, a second build for
+ * Electron's ABI; packaged apps are rebuilt for Electron in place by electron-builder.
+ */
+function electronSqliteBinding(): string | undefined {
+  if (app.isPackaged) return undefined;
+  const built = fileURLToPath(new URL('../../node_modules/.dubdesk-electron/better_sqlite3.node', import.meta.url));
+  return existsSync(built) ? built : undefined;
+}
+
 async function startDesktopService(): Promise<RunningService> {
   const launch = parseLaunchOptions(process.argv.slice(app.isPackaged ? 1 : 2));
-  const config = resolveConfig({ dataDir: launch.dataDir ?? process.env.DUBDESK_DATA_DIR ?? app.getPath('userData'), port: launch.port });
+  const config = resolveConfig({
+    dataDir: launch.dataDir ?? process.env.DUBDESK_DATA_DIR ?? app.getPath('userData'),
+    port: launch.port,
+    sqliteNativeBinding: electronSqliteBinding(),
+  });
   const log = (line: string) => console.log(line);
   try {
     return await startService(config, { log });

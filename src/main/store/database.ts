@@ -5,10 +5,17 @@ import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 export type Db = Database.Database;
 
+export interface OpenOptions {
+  migrations?: readonly Migration[];
+  /** A better-sqlite3 addon built for another ABI (Electron's), kept beside the Node build. */
+  nativeBinding?: string;
+}
+
 /** Opens (creating if needed) the DubDesk database file and brings its schema up to date. */
-export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  const migrations = options.migrations ?? MIGRATIONS;
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode loses at most the last transactions on power loss, never consistency.
   db.pragma('synchronous = NORMAL');
