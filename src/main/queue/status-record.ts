@@ -14,6 +14,8 @@ function statusCore(task: TaskRecord) {
   return {
     task_id: task.id,
     progress: Math.round(task.progress * 1000) / 1000,
+    stage: task.stage,
+    stage_progress: Math.round(task.stageProgress * 1000) / 1000,
     created_at: iso(task.createdAt),
     updated_at: iso(task.updatedAt),
     ...(task.errCode ? { err_code: task.errCode, err_message: task.errMessage ?? '' } : {}),
@@ -51,8 +53,6 @@ export function taskSummary(task: TaskRecord, urlOf: FileUrlOf): TaskSummary {
     ...statusCore(task),
     kind: task.kind,
     status: task.status,
-    stage: task.stage,
-    stage_progress: Math.round(task.stageProgress * 1000) / 1000,
     input_name: task.inputName,
     attempts: task.attempts,
     retry_of: task.retryOf,

@@ -26,7 +26,9 @@ export const TaskIdParams = Type.Object({ task_id: Type.String({ minLength: 1, m
 /** The core every status record shares (decisions.md "Status records"). */
 export const StatusCoreProperties = {
   task_id: Type.String(),
-  progress: Type.Number({ minimum: 0, maximum: 1 }),
+  progress: Type.Number({ minimum: 0, maximum: 1, description: 'The whole job, 0..1.' }),
+  stage: Type.Union([Type.String(), Type.Null()], { description: 'The stage running now (or last run), e.g. fetch-inputs.' }),
+  stage_progress: Type.Number({ minimum: 0, maximum: 1, description: 'The current stage, 0..1.' }),
   created_at: Type.String(),
   updated_at: Type.String(),
   err_code: Type.Optional(Type.String()),

@@ -105,8 +105,6 @@ export const TaskSummarySchema = Type.Object({
   kind: StringEnum(JOB_KINDS),
   /** Unlike the cloud-shaped routes, `cancelled` is shown as it is. */
   status: StringEnum(ALL_STATUSES),
-  stage: Type.Union([Type.String(), Type.Null()]),
-  stage_progress: Type.Number(),
   input_name: Type.Union([Type.String(), Type.Null()]),
   attempts: Type.Integer(),
   retry_of: Type.Union([Type.String(), Type.Null()]),
