@@ -53,7 +53,7 @@ interface ServeProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `dubdesk serve` and resolves once it prints the address it listens on. */
+/** Starts `dubdesk serve` and resolves once it has printed its start-up lines. */
 async function startServe(dataDir: string): Promise<ServeProcess> {
   const child = spawn(process.execPath, cliArgs(['serve', '--port', '0', '--data-dir', dataDir, '--api-key', SERVE_KEY, '--concurrency', '1']), {
     cwd: REPO_ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,12 +62,14 @@ async function startServe(dataDir: string): Promise<ServeProcess> {
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // 'close', not 'exit': only then has everything the process printed been read.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   const deadline = Date.now() + COMMAND_TIMEOUT_MS;
   for (;;) {
     const listening = /^DubDesk listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout);
     const gui = /^Open the DubDesk GUI in a browser: (\S+)$/m.exec(stdout);
-    if (listening && gui) return { child, url: listening[1]!, guiUrl: gui[1]!, stdout: () => stdout, stderr: () => stderr, exited };
+    // The data folder line is the last one serve prints at start; each line may arrive in its own chunk.
+    if (listening && gui && /^Data folder: .*\n/m.test(stdout)) return { child, url: listening[1]!, guiUrl: gui[1]!, stdout: () => stdout, stderr: () => stderr, exited };
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`dubdesk serve did not start:\n${stdout}\n${stderr}`);

@@ -89,7 +89,8 @@ describe('job callbacks', () => {
     expect(bodies.map((body) => body.status)).toEqual(['processing', 'done']);
 
     expect(Object.keys(bodies[0]).sort()).toEqual(Object.keys(whileProcessing).sort());
-    expect(bodies[0]).toMatchObject({ task_id: taskId, status: 'processing', created_at: final.created_at });
+    // Sent when the job left pending: the first stage had just started.
+    expect(bodies[0]).toMatchObject({ task_id: taskId, status: 'processing', stage: 'prepare', progress: 0, created_at: final.created_at });
     expect(bodies[1]).toEqual(final);
     expect(bodies[1].video_url).toMatch(/\/v1\/files\/\w+\?token=/);
 

@@ -12,7 +12,8 @@ import { countRuns, ENCODED_FILE, lipsyncBody, PREPARE_RUNS_FILE, testPipelines 
 
 /** Command lines of running ffmpeg processes that write into `workDir`. */
 async function ffmpegProcessesIn(workDir: string): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('ps', ['-eo', 'args']);
+  // -ww: whole command lines, however narrow COLUMNS is.
+  const { stdout } = await promisify(execFile)('ps', ['-ww', '-eo', 'args']);
   return stdout.split('\n').filter((line) => line.includes('ffmpeg') && line.includes(workDir));
 }
 

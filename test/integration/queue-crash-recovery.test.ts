@@ -1,7 +1,6 @@
 // A service killed with SIGKILL in the middle of an encode: the next start on the same data folder
 // takes over the stale lock and lease, resumes the job after its finished stages, and delivers a playable result.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -77,7 +76,8 @@ async function pollTask(base: string, taskId: string, until: (task: any) => bool
 
 /** Command lines of running ffmpeg processes that write into `workDir`. */
 async function ffmpegProcessesIn(workDir: string): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('ps', ['-eo', 'args']);
+  // -ww: whole command lines, however narrow COLUMNS is.
+  const { stdout } = await promisify(execFile)('ps', ['-ww', '-eo', 'args']);
   return stdout.split('\n').filter((line) => line.includes('ffmpeg') && line.includes(workDir));
 }
 

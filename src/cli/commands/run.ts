@@ -50,11 +50,11 @@ export async function runCommand(args: string[], out: NodeJS.WritableStream, err
 
   const core = createCore(configFromFlags(values));
   try {
-    await intakeRequest(kind, request, {
+    const { inputName } = await intakeRequest(kind, request, {
       files: core.files, media: core.media, baseUrl: core.baseUrl(), glossaries: core.glossaries, models: core.models,
       reusableModelExists: (id) => core.reusableModels.get(id) !== undefined,
     });
-    const { taskId } = core.jobs.create(kind, request, { inputName: path.basename(requestFile) });
+    const { taskId } = core.jobs.create(kind, request, { inputName });
     err.write(`task ${taskId}\n`);
     const finished = new Promise<TaskRecord>((resolve) => {
       let lastStatus = '';
