@@ -30,7 +30,7 @@ import { createReusableModelsRepository, type ReusableModelsRepository } from '.
 export interface CoreOptions {
   /** Replaces the built-in pipelines (tests register pipelines of their own). */
   pipelines?: PipelineRegistry;
-  /** Extra catalogue entries or a fetch for the model store (tests install stand-ins from loopback). */
+  /** Extra catalogue entries for the model store (tests install stand-ins from a loopback server). */
   models?: Omit<ModelStoreOptions, 'modelsDir'>;
   log?: (line: string) => void;
 }

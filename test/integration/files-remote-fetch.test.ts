@@ -73,6 +73,8 @@ describe('fetchToFile from a loopback server', () => {
     expect(result).toEqual({ path: dest, bytes: media.length, contentType: 'video/mp4', fileName: 'Trailer (final).mp4' });
     expect(fs.readFileSync(dest).equals(media)).toBe(true);
     expect(fs.existsSync(`${dest}.part`)).toBe(false);
+    // The first report comes before any byte, so a progress bar can show the size at once.
+    expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(media.length);
   });
 
@@ -232,6 +234,55 @@ describe('fetchToFile from a loopback server', () => {
     expect(rangesAsked).toEqual(['bytes=30-']);
     expect(result.bytes).toBe(media.length);
     expect(fs.readFileSync(dest).equals(media)).toBe(true);
+  });
+
+  it('keeps the default timeouts for options passed as undefined', async () => {
+    routes.set('/slow-start', (_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-length': media.length }).end(media), 200);
+    });
+    const result = await fetchToFile(`${base}/slow-start`, newDest(), { connectTimeoutMs: undefined, idleTimeoutMs: undefined });
+    expect(result.bytes).toBe(media.length);
+  });
+
+  it('asks the server to confirm a file already at the destination when continueExisting is set', async () => {
+    const dest = newDest();
+    fs.mkdirSync(path.dirname(dest), { recursive: true });
+    fs.writeFileSync(dest, media);
+    const rangesAsked: (string | undefined)[] = [];
+    routes.set('/done', (request, response) => {
+      rangesAsked.push(request.headers.range);
+      response.writeHead(416, { 'content-range': `bytes */${media.length}` }).end();
+    });
+    const progress: { bytes: number; totalBytes: number | null }[] = [];
+    const result = await fetchToFile(`${base}/done`, dest, { continueExisting: true, onProgress: (p) => progress.push(p) });
+    expect(rangesAsked).toEqual([`bytes=${media.length}-`]);
+    expect(result.bytes).toBe(media.length);
+    expect(progress).toEqual([{ bytes: media.length, totalBytes: media.length }]);
+    expect(fs.readFileSync(dest).equals(media)).toBe(true);
+    expect(fs.existsSync(`${dest}.part`)).toBe(false);
+  });
+
+  it('continues a partial file already at the destination when continueExisting is set', async () => {
+    const dest = newDest();
+    fs.mkdirSync(path.dirname(dest), { recursive: true });
+    fs.writeFileSync(dest, media.subarray(0, 1000));
+    routes.set('/rest', (request, response) => {
+      const start = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
+      response.writeHead(206, { 'content-range': `bytes ${start}-${media.length - 1}/${media.length}`, 'content-length': media.length - start });
+      response.end(media.subarray(start));
+    });
+    const result = await fetchToFile(`${base}/rest`, dest, { continueExisting: true });
+    expect(result.bytes).toBe(media.length);
+    expect(fs.readFileSync(dest).equals(media)).toBe(true);
+  });
+
+  it('ends a resumable failure with the caller\'s resume hint', async () => {
+    routes.set('/stall-hint', (_request, response) => {
+      response.writeHead(200, { 'content-length': media.length });
+      response.write(media.subarray(0, 1000));
+    });
+    const failure = await failureOf(fetchToFile(`${base}/stall-hint`, newDest(), { idleTimeoutMs: 300, resumeHint: 'Install again to resume.' }));
+    expect(failure.message).toBe(`Downloading ${base}/stall-hint failed: no data arrived for 0.3 s (after 1 kB). Install again to resume.`);
   });
 
   it('stops with the abort reason when the job is cancelled mid-download', async () => {

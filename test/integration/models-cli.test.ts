@@ -66,7 +66,7 @@ describe('dubdesk models', () => {
     server.serve('lama_fp32.onnx', new Uint8Array(0), { status: 404 });
     const result = await run(['install', 'standin-lama'], store);
     expect(result.code).toBe(1);
-    expect(result.text).toContain(`Error (download_failed): ${server.url('lama_fp32.onnx')} answered HTTP 404 Not Found.\n`);
+    expect(result.text).toContain(`Error (download_failed): Downloading ${server.url('lama_fp32.onnx')} failed: the server answered HTTP 404 Not Found. Check the URL.\n`);
   });
 
   it('prints usage and exits 2 on bad arguments', async () => {

@@ -99,7 +99,7 @@ describe('/v1/models routes', () => {
     const record = (await app.inject({ method: 'GET', url: '/v1/models/standin-lama' })).json();
     expect(record).toMatchObject({
       installed: false,
-      install: { state: 'failed', err_code: 'download_failed', err_message: `${server.url('lama_fp32.onnx')} answered HTTP 503 Service Unavailable.` },
+      install: { state: 'failed', err_code: 'download_failed', err_message: `Downloading ${server.url('lama_fp32.onnx')} failed: the server answered HTTP 503 Service Unavailable. The server may be busy; trying again later can work.` },
     });
   });
 

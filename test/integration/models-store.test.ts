@@ -111,7 +111,7 @@ describe('model store', () => {
     const first = await store.install('standin-whisper').catch((e: unknown) => e);
     expect(first).toMatchObject({ code: 'download_failed' });
     expect((first as Error).message).toContain('Install again to resume.');
-    const partial = path.join(dir, 'models', '.partial', 'standin-whisper', 'decoder_model.onnx');
+    const partial = path.join(dir, 'models', '.partial', 'standin-whisper', 'decoder_model.onnx.part');
     const partialSize = fs.statSync(partial).size;
     expect(partialSize).toBeGreaterThan(0);
     expect(partialSize).toBeLessThan(decoderBytes.length);
@@ -124,6 +124,30 @@ describe('model store', () => {
     expect(server.requests.find((r) => r.path === '/encoder_model.onnx')).toEqual({ path: '/encoder_model.onnx', range: `bytes=${encoderBytes.length}-` });
     const installed = fs.readFileSync(path.join(dir, 'models', 'standin-whisper', 'decoder_model.onnx'));
     expect(sha256(installed)).toBe(sha256(decoderBytes));
+  });
+
+  it('resumes a partial file left in .partial/<id>/ by the layout before .part files', async () => {
+    const kept = 60_000;
+    fs.mkdirSync(path.join(dir, 'models', '.partial', 'standin-whisper'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'models', '.partial', 'standin-whisper', 'decoder_model.onnx'), decoderBytes.subarray(0, kept));
+
+    await expect(store.install('standin-whisper')).resolves.toMatchObject({ installed: true });
+
+    expect(server.requests.find((r) => r.path === '/decoder_model.onnx')).toEqual({ path: '/decoder_model.onnx', range: `bytes=${kept}-` });
+    expect(sha256(fs.readFileSync(path.join(dir, 'models', 'standin-whisper', 'decoder_model.onnx')))).toBe(sha256(decoderBytes));
+  });
+
+  it('starts over when the partial file is longer than the file the server has (416)', async () => {
+    fs.mkdirSync(path.join(dir, 'models', '.partial', 'standin-wav2lip'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'models', '.partial', 'standin-wav2lip', 'wav2lip_gan_96.onnx.part'), Buffer.alloc(lipBytes.length + 10));
+
+    await expect(store.install('standin-wav2lip')).resolves.toMatchObject({ installed: true });
+
+    expect(server.requests).toEqual([
+      { path: '/w2l.onnx', range: `bytes=${lipBytes.length + 10}-` },
+      { path: '/w2l.onnx' },
+    ]);
+    expect(sha256(fs.readFileSync(path.join(dir, 'models', 'standin-wav2lip', 'wav2lip_gan_96.onnx')))).toBe(sha256(lipBytes));
   });
 
   it('restarts cleanly when the server ignores Range', async () => {
@@ -163,7 +187,7 @@ describe('model store', () => {
 
     await expect(store.install('standin-wav2lip')).rejects.toMatchObject({
       code: 'download_failed',
-      message: `Downloading ${server.url('w2l.onnx')} stalled for 2 s after 100 of ${lipBytes.length} bytes. Install again to resume.`,
+      message: `Downloading ${server.url('w2l.onnx')} failed: no data arrived for 2 s (after 100 bytes). Install again to resume.`,
     });
     await expect(store.install('standin-wav2lip')).resolves.toMatchObject({ installed: true });
     expect(server.requests.at(-1)).toEqual({ path: '/w2l.onnx', range: 'bytes=100-' });
@@ -189,14 +213,17 @@ describe('model store', () => {
     server.serve('w2l.onnx', lipBytes, { status: 404 });
     await expect(store.install('standin-wav2lip')).rejects.toMatchObject({
       code: 'download_failed',
-      message: `${server.url('w2l.onnx')} answered HTTP 404 Not Found.`,
+      message: `Downloading ${server.url('w2l.onnx')} failed: the server answered HTTP 404 Not Found. Check the URL.`,
       retryable: false,
     });
   });
 
-  it('fails with download_failed naming the network error when nothing listens', async () => {
+  it('fails with download_failed saying the connection was refused when nothing listens', async () => {
     await server.close();
-    await expect(store.install('standin-wav2lip')).rejects.toMatchObject({ code: 'download_failed', message: expect.stringContaining('ECONNREFUSED') });
+    await expect(store.install('standin-wav2lip')).rejects.toMatchObject({
+      code: 'download_failed',
+      message: expect.stringContaining(`${new URL(server.baseUrl).host} refused the connection`),
+    });
     server = await startStandinServer();
   });
 

@@ -21,7 +21,7 @@ export function httpStatusFailure(status: number, url: string | URL): DubDeskErr
       : status === 404 || status === 410
         ? ' Check the URL.'
         : retryable
-          ? ' The server may be busy; retrying the task can work.'
+          ? ' The server may be busy; trying again later can work.'
           : '';
   return new DubDeskError('download_failed', `Downloading ${shown} failed: the server answered HTTP ${status}${reason}.${hint}`, { retryable });
 }
@@ -46,17 +46,20 @@ export function connectTimeout(url: string | URL, ms: number): DubDeskError {
   return new DubDeskError('download_failed', `Downloading ${displayUrl(url)} failed: ${new URL(url).host} did not answer within ${seconds(ms)}.`);
 }
 
-export function idleTimeout(url: string | URL, ms: number, bytes: number): DubDeskError {
+/** What a user does to continue a download whose partial data was kept; callers outside jobs say it in their own terms. */
+export const RETRY_TASK_RESUMES = 'Retrying the task resumes the download.';
+
+export function idleTimeout(url: string | URL, ms: number, bytes: number, resumeHint = RETRY_TASK_RESUMES): DubDeskError {
   return new DubDeskError(
     'download_failed',
-    `Downloading ${displayUrl(url)} failed: no data arrived for ${seconds(ms)} (after ${formatBytes(bytes)}). Retrying the task resumes the download.`,
+    `Downloading ${displayUrl(url)} failed: no data arrived for ${seconds(ms)} (after ${formatBytes(bytes)}). ${resumeHint}`,
   );
 }
 
-export function endedEarly(url: string | URL, bytes: number, total: number): DubDeskError {
+export function endedEarly(url: string | URL, bytes: number, total: number, resumeHint = RETRY_TASK_RESUMES): DubDeskError {
   return new DubDeskError(
     'download_failed',
-    `Downloading ${displayUrl(url)} failed: the connection closed after ${formatBytes(bytes)} of ${formatBytes(total)}. Retrying the task resumes the download.`,
+    `Downloading ${displayUrl(url)} failed: the connection closed after ${formatBytes(bytes)} of ${formatBytes(total)}. ${resumeHint}`,
   );
 }
 

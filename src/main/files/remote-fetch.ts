@@ -10,6 +10,7 @@ import {
   idleTimeout,
   inputTooLarge,
   networkFailure,
+  RETRY_TASK_RESUMES,
   tooManyRedirects,
   unsupportedRedirect,
   displayUrl,
@@ -32,9 +33,16 @@ export interface FetchToFileOptions {
   /** Longest silence while the body streams. */
   idleTimeoutMs?: number;
   maxRedirects?: number;
-  /** Called at most every 250 ms while bytes arrive, and once at the end. */
+  /** Called when the body starts (with the size and any resumed bytes), at most every 250 ms while bytes arrive, and once at the end. */
   onProgress?: (progress: DownloadProgress) => void;
   userAgent?: string;
+  /** The sentence that tells the user how to continue after a failure that kept the partial data. */
+  resumeHint?: string;
+  /**
+   * Treat a file already at destPath as bytes an earlier attempt fetched: the server confirms it is whole (416)
+   * or sends the rest, instead of sending it all again.
+   */
+  continueExisting?: boolean;
 }
 
 export interface FetchedFile {
@@ -73,7 +81,10 @@ export async function fetchToFile(url: string, destPath: string, options: FetchT
     idleTimeoutMs: 60_000,
     maxRedirects: 5,
     userAgent: 'DubDesk',
-    ...options,
+    resumeHint: RETRY_TASK_RESUMES,
+    continueExisting: false,
+    // An option passed as undefined keeps its default instead of becoming a 0 ms timeout.
+    ...(Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as FetchToFileOptions),
   };
   const partPath = `${destPath}.part`;
   const metaPath = `${destPath}.part.json`;
@@ -82,6 +93,7 @@ export async function fetchToFile(url: string, destPath: string, options: FetchT
     const start = new URL(url);
     if (start.protocol !== 'http:' && start.protocol !== 'https:') throw unsupportedRedirect(start, url);
     await mkdir(path.dirname(destPath), { recursive: true });
+    if (settings.continueExisting) await adoptExisting(destPath, partPath, metaPath);
     return await download(start, destPath, partPath, metaPath, settings);
   } catch (error) {
     if (settings.signal?.aborted) throw settings.signal.reason;
@@ -109,6 +121,7 @@ async function download(url: URL, destPath: string, partPath: string, metaPath: 
       response.resume();
       // The earlier attempt got every byte and stopped just before the rename.
       if (parseContentRange(header(response, 'content-range'))?.total === offset) {
+        settings.onProgress?.({ bytes: offset, totalBytes: offset });
         return complete(partPath, destPath, metaPath, { bytes: offset, contentType: meta?.contentType ?? null, fileName: meta?.fileName ?? null });
       }
     } else if (status >= 400) {
@@ -133,7 +146,7 @@ async function download(url: URL, destPath: string, partPath: string, metaPath: 
         const described = describeResponse(response, url, finalUrl, meta);
         if (!resumes) await writeMeta(metaPath, described);
         const bytes = await writeBody(response, partPath, from, total, finalUrl, settings);
-        if (total !== null && bytes < total) throw endedEarly(finalUrl, bytes, total);
+        if (total !== null && bytes < total) throw endedEarly(finalUrl, bytes, total, settings.resumeHint);
         settings.onProgress?.({ bytes, totalBytes: total ?? bytes });
         return complete(partPath, destPath, metaPath, { bytes, contentType: described.contentType, fileName: described.fileName });
       }
@@ -204,9 +217,10 @@ async function writeBody(response: IncomingMessage, partPath: string, from: numb
   let idleTimer: NodeJS.Timeout | undefined;
   const armIdleTimer = (): void => {
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => response.destroy(idleTimeout(url, settings.idleTimeoutMs, bytes)), settings.idleTimeoutMs);
+    idleTimer = setTimeout(() => response.destroy(idleTimeout(url, settings.idleTimeoutMs, bytes, settings.resumeHint)), settings.idleTimeoutMs);
   };
   let lastProgressAt = 0;
+  settings.onProgress?.({ bytes, totalBytes: total });
   armIdleTimer();
   try {
     for await (const chunk of response as AsyncIterable<Buffer>) {
@@ -224,7 +238,7 @@ async function writeBody(response: IncomingMessage, partPath: string, from: numb
   } catch (error) {
     if (error instanceof DubDeskError || settings.signal?.aborted) throw error;
     if ((error as NodeJS.ErrnoException).syscall === 'write' || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
-    throw total !== null ? endedEarly(url, bytes, total) : networkFailure(url, error);
+    throw total !== null ? endedEarly(url, bytes, total, settings.resumeHint) : networkFailure(url, error);
   } finally {
     clearTimeout(idleTimer);
     response.destroy();
@@ -277,6 +291,14 @@ async function readMeta(metaPath: string): Promise<PartMeta | null> {
 
 async function writeMeta(metaPath: string, meta: PartMeta): Promise<void> {
   await writeFile(metaPath, JSON.stringify(meta));
+}
+
+/** Makes the file at destPath the .part (its validators are unknown, so no stale .part.json may vouch for it). */
+async function adoptExisting(destPath: string, partPath: string, metaPath: string): Promise<void> {
+  const existing = await stat(destPath).catch(() => null);
+  if (!existing?.isFile()) return;
+  await rm(metaPath, { force: true });
+  await rename(destPath, partPath);
 }
 
 async function discardPart(partPath: string, metaPath: string): Promise<void> {

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
+import { fetchToFile } from '../files/remote-fetch.js';
 import { newId } from '../ids.js';
 import { createCatalogue, type Catalogue, type CatalogueEntry, type ModelFile, type ModelTask } from './catalogue.js';
-import { downloadResumable, type FetchLike } from './download.js';
 import { sha256File } from './file-hash.js';
 import { resolveImportSources } from './import-sources.js';
 import { createProgressReporter, type InstallEvent, type InstallState, type ProgressReporter } from './install-progress.js';
@@ -80,8 +80,8 @@ export interface ModelStore {
 export interface ModelStoreOptions {
   modelsDir: string;
   catalogue?: Catalogue;
-  fetch?: FetchLike;
   runtime?: OnnxRuntime;
+  /** Longest silence from a server (waiting for its answer or between bytes) before a download fails. */
   idleTimeoutMs?: number;
   /** Least time between two progress events of one install (the last of each file always goes out). */
   progressIntervalMs?: number;
@@ -109,7 +109,6 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
   const modelsDir = path.resolve(options.modelsDir);
   const partialRoot = path.join(modelsDir, '.partial');
   const catalogue = options.catalogue ?? createCatalogue();
-  const fetchFn = options.fetch ?? globalThis.fetch;
   const runtime = options.runtime ?? createOnnxRuntime();
   const progressIntervalMs = options.progressIntervalMs ?? 200;
   const now = options.now ?? (() => new Date());
@@ -216,11 +215,14 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     const files: ManifestFile[] = [];
     for (const file of entry.files) {
       const target = path.join(stagingDir, file.name);
-      const { sizeBytes } = await downloadResumable(file.url, target, {
-        fetch: fetchFn,
+      const { bytes: sizeBytes } = await fetchToFile(file.url, target, {
         signal,
+        connectTimeoutMs: options.idleTimeoutMs,
         idleTimeoutMs: options.idleTimeoutMs,
-        onProgress: (got, total) => report('downloading', file.name, got, total),
+        resumeHint: 'Install again to resume.',
+        // A file finished by an earlier attempt (or a partial from before .part files) is confirmed or continued, not fetched again.
+        continueExisting: true,
+        onProgress: ({ bytes, totalBytes }) => report('downloading', file.name, bytes, totalBytes ?? undefined),
       });
       report('verifying', file.name, sizeBytes, sizeBytes, true);
       const sha256 = await sha256File(target, signal);
