@@ -147,6 +147,9 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     start() {
       if (started) return;
       started = true;
+      // Expired idempotency keys and callbacks finished a week ago are only history; keep the tables small.
+      idempotency.prune(Date.now());
+      outbox.pruneFinished(Date.now() - 7 * 24 * 60 * 60 * 1000);
       runner.start();
       callbacks.start();
     },

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import { overallProgress, runStages } from '../pipelines/run-stages.js';
 import type { PipelineRegistry, ResultFile } from '../pipelines/types.js';
@@ -151,10 +150,6 @@ export function createRunner(options: RunnerOptions) {
       clearInterval(pollTimer);
       for (const job of active.values()) job.controller.abort('shutdown' satisfies StopReason);
       await Promise.allSettled([...active.values()].map((job) => job.done));
-    },
-
-    async removeWorkDir(taskId: string): Promise<void> {
-      await rm(options.workDirFor(taskId), { recursive: true, force: true });
     },
   };
 }
