@@ -300,3 +300,30 @@ describe('OpenAPI document', () => {
     expect(body.components.schemas.Error.properties.code.enum).toContain('model_not_installed');
   });
 });
+
+describe('reusable lip-sync models', () => {
+  it('refuses to make one from a task that does not exist or is not a finished precision_v1 lip-sync', async () => {
+    await expectError('/v1/reusable_lipsync_models', { task_id: 'nope' }, 404, 'not_found');
+    const created = await svc.api('/v1/video_generation', { body: { reference_file_url: url(video), model: 'standard_v1', reference_file_type: 'video' } });
+    await expectError('/v1/reusable_lipsync_models', { task_id: created.body.task_id }, 400, 'invalid_request', /precision_v1/);
+    await expectError('/v1/reusable_lipsync_models', { task_id: created.body.task_id, extra: 1 }, 400, 'invalid_request', /extra/);
+  });
+
+  it('lists none on a fresh data folder and answers not_found for an unknown one', async () => {
+    expect((await svc.api('/v1/reusable_lipsync_models')).body).toEqual({ models: [] });
+    expect((await svc.api('/v1/reusable_lipsync_models/nope', { method: 'DELETE' })).status).toBe(404);
+  });
+});
+
+describe('glossaries', () => {
+  it('creates, reads, replaces and deletes a glossary', async () => {
+    const created = await svc.api('/v1/glossaries', { body: { name: 'Terms', source_language: 'en', target_language: 'fr', entries: [{ source: 'dub', target: 'doublage' }] } });
+    const id = created.body.glossary_id;
+    expect((await svc.api(`/v1/glossaries/${id}`)).body.entries).toEqual([{ source: 'dub', target: 'doublage' }]);
+    const replaced = await svc.api(`/v1/glossaries/${id}`, { method: 'PUT', body: { name: 'Terms 2', source_language: 'en', target_language: 'fr', entries: [] } });
+    expect(replaced.body.name).toBe('Terms 2');
+    expect((await svc.api(`/v1/glossaries/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await svc.api(`/v1/glossaries/${id}`)).status).toBe(404);
+    await expectError('/v1/glossaries', { name: 'x', source_language: 'en', target_language: 'xx', entries: [] }, 400, 'unsupported_language');
+  });
+});
