@@ -13,7 +13,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveConfig } from '../src/main/config.js';
 import { probeArgs } from '../src/main/media/ffmpeg-args.js';
-import { intakeRequest } from '../src/main/requests/intake.js';
 import { startService, type RunningService } from '../src/main/service.js';
 import { makeMediaDir, makeVideo } from '../test/fixtures/media.js';
 
@@ -245,12 +244,8 @@ async function main(): Promise<number> {
 
     process.stderr.write('api bench: input check in-process and bare ffprobe...\n');
     const core = service.core;
-    const intakeEnv = {
-      files: core.files, media: core.media, baseUrl: core.baseUrl(), glossaries: core.glossaries, models: core.models,
-      reusableModelExists: (id: string) => core.reusableModels.get(id) !== undefined,
-    };
     const request = JSON.parse(createBody) as Record<string, unknown>;
-    const inputCheck = await measureSteps(settings.pairs, settings.sequentialBudgetMs, () => intakeRequest('lipsync', request, intakeEnv));
+    const inputCheck = await measureSteps(settings.pairs, settings.sequentialBudgetMs, () => core.intake('lipsync', request));
     const ffprobe = await measureSteps(settings.pairs, settings.sequentialBudgetMs, () => bareFfprobe(core.media.ffprobe, video));
 
     const throughput: { concurrency: number; dubdesk: Throughput; bare: Throughput }[] = [];

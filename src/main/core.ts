@@ -24,6 +24,10 @@ import { createTaskLogsRepository, type TaskLogsRepository } from './store/task-
 import { createTasksRepository, type TasksRepository } from './store/tasks-repository.js';
 import { createGlossariesRepository, type GlossariesRepository } from './store/glossaries-repository.js';
 import { builtInPipelines } from './pipelines/registry.js';
+import { createEngines, type Engines } from './engines/registry.js';
+import { intakeRequest } from './requests/intake.js';
+import type { JobKind } from '../shared/jobs.js';
+import type { FetchInputsDeps } from './pipelines/fetch-inputs.js';
 import { createModelStore, type ModelStore, type ModelStoreOptions } from './models/model-store.js';
 import { createReusableModelsRepository, type ReusableModelsRepository } from './store/reusable-models-repository.js';
 
@@ -52,6 +56,7 @@ export interface Core {
   readonly signer: FileUrlSigner;
   readonly media: MediaTools;
   readonly models: ModelStore;
+  readonly engines: Engines;
   readonly outbox: CallbackOutbox;
   readonly callbacks: CallbackDeliverer;
   readonly transitions: TaskTransitions;
@@ -63,6 +68,8 @@ export interface Core {
   setBaseUrl(url: string): void;
   /** A published file's absolute signed URL. */
   fileUrl(fileId: string): string;
+  /** Checks a create request (fields, local inputs, engines it needs) before it is queued. */
+  intake(kind: JobKind, request: Record<string, unknown>): Promise<{ inputName: string }>;
   /** Starts the job runner and the callback deliverer. */
   start(): void;
   close(): Promise<void>;
@@ -91,6 +98,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const files = createFileStore({ db, paths, maxInputBytes: config.maxInputBytes });
   const signer = createFileUrlSigner(fileUrlSecret(settings));
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
+  const engines = createEngines({ speechRecognizers: [], translators: [], voices: [], separators: [] }, (id) => models.isInstalled(id));
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const webhookSecret = resolveWebhookSecret(db, config.webhookSecret);
   const outbox = createCallbackOutbox(db);
@@ -110,12 +118,15 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     },
   });
   const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
+  // What request checks consult, at create time and again in each job's first stage.
+  const inputEnvironment: FetchInputsDeps = {
+    files, media, glossaries, models, engines, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes,
+    reusableModelExists: (id) => reusableModels.get(id) !== undefined,
+    subtitleStyleExists: () => false,
+  };
   const runner = createRunner({
     tasks, transitions, logs,
-    pipelines: options.pipelines ?? builtInPipelines({
-      files, media, glossaries, models, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes,
-      reusableModelExists: (id) => reusableModels.get(id) !== undefined,
-    }),
+    pipelines: options.pipelines ?? builtInPipelines(inputEnvironment),
     workDirFor,
     concurrency: config.concurrency,
     owner: newId(),
@@ -140,10 +151,11 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
 
   return {
     config, paths, version: DUBDESK_VERSION, db, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, events,
-    files, signer, media, models, outbox, callbacks, transitions, runner, jobs, webhookSecret,
+    files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, webhookSecret,
     baseUrl: () => baseUrl,
     setBaseUrl(url) { baseUrl = url.replace(/\/+$/, ''); },
     fileUrl,
+    intake: (kind, request) => intakeRequest(kind, request, { ...inputEnvironment, baseUrl }),
     start() {
       if (started) return;
       started = true;
@@ -156,6 +168,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     async close() {
       await runner.stop();
       await callbacks.stop();
+      await engines.dispose();
       await models.close();
       db.close();
       releaseLock();

@@ -198,7 +198,7 @@ describe('local inputs are checked by content at create time', () => {
 
   it('answers media_too_long past 2 hours for translate', async () => {
     const long = await longWav(path.join(media.dir, 'two-hours.wav'), 2 * 3600 + 5);
-    await expectError('/v1/media/translate', { media_type: 'audio', media_url: url(long), subtitle_url: url(subtitles), target_language: 'de', export_type: 'audio' }, 400, 'media_too_long', /2 h 0 min/);
+    await expectError('/v1/media/translate', { media_type: 'audio', media_url: url(long), subtitle_url: url(subtitles), subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'audio' }, 400, 'media_too_long', /2 h 0 min/);
   });
 
   it('answers not_found for a file:// input that does not exist', async () => {
@@ -234,7 +234,7 @@ describe('SRT rules (invalid_subtitle names the cue)', () => {
   it('rejects subtitles totalling more than 2 hours', async () => {
     const long = await longWav(path.join(media.dir, 'almost-two-hours.wav'), 2 * 3600);
     const file = await makeTextFile(media.dir, 'long.srt', srt([['00:00:00,000', '02:00:00,500', 'a']]));
-    await expectError('/v1/media/translate', { media_type: 'audio', media_url: url(long), subtitle_url: url(file), target_language: 'de', export_type: 'audio' }, 400, 'invalid_subtitle', /[Cc]ue 1/);
+    await expectError('/v1/media/translate', { media_type: 'audio', media_url: url(long), subtitle_url: url(file), subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'audio' }, 400, 'invalid_subtitle', /[Cc]ue 1/);
   });
 
   it('accepts a valid SRT with BOM, CRLF and speaker tags', async () => {
@@ -325,5 +325,26 @@ describe('glossaries', () => {
     expect((await svc.api(`/v1/glossaries/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await svc.api(`/v1/glossaries/${id}`)).status).toBe(404);
     await expectError('/v1/glossaries', { name: 'x', source_language: 'en', target_language: 'xx', entries: [] }, 400, 'unsupported_language');
+  });
+});
+
+describe('translate features that need engines or later versions', () => {
+  it('answers model_not_installed when original-language subtitles would need machine translation', async () => {
+    await expectError('/v1/media/translate', translate({ subtitle_usage_type: 'original', source_language: 'en' }), 400, 'model_not_installed', /English to German/);
+  });
+
+  it('needs no translation model when the subtitles are already in the target language', async () => {
+    const response = await svc.api('/v1/media/translate', { body: translate({ subtitle_usage_type: 'original', source_language: 'de-AT' }) });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses subtitle_mode replace and editable projects with a clear pipeline_unavailable', async () => {
+    await expectError('/v1/media/translate', translate({ subtitle_mode: 'replace' }), 501, 'pipeline_unavailable', /replace/);
+    await expectError('/v1/media/translate', translate({ enable_proofreading: true }), 501, 'pipeline_unavailable', /proofreading/);
+  });
+
+  it('answers not_found for an unknown voice or subtitle style', async () => {
+    await expectError('/v1/media/translate', translate({ selected_voice_id: 'espeak:xx' }), 404, 'not_found', /Voice espeak:xx/);
+    await expectError('/v1/media/translate', translate({ subtitle_style_id: 'nope', subtitle_mode: 'add' }), 404, 'not_found', /Subtitle style nope/);
   });
 });

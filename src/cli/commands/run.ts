@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import { describeValidation } from '../../main/api/errors.js';
 import { checkBody } from '../../main/api/validation.js';
 import { createCore } from '../../main/core.js';
-import { intakeRequest } from '../../main/requests/intake.js';
 import type { TaskRecord } from '../../main/store/tasks-repository.js';
 import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import { isFinalStatus, JOB_KINDS, type JobKind } from '../../shared/jobs.js';
@@ -50,10 +49,7 @@ export async function runCommand(args: string[], out: NodeJS.WritableStream, err
 
   const core = createCore(configFromFlags(values));
   try {
-    const { inputName } = await intakeRequest(kind, request, {
-      files: core.files, media: core.media, baseUrl: core.baseUrl(), glossaries: core.glossaries, models: core.models,
-      reusableModelExists: (id) => core.reusableModels.get(id) !== undefined,
-    });
+    const { inputName } = await core.intake(kind, request);
     const { taskId } = core.jobs.create(kind, request, { inputName });
     err.write(`task ${taskId}\n`);
     const finished = new Promise<TaskRecord>((resolve) => {

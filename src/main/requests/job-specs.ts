@@ -9,11 +9,12 @@ import {
 import { parseSrt, validateSrt } from '../media/srt.js';
 import type { GlossariesRepository } from '../store/glossaries-repository.js';
 import type { ModelStore } from '../models/model-store.js';
+import type { Engines } from '../engines/registry.js';
+import { languagePart } from '../../shared/languages.js';
 import type { InputRule, InspectedInput } from './input-checks.js';
 
 /** Catalogue ids of the models a request needs (src/main/models/catalogue.ts). */
 export const PRECISION_LIPSYNC_MODEL = 'wav2lip-gan-96';
-export const SPEECH_RECOGNITION_MODEL = 'whisper-base';
 
 export const MAX_TRANSLATE_SEC = 2 * 60 * 60;
 export const MAX_FRAME_TRANSLATE_SEC = 20 * 60;
@@ -25,6 +26,8 @@ export interface SpecEnvironment {
   glossaries: Pick<GlossariesRepository, 'get'>;
   /** Throws model_not_installed (naming the model and how to install it) when it is missing. */
   models: Pick<ModelStore, 'requireInstalled'>;
+  engines: Pick<Engines, 'requireSpeechRecognizer' | 'requireTranslator' | 'voices'>;
+  subtitleStyleExists(styleId: string): boolean;
   reusableModelExists(modelId: string): boolean;
 }
 
@@ -119,8 +122,21 @@ export const translateSpec: JobSpec<TranslateRequest> = {
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
     checkGlossaries(request.glossary_ids, env);
-    // Without subtitles the speech must be transcribed, which needs a speech-recognition model.
-    if (!request.subtitle_url) env.models.requireInstalled(SPEECH_RECOGNITION_MODEL);
+    if (request.subtitle_mode === 'replace') {
+      throw new DubDeskError('pipeline_unavailable', 'subtitle_mode replace needs on-screen text detection and erasing, which this DubDesk version does not have yet; use add or none.');
+    }
+    if (request.enable_proofreading || request.project_mode === 'editable') {
+      throw new DubDeskError('pipeline_unavailable', 'Editable projects and proofreading are not available in this DubDesk version yet; set project_mode none and enable_proofreading false.');
+    }
+    if (request.selected_voice_id && !env.engines.voices().some((voice) => voice.id === request.selected_voice_id)) {
+      throw new DubDeskError('not_found', `Voice ${request.selected_voice_id} does not exist; GET /v1/voices lists the voices.`);
+    }
+    if (request.subtitle_style_id && !env.subtitleStyleExists(request.subtitle_style_id)) {
+      throw new DubDeskError('not_found', `Subtitle style ${request.subtitle_style_id} does not exist; GET /v1/subtitle_styles lists them.`);
+    }
+    // Without subtitles the speech must be transcribed; original-language subtitles must be translated.
+    if (!request.subtitle_url) env.engines.requireSpeechRecognizer();
+    if (needsTranslation(request)) env.engines.requireTranslator(request.source_language ?? 'auto', request.target_language);
   },
   async checkInputs(request, inputs) {
     const media = inputs.media_url;
@@ -135,6 +151,13 @@ export const translateSpec: JobSpec<TranslateRequest> = {
     }
   },
 };
+
+/** Supplied final translations, or source and target in the same language, need no machine translation. */
+export function needsTranslation(request: TranslateRequest): boolean {
+  if (request.subtitle_url && request.subtitle_usage_type === 'final_translated') return false;
+  const source = request.source_language ?? 'auto';
+  return source === 'auto' || languagePart(source) !== languagePart(request.target_language);
+}
 
 export const frameTranslateSpec: JobSpec<FrameTranslateRequest> = {
   kind: 'frame_translate',

@@ -9,7 +9,6 @@ import {
 } from '../../../shared/schemas/jobs.js';
 import type { Core } from '../../core.js';
 import { cloudStatusRecord } from '../../queue/status-record.js';
-import { intakeRequest } from '../../requests/intake.js';
 import type { App } from '../app-types.js';
 
 const KIND_SCHEMAS: Record<JobKind, { request: object; status: object; summary: string }> = {
@@ -37,10 +36,7 @@ export async function jobRoutes(app: App, { core }: { core: Core }): Promise<voi
         const existing = core.idempotency.find(idempotencyKey, kind, Date.now());
         if (existing && core.tasks.get(existing)) return { task_id: existing };
       }
-      const { inputName } = await intakeRequest(kind, body, {
-        files: core.files, media: core.media, baseUrl: core.baseUrl(), glossaries: core.glossaries, models: core.models,
-        reusableModelExists: (id) => core.reusableModels.get(id) !== undefined,
-      });
+      const { inputName } = await core.intake(kind, body);
       const { taskId } = core.jobs.create(kind, body, {
         idempotencyKey, inputName, callbackUrl: (body.callback_url as string | undefined) ?? null,
       });
