@@ -1,0 +1,67 @@
+// Pure ffmpeg argument builders for the finished outputs: the dubbed video and the dubbed audio.
+import path from 'node:path';
+import { ffmpegPreamble } from '../../media/ffmpeg-args.js';
+
+/** Video codecs an MP4 holds as they are; anything else is stream-copied into Matroska instead of re-encoded. */
+const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1']);
+
+/** One x264 setting for every re-encode, so the bench compares like with like. */
+export const VIDEO_ENCODE_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
+
+export interface VideoExportPlan {
+  mediaPath: string;
+  /** The mixed dub audio (WAV). */
+  audioPath: string;
+  outputPath: string;
+  /** Filters for [0:v] (retiming, subtitles); empty means the video stream is copied untouched. */
+  videoFilters: string[];
+  durationSec: number;
+}
+
+export function videoContainerFor(videoCodec: string | undefined, reencode: boolean): 'mp4' | 'mkv' {
+  return reencode || MP4_VIDEO_CODECS.has(videoCodec ?? '') ? 'mp4' : 'mkv';
+}
+
+/**
+ * Video + dubbed audio. The video is re-encoded only when a filter must touch its pixels or timing;
+ * otherwise it is copied, keeping its resolution, frame rate and rotation exactly.
+ */
+export function videoExportArgs(plan: VideoExportPlan): string[] {
+  const reencode = plan.videoFilters.length > 0;
+  const video = reencode
+    ? ['-filter_complex', `[0:v:0]${plan.videoFilters.join(',')}[video]`, '-map', '[video]', ...VIDEO_ENCODE_ARGS]
+    : ['-map', '0:v:0', '-c:v', 'copy'];
+  const mp4 = path.extname(plan.outputPath).toLowerCase() === '.mp4';
+  return [
+    ...ffmpegPreamble(),
+    '-i', plan.mediaPath,
+    '-i', plan.audioPath,
+    ...video,
+    '-map', '1:a:0',
+    '-c:a', 'aac', '-b:a', '192k',
+    '-map_metadata', '0',
+    // The dub is exactly as long as the (retimed) video; cut any rounding tail of the longer stream.
+    '-t', plan.durationSec.toFixed(3),
+    ...(mp4 ? ['-movflags', '+faststart'] : []),
+    plan.outputPath,
+  ];
+}
+
+export type AudioFormat = 'wav' | 'mp3' | 'm4a';
+
+/** Audio inputs keep their format; audio taken from a video becomes M4A (AAC). */
+export function audioFormatFor(inputExt: string, inputHasVideo: boolean): AudioFormat {
+  if (inputHasVideo) return 'm4a';
+  const ext = inputExt.toLowerCase().replace(/^\./, '');
+  return ext === 'wav' || ext === 'mp3' ? ext : 'm4a';
+}
+
+const AUDIO_CODECS: Record<AudioFormat, string[]> = {
+  wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '192k', '-f', 'mp3'],
+  m4a: ['-c:a', 'aac', '-b:a', '192k', '-f', 'ipod', '-movflags', '+faststart'],
+};
+
+export function audioExportArgs(audioPath: string, outputPath: string, format: AudioFormat): string[] {
+  return [...ffmpegPreamble(), '-i', audioPath, '-map', '0:a:0', ...AUDIO_CODECS[format], outputPath];
+}

@@ -1,0 +1,84 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { languagePart } from '../../../shared/languages.js';
+import { runFfmpeg } from '../../media/run-ffmpeg.js';
+import type { Stage, StageOutput } from '../types.js';
+import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from './export-args.js';
+import type { DubDeps, DubRequest, PreparedMedia } from './types.js';
+
+export interface ExportedFiles extends StageOutput {
+  video?: string;
+  audio?: string;
+  subtitle: string;
+}
+
+/** What export_type asks for, given the input (decisions.md: auto matches the input type). */
+export function wantedOutputs(exportType: DubRequest['export_type'], inputHasVideo: boolean): { video: boolean; audio: boolean } {
+  if (exportType === 'all') return { video: inputHasVideo, audio: true };
+  if (exportType === 'video') return { video: inputHasVideo, audio: !inputHasVideo };
+  if (exportType === 'audio') return { video: false, audio: true };
+  return { video: inputHasVideo, audio: !inputHasVideo };
+}
+
+/** The base of every output's name: the input's name plus the target language, e.g. `interview.de`. */
+export function outputBaseName(inputName: string, targetLanguage: string): string {
+  const stem = path.basename(inputName, path.extname(inputName)).replace(/[^\p{L}\p{N}._ -]+/gu, '_') || 'media';
+  return `${stem}.${languagePart(targetLanguage)}`;
+}
+
+/** Runs `write` into a temp name and renames it into place; on failure or cancel no partial file is left. */
+async function writeThroughTemp(finalPath: string, write: (tempPath: string) => Promise<unknown>): Promise<void> {
+  const ext = path.extname(finalPath);
+  const temp = `${finalPath.slice(0, -ext.length)}.partial${ext}`;
+  try {
+    await write(temp);
+    await rename(temp, finalPath);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** rendering: writes the dubbed video (re-encoded only for subtitles or retiming) and/or audio into output/. */
+export function exportStage(deps: DubDeps): Stage<DubRequest> {
+  return {
+    name: 'export',
+    status: 'rendering',
+    weight: 3,
+    async run({ request, outputs }, ctx) {
+      const prepared = outputs['prepare-media'] as PreparedMedia;
+      const mixed = outputs.mix as { audio: string; durationSec: number };
+      const subtitles = outputs.subtitles as { srt: string; videoFilters: string[] };
+      const retime = outputs.synthesize as { videoFilters?: string[] };
+      const wanted = wantedOutputs(request.export_type, prepared.media.hasVideo);
+      const base = outputBaseName(prepared.media.name, request.target_language);
+      const outDir = path.join(ctx.workDir, 'output');
+      await mkdir(outDir, { recursive: true });
+      const result: ExportedFiles = { subtitle: subtitles.srt };
+      const mixedPath = path.join(ctx.workDir, mixed.audio);
+      const share = wanted.video && wanted.audio ? 0.9 : 1;
+
+      if (wanted.video) {
+        const videoFilters = [...(retime.videoFilters ?? []), ...subtitles.videoFilters];
+        const container = videoContainerFor(prepared.media.videoCodec, videoFilters.length > 0);
+        const relative = path.join('output', `${base}.${container}`);
+        ctx.log(videoFilters.length ? `re-encoding the video (${videoFilters.map((filter) => filter.split('=')[0]).join(', ')})` : 'copying the video stream unchanged');
+        await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(
+          videoExportArgs({ mediaPath: prepared.media.path, audioPath: mixedPath, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
+          { ffmpeg: deps.media.ffmpeg, signal: ctx.signal, durationSec: mixed.durationSec, onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share) },
+        ));
+        result.video = relative;
+      }
+      if (wanted.audio) {
+        const format = audioFormatFor(path.extname(prepared.media.name), prepared.media.hasVideo);
+        const relative = path.join('output', `${base}.${format}`);
+        await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(audioExportArgs(mixedPath, temp, format), {
+          ffmpeg: deps.media.ffmpeg, signal: ctx.signal, durationSec: mixed.durationSec,
+          onProgress: (event) => event.fraction !== null && ctx.progress(1 - share + event.fraction * share),
+        }));
+        result.audio = relative;
+      }
+      return result;
+    },
+  };
+}

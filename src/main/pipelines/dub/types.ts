@@ -1,0 +1,48 @@
+import type { TranslateRequest } from '../../../shared/schemas/jobs.js';
+import type { Engines } from '../../engines/registry.js';
+import type { MediaTools } from '../../media/ffmpeg-paths.js';
+import type { GlossariesRepository } from '../../store/glossaries-repository.js';
+import type { StageOutput } from '../types.js';
+
+/** What the translate-and-dub stages need besides their input; they never touch HTTP or the database tables directly. */
+export interface DubDeps {
+  media: MediaTools;
+  engines: Engines;
+  glossaries: Pick<GlossariesRepository, 'get'>;
+}
+
+/** One line of speech through the pipeline (times in the input media's timeline). */
+export interface DubCue {
+  index: number;
+  startMs: number;
+  endMs: number;
+  text: string;
+  speaker: string;
+}
+
+export interface PreparedMedia extends StageOutput {
+  media: {
+    /** Absolute path of the (downloaded or local) input. */
+    path: string;
+    name: string;
+    durationSec: number;
+    hasVideo: boolean;
+    width?: number;
+    height?: number;
+    displayWidth?: number;
+    displayHeight?: number;
+    fps?: number;
+    videoCodec?: string;
+    audioCodec?: string;
+    orientation: 'landscape' | 'portrait' | 'square';
+  };
+  /** 16 kHz mono WAV of the speech track, relative to the work dir (for speaker analysis). */
+  speechWav: string;
+}
+
+export interface CueList extends StageOutput {
+  language: string;
+  cues: DubCue[];
+}
+
+export type DubRequest = TranslateRequest;
