@@ -53,3 +53,17 @@ describe('migrations', () => {
     expect(() => openDatabase(file)).toThrow(/newer DubDesk/);
   });
 });
+
+describe('migration 002 subtitle styles', () => {
+  it('adds the subtitle_styles table on a version 1 database, keeping its rows', async () => {
+    const db = new Database(await dbFile());
+    migrate(db, MIGRATIONS.slice(0, 1));
+    db.prepare("INSERT INTO settings (key, value) VALUES ('kept', 'yes')").run();
+    migrate(db, MIGRATIONS.slice(0, 2));
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    const columns = (db.prepare('PRAGMA table_info(subtitle_styles)').all() as Array<{ name: string }>).map((column) => column.name);
+    expect(columns).toEqual(['id', 'name', 'settings_json', 'created_at', 'updated_at']);
+    expect(db.prepare("SELECT value FROM settings WHERE key = 'kept'").get()).toEqual({ value: 'yes' });
+    db.close();
+  });
+});

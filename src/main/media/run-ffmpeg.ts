@@ -15,6 +15,8 @@ export interface RunFfmpegOptions {
   /** ffmpeg binary; defaults to the resolved one. */
   ffmpeg?: string;
   onSpawn?: (pid: number) => void;
+  /** Extra environment (e.g. FONTCONFIG_FILE for libass), merged over this process's. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs ffmpeg with arguments from ffmpeg-args.ts; progress needs their `-progress pipe:1` preamble. */
@@ -25,6 +27,7 @@ export function runFfmpeg(args: readonly string[], options: RunFfmpegOptions = {
     toolName: 'ffmpeg',
     signal: options.signal,
     onSpawn: options.onSpawn,
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
     onStdoutLine: onProgress
       ? (line) => {
           const event = parse(line);

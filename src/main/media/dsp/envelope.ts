@@ -59,3 +59,25 @@ export function trimSilence(samples: Float32Array, sampleRate: number, options: 
     trailMs: ((samples.length - end) / sampleRate) * 1000,
   };
 }
+
+/**
+ * Amplitude (linear, as of a sine of that peak) of one frequency in samples[from, to): a Hann-windowed
+ * single-bin DFT, so a loud tone elsewhere in the spectrum does not leak into the measurement.
+ */
+export function toneLevel(samples: Float32Array, sampleRate: number, frequency: number, from = 0, to = samples.length): number {
+  const start = Math.max(0, Math.floor(from));
+  const n = Math.min(samples.length, Math.ceil(to)) - start;
+  if (n <= 0) return 0;
+  let re = 0;
+  let im = 0;
+  let windowSum = 0;
+  const step = (2 * Math.PI * frequency) / sampleRate;
+  for (let i = 0; i < n; i++) {
+    const w = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n);
+    const x = samples[start + i] * w;
+    re += x * Math.cos(step * i);
+    im -= x * Math.sin(step * i);
+    windowSum += w;
+  }
+  return (2 * Math.hypot(re, im)) / windowSum;
+}

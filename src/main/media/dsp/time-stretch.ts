@@ -27,7 +27,8 @@ export function timeStretch(samples: Float32Array, sampleRate: number, factor: n
   const window = hannWindow(frame);
   const out = new Float32Array(outLength + frame);
   const analysisHop = hop * factor;
-  const lastStart = samples.length - 1;
+  // The last frame must still lie inside the clip, or the tail fades into the zero padding.
+  const lastStart = Math.max(0, samples.length - frame);
 
   let previous = 0;
   for (let k = 0; k * hop < outLength; k++) {
@@ -35,7 +36,7 @@ export function timeStretch(samples: Float32Array, sampleRate: number, factor: n
     if (k > 0) {
       const nominal = Math.min(lastStart, Math.round(k * analysisHop));
       // The frame must continue what the previous frame's second half already put in the output.
-      position = bestMatch(input, pad, nominal, previous + hop, hop, seek);
+      position = bestMatch(input, pad, nominal, previous + hop, hop, seek, lastStart);
     }
     const outStart = k * hop;
     const from = pad + position;
@@ -60,9 +61,9 @@ function hannWindow(length: number): Float32Array {
  * The start within nominal ± seek whose first `overlap` samples correlate best (normalised) with
  * the natural continuation; a coarse search on every 4th sample, then a fine one around the winner.
  */
-function bestMatch(input: Float32Array, pad: number, nominal: number, natural: number, overlap: number, seek: number): number {
+function bestMatch(input: Float32Array, pad: number, nominal: number, natural: number, overlap: number, seek: number, lastStart: number): number {
   const low = Math.max(0, nominal - seek);
-  const high = nominal + seek;
+  const high = Math.max(low, Math.min(lastStart, nominal + seek));
   const target = pad + natural;
   let best = nominal;
   let bestScore = -Infinity;

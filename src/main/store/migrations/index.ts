@@ -1,4 +1,5 @@
 import { migration001Core } from './001-core.js';
+import { migration002SubtitleStyles } from './002-subtitle-styles.js';
 
 /** A numbered schema change; `version` is what PRAGMA user_version holds once it is applied. */
 export interface Migration {
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 // Append only: a released migration is never edited, a new one is added with the next number.
-export const MIGRATIONS: readonly Migration[] = [migration001Core];
+export const MIGRATIONS: readonly Migration[] = [migration001Core, migration002SubtitleStyles];
