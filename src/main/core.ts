@@ -25,6 +25,9 @@ import { createTasksRepository, type TasksRepository } from './store/tasks-repos
 import { createGlossariesRepository, type GlossariesRepository } from './store/glossaries-repository.js';
 import { builtInPipelines } from './pipelines/registry.js';
 import { createEngines, type Engines } from './engines/registry.js';
+import { createEspeakEngine } from './engines/tts/espeak-engine.js';
+import { createVoiceSampleCache, type VoiceSampleCache } from './engines/tts/voice-samples.js';
+import { createSubtitleStylesRepository, type SubtitleStylesRepository } from './store/subtitle-styles-repository.js';
 import { intakeRequest } from './requests/intake.js';
 import type { JobKind } from '../shared/jobs.js';
 import type { FetchInputsDeps } from './pipelines/fetch-inputs.js';
@@ -51,6 +54,8 @@ export interface Core {
   readonly idempotency: IdempotencyRepository;
   readonly glossaries: GlossariesRepository;
   readonly reusableModels: ReusableModelsRepository;
+  readonly subtitleStyles: SubtitleStylesRepository;
+  readonly voiceSamples: VoiceSampleCache;
   readonly events: TaskEvents;
   readonly files: FileStore;
   readonly signer: FileUrlSigner;
@@ -94,11 +99,14 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const idempotency = createIdempotencyRepository(db);
   const glossaries = createGlossariesRepository(db);
   const reusableModels = createReusableModelsRepository(db);
+  const subtitleStyles = createSubtitleStylesRepository(db);
   const events = new TaskEvents();
   const files = createFileStore({ db, paths, maxInputBytes: config.maxInputBytes });
   const signer = createFileUrlSigner(fileUrlSecret(settings));
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
-  const engines = createEngines({ speechRecognizers: [], translators: [], voices: [], separators: [] }, (id) => models.isInstalled(id));
+  const espeak = createEspeakEngine();
+  const engines = createEngines({ speechRecognizers: [], translators: [], voices: [espeak], separators: [] }, (id) => models.isInstalled(id));
+  const voiceSamples = createVoiceSampleCache({ engine: espeak, cacheDir: path.join(paths.root, 'voice-samples') });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const webhookSecret = resolveWebhookSecret(db, config.webhookSecret);
   const outbox = createCallbackOutbox(db);
@@ -119,14 +127,14 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   });
   const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
   // What request checks consult, at create time and again in each job's first stage.
-  const inputEnvironment: FetchInputsDeps = {
+  const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
     files, media, glossaries, models, engines, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes,
     reusableModelExists: (id) => reusableModels.get(id) !== undefined,
-    subtitleStyleExists: () => false,
+    subtitleStyleExists: (id) => subtitleStyles.get(id) !== undefined,
   };
   const runner = createRunner({
     tasks, transitions, logs,
-    pipelines: options.pipelines ?? builtInPipelines(inputEnvironment),
+    pipelines: options.pipelines ?? builtInPipelines({ ...inputEnvironment, subtitleStyles, fontconfigDir: path.join(paths.root, 'fontconfig') }),
     workDirFor,
     concurrency: config.concurrency,
     owner: newId(),
@@ -150,7 +158,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   let started = false;
 
   return {
-    config, paths, version: DUBDESK_VERSION, db, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, events,
+    config, paths, version: DUBDESK_VERSION, db, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, subtitleStyles, voiceSamples, events,
     files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, webhookSecret,
     baseUrl: () => baseUrl,
     setBaseUrl(url) { baseUrl = url.replace(/\/+$/, ''); },

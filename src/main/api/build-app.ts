@@ -12,6 +12,8 @@ import { jobRoutes } from './routes/jobs.js';
 import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { reusableModelRoutes } from './routes/reusable-models.js';
+import { subtitleStyleRoutes } from './routes/subtitle-styles.js';
+import { voiceRoutes } from './routes/voices.js';
 import { taskRoutes } from './routes/tasks.js';
 import { hostsFor, installSecurity } from './security.js';
 import { validatorCompiler } from './validation.js';
@@ -49,6 +51,8 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   await app.register(glossaryRoutes, { core });
   await app.register(modelRoutes, { models: core.models });
   await app.register(reusableModelRoutes, { core });
+  await app.register(subtitleStyleRoutes, { styles: core.subtitleStyles });
+  await app.register(voiceRoutes, { voices: () => core.engines.voices(), sampleFile: core.voiceSamples.sampleFile, baseUrl: () => core.baseUrl() });
   await app.register(metaRoutes, { core, routes });
   await app.register(guiRoutes, { rendererDir: options.rendererDir ?? '' });
   return app;

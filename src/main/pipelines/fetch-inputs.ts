@@ -31,19 +31,20 @@ function downloadPath(workDir: string, field: string, name: string): string {
  * and runs the same checks the create call ran on local inputs, so a remote input fails the job with
  * the code a local one would have got at once.
  */
-export function fetchInputsStage(kind: JobKind, status: JobStatus, deps: FetchInputsDeps): Stage {
+export function fetchInputsStage<Request = Record<string, unknown>>(kind: JobKind, status: JobStatus, deps: FetchInputsDeps): Stage<Request> {
   return {
     name: 'fetch-inputs',
     status,
     weight: 0.5,
     async run({ request }, ctx) {
+      const fields = request as Record<string, unknown>;
       const spec = JOB_SPECS[kind];
       const env = { ...deps, baseUrl: deps.baseUrl(), signal: ctx.signal };
-      const rules = spec.inputRules(request);
+      const rules = spec.inputRules(fields);
       const inspected: Inspected = {};
       const staged: Record<string, StagedInput> = {};
       for (const [index, rule] of rules.entries()) {
-        const input = classifyInput(String(request[rule.field]), rule, env);
+        const input = classifyInput(String(fields[rule.field]), rule, env);
         let result: InspectedInput | undefined;
         if (input.where.kind === 'remote') {
           ctx.log(`downloading ${rule.field} from ${new URL(input.where.url).host}`);
@@ -61,7 +62,7 @@ export function fetchInputsStage(kind: JobKind, status: JobStatus, deps: FetchIn
         inspected[rule.field] = result;
         ctx.progress((index + 1) / rules.length);
       }
-      await spec.checkInputs(request, inspected);
+      await spec.checkInputs(fields, inspected);
       return { inputs: staged };
     },
   };

@@ -2,6 +2,8 @@ import { DubDeskError } from '../../shared/errors.js';
 import { KIND_STATUSES, type JobKind } from '../../shared/jobs.js';
 import { fetchInputsStage, type FetchInputsDeps } from './fetch-inputs.js';
 import type { Pipeline, PipelineRegistry, Stage } from './types.js';
+import { dubPipeline } from './dub/index.js';
+import type { DubDeps } from './dub/types.js';
 
 const KIND_TITLES: Record<JobKind, string> = {
   lipsync: 'lip-sync',
@@ -22,9 +24,10 @@ function notYetAvailable(kind: JobKind): Stage {
 }
 
 /** The pipelines this build runs, by job kind. */
-export function builtInPipelines(deps: FetchInputsDeps): PipelineRegistry {
-  const registry: PipelineRegistry = {};
+export function builtInPipelines(deps: FetchInputsDeps & DubDeps): PipelineRegistry {
+  const registry: PipelineRegistry = { translate: dubPipeline(deps) };
   for (const kind of Object.keys(KIND_TITLES) as JobKind[]) {
+    if (registry[kind]) continue;
     const pipeline: Pipeline = {
       kind,
       stages: [fetchInputsStage(kind, KIND_STATUSES[kind][1], deps), notYetAvailable(kind)],

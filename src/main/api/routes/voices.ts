@@ -56,7 +56,8 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
   }, async (request) => toApiVoice(find(request.params.voice_id), opts.baseUrl()));
 
   app.get('/v1/voices/:voice_id/sample', {
-    config: { summary: "A short sentence in the voice's language, spoken by the voice (audio/wav; generated once, then cached)." },
+    // An <audio src> cannot send headers, so the GUI may pass the key as ?key=.
+    config: { auth: 'key-or-query', summary: "A short sentence in the voice's language, spoken by the voice (audio/wav; generated once, then cached)." },
     schema: { params: schemas.VoiceIdParams },
   }, async (request, reply) => {
     const voice = find(request.params.voice_id);

@@ -60,7 +60,7 @@ export function synthesisArguments(input: SynthesisArgumentsInput): string[] {
 }
 
 /**
- * Text as eSpeak should read it: subtitle formatting (`<i>`, `{\\an8}`) removed, as eSpeak would spell it out; no NULs
+ * Text as eSpeak should read it: subtitle formatting (`<i>`, `{\an8}`) removed, as eSpeak would spell it out; no NULs
  * or control characters (they end or garble the input); whitespace collapsed.
  */
 export function cleanSpeechText(text: string): string {

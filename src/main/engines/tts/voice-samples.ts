@@ -2,7 +2,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { encodeWav } from '../../media/audio.js';
-import { writeFileAtomic } from '../../pipelines/run-stages.js';
 import { DubDeskError } from '../../../shared/errors.js';
 import type { TtsEngine, Voice } from './types.js';
 
@@ -81,7 +80,10 @@ export function createVoiceSampleCache(options: VoiceSampleCacheOptions): VoiceS
     }
     const speech = await options.engine.synthesize({ text: sampleSentence(voice.language), voiceId: voice.id });
     await fs.mkdir(options.cacheDir, { recursive: true });
-    await writeFileAtomic(file, encodeWav(speech.samples, speech.sampleRate));
+    // Temp file + rename: a crash never leaves a truncated sample that later requests would serve.
+    const temp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(temp, encodeWav(speech.samples, speech.sampleRate));
+    await fs.rename(temp, file);
     return file;
   }
 

@@ -17,6 +17,10 @@ export interface DubClip {
 export interface DubTrackOptions {
   /** Output timeline length (plan.outputDurationMs). */
   durationMs: number;
+  /**
+   * Track rate. Default: the clips' own rate when they all share one (the mix resamples to 48 kHz with
+   * ffmpeg's optimized resampler, about 3 s cheaper per 10 minutes than doing it here), else 48 kHz.
+   */
   sampleRate?: number;
   fadeInMs?: number;
   fadeOutMs?: number;
@@ -47,7 +51,8 @@ export const DUB_TRACK_SAMPLE_RATE = 48000;
 
 /** Stretches, resamples and places every clip; yields between clips so the service stays responsive. */
 export async function assembleDubTrack(clips: readonly DubClip[], lines: readonly PlannedLine[], options: DubTrackOptions): Promise<DubTrack> {
-  const rate = options.sampleRate ?? DUB_TRACK_SAMPLE_RATE;
+  const rates = new Set(clips.map((clip) => clip.sampleRate));
+  const rate = options.sampleRate ?? (rates.size === 1 ? [...rates][0] : DUB_TRACK_SAMPLE_RATE);
   const toSample = (ms: number): number => Math.round((ms * rate) / 1000);
   const track = new Float32Array(toSample(options.durationMs));
   const byIndex = new Map(clips.map((clip) => [clip.index, clip]));
@@ -100,7 +105,7 @@ export interface WrittenDubTrack extends Omit<DubTrack, 'samples'> {
   file: string;
 }
 
-/** Assembles the track and writes it as a 16-bit mono WAV (temp file + rename). */
+/** Assembles the track and writes it as a 16-bit mono WAV (temp file + rename); mixDub takes it as is. */
 export async function writeDubTrack(file: string, clips: readonly DubClip[], lines: readonly PlannedLine[], options: DubTrackOptions): Promise<WrittenDubTrack> {
   const { samples, ...rest } = await assembleDubTrack(clips, lines, options);
   options.signal?.throwIfAborted();

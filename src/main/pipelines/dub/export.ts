@@ -3,8 +3,11 @@ import path from 'node:path';
 import { languagePart } from '../../../shared/languages.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
 import type { Stage, StageOutput } from '../types.js';
+import { prepareSubtitleBurn } from '../../media/subtitles/prepare-burn.js';
+import { serializeSrt } from '../../media/srt.js';
+import { writeFileAtomic } from '../run-stages.js';
 import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from './export-args.js';
-import type { DubDeps, DubRequest, PreparedMedia } from './types.js';
+import type { DubCue, DubDeps, DubRequest, PreparedMedia } from './types.js';
 
 export interface ExportedFiles extends StageOutput {
   video?: string;
@@ -39,7 +42,7 @@ async function writeThroughTemp(finalPath: string, write: (tempPath: string) => 
   }
 }
 
-/** rendering: writes the dubbed video (re-encoded only for subtitles or retiming) and/or audio into output/. */
+/** rendering: writes the dubbed SRT, and the dubbed video (re-encoded only to burn subtitles or retime) and/or audio, into output/. */
 export function exportStage(deps: DubDeps): Stage<DubRequest> {
   return {
     name: 'export',
@@ -48,24 +51,41 @@ export function exportStage(deps: DubDeps): Stage<DubRequest> {
     async run({ request, outputs }, ctx) {
       const prepared = outputs['prepare-media'] as PreparedMedia;
       const mixed = outputs.mix as { audio: string; durationSec: number };
-      const subtitles = outputs.subtitles as { srt: string; videoFilters: string[] };
       const retime = outputs.synthesize as { videoFilters?: string[] };
       const wanted = wantedOutputs(request.export_type, prepared.media.hasVideo);
       const base = outputBaseName(prepared.media.name, request.target_language);
       const outDir = path.join(ctx.workDir, 'output');
       await mkdir(outDir, { recursive: true });
-      const result: ExportedFiles = { subtitle: subtitles.srt };
       const mixedPath = path.join(ctx.workDir, mixed.audio);
       const share = wanted.video && wanted.audio ? 0.9 : 1;
 
+      const cues = (outputs.synthesize as { outputCues: DubCue[] }).outputCues;
+      const srt = path.join('output', `${base}.srt`);
+      await writeFileAtomic(path.join(ctx.workDir, srt), serializeSrt(cues.map((cue, i) => ({ ...cue, index: i + 1 }))));
+      const result: ExportedFiles = { subtitle: srt };
+      let env: Record<string, string> | undefined;
+      const subtitleFilters: string[] = [];
+      const { displayWidth, displayHeight } = prepared.media;
+      if (request.subtitle_mode === 'add' && wanted.video && displayWidth && displayHeight) {
+        const style = deps.subtitleStyles.resolve(request.subtitle_style_id);
+        const burn = await prepareSubtitleBurn({
+          cues, style, frame: { width: displayWidth, height: displayHeight }, positionY: request.subtitle_position_y,
+          language: request.target_language, workDir: path.join(ctx.workDir, 'subtitles'), fontconfigDir: deps.fontconfigDir,
+        });
+        env = burn.env;
+        subtitleFilters.push(burn.filter);
+        ctx.log(`subtitles burned in with style ${style.name}${request.subtitle_position_y === undefined ? ' at the default height' : ` at y=${request.subtitle_position_y}`}`);
+        if (burn.missingCjkFont) ctx.log('no Chinese/Japanese/Korean font is installed: those subtitle characters will show as boxes', 'warn');
+      }
+
       if (wanted.video) {
-        const videoFilters = [...(retime.videoFilters ?? []), ...subtitles.videoFilters];
+        const videoFilters = [...(retime.videoFilters ?? []), ...subtitleFilters];
         const container = videoContainerFor(prepared.media.videoCodec, videoFilters.length > 0);
         const relative = path.join('output', `${base}.${container}`);
         ctx.log(videoFilters.length ? `re-encoding the video (${videoFilters.map((filter) => filter.split('=')[0]).join(', ')})` : 'copying the video stream unchanged');
         await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(
           videoExportArgs({ mediaPath: prepared.media.path, audioPath: mixedPath, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
-          { ffmpeg: deps.media.ffmpeg, signal: ctx.signal, durationSec: mixed.durationSec, onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share) },
+          { ffmpeg: deps.media.ffmpeg, env, signal: ctx.signal, durationSec: mixed.durationSec, onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share) },
         ));
         result.video = relative;
       }

@@ -56,7 +56,8 @@ export function mixFilterGraph(spec: MixSpec): string {
   const dub = `[0:a:0]${STEREO},volume=${spec.dubGainDb ?? 0}dB,${fit}`;
   const { background } = spec;
   if (background.kind === 'none') return `${dub}[mix]`;
-  const retime = spec.slowdowns?.length ? `${audioRetimeFilter(spec.slowdowns, MIX_RATE)},` : 'asetpts=PTS-STARTPTS,';
+  // async + first_pts: an original whose audio starts late (or has gaps) stays in sync with its picture.
+  const retime = spec.slowdowns?.length ? `${audioRetimeFilter(spec.slowdowns, MIX_RATE)},` : `aresample=${MIX_RATE}:async=1:first_pts=0,`;
   const bed = `[1:a:0]${retime}${STEREO},volume=${spec.backgroundGainDb ?? 0}dB,${fit}`;
   // amerge + pan sums exactly; amix would rescale each input by 1/n and again when one ends.
   const sum = 'amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[mix]';

@@ -2,6 +2,7 @@ import type { TranslateRequest } from '../../../shared/schemas/jobs.js';
 import type { Engines } from '../../engines/registry.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
 import type { GlossariesRepository } from '../../store/glossaries-repository.js';
+import type { SubtitleStylesRepository } from '../../store/subtitle-styles-repository.js';
 import type { StageOutput } from '../types.js';
 
 /** What the translate-and-dub stages need besides their input; they never touch HTTP or the database tables directly. */
@@ -9,6 +10,9 @@ export interface DubDeps {
   media: MediaTools;
   engines: Engines;
   glossaries: Pick<GlossariesRepository, 'get'>;
+  subtitleStyles: Pick<SubtitleStylesRepository, 'resolve'>;
+  /** Kept between jobs so fontconfig's cache survives (`<data>/fontconfig`). */
+  fontconfigDir: string;
 }
 
 /** One line of speech through the pipeline (times in the input media's timeline). */

@@ -91,8 +91,8 @@ export function audioRetimeFilter(segments: readonly SlowdownSegment[], sampleRa
     return next && next.fromMs === s.toMs ? [start] : [start, `${seconds(s.toMs)} ${set(1, stages)}`];
   });
   return [
-    'asetpts=PTS-STARTPTS',
-    `aresample=${sampleRate}`,
+    // Silence-fill to time 0 (and over gaps), so the command times below are media times.
+    `aresample=${sampleRate}:async=1:first_pts=0`,
     `asetnsamples=n=${Math.round(sampleRate / 100)}`,
     `asendcmd=c='${commands.join(';')}'`,
     ...names.map((name) => `${name}=tempo=1`),

@@ -1,0 +1,32 @@
+import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
+import type { Pipeline, ResultFile } from '../types.js';
+import { exportStage, type ExportedFiles } from './export.js';
+import { mixStage } from './mix-stage.js';
+import { prepareMediaStage } from './prepare-media.js';
+import { synthesizeStage } from './synthesize.js';
+import { transcribeStage } from './transcribe.js';
+import { translateStage } from './translate.js';
+import type { DubDeps, DubRequest } from './types.js';
+
+/** Translate and dub, stage by stage (decisions.md statuses: preprocessing .. rendering). */
+export function dubPipeline(deps: DubDeps & FetchInputsDeps): Pipeline<DubRequest> {
+  return {
+    kind: 'translate',
+    stages: [
+      fetchInputsStage<DubRequest>('translate', 'preprocessing', deps),
+      prepareMediaStage(deps),
+      transcribeStage(deps),
+      translateStage(deps),
+      synthesizeStage(deps),
+      mixStage(deps),
+      exportStage(deps),
+    ],
+    results(outputs) {
+      const exported = outputs.export as ExportedFiles;
+      const files: ResultFile[] = [{ role: 'subtitle', path: exported.subtitle, name: exported.subtitle.split('/').pop()! }];
+      if (exported.video) files.push({ role: 'video', path: exported.video, name: exported.video.split('/').pop()! });
+      if (exported.audio) files.push({ role: 'audio', path: exported.audio, name: exported.audio.split('/').pop()! });
+      return files;
+    },
+  };
+}

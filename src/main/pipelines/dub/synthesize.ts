@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { decodeAudioPcm } from '../../media/audio.js';
+import { trimSilence } from '../../media/dsp/envelope.js';
+import type { Stage, StageOutput } from '../types.js';
+import { chooseVoices, type VoiceChoice } from './choose-voices.js';
+import { writeDubTrack, type DubClip } from './dub-track.js';
+import { SPEECH_SAMPLE_RATE } from './prepare-media.js';
+import { measureSpeakers } from './speaker-pitch.js';
+import { planDubTiming } from './timing-plan.js';
+import type { CueList, DubCue, DubDeps, DubRequest, PreparedMedia } from './types.js';
+import { createTimeMap, videoRetimeFilter, type SlowdownSegment } from './video-retime.js';
+
+export interface SynthesizedDub extends StageOutput {
+  /** The dubbed speech alone, on the output timeline, relative to the work dir. */
+  dubTrack: string;
+  outputDurationMs: number;
+  /** align_video: spans of the input slowed down (empty otherwise). */
+  slowdowns: SlowdownSegment[];
+  /** The translated cues on the output timeline: what the subtitles show. */
+  outputCues: DubCue[];
+  /** Video filters that retime the picture to match (align_video). */
+  videoFilters: string[];
+  voices: Record<string, { voiceId: string; pitchSemitones: number }>;
+}
+
+/** The speaking-rate cap comes before the stretch cap: a faster voice sounds more natural than a stretched one. */
+const TIMING = { maxStretch: 1.3, maxRateBoost: 1.25 };
+
+/** dubbing: a voice per speaker, every line spoken, fitted to its cue, and assembled into one dub track. */
+export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
+  return {
+    name: 'synthesize',
+    status: 'dubbing',
+    weight: 2,
+    async run({ request, outputs }, ctx) {
+      const prepared = outputs['prepare-media'] as PreparedMedia;
+      const cues = (outputs.translate as CueList).cues;
+      const mediaDurationMs = Math.round(prepared.media.durationSec * 1000);
+
+      // Voices: the speaker's own pitch is measured only when a voice is not simply chosen by the user.
+      let speakers = [...new Set(cues.map((cue) => cue.speaker))].map((id) => ({ id, name: id, medianF0: undefined as number | undefined }));
+      const voiceModel = request.voice_model ?? 'auto';
+      if (!request.selected_voice_id && voiceModel !== 'native') {
+        const speech = await decodeAudioPcm(path.join(ctx.workDir, prepared.speechWav), { sampleRate: SPEECH_SAMPLE_RATE, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
+        speakers = measureSpeakers(cues, speech, SPEECH_SAMPLE_RATE).map((speaker) => ({ ...speaker, name: speaker.id, medianF0: speaker.medianF0 }));
+      }
+      const choices = chooseVoices({
+        targetLanguage: request.target_language, speakers, selectedVoiceId: request.selected_voice_id, voiceModel, voices: deps.engines.voices(),
+      });
+      for (const choice of choices.values()) ctx.log(choice.reason);
+      if (voiceModel === 'real' || voiceModel === 'auto') ctx.log('voice matching with the built-in voices: pitch shifted to each speaker\'s median F0 (no cloning model installed)');
+
+      let done = 0;
+      const total = cues.length * 2;
+      const speak = async (cue: DubCue, rate: number): Promise<DubClip> => {
+        const choice = choices.get(cue.speaker) as VoiceChoice;
+        const speech = await deps.engines.ttsFor(choice.voiceId).synthesize({ text: cue.text, voiceId: choice.voiceId, rate, pitchSemitones: choice.pitchSemitones, signal: ctx.signal });
+        ctx.progress(++done / total);
+        return { index: cue.index, samples: trimSilence(speech.samples, speech.sampleRate).samples, sampleRate: speech.sampleRate };
+      };
+      const msOf = (clip: DubClip) => (clip.samples.length / clip.sampleRate) * 1000;
+
+      // Pass 1 at the normal rate tells how fast each line must be; pass 2 re-speaks only the lines that must be faster.
+      const options = { ...TIMING, alignVideo: request.align_video ?? false };
+      const first = await Promise.all(cues.map((cue) => speak(cue, 1)));
+      const draft = planDubTiming({ cues, speechMs: first.map(msOf), mediaDurationMs }, options);
+      const clips = await Promise.all(cues.map((cue, i) => (draft.lines[i]!.rate > 1 ? speak(cue, draft.lines[i]!.rate) : (ctx.progress(++done / total), first[i]!))));
+      const plan = planDubTiming({ cues, speechMs: clips.map(msOf), synthesizedRates: draft.lines.map((line) => line.rate), mediaDurationMs }, options);
+      for (const line of plan.summary.lines) ctx.log(line);
+
+      const dubTrack = 'audio/dub.wav';
+      const written = await writeDubTrack(path.join(ctx.workDir, dubTrack), clips, plan.lines, { durationMs: plan.outputDurationMs, signal: ctx.signal });
+      for (const line of written.log) ctx.log(line);
+
+      const map = createTimeMap(plan.slowdowns);
+      const outputCues = cues.map((cue, i) => {
+        const placed = written.placed[i]!;
+        const nextStart = i + 1 < cues.length ? plan.toOutputMs(cues[i + 1]!.startMs) : plan.outputDurationMs;
+        // The subtitle stays up while its line is spoken, even when the voice borrowed the pause after the cue.
+        return { ...cue, startMs: plan.toOutputMs(cue.startMs), endMs: Math.min(nextStart, Math.max(plan.toOutputMs(cue.endMs), placed.endMs)) };
+      });
+      return {
+        dubTrack,
+        outputDurationMs: plan.outputDurationMs,
+        slowdowns: plan.slowdowns,
+        outputCues,
+        videoFilters: map.segments.length && prepared.media.fps ? [videoRetimeFilter(plan.slowdowns, prepared.media.fps)] : [],
+        voices: Object.fromEntries([...choices].map(([speaker, choice]) => [speaker, { voiceId: choice.voiceId, pitchSemitones: choice.pitchSemitones }])),
+      } satisfies SynthesizedDub;
+    },
+  };
+}
