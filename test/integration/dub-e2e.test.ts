@@ -205,3 +205,69 @@ describe('other inputs and exports', () => {
     expect(bandMean(rows, 0.66 * 640, 0.8 * 640)).toBeGreaterThan(4 * bandMean(rows, 0.85 * 640, 0.98 * 640) + 2);
   }, 120_000);
 });
+
+describe('timing and cancellation', () => {
+  it('slows the video for a line too long for its cue when align_video is on, keeping picture and sound together', async () => {
+    const cues: SpokenCue[] = [
+      { startMs: 500, endMs: 1500, text: 'Hello there.', speaker: 'Anna' },
+      { startMs: 1600, endMs: 3000, text: 'Fine, thanks.', speaker: 'Anna' },
+    ];
+    const { videoPath } = await makeSpokenVideo(media.dir, { cues, width: 320, height: 240, name: 'tight', durationSec: 4 });
+    const longGerman = ['Hallo und einen wunderschönen guten Tag an alle Zuschauerinnen und Zuschauer zu Hause.', 'Danke, gut.'];
+    const subtitles = await germanSrt('tight.de.srt', cues, longGerman);
+    const created = await svc.api('/v1/media/translate', { body: {
+      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated', target_language: 'de', align_video: true, export_type: 'all',
+    } });
+    const task = await svc.waitForTask(created.body.task_id, undefined, 120_000);
+    expect(task.status).toBe('done');
+    const status = (await svc.api(`/v1/media/translate/${created.body.task_id}`)).body;
+    const output = await download(status.result.video_url, 'tight.de.mp4');
+    const [input, dubbed] = await Promise.all([probeMedia(videoPath), probeMedia(output)]);
+    expect(dubbed.durationSec).toBeGreaterThan(input.durationSec + 0.5);
+    const log = await taskLog(created.body.task_id);
+    expect(log).toMatch(/video slowdown|slow/i);
+    expect(log).toMatch(/\b0 over the 1\.30x cap/);
+    // The second line still starts where the (retimed) cue starts: it never runs into the first.
+    const audio = await download(status.result.audio_url, 'tight.de.m4a');
+    expect(Math.abs((await probeMedia(audio)).durationSec - dubbed.durationSec)).toBeLessThan(0.15);
+  }, 120_000);
+
+  it('exports only audio from a video when export_type is audio', async () => {
+    const { videoPath } = await makeSpokenVideo(media.dir, { cues: CUES.slice(0, 1), width: 320, height: 240, name: 'audio-only-export' });
+    const subtitles = await germanSrt('audio-only-export.de.srt', CUES.slice(0, 1), GERMAN.slice(0, 1));
+    const status = await dub({
+      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'audio',
+    });
+    expect(status.result.video_url).toBeUndefined();
+    const audio = await download(status.result.audio_url, 'audio-only-export.de.m4a');
+    expect((await probeMedia(audio)).hasVideo).toBe(false);
+  }, 120_000);
+
+  it('cancelling during rendering stops ffmpeg and leaves no partial result', async () => {
+    const { videoPath } = await makeSpokenVideo(media.dir, { cues: CUES, width: 1280, height: 720, name: 'long', durationSec: 40 });
+    const subtitles = await germanSrt('long.de.srt');
+    const created = await svc.api('/v1/media/translate', { body: {
+      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated', target_language: 'de', subtitle_mode: 'add', export_type: 'all',
+    } });
+    const taskId = created.body.task_id;
+    await svc.waitForTask(taskId, (task) => task.stage === 'export' && task.stage_progress > 0.05, 120_000);
+    expect((await svc.api(`/v1/tasks/${taskId}/cancel`, { method: 'POST' })).status).toBe(200);
+    const task = await svc.waitForTask(taskId);
+    expect(task.status).toBe('cancelled');
+    expect(task.result).toBeUndefined();
+    const workDir = path.join(svc.dataDir, 'jobs', taskId);
+    const deadline = Date.now() + 10_000;
+    let running = true;
+    while (running && Date.now() < deadline) {
+      const ps = (await runProcess('ps', ['-eo', 'args', '-ww'], { captureStdout: true })).stdout!.toString();
+      running = ps.split('\n').some((line) => line.includes('ffmpeg') && line.includes(workDir));
+      if (running) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(running).toBe(false);
+    const leftovers = await fs.readdir(path.join(workDir, 'output')).catch(() => []);
+    expect(leftovers.filter((name) => /\.(mp4|mkv|m4a|mp3|wav)$/.test(name))).toEqual([]);
+  }, 180_000);
+});
