@@ -6,6 +6,8 @@ import { firstErrorLine, ProcessError, runProcess } from './run-process.js';
 
 export interface DecodeAudioOptions {
   sampleRate: number;
+  /** Decode only the first this many seconds (analysis that needs the start of a long file). */
+  durationSec?: number;
   signal?: AbortSignal;
   /** ffmpeg binary; defaults to the resolved one. */
   ffmpeg?: string;
@@ -16,7 +18,7 @@ export async function decodeAudioPcm(file: string, options: DecodeAudioOptions):
   const name = path.basename(file);
   let stdout: Buffer;
   try {
-    const result = await runProcess(options.ffmpeg ?? resolveMediaTools().ffmpeg, decodePcmArgs({ input: file, sampleRate: options.sampleRate }), {
+    const result = await runProcess(options.ffmpeg ?? resolveMediaTools().ffmpeg, decodePcmArgs({ input: file, sampleRate: options.sampleRate, durationSec: options.durationSec }), {
       toolName: 'ffmpeg',
       signal: options.signal,
       captureStdout: true,

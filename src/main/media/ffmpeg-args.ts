@@ -36,6 +36,8 @@ export function extractAudioArgs(options: ExtractAudioOptions): string[] {
 export interface DecodePcmOptions {
   input: string;
   sampleRate: number;
+  /** Decode only the first this many seconds. */
+  durationSec?: number;
 }
 
 /** First audio track -> mono 32-bit float little-endian samples on stdout (so no progress on stdout). */
@@ -43,6 +45,7 @@ export function decodePcmArgs(options: DecodePcmOptions): string[] {
   return [
     ...ffmpegBaseArgs(),
     '-i', options.input,
+    ...(options.durationSec !== undefined ? ['-t', options.durationSec.toFixed(3)] : []),
     '-map', '0:a:0',
     '-vn', '-sn', '-dn',
     '-ac', '1',

@@ -5,7 +5,7 @@ import type { Stage, StageOutput } from '../types.js';
 import { chooseVoices, type VoiceChoice } from './choose-voices.js';
 import { writeDubTrack, type DubClip } from './dub-track.js';
 import { SPEECH_SAMPLE_RATE } from './prepare-media.js';
-import { measureSpeakers } from './speaker-pitch.js';
+import { analysisCues, measureSpeakers } from './speaker-pitch.js';
 import { planDubTiming } from './timing-plan.js';
 import type { CueList, DubCue, DubDeps, DubRequest, PreparedMedia } from './types.js';
 import { createTimeMap, videoRetimeFilter, type SlowdownSegment } from './video-retime.js';
@@ -41,8 +41,8 @@ export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
       let speakers = [...new Set(cues.map((cue) => cue.speaker))].map((id) => ({ id, name: id, medianF0: undefined as number | undefined }));
       const voiceModel = request.voice_model ?? 'auto';
       if (!request.selected_voice_id && voiceModel !== 'native') {
-        const speech = await decodeAudioPcm(path.join(ctx.workDir, prepared.speechWav), { sampleRate: SPEECH_SAMPLE_RATE, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
-        speakers = measureSpeakers(cues, speech, SPEECH_SAMPLE_RATE).map((speaker) => ({ ...speaker, name: speaker.id, medianF0: speaker.medianF0 }));
+        const speech = await decodeAudioPcm(path.join(ctx.workDir, prepared.speechWav), { sampleRate: SPEECH_SAMPLE_RATE, durationSec: Math.max(0, ...analysisCues(cues).map((cue) => cue.endMs)) / 1000 + 1, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
+        speakers = measureSpeakers(cues, speech, SPEECH_SAMPLE_RATE).map((speaker) => ({ id: speaker.id, name: speaker.id, medianF0: speaker.medianF0 }));
       }
       const choices = chooseVoices({
         targetLanguage: request.target_language, speakers, selectedVoiceId: request.selected_voice_id, voiceModel, voices: deps.engines.voices(),
