@@ -1,7 +1,7 @@
 // Burning an ASS file into video with libass: the filter string (pure), the ASS file on disk, and a standalone
 // burn command. The render stage usually puts subtitlesFilter() into its own filter chain instead.
 import path from 'node:path';
-import { ffmpegPreamble } from '../ffmpeg-args.js';
+import { ffmpegPreamble, h264EncodeArgs } from '../ffmpeg-args.js';
 import { writeTextAtomic } from './atomic-write.js';
 
 /** First level of ffmpeg's filtergraph escaping: one option value, where `\`, `'` and `:` are special. */
@@ -54,7 +54,7 @@ export function burnSubtitlesArgs(options: BurnSubtitlesArgsOptions): string[] {
     '-i', options.input,
     '-map', '0:v:0', '-map', '0:a?',
     '-vf', subtitlesFilter(options),
-    '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 20), '-pix_fmt', 'yuv420p',
+    ...h264EncodeArgs(options.preset, options.crf),
     '-c:a', 'copy',
     '-movflags', '+faststart',
     options.output,

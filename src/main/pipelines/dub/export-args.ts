@@ -1,12 +1,10 @@
 // Pure ffmpeg argument builders for the finished outputs: the dubbed video and the dubbed audio.
 import path from 'node:path';
-import { ffmpegPreamble } from '../../media/ffmpeg-args.js';
+import { ffmpegPreamble, h264EncodeArgs } from '../../media/ffmpeg-args.js';
 
 /** Video codecs an MP4 holds as they are; anything else is stream-copied into Matroska instead of re-encoded. */
 const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1']);
 
-/** One x264 setting for every re-encode, so the bench compares like with like. */
-export const VIDEO_ENCODE_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
 
 export interface VideoExportPlan {
   mediaPath: string;
@@ -29,7 +27,7 @@ export function videoContainerFor(videoCodec: string | undefined, reencode: bool
 export function videoExportArgs(plan: VideoExportPlan): string[] {
   const reencode = plan.videoFilters.length > 0;
   const video = reencode
-    ? ['-filter_complex', `[0:v:0]${plan.videoFilters.join(',')}[video]`, '-map', '[video]', ...VIDEO_ENCODE_ARGS]
+    ? ['-filter_complex', `[0:v:0]${plan.videoFilters.join(',')}[video]`, '-map', '[video]', ...h264EncodeArgs()]
     : ['-map', '0:v:0', '-c:v', 'copy'];
   const mp4 = path.extname(plan.outputPath).toLowerCase() === '.mp4';
   return [

@@ -1,6 +1,6 @@
 // align_video: slow chosen segments of the video and its original audio so a long dubbed line fits
 // without over-speeding the voice. Pure time map and filter builders, plus one runner.
-import { ffmpegPreamble } from '../../media/ffmpeg-args.js';
+import { ffmpegPreamble, h264EncodeArgs } from '../../media/ffmpeg-args.js';
 import { runFfmpeg, type FfmpegProgressEvent } from '../../media/run-ffmpeg.js';
 
 /** A source-timeline span played `factor` times slower (factor > 1: the output lasts (toMs - fromMs) · factor). */
@@ -121,7 +121,7 @@ export function retimeVideoArgs(options: RetimeVideoOptions): string[] {
     '-i', options.input,
     '-filter_complex', graph.join(';'),
     '-map', '[v]', ...(withAudio ? ['-map', '[a]'] : []),
-    '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p',
+    ...h264EncodeArgs(options.preset),
     ...(withAudio ? ['-c:a', 'aac', '-b:a', '192k'] : []),
     '-movflags', '+faststart',
     '-f', 'mp4',
