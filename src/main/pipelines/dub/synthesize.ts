@@ -37,10 +37,10 @@ export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
       const cues = (outputs.translate as CueList).cues;
       const mediaDurationMs = Math.round(prepared.media.durationSec * 1000);
 
-      // Voices: the speaker's own pitch is measured only when a voice is not simply chosen by the user.
+      // Voices: each speaker's pitch picks a voice of the right gender (native) and tunes it (real); a voice the user chose needs neither.
       let speakers = [...new Set(cues.map((cue) => cue.speaker))].map((id) => ({ id, name: id, medianF0: undefined as number | undefined }));
       const voiceModel = request.voice_model ?? 'auto';
-      if (!request.selected_voice_id && voiceModel !== 'native') {
+      if (!request.selected_voice_id) {
         const speech = await decodeAudioPcm(path.join(ctx.workDir, prepared.speechWav), { sampleRate: SPEECH_SAMPLE_RATE, durationSec: Math.max(0, ...analysisCues(cues).map((cue) => cue.endMs)) / 1000 + 1, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
         speakers = measureSpeakers(cues, speech, SPEECH_SAMPLE_RATE).map((speaker) => ({ id: speaker.id, name: speaker.id, medianF0: speaker.medianF0 }));
       }
