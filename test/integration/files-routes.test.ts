@@ -4,11 +4,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/main/api/app-types.js';
-import { installErrorHandling } from '../../src/main/api/errors.js';
+import { routeTestApp } from '../fixtures/route-app.js';
 import { fileRoutes } from '../../src/main/api/routes/files.js';
 import { dataPaths, type DataPaths } from '../../src/main/config.js';
 import { createFileStore, type FileStore } from '../../src/main/files/file-store.js';
@@ -34,8 +32,7 @@ async function startService(): Promise<Service> {
   const db = openDatabase(paths.database);
   const files = createFileStore({ db, paths, maxInputBytes: MAX_INPUT_BYTES });
   let base = '';
-  const app: App = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } }).withTypeProvider<TypeBoxTypeProvider>();
-  installErrorHandling(app);
+  const app: App = routeTestApp();
   // What the lead's auth hook does on success: a valid bearer key marks the request with apiKeyId.
   app.addHook('onRequest', async (request) => {
     if (request.headers.authorization === `Bearer ${API_KEY}`) (request as { apiKeyId?: string }).apiKeyId = 'key-1';

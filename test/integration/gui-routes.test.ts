@@ -1,16 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/main/api/app-types.js';
-import { installErrorHandling } from '../../src/main/api/errors.js';
+import { routeTestApp } from '../fixtures/route-app.js';
 import { guiRoutes, locateRendererDir, resolveInside } from '../../src/main/api/routes/gui.js';
 
 async function appServing(rendererDir: string): Promise<App> {
-  const app: App = Fastify().withTypeProvider<TypeBoxTypeProvider>();
-  installErrorHandling(app);
+  const app: App = routeTestApp();
   await app.register(guiRoutes, { rendererDir });
   await app.ready();
   return app;

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installErrorHandling } from '../../src/main/api/errors.js';
+import { routeTestApp } from '../fixtures/route-app.js';
 import { modelRoutes } from '../../src/main/api/routes/models.js';
 import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalogue.js';
 import { createModelStore, type InstallEvent, type ModelStore } from '../../src/main/models/model-store.js';
@@ -20,8 +18,7 @@ describe('/v1/models routes', () => {
   let app: ReturnType<typeof buildApp>;
 
   function buildApp() {
-    const instance = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } }).withTypeProvider<TypeBoxTypeProvider>();
-    installErrorHandling(instance);
+    const instance = routeTestApp();
     void instance.register(modelRoutes, { models: store });
     return instance;
   }

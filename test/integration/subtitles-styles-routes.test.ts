@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installErrorHandling } from '../../src/main/api/errors.js';
+import { routeTestApp } from '../fixtures/route-app.js';
 import { subtitleStyleRoutes } from '../../src/main/api/routes/subtitle-styles.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createSubtitleStylesRepository, type SubtitleStylesRepository } from '../../src/main/store/subtitle-styles-repository.js';
@@ -16,8 +14,7 @@ describe('/v1/subtitle_styles routes', () => {
   let app: ReturnType<typeof buildApp>;
 
   function buildApp() {
-    const instance = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } }).withTypeProvider<TypeBoxTypeProvider>();
-    installErrorHandling(instance);
+    const instance = routeTestApp();
     void instance.register(subtitleStyleRoutes, { styles });
     return instance;
   }

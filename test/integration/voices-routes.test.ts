@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installErrorHandling } from '../../src/main/api/errors.js';
+import { routeTestApp } from '../fixtures/route-app.js';
 import { voiceRoutes } from '../../src/main/api/routes/voices.js';
 import { decodeWavPcm16 } from '../../src/main/engines/tts/espeak-cli.js';
 import { createEspeakEngine, type EspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
@@ -20,8 +18,7 @@ describe('/v1/voices routes', () => {
   let app: ReturnType<typeof buildApp>;
 
   function buildApp() {
-    const instance = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } }).withTypeProvider<TypeBoxTypeProvider>();
-    installErrorHandling(instance);
+    const instance = routeTestApp();
     // Counts real syntheses, so the test can tell a cached sample from a fresh one.
     const counting = { ...engine, synthesize: (request: SynthesisRequest) => (synthesized.push(request), engine.synthesize(request)) };
     const samples = createVoiceSampleCache({ engine: counting, cacheDir: path.join(dir, 'voice-samples') });
