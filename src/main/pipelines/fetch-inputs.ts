@@ -21,6 +21,11 @@ export interface StagedInput {
   info?: InspectedInput['info'];
 }
 
+/** Absolute path of a fetched input (downloads are stored relative to the work dir, so a retry's copy still works). */
+export function stagedPath(workDir: string, input: StagedInput): string {
+  return path.isAbsolute(input.path) ? input.path : path.join(workDir, input.path);
+}
+
 /** Where a remote input is downloaded: the field name keeps two inputs apart, the extension helps ffmpeg. */
 function downloadPath(workDir: string, field: string, name: string): string {
   return path.join(workDir, 'inputs', `${field}${path.extname(name).toLowerCase().slice(0, 6)}`);

@@ -4,16 +4,11 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { extractAudioArgs } from '../../media/ffmpeg-args.js';
 import { orientationOf } from '../../media/probe.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
-import type { StagedInput } from '../fetch-inputs.js';
+import { stagedPath, type StagedInput } from '../fetch-inputs.js';
 import type { Stage } from '../types.js';
 import type { DubDeps, DubRequest, PreparedMedia } from './types.js';
 
 export const SPEECH_SAMPLE_RATE = 16_000;
-
-/** Absolute path of a fetched input (downloads are stored relative to the work dir). */
-export function stagedPath(workDir: string, input: StagedInput): string {
-  return path.isAbsolute(input.path) ? input.path : path.join(workDir, input.path);
-}
 
 /** preprocessing: describes the input and extracts its speech track at 16 kHz for analysis. */
 export function prepareMediaStage(deps: DubDeps): Stage<DubRequest> {

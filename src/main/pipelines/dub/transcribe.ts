@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { languagePart } from '../../../shared/languages.js';
 import { parseSrt } from '../../media/srt.js';
-import type { StagedInput } from '../fetch-inputs.js';
+import { stagedPath, type StagedInput } from '../fetch-inputs.js';
 import type { Stage } from '../types.js';
-import { stagedPath } from './prepare-media.js';
 import type { CueList, DubCue, DubDeps, DubRequest, PreparedMedia } from './types.js';
 
 /** Lines without a `<v Speaker>` tag belong to one default speaker. */

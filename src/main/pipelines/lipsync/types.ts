@@ -1,0 +1,31 @@
+import type { LipsyncRequest } from '../../../shared/schemas/jobs.js';
+import type { MediaTools } from '../../media/ffmpeg-paths.js';
+import type { StageOutput } from '../types.js';
+
+export type { LipsyncRequest };
+
+export interface LipsyncDeps {
+  media: MediaTools;
+}
+
+/** What the lip-sync stages work from, fixed by the first stage after the inputs are fetched. */
+export interface LipsyncPlan extends StageOutput {
+  reference: {
+    /** Absolute path of the reference video or image. */
+    path: string;
+    name: string;
+    isImage: boolean;
+    width: number;
+    height: number;
+    fps: number;
+    frameCount: number;
+  };
+  audio: {
+    /** The file whose sound is muxed into the result (audio_url, or the reference video itself). */
+    path: string;
+    /** 16 kHz mono WAV of the driving audio, relative to the work dir. */
+    wav16k: string;
+    durationSec: number;
+  };
+  output: { fps: number; frameCount: number };
+}
