@@ -17,6 +17,10 @@ export interface DubDeskConfig {
   maxQueuedJobs: number;
   /** Largest upload or remote download accepted, in bytes. */
   maxInputBytes: number;
+  /** Dubbed audio's integrated loudness target, LUFS (EBU R128). */
+  loudnessLufs: number;
+  /** Largest time-stretch of a dubbed line before the timing fit slows the video or flags the line. */
+  maxStretch: number;
   /** better-sqlite3 addon for a runtime other than this Node (the desktop window in a dev checkout). */
   sqliteNativeBinding?: string;
 }
@@ -46,6 +50,8 @@ export function resolveConfig(partial: Partial<DubDeskConfig> = {}, env = proces
     ffprobePath: partial.ffprobePath ?? env.DUBDESK_FFPROBE ?? undefined,
     maxQueuedJobs: partial.maxQueuedJobs ?? 1000,
     maxInputBytes: partial.maxInputBytes ?? 20 * 1024 ** 3,
+    loudnessLufs: partial.loudnessLufs ?? (env.DUBDESK_LOUDNESS_LUFS ? Number(env.DUBDESK_LOUDNESS_LUFS) : -16),
+    maxStretch: partial.maxStretch ?? (env.DUBDESK_MAX_STRETCH ? Number(env.DUBDESK_MAX_STRETCH) : 1.3),
     sqliteNativeBinding: partial.sqliteNativeBinding,
   };
 }

@@ -134,7 +134,10 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   };
   const runner = createRunner({
     tasks, transitions, logs,
-    pipelines: options.pipelines ?? builtInPipelines({ ...inputEnvironment, subtitleStyles, fontconfigDir: path.join(paths.root, 'fontconfig') }),
+    pipelines: options.pipelines ?? builtInPipelines({
+      ...inputEnvironment, subtitleStyles, fontconfigDir: path.join(paths.root, 'fontconfig'),
+      loudnessLufs: config.loudnessLufs, maxStretch: config.maxStretch,
+    }),
     workDirFor,
     concurrency: config.concurrency,
     owner: newId(),

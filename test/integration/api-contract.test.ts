@@ -343,6 +343,11 @@ describe('translate features that need engines or later versions', () => {
     await expectError('/v1/media/translate', translate({ enable_proofreading: true }), 501, 'pipeline_unavailable', /proofreading/);
   });
 
+  it('answers unsupported_language for a target language no built-in voice speaks, unless a voice is chosen', async () => {
+    await expectError('/v1/media/translate', translate({ target_language: 'zu' }), 400, 'unsupported_language', /no voice for zu/);
+    expect((await svc.api('/v1/media/translate', { body: translate({ target_language: 'zu', selected_voice_id: 'espeak:en' }) })).status).toBe(200);
+  });
+
   it('answers not_found for an unknown voice or subtitle style', async () => {
     await expectError('/v1/media/translate', translate({ selected_voice_id: 'espeak:xx' }), 404, 'not_found', /Voice espeak:xx/);
     await expectError('/v1/media/translate', translate({ subtitle_style_id: 'nope', subtitle_mode: 'add' }), 404, 'not_found', /Subtitle style nope/);

@@ -215,6 +215,25 @@ describe('other inputs and exports', () => {
   }, 120_000);
 });
 
+describe('rotated input', () => {
+  it('keeps a phone video upright whether the video is copied or re-encoded', async () => {
+    const { videoPath: upright } = await makeSpokenVideo(media.dir, { cues: CUES.slice(0, 1), width: 320, height: 240, name: 'phone' });
+    // The same clip stored sideways with a 90° display matrix, as phones record it.
+    const rotated = path.join(media.dir, 'phone-rotated.mp4');
+    const { setVideoTrackRotation } = await import('../fixtures/media.js');
+    await fs.writeFile(rotated, setVideoTrackRotation(await fs.readFile(upright), 90, { width: 320, height: 240 }));
+    const subtitles = await germanSrt('phone.de.srt', CUES.slice(0, 1), GERMAN.slice(0, 1));
+    for (const mode of ['none', 'add']) {
+      const status = await dub({
+        media_type: 'video', media_url: pathToFileURL(rotated).href, subtitle_url: pathToFileURL(subtitles).href,
+        subtitle_usage_type: 'final_translated', target_language: 'de', subtitle_mode: mode, export_type: 'video',
+      });
+      const info = await probeMedia(await download(status.result.video_url, `phone.${mode}.mp4`));
+      expect([info.video?.displayWidth, info.video?.displayHeight], mode).toEqual([240, 320]);
+    }
+  }, 120_000);
+});
+
 describe('timing and cancellation', () => {
   it('slows the video for a line too long for its cue when align_video is on, keeping picture and sound together', async () => {
     const cues: SpokenCue[] = [

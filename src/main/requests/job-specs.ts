@@ -131,6 +131,10 @@ export const translateSpec: JobSpec<TranslateRequest> = {
     if (request.selected_voice_id && !env.engines.voices().some((voice) => voice.id === request.selected_voice_id)) {
       throw new DubDeskError('not_found', `Voice ${request.selected_voice_id} does not exist; GET /v1/voices lists the voices.`);
     }
+    const target = languagePart(request.target_language);
+    if (!request.selected_voice_id && !env.engines.voices().some((voice) => voice.language === target)) {
+      throw new DubDeskError('unsupported_language', `There is no voice for ${request.target_language} yet; choose one with selected_voice_id (GET /v1/voices).`);
+    }
     if (request.subtitle_style_id && !env.subtitleStyleExists(request.subtitle_style_id)) {
       throw new DubDeskError('not_found', `Subtitle style ${request.subtitle_style_id} does not exist; GET /v1/subtitle_styles lists them.`);
     }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Stage } from '../types.js';
-import { mixDub, type MixBackground } from './mix.js';
+import { DEFAULT_LOUDNESS, mixDub, type MixBackground } from './mix.js';
 import type { SynthesizedDub } from './synthesize.js';
 import type { DubDeps, DubRequest, PreparedMedia } from './types.js';
 
@@ -19,7 +19,7 @@ export function mixStage(deps: DubDeps): Stage<DubRequest> {
       const result = await mixDub(
         { dub: path.join(ctx.workDir, dub.dubTrack), background, durationMs: dub.outputDurationMs, slowdowns: dub.slowdowns },
         path.join(ctx.workDir, audio),
-        { format: 'wav', signal: ctx.signal, onProgress: ctx.progress, ffmpeg: deps.media.ffmpeg },
+        { format: 'wav', target: { ...DEFAULT_LOUDNESS, integratedLufs: deps.loudnessLufs }, signal: ctx.signal, onProgress: ctx.progress, ffmpeg: deps.media.ffmpeg },
       );
       for (const line of result.log) ctx.log(line);
       return { audio, durationSec: dub.outputDurationMs / 1000 };

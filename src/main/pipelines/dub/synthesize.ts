@@ -23,8 +23,8 @@ export interface SynthesizedDub extends StageOutput {
   voices: Record<string, { voiceId: string; pitchSemitones: number }>;
 }
 
-/** The speaking-rate cap comes before the stretch cap: a faster voice sounds more natural than a stretched one. */
-const TIMING = { maxStretch: 1.3, maxRateBoost: 1.25 };
+/** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
+const MAX_RATE_BOOST = 1.25;
 
 /** dubbing: a voice per speaker, every line spoken, fitted to its cue, and assembled into one dub track. */
 export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
@@ -61,7 +61,7 @@ export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
       const msOf = (clip: DubClip) => (clip.samples.length / clip.sampleRate) * 1000;
 
       // Pass 1 at the normal rate tells how fast each line must be; pass 2 re-speaks only the lines that must be faster.
-      const options = { ...TIMING, alignVideo: request.align_video ?? false };
+      const options = { maxStretch: deps.maxStretch, maxRateBoost: MAX_RATE_BOOST, alignVideo: request.align_video ?? false };
       const first = await Promise.all(cues.map((cue) => speak(cue, 1)));
       const draft = planDubTiming({ cues, speechMs: first.map(msOf), mediaDurationMs }, options);
       const clips = await Promise.all(cues.map((cue, i) => (draft.lines[i]!.rate > 1 ? speak(cue, draft.lines[i]!.rate) : (ctx.progress(++done / total), first[i]!))));

@@ -13,6 +13,10 @@ export interface DubDeps {
   subtitleStyles: Pick<SubtitleStylesRepository, 'resolve'>;
   /** Kept between jobs so fontconfig's cache survives (`<data>/fontconfig`). */
   fontconfigDir: string;
+  /** Integrated loudness of the dubbed audio, LUFS. */
+  loudnessLufs: number;
+  /** Time-stretch cap of the timing fit. */
+  maxStretch: number;
 }
 
 /** One line of speech through the pipeline (times in the input media's timeline). */
