@@ -101,6 +101,11 @@ function reflectIndex(index: number, length: number): number {
   return i < length ? i : period - i;
 }
 
+/** Pre-emphasis y[n] = x[n] - 0.97·x[n-1] (scipy lfilter([1, -k], [1]), x[-1] = 0), applied before the padding. */
+function preemphasised(samples: Float32Array, n: number): number {
+  return samples[n] - (n > 0 ? PREEMPHASIS * samples[n - 1] : 0);
+}
+
 /** Periodic ("fftbins") Hann window, as scipy.signal.get_window('hann', n). */
 function periodicHann(length: number): Float64Array {
   const window = new Float64Array(length);
@@ -119,13 +124,6 @@ export function wav2lipMel(samples16k: Float32Array): MelSpectrogram {
   const steps = 1 + Math.floor(length / WAV2LIP_HOP);
   const half = WAV2LIP_N_FFT / 2;
 
-  // Pre-emphasis y[n] = x[n] - 0.97·x[n-1] (scipy lfilter([1, -k], [1])), then librosa's centred reflect padding.
-  const padded = new Float64Array(length + 2 * half);
-  for (let i = 0; i < padded.length; i++) {
-    const n = reflectIndex(i - half, length);
-    padded[i] = samples16k[n] - (n > 0 ? PREEMPHASIS * samples16k[n - 1] : 0);
-  }
-
   const fft = createRealFft(WAV2LIP_N_FFT);
   const window = periodicHann(WAV2LIP_N_FFT);
   const bank = wav2lipMelFilterbank();
@@ -138,8 +136,13 @@ export function wav2lipMel(samples16k: Float32Array): MelSpectrogram {
   const scale = (2 * MAX_ABS_VALUE) / -MIN_LEVEL_DB;
 
   for (let t = 0; t < steps; t++) {
-    const start = t * WAV2LIP_HOP;
-    for (let i = 0; i < WAV2LIP_N_FFT; i++) frame[i] = padded[start + i] * window[i];
+    // Window t is centred on sample t·200 (librosa center=True); only the edge windows need reflect padding.
+    const start = t * WAV2LIP_HOP - half;
+    if (start >= 1 && start + WAV2LIP_N_FFT <= length) {
+      for (let i = 0; i < WAV2LIP_N_FFT; i++) frame[i] = (samples16k[start + i] - PREEMPHASIS * samples16k[start + i - 1]) * window[i];
+    } else {
+      for (let i = 0; i < WAV2LIP_N_FFT; i++) frame[i] = preemphasised(samples16k, reflectIndex(start + i, length)) * window[i];
+    }
     fft.transform(frame, re, im);
     for (let k = 0; k < fft.bins; k++) magnitude[k] = Math.sqrt(re[k] * re[k] + im[k] * im[k]);
     for (let b = 0; b < bands; b++) {

@@ -25,8 +25,8 @@ export function sampleBilinearRgb(image: RgbImage, x: number, y: number, out: Ui
   const i01 = (y1 * width + x0) * 3;
   const i11 = (y1 * width + x1) * 3;
   // Uint8Array stores clamp-and-truncate, so +0.5 rounds to nearest; Float32Array keeps the exact value.
-  const bias = out instanceof Uint8Array ? 0.5 : 0;
-  for (let c = 0; c < 3; c++) {
-    out[offset + c] = data[i00 + c] * w00 + data[i10 + c] * w10 + data[i01 + c] * w01 + data[i11 + c] * w11 + bias;
-  }
+  const bias = out instanceof Float32Array ? 0 : 0.5;
+  out[offset] = data[i00] * w00 + data[i10] * w10 + data[i01] * w01 + data[i11] * w11 + bias;
+  out[offset + 1] = data[i00 + 1] * w00 + data[i10 + 1] * w10 + data[i01 + 1] * w01 + data[i11 + 1] * w11 + bias;
+  out[offset + 2] = data[i00 + 2] * w00 + data[i10 + 2] * w10 + data[i01 + 2] * w01 + data[i11 + 2] * w11 + bias;
 }
