@@ -9,8 +9,8 @@
 // 3. Minimum hold: every closure between two stretches of speech lasts at least 80 ms (the quieter neighbour frames
 //    join it), so the mouth visibly closes between words instead of dipping halfway under the smoothing.
 // 4. Targets in speech. Opening is the product of
-//    - level: loudness above the gate on a power curve (0.5), so soft syllables still part the lips;
-//    - syllable contrast: (loudness / the loudest frame within ±150 ms)^2.5. The jaw opens on each syllable's
+//    - level: loudness above the gate on a power curve (0.4), so soft syllables still part the lips;
+//    - syllable contrast: (loudness / the loudest frame within ±150 ms)^2. The jaw opens on each syllable's
 //      nucleus and closes towards the consonants around it, relative to the neighbouring syllables rather than to the
 //      whole clip, so the mouth keeps moving while someone talks instead of hanging open on loud passages;
 //    - voicing: unvoiced sounds (s, f, t) are made with the jaw nearly closed (x0.5 .. x1);
@@ -31,9 +31,9 @@ export interface MouthTargetOptions {
   dipDepth?: number;
   dipReachMs?: number;
   minClosedMs?: number;
-  /** Curve from loudness above the gate to opening (< 1 opens soft speech more); default 0.5. */
+  /** Curve from loudness above the gate to opening (< 1 opens soft speech more); default 0.4. */
   levelExponent?: number;
-  /** How far either side a syllable's loudness peak is looked for, and how strongly frames under it close; 150 ms, 2.5. */
+  /** How far either side a syllable's loudness peak is looked for, and how strongly frames under it close; 150 ms, 2. */
   syllableReachMs?: number;
   syllableContrast?: number;
   coarticulationMs?: number;
@@ -146,8 +146,8 @@ export function mouthTargetsFromFeatures(features: MouthFeatures, options: Mouth
   const maxWidth = options.maxWidthChange ?? 0.2;
   const speaking = speechMask(features, options);
   const reach = Math.max(1, Math.round((options.syllableReachMs ?? 150) * fps / 1000));
-  const syllableContrast = options.syllableContrast ?? 2.5;
-  const levelExponent = options.levelExponent ?? 0.5;
+  const syllableContrast = options.syllableContrast ?? 2;
+  const levelExponent = options.levelExponent ?? 0.4;
   const opening = new Float32Array(n);
   const width = new Float32Array(n);
   const rounding = new Float32Array(n);

@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DubDeskError } from '../../../shared/errors.js';
+import { trackFaces } from '../../engines/face/face-tracker.js';
+import { createFaceDetector } from '../../engines/face/human-detector.js';
+import { describeFrameRanges } from '../../engines/face/tracking.js';
+import type { FaceLandmarks, RgbFrame } from '../../engines/face/types.js';
+import { readFrames } from '../../media/frames.js';
+import { decodeStillImage } from '../../media/still-image.js';
+import { writeFileAtomic } from '../run-stages.js';
+import type { Stage, StageOutput } from '../types.js';
+import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
+
+/** A talking reference's own lips move fast: detecting every 4th frame (about 15 ms a frame) keeps them measured. */
+export const KEY_FRAME_INTERVAL = 4;
+
+export interface FaceTrackFile extends StageOutput {
+  /** JSON array: the followed face's landmarks per reference frame (null where none), relative to the work dir. */
+  track: string;
+  framesWithoutFace: number[];
+}
+
+export async function readFaceTrack(workDir: string, output: FaceTrackFile): Promise<(FaceLandmarks | null)[]> {
+  return JSON.parse(await readFile(path.join(workDir, output.track), 'utf8')) as (FaceLandmarks | null)[];
+}
+
+/** processing: finds the largest face and follows it through the reference, with its lip contours per frame. */
+export function facesStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
+  return {
+    name: 'faces',
+    status: 'processing',
+    weight: 1,
+    async run({ outputs }, ctx) {
+      const plan = outputs.prepare as LipsyncPlan;
+      const { reference } = plan;
+      const detector = await createFaceDetector();
+      let faces: (FaceLandmarks | null)[];
+      let framesWithoutFace: number[];
+      try {
+        if (reference.isImage) {
+          const image = await decodeStillImage(reference.path, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
+          const found = await detector.detect({ ...image, channels: 3 });
+          faces = [found[0] ?? null];
+          framesWithoutFace = found.length ? [] : [0];
+        } else {
+          let done = 0;
+          const frames = (async function* (): AsyncGenerator<RgbFrame> {
+            for await (const frame of readFrames(reference.path, { pixelFormat: 'rgb24', fps: reference.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg })) {
+              ctx.progress(++done / reference.frameCount);
+              yield { data: frame.data, width: reference.width, height: reference.height, channels: 3 };
+            }
+          })();
+          const tracked = await trackFaces(frames, detector, { interval: KEY_FRAME_INTERVAL, signal: ctx.signal });
+          faces = tracked.faces;
+          framesWithoutFace = tracked.framesWithoutFace;
+          ctx.log(`face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} frames, interpolated between`);
+        }
+      } finally {
+        detector.dispose();
+      }
+      if (faces.every((face) => face === null)) {
+        throw new DubDeskError('no_face_detected', reference.isImage
+          ? `No face was found in ${reference.name}. Use a picture where the face is clearly visible.`
+          : `No face was found in ${reference.name} (frames ${describeFrameRanges(framesWithoutFace)} checked). Use a video where the face is clearly visible.`);
+      }
+      if (framesWithoutFace.length) ctx.log(`no face on frames ${describeFrameRanges(framesWithoutFace)}: those frames are left as they are`, 'warn');
+      const track = 'faces/track.json';
+      await writeFileAtomic(path.join(ctx.workDir, track), JSON.stringify(faces));
+      return { track, framesWithoutFace } satisfies FaceTrackFile;
+    },
+  };
+}
