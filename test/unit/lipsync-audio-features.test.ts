@@ -4,10 +4,13 @@ import { extractFrameAudioFeatures, normaliseLoudness, percentile, SILENCE_DB } 
 const RATE = 16_000;
 
 function noise(seconds: number, amplitude: number, seed = 5): Float32Array {
-  let state = seed;
+  // mulberry32: a full-period generator (a float LCG here would fall into a short, audibly periodic cycle).
+  let state = seed >>> 0;
   return Float32Array.from({ length: Math.round(seconds * RATE) }, () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return amplitude * 2 * (state / 2147483648 - 0.5);
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return amplitude * 2 * (((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5);
   });
 }
 

@@ -14,7 +14,7 @@ import { applyMouthShape } from '../../src/main/pipelines/lipsync/mouth-warp.js'
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 const ARTIFACTS = path.resolve('test-artifacts');
-const PHOTO_CANDIDATES = ['/usr/lib/python3/dist-packages/skimage/data/astronaut.png', '/tmp/skdeb/astronaut.png'];
+const PHOTO_CANDIDATES = ['/usr/lib/python3/dist-packages/skimage/data/astronaut.png'];
 
 /** Lips of astronaut.png (512x512), placed by hand from a zoomed crop. */
 const ASTRONAUT_MOUTH: MouthContours = {

@@ -3,6 +3,7 @@ import { KIND_STATUSES, type JobKind } from '../../shared/jobs.js';
 import { fetchInputsStage, type FetchInputsDeps } from './fetch-inputs.js';
 import type { Pipeline, PipelineRegistry, Stage } from './types.js';
 import { dubPipeline } from './dub/index.js';
+import { lipsyncPipeline } from './lipsync/index.js';
 import type { DubDeps } from './dub/types.js';
 
 const KIND_TITLES: Record<JobKind, string> = {
@@ -25,7 +26,7 @@ function notYetAvailable(kind: JobKind): Stage {
 
 /** The pipelines this build runs, by job kind. */
 export function builtInPipelines(deps: FetchInputsDeps & DubDeps): PipelineRegistry {
-  const registry: PipelineRegistry = { translate: dubPipeline(deps) };
+  const registry: PipelineRegistry = { translate: dubPipeline(deps), lipsync: lipsyncPipeline(deps) };
   for (const kind of Object.keys(KIND_TITLES) as JobKind[]) {
     if (registry[kind]) continue;
     const pipeline: Pipeline = {

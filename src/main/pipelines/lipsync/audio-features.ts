@@ -19,6 +19,11 @@ export interface FrameAudioFeatures {
   levelDb: Float32Array;
   /** The attack/release-smoothed level, dBFS, averaged in dB over the frame (silence 60 dB under the clip's loudest). */
   envelopeDb: Float32Array;
+  /**
+   * The quietest analysis window of the frame (unsmoothed) on the same 0..1 scale as loudness: a short gap between words that video frames
+   * straddle (so that no frame's average is quiet) still shows here.
+   */
+  troughLoudness: Float32Array;
   /** envelopeDb mapped to 0..1 between the clip's noise floor and its loud speech (see normaliseLoudness). */
   loudness: Float32Array;
   /** Magnitude-weighted mean frequency over 100..6000 Hz, Hz (0 where silent). */
@@ -228,6 +233,7 @@ export function extractFrameAudioFeatures(samples: Float32Array, sampleRate: num
 
   const levelDb = new Float32Array(frameCount);
   const envelopeDb = new Float32Array(frameCount);
+  const troughDb = new Float32Array(frameCount);
   const centroidHz = new Float32Array(frameCount);
   const highShare = new Float32Array(frameCount);
   const openVowelShare = new Float32Array(frameCount);
@@ -242,6 +248,7 @@ export function extractFrameAudioFeatures(samples: Float32Array, sampleRate: num
     }
     let power = 0;
     let smoothDbSum = 0;
+    let quietest = Infinity;
     let weight = 0;
     let centroid = 0;
     let high = 0;
@@ -255,6 +262,7 @@ export function extractFrameAudioFeatures(samples: Float32Array, sampleRate: num
       inside++;
       power += hops.power[h];
       smoothDbSum += smoothDb[h];
+      quietest = Math.min(quietest, hopDb[h]);
       // Loud hops dominate the spectral shape of a frame; a quiet tail says little about the vowel.
       const w = hops.power[h];
       weight += w;
@@ -266,6 +274,7 @@ export function extractFrameAudioFeatures(samples: Float32Array, sampleRate: num
     levelDb[i] = powerToDb(power / count);
     // The envelope averages dB, not power: a frame that is one loud hop and three silent ones reads as mostly silent.
     envelopeDb[i] = Math.max(SILENCE_DB, (smoothDbSum + (count - inside) * (loudestHopDb - 60)) / count);
+    troughDb[i] = inside === count ? quietest : Math.max(SILENCE_DB, loudestHopDb - 60);
     if (weight > 0) {
       centroidHz[i] = centroid / weight;
       highShare[i] = high / weight;
@@ -275,8 +284,9 @@ export function extractFrameAudioFeatures(samples: Float32Array, sampleRate: num
   }
 
   const { loudness, floorDb, peakDb } = normaliseLoudness(envelopeDb);
+  const troughLoudness = Float32Array.from(troughDb, (db) => (db <= ABSOLUTE_SILENCE_DB ? 0 : Math.min(1, Math.max(0, (db - floorDb) / (peakDb - floorDb)))));
   const brightness = brightnessOf(centroidHz, loudness);
-  return { fps, frameCount, levelDb, envelopeDb, loudness, centroidHz, brightness, highShare, openVowelShare, voicing, floorDb, peakDb };
+  return { fps, frameCount, levelDb, envelopeDb, loudness, troughLoudness, centroidHz, brightness, highShare, openVowelShare, voicing, floorDb, peakDb };
 }
 
 /**

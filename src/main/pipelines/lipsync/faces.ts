@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
 import { trackFaces } from '../../engines/face/face-tracker.js';
-import { createFaceDetector } from '../../engines/face/human-detector.js';
+import { sharedFaceDetector } from '../../engines/face/shared-detector.js';
 import { describeFrameRanges } from '../../engines/face/tracking.js';
 import type { FaceLandmarks, RgbFrame } from '../../engines/face/types.js';
 import { readFrames } from '../../media/frames.js';
@@ -33,30 +33,26 @@ export function facesStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
     async run({ outputs }, ctx) {
       const plan = outputs.prepare as LipsyncPlan;
       const { reference } = plan;
-      const detector = await createFaceDetector();
+      const detector = await sharedFaceDetector();
       let faces: (FaceLandmarks | null)[];
       let framesWithoutFace: number[];
-      try {
-        if (reference.isImage) {
-          const image = await decodeStillImage(reference.path, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
-          const found = await detector.detect({ ...image, channels: 3 });
-          faces = [found[0] ?? null];
-          framesWithoutFace = found.length ? [] : [0];
-        } else {
-          let done = 0;
-          const frames = (async function* (): AsyncGenerator<RgbFrame> {
-            for await (const frame of readFrames(reference.path, { pixelFormat: 'rgb24', fps: reference.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg })) {
-              ctx.progress(++done / reference.frameCount);
-              yield { data: frame.data, width: reference.width, height: reference.height, channels: 3 };
-            }
-          })();
-          const tracked = await trackFaces(frames, detector, { interval: KEY_FRAME_INTERVAL, signal: ctx.signal });
-          faces = tracked.faces;
-          framesWithoutFace = tracked.framesWithoutFace;
-          ctx.log(`face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} frames, interpolated between`);
-        }
-      } finally {
-        detector.dispose();
+      if (reference.isImage) {
+        const image = await decodeStillImage(reference.path, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
+        const found = await detector.detect({ ...image, channels: 3 });
+        faces = [found[0] ?? null];
+        framesWithoutFace = found.length ? [] : [0];
+      } else {
+        let done = 0;
+        const frames = (async function* (): AsyncGenerator<RgbFrame> {
+          for await (const frame of readFrames(reference.path, { pixelFormat: 'rgb24', fps: reference.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg })) {
+            ctx.progress(++done / reference.frameCount);
+            yield { data: frame.data, width: reference.width, height: reference.height, channels: 3 };
+          }
+        })();
+        const tracked = await trackFaces(frames, detector, { interval: KEY_FRAME_INTERVAL, signal: ctx.signal });
+        faces = tracked.faces;
+        framesWithoutFace = tracked.framesWithoutFace;
+        ctx.log(`face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} frames, interpolated between`);
       }
       if (faces.every((face) => face === null)) {
         throw new DubDeskError('no_face_detected', reference.isImage

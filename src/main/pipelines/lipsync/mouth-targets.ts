@@ -2,10 +2,11 @@
 //
 // The mapping, in the order it is applied:
 // 1. Speech or not: clip-relative loudness with hysteresis (on at 0.30, off under 0.18), so level noise around one
-//    threshold does not open and close the mouth on alternate frames. Islands of sound shorter than 50 ms (clicks)
-//    are not speech.
+//    threshold does not open and close the mouth on alternate frames. Islands of sound shorter than 50 ms, or
+//    unvoiced and at most 100 ms (clicks, knocks), are not speech.
 // 2. Closures inside speech: a frame whose loudness sits in a dip at least 0.3 under the peaks on both sides (within
-//    150 ms) is a closure: the gap between words, or the hold of a bilabial /p b m/. Lips close there.
+//    150 ms) is a closure: the gap between words, or the hold of a bilabial /p b m/. So is a frame inside speech
+//    whose quietest 10 ms fall under the gate (a short gap that two frames straddle). Lips close there.
 // 3. Minimum hold: every closure between two stretches of speech lasts at least 80 ms (the quieter neighbour frames
 //    join it), so the mouth visibly closes between words instead of dipping halfway under the smoothing.
 // 4. Targets in speech. Opening is the product of
@@ -54,9 +55,15 @@ export interface MouthTargets {
   speaking: Uint8Array;
 }
 
-type MouthFeatures = Pick<FrameAudioFeatures, 'fps' | 'frameCount' | 'loudness' | 'brightness' | 'highShare' | 'openVowelShare' | 'voicing'>;
+type MouthFeatures = Pick<FrameAudioFeatures, 'fps' | 'frameCount' | 'loudness' | 'troughLoudness' | 'brightness' | 'highShare' | 'openVowelShare' | 'voicing'>;
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
+
+function mean(values: ArrayLike<number>, from: number, to: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += values[i];
+  return to > from ? sum / (to - from) : 0;
+}
 
 /** Runs of equal values in a 0/1 mask as [start, end) pairs of the runs equal to `value`. */
 function runsOf(mask: Uint8Array, value: number): [number, number][] {
@@ -87,7 +94,12 @@ export function speechMask(features: MouthFeatures, options: MouthTargetOptions 
     speaking[i] = on ? 1 : 0;
   }
   const minSpeechMs = options.minSpeechMs ?? 50;
-  for (const [start, end] of runsOf(speaking, 1)) if ((end - start) * frameMs < minSpeechMs) speaking.fill(0, start, end);
+  for (const [start, end] of runsOf(speaking, 1)) {
+    const durationMs = (end - start) * frameMs;
+    // A burst of noise under 100 ms (a click, a knock) is no syllable; a short voiced one ("a", "I") is.
+    const unvoiced = mean(features.voicing, start, end) < 0.5;
+    if (durationMs < minSpeechMs || (unvoiced && durationMs <= 100)) speaking.fill(0, start, end);
+  }
 
   const reach = Math.max(1, Math.ceil((options.dipReachMs ?? 150) / frameMs));
   const depth = options.dipDepth ?? 0.3;
@@ -99,6 +111,10 @@ export function speechMask(features: MouthFeatures, options: MouthTargetOptions 
     for (let j = Math.max(0, i - reach); j < i; j++) before = Math.max(before, loudness[j]);
     for (let j = i + 1; j <= Math.min(n - 1, i + reach); j++) after = Math.max(after, loudness[j]);
     if (Math.min(before, after) - loudness[i] >= depth) dips.push(i);
+  }
+  // A gap between words shorter than the frames that straddle it: their quietest 10 ms fall under the gate.
+  for (let i = 1; i < n - 1; i++) {
+    if (speaking[i] && features.troughLoudness[i] < offGate && speaking[i - 1] && speaking[i + 1]) dips.push(i);
   }
   for (const i of dips) speaking[i] = 0;
 

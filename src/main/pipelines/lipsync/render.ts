@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FaceLandmarks } from '../../engines/face/types.js';
+import { createFrameWriter } from '../../media/frames.js';
+import { decodeStillImage } from '../../media/still-image.js';
+import type { Stage, StageOutput } from '../types.js';
+import { readFaceTrack, type FaceTrackFile } from './faces.js';
+import { applyMouthShape } from './mouth-warp.js';
+import { readMouthTargets, type MouthTargetsFile } from './mouth-targets-stage.js';
+import { scheduledReferenceFrames } from './reference-frames.js';
+import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
+
+export interface RenderedVideo extends StageOutput {
+  video: string;
+}
+
+/** The source of frames in output order: the picture for every frame, or the reference video cut or ping-ponged. */
+async function* outputFrames(plan: LipsyncPlan, deps: LipsyncDeps, signal: AbortSignal): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
+  const { reference, output } = plan;
+  if (reference.isImage) {
+    const image = await decodeStillImage(reference.path, { signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
+    for (let i = 0; i < output.frameCount; i++) yield { referenceIndex: 0, data: Buffer.from(image.data) };
+    return;
+  }
+  yield* scheduledReferenceFrames({ path: reference.path, fps: reference.fps, frameCount: reference.frameCount }, output.frameCount, { signal, ffmpeg: deps.media.ffmpeg });
+}
+
+/** processing: reshapes the mouth of every frame to its target and encodes the video with the driving audio. */
+export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
+  return {
+    name: 'render',
+    status: 'processing',
+    weight: 4,
+    async run({ outputs }, ctx) {
+      const plan = outputs.prepare as LipsyncPlan;
+      const faces = await readFaceTrack(ctx.workDir, outputs.faces as FaceTrackFile);
+      const shapeAt = await readMouthTargets(ctx.workDir, outputs['mouth-targets'] as MouthTargetsFile);
+      const { reference, output } = plan;
+      const video = path.join('output', `${path.basename(reference.name, path.extname(reference.name))}.lipsync.mp4`);
+      await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
+      const writer = createFrameWriter({
+        output: path.join(ctx.workDir, video), width: reference.width, height: reference.height, fps: output.fps, pixelFormat: 'rgb24',
+        audio: { file: plan.audio.path }, durationSec: output.frameCount / output.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
+      });
+      try {
+        let written = 0;
+        let last: Buffer | undefined;
+        const draw = (data: Buffer, face: FaceLandmarks | null) => {
+          if (face) applyMouthShape({ data, width: reference.width, height: reference.height }, { outer: face.mouthOuter, inner: face.mouthInner }, shapeAt(written));
+        };
+        for await (const frame of outputFrames(plan, deps, ctx.signal)) {
+          if (written >= output.frameCount) break;
+          draw(frame.data, faces[frame.referenceIndex] ?? null);
+          await writer.write(frame.data);
+          last = frame.data;
+          ctx.progress(++written / output.frameCount);
+        }
+        // A reference can hold fewer frames than its duration promised: the last one fills the rest.
+        while (last && written < output.frameCount) {
+          await writer.write(last);
+          ctx.progress(++written / output.frameCount);
+        }
+        await writer.end();
+        ctx.log(`rendered ${written} frames at ${output.fps.toFixed(2)} fps`);
+      } catch (error) {
+        await writer.abort();
+        throw error;
+      }
+      return { video } satisfies RenderedVideo;
+    },
+  };
+}

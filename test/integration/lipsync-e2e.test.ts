@@ -1,0 +1,158 @@
+// standard_v1 lip-sync end to end over the HTTP API, on a real face photo and a video made from it.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedFaceDetector } from '../../src/main/engines/face/shared-detector.js';
+import { decodeAudioPcm } from '../../src/main/media/audio.js';
+import { rms } from '../../src/main/media/dsp/envelope.js';
+import { readFrames } from '../../src/main/media/frames.js';
+import { probeMedia } from '../../src/main/media/probe.js';
+import { decodeStillImage } from '../../src/main/media/still-image.js';
+import { faceVideo, facePhoto, noFaceImage } from '../fixtures/faces.js';
+import { makeMediaDir } from '../fixtures/media.js';
+import { startTestService, type TestService } from '../fixtures/service.js';
+import { makeSpokenAudio } from '../fixtures/speech.js';
+
+let svc: TestService;
+let media: { dir: string; cleanup: () => Promise<void> };
+let speech: string;
+
+// Speech with clear pauses between phrases, so the mouth must close and open again.
+const PHRASES = [
+  { startMs: 300, endMs: 1300, text: 'Hello, my friends.' },
+  { startMs: 2200, endMs: 3200, text: 'How are you today?' },
+  { startMs: 4100, endMs: 5100, text: 'Let us begin.' },
+];
+
+async function run(body: Record<string, unknown>): Promise<any> {
+  const created = await svc.api('/v1/video_generation', { body });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return svc.waitForTask(created.body.task_id, undefined, 180_000);
+}
+
+async function download(url: string, name: string): Promise<string> {
+  const file = path.join(media.dir, name);
+  await fs.writeFile(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
+  return file;
+}
+
+function correlation(a: number[], b: number[]): number {
+  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+  const ma = mean(a);
+  const mb = mean(b);
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < a.length; i++) {
+    num += (a[i]! - ma) * (b[i]! - mb);
+    da += (a[i]! - ma) ** 2;
+    db += (b[i]! - mb) ** 2;
+  }
+  return num / Math.sqrt(da * db);
+}
+
+beforeAll(async () => {
+  media = await makeMediaDir('dubdesk-lipsync-');
+  speech = (await makeSpokenAudio(media.dir, { cues: PHRASES, background: 'silence', name: 'speech', durationSec: 5.6 })).audioPath;
+  svc = await startTestService();
+}, 120_000);
+
+afterAll(async () => {
+  await svc?.stop();
+  await media?.cleanup();
+});
+
+describe('standard_v1 on a photograph', () => {
+  let output: string;
+  let photo: string;
+  let mouthBox: { x: number; y: number; width: number; height: number };
+  let faceBottom: number;
+
+  beforeAll(async () => {
+    photo = await facePhoto();
+    const task = await run({ reference_file_url: pathToFileURL(photo).href, audio_url: pathToFileURL(speech).href, model: 'standard_v1', reference_file_type: 'image' });
+    expect(task.status, JSON.stringify(task)).toBe('done');
+    output = await download(task.video_url, 'photo.lipsync.mp4');
+    const image = await decodeStillImage(photo);
+    const [face] = await (await sharedFaceDetector()).detect({ ...image, channels: 3 });
+    const xs = face!.mouthOuter.map((p) => p.x);
+    const ys = face!.mouthOuter.map((p) => p.y);
+    const w = Math.max(...xs) - Math.min(...xs);
+    mouthBox = { x: Math.min(...xs) - w * 0.2, y: Math.min(...ys) - w * 0.2, width: w * 1.4, height: Math.max(...ys) - Math.min(...ys) + w * 0.5 };
+    faceBottom = face!.box.y + face!.box.height * 1.25;
+  }, 240_000);
+
+  it('makes a 25 fps video as long as the audio, at the photo size, with the audio in sync', async () => {
+    const [info, audio, picture] = await Promise.all([probeMedia(output), probeMedia(speech), decodeStillImage(photo)]);
+    expect(info.video?.fps).toBeCloseTo(25, 3);
+    expect([info.video?.displayWidth, info.video?.displayHeight]).toEqual([picture.width, picture.height]);
+    expect(Math.abs(info.durationSec - audio.durationSec)).toBeLessThan(0.1);
+    expect(info.hasAudio).toBe(true);
+  });
+
+  it('moves the mouth with the speech: frame-to-frame change correlates with the audio energy', async () => {
+    const { width } = await decodeStillImage(photo);
+    const changes: number[] = [];
+    let previous: Buffer | undefined;
+    for await (const frame of readFrames(output, { pixelFormat: 'gray' })) {
+      let sum = 0;
+      let count = 0;
+      for (let y = Math.floor(mouthBox.y); y < mouthBox.y + mouthBox.height; y++) {
+        for (let x = Math.floor(mouthBox.x); x < mouthBox.x + mouthBox.width; x++) {
+          if (previous) sum += Math.abs(frame.data[y * width + x]! - previous[y * width + x]!);
+          count++;
+        }
+      }
+      changes.push(previous ? sum / count : 0);
+      previous = frame.data;
+    }
+    const samples = await decodeAudioPcm(speech, { sampleRate: 16_000 });
+    const energy = changes.map((_, i) => rms(samples, Math.round((i * 16000) / 25), Math.round(((i + 1) * 16000) / 25)));
+    expect(correlation(changes, energy)).toBeGreaterThan(0.5);
+  });
+
+  it('leaves the picture away from the lower face unchanged (PSNR above 40 dB)', async () => {
+    const picture = await decodeStillImage(photo);
+    const frames: Buffer[] = [];
+    for await (const frame of readFrames(output, { pixelFormat: 'rgb24', startSec: 2.5, durationSec: 0.2 })) frames.push(frame.data);
+    let squared = 0;
+    let count = 0;
+    const frame = frames[0]!;
+    for (let y = 0; y < picture.height; y++) {
+      const lowerFace = y > mouthBox.y - mouthBox.height && y < faceBottom;
+      for (let x = 0; x < picture.width; x++) {
+        if (lowerFace && x > mouthBox.x - mouthBox.width && x < mouthBox.x + 2 * mouthBox.width) continue;
+        for (let c = 0; c < 3; c++) {
+          const i = (y * picture.width + x) * 3 + c;
+          squared += (frame[i]! - picture.data[i]!) ** 2;
+          count++;
+        }
+      }
+    }
+    const psnr = 10 * Math.log10((255 * 255) / (squared / count));
+    expect(psnr).toBeGreaterThan(40);
+  });
+});
+
+describe('standard_v1 on a video and without a face', () => {
+  it('ping-pongs a reference shorter than the audio and keeps its frame rate and size', async () => {
+    const reference = await faceVideo(media.dir, { durationSec: 2, fps: 30, width: 640, height: 360, name: 'face-2s' });
+    const task = await run({ reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(speech).href, model: 'standard_v1', reference_file_type: 'video' });
+    expect(task.status, JSON.stringify(task)).toBe('done');
+    const info = await probeMedia(await download(task.video_url, 'video.lipsync.mp4'));
+    expect(info.video?.fps).toBeCloseTo(30, 2);
+    expect([info.video?.displayWidth, info.video?.displayHeight]).toEqual([640, 360]);
+    expect(Math.abs(info.durationSec - (await probeMedia(speech)).durationSec)).toBeLessThan(0.1);
+    const log = (await svc.api(`/v1/tasks/${task.task_id}/log`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+    expect(log).toMatch(/forward and back/);
+  }, 240_000);
+
+  it('fails with no_face_detected when the picture has no face', async () => {
+    const picture = await noFaceImage(media.dir);
+    const task = await run({ reference_file_url: pathToFileURL(picture).href, audio_url: pathToFileURL(speech).href, model: 'standard_v1', reference_file_type: 'image' });
+    expect(task.status).toBe('failed');
+    expect(task.err_code).toBe('no_face_detected');
+    expect(task.err_message).toMatch(/No face was found in no-face/);
+  }, 120_000);
+});
