@@ -108,7 +108,15 @@ describe('standard_v1 on a photograph', () => {
       previous = frame.data;
     }
     const samples = await decodeAudioPcm(speech, { sampleRate: 16_000 });
-    const energy = changes.map((_, i) => rms(samples, Math.round((i * 16000) / 25), Math.round(((i + 1) * 16000) / 25)));
+    // The change from frame i-1 to i follows the sound over both frames.
+    const energy = changes.map((_, i) => rms(samples, Math.round((Math.max(0, i - 1) * 16000) / 25), Math.round(((i + 1) * 16000) / 25)));
+    await fs.mkdir('test-artifacts', { recursive: true });
+    const { runProcess } = await import('../../src/main/media/run-process.js');
+    const { resolveMediaTools } = await import('../../src/main/media/ffmpeg-paths.js');
+    const crop = `crop=${Math.round(mouthBox.width * 4)}:${Math.round(mouthBox.height * 4)}:${Math.round(mouthBox.x - mouthBox.width * 1.5)}:${Math.round(mouthBox.y - mouthBox.height * 2.5)}`;
+    for (const [name, at] of [['speaking', 0.7], ['pause', 1.8]] as const) {
+      await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-ss', String(at), '-i', output, '-frames:v', '1', '-vf', crop, `test-artifacts/lipsync-${name}.png`]);
+    }
     expect(correlation(changes, energy)).toBeGreaterThan(0.5);
   });
 
@@ -137,7 +145,7 @@ describe('standard_v1 on a photograph', () => {
 
 describe('standard_v1 on a video and without a face', () => {
   it('ping-pongs a reference shorter than the audio and keeps its frame rate and size', async () => {
-    const reference = await faceVideo(media.dir, { durationSec: 2, fps: 30, width: 640, height: 360, name: 'face-2s' });
+    const reference = await faceVideo(media.dir, { durationSec: 2, fps: 30, width: 640, height: 360, name: 'face-2s.mp4' });
     const task = await run({ reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(speech).href, model: 'standard_v1', reference_file_type: 'video' });
     expect(task.status, JSON.stringify(task)).toBe('done');
     const info = await probeMedia(await download(task.video_url, 'video.lipsync.mp4'));
