@@ -7,7 +7,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { resolveConfig } from '../src/main/config.js';
 import { resolveMediaTools } from '../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../src/main/media/run-process.js';
 import { burnSubtitlesArgs } from '../src/main/media/subtitles/burn.js';
@@ -15,11 +14,10 @@ import { prepareSubtitleBurn } from '../src/main/media/subtitles/prepare-burn.js
 import { resolveSubtitleFonts } from '../src/main/media/subtitles/fonts.js';
 import { parseSrt } from '../src/main/media/srt.js';
 import { BUILTIN_SUBTITLE_STYLES } from '../src/shared/schemas/subtitle-styles.js';
-import { startService } from '../src/main/service.js';
+import { printRows, startBenchService } from './bench-service.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeSpokenVideo, type SpokenCue } from '../test/fixtures/speech.js';
 
-const API_KEY = 'dd_bench_key_0123456789abcdefghijkl';
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const ENGLISH = ['Welcome back to the channel.', 'Today we look at three simple ideas.', 'The first one is about time.', 'Let me show you how it works.', 'This part matters most.', 'Thank you for watching.'];
 const GERMAN = ['Willkommen zurück auf dem Kanal.', 'Heute sehen wir uns drei einfache Ideen an.', 'Die erste handelt von Zeit.', 'Ich zeige Ihnen, wie es funktioniert.', 'Dieser Teil ist am wichtigsten.', 'Danke fürs Zuschauen.'];
@@ -61,44 +59,22 @@ async function main(): Promise<void> {
     const bareMs = performance.now() - bareStart;
 
     note('running the DubDesk translate job');
-    const service = await startService(resolveConfig({ dataDir, port: 0, apiKey: API_KEY }, {}), { log: () => {} });
-    const api = async (pathname: string, body?: unknown) => {
-      const response = await fetch(`${service.url}${pathname}`, {
-        method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined,
-      });
-      return response.json() as Promise<any>;
-    };
-    const jobStart = performance.now();
-    const { task_id: taskId } = await api('/v1/media/translate', {
+    const bench = await startBenchService(dataDir);
+    const run = await bench.runJob('/v1/media/translate', {
       media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(srtPath).href,
       subtitle_usage_type: 'final_translated', source_language: 'en', target_language: 'de', subtitle_mode: 'add', export_type: 'video',
     });
-    let task: any;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      task = await api(`/v1/tasks/${taskId}`);
-    } while (!['done', 'failed', 'cancelled'].includes(task.status));
-    const jobMs = performance.now() - jobStart;
-    const log = (await api(`/v1/tasks/${taskId}/log?limit=2000`)).lines as { ts: string; message: string }[];
-    await service.close();
-    if (task.status !== 'done') throw new Error(`the job ended ${task.status}: ${task.err_code} ${task.err_message}`);
-
-    const stageMs: Record<string, number> = {};
-    const started = new Map<string, number>();
-    for (const line of log) {
-      const match = /^stage (\S+) (started|finished)/.exec(line.message);
-      if (!match) continue;
-      if (match[2] === 'started') started.set(match[1]!, Date.parse(line.ts));
-      else stageMs[match[1]!] = Date.parse(line.ts) - (started.get(match[1]!) ?? Date.parse(line.ts));
-    }
+    await bench.close();
+    if (run.task.status !== 'done') throw new Error(`the job ended ${run.task.status}: ${run.task.err_code} ${run.task.err_message}`);
+    const { wallMs: jobMs, stageMs } = run;
     const ratio = jobMs / bareMs;
-    const rows = [
+    const rows: Array<[string, string]> = [
       ['bare ffmpeg burn (same subtitles, same x264 settings)', `${(bareMs / 1000).toFixed(1)} s`],
       ['DubDesk translate job, create to done', `${(jobMs / 1000).toFixed(1)} s`],
-      ...Object.entries(stageMs).map(([stage, ms]) => [`  stage ${stage}`, `${(ms / 1000).toFixed(1)} s`]),
+      ...Object.entries(stageMs).map(([stage, ms]): [string, string] => [`  stage ${stage}`, `${(ms / 1000).toFixed(1)} s`]),
       ['ratio DubDesk / bare (target <= 1.5)', `${ratio.toFixed(2)}x`],
     ];
-    for (const [label, value] of rows) console.log(`${label!.padEnd(56)} ${value}`);
+    printRows(rows);
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(path.join(RESULTS_DIR, `dub-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ minutes, cueCount, bareMs, jobMs, ratio, stageMs }, null, 2));
   } finally {
