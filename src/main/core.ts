@@ -135,8 +135,12 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const runner = createRunner({
     tasks, transitions, logs,
     pipelines: options.pipelines ?? builtInPipelines({
-      ...inputEnvironment, subtitleStyles, fontconfigDir: path.join(paths.root, 'fontconfig'),
+      ...inputEnvironment, models, subtitleStyles, fontconfigDir: path.join(paths.root, 'fontconfig'),
       loudnessLufs: config.loudnessLufs, maxStretch: config.maxStretch,
+      reusableModelDir: (id) => {
+        const record = reusableModels.get(id);
+        return record ? path.join(paths.root, record.path) : undefined;
+      },
     }),
     workDirFor,
     concurrency: config.concurrency,

@@ -78,12 +78,12 @@ describe('readFramesArgs', () => {
     expect(args).not.toContain('-t');
   });
 
-  it('seeks before the input (fast and exact) and limits the length after it', () => {
-    const args = readFramesArgs({ ...base, startSec: 12.5, durationSec: 3 });
-    expect(flagValue(args, '-ss')).toBe('12.500');
-    expect(flagValue(args, '-t')).toBe('3.000');
+  it('seeks half a frame before the first wanted frame, and counts frames rather than time', () => {
+    const args = readFramesArgs({ ...base, fps: 25, startSec: 12.5, durationSec: 3 });
+    expect(flagValue(args, '-ss')).toBe('12.4800');
+    expect(flagValue(args, '-frames:v')).toBe('75');
     expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
-    expect(args.indexOf('-t')).toBeGreaterThan(args.indexOf('-i'));
+    expect(args.indexOf('-frames:v')).toBeGreaterThan(args.indexOf('-i'));
   });
 
   it('asks ffmpeg for the requested pixel format', () => {

@@ -59,10 +59,11 @@ export function readFramesArgs(options: ReadFramesArgsOptions): string[] {
   const { startSec, durationSec } = options;
   return [
     ...ffmpegBaseArgs(),
-    // Seeking before -i is fast, and exact when decoding (ffmpeg drops the frames before the point).
-    ...(startSec !== undefined && startSec > 0 ? ['-ss', startSec.toFixed(3)] : []),
+    // Seeking before -i is fast and exact when decoding; half a frame early so rounding never drops the first frame.
+    ...(startSec !== undefined && startSec > 0 ? ['-ss', Math.max(0, startSec - 0.5 / options.fps).toFixed(4)] : []),
     '-i', options.input,
-    ...(durationSec !== undefined ? ['-t', durationSec.toFixed(3)] : []),
+    // A frame count, not a time: a window of N frames yields exactly N, however the timestamps round.
+    ...(durationSec !== undefined ? ['-frames:v', String(Math.max(1, Math.round(durationSec * options.fps)))] : []),
     '-map', '0:v:0',
     '-an', '-sn', '-dn',
     '-vf', `fps=fps=${formatFrameRate(options.fps)},scale=${options.width}:${options.height}`,

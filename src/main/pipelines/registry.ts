@@ -5,6 +5,8 @@ import type { Pipeline, PipelineRegistry, Stage } from './types.js';
 import { dubPipeline } from './dub/index.js';
 import { lipsyncPipeline } from './lipsync/index.js';
 import type { DubDeps } from './dub/types.js';
+import { reusableLipsyncPipeline } from './reusable-lipsync/index.js';
+import type { ReusableLipsyncDeps } from './reusable-lipsync/types.js';
 
 const KIND_TITLES: Record<JobKind, string> = {
   lipsync: 'lip-sync',
@@ -25,8 +27,8 @@ function notYetAvailable(kind: JobKind): Stage {
 }
 
 /** The pipelines this build runs, by job kind. */
-export function builtInPipelines(deps: FetchInputsDeps & DubDeps): PipelineRegistry {
-  const registry: PipelineRegistry = { translate: dubPipeline(deps), lipsync: lipsyncPipeline(deps) };
+export function builtInPipelines(deps: FetchInputsDeps & DubDeps & ReusableLipsyncDeps): PipelineRegistry {
+  const registry: PipelineRegistry = { translate: dubPipeline(deps), lipsync: lipsyncPipeline(deps), reusable_lipsync: reusableLipsyncPipeline(deps) };
   for (const kind of Object.keys(KIND_TITLES) as JobKind[]) {
     if (registry[kind]) continue;
     const pipeline: Pipeline = {

@@ -3,20 +3,28 @@ import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
 import type { Pipeline } from '../types.js';
 import { facesStage } from './faces.js';
 import { mouthTargetsStage } from './mouth-targets-stage.js';
+import { faceCropsStage } from './precision/face-crops-stage.js';
+import { onlyForModel, stageByModel } from './precision/model-switch.js';
+import { precisionRenderStage } from './precision/render-stage.js';
+import type { PrecisionDeps } from './precision/render.js';
 import { prepareLipsyncStage } from './prepare.js';
 import { renderLipsyncStage, type RenderedVideo } from './render.js';
-import type { LipsyncDeps, LipsyncRequest } from './types.js';
+import type { LipsyncRequest } from './types.js';
 
-/** standard_v1 lip-sync: landmarks tracked through the reference, the mouth reshaped to the audio frame by frame. */
-export function lipsyncPipeline(deps: LipsyncDeps & FetchInputsDeps): Pipeline<LipsyncRequest> {
+/**
+ * Lip-sync, both models on one stage list. standard_v1: landmarks tracked through the reference, the mouth reshaped
+ * to the audio frame by frame. precision_v1: the tracked face cropped to 96x96 and redrawn by a Wav2Lip-class model.
+ */
+export function lipsyncPipeline(deps: PrecisionDeps & FetchInputsDeps): Pipeline<LipsyncRequest> {
   return {
     kind: 'lipsync',
     stages: [
       fetchInputsStage<LipsyncRequest>('lipsync', 'processing', deps),
       prepareLipsyncStage(deps),
-      mouthTargetsStage(deps),
+      onlyForModel('standard_v1', mouthTargetsStage(deps)),
       facesStage(deps),
-      renderLipsyncStage(deps),
+      onlyForModel('precision_v1', faceCropsStage(deps)),
+      stageByModel({ standard_v1: renderLipsyncStage(deps), precision_v1: precisionRenderStage(deps) }),
     ],
     results(outputs) {
       const { video } = outputs.render as RenderedVideo;

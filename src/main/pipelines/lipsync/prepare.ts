@@ -17,9 +17,6 @@ export function prepareLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
     status: 'processing',
     weight: 0.3,
     async run({ request, outputs }, ctx) {
-      if (request.model === 'precision_v1') {
-        throw new DubDeskError('pipeline_unavailable', 'precision_v1 lip-sync is not available in this DubDesk version yet; use standard_v1.');
-      }
       const inputs = outputs['fetch-inputs']!.inputs as Record<string, StagedInput>;
       const reference = inputs.reference_file_url!;
       const audioInput = inputs.audio_url ?? reference;

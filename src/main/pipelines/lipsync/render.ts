@@ -5,6 +5,7 @@ import { createFrameWriter } from '../../media/frames.js';
 import { decodeStillImage } from '../../media/still-image.js';
 import type { Stage, StageOutput } from '../types.js';
 import { readFaceTrack, type FaceTrackFile } from './faces.js';
+import { applyIdleMotion, planIdleMotion } from './idle-motion.js';
 import { applyMouthShape } from './mouth-warp.js';
 import { readMouthTargets, type MouthTargetsFile } from './mouth-targets-stage.js';
 import { scheduledReferenceFrames } from './reference-frames.js';
@@ -45,8 +46,15 @@ export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       try {
         let written = 0;
         let last: Buffer | undefined;
+        // A still picture gets blinks and a slow head sway; a video has its own motion.
+        const idle = reference.isImage ? planIdleMotion(output.frameCount, output.fps) : undefined;
+        if (idle) ctx.log(`idle motion: ${idle.blinks.length} blinks and a slow head sway`);
         const draw = (data: Buffer, face: FaceLandmarks | null) => {
-          if (face) applyMouthShape({ data, width: reference.width, height: reference.height }, { outer: face.mouthOuter, inner: face.mouthInner }, shapeAt(written));
+          if (!face) return;
+          const frame = { data, width: reference.width, height: reference.height };
+          applyMouthShape(frame, { outer: face.mouthOuter, inner: face.mouthInner }, shapeAt(written));
+          // Sway last, so the reshaped mouth moves with the head.
+          if (idle) applyIdleMotion(frame, face, idle.poseAt(written));
         };
         for await (const frame of outputFrames(plan, deps, ctx.signal)) {
           if (written >= output.frameCount) break;

@@ -1,0 +1,103 @@
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createRgbImage, type PixelBox } from '../../../media/image/rgb-image.js';
+import { readFrames } from '../../../media/frames.js';
+import { decodeStillImage } from '../../../media/still-image.js';
+import { PRECISION_LIPSYNC_MODEL } from '../../../requests/job-specs.js';
+import { writeFileAtomic } from '../../run-stages.js';
+import type { Stage, StageContext, StageOutput } from '../../types.js';
+import { readFaceTrack, type FaceTrackFile } from '../faces.js';
+import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
+import { cropBoxesForTrack, FACE_CROP_SIZE } from './crop-box.js';
+import { CROP_BYTES, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, type ReusableManifest } from './reusable-data.js';
+import { resizeRgbBox } from './resize.js';
+
+export interface FaceCropsFile extends StageOutput {
+  /** The reusable folder, relative to the work dir. */
+  reusable: string;
+}
+
+/** The reference's own copy (a reflink where the file system can): the user's file may move or change later. */
+async function keepReference(source: string, target: string): Promise<void> {
+  const temp = `${target}.${process.pid}.tmp`;
+  await copyFile(source, temp, constants.COPYFILE_FICLONE);
+  await rename(temp, target);
+}
+
+/** Every reference frame's 96x96 crop into `file` (frame i at byte i x 96 x 96 x 3; zeros where there is no face). */
+async function writeCrops(file: string, plan: LipsyncPlan, boxes: (PixelBox | null)[], deps: LipsyncDeps, ctx: StageContext): Promise<void> {
+  const { reference } = plan;
+  const temp = `${file}.${process.pid}.tmp`;
+  const handle = await open(temp, 'w');
+  try {
+    const crop = createRgbImage(FACE_CROP_SIZE, FACE_CROP_SIZE);
+    const store = async (index: number, data: Uint8Array) => {
+      const box = boxes[index];
+      if (!box) return;
+      resizeRgbBox({ data, width: reference.width, height: reference.height }, box, FACE_CROP_SIZE, FACE_CROP_SIZE, crop);
+      await handle.write(crop.data, 0, CROP_BYTES, index * CROP_BYTES);
+    };
+    if (reference.isImage) {
+      const image = await decodeStillImage(reference.path, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
+      await store(0, image.data);
+    } else {
+      let index = 0;
+      for await (const frame of readFrames(reference.path, { pixelFormat: 'rgb24', fps: reference.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg })) {
+        if (index >= reference.frameCount) break;
+        await store(index, frame.data);
+        ctx.progress(++index / reference.frameCount);
+      }
+    }
+    // Frames without a face, and any the file failed to deliver, stay zero: the reader can seek to every index.
+    await handle.truncate(reference.frameCount * CROP_BYTES);
+    await handle.close();
+    await rename(temp, file);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * processing (precision_v1): the square face crop of every reference frame, at the generator's 96x96, written with
+ * the reference, the face track and the boxes into the work dir's reusable folder, which the render reads from.
+ */
+export function faceCropsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
+  return {
+    name: 'face-crops',
+    status: 'processing',
+    weight: 0.4,
+    async run({ outputs }, ctx) {
+      const plan = outputs.prepare as LipsyncPlan;
+      const { reference } = plan;
+      const track = await readFaceTrack(ctx.workDir, outputs.faces as FaceTrackFile);
+      const boxes = cropBoxesForTrack(track.slice(0, reference.frameCount), reference.width, reference.height);
+      while (boxes.length < reference.frameCount) boxes.push(null);
+      const dir = path.join(ctx.workDir, REUSABLE_DIR);
+      // A folder left by an interrupted run is rebuilt; without its manifest it never counts as complete.
+      await rm(path.join(dir, REUSABLE_MANIFEST), { force: true });
+      await mkdir(dir, { recursive: true });
+      const referenceFile = `reference${path.extname(reference.path).toLowerCase() || path.extname(reference.name).toLowerCase()}`;
+      await keepReference(reference.path, path.join(dir, referenceFile));
+      await writeFileAtomic(path.join(dir, 'track.json'), JSON.stringify(track.slice(0, reference.frameCount)));
+      await writeFileAtomic(path.join(dir, 'boxes.json'), JSON.stringify(boxes));
+      await writeCrops(path.join(dir, 'crops.rgb'), plan, boxes, deps, ctx);
+      const framesWithFace = boxes.filter(Boolean).length;
+      const manifest: ReusableManifest = {
+        version: REUSABLE_LAYOUT_VERSION,
+        model: PRECISION_LIPSYNC_MODEL,
+        reference: { file: referenceFile, name: reference.name, isImage: reference.isImage, width: reference.width, height: reference.height, fps: reference.fps, frameCount: reference.frameCount },
+        cropSize: FACE_CROP_SIZE,
+        crops: 'crops.rgb',
+        boxes: 'boxes.json',
+        track: 'track.json',
+        framesWithFace,
+      };
+      await writeFileAtomic(path.join(dir, REUSABLE_MANIFEST), JSON.stringify(manifest, null, 1));
+      ctx.log(`face crops: ${framesWithFace} of ${reference.frameCount} reference frames, ${FACE_CROP_SIZE}x${FACE_CROP_SIZE}, kept in ${REUSABLE_DIR}/ for reuse`);
+      return { reusable: REUSABLE_DIR } satisfies FaceCropsFile;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// The reusable folder a precision_v1 job leaves in its work dir: everything new audio needs to be lip-synced onto
+// the same reference without finding the face again. POST /v1/reusable_lipsync_models copies it as it is.
+//
+//   reusable/manifest.json   ReusableManifest (written last: a folder without it is incomplete)
+//   reusable/reference.<ext> a copy of the reference video or picture (the user may move or change theirs)
+//   reusable/track.json      the followed face's landmarks per reference frame (null where none)
+//   reusable/boxes.json      the square crop box per reference frame, {x, y, width, height} in pixels, or null
+//   reusable/crops.rgb       frameCount x 96 x 96 x 3 bytes: each reference frame's crop, packed RGB, resized
+//                            to 96x96 (zeros where the frame has no face), exactly what the generator is fed
+import { open, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DubDeskError } from '../../../../shared/errors.js';
+import type { PixelBox, RgbImage } from '../../../media/image/rgb-image.js';
+import { createRgbImage } from '../../../media/image/rgb-image.js';
+import { FACE_CROP_SIZE } from './crop-box.js';
+
+/** The folder's name inside a precision_v1 job's work dir (the reusable-models route copies it). */
+export const REUSABLE_DIR = 'reusable';
+export const REUSABLE_MANIFEST = 'manifest.json';
+export const REUSABLE_LAYOUT_VERSION = 1;
+export const CROP_BYTES = FACE_CROP_SIZE * FACE_CROP_SIZE * 3;
+
+export interface ReusableManifest {
+  version: number;
+  /** Catalogue id of the generator the crops were made for. */
+  model: string;
+  reference: {
+    /** File name inside the folder. */
+    file: string;
+    /** The name the user gave it (used to name results). */
+    name: string;
+    isImage: boolean;
+    width: number;
+    height: number;
+    fps: number;
+    frameCount: number;
+  };
+  cropSize: number;
+  crops: string;
+  boxes: string;
+  track: string;
+  framesWithFace: number;
+}
+
+/** The manifest of a reusable folder; a missing or foreign one is a clear error, not a crash later on. */
+export async function readReusableManifest(dir: string): Promise<ReusableManifest> {
+  let manifest: ReusableManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(dir, REUSABLE_MANIFEST), 'utf8')) as ReusableManifest;
+  } catch (error) {
+    throw new DubDeskError('not_found', `The reusable lip-sync data in ${dir} is missing or damaged; make the reusable model again from its lip-sync task.`, { cause: error });
+  }
+  if (manifest.version !== REUSABLE_LAYOUT_VERSION || manifest.cropSize !== FACE_CROP_SIZE) {
+    throw new DubDeskError('invalid_request', `The reusable lip-sync data in ${dir} was made by a different DubDesk version (layout ${manifest.version}); make the reusable model again.`);
+  }
+  return manifest;
+}
+
+export async function readCropBoxes(dir: string, manifest: ReusableManifest): Promise<(PixelBox | null)[]> {
+  return JSON.parse(await readFile(path.join(dir, manifest.boxes), 'utf8')) as (PixelBox | null)[];
+}
+
+export interface CropReader {
+  /** The 96x96 crop of reference frame `index`; the same object for repeated reads of one index. */
+  read(index: number): Promise<RgbImage>;
+  close(): Promise<void>;
+}
+
+/** Reads crops one at a time from crops.rgb (a long reference's crops need not fit in memory). */
+export async function openCropReader(dir: string, manifest: ReusableManifest): Promise<CropReader> {
+  const handle = await open(path.join(dir, manifest.crops), 'r');
+  // Ping-pong and still pictures read the same crop again and again: keep the last few.
+  const cache = new Map<number, RgbImage>();
+  return {
+    async read(index) {
+      const cached = cache.get(index);
+      if (cached) return cached;
+      const crop = createRgbImage(FACE_CROP_SIZE, FACE_CROP_SIZE);
+      const { bytesRead } = await handle.read(crop.data, 0, CROP_BYTES, index * CROP_BYTES);
+      if (bytesRead !== CROP_BYTES) throw new DubDeskError('internal', `The reusable face crops end before reference frame ${index}.`);
+      if (cache.size >= 8) cache.delete(cache.keys().next().value!);
+      cache.set(index, crop);
+      return crop;
+    },
+    close: () => handle.close(),
+  };
+}

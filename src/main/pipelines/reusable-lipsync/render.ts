@@ -1,0 +1,29 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describeRenderStats, renderPrecision } from '../lipsync/precision/render.js';
+import { lipsyncVideoPath } from '../lipsync/precision/render-stage.js';
+import { readReusableManifest } from '../lipsync/precision/reusable-data.js';
+import type { RenderedVideo } from '../lipsync/render.js';
+import type { Stage } from '../types.js';
+import type { ReusableLipsyncDeps, ReusableLipsyncRequest, ReusablePlan } from './types.js';
+
+/** processing: the stored face crops redrawn to the new audio (no face detection), encoded with that audio. */
+export function reusableRenderStage(deps: ReusableLipsyncDeps): Stage<ReusableLipsyncRequest> {
+  return {
+    name: 'render',
+    status: 'processing',
+    weight: 4,
+    async run({ outputs }, ctx) {
+      const plan = outputs.prepare as ReusablePlan;
+      const manifest = await readReusableManifest(plan.model.dir);
+      const video = lipsyncVideoPath(manifest.reference.name);
+      await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
+      const stats = await renderPrecision({
+        dir: plan.model.dir, manifest, output: plan.output, video: path.join(ctx.workDir, video),
+        audio: { path: plan.audio.path, wav16k: path.join(ctx.workDir, plan.audio.wav16k) },
+      }, deps, ctx);
+      ctx.log(describeRenderStats(stats, plan.output.fps));
+      return { video, stats } satisfies RenderedVideo;
+    },
+  };
+}

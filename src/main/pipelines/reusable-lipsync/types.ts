@@ -1,0 +1,23 @@
+import type { ReusableLipsyncRequest } from '../../../shared/schemas/jobs.js';
+import type { PrecisionDeps } from '../lipsync/precision/render.js';
+import type { StageOutput } from '../types.js';
+
+export type { ReusableLipsyncRequest };
+
+export interface ReusableLipsyncDeps extends PrecisionDeps {
+  /** Absolute folder of a reusable lip-sync model, or undefined when no model has that id. */
+  reusableModelDir(modelId: string): string | undefined;
+}
+
+/** What the render works from, fixed once the audio is fetched. */
+export interface ReusablePlan extends StageOutput {
+  model: { id: string; dir: string };
+  audio: {
+    /** The file whose sound is muxed into the result. */
+    path: string;
+    /** 16 kHz mono WAV of it, relative to the work dir. */
+    wav16k: string;
+    durationSec: number;
+  };
+  output: { fps: number; frameCount: number };
+}
