@@ -264,6 +264,8 @@ describe('status routes and task management', () => {
     expect(['queuing', 'preprocessing', 'failed']).toContain(status.body.status);
     expect(status.body.task_id).toBe(created.body.task_id);
     expect(status.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const detail = await svc.api(`/v1/tasks/${created.body.task_id}`);
+    expect(detail.body.request).toMatchObject({ target_language: 'de', subtitle_mode: 'none', voice_model: 'auto', align_video: false });
     const listed = await svc.api('/v1/tasks?kind=translate&limit=500');
     expect(listed.body.tasks.map((task: { task_id: string }) => task.task_id)).toContain(created.body.task_id);
   });
@@ -351,5 +353,28 @@ describe('translate features that need engines or later versions', () => {
   it('answers not_found for an unknown voice or subtitle style', async () => {
     await expectError('/v1/media/translate', translate({ selected_voice_id: 'espeak:xx' }), 404, 'not_found', /Voice espeak:xx/);
     await expectError('/v1/media/translate', translate({ subtitle_style_id: 'nope', subtitle_mode: 'add' }), 404, 'not_found', /Subtitle style nope/);
+  });
+});
+
+describe('keys and settings for the Settings page', () => {
+  it('creates a key shown once, lists it without the secret, and revokes it', async () => {
+    const created = await svc.api('/v1/keys', { body: { name: 'laptop script' } });
+    expect(created.status).toBe(200);
+    expect(created.body.key).toMatch(/^dd_/);
+    const listed = await svc.api('/v1/keys');
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.key);
+    expect(listed.body.keys.map((key: { name: string }) => key.name)).toContain('laptop script');
+    expect((await svc.api('/v1/tasks', { headers: { authorization: `Bearer ${created.body.key}` } })).status).toBe(200);
+    expect((await svc.api(`/v1/keys/${created.body.key_id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await svc.api('/v1/tasks', { headers: { authorization: `Bearer ${created.body.key}` } })).status).toBe(401);
+    expect((await svc.api(`/v1/keys/${created.body.key_id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('shows the base URL, the OpenAPI link and the webhook secret', async () => {
+    const { body } = await svc.api('/v1/settings');
+    expect(body.base_url).toBe(svc.url);
+    expect(body.openapi_url).toBe(`${svc.url}/v1/openapi.json`);
+    expect(body.webhook_secret).toBe(svc.service.core.webhookSecret);
+    expect(body.data_dir).toBe(svc.dataDir);
   });
 });

@@ -9,6 +9,7 @@ import { fileRoutes } from './routes/files.js';
 import { glossaryRoutes } from './routes/glossaries.js';
 import { guiRoutes } from './routes/gui.js';
 import { jobRoutes } from './routes/jobs.js';
+import { keyRoutes } from './routes/keys.js';
 import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { reusableModelRoutes } from './routes/reusable-models.js';
@@ -46,6 +47,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   const routes = collectRoutes(app);
   await app.register(jobRoutes, { core });
   await app.register(taskRoutes, { core });
+  await app.register(keyRoutes, { core });
   await app.register(eventRoutes, { core });
   await app.register(fileRoutes, { files: core.files, signer: core.signer, baseUrl: () => core.baseUrl() });
   await app.register(glossaryRoutes, { core });

@@ -110,6 +110,8 @@ export const TaskSummarySchema = Type.Object({
   retry_of: Type.Union([Type.String(), Type.Null()]),
   result: Type.Optional(Type.Record(Type.String(), Type.String())),
   video_url: Type.Optional(Type.String()),
+  /** The create request as accepted (defaults filled in): only on GET /v1/tasks/{task_id}, for "copy as API request". */
+  request: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 }, { $id: 'TaskSummary' });
 
 export const TaskListQuerySchema = Type.Object({

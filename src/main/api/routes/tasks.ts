@@ -25,7 +25,10 @@ export async function taskRoutes(app: App, { core }: { core: Core }): Promise<vo
   app.get('/v1/tasks/:task_id', {
     schema: { params: TaskIdParams, response: { 200: TaskSummarySchema } },
     config: { summary: 'One task of any kind' },
-  }, async (request) => summary(request.params.task_id));
+  }, async (request) => {
+    const task = core.jobs.get(request.params.task_id);
+    return { ...taskSummary(task, core.fileUrl), request: task.request };
+  });
 
   app.get('/v1/tasks/:task_id/log', {
     schema: { params: TaskIdParams, querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })) }), response: { 200: TaskLogSchema } },
