@@ -211,7 +211,7 @@ describe('dubdesk serve', () => {
       });
       expect(response.status).toBe(200);
       const { task_id: taskId } = (await response.json()) as { task_id: string };
-      // This build has no lip-sync pipeline, so the job ends failed; waiting makes the listed status certain.
+      // The test pattern has no face, so the lip-sync ends failed (no_face_detected); waiting makes the listed status certain.
       const deadline = Date.now() + 30_000;
       let status = '';
       while (status !== 'failed' && Date.now() < deadline) {
@@ -222,7 +222,7 @@ describe('dubdesk serve', () => {
 
       const listed = await dubdesk(['tasks', '--data-dir', freshDir]);
       expect(listed.code).toBe(0);
-      expect(listed.stdout).toMatch(new RegExp(`^${taskId} {2}lipsync +failed +\\d+% {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d {2}interview\\.mp4 {2}pipeline_unavailable: .+\\n$`));
+      expect(listed.stdout).toMatch(new RegExp(`^${taskId} {2}lipsync +failed +\\d+% {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d {2}interview\\.mp4 {2}no_face_detected: .+\\n$`));
       expect((await dubdesk(['tasks', '--status', 'done', '--data-dir', freshDir])).stdout).toBe('No tasks.\n');
     } finally {
       await stopServe(serve);
@@ -261,14 +261,14 @@ describe('dubdesk run', () => {
     return file;
   }
 
-  it('runs a lip-sync request naming its video by relative path, shows progress, and exits 1 with pipeline_unavailable', async () => {
+  it('runs a lip-sync request naming its video by relative path, shows progress, and exits 1 with the job\'s error (no face in a test pattern)', async () => {
     const request = await requestFile('lipsync.json', { reference_file_url: 'speaker.mp4', model: 'standard_v1', reference_file_type: 'video' });
     const result = await dubdesk(['run', 'lipsync', request, '--data-dir', path.join(workDir, 'data')]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^task [0-9a-f]+\n/);
     expect(result.stderr).toMatch(/^\[[#.]{30}\] +\d+% {2}processing \(fetch-inputs\)$/m);
-    expect(result.stderr).toMatch(/^failed: pipeline_unavailable .*cannot produce lip-sync results/m);
+    expect(result.stderr).toMatch(/^failed: no_face_detected No face was found in speaker\.mp4/m);
     expect(existsSync(path.join(workDir, 'data', 'service.lock'))).toBe(false);
   });
 

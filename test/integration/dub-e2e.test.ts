@@ -146,6 +146,7 @@ describe('dubbing a video with a supplied translation', () => {
 
   it('gives the two speakers different voices, and the subtitles carry the German text', async () => {
     const log = await taskLog(taskId);
+    await fs.mkdir('test-artifacts', { recursive: true });
     await fs.writeFile('test-artifacts/dub-task-log.txt', log);
     const voiceOf = (speaker: string) => new RegExp(`speaker ${speaker}: (espeak:[^ ,]+)`).exec(log)?.[1];
     expect(voiceOf('Anna')).toMatch(/^espeak:de/);

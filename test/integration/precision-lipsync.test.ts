@@ -18,6 +18,7 @@ import { runProcess } from '../../src/main/media/run-process.js';
 import { decodeStillImage } from '../../src/main/media/still-image.js';
 import { createOnnxRuntime, type OnnxRuntime } from '../../src/main/models/onnx-runtime.js';
 import { referenceFrameFor } from '../../src/main/pipelines/lipsync/frame-schedule.js';
+import { swayBox } from '../../src/main/pipelines/lipsync/idle-motion.js';
 import { mouthRegion } from '../../src/main/pipelines/lipsync/precision/paste.js';
 import { faceVideo, facePhoto } from '../fixtures/faces.js';
 import { makeMediaDir } from '../fixtures/media.js';
@@ -208,7 +209,7 @@ beforeEach(() => {
 });
 
 describe('precision_v1 on a photograph', () => {
-  it('feeds the model the face, lands its output only on the lower face, in batches of 16, at 25 fps', async () => {
+  it('feeds the model the face, lands its output on the lower face, in batches of 16, at 25 fps', async () => {
     const photo = await facePhoto();
     const task = await run({ reference_file_url: pathToFileURL(photo).href, audio_url: pathToFileURL(speech).href, model: 'precision_v1', reference_file_type: 'image' });
     expect(task.status, JSON.stringify(task)).toBe('done');
@@ -253,55 +254,54 @@ describe('precision_v1 on a photograph', () => {
     expect(fed.maskedRight).toBe(true);
     expect(psnr(fed.rgb, await ffmpegCrop(photo, box!))).toBeGreaterThan(28);
 
-    // Where the output lands: outside the lower half of the box the picture is the photo (codec noise only) ...
+    // Where the output lands: a photo also gets blinks and a head sway (as standard_v1), so away from the swaying
+    // head the picture is the photo (codec noise only) ...
     const frame = await frameAt(output, 40, 25);
-    const region = mouthRegion(box!);
-    const outside = (p: number) => {
+    const head = swayBox(face!.box, picture.width, picture.height);
+    const awayFromHead = (p: number) => {
       const x = p % picture.width;
       const y = Math.floor(p / picture.width);
-      return x < region.x || x >= region.x + region.width || y < region.y || y >= region.y + region.height;
+      return x < head.x || x >= head.x + head.width || y < head.y || y >= head.y + head.height;
     };
-    expect(psnr(frame, picture.data, outside)).toBeGreaterThan(40);
-    expect(psnr(frame, picture.data, aroundRegion(box!, picture.width))).toBeGreaterThan(38);
-    // ... and inside it shows the model's inverted lower face.
+    expect(psnr(frame, picture.data, awayFromHead)).toBeGreaterThan(40);
+    // ... and the middle of the lower face shows the model's inverted lower face (the exact landing is pinned on the video).
     expect(deviationCorrelation(frame, picture.data, picture.width, core(box!))).toBeLessThan(-0.6);
-    // Mirrored where it belongs (about 0.6 after the 96x96 round trip; a paste 12 px off gives about 0.9).
-    expect(mirrorResidual(frame, picture.data, picture.width, core(box!))).toBeLessThan(0.75);
+    expect(await taskLog(task.task_id)).not.toMatch(/error/i);
   }, 300_000);
 });
 
 describe('precision_v1 on a video', () => {
   it('ping-pongs a shorter reference at its frame rate, each frame cropped where its face is', async () => {
-    const reference = await faceVideo(media.dir, { durationSec: 2, fps: 25, width: 640, height: 360, name: 'face-2s.mp4' });
+    const reference = await faceVideo(media.dir, { durationSec: 2, fps: 30, width: 640, height: 360, name: 'face-2s.mp4' });
     const task = await run({ reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(speech).href, model: 'precision_v1', reference_file_type: 'video' });
     expect(task.status, JSON.stringify(task)).toBe('done');
     const output = await download(task.video_url, 'video.precision.mp4');
     console.log(`[precision video] ${(await taskLog(task.task_id)).split('\n').find((line) => line.startsWith('rendered'))}`);
 
     const info = await probeMedia(output);
-    expect(info.video?.fps).toBeCloseTo(25, 2);
+    expect(info.video?.fps).toBeCloseTo(30, 2);
     expect([info.video?.displayWidth, info.video?.displayHeight]).toEqual([640, 360]);
     expect(Math.abs(info.durationSec - 3)).toBeLessThan(0.1);
 
     // Every output frame whose reference frame has a face is generated once, 16 at a time, the rest in the last run.
     const boxes = await readJson<(PixelBox | null)[]>(path.join(reusableDir(task.task_id), 'boxes.json'));
-    expect(boxes).toHaveLength(50);
-    const withFace = Array.from({ length: 75 }, (_, i) => boxes[referenceFrameFor(i, 50)]).filter(Boolean).length;
-    expect(withFace).toBeGreaterThan(70);
+    expect(boxes).toHaveLength(60);
+    const withFace = Array.from({ length: 90 }, (_, i) => boxes[referenceFrameFor(i, 60)]).filter(Boolean).length;
+    expect(withFace).toBeGreaterThan(80);
     const sizes = runs.map((r) => r.faces.dims[0]!);
     expect(sizes.reduce((s, n) => s + n, 0)).toBe(withFace);
     expect(sizes.slice(0, -1).every((n) => n === BATCH)).toBe(true);
     expect(sizes.at(-1)).toBe(withFace % BATCH || BATCH);
 
     // The face pans: the boxes follow it, and the first frame's crop is that frame's face.
-    expect(boxes[49]!.x - boxes[0]!.x).toBeLessThan(-10);
+    expect(boxes[59]!.x - boxes[0]!.x).toBeLessThan(-10);
     const fed = fedCrop(runs[0]!, 0);
-    expect(psnr(fed.rgb, await ffmpegCrop(reference, boxes[0]!, 0, 25))).toBeGreaterThan(26);
+    expect(psnr(fed.rgb, await ffmpegCrop(reference, boxes[0]!, 0, 30))).toBeGreaterThan(26);
 
-    // Output frame 60 shows reference frame 38 (played back): unchanged outside its mouth region, inverted inside.
-    const shown = referenceFrameFor(60, 50);
-    expect(shown).toBe(38);
-    const [out, ref] = await Promise.all([frameAt(output, 60, 25), frameAt(reference, shown, 25)]);
+    // Output frame 75 shows reference frame 43 (played back): unchanged outside its mouth region, inverted inside.
+    const shown = referenceFrameFor(75, 60);
+    expect(shown).toBe(43);
+    const [out, ref] = await Promise.all([frameAt(output, 75, 30), frameAt(reference, shown, 30)]);
     const region = mouthRegion(boxes[shown]!);
     const outside = (p: number) => {
       const x = p % 640;

@@ -101,15 +101,15 @@ describe('the built-in pipelines', () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 
-  it('fail a valid lip-sync job with pipeline_unavailable after checking its inputs, making no result', async () => {
-    const { status, body } = await svc.api('/v1/video_generation', { body: lipsyncBody(video) });
+  it('fail a valid visual-translate job with pipeline_unavailable after checking its inputs, making no result', async () => {
+    const { status, body } = await svc.api('/v1/media/frame_translate', { body: { video_url: lipsyncBody(video).reference_file_url, source_language: 'en', target_language: 'de' } });
     expect(status).toBe(200);
     const task = await svc.waitForTask(body.task_id);
     expect(task).toMatchObject({ status: 'failed', err_code: 'pipeline_unavailable' });
-    expect(task.err_message).toBe('The inputs were checked, but this DubDesk build cannot produce lip-sync results yet; no result was made.');
-    const cloud = (await svc.api(`/v1/video_generation/${body.task_id}`)).body;
+    expect(task.err_message).toBe('The inputs were checked, but this DubDesk build cannot produce visual translate results yet; no result was made.');
+    const cloud = (await svc.api(`/v1/media/frame_translate/${body.task_id}`)).body;
     expect(cloud).toMatchObject({ status: 'failed', err_code: 'pipeline_unavailable' });
-    expect(cloud.video_url).toBeUndefined();
+    expect(cloud.result).toBeUndefined();
     const messages = (await svc.api(`/v1/tasks/${body.task_id}/log`)).body.lines.map((line: { message: string }) => line.message);
     expect(messages).toContain('stage fetch-inputs finished');
   });

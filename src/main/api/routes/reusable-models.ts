@@ -8,9 +8,8 @@ import type { Core } from '../../core.js';
 import { newId } from '../../ids.js';
 import type { ReusableModelRecord } from '../../store/reusable-models-repository.js';
 import type { App } from '../app-types.js';
+import { REUSABLE_DIR } from '../../pipelines/lipsync/precision/reusable-data.js';
 
-/** The folder a precision_v1 lip-sync job leaves in its work dir with what new audio needs. */
-export const REUSABLE_DIR_IN_WORK_DIR = 'reusable';
 
 const ModelRecord = Type.Object({ model_id: Type.String(), task_id: Type.String(), created_at: Type.String() });
 const Params = Type.Object({ model_id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -36,7 +35,7 @@ export async function reusableModelRoutes(app: App, { core }: { core: Core }): P
       throw new DubDeskError('invalid_request', `Task ${task.id} is not a precision_v1 lip-sync task; only those can become reusable models.`);
     }
     if (task.status !== 'done') throw new DubDeskError('conflict', `Task ${task.id} is ${task.status}; wait until it is done.`);
-    const source = path.join(jobWorkDir(core.paths, task.id), REUSABLE_DIR_IN_WORK_DIR);
+    const source = path.join(jobWorkDir(core.paths, task.id), REUSABLE_DIR);
     if (!(await stat(source).catch(() => null))?.isDirectory()) {
       throw new DubDeskError('conflict', `Task ${task.id} kept no face data to reuse (its work folder was cleaned); run the lip-sync again.`);
     }

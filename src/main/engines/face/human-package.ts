@@ -59,7 +59,8 @@ export interface HumanPackage {
   wasmDir: string;
 }
 
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite declares its own `require` in bundles that call one.
+const requirePackage = createRequire(import.meta.url);
 
 /**
  * Finds and loads Human's Node WASM build. Its exports map names the file with keys that lack "./", so Node
@@ -70,7 +71,7 @@ export function loadHumanPackage(): HumanPackage {
   const wasmMain = resolveOrExplain(TFJS_WASM_PACKAGE);
   const distDir = path.dirname(humanMain);
   try {
-    const module = require(path.join(distDir, 'human.node-wasm.js')) as HumanModule;
+    const module = requirePackage(path.join(distDir, 'human.node-wasm.js')) as HumanModule;
     return {
       module,
       modelsDir: path.join(distDir, '..', 'models'),
@@ -83,7 +84,7 @@ export function loadHumanPackage(): HumanPackage {
 
 function resolveOrExplain(name: string): string {
   try {
-    return require.resolve(name);
+    return requirePackage.resolve(name);
   } catch (error) {
     throw missingPackage(name, error);
   }

@@ -10,12 +10,13 @@ import type { BoundSession, ModelStore } from '../../../models/model-store.js';
 import { readSignature, Tensor } from '../../../models/onnx-runtime.js';
 import { PRECISION_LIPSYNC_MODEL } from '../../../requests/job-specs.js';
 import type { StageContext } from '../../types.js';
+import { applyIdleMotion, planIdleMotion } from '../idle-motion.js';
 import { scheduledReferenceFrames } from '../reference-frames.js';
 import type { LipsyncDeps } from '../types.js';
 import { FACE_CROP_SIZE } from './crop-box.js';
 import { FACE_OUTPUT_FLOATS, FACES_INPUT_FLOATS, MEL_INPUT_FLOATS, readFaceOutput, writeFacesInput } from './model-io.js';
 import { MaskCache, pasteGeneratedFace } from './paste.js';
-import { openCropReader, readCropBoxes, type ReusableManifest } from './reusable-data.js';
+import { openCropReader, readCropBoxes, readFaceTrackOf, type ReusableManifest } from './reusable-data.js';
 import type { PixelBox } from '../../../media/image/rgb-image.js';
 
 /** The generator's file in its catalogue entry (src/main/models/catalogue.ts, 'wav2lip-gan-96'). */
@@ -53,6 +54,7 @@ export interface PrecisionRenderStats {
 }
 
 interface PendingFrame {
+  outputIndex: number;
   data: Buffer;
   box: PixelBox | null;
   slot: number;
@@ -96,6 +98,8 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
   const melInput = new Float32Array(batch.size * MEL_INPUT_FLOATS);
   const facesInput = new Float32Array(batch.size * FACES_INPUT_FLOATS);
   const masks = new MaskCache();
+  // A still picture gets the same blinks and head sway as standard_v1 (seeded by the frame count: reproducible).
+  const idle = reference.isImage ? { plan: planIdleMotion(output.frameCount, output.fps), face: (await readFaceTrackOf(job.dir, manifest))[0] ?? null } : undefined;
   const stats: PrecisionRenderStats = { frames: 0, generated: 0, batches: [], modelMs: 0, jsMs: 0, totalMs: 0 };
 
   const writer = createFrameWriter({
@@ -128,7 +132,10 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
       const before = performance.now();
       for (const frame of pending) {
         if (!frame.box) continue;
-        pasteGeneratedFace({ data: frame.data, width: reference.width, height: reference.height }, readFaceOutput(generated, frame.slot), frame.box, masks);
+        const picture = { data: frame.data, width: reference.width, height: reference.height };
+        pasteGeneratedFace(picture, readFaceOutput(generated, frame.slot), frame.box, masks);
+        // Sway last, so the new mouth moves with the head.
+        if (idle?.face) applyIdleMotion(picture, idle.face, idle.plan.poseAt(frame.outputIndex));
       }
       stats.jsMs += performance.now() - before;
       stats.batches.push(slots);
@@ -149,13 +156,14 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
       if (outputIndex >= output.frameCount) break;
       const box = boxes[frame.referenceIndex] ?? null;
       if (box) {
+        const crop = await crops.read(frame.referenceIndex);
         const before = performance.now();
-        writeFacesInput(await crops.read(frame.referenceIndex), facesInput, slots);
+        writeFacesInput(crop, facesInput, slots);
         writeMelWindow(mel, melWindowStart(outputIndex, output.fps), melInput, slots * MEL_INPUT_FLOATS);
         stats.jsMs += performance.now() - before;
-        pending.push({ data: frame.data, box, slot: slots++ });
+        pending.push({ outputIndex, data: frame.data, box, slot: slots++ });
       } else {
-        pending.push({ data: frame.data, box: null, slot: -1 });
+        pending.push({ outputIndex, data: frame.data, box: null, slot: -1 });
       }
       outputIndex++;
       if (slots === batch.size) await flush();
@@ -181,5 +189,5 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
 export function describeRenderStats(stats: PrecisionRenderStats, fps: number): string {
   const perFrame = (ms: number) => (stats.frames ? ms / stats.frames : 0).toFixed(1);
   return `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps, ${stats.generated} generated in ${stats.batches.length} model runs; `
-    + `per frame: model ${perFrame(stats.modelMs)} ms, crop/paste ${perFrame(stats.jsMs)} ms, everything else (decode, encode) ${perFrame(stats.totalMs - stats.modelMs - stats.jsMs)} ms`;
+    + `per frame: model ${perFrame(stats.modelMs)} ms, tensors, paste and idle motion in JS ${perFrame(stats.jsMs)} ms, everything else (decode, encode) ${perFrame(stats.totalMs - stats.modelMs - stats.jsMs)} ms`;
 }

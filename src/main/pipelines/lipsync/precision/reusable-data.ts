@@ -10,6 +10,7 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../../../shared/errors.js';
+import type { FaceLandmarks } from '../../../engines/face/types.js';
 import type { PixelBox, RgbImage } from '../../../media/image/rgb-image.js';
 import { createRgbImage } from '../../../media/image/rgb-image.js';
 import { FACE_CROP_SIZE } from './crop-box.js';
@@ -58,6 +59,10 @@ export async function readReusableManifest(dir: string): Promise<ReusableManifes
 
 export async function readCropBoxes(dir: string, manifest: ReusableManifest): Promise<(PixelBox | null)[]> {
   return JSON.parse(await readFile(path.join(dir, manifest.boxes), 'utf8')) as (PixelBox | null)[];
+}
+
+export async function readFaceTrackOf(dir: string, manifest: ReusableManifest): Promise<(FaceLandmarks | null)[]> {
+  return JSON.parse(await readFile(path.join(dir, manifest.track), 'utf8')) as (FaceLandmarks | null)[];
 }
 
 export interface CropReader {
