@@ -56,8 +56,8 @@ describe('/v1/models routes', () => {
     const response = await app.inject({ method: 'GET', url: '/v1/models' });
     expect(response.statusCode).toBe(200);
     const { models } = response.json();
-    expect(models.map((m: { id: string }) => m.id)).toEqual(['whisper-base', 'opus-mt-en-de', 'piper-en-us-ljspeech-medium', 'wav2lip-gan-96', 'lama', 'standin-lama']);
-    expect(models[5]).toEqual({
+    expect(models.map((m: { id: string }) => m.id)).toEqual(['whisper-base', 'opus-mt-en-de', 'piper-en-us-ljspeech-medium', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'standin-lama']);
+    expect(models[6]).toEqual({
       id: 'standin-lama',
       task: 'inpaint',
       title: 'Stand-in LaMa',

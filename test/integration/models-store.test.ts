@@ -302,7 +302,7 @@ describe('model store', () => {
 
   it('lists the built-in catalogue too when no catalogue is given', async () => {
     const defaults = createModelStore({ modelsDir: path.join(dir, 'default-models') });
-    expect(defaults.list().map((r) => r.id)).toEqual(['whisper-base', 'opus-mt-en-de', 'piper-en-us-ljspeech-medium', 'wav2lip-gan-96', 'lama']);
+    expect(defaults.list().map((r) => r.id)).toEqual(['whisper-base', 'opus-mt-en-de', 'piper-en-us-ljspeech-medium', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama']);
     expect(defaults.list().every((r) => !r.installed)).toBe(true);
     await defaults.close();
   });

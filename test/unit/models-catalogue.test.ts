@@ -13,13 +13,14 @@ const extra: CatalogueEntry = {
 };
 
 describe('model catalogue', () => {
-  it('seeds Whisper, Marian, Piper, Wav2Lip and LaMa with a signature for every ONNX file', () => {
+  it('seeds Whisper, Marian, Piper, Wav2Lip, GFPGAN and LaMa with a signature for every ONNX file', () => {
     const tasks = Object.fromEntries(BUILTIN_CATALOGUE.map((e) => [e.id, e.task]));
     expect(tasks).toEqual({
       'whisper-base': 'asr',
       'opus-mt-en-de': 'mt',
       'piper-en-us-ljspeech-medium': 'tts',
       'wav2lip-gan-96': 'lipsync',
+      'gfpgan-1.4': 'face_restore',
       lama: 'inpaint',
     });
     for (const entry of BUILTIN_CATALOGUE) {

@@ -174,6 +174,28 @@ export const BUILTIN_CATALOGUE: readonly CatalogueEntry[] = [
     ],
   },
   {
+    id: 'gfpgan-1.4',
+    task: 'face_restore',
+    title: 'GFPGAN v1.4 face restoration (ONNX)',
+    description: 'Sharpens the mouth that precision_v1 lip-sync draws at 96x96, so it matches the rest of the face (512x512 face crops).',
+    license: 'Apache-2.0 (TencentARC GFPGAN; its StyleGAN2 parts under their own terms)',
+    sizeBytes: 340_000_000,
+    homepage: 'https://github.com/TencentARC/GFPGAN',
+    // The public exports name the input `input` but leave the output's name to the exporter (a node number).
+    bindByShape: true,
+    files: [
+      {
+        name: 'gfpgan_1.4.onnx',
+        url: 'https://github.com/facefusion/facefusion-assets/releases/download/models-3.0.0/gfpgan_1.4.onnx',
+        signature: {
+          // RGB in -1..1, NCHW; exports fix the batch at 1 (the renderer also batches a dynamic one).
+          inputs: [{ name: 'input', type: 'float32', rank: 4, dims: [null, 3, 512, 512] }],
+          outputs: [{ name: 'output', type: 'float32', rank: 4, dims: [null, 3, 512, 512] }],
+        },
+      },
+    ],
+  },
+  {
     id: 'lama',
     task: 'inpaint',
     title: 'LaMa inpainting 512 (ONNX)',

@@ -88,10 +88,10 @@ export const reusableLipsyncSpec: JobSpec<ReusableLipsyncRequest> = {
   kind: 'reusable_lipsync',
   inputRules: () => [{ field: 'audio_url', allowed: AUDIO_TYPES }],
   checkFields(request, env) {
-    env.models.requireInstalled(PRECISION_LIPSYNC_MODEL);
     if (!env.reusableModelExists(request.model_id)) {
       throw new DubDeskError('not_found', `Reusable lip-sync model ${request.model_id} does not exist; GET /v1/reusable_lipsync_models lists yours.`);
     }
+    env.models.requireInstalled(PRECISION_LIPSYNC_MODEL);
   },
   async checkInputs(_request, inputs) {
     requireAudioTrack('audio_url', inputs.audio_url, 'the driving audio must contain sound.');

@@ -1,15 +1,63 @@
 // The renderer's only way to the core: the same v1 REST API and event stream that scripts use.
 import type { Static } from 'typebox';
+import { KIND_ROUTES, type JobKind } from '../../../shared/jobs.js';
+import type { UploadedFile } from '../../../shared/schemas/files.js';
 import type { TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
+import type { InstallProgress, ModelRecord } from '../../../shared/schemas/models.js';
+import type { SubtitleStyleRecord } from '../../../shared/schemas/subtitle-styles.js';
+import type { VoiceRecord } from '../../../shared/schemas/voices.js';
 
 /** One row of `GET /v1/tasks`, also the data of each `task` event (type only: no schema code in the bundle). */
 export type TaskSummary = Static<typeof TaskSummarySchema>;
 export type TaskPage = Static<typeof TaskListSchema>;
+export type { InstallProgress, ModelRecord, SubtitleStyleRecord, UploadedFile, VoiceRecord };
 
 export interface ServiceInfo {
   title: string;
   version: string;
 }
+
+export interface LanguageRecord {
+  code: string;
+  iso3: string;
+  name: string;
+}
+
+export interface GlossaryRecord {
+  glossary_id: string;
+  name: string;
+  source_language: string;
+  target_language: string;
+  entries: { source: string; target: string }[];
+}
+
+export interface LogLine {
+  ts: string;
+  level: string;
+  message: string;
+}
+
+export interface ServiceSettings {
+  version: string;
+  base_url: string;
+  openapi_url: string;
+  data_dir: string;
+  webhook_secret: string;
+  concurrency: number;
+  ffmpeg_path: string;
+  ffprobe_path?: string;
+}
+
+export interface ApiKeyRecord {
+  key_id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at?: string | null;
+  revoked_at?: string | null;
+}
+
+export type ModelEvent = InstallProgress & { id: string };
 
 /** A failed API call, carrying the catalogue's code so the GUI can react to e.g. `unauthorized`. */
 export class ApiError extends Error {
@@ -31,55 +79,142 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+export interface TaskQuery {
+  kind?: JobKind;
+  status?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** Bytes sent so far and in all. */
+  onProgress?: (sent: number, total: number) => void;
+}
+
 export interface ApiClient {
-  listTasks(query?: { limit?: number; cursor?: string }): Promise<TaskPage>;
+  readonly apiKey: string;
+  listTasks(query?: TaskQuery): Promise<TaskPage>;
+  getTask(taskId: string): Promise<TaskSummary>;
+  taskLog(taskId: string, limit?: number): Promise<LogLine[]>;
+  cancelTask(taskId: string): Promise<TaskSummary>;
+  retryTask(taskId: string): Promise<TaskSummary>;
+  deleteTask(taskId: string): Promise<void>;
+  /** `idempotencyKey`: the same key within 24 h answers with the first task (docs/api.md). */
+  createTask(kind: JobKind, body: unknown, idempotencyKey?: string): Promise<{ task_id: string }>;
+  uploadFile(file: Blob, name: string, options?: UploadOptions): Promise<UploadedFile>;
+  languages(): Promise<LanguageRecord[]>;
+  voices(language?: string): Promise<VoiceRecord[]>;
+  subtitleStyles(): Promise<SubtitleStyleRecord[]>;
+  glossaries(): Promise<GlossaryRecord[]>;
+  models(): Promise<ModelRecord[]>;
+  installModel(id: string): Promise<ModelRecord>;
+  removeModel(id: string): Promise<ModelRecord>;
+  settings(): Promise<ServiceSettings>;
+  listKeys(): Promise<ApiKeyRecord[]>;
+  createKey(name: string): Promise<ApiKeyRecord & { key: string }>;
+  revokeKey(keyId: string): Promise<void>;
   serviceInfo(): Promise<ServiceInfo>;
   /** EventSource cannot send headers, so the events route alone takes the key in the query. */
   eventsUrl(): string;
+  /** A voice sample (or any keyed GET) as an `<audio src>`: media elements cannot send headers either. */
+  withKey(url: string): string;
+  /** The service's own origin, for "copy as API request". */
+  baseUrl(): string;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
+/** Pure: the catalogue's `{code, message}` body of a failed response, or a generic error. */
+export function errorFromBody(status: number, statusText: string, text: string): ApiError {
   try {
     const body = JSON.parse(text) as { code?: unknown; message?: unknown };
-    if (typeof body.code === 'string' && typeof body.message === 'string') return new ApiError(body.code, body.message, response.status);
+    if (typeof body.code === 'string' && typeof body.message === 'string') return new ApiError(body.code, body.message, status);
   } catch {
     // Not the catalogue's JSON body (e.g. a proxy page): fall through to a generic message.
   }
-  return new ApiError('internal', `The service answered ${response.status} ${response.statusText}.`.replace(' .', '.'), response.status);
+  return new ApiError('internal', `The service answered ${status} ${statusText}.`.replace(' .', '.'), status);
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const baseUrl = options.baseUrl ?? '';
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+const UNREACHABLE = () => new ApiError('unreachable', 'The DubDesk service cannot be reached. Is it still running?', 0);
 
-  async function getJson<T>(path: string): Promise<T> {
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = options.baseUrl ?? '';
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const authorization = `Bearer ${options.apiKey}`;
+
+  async function request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}${path}`, {
-        headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' },
+      response = await fetchImpl(`${base}${path}`, {
+        method,
+        headers: { Authorization: authorization, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
-      throw new ApiError('unreachable', 'The DubDesk service cannot be reached. Is it still running?', 0);
+      throw UNREACHABLE();
     }
-    if (!response.ok) throw await toApiError(response);
+    if (!response.ok) throw errorFromBody(response.status, response.statusText, await response.text().catch(() => ''));
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
+  const get = <T>(path: string) => request<T>('GET', path);
+  const id = encodeURIComponent;
 
   return {
+    apiKey: options.apiKey,
     listTasks(query = {}) {
       const params = new URLSearchParams();
-      if (query.limit !== undefined) params.set('limit', String(query.limit));
-      if (query.cursor) params.set('cursor', query.cursor);
+      for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
       const search = params.size > 0 ? `?${params}` : '';
-      return getJson<TaskPage>(`/v1/tasks${search}`);
+      return get<TaskPage>(`/v1/tasks${search}`);
     },
+    getTask: (taskId) => get(`/v1/tasks/${id(taskId)}`),
+    taskLog: async (taskId, limit = 200) => (await get<{ lines: LogLine[] }>(`/v1/tasks/${id(taskId)}/log?limit=${limit}`)).lines,
+    cancelTask: (taskId) => request('POST', `/v1/tasks/${id(taskId)}/cancel`),
+    retryTask: (taskId) => request('POST', `/v1/tasks/${id(taskId)}/retry`),
+    deleteTask: (taskId) => request('DELETE', `/v1/tasks/${id(taskId)}`),
+    createTask: (kind, body, idempotencyKey) => request('POST', KIND_ROUTES[kind], body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    uploadFile(file, name, uploadOptions = {}) {
+      // fetch cannot report upload progress; XMLHttpRequest can.
+      return new Promise<UploadedFile>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', `${base}/v1/files`);
+        xhr.setRequestHeader('Authorization', authorization);
+        xhr.setRequestHeader('X-File-Name', encodeURIComponent(name));
+        xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+        xhr.upload.onprogress = (event) => uploadOptions.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+        xhr.onload = () => {
+          if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as UploadedFile);
+          else reject(errorFromBody(xhr.status, xhr.statusText, xhr.responseText));
+        };
+        xhr.onerror = () => reject(UNREACHABLE());
+        xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        uploadOptions.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+        xhr.send(file);
+      });
+    },
+    languages: async () => (await get<{ languages: LanguageRecord[] }>('/v1/languages')).languages,
+    voices: async (language) => (await get<{ voices: VoiceRecord[] }>(`/v1/voices${language ? `?language=${id(language)}` : ''}`)).voices,
+    subtitleStyles: async () => (await get<{ subtitle_styles: SubtitleStyleRecord[] }>('/v1/subtitle_styles')).subtitle_styles,
+    glossaries: async () => (await get<{ glossaries: GlossaryRecord[] }>('/v1/glossaries')).glossaries,
+    models: async () => (await get<{ models: ModelRecord[] }>('/v1/models')).models,
+    installModel: (modelId) => request('POST', '/v1/models', { id: modelId }),
+    removeModel: (modelId) => request('DELETE', `/v1/models/${id(modelId)}`),
+    settings: () => get('/v1/settings'),
+    listKeys: async () => (await get<{ keys: ApiKeyRecord[] }>('/v1/keys')).keys,
+    createKey: (name) => request('POST', '/v1/keys', { name }),
+    revokeKey: (keyId) => request('DELETE', `/v1/keys/${id(keyId)}`),
     async serviceInfo() {
-      const document = await getJson<{ info?: { title?: string; version?: string } }>('/v1/openapi.json');
+      const document = await get<{ info?: { title?: string; version?: string } }>('/v1/openapi.json');
       return { title: document.info?.title ?? 'DubDesk', version: document.info?.version ?? 'unknown' };
     },
     eventsUrl() {
-      return `${baseUrl}/v1/events?key=${encodeURIComponent(options.apiKey)}`;
+      return `${base}/v1/events?key=${encodeURIComponent(options.apiKey)}`;
+    },
+    withKey(url) {
+      return `${url}${url.includes('?') ? '&' : '?'}key=${encodeURIComponent(options.apiKey)}`;
+    },
+    baseUrl() {
+      return base || window.location.origin;
     },
   };
 }

@@ -16,6 +16,7 @@ import type { LipsyncDeps } from '../types.js';
 import { FACE_CROP_SIZE } from './crop-box.js';
 import { FACE_OUTPUT_FLOATS, FACES_INPUT_FLOATS, MEL_INPUT_FLOATS, readFaceOutput, writeFacesInput } from './model-io.js';
 import { MaskCache, pasteGeneratedFace } from './paste.js';
+import { describeRestoreStats, openMouthRestorer, type RestoreStats, type RestoreTarget } from './restore.js';
 import { openCropReader, readCropBoxes, readFaceTrackOf, type ReusableManifest } from './reusable-data.js';
 import type { PixelBox } from '../../../media/image/rgb-image.js';
 
@@ -27,7 +28,7 @@ export const PREFERRED_BATCH = 16;
 const MAX_PENDING_BYTES = 256 * 1024 * 1024;
 
 export interface PrecisionDeps extends LipsyncDeps {
-  models: Pick<ModelStore, 'openSession'>;
+  models: Pick<ModelStore, 'openSession' | 'isInstalled' | 'requireInstalled'>;
 }
 
 export interface PrecisionRenderJob {
@@ -51,6 +52,8 @@ export interface PrecisionRenderStats {
   modelMs: number;
   jsMs: number;
   totalMs: number;
+  /** Present when a face-restoration model sharpened the mouths. */
+  restoration?: RestoreStats;
 }
 
 interface PendingFrame {
@@ -84,11 +87,12 @@ function batchSizeFor(bound: BoundSession, frameBytes: number): { size: number; 
  * the whole crop) with the frame's mel window, in batches; each generated face is pasted back over the lower half
  * of its box. Frames without a face pass through unchanged.
  */
-export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDeps, ctx: Pick<StageContext, 'signal' | 'progress'>): Promise<PrecisionRenderStats> {
+export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDeps, ctx: Pick<StageContext, 'signal' | 'progress' | 'log'>): Promise<PrecisionRenderStats> {
   const started = performance.now();
   const { manifest, output } = job;
   const { reference } = manifest;
   const bound = await deps.models.openSession(PRECISION_LIPSYNC_MODEL, WAV2LIP_MODEL_FILE);
+  const restorer = await openMouthRestorer(deps.models, ctx.log);
   const samples = await decodeAudioPcm(job.audio.wav16k, { sampleRate: 16_000, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
   const mel = wav2lipMel(samples);
   if (mel.steps === 0) throw new DubDeskError('no_audio', 'The driving audio holds no sound to lip-sync to.');
@@ -129,14 +133,20 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
   const flush = async () => {
     if (slots > 0) {
       const generated = await runBatch();
-      const before = performance.now();
+      let before = performance.now();
+      const faces: (RestoreTarget & { outputIndex: number })[] = [];
       for (const frame of pending) {
         if (!frame.box) continue;
         const picture = { data: frame.data, width: reference.width, height: reference.height };
         pasteGeneratedFace(picture, readFaceOutput(generated, frame.slot), frame.box, masks);
-        // Sway last, so the new mouth moves with the head.
-        if (idle?.face) applyIdleMotion(picture, idle.face, idle.plan.poseAt(frame.outputIndex));
+        faces.push({ picture, box: frame.box, outputIndex: frame.outputIndex });
       }
+      stats.jsMs += performance.now() - before;
+      // Restored before the sway, while each face is still inside its box.
+      if (restorer) await restorer.restore(faces, masks, ctx.signal);
+      before = performance.now();
+      // Sway last, so the new mouth moves with the head.
+      if (idle?.face) for (const face of faces) applyIdleMotion(face.picture, idle.face, idle.plan.poseAt(face.outputIndex));
       stats.jsMs += performance.now() - before;
       stats.batches.push(slots);
       stats.generated += slots;
@@ -182,12 +192,15 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
     await crops.close();
   }
   stats.totalMs = performance.now() - started;
+  if (restorer) stats.restoration = restorer.stats;
   return stats;
 }
 
 /** One line for the task log: where the time went. */
 export function describeRenderStats(stats: PrecisionRenderStats, fps: number): string {
   const perFrame = (ms: number) => (stats.frames ? ms / stats.frames : 0).toFixed(1);
+  const restoring = stats.restoration ? stats.restoration.modelMs + stats.restoration.jsMs : 0;
   return `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps, ${stats.generated} generated in ${stats.batches.length} model runs; `
-    + `per frame: model ${perFrame(stats.modelMs)} ms, tensors, paste and idle motion in JS ${perFrame(stats.jsMs)} ms, everything else (decode, encode) ${perFrame(stats.totalMs - stats.modelMs - stats.jsMs)} ms`;
+    + `per frame: model ${perFrame(stats.modelMs)} ms, tensors, paste and idle motion in JS ${perFrame(stats.jsMs)} ms, everything else (decode, encode) ${perFrame(stats.totalMs - stats.modelMs - stats.jsMs - restoring)} ms`
+    + (stats.restoration ? `; ${describeRestoreStats(stats.restoration)}` : '');
 }

@@ -1,0 +1,173 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { TranslateRequestSchema } from '../../../../shared/schemas/jobs.js';
+import type { ApiClient } from '../../api/client.js';
+import { Field, GroupError } from '../../components/Field.js';
+import { useCatalog } from '../../stores/catalog.js';
+import type { StagedFile } from '../../stores/staging.js';
+import { GlossaryPicker } from './GlossaryPicker.js';
+import { LanguagePicker } from './LanguagePicker.js';
+import { planTranslate } from './plan-jobs.js';
+import { buildTranslateRequest, TRANSLATE_DEFAULTS, type TranslateForm as Form } from './request-builders.js';
+import { SubmitRow } from './SubmitRow.js';
+import { useJobSubmission, type PreparedJob } from './useJobSubmission.js';
+import { VoicePicker } from './VoicePicker.js';
+
+const SHOWN_FIELDS = [
+  'media_url', 'subtitle_url', 'source_language', 'target_language', 'subtitle_usage_type', 'subtitle_mode', 'subtitle_style_id',
+  'subtitle_position_y', 'voice_model', 'selected_voice_id', 'glossary_ids', 'align_video', 'enable_proofreading', 'project_mode',
+  'speaker_number.min', 'speaker_number.max', 'user_prompt', 'export_type', 'ocr_text_box.x', 'ocr_text_box.y', 'ocr_text_box.width',
+  'ocr_text_box.height', 'callback_url',
+];
+
+export function TranslateForm({ client, files, onDone }: { client: ApiClient; files: readonly StagedFile[]; onDone(taskIds: string[]): void }) {
+  const [form, setForm] = useState<Form>(TRANSLATE_DEFAULTS);
+  const { languages, styles, glossaries } = useCatalog();
+  const plans = planTranslate(files);
+  const subtitles = files.filter((file) => file.kind === 'subtitle');
+  // Which SRT goes with which media file; starts from the name-based pairing.
+  const [subtitleOf, setSubtitleOf] = useState<Record<string, string>>({});
+  const { errors, submitting, submit } = useJobSubmission(client, 'translate', TranslateRequestSchema, SHOWN_FIELDS, onDone);
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const subtitleFor = (mediaId: string, paired?: string) => subtitleOf[mediaId] ?? paired ?? '';
+  const anySubtitle = plans.some((plan) => subtitleFor(plan.media.id, plan.subtitle?.id));
+  const allAudio = plans.length > 0 && plans.every((plan) => plan.media.kind === 'audio');
+
+  // A supplied SRT is usually the finished translation: dubbing then needs no speech recognition or translation model.
+  const [usageTouched, setUsageTouched] = useState(false);
+  useEffect(() => {
+    if (!usageTouched) set('subtitle_usage_type', anySubtitle ? 'final_translated' : 'original');
+  }, [anySubtitle, usageTouched]);
+
+  function prepare(): PreparedJob[] {
+    return plans.map((plan) => {
+      const subtitle = files.find((file) => file.id === subtitleFor(plan.media.id, plan.subtitle?.id));
+      const body = buildTranslateRequest(form, { mediaUrl: plan.media.url ?? '', mediaKind: plan.media.kind, subtitleUrl: subtitle?.url });
+      return { body: body as Record<string, unknown>, label: plan.media.name, inputNames: { media_url: plan.media.name, ...(subtitle ? { subtitle_url: subtitle.name } : {}) } };
+    });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit(prepare());
+  }
+
+  const waiting = plans.flatMap((plan) => [plan.media, ...files.filter((f) => f.id === subtitleFor(plan.media.id, plan.subtitle?.id))]).filter((file) => file.state !== 'ready');
+
+  return (
+    <form className="job-form" onSubmit={onSubmit} noValidate aria-labelledby="translate-title">
+      <h3 id="translate-title">Translate and dub</h3>
+      <fieldset className="inputs">
+        <legend>Inputs ({plans.length === 1 ? 'one task' : `${plans.length} tasks with the same settings`})</legend>
+        {plans.map((plan, index) => (
+          <div key={plan.media.id} className="input-row">
+            <p className="input-name">
+              <strong>{plan.media.name}</strong> <span className="muted">media type: {plan.media.kind} (from the file)</span>
+            </p>
+            <GroupError id={`media_url-${index}`} error={errors[`media_url@${index}`]} />
+            <Field id={`subtitle-${index}`} label={`Subtitles for ${plan.media.name}`} error={errors[`subtitle_url@${index}`]}
+              hint={subtitles.length === 0 ? 'Drop an .srt file with the media to use it; without one the speech is transcribed.' : undefined}>
+              <select value={subtitleFor(plan.media.id, plan.subtitle?.id)} onChange={(event) => setSubtitleOf((current) => ({ ...current, [plan.media.id]: event.target.value }))}>
+                <option value="">None (transcribe the speech)</option>
+                {subtitles.map((subtitle) => <option key={subtitle.id} value={subtitle.id}>{subtitle.name}</option>)}
+              </select>
+            </Field>
+          </div>
+        ))}
+      </fieldset>
+
+      <div className="form-grid">
+        <LanguagePicker id="translate-source" label="Source language" languages={languages} value={form.source_language} onChange={(code) => set('source_language', code)} allowAuto hint="Default: detect automatically." error={errors.source_language} />
+        <LanguagePicker id="translate-target" label="Target language" languages={languages} value={form.target_language} onChange={(code) => set('target_language', code)} required error={errors.target_language} />
+      </div>
+
+      <fieldset className="field" aria-describedby="translate-usage-hint">
+        <legend>The subtitle file holds</legend>
+        <label className="check"><input type="radio" name="subtitle_usage_type" value="original" checked={form.subtitle_usage_type === 'original'} onChange={() => { setUsageTouched(true); set('subtitle_usage_type', 'original'); }} /> The original speech (translate it) <span className="muted">· default</span></label>
+        <label className="check"><input type="radio" name="subtitle_usage_type" value="final_translated" checked={form.subtitle_usage_type === 'final_translated'} onChange={() => { setUsageTouched(true); set('subtitle_usage_type', 'final_translated'); }} /> The final translation (speak it as written)</label>
+        <p id="translate-usage-hint" className="hint">subtitle_usage_type; only matters with a subtitle file.</p>
+        <GroupError id="translate-usage" error={errors.subtitle_usage_type} />
+      </fieldset>
+
+      <div className="form-grid">
+        <Field id="translate-subtitle-mode" label="Subtitles on the video" hint="Default: none." error={errors.subtitle_mode}>
+          <select value={form.subtitle_mode} onChange={(event) => set('subtitle_mode', event.target.value as Form['subtitle_mode'])}>
+            <option value="none">None</option>
+            <option value="add">Add (burn in the translated subtitles)</option>
+            <option value="replace">Replace the original on-screen subtitles</option>
+          </select>
+        </Field>
+        <Field id="translate-style" label="Subtitle style" hint="Default: builtin:default." error={errors.subtitle_style_id}>
+          <select value={form.subtitle_style_id} onChange={(event) => set('subtitle_style_id', event.target.value)} disabled={form.subtitle_mode === 'none'}>
+            {styles.length === 0 ? <option value="builtin:default">Default</option> : null}
+            {styles.map((style) => <option key={style.subtitle_style_id} value={style.subtitle_style_id}>{style.name}</option>)}
+          </select>
+        </Field>
+        <Field id="translate-position" label="Subtitle position (0 top … 1 bottom)" hint="Default: 0.9, portrait 0.75." error={errors.subtitle_position_y}>
+          <input type="number" min={0} max={1} step={0.01} placeholder="0.9" value={form.subtitle_position_y} onChange={(event) => set('subtitle_position_y', event.target.value)} disabled={form.subtitle_mode === 'none'} />
+        </Field>
+      </div>
+
+      <div className="form-grid">
+        <Field id="translate-voice-model" label="Voice model" hint="Default: auto. Real and auto follow each speaker's pitch; native uses stock voices." error={errors.voice_model}>
+          <select value={form.voice_model} onChange={(event) => set('voice_model', event.target.value as Form['voice_model'])}>
+            <option value="auto">Auto</option>
+            <option value="real">Real (match the speaker)</option>
+            <option value="native">Native (stock voice)</option>
+          </select>
+        </Field>
+        <VoicePicker id="translate-voice" client={client} language={form.target_language} value={form.selected_voice_id} onChange={(voiceId) => set('selected_voice_id', voiceId)} error={errors.selected_voice_id} />
+        <Field id="translate-export" label="Export" hint="Required; auto = the input's type." error={errors.export_type}>
+          <select value={form.export_type} onChange={(event) => set('export_type', event.target.value as Form['export_type'])}>
+            <option value="auto">Auto</option>
+            <option value="video" disabled={allAudio}>Video</option>
+            <option value="audio">Audio</option>
+            <option value="all" disabled={allAudio}>All (video and audio)</option>
+          </select>
+        </Field>
+      </div>
+
+      <details className="advanced">
+        <summary>More settings</summary>
+        <div className="form-grid">
+          <label className="check"><input type="checkbox" checked={form.align_video} onChange={(event) => set('align_video', event.target.checked)} /> Slow the video where the dub runs long (align_video)</label>
+          <label className="check"><input type="checkbox" checked={form.enable_proofreading} onChange={(event) => set('enable_proofreading', event.target.checked)} /> Stop for proofreading (enable_proofreading)</label>
+          {errors.align_video || errors.enable_proofreading ? <GroupError id="translate-flags" error={errors.align_video ?? errors.enable_proofreading} /> : null}
+          <Field id="translate-project" label="Project" hint="Default: none." error={errors.project_mode}>
+            <select value={form.project_mode} onChange={(event) => set('project_mode', event.target.value as Form['project_mode'])}>
+              <option value="none">None</option>
+              <option value="editable">Editable project</option>
+            </select>
+          </Field>
+          <Field id="translate-speakers-min" label="Fewest speakers" hint="Optional, 1–50." error={errors['speaker_number.min']}>
+            <input type="number" min={1} max={50} step={1} value={form.speaker_min} onChange={(event) => set('speaker_min', event.target.value)} />
+          </Field>
+          <Field id="translate-speakers-max" label="Most speakers" hint="Optional, 1–50." error={errors['speaker_number.max']}>
+            <input type="number" min={1} max={50} step={1} value={form.speaker_max} onChange={(event) => set('speaker_max', event.target.value)} />
+          </Field>
+        </div>
+        <GlossaryPicker id="translate-glossaries" glossaries={glossaries} value={form.glossary_ids} onChange={(ids) => set('glossary_ids', ids)} error={errors.glossary_ids} />
+        <Field id="translate-prompt" label="Instructions for the translation" hint="Optional, up to 4000 characters (user_prompt)." error={errors.user_prompt}>
+          <textarea rows={3} maxLength={4000} value={form.user_prompt} onChange={(event) => set('user_prompt', event.target.value)} />
+        </Field>
+        <fieldset className="field">
+          <legend>Region of the on-screen text (ocr_text_box, fractions 0–1)</legend>
+          <div className="form-grid four">
+            {(['x', 'y', 'width', 'height'] as const).map((part) => {
+              const key = `ocr_${part}` as const;
+              return (
+                <Field key={part} id={`translate-ocr-${part}`} label={part} error={errors[`ocr_text_box.${part}`]}>
+                  <input type="number" min={0} max={1} step={0.01} value={form[key]} onChange={(event) => set(key, event.target.value)} />
+                </Field>
+              );
+            })}
+          </div>
+        </fieldset>
+        <Field id="translate-callback" label="Callback URL" hint="Optional: receives a POST on every status change." error={errors.callback_url}>
+          <input type="url" value={form.callback_url} onChange={(event) => set('callback_url', event.target.value)} placeholder="https://example.com/hook" />
+        </Field>
+      </details>
+
+      <SubmitRow count={plans.length} waiting={waiting} submitting={submitting} error={errors.form} />
+    </form>
+  );
+}

@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import { isFinalStatus } from '../../../../shared/jobs.js';
+import { ApiError, type ApiClient, type LogLine, type ServiceSettings, type TaskSummary } from '../../api/client.js';
+import { CopyButton } from '../../components/CopyButton.js';
+import { curlCommand } from '../../lib/curl.js';
+import { formatPercent } from '../../lib/format.js';
+import { useSentRequests } from '../../stores/sent-requests.js';
+import { useTasks } from '../../stores/tasks.js';
+import { useView } from '../../stores/view.js';
+import { downloadUrl, resultFolderPath } from '../preview/reveal-path.js';
+import { ResultPreview } from '../preview/ResultPreview.js';
+import { SubtitlePanel } from '../preview/SubtitlePanel.js';
+import { adviceFor } from './error-advice.js';
+import { estimateRemainingMs, formatRemaining } from './eta.js';
+import { KIND_LABELS, stageLabel, statusLabel } from './labels.js';
+import { stageTimeline } from './stage-timeline.js';
+import { TaskActions } from './TaskActions.js';
+
+/** The log is fetched again at most this often while the task changes. */
+const LOG_REFRESH_MS = 1000;
+
+const RESULT_LABELS: Record<string, string> = { video_url: 'Video', audio_url: 'Audio', subtitle_url: 'Subtitles (SRT)', project_url: 'Project' };
+
+function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary; missing?: string } {
+  const fromStore = useTasks((s) => s.tasks.find((t) => t.task_id === taskId));
+  const [fetched, setFetched] = useState<TaskSummary>();
+  const [missing, setMissing] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    client.getTask(taskId).then(
+      (task) => current && setFetched(task),
+      (error: unknown) => current && setMissing(error instanceof ApiError && error.code === 'not_found' ? 'This task no longer exists.' : String((error as Error).message ?? error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, taskId]);
+  const task = fromStore && fetched ? (fromStore.updated_at >= fetched.updated_at ? fromStore : fetched) : fromStore ?? fetched;
+  return { task, missing: task ? undefined : missing };
+}
+
+function useTaskLog(client: ApiClient, task: TaskSummary | undefined): LogLine[] {
+  const [lines, setLines] = useState<LogLine[]>([]);
+  const last = useRef(0);
+  const updatedAt = task?.updated_at;
+  const taskId = task?.task_id;
+  useEffect(() => {
+    if (!taskId) return;
+    let current = true;
+    const wait = Math.max(0, last.current + LOG_REFRESH_MS - Date.now());
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      client.taskLog(taskId, 200).then((fetched) => current && setLines(fetched), () => undefined);
+    }, wait);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [client, taskId, updatedAt]);
+  return lines;
+}
+
+function useSettings(client: ApiClient): ServiceSettings | undefined {
+  const [settings, setSettings] = useState<ServiceSettings>();
+  useEffect(() => {
+    // Only the desktop window can reveal files, and only it needs the data folder for that.
+    if (!window.dubdesk) return;
+    client.settings().then(setSettings, () => undefined);
+  }, [client]);
+  return settings;
+}
+
+export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: string }) {
+  const { task, missing } = useTaskRecord(client, taskId);
+  const lines = useTaskLog(client, task);
+  const sent = useSentRequests((s) => s.requests[taskId]);
+  const samples = useTasks((s) => s.progress[taskId]);
+  const show = useView((s) => s.show);
+  const settings = useSettings(client);
+  const [time, setTime] = useState(0);
+  const [seek, setSeek] = useState<{ seconds: number; nonce: number }>();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), [taskId]);
+
+  const back = <button type="button" className="secondary" onClick={() => show({ name: 'tasks' })}>← All tasks</button>;
+  if (!task) {
+    return (
+      <section className="detail">
+        {back}
+        {missing ? <p role="alert" className="error">{missing}</p> : <p aria-busy="true">Loading the task…</p>}
+      </section>
+    );
+  }
+
+  const name = task.input_name ?? task.task_id;
+  const percent = formatPercent(task.progress);
+  const running = !isFinalStatus(task.status);
+  const remaining = running && samples ? formatRemaining(estimateRemainingMs(samples)) : undefined;
+  const timeline = stageTimeline(task, lines.map((line) => line.message));
+  const results = Object.entries(task.result ?? {}).filter(([, url]) => /^https?:/.test(url));
+  const videoUrl = task.result?.video_url ?? task.video_url;
+  const audioUrl = task.result?.audio_url;
+  const subtitleUrl = task.result?.subtitle_url;
+  const originalField = sent ? (['media_url', 'reference_file_url', 'video_url'] as const).find((field) => typeof sent.body[field] === 'string') : undefined;
+  const originalUrl = originalField ? (sent!.body[originalField] as string) : undefined;
+  const playableOriginal = originalUrl && /^https?:/.test(originalUrl) && !(sent?.kind === 'translate' && sent.body.media_type === 'audio') ? originalUrl : undefined;
+  const request = sent ? { method: 'POST', path: sent.path, body: sent.body } : undefined;
+
+  return (
+    <section className="detail" aria-labelledby="detail-title">
+      <div className="section-head">
+        {back}
+        <h2 id="detail-title" ref={heading} tabIndex={-1}>{name}</h2>
+        <span className={`status-pill`} data-status={task.status}>{statusLabel(task.status)}</span>
+      </div>
+      <p className="muted">
+        {KIND_LABELS[task.kind] ?? task.kind} · task <code>{task.task_id}</code> · started <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time>
+        {task.retry_of ? <> · retry of <button type="button" className="link" onClick={() => show({ name: 'task', taskId: task.retry_of! })}>{task.retry_of}</button></> : null}
+      </p>
+      <div className="detail-actions">
+        <TaskActions client={client} task={task} />
+        {request ? <CopyButton text={curlCommand(client.baseUrl(), request)} label="Copy as curl" /> : null}
+        {request ? <CopyButton text={JSON.stringify(request.body, null, 2)} label="Copy request JSON" /> : null}
+      </div>
+
+      <div className="task-progress detail-progress">
+        <progress max={100} value={percent} aria-label={`Progress of ${name}`} />
+        <span className="percent" aria-hidden="true">{percent}%</span>
+      </div>
+      <p className="muted" aria-live="polite">
+        {running ? `${task.stage ? `${stageLabel(task.stage)} (${formatPercent(task.stage_progress)}%)` : 'Waiting in the queue'}${remaining ? ` · ${remaining}` : ''}` : statusLabel(task.status)}
+      </p>
+
+      <ol className="timeline" aria-label="Stages">
+        {timeline.map((stage) => (
+          <li key={stage.name} data-state={stage.state}>
+            <span className="dot" aria-hidden="true" />
+            <span>{stage.label}</span>
+            <span className="visually-hidden">: {stage.state}</span>
+          </li>
+        ))}
+      </ol>
+
+      {task.status === 'failed' || task.status === 'cancelled' ? (
+        <div className="problem" role="alert">
+          <p><strong>{task.status === 'cancelled' ? 'Cancelled.' : 'This task failed.'}</strong> {task.err_message}</p>
+          <p>{adviceFor(task.err_code)} {task.err_code ? <code>({task.err_code})</code> : null}</p>
+        </div>
+      ) : null}
+
+      {videoUrl ? (
+        <div className="result">
+          <h3>Result</h3>
+          <ResultPreview resultUrl={videoUrl} originalUrl={playableOriginal} onTime={setTime} seekTo={seek} />
+        </div>
+      ) : audioUrl ? (
+        <div className="result">
+          <h3>Result</h3>
+          <audio controls src={audioUrl} aria-label="Result audio" onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)} />
+        </div>
+      ) : null}
+
+      {subtitleUrl ? (
+        <details className="subtitles" open>
+          <summary>Subtitles</summary>
+          <SubtitlePanel url={subtitleUrl} time={time} onSeek={(seconds) => setSeek({ seconds, nonce: Date.now() })} />
+        </details>
+      ) : null}
+
+      {results.length > 0 ? (
+        <div className="downloads">
+          <h3>Downloads</h3>
+          <ul className="plain">
+            {results.map(([role, url]) => {
+              const folder = settings ? resultFolderPath(settings.data_dir, url) : undefined;
+              return (
+                <li key={role}>
+                  <a href={downloadUrl(url)} download>{RESULT_LABELS[role] ?? role}</a>
+                  {window.dubdesk && folder ? (
+                    <button type="button" className="secondary small" onClick={() => void window.dubdesk!.revealInFolder(folder)}>Show in folder</button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+
+      {request ? (
+        <details className="api-request">
+          <summary>As an API request</summary>
+          <pre>{curlCommand(client.baseUrl(), request)}</pre>
+        </details>
+      ) : (
+        <p className="muted">This task was started outside this window, so its request is not known here.</p>
+      )}
+
+      <details className="log" open={task.status === 'failed'}>
+        <summary>Log ({lines.length} lines)</summary>
+        <pre className="log-lines" tabIndex={0} aria-label="Task log">
+          {lines.map((line) => `${line.ts.slice(11, 19)} ${line.level.padEnd(5)} ${line.message}`).join('\n') || 'No log lines yet.'}
+        </pre>
+      </details>
+    </section>
+  );
+}

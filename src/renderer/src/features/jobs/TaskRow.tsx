@@ -1,0 +1,54 @@
+import { memo } from 'react';
+import { isFinalStatus } from '../../../../shared/jobs.js';
+import type { ApiClient, TaskSummary } from '../../api/client.js';
+import { formatPercent } from '../../lib/format.js';
+import { useTasks } from '../../stores/tasks.js';
+import { estimateRemainingMs, formatRemaining } from './eta.js';
+import { KIND_LABELS, stageLabel, statusLabel } from './labels.js';
+import { TaskActions } from './TaskActions.js';
+
+/** Time left of a running task, re-rendered only when its own progress history changes. */
+function TimeLeft({ taskId }: { taskId: string }) {
+  const samples = useTasks((s) => s.progress[taskId]);
+  const text = formatRemaining(samples ? estimateRemainingMs(samples) : undefined);
+  return text ? <span className="time-left"> · {text}</span> : null;
+}
+
+interface TaskRowProps {
+  client: ApiClient;
+  task: TaskSummary;
+  index: number;
+  count: number;
+  top: number;
+  onOpen(taskId: string): void;
+}
+
+export const TaskRow = memo(function TaskRow({ client, task, index, count, top, onOpen }: TaskRowProps) {
+  const name = task.input_name ?? task.task_id;
+  const percent = formatPercent(task.progress);
+  const running = !isFinalStatus(task.status);
+  return (
+    <li className="task" data-status={task.status} data-index={index} aria-posinset={index + 1} aria-setsize={count} style={{ transform: `translateY(${top}px)` }}>
+      <div className="task-head">
+        <button type="button" className="task-open link" onClick={() => onOpen(task.task_id)} aria-label={`${name}, ${KIND_LABELS[task.kind] ?? task.kind}, ${statusLabel(task.status)}. Open details`}>
+          <span className="task-name">{name}</span>
+        </button>
+        <span className="task-kind muted">{KIND_LABELS[task.kind] ?? task.kind}</span>
+        <span className="task-status">{statusLabel(task.status)}</span>
+      </div>
+      <div className="task-progress">
+        <progress max={100} value={percent} aria-label={`Progress of ${name}`} />
+        <span className="percent" aria-hidden="true">{percent}%</span>
+      </div>
+      <div className="task-foot">
+        <span className="task-meta muted">
+          {running ? (task.stage ? stageLabel(task.stage) : 'Waiting in the queue') : null}
+          {running ? <TimeLeft taskId={task.task_id} /> : null}
+          {!running ? <time dateTime={task.updated_at}>{new Date(task.updated_at).toLocaleString()}</time> : null}
+        </span>
+        {task.err_message && task.status !== 'cancelled' ? <span className="task-error" title={task.err_message}>{task.err_message}</span> : null}
+        <TaskActions client={client} task={task} compact />
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatMediaTime } from '../../lib/format.js';
+
+interface ResultPreviewProps {
+  resultUrl: string;
+  /** The input, when known (tasks this GUI started): shown beside the result, playing in sync. */
+  originalUrl?: string;
+  onTime?(seconds: number): void;
+  /** Seek requests from outside (e.g. a subtitle cue clicked). */
+  seekTo?: { seconds: number; nonce: number };
+}
+
+/** Drift between the two players above this is corrected. */
+const MAX_DRIFT_SEC = 0.15;
+
+/**
+ * The result video, and with the original known either side by side or stacked under a wipe slider.
+ * The result drives; the original follows its play, pause, seek and rate.
+ */
+export function ResultPreview({ resultUrl, originalUrl, onTime, seekTo }: ResultPreviewProps) {
+  const result = useRef<HTMLVideoElement>(null);
+  const original = useRef<HTMLVideoElement>(null);
+  const [mode, setMode] = useState<'side' | 'wipe'>('side');
+  const [wipe, setWipe] = useState(50);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [listenTo, setListenTo] = useState<'result' | 'original'>('result');
+
+  const follow = () => {
+    const master = result.current;
+    const follower = original.current;
+    if (!master || !follower) return;
+    if (Math.abs(follower.currentTime - master.currentTime) > MAX_DRIFT_SEC) follower.currentTime = master.currentTime;
+    follower.playbackRate = master.playbackRate;
+    if (master.paused !== follower.paused) {
+      if (master.paused) follower.pause();
+      else void follower.play().catch(() => undefined);
+    }
+  };
+
+  useEffect(() => {
+    if (!seekTo || !result.current) return;
+    result.current.currentTime = seekTo.seconds;
+  }, [seekTo]);
+
+  useEffect(() => {
+    if (result.current) result.current.muted = listenTo !== 'result';
+    if (original.current) original.current.muted = listenTo !== 'original';
+  }, [listenTo, originalUrl]);
+
+  const seekMaster = (seconds: number) => {
+    // The slider shows `time`: set it now, or React puts the old value back before the change event reads it.
+    setTime(seconds);
+    if (result.current) result.current.currentTime = seconds;
+  };
+
+  const togglePlay = () => {
+    const master = result.current;
+    if (!master) return;
+    if (master.paused) void master.play().catch(() => undefined);
+    else master.pause();
+  };
+
+  const onMasterTime = () => {
+    const master = result.current;
+    if (!master) return;
+    setTime(master.currentTime);
+    onTime?.(master.currentTime);
+    follow();
+  };
+
+  const resultVideo = (
+    <video
+      ref={result}
+      className="result-video"
+      src={resultUrl}
+      preload="metadata"
+      playsInline
+      aria-label="Result"
+      onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+      onTimeUpdate={onMasterTime}
+      onSeeked={onMasterTime}
+      onPlay={() => { setPlaying(true); follow(); }}
+      onPause={() => { setPlaying(false); follow(); }}
+      onRateChange={follow}
+      onClick={togglePlay}
+    />
+  );
+  const originalVideo = originalUrl ? (
+    <video ref={original} className="original-video" src={originalUrl} preload="metadata" playsInline muted aria-label="Original" onClick={togglePlay} />
+  ) : null;
+
+  return (
+    <div className="preview">
+      {originalUrl ? (
+        <div className="preview-modes" role="radiogroup" aria-label="Compare">
+          <label className="check"><input type="radio" name="preview-mode" checked={mode === 'side'} onChange={() => setMode('side')} /> Side by side</label>
+          <label className="check"><input type="radio" name="preview-mode" checked={mode === 'wipe'} onChange={() => setMode('wipe')} /> Wipe</label>
+          <label className="check"><input type="radio" name="listen" checked={listenTo === 'result'} onChange={() => setListenTo('result')} /> Hear the result</label>
+          <label className="check"><input type="radio" name="listen" checked={listenTo === 'original'} onChange={() => setListenTo('original')} /> Hear the original</label>
+        </div>
+      ) : null}
+      {originalUrl && mode === 'side' ? (
+        <div className="side-by-side">
+          <figure><figcaption>Original</figcaption>{originalVideo}</figure>
+          <figure><figcaption>Result</figcaption>{resultVideo}</figure>
+        </div>
+      ) : originalUrl && mode === 'wipe' ? (
+        <div className="wipe">
+          {resultVideo}
+          {/* The original lies on top, cut off right of the slider: left of the line is before, right is after. */}
+          <div className="wipe-top" style={{ clipPath: `inset(0 ${100 - wipe}% 0 0)` }}>{originalVideo}</div>
+          <div className="wipe-line" style={{ left: `${wipe}%` }} aria-hidden="true" />
+        </div>
+      ) : (
+        <div className="single">{resultVideo}</div>
+      )}
+      <div className="player-controls">
+        <button type="button" onClick={togglePlay}>{playing ? 'Pause' : 'Play'}</button>
+        <input
+          type="range"
+          aria-label="Position"
+          min={0}
+          max={duration || 0}
+          step={0.05}
+          value={Math.min(time, duration || 0)}
+          aria-valuetext={`${formatMediaTime(time)} of ${formatMediaTime(duration)}`}
+          onChange={(event) => seekMaster(Number(event.target.value))}
+        />
+        <span className="muted time">{formatMediaTime(time)} / {formatMediaTime(duration)}</span>
+        {originalUrl && mode === 'wipe' ? (
+          <label className="wipe-control">
+            Wipe
+            <input type="range" min={0} max={100} value={wipe} onChange={(event) => setWipe(Number(event.target.value))} aria-valuetext={`${wipe}% original`} />
+          </label>
+        ) : null}
+      </div>
+    </div>
+  );
+}

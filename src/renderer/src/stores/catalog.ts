@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+import type { ApiClient, GlossaryRecord, LanguageRecord, SubtitleStyleRecord, VoiceRecord } from '../api/client.js';
+
+/** Lists the forms choose from; fetched once per session (voices once per language). */
+interface CatalogState {
+  languages: LanguageRecord[];
+  styles: SubtitleStyleRecord[];
+  glossaries: GlossaryRecord[];
+  voices: Record<string, VoiceRecord[] | 'loading' | 'failed'>;
+  loaded: boolean;
+  error?: string;
+  load(client: ApiClient): Promise<void>;
+  loadVoices(client: ApiClient, language: string): Promise<void>;
+}
+
+export const useCatalog = create<CatalogState>()((set, get) => ({
+  languages: [],
+  styles: [],
+  glossaries: [],
+  voices: {},
+  loaded: false,
+  async load(client) {
+    try {
+      const [languages, styles, glossaries] = await Promise.all([client.languages(), client.subtitleStyles(), client.glossaries()]);
+      set({ languages, styles, glossaries, loaded: true, error: undefined });
+    } catch (error) {
+      set({ error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+  async loadVoices(client, language) {
+    if (!language || get().voices[language]) return;
+    set((state) => ({ voices: { ...state.voices, [language]: 'loading' } }));
+    try {
+      const voices = await client.voices(language);
+      set((state) => ({ voices: { ...state.voices, [language]: voices } }));
+    } catch {
+      set((state) => ({ voices: { ...state.voices, [language]: 'failed' } }));
+    }
+  },
+}));

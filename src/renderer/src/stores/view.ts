@@ -1,0 +1,21 @@
+import { create } from 'zustand';
+
+export type View =
+  | { name: 'tasks' }
+  | { name: 'task'; taskId: string }
+  | { name: 'create' }
+  | { name: 'models' }
+  | { name: 'settings' };
+
+/** Which screen shows; a store rather than a router since the GUI has one window and no deep links. */
+interface ViewState {
+  view: View;
+  show(view: View): void;
+}
+
+export const useView = create<ViewState>()((set) => ({
+  view: { name: 'tasks' },
+  show(view) {
+    set({ view });
+  },
+}));

@@ -1,0 +1,94 @@
+// Pins the renderer's small helpers: SRT display and WebVTT, the curl a user copies, result paths and links,
+// local file URLs, remembered requests, model install events and the API client's error parsing.
+import { describe, expect, it } from 'vitest';
+import { errorFromBody } from '../../src/renderer/src/api/client.js';
+import { downloadUrl, resultFolderPath } from '../../src/renderer/src/features/preview/reveal-path.js';
+import { curlCommand } from '../../src/renderer/src/lib/curl.js';
+import { formatBytes, formatMediaTime } from '../../src/renderer/src/lib/format.js';
+import { hashText } from '../../src/renderer/src/lib/hash.js';
+import { cueAt, cuesToVtt, parseSrtCues, plainCueText } from '../../src/renderer/src/lib/srt.js';
+import { applyModelEvent } from '../../src/renderer/src/stores/models.js';
+import { rememberRequest, type SentRequest } from '../../src/renderer/src/stores/sent-requests.js';
+import { fileUrlOfPath } from '../../src/renderer/src/stores/staging.js';
+
+describe('subtitles', () => {
+  const srt = '\uFEFF1\r\n00:00:00,500 --> 00:00:02,600\r\n<v Anna>Guten Morgen.\r\n\r\n2\r\n00:00:03,400 --> 00:00:05,600\r\nDanke,\r\nschön.\r\n';
+  it('reads SRT with CRLF and a BOM, and finds the cue at a time', () => {
+    const cues = parseSrtCues(srt);
+    expect(cues).toEqual([
+      { index: 1, startSec: 0.5, endSec: 2.6, text: '<v Anna>Guten Morgen.' },
+      { index: 2, startSec: 3.4, endSec: 5.6, text: 'Danke,\nschön.' },
+    ]);
+    expect(cueAt(cues, 1)?.index).toBe(1);
+    expect(cueAt(cues, 3)).toBeUndefined();
+    expect(plainCueText(cues[0].text)).toEqual({ speaker: 'Anna', text: 'Guten Morgen.' });
+  });
+
+  it('writes WebVTT with dots in times, keeping speaker tags', () => {
+    expect(cuesToVtt(parseSrtCues(srt))).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:02.600\n<v Anna>Guten Morgen.\n\n00:00:03.400 --> 00:00:05.600\nDanke,\nschön.\n');
+  });
+});
+
+describe('copy as API request', () => {
+  it('writes a curl with the key as a variable and single quotes escaped', () => {
+    const curl = curlCommand('http://127.0.0.1:7860', { method: 'POST', path: '/v1/media/translate', body: { user_prompt: "it's" } });
+    expect(curl).toBe([
+      `curl -X POST 'http://127.0.0.1:7860/v1/media/translate' \\`,
+      `  -H "Authorization: Bearer $DUBDESK_API_KEY" \\`,
+      `  -H 'Content-Type: application/json' \\`,
+      `  -d '{\n  "user_prompt": "it'\\''s"\n}'`,
+    ].join('\n'));
+  });
+});
+
+describe('result files', () => {
+  it('finds the folder of a result in the data folder, on POSIX and Windows', () => {
+    expect(resultFolderPath('/home/me/.dubdesk', 'http://127.0.0.1:7860/v1/files/abc_1?token=t')).toBe('/home/me/.dubdesk/files/abc_1');
+    expect(resultFolderPath('C:\\Users\\me\\DubDesk\\', 'http://127.0.0.1:7860/v1/files/abc?token=t')).toBe('C:\\Users\\me\\DubDesk\\files\\abc');
+    expect(resultFolderPath('/d', 'not a url')).toBeUndefined();
+    expect(downloadUrl('http://h/v1/files/a?token=t')).toBe('http://h/v1/files/a?token=t&download=1');
+  });
+
+  it('makes file URLs of local paths', () => {
+    expect(fileUrlOfPath('/home/me/My Talk #1.mp4')).toBe('file:///home/me/My%20Talk%20%231.mp4');
+    expect(fileUrlOfPath('C:\\Videos\\talk.mp4')).toBe('file:///C:/Videos/talk.mp4');
+  });
+});
+
+describe('remembered requests', () => {
+  const request = (n: number): SentRequest => ({ kind: 'translate', path: '/v1/media/translate', body: { n }, inputNames: {} });
+  it('keeps the newest entries up to the limit', () => {
+    let known = {};
+    for (let i = 0; i < 5; i++) known = rememberRequest(known, `t${i}`, request(i), 3);
+    expect(Object.keys(known)).toEqual(['t2', 't3', 't4']);
+  });
+});
+
+describe('model install events', () => {
+  it('apply progress to the matching model and flip installed at the end', () => {
+    const models = [{ id: 'whisper-base', installed: false }, { id: 'other', installed: false }] as never[];
+    const downloading = applyModelEvent(models, { id: 'whisper-base', state: 'downloading', received_bytes: 10, total_bytes: 100 });
+    expect(downloading[0]).toMatchObject({ installed: false, install: { state: 'downloading', received_bytes: 10 } });
+    expect(applyModelEvent(downloading, { id: 'whisper-base', state: 'installed', received_bytes: 100 })[0]).toMatchObject({ installed: true });
+    expect(downloading[1]).toBe(models[1]);
+  });
+});
+
+describe('small helpers', () => {
+  it('formats sizes and media times', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatMediaTime(75.5)).toBe('1:15.5');
+  });
+
+  it('hashes stably and differently for different texts', () => {
+    expect(hashText('{"a":1}')).toBe(hashText('{"a":1}'));
+    expect(hashText('{"a":1}')).not.toBe(hashText('{"a":2}'));
+    expect(hashText('x')).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('parses the catalogue error body, and anything else into a generic error', () => {
+    expect(errorFromBody(400, 'Bad Request', '{"code":"invalid_subtitle","message":"Cue 2 overlaps cue 1.","serverTs":"x"}')).toMatchObject({ code: 'invalid_subtitle', message: 'Cue 2 overlaps cue 1.', status: 400 });
+    expect(errorFromBody(502, 'Bad Gateway', '<html>')).toMatchObject({ code: 'internal', message: 'The service answered 502 Bad Gateway.' });
+  });
+});
