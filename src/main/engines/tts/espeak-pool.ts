@@ -152,7 +152,8 @@ const requirePackage = createRequire(import.meta.url);
 
 /** Where the espeak-ng package's JS loader and .wasm are. */
 export function espeakPackageFiles(): { moduleUrl: string; wasmPath: string } {
-  const entry = requirePackage.resolve('espeak-ng');
+  // In a packaged app espeak-ng is unpacked from the asar: worker threads cannot import from inside the archive.
+  const entry = requirePackage.resolve('espeak-ng').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
   return { moduleUrl: pathToFileURL(entry).href, wasmPath: path.join(path.dirname(entry), 'espeak-ng.wasm') };
 }
 
