@@ -1,14 +1,11 @@
-import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
-import { decodeAudioPcm, encodeWav } from '../../media/audio.js';
 import { stagedPath, type StagedInput } from '../fetch-inputs.js';
-import { writeFileAtomic } from '../run-stages.js';
 import type { Stage } from '../types.js';
+import { prepareDrivingAudio } from './driving-audio.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
 
 /** An image reference becomes a video at this rate (as the cloud service). */
 export const IMAGE_OUTPUT_FPS = 25;
-const AUDIO_RATE = 16_000;
 
 /** processing: settles the output (as long as the audio, the reference's frame rate) and decodes the driving audio. */
 export function prepareLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
@@ -24,18 +21,15 @@ export function prepareLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       const video = info?.video;
       if (!video) throw new DubDeskError('media_unreadable', `${reference.name} could not be read as a picture or video.`);
       const isImage = request.reference_file_type === 'image';
-      const samples = await decodeAudioPcm(stagedPath(ctx.workDir, audioInput), { sampleRate: AUDIO_RATE, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
-      if (samples.length === 0) throw new DubDeskError('no_audio', `${audioInput.name} holds no sound to drive the lip-sync.`);
-      const wav16k = 'audio/drive-16k.wav';
-      await writeFileAtomic(path.join(ctx.workDir, wav16k), encodeWav(samples, AUDIO_RATE));
-      const durationSec = samples.length / AUDIO_RATE;
+      const audio = await prepareDrivingAudio(audioInput, ctx.workDir, deps.media, ctx.signal);
+      const { durationSec } = audio;
       const referenceFps = isImage ? IMAGE_OUTPUT_FPS : video.fps > 0 ? video.fps : IMAGE_OUTPUT_FPS;
       const referenceFrames = isImage ? 1 : Math.max(1, Math.round(info.durationSec * referenceFps));
       const outputFrames = Math.max(1, Math.round(durationSec * referenceFps));
       ctx.log(`reference ${reference.name}: ${video.displayWidth}x${video.displayHeight}${isImage ? ' picture' : `, ${referenceFrames} frames at ${referenceFps.toFixed(2)} fps`}; audio ${durationSec.toFixed(2)} s -> ${outputFrames} frames${!isImage && referenceFrames < outputFrames ? ' (reference plays forward and back)' : ''}`);
       return {
         reference: { path: stagedPath(ctx.workDir, reference), name: reference.name, isImage, width: video.displayWidth, height: video.displayHeight, fps: referenceFps, frameCount: referenceFrames },
-        audio: { path: stagedPath(ctx.workDir, audioInput), wav16k, durationSec },
+        audio,
         output: { fps: referenceFps, frameCount: outputFrames },
       } satisfies LipsyncPlan;
     },

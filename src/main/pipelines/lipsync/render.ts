@@ -7,6 +7,7 @@ import type { Stage, StageOutput } from '../types.js';
 import { readFaceTrack, type FaceTrackFile } from './faces.js';
 import { applyIdleMotion, planIdleMotion } from './idle-motion.js';
 import { applyMouthShape } from './mouth-warp.js';
+import { lipsyncVideoPath } from './driving-audio.js';
 import { readMouthTargets, type MouthTargetsFile } from './mouth-targets-stage.js';
 import { scheduledReferenceFrames } from './reference-frames.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
@@ -37,7 +38,7 @@ export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       const faces = await readFaceTrack(ctx.workDir, outputs.faces as FaceTrackFile);
       const shapeAt = await readMouthTargets(ctx.workDir, outputs['mouth-targets'] as MouthTargetsFile);
       const { reference, output } = plan;
-      const video = path.join('output', `${path.basename(reference.name, path.extname(reference.name))}.lipsync.mp4`);
+      const video = lipsyncVideoPath(reference.name);
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const writer = createFrameWriter({
         output: path.join(ctx.workDir, video), width: reference.width, height: reference.height, fps: output.fps, pixelFormat: 'rgb24',

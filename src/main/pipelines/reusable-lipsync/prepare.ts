@@ -1,13 +1,9 @@
-import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
-import { decodeAudioPcm, encodeWav } from '../../media/audio.js';
-import { stagedPath, type StagedInput } from '../fetch-inputs.js';
+import type { StagedInput } from '../fetch-inputs.js';
+import { prepareDrivingAudio } from '../lipsync/driving-audio.js';
 import { readReusableManifest } from '../lipsync/precision/reusable-data.js';
-import { writeFileAtomic } from '../run-stages.js';
 import type { Stage } from '../types.js';
 import type { ReusableLipsyncDeps, ReusableLipsyncRequest, ReusablePlan } from './types.js';
-
-const AUDIO_RATE = 16_000;
 
 /** processing: finds the model's stored face data and settles the output: as long as the audio, at the reference's rate. */
 export function prepareReusableStage(deps: ReusableLipsyncDeps): Stage<ReusableLipsyncRequest> {
@@ -20,17 +16,13 @@ export function prepareReusableStage(deps: ReusableLipsyncDeps): Stage<ReusableL
       if (!dir) throw new DubDeskError('not_found', `Reusable lip-sync model ${request.model_id} no longer exists; GET /v1/reusable_lipsync_models lists yours.`);
       const { reference, framesWithFace } = await readReusableManifest(dir);
       const audioInput = (outputs['fetch-inputs']!.inputs as Record<string, StagedInput>).audio_url!;
-      const audioPath = stagedPath(ctx.workDir, audioInput);
-      const samples = await decodeAudioPcm(audioPath, { sampleRate: AUDIO_RATE, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
-      if (samples.length === 0) throw new DubDeskError('no_audio', `${audioInput.name} holds no sound to drive the lip-sync.`);
-      const wav16k = 'audio/drive-16k.wav';
-      await writeFileAtomic(path.join(ctx.workDir, wav16k), encodeWav(samples, AUDIO_RATE));
-      const durationSec = samples.length / AUDIO_RATE;
+      const audio = await prepareDrivingAudio(audioInput, ctx.workDir, deps.media, ctx.signal);
+      const { durationSec } = audio;
       const frameCount = Math.max(1, Math.round(durationSec * reference.fps));
       ctx.log(`reusable model ${request.model_id}: ${reference.name} ${reference.width}x${reference.height}, face stored on ${framesWithFace} of ${reference.frameCount} frames; audio ${durationSec.toFixed(2)} s -> ${frameCount} frames at ${reference.fps.toFixed(2)} fps`);
       return {
         model: { id: request.model_id, dir },
-        audio: { path: audioPath, wav16k, durationSec },
+        audio,
         output: { fps: reference.fps, frameCount },
       } satisfies ReusablePlan;
     },

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describeRenderStats, renderPrecision } from '../lipsync/precision/render.js';
-import { lipsyncVideoPath } from '../lipsync/precision/render-stage.js';
+import { lipsyncVideoPath } from '../lipsync/driving-audio.js';
 import { readReusableManifest } from '../lipsync/precision/reusable-data.js';
 import type { RenderedVideo } from '../lipsync/render.js';
 import type { Stage } from '../types.js';

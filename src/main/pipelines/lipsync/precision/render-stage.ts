@@ -1,16 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { lipsyncVideoPath } from '../driving-audio.js';
 import type { Stage } from '../../types.js';
 import type { RenderedVideo } from '../render.js';
 import type { LipsyncPlan, LipsyncRequest } from '../types.js';
 import type { FaceCropsFile } from './face-crops-stage.js';
 import { describeRenderStats, renderPrecision, type PrecisionDeps } from './render.js';
 import { readReusableManifest } from './reusable-data.js';
-
-/** Where a lip-sync result is written, named after the reference (as standard_v1). */
-export function lipsyncVideoPath(referenceName: string): string {
-  return path.join('output', `${path.basename(referenceName, path.extname(referenceName))}.lipsync.mp4`);
-}
 
 /** processing (precision_v1): the generator draws the lower face of every frame to the audio; encoded with the audio. */
 export function precisionRenderStage(deps: PrecisionDeps): Stage<LipsyncRequest> {
