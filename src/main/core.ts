@@ -37,6 +37,8 @@ import { createReusableModelsRepository, type ReusableModelsRepository } from '.
 export interface CoreOptions {
   /** Replaces the built-in pipelines (tests register pipelines of their own). */
   pipelines?: PipelineRegistry;
+  /** Delay before a failed job's next attempt (default: capped exponential backoff from 5 s). */
+  retryDelayMs?: (failures: number) => number;
   /** Extra catalogue entries for the model store (tests install stand-ins from a loopback server). */
   models?: Omit<ModelStoreOptions, 'modelsDir'>;
   log?: (line: string) => void;
@@ -145,7 +147,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     workDirFor,
     concurrency: config.concurrency,
     owner: newId(),
-    retryDelayMs: jobRetryDelayMs,
+    retryDelayMs: options.retryDelayMs ?? jobRetryDelayMs,
     async publishResults(task, produced, workDir) {
       const result: Record<string, string> = {};
       for (const file of produced) {

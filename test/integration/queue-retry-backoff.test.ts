@@ -59,6 +59,17 @@ describe('job retries', () => {
     expect(await countRuns(workDir, ENCODE_ATTEMPTS_FILE)).toBe(2);
   });
 
+  it('gives up after the third failed attempt and ends failed with the last error', async () => {
+    const svc = await startTestService({ service: { pipelines: testPipelines({ encodeSeconds: 1, failuresBeforeSuccess: 99 }), retryDelayMs: () => 100 } });
+    services.push(svc);
+    const { body: created } = await svc.api('/v1/video_generation', { body: lipsyncBody(video) });
+    const task = await svc.waitForTask(created.task_id);
+    expect(task).toMatchObject({ status: 'failed', err_code: 'engine_failed', attempts: 2 });
+    const messages = (await logOf(svc, created.task_id)).map((line) => line.message);
+    expect(messages.filter((message) => message.startsWith('attempt '))).toHaveLength(2);
+    expect(await countRuns(jobWorkDir(svc.service.core.paths, created.task_id), ENCODE_ATTEMPTS_FILE)).toBe(3);
+  });
+
   it('fails a job at once on an error that retrying cannot fix, with its code and message', async () => {
     const svc = await startTestService({
       service: { pipelines: testPipelines({ failuresBeforeSuccess: Infinity, failure: () => new DubDeskError('no_face_detected', NO_FACE_MESSAGE) }) },
