@@ -214,6 +214,11 @@ describe('local inputs are checked by content at create time', () => {
     expect(created.status).toBe(200);
     const task = await svc.api(`/v1/tasks/${created.body.task_id}`);
     expect(task.body.input_name).toBe('my clip.mp4');
+    // An upload can be deleted; afterwards its URL is gone.
+    const fileId = new URL(uploadedUrl).pathname.split('/').pop()!;
+    expect((await svc.api(`/v1/files/${fileId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await svc.api(`/v1/files/${fileId}`)).status).toBe(404);
+    expect((await svc.api(`/v1/files/${fileId}`, { method: 'DELETE' })).status).toBe(404);
   });
 });
 

@@ -60,6 +60,16 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
     },
   );
 
+  app.delete('/v1/files/:file_id', {
+    schema: { summary: 'Delete an uploaded file (results go with their task: DELETE /v1/tasks/{task_id})', params: FileIdParams },
+  }, async (request, reply) => {
+    const record = files.get(request.params.file_id);
+    if (!record) throw new DubDeskError('not_found', `File ${request.params.file_id} does not exist.`);
+    if (record.origin !== 'upload') throw new DubDeskError('conflict', `File ${record.id} is a result of task ${record.taskId}; delete the task to remove it.`);
+    await files.remove(record.id);
+    return reply.status(204).send();
+  });
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/v1/files/:file_id',
