@@ -1,5 +1,5 @@
 // Pins the renderer's small helpers: SRT display and WebVTT, the curl a user copies, result paths and links,
-// local file URLs, remembered requests, model install events and the API client's error parsing.
+// local file URLs, a task's request and original input, model install events and the API client's error parsing.
 import { describe, expect, it } from 'vitest';
 import { errorFromBody } from '../../src/renderer/src/api/client.js';
 import { downloadUrl, resultFolderPath } from '../../src/renderer/src/features/preview/reveal-path.js';
@@ -8,7 +8,7 @@ import { formatBytes, formatMediaTime } from '../../src/renderer/src/lib/format.
 import { hashText } from '../../src/renderer/src/lib/hash.js';
 import { cueAt, cuesToVtt, parseSrtCues, plainCueText } from '../../src/renderer/src/lib/srt.js';
 import { applyModelEvent } from '../../src/renderer/src/stores/models.js';
-import { rememberRequest, type SentRequest } from '../../src/renderer/src/stores/sent-requests.js';
+import { originalMedia, pathOfFileUrl, taskRequest } from '../../src/renderer/src/features/jobs/task-request.js';
 import { fileUrlOfPath } from '../../src/renderer/src/stores/staging.js';
 
 describe('subtitles', () => {
@@ -55,12 +55,31 @@ describe('result files', () => {
   });
 });
 
-describe('remembered requests', () => {
-  const request = (n: number): SentRequest => ({ kind: 'translate', path: '/v1/media/translate', body: { n }, inputNames: {} });
-  it('keeps the newest entries up to the limit', () => {
-    let known = {};
-    for (let i = 0; i < 5; i++) known = rememberRequest(known, `t${i}`, request(i), 3);
-    expect(Object.keys(known)).toEqual(['t2', 't3', 't4']);
+describe("a task's request and original", () => {
+  const upload = 'http://127.0.0.1:7860/v1/files/f1?token=abc';
+  it('copies the request the service accepted, on the route of its kind', () => {
+    const body = { media_type: 'video', media_url: upload, target_language: 'de', export_type: 'auto', source_language: 'auto' };
+    expect(taskRequest({ kind: 'translate', request: body })).toEqual({ method: 'POST', path: '/v1/media/translate', body });
+    expect(taskRequest({ kind: 'lipsync', request: { model: 'standard_v1' } })?.path).toBe('/v1/video_generation');
+    expect(taskRequest({ kind: 'translate' })).toBeUndefined();
+  });
+
+  it('finds the original from the request: uploads play, file:// inputs cannot, and say where they are', () => {
+    expect(originalMedia('translate', { media_type: 'video', media_url: upload })).toEqual({ field: 'media_url', url: upload, kind: 'video', playable: true });
+    expect(originalMedia('translate', { media_type: 'audio', media_url: upload })?.kind).toBe('audio');
+    expect(originalMedia('lipsync', { reference_file_type: 'image', reference_file_url: upload })).toMatchObject({ field: 'reference_file_url', kind: 'image', playable: true });
+    expect(originalMedia('frame_translate', { video_url: 'file:///home/me/My%20Talk.mp4' })).toEqual({
+      field: 'video_url', url: 'file:///home/me/My%20Talk.mp4', kind: 'video', playable: false, localPath: '/home/me/My Talk.mp4',
+    });
+    expect(originalMedia('translate', undefined)).toBeUndefined();
+    expect(originalMedia('translate', { media_type: 'video' })).toBeUndefined();
+  });
+
+  it('turns file URLs back into paths on POSIX and Windows', () => {
+    expect(pathOfFileUrl('file:///C:/Videos/a%20b.mp4')).toBe('C:/Videos/a b.mp4');
+    expect(pathOfFileUrl('file:///srv/x.mp4')).toBe('/srv/x.mp4');
+    expect(pathOfFileUrl('https://example.com/x.mp4')).toBeUndefined();
+    expect(pathOfFileUrl('not a url')).toBeUndefined();
   });
 });
 

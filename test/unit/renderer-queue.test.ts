@@ -116,8 +116,31 @@ describe('stage timeline', () => {
     expect([...finishedStages(log)]).toEqual(['fetch-inputs', 'prepare-media']);
     const timeline = stageTimeline({ kind: 'translate', status: 'dubbing', stage: 'synthesize' }, log);
     expect(timeline.map((s) => `${s.name}:${s.state}`)).toEqual([
-      'fetch-inputs:done', 'prepare-media:done', 'transcribe:done', 'translate:done', 'synthesize:running', 'mix:pending', 'export:pending',
+      'fetch-inputs:done', 'prepare-media:skipped', 'transcribe:done', 'translate:done', 'synthesize:running', 'mix:pending', 'export:pending',
     ]);
+    expect(timeline[1].note).toBe('finished in an earlier run');
+  });
+
+  it('shows transcription skipped for given subtitles and translation skipped when the log says so, once they are behind', () => {
+    const request = { media_url: 'http://h/v1/files/a?token=t', subtitle_url: 'http://h/v1/files/b?token=t', subtitle_usage_type: 'final_translated' };
+    const early = stageTimeline({ kind: 'translate', status: 'preprocessing', stage: 'prepare-media', request }, []);
+    expect(early.find((s) => s.name === 'transcribe')?.state).toBe('pending');
+    const log = ['stage transcribe finished', 'subtitles are the final translation: no machine translation', 'stage translate finished'];
+    const done = stageTimeline({ kind: 'translate', status: 'done', stage: null, request }, log);
+    expect(done.map((s) => `${s.name}:${s.state}`)).toEqual([
+      'fetch-inputs:done', 'prepare-media:done', 'transcribe:skipped', 'translate:skipped', 'synthesize:done', 'mix:done', 'export:done',
+    ]);
+    expect(done.find((s) => s.name === 'transcribe')?.note).toBe('the lines come from the given subtitles');
+    expect(done.find((s) => s.name === 'translate')?.note).toBe('subtitles are the final translation');
+    const sameLanguage = stageTimeline({ kind: 'translate', status: 'dubbing', stage: 'synthesize', request: {} }, ['speech is already in en: no machine translation']);
+    expect(sameLanguage.find((s) => s.name === 'translate')).toMatchObject({ state: 'skipped', note: 'speech is already in en' });
+  });
+
+  it('shows the lip-sync stages of the other model as skipped', () => {
+    const standard = stageTimeline({ kind: 'lipsync', status: 'done', stage: null, request: { model: 'standard_v1' } });
+    expect(standard.filter((s) => s.state === 'skipped').map((s) => s.name)).toEqual(['face-crops']);
+    const precision = stageTimeline({ kind: 'lipsync', status: 'processing', stage: 'render', request: { model: 'precision_v1' } });
+    expect(precision.filter((s) => s.state === 'skipped').map((s) => s.name)).toEqual(['mouth-targets']);
   });
 
   it('shows where a task failed, and stages this version does not list', () => {

@@ -17,6 +17,9 @@ import { useView, type View } from './stores/view.js';
 const CreateView = lazy(async () => ({ default: (await import('./features/create/CreateView.js')).CreateView }));
 const TaskDetail = lazy(async () => ({ default: (await import('./features/jobs/TaskDetail.js')).TaskDetail }));
 const ModelsView = lazy(async () => ({ default: (await import('./features/models/ModelsView.js')).ModelsView }));
+const VoicesView = lazy(async () => ({ default: (await import('./features/library/VoicesView.js')).VoicesView }));
+const GlossariesView = lazy(async () => ({ default: (await import('./features/library/GlossariesView.js')).GlossariesView }));
+const SubtitleStylesView = lazy(async () => ({ default: (await import('./features/library/SubtitleStylesView.js')).SubtitleStylesView }));
 const SettingsView = lazy(async () => ({ default: (await import('./features/settings/SettingsView.js')).SettingsView }));
 
 const LIVE_LABELS: Record<LiveState, string> = {
@@ -28,6 +31,9 @@ const LIVE_LABELS: Record<LiveState, string> = {
 const NAV: { name: View['name']; label: string }[] = [
   { name: 'tasks', label: 'Tasks' },
   { name: 'create', label: 'New task' },
+  { name: 'voices', label: 'Voices' },
+  { name: 'glossaries', label: 'Glossaries' },
+  { name: 'styles', label: 'Subtitle styles' },
   { name: 'models', label: 'Models' },
   { name: 'settings', label: 'Settings' },
 ];
@@ -127,6 +133,9 @@ function Dashboard({ client }: { client: ApiClient }) {
         <Suspense fallback={<p aria-busy="true">Loading…</p>}>
           {view.name === 'task' ? <TaskDetail key={view.taskId} client={client} taskId={view.taskId} /> : null}
           {view.name === 'create' ? <CreateView client={client} onChooseFiles={onChooseFiles} /> : null}
+          {view.name === 'voices' ? <VoicesView client={client} /> : null}
+          {view.name === 'glossaries' ? <GlossariesView client={client} /> : null}
+          {view.name === 'styles' ? <SubtitleStylesView client={client} /> : null}
           {view.name === 'models' ? <ModelsView client={client} /> : null}
           {view.name === 'settings' ? <SettingsView client={client} /> : null}
         </Suspense>

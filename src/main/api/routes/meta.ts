@@ -16,6 +16,7 @@ export async function metaRoutes(app: App, { core, routes }: { core: Core; route
     config: { summary: 'Languages accepted in source_language and target_language' },
   }, async () => ({ languages: LANGUAGES.map(({ code, iso3, name }) => ({ code, iso3, name })) }));
 
-  app.get('/v1/openapi.json', { config: { summary: 'This OpenAPI 3.1 document' } },
+  // key-or-query: a plain link (the GUI's Settings page) can open the document.
+  app.get('/v1/openapi.json', { config: { auth: 'key-or-query', summary: 'This OpenAPI 3.1 document' } },
     async () => openApiDocument(routes, core.version, core.baseUrl()));
 }

@@ -4,13 +4,13 @@ import { KIND_ROUTES, type JobKind } from '../../../shared/jobs.js';
 import type { UploadedFile } from '../../../shared/schemas/files.js';
 import type { TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
 import type { InstallProgress, ModelRecord } from '../../../shared/schemas/models.js';
-import type { SubtitleStyleRecord } from '../../../shared/schemas/subtitle-styles.js';
+import type { SubtitleStyleBody, SubtitleStyleRecord } from '../../../shared/schemas/subtitle-styles.js';
 import type { VoiceRecord } from '../../../shared/schemas/voices.js';
 
 /** One row of `GET /v1/tasks`, also the data of each `task` event (type only: no schema code in the bundle). */
 export type TaskSummary = Static<typeof TaskSummarySchema>;
 export type TaskPage = Static<typeof TaskListSchema>;
-export type { InstallProgress, ModelRecord, SubtitleStyleRecord, UploadedFile, VoiceRecord };
+export type { InstallProgress, ModelRecord, SubtitleStyleBody, SubtitleStyleRecord, UploadedFile, VoiceRecord };
 
 export interface ServiceInfo {
   title: string;
@@ -23,12 +23,23 @@ export interface LanguageRecord {
   name: string;
 }
 
-export interface GlossaryRecord {
-  glossary_id: string;
+export interface GlossaryEntry {
+  source: string;
+  target: string;
+}
+
+/** The body of POST and PUT /v1/glossaries. */
+export interface GlossaryBody {
   name: string;
   source_language: string;
   target_language: string;
-  entries: { source: string; target: string }[];
+  entries: GlossaryEntry[];
+}
+
+export interface GlossaryRecord extends GlossaryBody {
+  glossary_id: string;
+  created_at?: string;
+  updated_at?: string;
 }
 
 export interface LogLine {
@@ -46,6 +57,8 @@ export interface ServiceSettings {
   concurrency: number;
   ffmpeg_path: string;
   ffprobe_path?: string;
+  loudness_lufs?: number;
+  max_stretch?: number;
 }
 
 export interface ApiKeyRecord {
@@ -106,15 +119,27 @@ export interface ApiClient {
   languages(): Promise<LanguageRecord[]>;
   voices(language?: string): Promise<VoiceRecord[]>;
   subtitleStyles(): Promise<SubtitleStyleRecord[]>;
+  createSubtitleStyle(body: SubtitleStyleBody): Promise<SubtitleStyleRecord>;
+  /** Built-in styles answer 409 `conflict`. */
+  updateSubtitleStyle(styleId: string, body: SubtitleStyleBody): Promise<SubtitleStyleRecord>;
+  deleteSubtitleStyle(styleId: string): Promise<void>;
   glossaries(): Promise<GlossaryRecord[]>;
+  createGlossary(body: GlossaryBody): Promise<GlossaryRecord>;
+  updateGlossary(glossaryId: string, body: GlossaryBody): Promise<GlossaryRecord>;
+  deleteGlossary(glossaryId: string): Promise<void>;
   models(): Promise<ModelRecord[]>;
+  model(id: string): Promise<ModelRecord>;
   installModel(id: string): Promise<ModelRecord>;
+  /** Installs from a file or folder on the service's machine (`source_path`, absolute). */
+  importModel(id: string, sourcePath: string): Promise<ModelRecord>;
   removeModel(id: string): Promise<ModelRecord>;
   settings(): Promise<ServiceSettings>;
   listKeys(): Promise<ApiKeyRecord[]>;
   createKey(name: string): Promise<ApiKeyRecord & { key: string }>;
   revokeKey(keyId: string): Promise<void>;
   serviceInfo(): Promise<ServiceInfo>;
+  /** The OpenAPI document as text (the route needs the key, so a plain link cannot open it). */
+  openApiText(): Promise<string>;
   /** EventSource cannot send headers, so the events route alone takes the key in the query. */
   eventsUrl(): string;
   /** A voice sample (or any keyed GET) as an `<audio src>`: media elements cannot send headers either. */
@@ -195,9 +220,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     languages: async () => (await get<{ languages: LanguageRecord[] }>('/v1/languages')).languages,
     voices: async (language) => (await get<{ voices: VoiceRecord[] }>(`/v1/voices${language ? `?language=${id(language)}` : ''}`)).voices,
     subtitleStyles: async () => (await get<{ subtitle_styles: SubtitleStyleRecord[] }>('/v1/subtitle_styles')).subtitle_styles,
+    createSubtitleStyle: (body) => request('POST', '/v1/subtitle_styles', body),
+    updateSubtitleStyle: (styleId, body) => request('PUT', `/v1/subtitle_styles/${id(styleId)}`, body),
+    deleteSubtitleStyle: (styleId) => request('DELETE', `/v1/subtitle_styles/${id(styleId)}`),
     glossaries: async () => (await get<{ glossaries: GlossaryRecord[] }>('/v1/glossaries')).glossaries,
+    createGlossary: (body) => request('POST', '/v1/glossaries', body),
+    updateGlossary: (glossaryId, body) => request('PUT', `/v1/glossaries/${id(glossaryId)}`, body),
+    deleteGlossary: (glossaryId) => request('DELETE', `/v1/glossaries/${id(glossaryId)}`),
     models: async () => (await get<{ models: ModelRecord[] }>('/v1/models')).models,
+    model: (modelId) => get(`/v1/models/${id(modelId)}`),
     installModel: (modelId) => request('POST', '/v1/models', { id: modelId }),
+    importModel: (modelId, sourcePath) => request('POST', '/v1/models', { id: modelId, source_path: sourcePath }),
     removeModel: (modelId) => request('DELETE', `/v1/models/${id(modelId)}`),
     settings: () => get('/v1/settings'),
     listKeys: async () => (await get<{ keys: ApiKeyRecord[] }>('/v1/keys')).keys,
@@ -206,6 +239,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async serviceInfo() {
       const document = await get<{ info?: { title?: string; version?: string } }>('/v1/openapi.json');
       return { title: document.info?.title ?? 'DubDesk', version: document.info?.version ?? 'unknown' };
+    },
+    async openApiText() {
+      return JSON.stringify(await get<unknown>('/v1/openapi.json'), null, 2);
     },
     eventsUrl() {
       return `${base}/v1/events?key=${encodeURIComponent(options.apiKey)}`;

@@ -11,6 +11,9 @@ interface CatalogState {
   error?: string;
   load(client: ApiClient): Promise<void>;
   loadVoices(client: ApiClient, language: string): Promise<void>;
+  /** After an edit on the glossaries or styles page, so the create forms offer what is there now. */
+  reloadGlossaries(client: ApiClient): Promise<void>;
+  reloadStyles(client: ApiClient): Promise<void>;
 }
 
 export const useCatalog = create<CatalogState>()((set, get) => ({
@@ -26,6 +29,12 @@ export const useCatalog = create<CatalogState>()((set, get) => ({
     } catch (error) {
       set({ error: error instanceof Error ? error.message : String(error) });
     }
+  },
+  async reloadGlossaries(client) {
+    set({ glossaries: await client.glossaries() });
+  },
+  async reloadStyles(client) {
+    set({ styles: await client.subtitleStyles() });
   },
   async loadVoices(client, language) {
     if (!language || get().voices[language]) return;

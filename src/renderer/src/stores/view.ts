@@ -4,6 +4,9 @@ export type View =
   | { name: 'tasks' }
   | { name: 'task'; taskId: string }
   | { name: 'create' }
+  | { name: 'voices' }
+  | { name: 'glossaries' }
+  | { name: 'styles' }
   | { name: 'models' }
   | { name: 'settings' };
 

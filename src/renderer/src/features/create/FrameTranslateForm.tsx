@@ -25,7 +25,7 @@ export function FrameTranslateForm({ client, files, onDone }: { client: ApiClien
     event.preventDefault();
     const jobs: PreparedJob[] = plans.map((plan) => {
       const video = byId.get(plan.video.id)!;
-      return { body: buildFrameTranslateRequest(form, { videoUrl: video.url ?? '' }) as Record<string, unknown>, label: video.name, inputNames: { video_url: video.name } };
+      return { body: buildFrameTranslateRequest(form, { videoUrl: video.url ?? '' }) as Record<string, unknown>, label: video.name };
     });
     void submit(jobs);
   }

@@ -8,7 +8,7 @@ export function GlossaryPicker({ id, glossaries, value, onChange, error }: { id:
   return (
     <fieldset className="field" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
       <legend>Glossaries</legend>
-      {glossaries.length === 0 ? <p className="hint">No glossaries yet. Create them with the API (POST /v1/glossaries).</p> : null}
+      {glossaries.length === 0 ? <p className="hint">No glossaries yet. Make them on the Glossaries page.</p> : null}
       {glossaries.map((glossary) => {
         const checked = value.includes(glossary.glossary_id);
         return (

@@ -24,7 +24,6 @@ export function LipsyncForm({ client, files, onDone }: { client: ApiClient; file
       return {
         body: buildLipsyncRequest(form, { referenceUrl: reference.url ?? '', referenceKind: reference.kind, audioUrl: audio?.url }) as Record<string, unknown>,
         label: reference.name,
-        inputNames: { reference_file_url: reference.name, ...(audio ? { audio_url: audio.name } : {}) },
       };
     });
     void submit(jobs);

@@ -42,7 +42,7 @@ export function TranslateForm({ client, files, onDone }: { client: ApiClient; fi
     return plans.map((plan) => {
       const subtitle = files.find((file) => file.id === subtitleFor(plan.media.id, plan.subtitle?.id));
       const body = buildTranslateRequest(form, { mediaUrl: plan.media.url ?? '', mediaKind: plan.media.kind, subtitleUrl: subtitle?.url });
-      return { body: body as Record<string, unknown>, label: plan.media.name, inputNames: { media_url: plan.media.name, ...(subtitle ? { subtitle_url: subtitle.name } : {}) } };
+      return { body: body as Record<string, unknown>, label: plan.media.name };
     });
   }
 

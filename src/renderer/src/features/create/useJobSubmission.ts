@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { TSchema } from 'typebox';
-import { KIND_ROUTES, type JobKind } from '../../../../shared/jobs.js';
+import type { JobKind } from '../../../../shared/jobs.js';
 import { ApiError, type ApiClient } from '../../api/client.js';
-import { useSentRequests } from '../../stores/sent-requests.js';
 import { fieldForError } from './error-fields.js';
 import { validateBody, type FieldErrors } from './validation.js';
 import { hashText } from '../../lib/hash.js';
@@ -14,8 +13,6 @@ let submissionNonce = newNonce();
 /** One task to create: its body and, for messages, the name of the file it is about. */
 export interface PreparedJob {
   body: Record<string, unknown>;
-  /** Input file names by request field (for the task detail's original preview and the curl). */
-  inputNames: Record<string, string>;
   label: string;
 }
 
@@ -33,7 +30,6 @@ export function placeError(field: string, message: string, index: number, count:
 export function useJobSubmission(client: ApiClient, kind: JobKind, schema: TSchema, shownFields: readonly string[], onDone: (taskIds: string[]) => void) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const remember = useSentRequests((s) => s.remember);
   const shown = new Set(shownFields);
 
   async function submit(jobs: readonly PreparedJob[]) {
@@ -54,7 +50,6 @@ export function useJobSubmission(client: ApiClient, kind: JobKind, schema: TSche
         try {
           // The same job sent again after a partly failed batch answers with the task it already made.
           const { task_id: taskId } = await client.createTask(kind, job.body, `gui-${submissionNonce}-${hashText(JSON.stringify(job.body))}`);
-          remember(taskId, { kind, path: KIND_ROUTES[kind], body: job.body, inputNames: job.inputNames });
           created.push(taskId);
         } catch (error) {
           const apiError = error instanceof ApiError ? error : new ApiError('internal', String(error), 0);

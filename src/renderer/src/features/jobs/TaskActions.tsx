@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { isFinalStatus } from '../../../../shared/jobs.js';
 import type { ApiClient, TaskSummary } from '../../api/client.js';
 import { useNotices } from '../../stores/notices.js';
-import { useSentRequests } from '../../stores/sent-requests.js';
 import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
 
@@ -44,7 +43,6 @@ export function TaskActions({ client, task, compact = false }: { client: ApiClie
         <button type="button" className={`secondary${small}`} disabled={busy} aria-label={`Retry ${name}`}
           onClick={() => void run(async () => {
             const retried = await client.retryTask(task.task_id);
-            useSentRequests.getState().inherit(retried.task_id, task.task_id);
             useTasks.getState().upsert(retried);
             push(`Retrying ${name} as a new task.`);
             if (!compact) useView.getState().show({ name: 'task', taskId: retried.task_id });

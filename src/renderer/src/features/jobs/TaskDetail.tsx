@@ -4,7 +4,6 @@ import { ApiError, type ApiClient, type LogLine, type ServiceSettings, type Task
 import { CopyButton } from '../../components/CopyButton.js';
 import { curlCommand } from '../../lib/curl.js';
 import { formatPercent } from '../../lib/format.js';
-import { useSentRequests } from '../../stores/sent-requests.js';
 import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
 import { downloadUrl, resultFolderPath } from '../preview/reveal-path.js';
@@ -15,13 +14,15 @@ import { estimateRemainingMs, formatRemaining } from './eta.js';
 import { KIND_LABELS, stageLabel, statusLabel } from './labels.js';
 import { stageTimeline } from './stage-timeline.js';
 import { TaskActions } from './TaskActions.js';
+import { originalMedia, taskRequest, type OriginalMedia } from './task-request.js';
 
 /** The log is fetched again at most this often while the task changes. */
 const LOG_REFRESH_MS = 1000;
 
 const RESULT_LABELS: Record<string, string> = { video_url: 'Video', audio_url: 'Audio', subtitle_url: 'Subtitles (SRT)', project_url: 'Project' };
 
-function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary; missing?: string } {
+/** The record, the newer of the live store's and the fetched one; `request` only the fetched one carries. */
+function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary; request?: Record<string, unknown>; missing?: string } {
   const fromStore = useTasks((s) => s.tasks.find((t) => t.task_id === taskId));
   const [fetched, setFetched] = useState<TaskSummary>();
   const [missing, setMissing] = useState<string>();
@@ -36,7 +37,7 @@ function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary;
     };
   }, [client, taskId]);
   const task = fromStore && fetched ? (fromStore.updated_at >= fetched.updated_at ? fromStore : fetched) : fromStore ?? fetched;
-  return { task, missing: task ? undefined : missing };
+  return { task, request: fetched?.request, missing: task ? undefined : missing };
 }
 
 function useTaskLog(client: ApiClient, task: TaskSummary | undefined): LogLine[] {
@@ -70,10 +71,31 @@ function useSettings(client: ApiClient): ServiceSettings | undefined {
   return settings;
 }
 
+/** What the page can show of the original: an audio player, or why a local file cannot play here. */
+function OriginalNote({ original }: { original: OriginalMedia }) {
+  if (original.playable) {
+    return original.kind === 'audio' ? (
+      <div className="original-audio">
+        <h3>Original</h3>
+        <audio controls preload="metadata" src={original.url} aria-label="Original audio" />
+      </div>
+    ) : null;
+  }
+  const where = original.localPath ?? original.url;
+  return (
+    <p className="muted original-note">
+      The original is a local file, <code>{where}</code>: a browser page cannot play <code>file://</code> URLs, so only the result is shown.
+      {' '}Upload the file instead of giving its path to compare them here.
+      {window.dubdesk && original.localPath ? (
+        <> <button type="button" className="secondary small" onClick={() => void window.dubdesk!.revealInFolder(original.localPath!)}>Show the original in its folder</button></>
+      ) : null}
+    </p>
+  );
+}
+
 export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: string }) {
-  const { task, missing } = useTaskRecord(client, taskId);
+  const { task, request: body, missing } = useTaskRecord(client, taskId);
   const lines = useTaskLog(client, task);
-  const sent = useSentRequests((s) => s.requests[taskId]);
   const samples = useTasks((s) => s.progress[taskId]);
   const show = useView((s) => s.show);
   const settings = useSettings(client);
@@ -97,15 +119,14 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const percent = formatPercent(task.progress);
   const running = !isFinalStatus(task.status);
   const remaining = running && samples ? formatRemaining(estimateRemainingMs(samples)) : undefined;
-  const timeline = stageTimeline(task, lines.map((line) => line.message));
+  const timeline = stageTimeline({ ...task, request: body }, lines.map((line) => line.message));
   const results = Object.entries(task.result ?? {}).filter(([, url]) => /^https?:/.test(url));
   const videoUrl = task.result?.video_url ?? task.video_url;
   const audioUrl = task.result?.audio_url;
   const subtitleUrl = task.result?.subtitle_url;
-  const originalField = sent ? (['media_url', 'reference_file_url', 'video_url'] as const).find((field) => typeof sent.body[field] === 'string') : undefined;
-  const originalUrl = originalField ? (sent!.body[originalField] as string) : undefined;
-  const playableOriginal = originalUrl && /^https?:/.test(originalUrl) && !(sent?.kind === 'translate' && sent.body.media_type === 'audio') ? originalUrl : undefined;
-  const request = sent ? { method: 'POST', path: sent.path, body: sent.body } : undefined;
+  const original = originalMedia(task.kind, body);
+  const visualOriginal = original?.playable && original.kind !== 'audio' ? { url: original.url, kind: original.kind } : undefined;
+  const request = taskRequest({ kind: task.kind, request: body });
 
   return (
     <section className="detail" aria-labelledby="detail-title">
@@ -137,7 +158,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
           <li key={stage.name} data-state={stage.state}>
             <span className="dot" aria-hidden="true" />
             <span>{stage.label}</span>
-            <span className="visually-hidden">: {stage.state}</span>
+            {stage.note ? <span className="muted stage-note">skipped: {stage.note}</span> : <span className="visually-hidden">: {stage.state}</span>}
           </li>
         ))}
       </ol>
@@ -152,7 +173,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
       {videoUrl ? (
         <div className="result">
           <h3>Result</h3>
-          <ResultPreview resultUrl={videoUrl} originalUrl={playableOriginal} onTime={setTime} seekTo={seek} />
+          <ResultPreview resultUrl={videoUrl} original={visualOriginal} onTime={setTime} seekTo={seek} />
         </div>
       ) : audioUrl ? (
         <div className="result">
@@ -160,6 +181,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
           <audio controls src={audioUrl} aria-label="Result audio" onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)} />
         </div>
       ) : null}
+      {original && (videoUrl || audioUrl) ? <OriginalNote original={original} /> : null}
 
       {subtitleUrl ? (
         <details className="subtitles" open>
@@ -192,9 +214,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
           <summary>As an API request</summary>
           <pre>{curlCommand(client.baseUrl(), request)}</pre>
         </details>
-      ) : (
-        <p className="muted">This task was started outside this window, so its request is not known here.</p>
-      )}
+      ) : null}
 
       <details className="log" open={task.status === 'failed'}>
         <summary>Log ({lines.length} lines)</summary>

@@ -23,6 +23,7 @@ const STAGE_LABELS: Record<string, string> = {
   prepare: 'Preparing',
   'mouth-targets': 'Reading the audio',
   faces: 'Finding the face',
+  'face-crops': 'Cropping the face',
   render: 'Rendering',
 };
 
@@ -33,7 +34,7 @@ export function stageLabel(stage: string): string {
 /** Each kind's stages in order (docs/api.md); a stage the task reports that is not here is shown as it comes. */
 export const KIND_STAGES: Record<JobKind, readonly string[]> = {
   translate: ['fetch-inputs', 'prepare-media', 'transcribe', 'translate', 'synthesize', 'mix', 'export'],
-  lipsync: ['fetch-inputs', 'prepare', 'mouth-targets', 'faces', 'render'],
+  lipsync: ['fetch-inputs', 'prepare', 'mouth-targets', 'faces', 'face-crops', 'render'],
   reusable_lipsync: ['fetch-inputs', 'prepare', 'mouth-targets', 'render'],
   frame_translate: ['fetch-inputs'],
 };

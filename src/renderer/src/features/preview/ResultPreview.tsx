@@ -3,8 +3,8 @@ import { formatMediaTime } from '../../lib/format.js';
 
 interface ResultPreviewProps {
   resultUrl: string;
-  /** The input, when known (tasks this GUI started): shown beside the result, playing in sync. */
-  originalUrl?: string;
+  /** The input, when the page can load it: a video plays in sync with the result, a picture stands still. */
+  original?: { url: string; kind: 'video' | 'image' };
   onTime?(seconds: number): void;
   /** Seek requests from outside (e.g. a subtitle cue clicked). */
   seekTo?: { seconds: number; nonce: number };
@@ -17,7 +17,8 @@ const MAX_DRIFT_SEC = 0.15;
  * The result video, and with the original known either side by side or stacked under a wipe slider.
  * The result drives; the original follows its play, pause, seek and rate.
  */
-export function ResultPreview({ resultUrl, originalUrl, onTime, seekTo }: ResultPreviewProps) {
+export function ResultPreview({ resultUrl, original: originalInput, onTime, seekTo }: ResultPreviewProps) {
+  const originalUrl = originalInput?.url;
   const result = useRef<HTMLVideoElement>(null);
   const original = useRef<HTMLVideoElement>(null);
   const [mode, setMode] = useState<'side' | 'wipe'>('side');
@@ -87,9 +88,12 @@ export function ResultPreview({ resultUrl, originalUrl, onTime, seekTo }: Result
       onClick={togglePlay}
     />
   );
-  const originalVideo = originalUrl ? (
+  const originalVideo = !originalUrl ? null : originalInput?.kind === 'image' ? (
+    <img className="original-image" src={originalUrl} alt="Original" />
+  ) : (
     <video ref={original} className="original-video" src={originalUrl} preload="metadata" playsInline muted aria-label="Original" onClick={togglePlay} />
-  ) : null;
+  );
+  const hasSound = originalInput?.kind === 'video';
 
   return (
     <div className="preview">
@@ -97,8 +101,12 @@ export function ResultPreview({ resultUrl, originalUrl, onTime, seekTo }: Result
         <div className="preview-modes" role="radiogroup" aria-label="Compare">
           <label className="check"><input type="radio" name="preview-mode" checked={mode === 'side'} onChange={() => setMode('side')} /> Side by side</label>
           <label className="check"><input type="radio" name="preview-mode" checked={mode === 'wipe'} onChange={() => setMode('wipe')} /> Wipe</label>
-          <label className="check"><input type="radio" name="listen" checked={listenTo === 'result'} onChange={() => setListenTo('result')} /> Hear the result</label>
-          <label className="check"><input type="radio" name="listen" checked={listenTo === 'original'} onChange={() => setListenTo('original')} /> Hear the original</label>
+          {hasSound ? (
+            <>
+              <label className="check"><input type="radio" name="listen" checked={listenTo === 'result'} onChange={() => setListenTo('result')} /> Hear the result</label>
+              <label className="check"><input type="radio" name="listen" checked={listenTo === 'original'} onChange={() => setListenTo('original')} /> Hear the original</label>
+            </>
+          ) : null}
         </div>
       ) : null}
       {originalUrl && mode === 'side' ? (

@@ -1,20 +1,46 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiClient, ApiKeyRecord, ServiceSettings } from '../../api/client.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { Field } from '../../components/Field.js';
 import { useNotices } from '../../stores/notices.js';
+import { useSession } from '../../stores/session.js';
 
-function Row({ label, value, secret }: { label: string; value: string | number; secret?: boolean }) {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One read-only value: shown (or hidden until asked, for secrets), copyable, with how to change it. */
+function Row({ label, value, secret, how, extra }: { label: string; value: string | number; secret?: boolean; how?: string; extra?: ReactNode }) {
   const [shown, setShown] = useState(!secret);
   return (
     <div className="setting">
       <dt>{label}</dt>
       <dd>
-        <code>{shown ? String(value) : '•'.repeat(24)}</code>
-        {secret ? <button type="button" className="secondary small" onClick={() => setShown(!shown)} aria-pressed={shown}>{shown ? 'Hide' : 'Show'}</button> : null}
+        <code aria-label={shown ? undefined : `${label} (hidden)`}>{shown ? String(value) : '•'.repeat(24)}</code>
+        {secret ? <button type="button" className="secondary small" onClick={() => setShown(!shown)} aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Reveal'} the ${label.toLowerCase()}`}>{shown ? 'Hide' : 'Reveal'}</button> : null}
         <CopyButton text={String(value)} label="Copy" className="secondary small" />
+        {extra}
+        {how ? <span className="muted how">{how}</span> : null}
       </dd>
     </div>
+  );
+}
+
+/** Opens the OpenAPI document in a new tab: fetched with the key, since the route is not public. */
+function OpenApiButton({ client }: { client: ApiClient }) {
+  const push = useNotices((s) => s.push);
+  return (
+    <button type="button" className="secondary small" onClick={() => {
+      // Opened before the fetch, so the popup blocker sees the click.
+      const tab = window.open('', '_blank');
+      client.openApiText().then((text) => {
+        const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      }, (error: unknown) => {
+        tab?.close();
+        push(messageOf(error), 'error');
+      });
+    }}>Open</button>
   );
 }
 
@@ -24,6 +50,7 @@ function ApiKeys({ client }: { client: ApiClient }) {
   const [created, setCreated] = useState<{ name: string; key: string }>();
   const [problem, setProblem] = useState<string>();
   const push = useNotices((s) => s.push);
+  const ownKey = useSession((s) => s.apiKey);
   const reload = () => client.listKeys().then(setKeys, (error: Error) => setProblem(error.message));
   useEffect(() => {
     void reload();
@@ -38,17 +65,30 @@ function ApiKeys({ client }: { client: ApiClient }) {
       setName('');
       await reload();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(messageOf(error));
     }
   }
 
+  async function revoke(key: ApiKeyRecord) {
+    try {
+      await client.revokeKey(key.key_id);
+      push(`The key ${key.name} is revoked: scripts using it are refused from now on.`);
+      if (created?.name === key.name) setCreated(undefined);
+      await reload();
+    } catch (error) {
+      push(messageOf(error), 'error');
+    }
+  }
+
+  const active = keys?.filter((key) => !key.revoked_at) ?? [];
   return (
     <section aria-labelledby="keys-title">
       <h3 id="keys-title">API keys</h3>
+      <p className="muted">Scripts send a key as <code>Authorization: Bearer …</code>. The service keeps only a hash: a key is shown once, when it is made.</p>
       {created ? (
         <div className="new-key" role="status">
           <p>The key <strong>{created.name}</strong> is shown only now: copy it somewhere safe.</p>
-          <code className="key">{created.key}</code> <CopyButton text={created.key} label="Copy key" />
+          <code className="key" aria-label="New API key">{created.key}</code> <CopyButton text={created.key} label="Copy key" />
           <button type="button" className="secondary small" onClick={() => setCreated(undefined)}>Done</button>
         </div>
       ) : null}
@@ -59,27 +99,27 @@ function ApiKeys({ client }: { client: ApiClient }) {
         <button type="submit" disabled={!name.trim()}>Create key</button>
       </form>
       {keys ? (
-        <table className="keys">
-          <caption className="visually-hidden">API keys</caption>
+        <table className="keys" aria-label="API keys">
           <thead><tr><th scope="col">Name</th><th scope="col">Starts with</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
           <tbody>
-            {keys.filter((key) => !key.revoked_at).map((key) => (
-              <tr key={key.key_id}>
-                <td>{key.name}</td>
-                <td><code>{key.prefix}…</code></td>
-                <td>{new Date(key.created_at).toLocaleDateString()}</td>
-                <td>{key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'never'}</td>
-                <td>
-                  <button type="button" className="secondary small" aria-label={`Revoke ${key.name}`}
-                    onClick={() => void client.revokeKey(key.key_id).then(reload, (error: Error) => push(error.message, 'error'))}>
-                    Revoke
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {active.map((key) => {
+              const isThisWindow = ownKey?.startsWith(key.prefix) ?? false;
+              return (
+                <tr key={key.key_id}>
+                  <td>{key.name}{isThisWindow ? <span className="muted"> · this window's key</span> : null}</td>
+                  <td><code>{key.prefix}…</code></td>
+                  <td>{new Date(key.created_at).toLocaleDateString()}</td>
+                  <td>{key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'never'}</td>
+                  <td>
+                    <ConfirmButton label="Revoke" confirmLabel="Really revoke?" ariaLabel={`Revoke ${key.name}`} confirmAriaLabel={`Confirm revoking ${key.name}`} onConfirm={() => revoke(key)} />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       ) : null}
+      {keys && active.length === 0 ? <p className="empty">No keys.</p> : null}
     </section>
   );
 }
@@ -95,15 +135,21 @@ export function SettingsView({ client }: { client: ApiClient }) {
       <div className="section-head"><h2 id="settings-title">Settings</h2></div>
       {problem ? <p role="alert" className="error">{problem}</p> : null}
       {settings ? (
-        <dl className="settings-list">
-          <Row label="Version" value={settings.version} />
-          <Row label="API base URL" value={settings.base_url} />
-          <Row label="OpenAPI document" value={settings.openapi_url} />
-          <Row label="Webhook signing secret" value={settings.webhook_secret} secret />
-          <Row label="Data folder" value={settings.data_dir} />
-          <Row label="Tasks at once" value={settings.concurrency} />
-          <Row label="ffmpeg" value={settings.ffmpeg_path} />
-        </dl>
+        <>
+          <p className="muted">These are set when the service starts, with flags of <code>dubdesk serve</code> or <code>DUBDESK_*</code> environment variables; restart the service to change them.</p>
+          <dl className="settings-list">
+            <Row label="Version" value={settings.version} />
+            <Row label="API base URL" value={settings.base_url} how="--host, --port (DUBDESK_HOST, DUBDESK_PORT)" />
+            <Row label="OpenAPI document" value={settings.openapi_url} extra={<OpenApiButton client={client} />} />
+            <Row label="Webhook signing secret" value={settings.webhook_secret} secret how="--webhook-secret (DUBDESK_WEBHOOK_SECRET); else generated once" />
+            <Row label="Data folder" value={settings.data_dir} how="--data-dir (DUBDESK_DATA_DIR)" />
+            <Row label="Tasks at once" value={settings.concurrency} how="--concurrency (DUBDESK_CONCURRENCY)" />
+            <Row label="ffmpeg" value={settings.ffmpeg_path} how="--ffmpeg (DUBDESK_FFMPEG)" />
+            {settings.ffprobe_path ? <Row label="ffprobe" value={settings.ffprobe_path} how="--ffprobe (DUBDESK_FFPROBE)" /> : null}
+            {settings.loudness_lufs !== undefined ? <Row label="Dub loudness (LUFS)" value={settings.loudness_lufs} how="DUBDESK_LOUDNESS_LUFS" /> : null}
+            {settings.max_stretch !== undefined ? <Row label="Longest time stretch" value={settings.max_stretch} how="DUBDESK_MAX_STRETCH" /> : null}
+          </dl>
+        </>
       ) : !problem ? <p aria-busy="true">Loading settings…</p> : null}
       <ApiKeys client={client} />
     </section>

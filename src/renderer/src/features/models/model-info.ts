@@ -1,0 +1,66 @@
+// Pure: words and numbers the models page shows for a model and its install, and where an import comes from.
+import type { InstallProgress, ModelRecord } from '../../api/client.js';
+import { formatBytes, formatPercent } from '../../lib/format.js';
+
+export const TASK_LABELS: Record<ModelRecord['task'], string> = {
+  asr: 'Speech recognition',
+  mt: 'Machine translation',
+  tts: 'Voices',
+  lipsync: 'Lip-sync',
+  face_restore: 'Face restoration',
+  separation: 'Speech and music separation',
+  inpaint: 'Text removal',
+  vad: 'Speech detection',
+  ocr: 'On-screen text reading',
+};
+
+const BUSY_STATES = new Set<InstallProgress['state']>(['downloading', 'copying', 'verifying']);
+
+export function isInstalling(install: InstallProgress | undefined): boolean {
+  return install ? BUSY_STATES.has(install.state) : false;
+}
+
+/** 0..1 of the install; verifying counts as all bytes in. */
+export function installFraction(install: InstallProgress): number {
+  if (install.state === 'verifying' || install.state === 'installed') return 1;
+  return install.total_bytes ? Math.min(1, install.received_bytes / install.total_bytes) : 0;
+}
+
+export function installProgressText(install: InstallProgress): string {
+  if (install.state === 'verifying') return 'Checking the files…';
+  const verb = install.state === 'copying' ? 'Copying' : 'Downloading';
+  const file = install.file ? ` ${install.file}:` : '';
+  if (!install.total_bytes) return `${verb}${file} ${formatBytes(install.received_bytes)}`;
+  return `${verb}${file} ${formatBytes(install.received_bytes)} of ${formatBytes(install.total_bytes)} (${formatPercent(installFraction(install))} %)`;
+}
+
+/**
+ * The record to keep when an answer and live events race: a busy install never goes back to fewer bytes
+ * (the POST's 202 can arrive after the first progress events).
+ */
+export function newerModelRecord(known: ModelRecord | undefined, incoming: ModelRecord): ModelRecord {
+  if (!known?.install || !incoming.install) return incoming;
+  const bothBusy = isInstalling(known.install) && isInstalling(incoming.install);
+  if (bothBusy && known.install.state === incoming.install.state && known.install.received_bytes > incoming.install.received_bytes) return { ...incoming, install: known.install };
+  return incoming;
+}
+
+function folderOf(path: string): string {
+  const at = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return at <= 0 ? path.slice(0, at + 1) || path : path.slice(0, at);
+}
+
+/**
+ * `source_path` for files chosen in the desktop's dialog: the file itself for a one-file model, else the folder
+ * that holds them (the service looks there for each file by name).
+ */
+export function importSourcePath(model: Pick<ModelRecord, 'files'>, picked: readonly string[]): string | undefined {
+  if (picked.length === 0) return undefined;
+  if (model.files.length === 1 && picked.length === 1) return picked[0];
+  return folderOf(picked[0]);
+}
+
+/** Whether a typed path is absolute on POSIX or Windows (the API takes only absolute ones). */
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
+}
