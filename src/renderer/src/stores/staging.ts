@@ -17,6 +17,8 @@ export interface StagedFile {
   sent: number;
   /** The URL to put in a `*_url` field: an upload's signed URL, or file:// for a local path (desktop). */
   url?: string;
+  /** A blob: URL of a video's own bytes, so a frame can be shown before (or without) an upload. */
+  previewUrl?: string;
   error?: string;
 }
 
@@ -24,8 +26,8 @@ interface StagingState {
   files: StagedFile[];
   /** Files from a drop or the file input: uploaded with POST /v1/files. */
   addFiles(client: ApiClient, files: readonly File[]): void;
-  /** Paths from the desktop's own dialog or drop: used in place as file:// URLs, nothing to upload. */
-  addPaths(paths: readonly string[]): void;
+  /** Paths from the desktop's own dialog or drop: used in place as file:// URLs, nothing to upload. `files` (from a drop) give previews. */
+  addPaths(paths: readonly string[], files?: readonly File[]): void;
   remove(id: string): void;
   retry(client: ApiClient, id: string): void;
   clear(): void;
@@ -34,6 +36,15 @@ interface StagingState {
 let nextId = 0;
 const blobs = new Map<string, File>();
 const aborts = new Map<string, AbortController>();
+
+/** A page on http:// cannot open file:// URLs, so a video's frame is read from its File through a blob: URL. */
+function previewOf(kind: FileKind, file: File | undefined): string | undefined {
+  return kind === 'video' && file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : undefined;
+}
+
+function releasePreview(file: StagedFile | undefined): void {
+  if (file?.previewUrl) URL.revokeObjectURL(file.previewUrl);
+}
 
 /** Pure: a file:// URL for an absolute path on any OS. */
 export function fileUrlOfPath(path: string): string {
@@ -81,21 +92,22 @@ export const useStaging = create<StagingState>()((set, get) => {
         const id = `staged-${++nextId}`;
         const kind = classifyFile(file.name, file.type);
         if (kind !== 'unknown') blobs.set(id, file);
-        return { id, name: file.name, kind, size: file.size, state: kind === 'unknown' ? 'failed' : 'waiting', sent: 0, ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}) };
+        return { id, name: file.name, kind, size: file.size, state: kind === 'unknown' ? 'failed' : 'waiting', sent: 0, previewUrl: previewOf(kind, file), ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}) };
       });
       set((state) => ({ files: [...state.files, ...added] }));
       pump(client);
     },
-    addPaths(paths) {
-      const added: StagedFile[] = paths.map((path) => {
+    addPaths(paths, files) {
+      const added: StagedFile[] = paths.map((path, index) => {
         const name = path.split(/[\\/]/).pop() ?? path;
         const kind = classifyFile(name);
-        return { id: `staged-${++nextId}`, name, kind, size: 0, state: kind === 'unknown' ? 'failed' : 'ready', sent: 0, url: fileUrlOfPath(path), ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}) };
+        return { id: `staged-${++nextId}`, name, kind, size: 0, state: kind === 'unknown' ? 'failed' : 'ready', sent: 0, url: fileUrlOfPath(path), previewUrl: previewOf(kind, files?.[index]), ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}) };
       });
       set((state) => ({ files: [...state.files, ...added] }));
     },
     remove(id) {
       aborts.get(id)?.abort();
+      releasePreview(get().files.find((file) => file.id === id));
       blobs.delete(id);
       set((state) => ({ files: state.files.filter((file) => file.id !== id) }));
     },
@@ -108,6 +120,7 @@ export const useStaging = create<StagingState>()((set, get) => {
       for (const abort of aborts.values()) abort.abort();
       aborts.clear();
       blobs.clear();
+      for (const file of get().files) releasePreview(file);
       set({ files: [] });
     },
   };

@@ -10,14 +10,15 @@ import { planFrameTranslate } from './plan-jobs.js';
 import { buildFrameTranslateRequest, FRAME_TRANSLATE_DEFAULTS, type FrameTranslateForm as Form } from './request-builders.js';
 import { SubmitRow } from './SubmitRow.js';
 import { useJobSubmission, type PreparedJob } from './useJobSubmission.js';
+import type { FieldErrors } from './validation.js';
 
 const SHOWN_FIELDS = ['video_url', 'source_language', 'target_language', 'glossary_ids', 'user_prompt', 'project_mode', 'callback_url'];
 
-export function FrameTranslateForm({ client, files, onDone }: { client: ApiClient; files: readonly StagedFile[]; onDone(taskIds: string[]): void }) {
+export function FrameTranslateForm({ client, files, onDone, initialErrors }: { client: ApiClient; files: readonly StagedFile[]; onDone(taskIds: string[]): void; /** Errors shown before any submit. */ initialErrors?: FieldErrors }) {
   const [form, setForm] = useState<Form>(FRAME_TRANSLATE_DEFAULTS);
   const { languages, glossaries } = useCatalog();
   const plans = planFrameTranslate(files);
-  const { errors, submitting, submit } = useJobSubmission(client, 'frame_translate', FrameTranslateRequestSchema, SHOWN_FIELDS, onDone);
+  const { errors, submitting, submit } = useJobSubmission(client, 'frame_translate', FrameTranslateRequestSchema, SHOWN_FIELDS, onDone, initialErrors);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
   const byId = new Map(files.map((file) => [file.id, file]));
 

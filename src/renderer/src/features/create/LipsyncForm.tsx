@@ -7,13 +7,14 @@ import { planLipsync } from './plan-jobs.js';
 import { buildLipsyncRequest, LIPSYNC_DEFAULTS, type LipsyncForm as Form } from './request-builders.js';
 import { SubmitRow } from './SubmitRow.js';
 import { useJobSubmission, type PreparedJob } from './useJobSubmission.js';
+import type { FieldErrors } from './validation.js';
 
 const SHOWN_FIELDS = ['reference_file_url', 'audio_url', 'model', 'reference_file_type', 'callback_url'];
 
-export function LipsyncForm({ client, files, onDone }: { client: ApiClient; files: readonly StagedFile[]; onDone(taskIds: string[]): void }) {
+export function LipsyncForm({ client, files, onDone, initialErrors }: { client: ApiClient; files: readonly StagedFile[]; onDone(taskIds: string[]): void; /** Errors shown before any submit. */ initialErrors?: FieldErrors }) {
   const [form, setForm] = useState<Form>(LIPSYNC_DEFAULTS);
   const plans = planLipsync(files);
-  const { errors, submitting, submit } = useJobSubmission(client, 'lipsync', LipsyncRequestSchema, SHOWN_FIELDS, onDone);
+  const { errors, submitting, submit } = useJobSubmission(client, 'lipsync', LipsyncRequestSchema, SHOWN_FIELDS, onDone, initialErrors);
   const byId = new Map(files.map((file) => [file.id, file]));
 
   function onSubmit(event: FormEvent) {

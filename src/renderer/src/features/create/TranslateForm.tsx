@@ -6,10 +6,13 @@ import { useCatalog } from '../../stores/catalog.js';
 import type { StagedFile } from '../../stores/staging.js';
 import { GlossaryPicker } from './GlossaryPicker.js';
 import { LanguagePicker } from './LanguagePicker.js';
+import { hasBoxFields } from './ocr-box.js';
+import { OcrBoxPicker, type OcrBoxFields } from './OcrBoxPicker.js';
 import { planTranslate } from './plan-jobs.js';
 import { buildTranslateRequest, TRANSLATE_DEFAULTS, type TranslateForm as Form } from './request-builders.js';
 import { SubmitRow } from './SubmitRow.js';
 import { useJobSubmission, type PreparedJob } from './useJobSubmission.js';
+import type { FieldErrors } from './validation.js';
 import { VoicePicker } from './VoicePicker.js';
 
 const SHOWN_FIELDS = [
@@ -19,18 +22,42 @@ const SHOWN_FIELDS = [
   'ocr_text_box.height', 'callback_url',
 ];
 
-export function TranslateForm({ client, files, onDone }: { client: ApiClient; files: readonly StagedFile[]; onDone(taskIds: string[]): void }) {
+/** Why the OCR box and a subtitle file exclude each other (the API answers conflicting_fields for both). */
+// The same words with or without a box, so the page does not jump under the pointer while a box is drawn.
+export const SUBTITLES_OFF_FOR_BOX = 'A task takes a subtitle file or an OCR text box, not both: this choice is off while a box is drawn below; remove the box to choose subtitles.';
+export const BOX_OFF_FOR_SUBTITLES = 'The OCR text box is off while a subtitle file is chosen: the API takes either a subtitle file or a region to read subtitles from, not both. Choose "None" under subtitles to draw a box.';
+export const BOX_OFF_FOR_AUDIO = 'The OCR text box reads subtitles off the picture, so it applies only to videos (media_type video); these inputs are audio.';
+
+interface TranslateFormProps {
+  client: ApiClient;
+  files: readonly StagedFile[];
+  onDone(taskIds: string[]): void;
+  /** Errors shown before any submit (e.g. an API error kept from an earlier attempt). */
+  initialErrors?: FieldErrors;
+}
+
+export function TranslateForm({ client, files, onDone, initialErrors }: TranslateFormProps) {
   const [form, setForm] = useState<Form>(TRANSLATE_DEFAULTS);
   const { languages, styles, glossaries } = useCatalog();
   const plans = planTranslate(files);
   const subtitles = files.filter((file) => file.kind === 'subtitle');
   // Which SRT goes with which media file; starts from the name-based pairing.
   const [subtitleOf, setSubtitleOf] = useState<Record<string, string>>({});
-  const { errors, submitting, submit } = useJobSubmission(client, 'translate', TranslateRequestSchema, SHOWN_FIELDS, onDone);
+  const { errors, submitting, submit } = useJobSubmission(client, 'translate', TranslateRequestSchema, SHOWN_FIELDS, onDone, initialErrors);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const subtitleFor = (mediaId: string, paired?: string) => subtitleOf[mediaId] ?? paired ?? '';
+  const boxSet = hasBoxFields(form);
+  // With a box, the name-based pairing no longer picks a subtitle file: the box and subtitles exclude each other.
+  const subtitleFor = (mediaId: string, paired?: string) => subtitleOf[mediaId] ?? (boxSet ? '' : paired) ?? '';
   const anySubtitle = plans.some((plan) => subtitleFor(plan.media.id, plan.subtitle?.id));
   const allAudio = plans.length > 0 && plans.every((plan) => plan.media.kind === 'audio');
+  const firstVideo = plans.find((plan) => plan.media.kind === 'video')?.media;
+  const audioCount = plans.filter((plan) => plan.media.kind === 'audio').length;
+  const boxOffReason = !firstVideo ? BOX_OFF_FOR_AUDIO : anySubtitle && !boxSet ? BOX_OFF_FOR_SUBTITLES : undefined;
+  const frameUrl = firstVideo ? firstVideo.previewUrl ?? (firstVideo.url?.startsWith('http') ? firstVideo.url : undefined) : undefined;
+  const boxNote = [
+    plans.length - audioCount > 1 && firstVideo ? `The box applies to every video of this batch; the frame is from ${firstVideo.name}.` : '',
+    audioCount > 0 && firstVideo ? 'Audio files of this batch are sent without it.' : '',
+  ].filter(Boolean).join(' ');
 
   // A supplied SRT is usually the finished translation: dubbing then needs no speech recognition or translation model.
   const [usageTouched, setUsageTouched] = useState(false);
@@ -65,8 +92,8 @@ export function TranslateForm({ client, files, onDone }: { client: ApiClient; fi
             </p>
             <GroupError id={`media_url-${index}`} error={errors[`media_url@${index}`]} />
             <Field id={`subtitle-${index}`} label={`Subtitles for ${plan.media.name}`} error={errors[`subtitle_url@${index}`]}
-              hint={subtitles.length === 0 ? 'Drop an .srt file with the media to use it; without one the speech is transcribed.' : undefined}>
-              <select value={subtitleFor(plan.media.id, plan.subtitle?.id)} onChange={(event) => setSubtitleOf((current) => ({ ...current, [plan.media.id]: event.target.value }))}>
+              hint={subtitles.length === 0 ? 'Drop an .srt file with the media to use it; without one the speech is transcribed.' : SUBTITLES_OFF_FOR_BOX}>
+              <select value={subtitleFor(plan.media.id, plan.subtitle?.id)} disabled={boxSet && subtitles.length > 0} onChange={(event) => setSubtitleOf((current) => ({ ...current, [plan.media.id]: event.target.value }))}>
                 <option value="">None (transcribe the speech)</option>
                 {subtitles.map((subtitle) => <option key={subtitle.id} value={subtitle.id}>{subtitle.name}</option>)}
               </select>
@@ -74,6 +101,15 @@ export function TranslateForm({ client, files, onDone }: { client: ApiClient; fi
           </div>
         ))}
       </fieldset>
+
+      <OcrBoxPicker
+        fields={{ ocr_x: form.ocr_x, ocr_y: form.ocr_y, ocr_width: form.ocr_width, ocr_height: form.ocr_height }}
+        onChange={(box: OcrBoxFields) => setForm((current) => ({ ...current, ...box }))}
+        video={firstVideo ? { name: firstVideo.name, frameUrl } : undefined}
+        disabledReason={boxOffReason}
+        note={boxNote}
+        errors={errors}
+      />
 
       <div className="form-grid">
         <LanguagePicker id="translate-source" label="Source language" languages={languages} value={form.source_language} onChange={(code) => set('source_language', code)} allowAuto hint="Default: detect automatically." error={errors.source_language} />
@@ -149,19 +185,6 @@ export function TranslateForm({ client, files, onDone }: { client: ApiClient; fi
         <Field id="translate-prompt" label="Instructions for the translation" hint="Optional, up to 4000 characters (user_prompt)." error={errors.user_prompt}>
           <textarea rows={3} maxLength={4000} value={form.user_prompt} onChange={(event) => set('user_prompt', event.target.value)} />
         </Field>
-        <fieldset className="field">
-          <legend>Region of the on-screen text (ocr_text_box, fractions 0–1)</legend>
-          <div className="form-grid four">
-            {(['x', 'y', 'width', 'height'] as const).map((part) => {
-              const key = `ocr_${part}` as const;
-              return (
-                <Field key={part} id={`translate-ocr-${part}`} label={part} error={errors[`ocr_text_box.${part}`]}>
-                  <input type="number" min={0} max={1} step={0.01} value={form[key]} onChange={(event) => set(key, event.target.value)} />
-                </Field>
-              );
-            })}
-          </div>
-        </fieldset>
         <Field id="translate-callback" label="Callback URL" hint="Optional: receives a POST on every status change." error={errors.callback_url}>
           <input type="url" value={form.callback_url} onChange={(event) => set('callback_url', event.target.value)} placeholder="https://example.com/hook" />
         </Field>

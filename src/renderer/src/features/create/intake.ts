@@ -8,7 +8,7 @@ export function takeFiles(client: ApiClient, files: readonly File[]): void {
   if (files.length === 0) return;
   const bridge = window.dubdesk;
   const paths = bridge ? files.map((file) => bridge.pathForFile(file)) : [];
-  if (bridge && paths.every((path) => path !== '')) useStaging.getState().addPaths(paths);
+  if (bridge && paths.every((path) => path !== '')) useStaging.getState().addPaths(paths, files);
   else useStaging.getState().addFiles(client, files);
   useView.getState().show({ name: 'create' });
 }

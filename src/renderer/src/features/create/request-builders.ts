@@ -99,7 +99,8 @@ function compact<T extends Record<string, unknown>>(body: T): T {
 
 export function buildTranslateRequest(form: TranslateForm, input: { mediaUrl: string; mediaKind: FileKind; subtitleUrl?: string }): TranslateRequest {
   const box = [form.ocr_x, form.ocr_y, form.ocr_width, form.ocr_height];
-  const hasBox = box.some((value) => value.trim() !== '');
+  // The box reads text off the picture: an audio file of a mixed batch is sent without it (conflicting_fields otherwise).
+  const hasBox = input.mediaKind !== 'audio' && box.some((value) => value.trim() !== '');
   const speakerMin = numberField(form.speaker_min);
   const speakerMax = numberField(form.speaker_max);
   return compact({

@@ -27,8 +27,8 @@ export function placeError(field: string, message: string, index: number, count:
 }
 
 /** Validates every job of a batch with the shared schema, then creates them one by one. */
-export function useJobSubmission(client: ApiClient, kind: JobKind, schema: TSchema, shownFields: readonly string[], onDone: (taskIds: string[]) => void) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+export function useJobSubmission(client: ApiClient, kind: JobKind, schema: TSchema, shownFields: readonly string[], onDone: (taskIds: string[]) => void, initialErrors: FieldErrors = {}) {
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [submitting, setSubmitting] = useState(false);
   const shown = new Set(shownFields);
 
