@@ -12,7 +12,7 @@ import { runProcess } from '../src/main/media/run-process.js';
 import { burnSubtitlesArgs } from '../src/main/media/subtitles/burn.js';
 import { prepareSubtitleBurn } from '../src/main/media/subtitles/prepare-burn.js';
 import { resolveSubtitleFonts } from '../src/main/media/subtitles/fonts.js';
-import { parseSrt } from '../src/main/media/srt.js';
+import { formatSrtTime, parseSrt } from '../src/main/media/srt.js';
 import { BUILTIN_SUBTITLE_STYLES } from '../src/shared/schemas/subtitle-styles.js';
 import { printRows, startBenchService } from './bench-service.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
@@ -21,11 +21,6 @@ import { makeSpokenVideo, type SpokenCue } from '../test/fixtures/speech.js';
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const ENGLISH = ['Welcome back to the channel.', 'Today we look at three simple ideas.', 'The first one is about time.', 'Let me show you how it works.', 'This part matters most.', 'Thank you for watching.'];
 const GERMAN = ['Willkommen zurück auf dem Kanal.', 'Heute sehen wir uns drei einfache Ideen an.', 'Die erste handelt von Zeit.', 'Ich zeige Ihnen, wie es funktioniert.', 'Dieser Teil ist am wichtigsten.', 'Danke fürs Zuschauen.'];
-
-function srtTime(ms: number): string {
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
-}
 
 const note = (line: string) => process.stderr.write(`[bench:dub] ${line}\n`);
 
@@ -45,7 +40,7 @@ async function main(): Promise<void> {
     note(`generating a ${minutes}-minute 1280x720 video with ${cueCount} spoken cues (not timed)`);
     const { videoPath } = await makeSpokenVideo(media.dir, { cues, width: 1280, height: 720, fps: 25, durationSec: durationMs / 1000, name: 'bench' });
     const srtPath = path.join(media.dir, 'bench.de.srt');
-    await fs.writeFile(srtPath, cues.map((cue, i) => `${i + 1}\n${srtTime(cue.startMs)} --> ${srtTime(cue.endMs)}\n<v ${cue.speaker}>${GERMAN[i % GERMAN.length]}\n`).join('\n'));
+    await fs.writeFile(srtPath, cues.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${GERMAN[i % GERMAN.length]}\n`).join('\n'));
 
     // The floor: the plain ffmpeg command burning the same subtitles (same style, same encoder settings).
     const { ffmpeg } = resolveMediaTools();

@@ -7,9 +7,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveConfig as resolveBuildConfig } from 'electron-vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build as viteBuild } from 'vite';
+import { type Browser, type Page } from 'playwright-core';
+import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/main/config.js';
 import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalogue.js';
@@ -18,21 +17,10 @@ import { makeVideo } from '../fixtures/media.js';
 import { encodeStandin, lamaStandin } from '../fixtures/onnx-standins.js';
 import { testPipelines } from '../fixtures/test-pipelines.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const chromiumPath = process.env.DUBDESK_CHROMIUM ?? '/usr/bin/chromium';
-const artifacts = path.join(repoRoot, 'test-artifacts');
 const MODEL_FILE = 'lama_fp32.onnx';
 /** The stand-in arrives in this many pieces, one every TRICKLE_MS: a download a person can watch. */
 const TRICKLE_PIECES = 16;
 const TRICKLE_MS = 350;
-
-async function buildRenderer(outDir: string): Promise<string> {
-  const resolved = await resolveBuildConfig({ root: repoRoot, logLevel: 'warn', build: { outDir } }, 'build', 'production');
-  const renderer = resolved.config?.renderer;
-  if (!renderer) throw new Error('electron.vite.config.ts has no renderer config.');
-  await viteBuild(renderer);
-  return path.join(outDir, 'renderer');
-}
 
 /** A loopback "model hub" that sends the file slowly, so the install has progress to show. */
 async function startTrickleServer(bytes: Uint8Array): Promise<{ url: string; close(): Promise<void> }> {
@@ -70,8 +58,6 @@ function sessionKeyOf(guiUrl: string): string {
   return key;
 }
 
-const browserMissing = !fs.existsSync(chromiumPath);
-if (browserMissing && process.env.DUBDESK_REQUIRE_BROWSER) throw new Error(`Chromium not found at ${chromiumPath}; install it (apt-get install chromium) or set DUBDESK_CHROMIUM.`);
 
 describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, models, task originals', () => {
   let tempDir: string;
@@ -84,7 +70,7 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
 
   beforeAll(async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-manage-'));
-    fs.mkdirSync(artifacts, { recursive: true });
+    fs.mkdirSync(artifactsDir, { recursive: true });
     const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
     video = await makeVideo(tempDir, { durationSec: 2, width: 640, height: 360, name: 'local-ref.mp4' });
     hub = await startTrickleServer(modelBytes);
@@ -97,10 +83,7 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       models: { catalogue: createCatalogue([standin]), progressIntervalMs: 50 },
     });
     apiKey = sessionKeyOf(service.guiUrl);
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-    });
+    browser = await launchBrowser({ autoplay: true });
   }, 180_000);
 
   afterAll(async () => {
@@ -133,7 +116,7 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
   async function shot(page: Page, name: string, height = 860): Promise<void> {
     const size = page.viewportSize()!;
     if (height !== size.height) await page.setViewportSize({ width: size.width, height });
-    await page.screenshot({ path: path.join(artifacts, `gui-${name}.png`) });
+    await page.screenshot({ path: path.join(artifactsDir, `gui-${name}.png`) });
     if (height !== size.height) await page.setViewportSize(size);
   }
 

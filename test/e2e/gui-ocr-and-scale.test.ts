@@ -3,9 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveConfig as resolveBuildConfig } from 'electron-vite';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { build as viteBuild } from 'vite';
+import { type Browser, type Locator, type Page } from 'playwright-core';
+import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/main/config.js';
 import { newId } from '../../src/main/ids.js';
@@ -13,21 +12,8 @@ import { startService, type RunningService } from '../../src/main/service.js';
 import { JOB_KINDS } from '../../src/shared/jobs.js';
 import { makeTextFile, makeVideo } from '../fixtures/media.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const chromiumPath = process.env.DUBDESK_CHROMIUM ?? '/usr/bin/chromium';
-const artifacts = path.join(repoRoot, 'test-artifacts');
 const TASK_COUNT = 5000;
 
-async function buildRenderer(outDir: string): Promise<string> {
-  const resolved = await resolveBuildConfig({ root: repoRoot, logLevel: 'warn', build: { outDir } }, 'build', 'production');
-  const renderer = resolved.config?.renderer;
-  if (!renderer) throw new Error('electron.vite.config.ts has no renderer config.');
-  await viteBuild(renderer);
-  return path.join(outDir, 'renderer');
-}
-
-const browserMissing = !fs.existsSync(chromiumPath);
-if (browserMissing && process.env.DUBDESK_REQUIRE_BROWSER) throw new Error(`Chromium not found at ${chromiumPath}; install it (apt-get install chromium) or set DUBDESK_CHROMIUM.`);
 
 const numberIn = async (field: Locator) => Number(await field.inputValue());
 
@@ -38,13 +24,10 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
 
   beforeAll(async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-scale-'));
-    fs.mkdirSync(artifacts, { recursive: true });
+    fs.mkdirSync(artifactsDir, { recursive: true });
     const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
     service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
   }, 180_000);
 
   afterAll(async () => {
@@ -154,7 +137,7 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
 
       await page.getByLabel('Search target language by name or code').fill('germ');
       await surface.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(artifacts, 'gui-ocr-box.png') });
+      await page.screenshot({ path: path.join(artifactsDir, 'gui-ocr-box.png') });
 
       // The request carries exactly the box shown, and no subtitle file. This build has no speech recognition, so
       // the service refuses the task, and the form says so.
@@ -216,7 +199,7 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       expect(await rows.first().textContent()).toContain('clip-04999.mp4');
       const rowsInDom = await rows.count();
       expect(rowsInDom).toBeLessThan(100);
-      await page.screenshot({ path: path.join(artifacts, 'gui-queue-5000.png') });
+      await page.screenshot({ path: path.join(artifactsDir, 'gui-queue-5000.png') });
 
       // Frame times while the list scrolls 350 px a frame for 150 frames.
       const frames = await page.locator('.task-scroller').evaluate(async (scroller: HTMLElement) => {
@@ -263,7 +246,7 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       expect(kindFilterMs).toBeLessThan(5000);
 
       const figures = { tasks: TASK_COUNT, listRequests, firstRowMs, allLoadedMs, rowsInDom, scroll: frames, statusFilterMs, kindFilterMs, searchMs };
-      fs.writeFileSync(path.join(artifacts, 'gui-queue-5000.json'), JSON.stringify(figures, null, 2));
+      fs.writeFileSync(path.join(artifactsDir, 'gui-queue-5000.json'), JSON.stringify(figures, null, 2));
       console.log('queue with 5,000 tasks:', JSON.stringify(figures));
     } finally {
       await context.close();

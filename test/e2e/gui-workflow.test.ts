@@ -1,20 +1,17 @@
 // The desktop GUI in headless Chromium against a real service (real uploads, real dub pipeline with eSpeak voices):
 // drop files, create a dub, watch it finish, play and seek the result; inline errors; cancel and retry from the queue.
+import { formatSrtTime } from '../../src/main/media/srt.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveConfig as resolveBuildConfig } from 'electron-vite';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { build as viteBuild } from 'vite';
+import { type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/main/config.js';
 import { startService, type RunningService } from '../../src/main/service.js';
 import { makeTextFile } from '../fixtures/media.js';
 import { makeSpokenVideo, type SpokenCue } from '../fixtures/speech.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const chromiumPath = process.env.DUBDESK_CHROMIUM ?? '/usr/bin/chromium';
-const artifacts = path.join(repoRoot, 'test-artifacts');
 
 const CUES: SpokenCue[] = [
   { startMs: 400, endMs: 2200, text: 'Good morning and welcome.', voice: 'espeak:en+f2' },
@@ -22,25 +19,10 @@ const CUES: SpokenCue[] = [
 ];
 const GERMAN = ['Guten Morgen und willkommen.', 'Reden wir über das Wetter.'];
 
-function srtTime(ms: number): string {
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
-}
-
 function srt(cues: readonly { startMs: number; endMs: number }[], texts: readonly string[]): string {
-  return cues.map((cue, i) => `${i + 1}\n${srtTime(cue.startMs)} --> ${srtTime(cue.endMs)}\n${texts[i]}\n`).join('\n');
+  return cues.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n${texts[i]}\n`).join('\n');
 }
 
-async function buildRenderer(outDir: string): Promise<string> {
-  const resolved = await resolveBuildConfig({ root: repoRoot, logLevel: 'warn', build: { outDir } }, 'build', 'production');
-  const renderer = resolved.config?.renderer;
-  if (!renderer) throw new Error('electron.vite.config.ts has no renderer config.');
-  await viteBuild(renderer);
-  return path.join(outDir, 'renderer');
-}
-
-const browserMissing = !fs.existsSync(chromiumPath);
-if (browserMissing && process.env.DUBDESK_REQUIRE_BROWSER) throw new Error(`Chromium not found at ${chromiumPath}; install it (apt-get install chromium) or set DUBDESK_CHROMIUM.`);
 
 describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
   let tempDir: string;
@@ -54,15 +36,12 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-'));
     mediaDir = path.join(tempDir, 'media');
     fs.mkdirSync(mediaDir);
-    fs.mkdirSync(artifacts, { recursive: true });
+    fs.mkdirSync(artifactsDir, { recursive: true });
     const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
     video = (await makeSpokenVideo(mediaDir, { cues: CUES, name: 'talk' })).videoPath;
     germanSrt = await makeTextFile(mediaDir, 'talk.de.srt', srt(CUES, GERMAN));
     service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-    });
+    browser = await launchBrowser({ autoplay: true });
   }, 180_000);
 
   afterAll(async () => {
@@ -83,7 +62,7 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
   async function shot(page: Page, name: string, tall = false): Promise<void> {
     const size = page.viewportSize();
     if (tall && size) await page.setViewportSize({ width: size.width, height: 2000 });
-    await page.screenshot({ path: path.join(artifacts, `gui-${name}.png`) });
+    await page.screenshot({ path: path.join(artifactsDir, `gui-${name}.png`) });
     if (tall && size) await page.setViewportSize(size);
   }
 
@@ -96,7 +75,7 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
       await page.getByText('No tasks yet.').waitFor({ timeout: 30_000 });
       const firstRenderMs = await page.evaluate(() => performance.now());
       const bundle = fs.readdirSync(path.join(tempDir, 'build', 'renderer', 'assets')).map((name) => ({ name, bytes: fs.statSync(path.join(tempDir, 'build', 'renderer', 'assets', name)).size }));
-      fs.writeFileSync(path.join(artifacts, 'gui-metrics.json'), JSON.stringify({ firstRenderMs: Math.round(firstRenderMs), bundle }, null, 2));
+      fs.writeFileSync(path.join(artifactsDir, 'gui-metrics.json'), JSON.stringify({ firstRenderMs: Math.round(firstRenderMs), bundle }, null, 2));
       await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
 
       await page.setInputFiles('#choose-files-input', [video, germanSrt]);

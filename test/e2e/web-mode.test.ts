@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveConfig as resolveBuildConfig } from 'electron-vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build as viteBuild } from 'vite';
+import { type Browser, type Page } from 'playwright-core';
+import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/main/config.js';
 import { startService, type RunningService } from '../../src/main/service.js';
 import { makeVideo } from '../fixtures/media.js';
 import { lipsyncBody, testPipelines } from '../fixtures/test-pipelines.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const chromiumPath = process.env.DUBDESK_CHROMIUM ?? '/usr/bin/chromium';
-const artifacts = path.join(repoRoot, 'test-artifacts');
 
 function sessionKeyOf(guiUrl: string): string {
   const key = new URLSearchParams(new URL(guiUrl).hash.slice(1)).get('key');
@@ -20,18 +16,6 @@ function sessionKeyOf(guiUrl: string): string {
   return key;
 }
 
-/** Builds only the renderer, with the project's config, into `outDir`/renderer (about a second). */
-async function buildRenderer(outDir: string): Promise<string> {
-  const resolved = await resolveBuildConfig({ root: repoRoot, logLevel: 'warn', build: { outDir } }, 'build', 'production');
-  const renderer = resolved.config?.renderer;
-  if (!renderer) throw new Error('electron.vite.config.ts has no renderer config.');
-  await viteBuild(renderer);
-  return path.join(outDir, 'renderer');
-}
-
-// CI sets DUBDESK_REQUIRE_BROWSER=1 so a missing browser fails instead of skipping.
-const browserMissing = !fs.existsSync(chromiumPath);
-if (browserMissing && process.env.DUBDESK_REQUIRE_BROWSER) throw new Error(`Chromium not found at ${chromiumPath}; install it (apt-get install chromium) or set DUBDESK_CHROMIUM.`);
 
 describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
   let tempDir: string;
@@ -46,10 +30,7 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
     // Lip-sync jobs run a real (paced) ffmpeg encode, so the live test sees progress move.
     const pipelines = testPipelines({ encodeSeconds: 4 });
     service = await startService(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir, pipelines });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
   }, 180_000);
 
   afterAll(async () => {
@@ -77,8 +58,8 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
       expect(page.url()).not.toContain(sessionKey);
       expect(await page.evaluate(() => sessionStorage.getItem('dubdesk.apiKey'))).toBe(sessionKey);
 
-      fs.mkdirSync(artifacts, { recursive: true });
-      await page.screenshot({ path: path.join(artifacts, 'web-mode.png'), fullPage: true });
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, 'web-mode.png'), fullPage: true });
 
       // A reload keeps the session: the key now comes from this tab's storage.
       await page.reload();
@@ -103,8 +84,8 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
       await keyField.fill(sessionKeyOf(service.guiUrl));
       await page.getByRole('button', { name: 'Connect' }).click();
       await page.getByText('No tasks yet.').waitFor({ timeout: 30_000 });
-      fs.mkdirSync(artifacts, { recursive: true });
-      await page.screenshot({ path: path.join(artifacts, 'web-mode-after-key-form.png') });
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, 'web-mode-after-key-form.png') });
     } finally {
       await page.context().close();
     }
@@ -135,8 +116,8 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
       await row.waitFor({ timeout: 30_000 });
       const bar = row.getByRole('progressbar');
       await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
-      fs.mkdirSync(artifacts, { recursive: true });
-      await page.screenshot({ path: path.join(artifacts, 'web-mode-live.png') });
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, 'web-mode-live.png') });
       await row.getByText('Done', { exact: true }).waitFor({ timeout: 60_000 });
       expect(await bar.getAttribute('value')).toBe('100');
       expect(await row.textContent()).toContain('Lip-sync');
