@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { boxBrightnessCorrelation, psnr } from '../fixtures/image-metrics.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { jobWorkDir } from '../../src/main/config.js';
@@ -101,40 +102,6 @@ async function ffmpegCrop(file: string, box: PixelBox, frameIndex = 0, fps = 25)
     '-vf', `crop=${box.width}:${box.height}:${box.x}:${box.y},scale=96:96:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
   ], { toolName: 'ffmpeg', captureStdout: true });
   return result.stdout!;
-}
-
-function psnr(a: Uint8Array, b: Uint8Array, include: (pixel: number) => boolean = () => true): number {
-  let squared = 0;
-  let count = 0;
-  for (let p = 0; p < a.length / 3; p++) {
-    if (!include(p)) continue;
-    for (let c = 0; c < 3; c++) squared += (a[p * 3 + c]! - b[p * 3 + c]!) ** 2;
-    count += 3;
-  }
-  return squared === 0 ? Infinity : 10 * Math.log10((255 * 255) / (squared / count));
-}
-
-/** Correlation of the output's and the original's deviation from the original's mean inside `box`. */
-function deviationCorrelation(output: Uint8Array, original: Uint8Array, width: number, box: PixelBox): number {
-  const values: [number, number][] = [];
-  for (let y = box.y; y < box.y + box.height; y++) {
-    for (let x = box.x; x < box.x + box.width; x++) {
-      const i = (y * width + x) * 3;
-      values.push([output[i]! + output[i + 1]! + output[i + 2]!, original[i]! + original[i + 1]! + original[i + 2]!]);
-    }
-  }
-  const mean = (k: 0 | 1) => values.reduce((s, v) => s + v[k], 0) / values.length;
-  const ma = mean(0);
-  const mb = mean(1);
-  let num = 0;
-  let da = 0;
-  let db = 0;
-  for (const [a, b] of values) {
-    num += (a - ma) * (b - mb);
-    da += (a - ma) ** 2;
-    db += (b - mb) ** 2;
-  }
-  return num / Math.sqrt(da * db);
 }
 
 /** Pixels around the mouth region but outside it (up to half the region's height away): a paste that lands off target changes them. */
@@ -265,7 +232,7 @@ describe('precision_v1 on a photograph', () => {
     };
     expect(psnr(frame, picture.data, awayFromHead)).toBeGreaterThan(40);
     // ... and the middle of the lower face shows the model's inverted lower face (the exact landing is pinned on the video).
-    expect(deviationCorrelation(frame, picture.data, picture.width, core(box!))).toBeLessThan(-0.6);
+    expect(boxBrightnessCorrelation(frame, picture.data, picture.width, core(box!))).toBeLessThan(-0.6);
     expect(await taskLog(task.task_id)).not.toMatch(/error/i);
   }, 300_000);
 });
@@ -310,7 +277,7 @@ describe('precision_v1 on a video', () => {
     };
     expect(psnr(out, ref, outside)).toBeGreaterThan(36);
     expect(psnr(out, ref, aroundRegion(boxes[shown]!, 640))).toBeGreaterThan(34);
-    expect(deviationCorrelation(out, ref, 640, core(boxes[shown]!))).toBeLessThan(-0.6);
+    expect(boxBrightnessCorrelation(out, ref, 640, core(boxes[shown]!))).toBeLessThan(-0.6);
     expect(mirrorResidual(out, ref, 640, core(boxes[shown]!))).toBeLessThan(0.75);
   }, 300_000);
 });

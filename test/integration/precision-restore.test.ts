@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { boxBrightnessCorrelation, psnr } from '../fixtures/image-metrics.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobWorkDir } from '../../src/main/config.js';
 import { createRgbImage, type PixelBox, type RgbImage } from '../../src/main/media/image/rgb-image.js';
@@ -94,40 +95,6 @@ function inversionError(restored: Uint8Array, before: Uint8Array, width: number,
     }
   }
   return sum / count;
-}
-
-function psnr(a: Uint8Array, b: Uint8Array, include: (pixel: number) => boolean): number {
-  let squared = 0;
-  let count = 0;
-  for (let p = 0; p < a.length / 3; p++) {
-    if (!include(p)) continue;
-    for (let c = 0; c < 3; c++) squared += (a[p * 3 + c]! - b[p * 3 + c]!) ** 2;
-    count += 3;
-  }
-  return squared === 0 ? Infinity : 10 * Math.log10((255 * 255) / (squared / count));
-}
-
-/** Correlation of a's and b's brightness inside `box` (about -1 where one is the other inverted). */
-function correlation(a: Uint8Array, b: Uint8Array, width: number, box: PixelBox): number {
-  const values: [number, number][] = [];
-  for (let y = box.y; y < box.y + box.height; y++) {
-    for (let x = box.x; x < box.x + box.width; x++) {
-      const i = (y * width + x) * 3;
-      values.push([a[i]! + a[i + 1]! + a[i + 2]!, b[i]! + b[i + 1]! + b[i + 2]!]);
-    }
-  }
-  const mean = (k: 0 | 1) => values.reduce((s, v) => s + v[k], 0) / values.length;
-  const ma = mean(0);
-  const mb = mean(1);
-  let num = 0;
-  let da = 0;
-  let db = 0;
-  for (const [va, vb] of values) {
-    num += (va - ma) * (vb - mb);
-    da += (va - ma) ** 2;
-    db += (vb - mb) ** 2;
-  }
-  return num / Math.sqrt(da * db);
 }
 
 /** A restore feed's slot as packed RGB bytes. */
@@ -270,7 +237,7 @@ describe('precision_v1 with and without a face-restoration model', () => {
       return x < region.x - margin || x >= region.x + region.width + margin || y < region.y - margin || y >= region.y + region.height + margin;
     };
     expect(psnr(a, b, awayFromMouth)).toBeGreaterThan(40);
-    expect(correlation(a, b, 640, core(boxes[30]!))).toBeLessThan(-0.6);
+    expect(boxBrightnessCorrelation(a, b, 640, core(boxes[30]!))).toBeLessThan(-0.6);
 
     // What the restorer was fed for frame 0: that frame's crop box with the generated mouth already pasted in.
     const first = await frameOf(plain.video, 'plain.mp4', 0);

@@ -1,3 +1,4 @@
+import { concatSamples } from '../../src/main/media/dsp/envelope.js';
 import { describe, expect, it } from 'vitest';
 import { extractFrameAudioFeatures, normaliseLoudness, percentile, SILENCE_DB } from '../../src/main/pipelines/lipsync/audio-features.js';
 
@@ -17,15 +18,7 @@ function noise(seconds: number, amplitude: number, seed = 5): Float32Array {
 const tone = (hz: number, seconds: number, amplitude: number) =>
   Float32Array.from({ length: Math.round(seconds * RATE) }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / RATE));
 
-function concat(...parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
+const concat = (...parts: Float32Array[]) => concatSamples(parts);
 
 const mean = (values: ArrayLike<number>, from = 0, to = values.length) => {
   let sum = 0;

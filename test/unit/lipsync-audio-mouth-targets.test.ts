@@ -1,3 +1,4 @@
+import { concatSamples } from '../../src/main/media/dsp/envelope.js';
 import { describe, expect, it } from 'vitest';
 import { extractFrameAudioFeatures } from '../../src/main/pipelines/lipsync/audio-features.js';
 import { mouthTargetsFromFeatures, speechMask } from '../../src/main/pipelines/lipsync/mouth-targets.js';
@@ -30,15 +31,7 @@ function vowel(seconds: number, formants: number[], amplitude = 0.05): Float32Ar
 
 const silence = (seconds: number) => new Float32Array(Math.round(seconds * RATE));
 
-function concat(...parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
+const concat = (...parts: Float32Array[]) => concatSamples(parts);
 
 const mean = (values: ArrayLike<number>, from = 0, to = values.length) => {
   let sum = 0;

@@ -81,3 +81,14 @@ export function toneLevel(samples: Float32Array, sampleRate: number, frequency: 
   }
   return (2 * Math.hypot(re, im)) / windowSum;
 }
+
+/** Joins sample runs into one array (e.g. a speaker's lines, for one analysis). */
+export function concatSamples(parts: readonly Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

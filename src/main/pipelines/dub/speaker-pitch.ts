@@ -1,4 +1,5 @@
 import { medianF0 } from '../../engines/voice-analysis/pitch.js';
+import { concatSamples } from '../../media/dsp/envelope.js';
 import type { SpeakerProfile } from './choose-voices.js';
 import type { DubCue } from './types.js';
 
@@ -25,12 +26,7 @@ export function measureSpeakers(cues: readonly DubCue[], speech: Float32Array, s
     if (to > from) bySpeaker.get(cue.speaker)!.push(speech.subarray(from, to));
   }
   return [...bySpeaker].map(([speaker, parts]) => {
-    const joined = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-    let offset = 0;
-    for (const part of parts) {
-      joined.set(part, offset);
-      offset += part.length;
-    }
+    const joined = concatSamples(parts);
     return { id: speaker, name: speaker, medianF0: joined.length ? medianF0(joined, sampleRate) : undefined };
   });
 }
