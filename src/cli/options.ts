@@ -12,6 +12,7 @@ export const SERVICE_FLAGS = {
   ffmpeg: { type: 'string' },
   ffprobe: { type: 'string' },
   headless: { type: 'boolean' },
+  'refuse-private-addresses': { type: 'boolean' },
 } as const;
 
 export class UsageError extends Error {}
@@ -44,5 +45,6 @@ export function configFromFlags(values: Record<string, string | boolean | undefi
     concurrency,
     ffmpegPath: text('ffmpeg'),
     ffprobePath: text('ffprobe'),
+    refusePrivateAddresses: values['refuse-private-addresses'] === true ? true : undefined,
   });
 }

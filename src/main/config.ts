@@ -6,7 +6,7 @@ export interface DubDeskConfig {
   dataDir: string;
   host: string;
   port: number;
-  /** Registered (as a hash) at start, so scripts can use a key they chose. */
+  /** An admin key chosen by the user, valid for this run only: checked in memory, never stored. */
   apiKey?: string;
   webhookSecret?: string;
   /** Jobs run at once; each media job already uses several threads inside ffmpeg. */
@@ -21,6 +21,8 @@ export interface DubDeskConfig {
   loudnessLufs: number;
   /** Largest time-stretch of a dubbed line before the timing fit slows the video or flags the line. */
   maxStretch: number;
+  /** Fetched inputs and callbacks also refuse private addresses (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7). */
+  refusePrivateAddresses: boolean;
   /** better-sqlite3 addon for a runtime other than this Node (the desktop window in a dev checkout). */
   sqliteNativeBinding?: string;
 }
@@ -53,6 +55,7 @@ export function resolveConfig(partial: Partial<DubDeskConfig> = {}, env = proces
     loudnessLufs: partial.loudnessLufs ?? (env.DUBDESK_LOUDNESS_LUFS ? Number(env.DUBDESK_LOUDNESS_LUFS) : -16),
     maxStretch: partial.maxStretch ?? (env.DUBDESK_MAX_STRETCH ? Number(env.DUBDESK_MAX_STRETCH) : 1.3),
     sqliteNativeBinding: partial.sqliteNativeBinding,
+    refusePrivateAddresses: partial.refusePrivateAddresses ?? ['1', 'true', 'yes'].includes((env.DUBDESK_REFUSE_PRIVATE_ADDRESSES ?? '').toLowerCase()),
   };
 }
 
@@ -63,6 +66,8 @@ export interface DataPaths {
   files: string;
   jobs: string;
   models: string;
+  /** The service log (`service.log`, rotated by size). */
+  logs: string;
   lockFile: string;
 }
 
@@ -73,6 +78,7 @@ export function dataPaths(dataDir: string): DataPaths {
     files: path.join(dataDir, 'files'),
     jobs: path.join(dataDir, 'jobs'),
     models: path.join(dataDir, 'models'),
+    logs: path.join(dataDir, 'logs'),
     lockFile: path.join(dataDir, 'service.lock'),
   };
 }

@@ -140,7 +140,7 @@ describe('dubbing a video with a supplied translation', () => {
     }
   });
 
-  it('gives the two speakers different voices, and the subtitles carry the German text', async () => {
+  it('gives the two speakers different voices, and the subtitles carry the German text as plain SRT', async () => {
     const log = await taskLog(taskId);
     await fs.mkdir('test-artifacts', { recursive: true });
     await fs.writeFile('test-artifacts/dub-task-log.txt', log);
@@ -151,6 +151,9 @@ describe('dubbing a video with a supplied translation', () => {
     const srt = await (await fetch(result.result.subtitle_url)).text();
     expect(srt).toContain('Guten Morgen');
     expect(srt.match(/-->/g)).toHaveLength(3);
+    // The input names its speakers with WebVTT voice tags; players show those literally in an SRT.
+    expect(srt).not.toMatch(/<\/?v[\s>.]/);
+    expect(srt).not.toContain('Anna');
   });
 
   it('burns the subtitles near 0.9 of the height while a line is on, and nowhere else', async () => {

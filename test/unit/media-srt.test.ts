@@ -80,16 +80,21 @@ describe('parseSrt', () => {
     expect(cues[3].text).toBe('<v Ana>Hi</v>\n<v Bob>Hello</v>');
   });
 
-  it('reports unparsable input as invalid_subtitle with the line number', () => {
+  it('reports unparsable input as invalid_subtitle with the line number and what it should hold, never quoting the file', () => {
     const missingTiming = thrown(() => parseSrt('1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\nnot a timing line\n'));
     expect(missingTiming.code).toBe('invalid_subtitle');
-    expect(missingTiming.message).toContain('line 6');
-    expect(missingTiming.message).toContain('cue 2');
-    expect(missingTiming.message).toContain('not a timing line');
+    expect(missingTiming.message).toBe(
+      'The subtitle file is not valid SRT: line 6 should hold the timing of cue 2 (like 00:00:01,000 --> 00:00:02,500), but it holds other text.',
+    );
+    expect(missingTiming.message).not.toContain('not a timing line');
 
     const noNumber = thrown(() => parseSrt('\n\nHello world\n00:00:01,000 --> 00:00:02,000\n'));
-    expect(noNumber.message).toContain('line 3');
-    expect(noNumber.message).toContain('Hello world');
+    expect(noNumber.message).toBe('The subtitle file is not valid SRT: line 3 should hold a cue number (digits only), but it holds other text.');
+    expect(noNumber.message).not.toContain('Hello');
+
+    const strayTextAfterCue = thrown(() => parseSrt('4\n00:00:01,000 --> 00:00:02,000\nok\n\nsecret: hunter2\n'));
+    expect(strayTextAfterCue.message).toContain('line 5 (after cue 4) should hold a cue number');
+    expect(strayTextAfterCue.message).not.toContain('hunter2');
 
     const timingWithoutNumber = thrown(() => parseSrt('00:00:01,000 --> 00:00:02,000\nhi\n'));
     expect(timingWithoutNumber.message).toMatch(/line 1 .*timing line without its cue number/);
@@ -99,8 +104,15 @@ describe('parseSrt', () => {
     expect(endsEarly.message).toContain('the file ends there');
     expect(thrown(() => parseSrt('3\n\nhello\n')).message).toContain('line 2 should hold the timing of cue 3 (like 00:00:01,000 --> 00:00:02,500), but it is blank');
 
-    const badMinutes = thrown(() => parseSrt('1\n00:61:00,000 --> 00:62:00,000\nhi\n'));
-    expect(badMinutes.message).toContain('line 2');
+    const badMinutes = thrown(() => parseSrt('1\n00:61:00,000 --> 00:62:00,000 X1:secret\nhi\n'));
+    expect(badMinutes.message).toBe('The subtitle file is not valid SRT: line 2 has an impossible time 00:61:00,000 (minutes and seconds go up to 59).');
+  });
+
+  it('never quotes a file that is not SRT at all, such as /etc/passwd', () => {
+    const passwd = 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n';
+    const error = thrown(() => parseSrt(passwd));
+    expect(error.message).toBe('The subtitle file is not valid SRT: line 1 should hold a cue number (digits only), but it holds other text.');
+    for (const fragment of ['root', '/bin/bash', 'x:0:0']) expect(error.message).not.toContain(fragment);
   });
 
   it('rejects an empty file and bytes that are not UTF-8', () => {
@@ -113,15 +125,24 @@ describe('parseSrt', () => {
 });
 
 describe('serializeSrt', () => {
-  it('round-trips cues, speakers and multi-line text', () => {
+  it('round-trips times and multi-line text, keeping SRT styling tags', () => {
     const cues: SrtCue[] = [
       { index: 1, startMs: 0, endMs: 1234, text: 'Plain <i>styled</i>' },
-      { index: 2, startMs: 3_600_000, endMs: 3_723_004, text: 'Two\nlines', speaker: 'Ana María' },
+      { index: 2, startMs: 3_600_000, endMs: 3_723_004, text: 'Two\nlines' },
     ];
     const text = serializeSrt(cues);
-    expect(text).toBe('1\n00:00:00,000 --> 00:00:01,234\nPlain <i>styled</i>\n\n2\n01:00:00,000 --> 01:02:03,004\n<v Ana María>Two\nlines</v>\n');
+    expect(text).toBe('1\n00:00:00,000 --> 00:00:01,234\nPlain <i>styled</i>\n\n2\n01:00:00,000 --> 01:02:03,004\nTwo\nlines\n');
     expect(parseSrt(text)).toEqual(cues);
     expect(parseSrt(serializeSrt(cues, { lineEnding: '\r\n' }))).toEqual(cues);
+  });
+
+  it('writes plain text: no WebVTT voice tags for a speaker, nor left in the text', () => {
+    const text = serializeSrt([
+      { index: 1, startMs: 0, endMs: 1000, text: 'Hola, <i>amigo</i>.', speaker: 'Ana María' },
+      { index: 2, startMs: 1000, endMs: 2000, text: '<v Ana>Hi</v>\n<v.loud Bob>Hello</v>' },
+    ]);
+    expect(text).toBe('1\n00:00:00,000 --> 00:00:01,000\nHola, <i>amigo</i>.\n\n2\n00:00:01,000 --> 00:00:02,000\nHi\nHello\n');
+    expect(text).not.toContain('<v');
   });
 
   it('drops blank lines inside a cue so they cannot split it', () => {

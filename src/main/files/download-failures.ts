@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { DubDeskError } from '../../shared/errors.js';
+import { describeRefusal, type RefusedRange } from './address-policy.js';
 import { formatBytes } from './byte-size.js';
 
 // Pure: turns what went wrong with a remote input into download_failed / payload_too_large in words a user can act on.
@@ -32,8 +33,30 @@ export function tooManyRedirects(url: string | URL, maxRedirects: number): DubDe
   });
 }
 
+/** A redirect that leaves the request's scheme (https -> http, http -> https, or to something else entirely). */
 export function unsupportedRedirect(url: string | URL, location: string): DubDeskError {
-  return new DubDeskError('download_failed', `Downloading ${displayUrl(url)} failed: it redirected to ${location}, which is not an http(s) URL.`, {
+  const scheme = new URL(url).protocol.slice(0, -1);
+  return new DubDeskError(
+    'download_failed',
+    `Downloading ${displayUrl(url)} failed: it redirected to ${shownLocation(location, url)}, which is not an ${scheme} URL; ` +
+      'redirects are followed only within the same scheme, so give the final URL instead.',
+    { retryable: false },
+  );
+}
+
+function shownLocation(location: string, base: string | URL): string {
+  try {
+    const target = new URL(location, base);
+    return target.protocol === 'http:' || target.protocol === 'https:' ? displayUrl(target) : `a ${target.protocol.slice(0, -1)}: URL`;
+  } catch {
+    return 'an invalid URL';
+  }
+}
+
+/** The host is, or resolved to, an address the policy refuses (link-local, unspecified, or private when so set). */
+export function addressRefused(url: string | URL, refusal: { address: string; range: RefusedRange }): DubDeskError {
+  const reason = describeRefusal(refusal.address, refusal.range, new URL(url).hostname);
+  return new DubDeskError('download_failed', `Downloading ${displayUrl(url)} failed: ${reason}.`, {
     retryable: false,
   });
 }

@@ -14,7 +14,9 @@ import {
   tooManyRedirects,
   unsupportedRedirect,
   displayUrl,
+  addressRefused,
 } from './download-failures.js';
+import { AddressRefusedError, checkLiteralHost, guardedLookup, type ConnectGuard } from './guarded-lookup.js';
 import { fileNameFromContentDisposition, fileNameFromUrl, sanitizeFileName } from './file-names.js';
 import { parseContentRange } from './http-range.js';
 import { normalizeMime } from './mime-types.js';
@@ -43,6 +45,8 @@ export interface FetchToFileOptions {
    * or sends the rest, instead of sending it all again.
    */
   continueExisting?: boolean;
+  /** Which addresses may be connected to (link-local and unspecified never are); checked at every redirect hop. */
+  connectGuard?: ConnectGuard;
 }
 
 export interface FetchedFile {
@@ -83,6 +87,7 @@ export async function fetchToFile(url: string, destPath: string, options: FetchT
     userAgent: 'DubDesk',
     resumeHint: RETRY_TASK_RESUMES,
     continueExisting: false,
+    connectGuard: {},
     // An option passed as undefined keeps its default instead of becoming a 0 ms timeout.
     ...(Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as FetchToFileOptions),
   };
@@ -188,7 +193,8 @@ async function openFollowingRedirects(url: URL, headers: OutgoingHttpHeaders, se
     } catch {
       throw unsupportedRedirect(current, location);
     }
-    if (next.protocol !== 'http:' && next.protocol !== 'https:') throw unsupportedRedirect(current, location);
+    // Only within the same scheme: an https download must not continue in clear text, nor leave http(s).
+    if (next.protocol !== current.protocol) throw unsupportedRedirect(current, location);
     current = next;
   }
 }
@@ -196,7 +202,13 @@ async function openFollowingRedirects(url: URL, headers: OutgoingHttpHeaders, se
 function openRequest(url: URL, headers: OutgoingHttpHeaders, settings: Settings): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.get(url, { headers, signal: settings.signal });
+    try {
+      checkLiteralHost(url, settings.connectGuard.policy);
+    } catch (error) {
+      reject(addressRefused(url, error as AddressRefusedError));
+      return;
+    }
+    const request = client.get(url, { headers, signal: settings.signal, lookup: guardedLookup(settings.connectGuard) });
     const timer = setTimeout(() => request.destroy(connectTimeout(url, settings.connectTimeoutMs)), settings.connectTimeoutMs);
     request.once('response', (response) => {
       clearTimeout(timer);
@@ -205,7 +217,8 @@ function openRequest(url: URL, headers: OutgoingHttpHeaders, settings: Settings)
     // Stays attached: errors after the headers surface through the response body instead.
     request.on('error', (error) => {
       clearTimeout(timer);
-      reject(error instanceof DubDeskError || settings.signal?.aborted ? error : networkFailure(url, error));
+      if (error instanceof AddressRefusedError) reject(addressRefused(url, error));
+      else reject(error instanceof DubDeskError || settings.signal?.aborted ? error : networkFailure(url, error));
     });
   });
 }

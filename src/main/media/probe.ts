@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { probeArgs } from './ffmpeg-args.js';
 import { resolveMediaTools } from './ffmpeg-paths.js';
-import { firstErrorLine, ProcessError, runProcess } from './run-process.js';
+import { ProcessError, runProcess } from './run-process.js';
 
 export type Rotation = 0 | 90 | 180 | 270;
 
@@ -59,7 +59,7 @@ export async function probeMedia(file: string, options: ProbeOptions = {}): Prom
   } catch (error) {
     // A missing ffprobe binary is a setup problem, not a property of the user's file.
     if (!(error instanceof ProcessError) || (error.exitCode === null && error.exitSignal === null)) throw error;
-    const reason = firstErrorLine(error.stderrTail.split(file).join(name));
+    const reason = probeFailureReason(error.stderrTail, file);
     throw new DubDeskError('media_unreadable', `${name} could not be read as audio or video${reason ? ` (${reason})` : ''}.`, {
       cause: error,
     });
@@ -75,6 +75,31 @@ export async function probeMedia(file: string, options: ProbeOptions = {}): Prom
     throw new DubDeskError('media_unreadable', `${name} contains no audio or video stream.`);
   }
   return info;
+}
+
+/**
+ * What ffprobe's stderr may tell the user, as fixed phrases: a demuxer can quote bytes of the file it failed on
+ * (a tag, a doctype), and a file that is not media must never leak its content into an error.
+ */
+const PROBE_REASONS: ReadonlyArray<[RegExp, string]> = [
+  [/moov atom not found/i, 'moov atom not found: the file is cut short or still being written'],
+  [/Invalid data found when processing input/i, 'Invalid data found when processing input'],
+  [/No such file or directory/i, 'No such file or directory'],
+  [/Permission denied/i, 'Permission denied'],
+  [/Is a directory/i, 'Is a directory'],
+  [/Could not find codec parameters/i, 'Could not find codec parameters'],
+  [/(^|: )End of file$/i, 'End of file'],
+  [/(^|: )Invalid argument$/i, 'Invalid argument'],
+];
+
+/** Pure: the first line of ffprobe's stderr that is a known reason, as its fixed phrase; '' when none is. */
+export function probeFailureReason(stderr: string, file: string): string {
+  for (const line of stderr.split(file).join('').split('\n')) {
+    const bare = line.replace(/^\[[^\]]*@ 0x[0-9a-f]+\]\s*/i, '').trim();
+    const known = PROBE_REASONS.find(([pattern]) => pattern.test(bare));
+    if (known) return known[1];
+  }
+  return '';
 }
 
 /** Shape of the parts of `ffprobe -show_format -show_streams -print_format json` that DubDesk reads. */

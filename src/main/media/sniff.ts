@@ -66,17 +66,27 @@ export interface CheckMediaTypeOptions {
  * plain MP4 passes where M4A is allowed: audio-only MP4s often carry that brand, and the probe decides.
  */
 export async function checkMediaType(file: string, options: CheckMediaTypeOptions): Promise<SniffedType> {
-  const allowed = new Set(options.allowed.map(normalizeExt));
+  const allowed = acceptedExtensions(options.allowed);
   const found = await sniffFile(file);
-  if (found && (allowed.has(found.ext) || (found.ext === 'mp4' && allowed.has('m4a')))) return found;
-  const accepted = [...allowed].map((ext) => `.${ext}`).join(', ');
+  if (found && (allowed.includes(found.ext) || (found.ext === 'mp4' && allowed.includes('m4a')))) return found;
   const what = found ? `is ${TYPES[found.ext].label}` : 'is not a recognised media format';
-  throw new DubDeskError('unsupported_media', `${options.nameForErrors} ${what}; accepted types: ${accepted}.`);
+  throw new DubDeskError('unsupported_media', `${options.nameForErrors} ${what}; accepted types: ${acceptedTypesText(options.allowed)}.`);
 }
 
-function normalizeExt(ext: string): string {
+/** `.jpeg` -> `jpg`: one spelling per type. */
+export function normalizeExt(ext: string): string {
   const bare = ext.trim().toLowerCase().replace(/^\./, '');
   return bare === 'jpeg' ? 'jpg' : bare;
+}
+
+/** The allowed extensions, normalised, each once, in the order given. */
+export function acceptedExtensions(allowed: readonly string[]): string[] {
+  return [...new Set(allowed.map(normalizeExt))];
+}
+
+/** `['jpg', 'jpeg', 'png']` -> ".jpg, .png" for messages. */
+export function acceptedTypesText(allowed: readonly string[]): string {
+  return acceptedExtensions(allowed).map((ext) => `.${ext}`).join(', ');
 }
 
 function ascii(bytes: Uint8Array, start: number, length: number): string {

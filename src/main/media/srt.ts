@@ -51,15 +51,17 @@ export function parseSrt(input: string | Uint8Array): SrtCue[] {
       continue;
     }
     const lineNo = i + 1;
+    // Messages never quote the file: a file that is not SRT (say /etc/passwd) must not leak its lines.
+    const after = cues.length > 0 ? ` (after cue ${cues[cues.length - 1].index})` : '';
     if (!CUE_NUMBER_LINE.test(lines[i])) {
-      const hint = TIMING_LINE.test(lines[i]) ? 'a timing line without its cue number' : `"${excerpt(lines[i])}"`;
-      throw invalid(`The subtitle file is not valid SRT: line ${lineNo} should hold a cue number but has ${hint}.`);
+      const found = TIMING_LINE.test(lines[i]) ? 'a timing line without its cue number' : 'other text';
+      throw invalid(`The subtitle file is not valid SRT: line ${lineNo}${after} should hold a cue number (digits only), but it holds ${found}.`);
     }
     const index = Number(lines[i].trim());
     const timingLine = lines[i + 1];
     if (timingLine === undefined || !TIMING_LINE.test(timingLine)) {
       const atEnd = lines.slice(i + 1).every((line) => line.trim() === '');
-      const found = atEnd ? 'the file ends there' : timingLine.trim() === '' ? 'it is blank' : `it has "${excerpt(timingLine)}"`;
+      const found = atEnd ? 'the file ends there' : timingLine.trim() === '' ? 'it is blank' : 'it holds other text';
       throw invalid(
         `The subtitle file is not valid SRT: line ${lineNo + 1} should hold the timing of cue ${index} ` +
           `(like 00:00:01,000 --> 00:00:02,500), but ${found}.`,
@@ -87,16 +89,13 @@ function parseTiming(line: string, lineNo: number): [number, number] {
   const match = TIMING_LINE.exec(line)!;
   const toMs = (h: string, m: string, s: string, frac: string): number => {
     if (Number(m) > 59 || Number(s) > 59) {
-      throw invalid(`The subtitle file is not valid SRT: line ${lineNo} has an impossible time "${excerpt(line.trim())}".`);
+      // Rebuilt from the digits the pattern matched, so nothing else on the line is echoed.
+      throw invalid(`The subtitle file is not valid SRT: line ${lineNo} has an impossible time ${h}:${m}:${s},${frac} (minutes and seconds go up to 59).`);
     }
     // "1,5" means 1.5 s, as a decimal fraction.
     return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(frac.padEnd(3, '0'));
   };
   return [toMs(match[1], match[2], match[3], match[4]), toMs(match[5], match[6], match[7], match[8])];
-}
-
-function excerpt(line: string): string {
-  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
 }
 
 /** `<v Ana>Hola</v>` -> speaker Ana, text Hola; a cue voiced by several speakers keeps its tags. */
@@ -105,21 +104,28 @@ function splitSpeaker(raw: string): { text: string; speaker?: string } {
   const text = raw.trim();
   if (speakers.size !== 1 || !text.startsWith('<v')) return { text };
   const [speaker] = speakers;
-  const stripped = text.replace(VOICE_OPEN_TAG, '').replace(VOICE_CLOSE_TAG, '').trim();
+  const stripped = withoutVoiceTags(text).trim();
   return speaker ? { text: stripped, speaker } : { text: stripped };
 }
 
-/** Cues -> SRT text; a speaker is written as a voice tag so that parsing gives it back. */
+/**
+ * Cues -> SRT text, plain: SRT has no speakers, and players show WebVTT `<v Speaker>` tags literally, so speakers
+ * are not written and voice tags left in a cue's text are dropped (SRT's own <i>, <b>, <u>, <font> stay).
+ */
 export function serializeSrt(cues: readonly SrtCue[], options: { lineEnding?: '\n' | '\r\n' } = {}): string {
   const eol = options.lineEnding ?? '\n';
   return cues
     .map((cue) => {
       // A blank line inside a cue's text would end the cue early.
-      const body = cue.text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '').join(eol);
-      const voiced = cue.speaker ? `<v ${cue.speaker.replace(/>/g, '')}>${body}</v>` : body;
-      return [String(cue.index), `${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}`, voiced].join(eol) + eol;
+      const body = withoutVoiceTags(cue.text).split(/\r\n|\r|\n/).filter((line) => line.trim() !== '').join(eol);
+      return [String(cue.index), `${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}`, body].join(eol) + eol;
     })
     .join(eol);
+}
+
+/** `<v Ana>Hola</v>` -> `Hola`. */
+export function withoutVoiceTags(text: string): string {
+  return text.replace(VOICE_OPEN_TAG, '').replace(VOICE_CLOSE_TAG, '');
 }
 
 export interface ValidateSrtOptions {

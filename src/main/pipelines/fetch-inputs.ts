@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { JobKind, JobStatus } from '../../shared/jobs.js';
+import type { AddressPolicy } from '../files/address-policy.js';
 import type { FileStore } from '../files/file-store.js';
 import { fetchToFile } from '../files/remote-fetch.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
@@ -12,6 +13,8 @@ export interface FetchInputsDeps extends SpecEnvironment {
   media: MediaTools;
   baseUrl(): string;
   maxInputBytes: number;
+  /** Which addresses remote inputs may be fetched from; link-local and unspecified never. */
+  addressPolicy?: AddressPolicy;
 }
 
 /** A fetched input as later stages read it: downloads live in the work dir, so their path is relative. */
@@ -56,6 +59,7 @@ export function fetchInputsStage<Request = Record<string, unknown>>(kind: JobKin
           const fetched = await fetchToFile(input.where.url, downloadPath(ctx.workDir, rule.field, input.name), {
             signal: ctx.signal,
             maxBytes: deps.maxInputBytes,
+            connectGuard: { policy: deps.addressPolicy },
             onProgress: ({ bytes, totalBytes }) => ctx.progress((index + (totalBytes ? bytes / totalBytes : 0)) / rules.length),
           });
           result = await inspectFile(fetched.path, fetched.fileName ?? input.name, rule, env);

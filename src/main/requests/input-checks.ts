@@ -1,13 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
+import type { AddressPolicy } from '../files/address-policy.js';
 import { fileNameFromUrl } from '../files/file-names.js';
 import type { FileStore } from '../files/file-store.js';
 import { classifyInputUrl, resolveLocalInput, type InputUrl } from '../files/input-url.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import { probeMedia, type MediaInfo } from '../media/probe.js';
-import { checkMediaType, type SniffedType } from '../media/sniff.js';
+import { acceptedExtensions, acceptedTypesText, checkMediaType, normalizeExt, type SniffedType } from '../media/sniff.js';
 import { parseSrt } from '../media/srt.js';
+import { checkSubtitleLimits, readSubtitleFile } from './subtitle-limits.js';
 
 const SRT_TYPE: SniffedType = { ext: 'srt', category: 'subtitle', mime: 'application/x-subrip' };
 
@@ -24,6 +25,8 @@ export interface InputEnvironment {
   media: MediaTools;
   baseUrl: string;
   signal?: AbortSignal;
+  /** Which addresses remote inputs and callbacks may reach (a literal refused address is refused at create). */
+  addressPolicy?: AddressPolicy;
 }
 
 /** A file on this machine, checked by content; `info` is absent for subtitles. */
@@ -38,17 +41,11 @@ export interface InspectedInput {
 const KNOWN_EXTENSIONS = new Set(['mp4', 'mov', 'webm', 'mkv', 'avi', 'wmv', 'flv', 'm4v', 'jpg', 'jpeg', 'png', 'webp', 'gif', 'bmp', 'tif', 'tiff',
   'wav', 'mp3', 'm4a', 'aac', 'flac', 'ogg', 'opus', 'srt', 'vtt', 'ass', 'txt', 'pdf', 'zip']);
 
-function extensionOf(name: string): string {
-  const ext = path.extname(name).slice(1).toLowerCase();
-  return ext === 'jpeg' ? 'jpg' : ext;
-}
-
 /** The name says a type that is not accepted (a name without a known extension is judged by content alone). */
 export function checkNameExtension(name: string, rule: InputRule): void {
-  const ext = extensionOf(name);
-  const allowed = rule.allowed.map((value) => (value === 'jpeg' ? 'jpg' : value));
-  if (ext && KNOWN_EXTENSIONS.has(ext) && !allowed.includes(ext)) {
-    throw new DubDeskError('unsupported_media', `${rule.field}: ${name} is a .${ext} file; accepted types: ${allowed.map((value) => `.${value}`).join(', ')}.`);
+  const ext = normalizeExt(path.extname(name));
+  if (ext && KNOWN_EXTENSIONS.has(ext) && !acceptedExtensions(rule.allowed).includes(ext)) {
+    throw new DubDeskError('unsupported_media', `${rule.field}: ${name} is a .${ext} file; accepted types: ${acceptedTypesText(rule.allowed)}.`);
   }
 }
 
@@ -57,7 +54,7 @@ export async function inspectFile(file: string, name: string, rule: InputRule, e
   checkNameExtension(name, rule);
   // A subtitle is judged by parsing it, so a broken SRT says invalid_subtitle with the line, not "unknown type".
   if (rule.allowed.length === 1 && rule.allowed[0] === 'srt') {
-    parseSrt(await readFile(file));
+    checkSubtitleLimits(parseSrt(await readSubtitleFile(file)));
     return { path: file, name, type: SRT_TYPE };
   }
   const type = await checkMediaType(file, { allowed: rule.allowed, nameForErrors: `${rule.field} (${name})` });

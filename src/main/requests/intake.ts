@@ -1,15 +1,16 @@
 import { DubDeskError } from '../../shared/errors.js';
 import type { JobKind } from '../../shared/jobs.js';
+import { DEFAULT_ADDRESS_POLICY, describeRefusal, literalAddress, refusedRange, type AddressPolicy } from '../files/address-policy.js';
 import { classifyInput, inspectIfLocal, type InputEnvironment } from './input-checks.js';
 import { JOB_SPECS, type Inspected, type SpecEnvironment } from './job-specs.js';
 
 /**
  * Everything a create call can check before queueing: fields, then local inputs by content and
- * duration (decisions.md: local inputs answer 400 at once; remote ones fail the job's first stage).
+ * duration (docs/api.md "Create operations": local inputs answer 400 at once; remote ones fail the job's first stage).
  */
 export async function intakeRequest(kind: JobKind, request: Record<string, unknown>, env: InputEnvironment & SpecEnvironment): Promise<{ inputName: string }> {
   const spec = JOB_SPECS[kind];
-  if (request.callback_url !== undefined) checkCallbackUrl(String(request.callback_url));
+  if (request.callback_url !== undefined) checkCallbackUrl(String(request.callback_url), env.addressPolicy);
   spec.checkFields(request, env);
   const classified = spec.inputRules(request).map((rule) => classifyInput(String(request[rule.field]), rule, env));
   const inspected: Inspected = {};
@@ -18,7 +19,7 @@ export async function intakeRequest(kind: JobKind, request: Record<string, unkno
   return { inputName: classified[0]?.name ?? kind };
 }
 
-function checkCallbackUrl(url: string): void {
+function checkCallbackUrl(url: string, policy: AddressPolicy = DEFAULT_ADDRESS_POLICY): void {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -28,4 +29,8 @@ function checkCallbackUrl(url: string): void {
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
     throw new DubDeskError('invalid_request', `callback_url must be an http(s) URL; got ${url}.`);
   }
+  // A host name is checked after resolving, at each delivery; a literal address can be judged now.
+  const literal = literalAddress(parsed.hostname);
+  const range = literal === null ? null : refusedRange(literal, policy);
+  if (literal !== null && range) throw new DubDeskError('invalid_request', `callback_url: ${describeRefusal(literal, range)}.`);
 }

@@ -15,7 +15,7 @@ export interface ExportedFiles extends StageOutput {
   subtitle: string;
 }
 
-/** What export_type asks for, given the input (decisions.md: auto matches the input type). */
+/** What export_type asks for, given the input (docs/api.md "Translate and dub": auto matches the input type). */
 export function wantedOutputs(exportType: DubRequest['export_type'], inputHasVideo: boolean): { video: boolean; audio: boolean } {
   if (exportType === 'all') return { video: inputHasVideo, audio: true };
   if (exportType === 'video') return { video: inputHasVideo, audio: !inputHasVideo };
@@ -60,6 +60,7 @@ export function exportStage(deps: DubDeps): Stage<DubRequest> {
       const share = wanted.video && wanted.audio ? 0.9 : 1;
 
       const cues = (outputs.synthesize as { outputCues: DubCue[] }).outputCues;
+      // Plain SRT (serializeSrt writes no voice tags); each cue's speaker stays in the synthesize stage's JSON.
       const srt = path.join('output', `${base}.srt`);
       await writeFileAtomic(path.join(ctx.workDir, srt), serializeSrt(cues.map((cue, i) => ({ ...cue, index: i + 1 }))));
       const result: ExportedFiles = { subtitle: srt };

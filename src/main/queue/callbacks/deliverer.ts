@@ -1,9 +1,12 @@
+import http, { type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import { AddressRefusedError, checkLiteralHost, guardedLookup, type ConnectGuard } from '../../files/guarded-lookup.js';
 import type { Db } from '../../store/database.js';
 import { nextDelayMs, shouldGiveUp } from './backoff.js';
 import { createCallbackOutbox, type OutboxEntry } from './outbox.js';
 import { SIGNATURE_HEADER, signPayload } from './signature.js';
 
-// Sends the outbox's callbacks (decisions.md "Callbacks"): at least once, in order per task,
+// Sends the outbox's callbacks (docs/api.md "Callbacks"): at least once, in order per task,
 // retried with backoff until a 2xx or 24 h. One DubDesk process owns a data dir (service.lock),
 // so entries need no lease: in-flight tasks are tracked in memory.
 
@@ -15,7 +18,8 @@ export interface CallbackDelivererOptions {
   secret: string;
   /** DubDesk's version, sent as `User-Agent: DubDesk/<version>`. */
   version: string;
-  fetch?: typeof globalThis.fetch;
+  /** Which addresses a callback may connect to (docs/api.md "Inputs fetched over http(s)": the same rules as fetched inputs). */
+  connectGuard?: ConnectGuard;
   now?: () => number;
   random?: () => number;
   log?: CallbackLog;
@@ -47,7 +51,7 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     db,
     secret,
     version,
-    fetch: fetchImpl = globalThis.fetch,
+    connectGuard = {},
     now = Date.now,
     random = Math.random,
     log = () => {},
@@ -124,33 +128,25 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     // Signed at each attempt, so a receiver's replay window applies to the attempt, not the event.
     const signature = signPayload(secret, entry.body, Math.floor(now() / 1000));
     const signal = AbortSignal.any([stopController.signal, AbortSignal.timeout(requestTimeoutMs)]);
-    let response: Response;
+    let status: number;
     try {
-      response = await fetchImpl(entry.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': userAgent,
-          'X-DubDesk-Event-Id': entry.eventId,
-          [SIGNATURE_HEADER]: signature,
-        },
-        body: entry.body,
-        // A redirect could carry a signed body to a host the user never named.
-        redirect: 'manual',
-        signal,
-      });
+      status = await post(new URL(entry.url), {
+        'Content-Type': 'application/json',
+        'User-Agent': userAgent,
+        'X-DubDesk-Event-Id': entry.eventId,
+        [SIGNATURE_HEADER]: signature,
+      }, entry.body, signal, connectGuard);
     } catch (error) {
       if (stopController.signal.aborted) throw new Interrupted();
       if (signal.aborted) return { ok: false, error: `no response within ${requestTimeoutMs} ms` };
+      // The address will not change its range by waiting: give up on this delivery now.
+      if (error instanceof AddressRefusedError) return { ok: false, error: `refused to connect: ${error.message}`, permanent: true };
       return { ok: false, error: errorMessage(error) };
     }
-    // The receiver's answer is not used; dropping it frees the connection.
-    await response.body?.cancel().catch(() => {});
-    if (response.status >= 200 && response.status < 300) return { ok: true };
-    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-      return { ok: false, error: `HTTP ${response.status} redirect (redirects are not followed)` };
-    }
-    return { ok: false, error: `HTTP ${response.status}` };
+    if (status >= 200 && status < 300) return { ok: true };
+    // A redirect could carry a signed body to a host the user never named, so it is never followed.
+    if (status >= 300 && status < 400) return { ok: false, error: `HTTP ${status} redirect (redirects are not followed)` };
+    return { ok: false, error: `HTTP ${status}` };
   }
 
   function sleep(ms: number): Promise<void> {
@@ -219,6 +215,27 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
   };
 }
 
+/** POSTs the body and resolves with the status; the address is checked before connecting, the answer is dropped. */
+function post(url: URL, headers: OutgoingHttpHeaders, body: string, signal: AbortSignal, guard: ConnectGuard): Promise<number> {
+  return new Promise((resolve, reject) => {
+    checkLiteralHost(url, guard.policy);
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
+      signal,
+      lookup: guardedLookup(guard),
+    });
+    request.once('response', (response) => {
+      // The receiver's answer is not used, and an endless one must not hold the delivery: drop it.
+      response.destroy();
+      resolve(response.statusCode ?? 0);
+    });
+    request.once('error', reject);
+    request.end(body);
+  });
+}
+
 function isHttpUrl(url: string): boolean {
   try {
     const { protocol } = new URL(url);
@@ -241,7 +258,8 @@ function describeTarget(entry: OutboxEntry): string {
 
 function errorMessage(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  // fetch reports "fetch failed"; the useful part (ECONNRESET, ECONNREFUSED) is in the cause.
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code && !error.message.includes(code)) return `${error.message} (${code})`;
   const cause = error.cause as { code?: string; message?: string } | undefined;
   const detail = cause?.code ?? cause?.message;
   return detail ? `${error.message} (${detail})` : error.message;
