@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { KeyRole } from '../store/keys-repository.js';
 
 /** The Fastify instance every route plugin receives: TypeBox schemas type the handlers. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -11,6 +12,8 @@ declare module 'fastify' {
      * 'signed-url': the handler checks a signed token when no key is given. 'public': static GUI assets.
      */
     auth?: 'key' | 'key-or-query' | 'signed-url' | 'public';
+    /** The least key role the route needs (default 'jobs'); the auth hook answers 403 forbidden below it. */
+    role?: KeyRole;
     /** One line for the OpenAPI document. */
     summary?: string;
   }
@@ -20,5 +23,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook when the request carried a valid API key. */
     apiKeyId?: string;
+    /** The role of that key. */
+    apiKeyRole?: KeyRole;
   }
 }

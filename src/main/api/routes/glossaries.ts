@@ -44,16 +44,16 @@ export async function glossaryRoutes(app: App, { core }: { core: Core }): Promis
   };
   app.get('/v1/glossaries', { schema: { response: { 200: Type.Object({ glossaries: Type.Array(GlossaryRecord) }) } }, config: { summary: 'List glossaries' } },
     async () => ({ glossaries: core.glossaries.list().map(present) }));
-  app.post('/v1/glossaries', { schema: { body: GlossaryBody, response: { 200: GlossaryRecord } }, config: { summary: 'Create a glossary' } },
+  app.post('/v1/glossaries', { schema: { body: GlossaryBody, response: { 200: GlossaryRecord } }, config: { summary: 'Create a glossary', role: 'admin' } },
     async (request) => present(core.glossaries.insert({ id: newId(), ...fields(request.body) })));
   app.get('/v1/glossaries/:glossary_id', { schema: { params: Params, response: { 200: GlossaryRecord } }, config: { summary: 'One glossary' } },
     async (request) => present(find(request.params.glossary_id)));
-  app.put('/v1/glossaries/:glossary_id', { schema: { params: Params, body: GlossaryBody, response: { 200: GlossaryRecord } }, config: { summary: 'Replace a glossary' } },
+  app.put('/v1/glossaries/:glossary_id', { schema: { params: Params, body: GlossaryBody, response: { 200: GlossaryRecord } }, config: { summary: 'Replace a glossary', role: 'admin' } },
     async (request) => {
       find(request.params.glossary_id);
       return present(core.glossaries.update({ id: request.params.glossary_id, ...fields(request.body) })!);
     });
-  app.delete('/v1/glossaries/:glossary_id', { schema: { params: Params }, config: { summary: 'Delete a glossary' } }, async (request, reply) => {
+  app.delete('/v1/glossaries/:glossary_id', { schema: { params: Params }, config: { summary: 'Delete a glossary', role: 'admin' } }, async (request, reply) => {
     find(request.params.glossary_id);
     core.glossaries.delete(request.params.glossary_id);
     return reply.status(204).send();

@@ -1,38 +1,42 @@
 import { Type } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
-import { StrictObject } from '../../../shared/schemas/common.js';
+import { StrictObject, StringEnum } from '../../../shared/schemas/common.js';
 import type { Core } from '../../core.js';
-import type { ApiKeyRecord } from '../../store/keys-repository.js';
+import { KEY_ROLES, type ApiKeyRecord } from '../../store/keys-repository.js';
 import type { App } from '../app-types.js';
 
+const Role = StringEnum(KEY_ROLES, { description: 'admin: everything; jobs (the default): jobs, files, and reading voices, styles, glossaries and models' });
 const KeyRecord = Type.Object({
-  key_id: Type.String(), name: Type.String(), prefix: Type.String(), created_at: Type.String(),
+  key_id: Type.String(), name: Type.String(), prefix: Type.String(), role: Role, created_at: Type.String(),
   last_used_at: Type.Union([Type.String(), Type.Null()]), revoked_at: Type.Union([Type.String(), Type.Null()]),
 });
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function present(record: ApiKeyRecord) {
-  return { key_id: record.id, name: record.name, prefix: record.prefix, created_at: iso(record.createdAt)!, last_used_at: iso(record.lastUsedAt), revoked_at: iso(record.revokedAt) };
+  return { key_id: record.id, name: record.name, prefix: record.prefix, role: record.role, created_at: iso(record.createdAt)!, last_used_at: iso(record.lastUsedAt), revoked_at: iso(record.revokedAt) };
 }
 
-/** API keys for the Settings page and scripts: the secret is shown once, at creation; only hashes are stored. */
+/** API keys for the Settings page and scripts: the secret is shown once, at creation; only hashes are stored. Admin keys only. */
 export async function keyRoutes(app: App, { core }: { core: Core }): Promise<void> {
   app.get('/v1/keys', {
     schema: { response: { 200: Type.Object({ keys: Type.Array(KeyRecord) }) } },
-    config: { summary: 'List API keys (never the secrets)' },
+    config: { summary: 'List API keys with their roles (never the secrets)', role: 'admin' },
   }, async () => ({ keys: core.keys.list().map(present) }));
 
   app.post('/v1/keys', {
-    schema: { body: StrictObject({ name: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: Type.Intersect([KeyRecord, Type.Object({ key: Type.String() })]) } },
-    config: { summary: 'Create an API key; the key is in this answer only' },
+    schema: {
+      body: StrictObject({ name: Type.String({ minLength: 1, maxLength: 100 }), role: Type.Optional(Role) }),
+      response: { 200: Type.Intersect([KeyRecord, Type.Object({ key: Type.String() })]) },
+    },
+    config: { summary: 'Create an API key (role jobs unless given); the key is in this answer only', role: 'admin' },
   }, async (request) => {
-    const { key, record } = core.keys.create(request.body.name);
+    const { key, record } = core.keys.create(request.body.name, request.body.role ?? 'jobs');
     return { ...present(record), key };
   });
 
   app.delete('/v1/keys/:key_id', {
     schema: { params: Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) }) },
-    config: { summary: 'Revoke an API key' },
+    config: { summary: 'Revoke an API key', role: 'admin' },
   }, async (request, reply) => {
     if (!core.keys.list().some((key) => key.id === request.params.key_id && key.revokedAt === null)) {
       throw new DubDeskError('not_found', `API key ${request.params.key_id} does not exist or is already revoked.`);
@@ -46,7 +50,7 @@ export async function keyRoutes(app: App, { core }: { core: Core }): Promise<voi
       version: Type.String(), base_url: Type.String(), openapi_url: Type.String(), data_dir: Type.String(), webhook_secret: Type.String(),
       concurrency: Type.Integer(), ffmpeg_path: Type.String(), ffprobe_path: Type.String(), loudness_lufs: Type.Number(), max_stretch: Type.Number(),
     }) } },
-    config: { summary: "The service's settings, for the Settings page" },
+    config: { summary: "The service's settings, for the Settings page", role: 'admin' },
   }, async () => ({
     version: core.version,
     base_url: core.baseUrl(),

@@ -32,7 +32,7 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
   }, async () => ({ subtitle_styles: styles.list().map(toSubtitleStyleRecord) }));
 
   app.post('/v1/subtitle_styles', {
-    config: { summary: 'Create a subtitle style; settings left out take the default style\'s values.' },
+    config: { summary: 'Create a subtitle style; settings left out take the default style\'s values.', role: 'admin' },
     schema: { body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord, ...errors } },
   }, async (request) => toSubtitleStyleRecord(styles.insert({ id: newId(), name: request.body.name, look: lookFromBody(request.body) })));
 
@@ -42,7 +42,7 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
   }, async (request) => toSubtitleStyleRecord(find(request.params.subtitle_style_id)));
 
   app.put('/v1/subtitle_styles/:subtitle_style_id', {
-    config: { summary: 'Replace a subtitle style of your own (built-in styles are read-only: 409).' },
+    config: { summary: 'Replace a subtitle style of your own (built-in styles are read-only: 409).', role: 'admin' },
     schema: { params: SubtitleStyleIdParams, body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord, ...errors } },
   }, async (request) => {
     const id = request.params.subtitle_style_id;
@@ -52,7 +52,7 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
   });
 
   app.delete('/v1/subtitle_styles/:subtitle_style_id', {
-    config: { summary: 'Delete a subtitle style of your own (built-in styles are read-only: 409).' },
+    config: { summary: 'Delete a subtitle style of your own (built-in styles are read-only: 409).', role: 'admin' },
     schema: { params: SubtitleStyleIdParams },
   }, async (request, reply) => {
     const id = request.params.subtitle_style_id;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { ApiClient, ApiKeyRecord, ServiceSettings } from '../../api/client.js';
+import { ApiError, type ApiClient, type ApiKeyRecord, type KeyRole, type ServiceSettings } from '../../api/client.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { Field } from '../../components/Field.js';
@@ -7,6 +7,9 @@ import { useNotices } from '../../stores/notices.js';
 import { useSession } from '../../stores/session.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// A jobs key (pasted into this window) is refused these pages: say so once instead of offering what would fail.
+const needsAdmin = (error: unknown) => error instanceof ApiError && error.code === 'forbidden';
+const ROLES: readonly KeyRole[] = ['jobs', 'admin'];
 
 /** One read-only value: shown (or hidden until asked, for secrets), copyable, with how to change it. */
 function Row({ label, value, secret, how, extra }: { label: string; value: string | number; secret?: boolean; how?: string; extra?: ReactNode }) {
@@ -47,11 +50,13 @@ function OpenApiButton({ client }: { client: ApiClient }) {
 function ApiKeys({ client }: { client: ApiClient }) {
   const [keys, setKeys] = useState<ApiKeyRecord[]>();
   const [name, setName] = useState('');
-  const [created, setCreated] = useState<{ name: string; key: string }>();
+  const [role, setRole] = useState<KeyRole>('jobs');
+  const [created, setCreated] = useState<{ name: string; role: KeyRole; key: string }>();
   const [problem, setProblem] = useState<string>();
+  const [forbidden, setForbidden] = useState(false);
   const push = useNotices((s) => s.push);
   const ownKey = useSession((s) => s.apiKey);
-  const reload = () => client.listKeys().then(setKeys, (error: Error) => setProblem(error.message));
+  const reload = () => client.listKeys().then(setKeys, (error: Error) => (needsAdmin(error) ? setForbidden(true) : setProblem(error.message)));
   useEffect(() => {
     void reload();
   }, [client]);
@@ -60,9 +65,10 @@ function ApiKeys({ client }: { client: ApiClient }) {
     event.preventDefault();
     setProblem(undefined);
     try {
-      const record = await client.createKey(name.trim());
-      setCreated({ name: record.name, key: record.key });
+      const record = await client.createKey(name.trim(), role);
+      setCreated({ name: record.name, role: record.role, key: record.key });
       setName('');
+      setRole('jobs');
       await reload();
     } catch (error) {
       setProblem(messageOf(error));
@@ -81,13 +87,21 @@ function ApiKeys({ client }: { client: ApiClient }) {
   }
 
   const active = keys?.filter((key) => !key.revoked_at) ?? [];
+  if (forbidden) {
+    return (
+      <section aria-labelledby="keys-title">
+        <h3 id="keys-title">API keys</h3>
+        <p className="muted" role="status">Keys are managed with an admin key; this window's key has the jobs role.</p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="keys-title">
       <h3 id="keys-title">API keys</h3>
-      <p className="muted">Scripts send a key as <code>Authorization: Bearer …</code>. The service keeps only a hash: a key is shown once, when it is made.</p>
+      <p className="muted">Scripts send a key as <code>Authorization: Bearer …</code>. The service keeps only a hash: a key is shown once, when it is made. A <strong>jobs</strong> key runs and reads jobs and files; an <strong>admin</strong> key can also manage keys, settings, models, glossaries and styles.</p>
       {created ? (
         <div className="new-key" role="status">
-          <p>The key <strong>{created.name}</strong> is shown only now: copy it somewhere safe.</p>
+          <p>The {created.role} key <strong>{created.name}</strong> is shown only now: copy it somewhere safe.</p>
           <code className="key" aria-label="New API key">{created.key}</code> <CopyButton text={created.key} label="Copy key" />
           <button type="button" className="secondary small" onClick={() => setCreated(undefined)}>Done</button>
         </div>
@@ -96,17 +110,23 @@ function ApiKeys({ client }: { client: ApiClient }) {
         <Field id="new-key-name" label="New key name" error={problem}>
           <input value={name} maxLength={100} required onChange={(event) => setName(event.target.value)} placeholder="e.g. render script" />
         </Field>
+        <Field id="new-key-role" label="Role">
+          <select value={role} onChange={(event) => setRole(event.target.value as KeyRole)}>
+            {ROLES.map((value) => <option key={value} value={value}>{value}</option>)}
+          </select>
+        </Field>
         <button type="submit" disabled={!name.trim()}>Create key</button>
       </form>
       {keys ? (
         <table className="keys" aria-label="API keys">
-          <thead><tr><th scope="col">Name</th><th scope="col">Starts with</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <thead><tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Starts with</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
           <tbody>
             {active.map((key) => {
               const isThisWindow = ownKey?.startsWith(key.prefix) ?? false;
               return (
                 <tr key={key.key_id}>
                   <td>{key.name}{isThisWindow ? <span className="muted"> · this window's key</span> : null}</td>
+                  <td>{key.role}</td>
                   <td><code>{key.prefix}…</code></td>
                   <td>{new Date(key.created_at).toLocaleDateString()}</td>
                   <td>{key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'never'}</td>
@@ -128,7 +148,7 @@ export function SettingsView({ client }: { client: ApiClient }) {
   const [settings, setSettings] = useState<ServiceSettings>();
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
-    client.settings().then(setSettings, (error: Error) => setProblem(error.message));
+    client.settings().then(setSettings, (error: Error) => setProblem(needsAdmin(error) ? "The service's settings are shown to admin keys only; this window's key has the jobs role." : error.message));
   }, [client]);
   return (
     <section className="settings" aria-labelledby="settings-title">
