@@ -34,6 +34,12 @@ describe('sanitizeFileName', () => {
     expect(long.length).toBeLessThanOrEqual(180);
     expect(long.endsWith('.mp4')).toBe(true);
   });
+
+  it('shortens by UTF-8 bytes, not characters, so a long CJK name still fits the file system', () => {
+    const cjk = sanitizeFileName(`${'中'.repeat(100)}.mp4`);
+    expect(Buffer.byteLength(cjk)).toBeLessThanOrEqual(180);
+    expect(cjk).toBe(`${'中'.repeat(58)}.mp4`);
+  });
 });
 
 describe('file names from servers and headers', () => {

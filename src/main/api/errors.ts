@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DubDeskError, toDubDeskError, type ErrorCode } from '../../shared/errors.js';
 
 interface AjvError {
   instancePath?: string;
@@ -30,8 +31,31 @@ export function describeValidation(errors: AjvError[], part: string | undefined)
   }
 }
 
+/** The catalogue code for an HTTP status a framework or plugin gave a failure the client caused. */
+function clientErrorCode(status: number): ErrorCode {
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate_limited';
+  return 'invalid_request';
+}
+
+/** What a user reads for an internal error: where the service log is and the request id to look for. */
+export function internalErrorMessage(requestId: string, logFile: string | undefined): string {
+  const where = logFile ? `The service log (${logFile}) has the details` : 'The service log has the details';
+  return `An unexpected error happened inside DubDesk. ${where}: look for request id ${requestId}.`;
+}
+
+export interface ErrorHandlingOptions {
+  /** The service log's current file, named in 500 messages. */
+  logFile?: string;
+}
+
 /** Maps everything a request can throw to the catalogue's `{code, message, serverTs}` body. */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {
     let failure: DubDeskError;
     if (error.validation) {
@@ -42,9 +66,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       failure = new DubDeskError('invalid_request', `Content-Type ${request.headers['content-type'] ?? '(none)'} is not accepted here; send application/json.`);
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       failure = new DubDeskError('payload_too_large', 'The request body is larger than this service accepts.');
+    } else if (!(error instanceof DubDeskError) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify and its plugins (multipart limits, bad headers) flag what the client caused with a 4xx: keep it a 4xx.
+      failure = new DubDeskError(clientErrorCode(error.statusCode), `${error.message.replace(/\.$/, '')}.`);
     } else {
       failure = toDubDeskError(error);
-      if (failure.code === 'internal') request.log.error({ err: error }, 'unexpected error');
+      if (failure.code === 'internal') {
+        request.log.error({ err: error }, 'unexpected error');
+        failure = new DubDeskError('internal', internalErrorMessage(String(request.id), options.logFile), { cause: error });
+      }
     }
     void reply.status(failure.status).send(failure.toBody());
   });
@@ -52,4 +82,21 @@ export function installErrorHandling(app: FastifyInstance): void {
     const failure = new DubDeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
     void reply.status(404).send(failure.toBody());
   });
+}
+
+/** Fastify's router failures (a malformed %-escape, an over-long path parameter) in the catalogue's shape. */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? 'A path parameter is longer than this service accepts.'
+    : 'The request URL is not valid: it has a malformed %-escape.';
+  const failure = new DubDeskError('invalid_request', message);
+  void reply.status(failure.status).send(failure.toBody());
+}
+
+/** Requests Node's HTTP parser rejects (unknown method, oversized headers) get a catalogue body too, then the socket closes. */
+export function clientErrorReply(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const message = error.code === 'HPE_HEADER_OVERFLOW' ? 'The request headers are larger than this service accepts.' : 'The request is not valid HTTP.';
+  const body = JSON.stringify(new DubDeskError('invalid_request', message).toBody());
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

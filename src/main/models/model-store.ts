@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
+import { DubDeskError, toDubDeskError, type ErrorCode } from '../../shared/errors.js';
 import { fetchToFile } from '../files/remote-fetch.js';
 import { newId } from '../ids.js';
 import { createCatalogue, type Catalogue, type CatalogueEntry, type ModelFile, type ModelTask } from './catalogue.js';
@@ -25,6 +25,8 @@ export interface ModelRecord {
   license: string;
   sizeBytes: number;
   homepage?: string;
+  /** The engine that consumes it; absent: nothing in this version uses it yet. */
+  usedBy?: string;
   files: { name: string; sizeBytes?: number }[];
   installed: boolean;
   installedAt?: string;
@@ -105,6 +107,17 @@ export function notInstalledMessage(entry: CatalogueEntry): string {
 
 const isOnnx = (file: ModelFile) => file.name.toLowerCase().endsWith('.onnx');
 
+/** ONNX Runtime's own reason for refusing a file, with the staging copy's path (internal) replaced by where the file came from. */
+function loadFailureReason(error: unknown, staged: string, where: string): string {
+  const root = (error as { cause?: unknown }).cause ?? error;
+  const message = root instanceof Error ? root.message : String(root);
+  return message
+    .replace(/^Load model from .*? failed:\s*/s, '')
+    .split(staged).join(where)
+    .replace(/\.$/, '')
+    .trim() || 'unknown reason';
+}
+
 export function createModelStore(options: ModelStoreOptions): ModelStore {
   const modelsDir = path.resolve(options.modelsDir);
   const partialRoot = path.join(modelsDir, '.partial');
@@ -155,6 +168,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       license: entry.license,
       sizeBytes: entry.sizeBytes,
       ...(entry.homepage ? { homepage: entry.homepage } : {}),
+      ...(entry.usedBy ? { usedBy: entry.usedBy } : {}),
       files: entry.files.map((f) => (f.sizeBytes !== undefined ? { name: f.name, sizeBytes: f.sizeBytes } : { name: f.name })),
       installed: manifest !== undefined,
       ...(manifest ? { installedAt: manifest.installedAt, sizeOnDisk: sizeOnDisk(dir, manifest), source: manifest.source } : {}),
@@ -162,27 +176,33 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     };
   }
 
-  async function verifyOnnxFiles(entry: CatalogueEntry, stagingDir: string, origin: (file: ModelFile) => string): Promise<void> {
+  /**
+   * Loads each staged ONNX file and checks its signature. `wrongFile` is the code of a file that is not the model:
+   * the client's error on an import (unsupported_media), the server's on a download.
+   */
+  async function verifyOnnxFiles(entry: CatalogueEntry, stagingDir: string, origin: (file: ModelFile) => string, wrongFile: ErrorCode): Promise<void> {
     for (const file of entry.files) {
       if (!isOnnx(file)) continue;
       const where = origin(file);
+      const staged = path.join(stagingDir, file.name);
       let measured;
       try {
-        measured = await runtime.inspect(path.join(stagingDir, file.name));
+        measured = await runtime.inspect(staged);
       } catch (error) {
-        throw new DubDeskError('engine_failed', `The file at ${where} does not look like ${entry.title}: ONNX Runtime cannot load it (${(error as Error).message}).`, { cause: error, retryable: false });
+        const reason = loadFailureReason(error, staged, where);
+        throw new DubDeskError(wrongFile, `The file at ${where} does not look like ${entry.title}: ONNX Runtime cannot load it (${reason}).`, { cause: error, retryable: false });
       }
       if (!file.signature) continue;
       const check = checkSignature(file.signature, measured, { bindByShape: entry.bindByShape });
       if (!check.ok) {
-        throw new DubDeskError('engine_failed', signatureMismatchMessage(where, entry.title, file.signature, measured, check.problems), { retryable: false });
+        throw new DubDeskError(wrongFile, signatureMismatchMessage(where, entry.title, file.signature, measured, check.problems), { retryable: false });
       }
     }
   }
 
-  function checksumError(entry: CatalogueEntry, file: ModelFile, measured: string, where: string): DubDeskError {
+  function checksumError(entry: CatalogueEntry, file: ModelFile, measured: string, where: string, code: ErrorCode = 'download_failed'): DubDeskError {
     return new DubDeskError(
-      'download_failed',
+      code,
       `The checksum of ${file.name} for ${entry.title} (from ${where}) does not match: expected sha256 ${file.sha256}, got ${measured}. Nothing was installed.`,
     );
   }
@@ -234,7 +254,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       files.push({ name: file.name, sha256, sizeBytes, from: file.url });
     }
     try {
-      await verifyOnnxFiles(entry, stagingDir, (file) => file.url);
+      await verifyOnnxFiles(entry, stagingDir, (file) => file.url, 'engine_failed');
     } catch (error) {
       // A wrong file stays wrong: keep nothing to resume from.
       fs.rmSync(stagingDir, { recursive: true, force: true });
@@ -270,11 +290,11 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
           { signal },
         );
         const sha256 = hash.digest('hex');
-        if (file.sha256 && sha256 !== file.sha256) throw checksumError(entry, file, sha256, from);
+        if (file.sha256 && sha256 !== file.sha256) throw checksumError(entry, file, sha256, from, 'unsupported_media');
         files.push({ name: file.name, sha256, sizeBytes: copied, from });
       }
       report('verifying', undefined, undefined, undefined, true);
-      await verifyOnnxFiles(entry, stagingDir, (file) => sources.get(file.name)!);
+      await verifyOnnxFiles(entry, stagingDir, (file) => sources.get(file.name)!, 'unsupported_media');
       await commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: now().toISOString(), source: 'import', files });
     } finally {
       fs.rmSync(stagingDir, { recursive: true, force: true });

@@ -3,11 +3,20 @@ import { JOB_KINDS } from '../../../shared/jobs.js';
 import type { Core } from '../../core.js';
 import type { TaskEvent } from '../../queue/task-events.js';
 import { taskSummary } from '../../queue/status-record.js';
+import { taskDetails } from '../../requests/task-details.js';
 import type { App } from '../app-types.js';
 import { toApiInstallEvent } from './models.js';
 import { StringEnum } from '../../../shared/schemas/common.js';
+import { REQUEST_ID_HEADER } from '../../logging/request-id.js';
 
 const HEARTBEAT_MS = 15_000;
+
+const STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+};
 
 /**
  * Server-Sent Events of task changes (`event: task`, data = the task summary; `event: task_deleted`) and
@@ -19,21 +28,22 @@ export async function eventRoutes(app: App, { core }: { core: Core }): Promise<v
     schema: { querystring: Type.Object({ key: Type.Optional(Type.String()), task_id: Type.Optional(Type.String()), kind: Type.Optional(StringEnum(JOB_KINDS)) }) },
     config: { auth: 'key-or-query', summary: 'Live task changes as Server-Sent Events' },
   }, (request, reply) => {
-    const { task_id: onlyTask, kind: onlyKind } = request.query;
     reply.hijack();
     const socket = reply.raw;
-    socket.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
+    // A hijacked reply skips the headers set on `reply`, so the request id is written here.
+    socket.writeHead(200, { ...STREAM_HEADERS, [REQUEST_ID_HEADER]: String(request.id) });
+    // HEAD gets the headers GET would send (no length: the stream has none) and no body; the stream itself never ends.
+    if (request.method === 'HEAD') {
+      socket.end();
+      return;
+    }
+    const { task_id: onlyTask, kind: onlyKind } = request.query;
     socket.write('retry: 2000\n: connected\n\n');
     let sequence = 0;
     const send = (event: TaskEvent) => {
       if (event.type === 'task') {
         if ((onlyTask && event.task.id !== onlyTask) || (onlyKind && event.task.kind !== onlyKind)) return;
-        socket.write(`id: ${++sequence}\nevent: task\ndata: ${JSON.stringify(taskSummary(event.task, core.fileUrl))}\n\n`);
+        socket.write(`id: ${++sequence}\nevent: task\ndata: ${JSON.stringify({ ...taskSummary(event.task, core.fileUrl), ...taskDetails(event.task, { baseUrl: core.baseUrl(), files: core.files }) })}\n\n`);
       } else if (!onlyTask || event.taskId === onlyTask) {
         socket.write(`id: ${++sequence}\nevent: task_deleted\ndata: ${JSON.stringify({ task_id: event.taskId })}\n\n`);
       }

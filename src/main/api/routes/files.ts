@@ -162,9 +162,12 @@ async function saveMultipartUpload(request: FastifyRequest<{ Querystring: FileUp
   try {
     part = await request.file();
   } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    // The parser (busboy) throws plain errors for a body that is not the multipart it claims to be: that is the client's error.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === undefined) throw drained(request, reply, multipartReadError(request.headers['content-type'], error));
     if (status >= 500) throw error;
-    throw drained(request, reply, new DubDeskError('invalid_request', `The multipart body could not be read: ${(error as Error).message}.`));
+    const code = status === 413 ? 'payload_too_large' : 'invalid_request';
+    throw drained(request, reply, new DubDeskError(code, `The multipart body could not be read: ${(error as Error).message}.`));
   }
   if (!part) throw new DubDeskError('invalid_request', 'The multipart body has no file field.');
   try {
@@ -174,6 +177,15 @@ async function saveMultipartUpload(request: FastifyRequest<{ Querystring: FileUp
     part.file.resume();
     throw drained(request, reply, error);
   }
+}
+
+/** A client error that says what was wrong with a multipart body, in the user's terms. */
+function multipartReadError(contentType: string | undefined, error: unknown): DubDeskError {
+  if (!/;\s*boundary=/i.test(contentType ?? '')) {
+    return new DubDeskError('invalid_request', 'Content-Type multipart/form-data needs a boundary parameter (multipart/form-data; boundary=...); send the file as a form, or send it raw with its own Content-Type.');
+  }
+  const reason = (error as Error | undefined)?.message?.replace(/\.$/, '') ?? 'unknown reason';
+  return new DubDeskError('invalid_request', `The body is not the multipart/form-data its Content-Type says (${reason}); send the file as a form with one file field, or send it raw with its own Content-Type.`, { cause: error });
 }
 
 /** Reads and drops the rest of a refused upload so the client gets the error instead of a reset connection. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
 import { ErrorBodySchema } from '../../../shared/schemas/common.js';
 import * as schemas from '../../../shared/schemas/models.js';
+import { requireUsed } from '../../models/catalogue.js';
 import type { InstallEvent, ModelRecord, ModelStore } from '../../models/model-store.js';
 import type { App } from '../app-types.js';
 
@@ -31,6 +32,7 @@ export function toApiModel(record: ModelRecord): schemas.ModelRecord {
     license: record.license,
     size_bytes: record.sizeBytes,
     ...(record.homepage ? { homepage: record.homepage } : {}),
+    ...(record.usedBy ? { used_by: record.usedBy } : {}),
     files: record.files.map((f) => (f.sizeBytes !== undefined ? { name: f.name, size_bytes: f.sizeBytes } : { name: f.name })),
     installed: record.installed,
     ...(record.installedAt ? { installed_at: record.installedAt } : {}),
@@ -61,7 +63,7 @@ export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<v
   }, async (request) => toApiModel(models.get(request.params.id)));
 
   app.post('/v1/models', {
-    config: { summary: 'Install a model: download it in the background (202), or import it from a local file or folder (201).' },
+    config: { summary: 'Install a model: download it in the background (202), or import it from a local file or folder (201).', role: 'admin' },
     schema: {
       body: schemas.InstallModelBody,
       response: { 200: schemas.ModelRecord, 201: schemas.ModelRecord, 202: schemas.ModelRecord, ...errorResponses },
@@ -69,6 +71,7 @@ export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<v
   }, async (request, reply) => {
     const { id, source_path: sourcePath } = request.body;
     const current = models.get(id);
+    requireUsed(current);
     if (sourcePath !== undefined) {
       // The service's working folder means nothing to a script: only absolute paths are accepted.
       if (!path.isAbsolute(sourcePath)) throw new DubDeskError('invalid_request', `source_path must be an absolute path; got '${sourcePath}'.`);
@@ -82,7 +85,7 @@ export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<v
   });
 
   app.delete('/v1/models/:id', {
-    config: { summary: 'Remove an installed model (cancels an install in progress).' },
+    config: { summary: 'Remove an installed model (cancels an install in progress).', role: 'admin' },
     schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord, 404: ErrorBodySchema } },
   }, async (request) => {
     await models.remove(request.params.id);
