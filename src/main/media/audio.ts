@@ -41,24 +41,35 @@ export async function decodeAudioPcm(file: string, options: DecodeAudioOptions):
 
 /** Mono float samples -> a 16-bit PCM WAV file's bytes (the format every engine and player reads). */
 export function encodeWav(samples: Float32Array, sampleRate: number): Buffer {
-  const dataBytes = samples.length * 2;
-  const wav = Buffer.alloc(44 + dataBytes);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + dataBytes, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16); // fmt chunk size
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * 2, 28); // bytes per second
-  wav.writeUInt16LE(2, 32); // bytes per frame
-  wav.writeUInt16LE(16, 34); // bits per sample
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(dataBytes, 40);
+  return Buffer.concat([wavHeader(samples.length, sampleRate), pcm16(samples)]);
+}
+
+/** The 44-byte header of a 16-bit mono PCM WAV holding `sampleCount` samples (streamed writers send it first). */
+export function wavHeader(sampleCount: number, sampleRate: number): Buffer {
+  const dataBytes = sampleCount * 2;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16); // fmt chunk size
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28); // bytes per second
+  header.writeUInt16LE(2, 32); // bytes per frame
+  header.writeUInt16LE(16, 34); // bits per sample
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+/** -1..1 floats -> 16-bit little-endian PCM, clamped. */
+export function pcm16(samples: Float32Array): Buffer {
+  const pcm = Buffer.alloc(samples.length * 2);
   for (let i = 0; i < samples.length; i++) {
     const clamped = Math.max(-1, Math.min(1, samples[i] || 0));
-    wav.writeInt16LE(Math.round(clamped < 0 ? clamped * 0x8000 : clamped * 0x7fff), 44 + i * 2);
+    pcm.writeInt16LE(Math.round(clamped < 0 ? clamped * 0x8000 : clamped * 0x7fff), i * 2);
   }
-  return wav;
+  return pcm;
 }

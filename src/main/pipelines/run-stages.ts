@@ -1,11 +1,14 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TaskWarning } from '../../shared/schemas/jobs.js';
 import type { Pipeline, Stage, StageContext, StageOutput } from './types.js';
 
 export interface StageRunHooks {
   /** Called before a stage runs (not for a stage skipped because its output exists). */
   onStageStart(stage: Stage<any>, index: number): void;
   onStageProgress(stage: Stage<any>, index: number, fraction: number): void;
+  /** A stage's warnings, once it has finished and before its output is saved (so a resumed job still has them). */
+  onStageWarnings(stage: Stage<any>, warnings: TaskWarning[]): void;
   log: StageContext['log'];
 }
 
@@ -37,7 +40,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 export async function runStages<Request>(
   pipeline: Pipeline<Request>,
   request: Request,
-  ctx: Omit<StageContext, 'progress'>,
+  ctx: Omit<StageContext, 'progress' | 'warn'>,
   hooks: StageRunHooks,
 ): Promise<Record<string, StageOutput>> {
   const outputs: Record<string, StageOutput> = {};
@@ -53,11 +56,17 @@ export async function runStages<Request>(
       continue;
     }
     hooks.onStageStart(stage, index);
+    const warnings: TaskWarning[] = [];
     const output = await stage.run(
       { request, outputs },
-      { ...ctx, progress: (fraction) => hooks.onStageProgress(stage, index, Math.min(1, Math.max(0, fraction))) },
+      {
+        ...ctx,
+        progress: (fraction) => hooks.onStageProgress(stage, index, Math.min(1, Math.max(0, fraction))),
+        warn: (warning) => warnings.push(warning),
+      },
     );
     ctx.signal.throwIfAborted();
+    if (warnings.length) hooks.onStageWarnings(stage, warnings);
     await writeFileAtomic(file, JSON.stringify(output));
     outputs[stage.name] = output;
     hooks.log(`stage ${stage.name} finished`);

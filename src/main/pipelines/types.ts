@@ -1,4 +1,5 @@
 import type { JobKind, JobStatus } from '../../shared/jobs.js';
+import type { TaskWarning } from '../../shared/schemas/jobs.js';
 
 /** What a stage receives besides its input: it never sees HTTP or the database. */
 export interface StageContext {
@@ -9,6 +10,8 @@ export interface StageContext {
   /** Fraction 0..1 of this stage done. */
   progress(fraction: number): void;
   log(message: string, level?: 'info' | 'warn' | 'error'): void;
+  /** Something the user should check in a result that still counts as done; the runner stores it on the task. */
+  warn(warning: TaskWarning): void;
 }
 
 /** JSON-serialisable output of a stage; paths in it are relative to the work dir. */

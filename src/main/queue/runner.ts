@@ -79,6 +79,10 @@ export function createRunner(options: RunnerOptions) {
           log(`stage ${stage.name} started`);
           transitions.enterStage(task.id, token, stage.name, stage.status, overallProgress(pipeline.stages, index, 0));
         },
+        onStageWarnings(stage, warnings) {
+          for (const warning of warnings) log(`warning (${stage.name}): ${warning.message}`, 'warn');
+          transitions.addWarnings(task.id, token, warnings);
+        },
         onStageProgress(stage, index, fraction) {
           // Progress arrives per ffmpeg block or per frame; writes and events are limited to a few a second.
           if (now() - lastProgressAt < progressIntervalMs && fraction < 1) return;

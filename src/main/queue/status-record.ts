@@ -19,6 +19,8 @@ function statusCore(task: TaskRecord) {
     created_at: iso(task.createdAt),
     updated_at: iso(task.updatedAt),
     ...(task.errCode ? { err_code: task.errCode, err_message: task.errMessage ?? '' } : {}),
+    // Only when there are some, so clients written for the cloud API see nothing new otherwise.
+    ...(task.warnings.length ? { warnings: task.warnings } : {}),
   };
 }
 
@@ -32,7 +34,7 @@ function resultUrls(task: TaskRecord, urlOf: FileUrlOf): Record<string, string> 
 }
 
 /**
- * The body of a kind's cloud-shaped status route, which callbacks also carry (decisions.md "Status records").
+ * The body of a kind's cloud-shaped status route, which callbacks also carry (docs/api.md "Status records").
  * Lip-sync kinds put video_url at the top level; translate kinds nest URLs under result.
  */
 export function cloudStatusRecord(task: TaskRecord, urlOf: FileUrlOf): Record<string, unknown> {

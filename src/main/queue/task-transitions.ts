@@ -1,5 +1,6 @@
 import { DubDeskError } from '../../shared/errors.js';
 import { canTransition, isFinalStatus, type JobStatus } from '../../shared/jobs.js';
+import type { TaskWarning } from '../../shared/schemas/jobs.js';
 import type { Db } from '../store/database.js';
 import type { TaskLogsRepository } from '../store/task-logs-repository.js';
 import type { TaskRecord, TasksRepository, TaskUpdate } from '../store/tasks-repository.js';
@@ -16,6 +17,26 @@ export interface TransitionDeps {
 }
 
 export type TaskTransitions = ReturnType<typeof createTaskTransitions>;
+
+/** A status record stays small: a job with more warnings keeps the first ones and says how many more (the log has all). */
+export const MAX_TASK_WARNINGS = 100;
+
+/** Adds warnings to those already stored; a stage re-run after a crash repeats its warnings, so duplicates are dropped. */
+export function mergeWarnings(stored: readonly TaskWarning[], added: readonly TaskWarning[]): TaskWarning[] {
+  const kept = stored.filter((warning) => warning.code !== 'more_warnings');
+  const summary = stored.find((warning) => warning.code === 'more_warnings');
+  let more = summary ? Number(/\d+/.exec(summary.message)?.[0] ?? 0) : 0;
+  const seen = new Set(kept.map((warning) => JSON.stringify(warning)));
+  for (const warning of added) {
+    const key = JSON.stringify(warning);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (kept.length < MAX_TASK_WARNINGS - 1) kept.push(warning);
+    else more++;
+  }
+  if (more > 0) kept.push({ code: 'more_warnings', message: `${more} more warnings are not listed here; the task log names every line.` });
+  return kept;
+}
 
 /** Every change of a task's status goes through here: checked against the transitions table, fenced, announced. */
 export function createTaskTransitions(deps: TransitionDeps) {
@@ -57,6 +78,13 @@ export function createTaskTransitions(deps: TransitionDeps) {
     /** Progress within the current stage: no status change, so no callback; SSE subscribers see it. */
     reportProgress(id: string, token: number, stageProgress: number, progress: number): TaskRecord | null {
       if (!tasks.update(id, { stageProgress, progress, updatedAt: now() }, token)) return null;
+      return announce(tasks.get(id) ?? null);
+    },
+
+    /** Stores a stage's warnings on the task (no status change, so no callback; the final record carries them). */
+    addWarnings(id: string, token: number, warnings: readonly TaskWarning[]): TaskRecord | null {
+      const task = tasks.get(id);
+      if (!task || !tasks.update(id, { warnings: mergeWarnings(task.warnings, warnings), updatedAt: now() }, token)) return null;
       return announce(tasks.get(id) ?? null);
     },
 

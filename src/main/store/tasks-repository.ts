@@ -1,4 +1,5 @@
 import type { JobKind, JobStatus } from '../../shared/jobs.js';
+import type { TaskWarning } from '../../shared/schemas/jobs.js';
 import type { Db } from './database.js';
 
 /** A row of `tasks` in the shape the rest of the core uses. */
@@ -13,6 +14,8 @@ export interface TaskRecord {
   result: Record<string, string> | null;
   errCode: string | null;
   errMessage: string | null;
+  /** Problems the user should check in a result that still counts as done (empty when none). */
+  warnings: TaskWarning[];
   callbackUrl: string | null;
   inputName: string | null;
   attempts: number;
@@ -29,7 +32,7 @@ export interface TaskRecord {
 
 interface TaskRow {
   id: string; kind: string; status: string; stage: string | null; stage_progress: number; progress: number;
-  request_json: string; result_json: string | null; err_code: string | null; err_message: string | null;
+  request_json: string; result_json: string | null; err_code: string | null; err_message: string | null; warnings_json: string | null;
   callback_url: string | null; input_name: string | null; attempts: number; max_attempts: number; run_after: number;
   lease_token: number; lease_owner: string | null; lease_expires_at: number | null; retry_of: string | null;
   created_at: number; updated_at: number; finished_at: number | null;
@@ -47,6 +50,7 @@ function fromRow(row: TaskRow): TaskRecord {
     result: row.result_json ? (JSON.parse(row.result_json) as Record<string, string>) : null,
     errCode: row.err_code,
     errMessage: row.err_message,
+    warnings: row.warnings_json ? (JSON.parse(row.warnings_json) as TaskWarning[]) : [],
     callbackUrl: row.callback_url,
     inputName: row.input_name,
     attempts: row.attempts,
@@ -186,7 +190,7 @@ export function createTasksRepository(db: Db) {
       for (const [key, value] of Object.entries(fields)) {
         const column = COLUMN_OF[key as keyof typeof COLUMN_OF];
         sets.push(`${column} = @${key}`);
-        params[key] = key === 'result' ? (value == null ? null : JSON.stringify(value)) : value;
+        params[key] = key === 'result' || key === 'warnings' ? (value == null ? null : JSON.stringify(value)) : value;
       }
       if (sets.length === 0) return true;
       const fence = token === undefined ? '' : ' AND lease_token = @token';
@@ -204,6 +208,7 @@ const COLUMN_OF = {
   result: 'result_json',
   errCode: 'err_code',
   errMessage: 'err_message',
+  warnings: 'warnings_json',
   attempts: 'attempts',
   runAfter: 'run_after',
   leaseOwner: 'lease_owner',

@@ -1,12 +1,13 @@
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeAudioPcm } from '../../media/audio.js';
 import { trimSilence } from '../../media/dsp/envelope.js';
 import type { Stage, StageOutput } from '../types.js';
 import { chooseVoices, type VoiceChoice } from './choose-voices.js';
-import { writeDubTrack, type DubClip } from './dub-track.js';
+import { saveClip, writeDubTrack, type StoredClip } from './dub-track.js';
+import { checkLineSpeakable, judgeLineSpeeds } from './line-speed.js';
 import { SPEECH_SAMPLE_RATE } from './prepare-media.js';
-import { analysisCues, measureSpeakers } from './speaker-pitch.js';
-import { planDubTiming } from './timing-plan.js';
+import { measureSpeakers, readAnalysisSpeech } from './speaker-pitch.js';
+import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from './timing-plan.js';
 import type { CueList, DubCue, DubDeps, DubRequest, PreparedMedia } from './types.js';
 import { createTimeMap, videoRetimeFilter, type SlowdownSegment } from './video-retime.js';
 
@@ -26,6 +27,32 @@ export interface SynthesizedDub extends StageOutput {
 /** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
 const MAX_RATE_BOOST = 1.25;
 
+/** Lines synthesized at once: enough to keep the TTS workers busy, few enough that memory stays flat in the number of lines. */
+const SYNTHESIS_CONCURRENCY = 4;
+
+/**
+ * Runs `work` for each item with at most `limit` running at a time; results in item order. After a failure no new
+ * item starts, and the first error is thrown once the running ones have settled (nothing keeps working behind it).
+ */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (!failure && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index]!, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
+  return results;
+}
+
 /** dubbing: a voice per speaker, every line spoken, fitted to its cue, and assembled into one dub track. */
 export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
   return {
@@ -41,8 +68,9 @@ export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
       let speakers = [...new Set(cues.map((cue) => cue.speaker))].map((id) => ({ id, name: id, medianF0: undefined as number | undefined }));
       const voiceModel = request.voice_model ?? 'auto';
       if (!request.selected_voice_id) {
-        const speech = await decodeAudioPcm(path.join(ctx.workDir, prepared.speechWav), { sampleRate: SPEECH_SAMPLE_RATE, durationSec: Math.max(0, ...analysisCues(cues).map((cue) => cue.endMs)) / 1000 + 1, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
-        speakers = measureSpeakers(cues, speech, SPEECH_SAMPLE_RATE).map((speaker) => ({ id: speaker.id, name: speaker.id, medianF0: speaker.medianF0 }));
+        const analysed = await readAnalysisSpeech(path.join(ctx.workDir, prepared.speechWav), cues, SPEECH_SAMPLE_RATE);
+        const measured = new Map(measureSpeakers(analysed.cues, analysed.speech, SPEECH_SAMPLE_RATE).map((speaker) => [speaker.id, speaker.medianF0]));
+        speakers = speakers.map((speaker) => ({ ...speaker, medianF0: measured.get(speaker.id) }));
       }
       const choices = chooseVoices({
         targetLanguage: request.target_language, speakers, selectedVoiceId: request.selected_voice_id, voiceModel, voices: deps.engines.voices(),
@@ -50,27 +78,40 @@ export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
       for (const choice of choices.values()) ctx.log(choice.reason);
       if (voiceModel === 'real' || voiceModel === 'auto') ctx.log('voice matching with the built-in voices: pitch shifted to each speaker\'s median F0 (no cloning model installed)');
 
+      // Clips go to disk as they are made; only their lengths stay in memory.
+      const clipDir = path.join(ctx.workDir, 'audio', 'clips');
+      await rm(clipDir, { recursive: true, force: true });
+      await mkdir(clipDir, { recursive: true });
       let done = 0;
       const total = cues.length * 2;
-      const speak = async (cue: DubCue, rate: number): Promise<DubClip> => {
+      const speak = async (cue: DubCue, rate: number): Promise<StoredClip> => {
         const choice = choices.get(cue.speaker) as VoiceChoice;
         const speech = await deps.engines.ttsFor(choice.voiceId).synthesize({ text: cue.text, voiceId: choice.voiceId, rate, pitchSemitones: choice.pitchSemitones, signal: ctx.signal });
         ctx.progress(++done / total);
-        return { index: cue.index, samples: trimSilence(speech.samples, speech.sampleRate).samples, sampleRate: speech.sampleRate };
+        return saveClip(path.join(clipDir, `${cue.index}-${rate === 1 ? 'normal' : 'fast'}.f32`), cue.index, trimSilence(speech.samples, speech.sampleRate).samples, speech.sampleRate);
       };
-      const msOf = (clip: DubClip) => (clip.samples.length / clip.sampleRate) * 1000;
+      const msOf = (clip: StoredClip) => (clip.length / clip.sampleRate) * 1000;
 
       // Pass 1 at the normal rate tells how fast each line must be; pass 2 re-speaks only the lines that must be faster.
-      const options = { maxStretch: deps.maxStretch, maxRateBoost: MAX_RATE_BOOST, alignVideo: request.align_video ?? false };
-      const first = await Promise.all(cues.map((cue) => speak(cue, 1)));
+      const alignVideo = request.align_video ?? false;
+      const options = { maxStretch: deps.maxStretch, maxRateBoost: MAX_RATE_BOOST, alignVideo };
+      const rooms = roomPerLineMs(cues, mediaDurationMs, TIMING_DEFAULTS.minGapMs);
+      const first = await mapBounded(cues, SYNTHESIS_CONCURRENCY, async (cue, i) => {
+        const clip = await speak(cue, 1);
+        // A line that cannot be spoken intelligibly in its time fails the job at once, not after every other line.
+        if (!alignVideo) checkLineSpeakable(cue, msOf(clip), rooms[i]!);
+        return clip;
+      });
       const draft = planDubTiming({ cues, speechMs: first.map(msOf), mediaDurationMs }, options);
-      const clips = await Promise.all(cues.map((cue, i) => (draft.lines[i]!.rate > 1 ? speak(cue, draft.lines[i]!.rate) : (ctx.progress(++done / total), first[i]!))));
+      const clips = await mapBounded(cues, SYNTHESIS_CONCURRENCY, async (cue, i) => (draft.lines[i]!.rate > 1 ? speak(cue, draft.lines[i]!.rate) : (ctx.progress(++done / total), first[i]!)));
       const plan = planDubTiming({ cues, speechMs: clips.map(msOf), synthesizedRates: draft.lines.map((line) => line.rate), mediaDurationMs }, options);
       for (const line of plan.summary.lines) ctx.log(line);
+      for (const warning of judgeLineSpeeds(plan, deps.maxStretch)) ctx.warn(warning);
 
       const dubTrack = 'audio/dub.wav';
       const written = await writeDubTrack(path.join(ctx.workDir, dubTrack), clips, plan.lines, { durationMs: plan.outputDurationMs, signal: ctx.signal });
       for (const line of written.log) ctx.log(line);
+      await rm(clipDir, { recursive: true, force: true });
 
       const map = createTimeMap(plan.slowdowns);
       const outputCues = cues.map((cue, i) => {

@@ -2,6 +2,9 @@
 // speech up as little as possible (borrow silence, then speech rate, then capped time-stretch). Pure.
 import { createTimeMap, type SlowdownSegment } from './video-retime.js';
 
+/** Past twice normal speed (speech rate x stretch) listeners lose words, so no line is ever spoken faster. */
+export const MAX_SPEECH_SPEED = 2;
+
 export interface TimingCue {
   index: number;
   startMs: number;
@@ -57,12 +60,17 @@ export interface PlannedLine {
   videoSlowdown?: SlowdownSegment;
   /** The stretch exceeds maxStretch because nothing else could keep the line from running into the next. */
   overCap: boolean;
+  /** How much faster than normal speech the line plays: rate x stretch. */
+  speed: number;
+  /** The line would have to play faster than MAX_SPEECH_SPEED: it cannot be spoken intelligibly in its time. */
+  tooFast: boolean;
 }
 
 export interface TimingSummary {
   maxStretch: number;
   maxRate: number;
   overCapCount: number;
+  tooFastCount: number;
   slowedCount: number;
   /** Time the video slowdowns add to the output. */
   addedMs: number;
@@ -88,6 +96,11 @@ export const TIMING_DEFAULTS = {
   maxRateStep: 0.1,
   passageGapMs: 1000,
 } as const satisfies Required<TimingOptions>;
+
+/** How long each line may sound at most on the source timeline (its cue plus the silence it may borrow), ms. */
+export function roomPerLineMs(cues: readonly TimingCue[], mediaDurationMs: number, minGapMs: number = TIMING_DEFAULTS.minGapMs): number[] {
+  return windows(cues, mediaDurationMs, minGapMs).map((room, i) => Math.max(1, room.limitEndMs - cues[i].startMs));
+}
 
 /** Room a line may use on the source timeline: its cue plus the silence after it, up to the next line. */
 function windows(cues: readonly TimingCue[], mediaDurationMs: number, minGapMs: number): { cueEndMs: number; limitEndMs: number }[] {
@@ -146,11 +159,13 @@ export function planDubTiming(input: TimingInput, options: TimingOptions = {}): 
     const needed = spokenMs / available;
     // The tolerance absorbs rounding when the rate was chosen to fill the room exactly.
     if (needed <= 1 + 1e-9) return { stretch: 1, clipMs: Math.min(spokenMs, available), overCap: false, slowdown: undefined };
-    if (needed <= o.maxStretch) return { stretch: needed, clipMs: available, overCap: false, slowdown: undefined };
+    // With align_video the video is slowed for the rest, so the voice keeps to the cap and to the intelligibility bound.
+    const voiceCap = o.alignVideo ? Math.max(1, Math.min(o.maxStretch, MAX_SPEECH_SPEED / rates[i])) : o.maxStretch;
+    if (needed <= voiceCap) return { stretch: needed, clipMs: available, overCap: false, slowdown: undefined };
     if (o.alignVideo) {
-      const clipMs = spokenMs / o.maxStretch;
+      const clipMs = spokenMs / voiceCap;
       const slowdown: SlowdownSegment = { fromMs: cue.startMs, toMs: cue.startMs + available, factor: clipMs / available };
-      return { stretch: o.maxStretch, clipMs, overCap: false, slowdown };
+      return { stretch: voiceCap, clipMs, overCap: false, slowdown };
     }
     return { stretch: needed, clipMs: available, overCap: true, slowdown: undefined };
   });
@@ -176,6 +191,9 @@ export function planDubTiming(input: TimingInput, options: TimingOptions = {}): 
       borrowedMs: d.slowdown ? 0 : Math.max(0, placedEndMs - map.toOutputMs(room[i].cueEndMs)),
       ...(d.slowdown ? { videoSlowdown: d.slowdown } : {}),
       overCap: d.overCap,
+      speed: rates[i] * d.stretch,
+      // The tolerance absorbs rounding of a speed chosen to be exactly the bound.
+      tooFast: rates[i] * d.stretch > MAX_SPEECH_SPEED + 1e-9,
     };
   });
 
@@ -205,6 +223,7 @@ function summarize(lines: readonly PlannedLine[], addedMs: number, o: Required<T
     maxStretch: Math.max(1, ...lines.map((line) => line.stretch)),
     maxRate: Math.max(1, ...lines.map((line) => line.rate)),
     overCapCount: lines.filter((line) => line.overCap).length,
+    tooFastCount: lines.filter((line) => line.tooFast).length,
     slowedCount: lines.filter((line) => line.videoSlowdown).length,
     addedMs,
     borrowedCount: lines.filter((line) => line.borrowedMs > 0).length,

@@ -153,6 +153,16 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
         {running ? `${task.stage ? `${stageLabel(task.stage)} (${formatPercent(task.stage_progress)}%)` : 'Waiting in the queue'}${remaining ? ` · ${remaining}` : ''}` : statusLabel(task.status)}
       </p>
 
+      {task.warnings?.length ? (
+        <div className="problem warnings" role="status" aria-label="Warnings">
+          <p><strong>{task.status === 'done' ? 'Finished with' : 'So far'} {task.warnings.length === 1 ? 'a warning' : `${task.warnings.length} warnings`}:</strong></p>
+          <ul>
+            {task.warnings.map((warning, i) => <li key={`${warning.code}-${warning.cue ?? i}`}>{warning.message}</li>)}
+          </ul>
+          {subtitleUrl ? <p className="muted">Lines with a warning are marked in the subtitles below.</p> : null}
+        </div>
+      ) : null}
+
       <ol className="timeline" aria-label="Stages">
         {timeline.map((stage) => (
           <li key={stage.name} data-state={stage.state}>
@@ -186,7 +196,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
       {subtitleUrl ? (
         <details className="subtitles" open>
           <summary>Subtitles</summary>
-          <SubtitlePanel url={subtitleUrl} time={time} onSeek={(seconds) => setSeek({ seconds, nonce: Date.now() })} />
+          <SubtitlePanel url={subtitleUrl} time={time} onSeek={(seconds) => setSeek({ seconds, nonce: Date.now() })} warnings={task.warnings} />
         </details>
       ) : null}
 
