@@ -1,6 +1,6 @@
 // `npm start`: the desktop window where Electron can run; otherwise the headless service, whose
 // start line says where to open the GUI in a browser. Run after `electron-vite build`.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants as osConstants } from 'node:os';
@@ -30,12 +30,43 @@ export function findElectron(platform = process.platform, env = process.env) {
   return { binary };
 }
 
-/** Runs a child with our terminal, passes Ctrl+C and termination on, and exits with its status. */
+// The child's stdin is our lifeline pipe (src/main/launcher-lifeline.ts): it closes when we exit, even by kill -9.
+const LIFELINE_ENV = 'DUBDESK_STOP_ON_STDIN_EOF';
+
+/**
+ * True when our group is the foreground group of a terminal, so a Ctrl+C there reached the child as it
+ * reached us. Otherwise a SIGINT was sent to us alone (kill -INT, a test, a supervisor) and is passed on.
+ */
+function terminalSignalsOurGroup() {
+  // Windows sends Ctrl+C to every process attached to the console.
+  if (process.platform === 'win32') return true;
+  try {
+    if (process.platform === 'linux') {
+      const stat = readFileSync('/proc/self/stat', 'utf8');
+      const [, , pgrp, , , tpgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return tpgid !== '-1' && tpgid === pgrp;
+    }
+    const [pgid, tpgid] = execFileSync('ps', ['-o', 'pgid=,tpgid=', '-p', String(process.pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+    return tpgid === pgid;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs a child with our terminal and exits with its status. The child stays in our process group, so
+ * whatever kills the group (a supervisor, a closing terminal) kills it too, and Ctrl+C reaches it
+ * once, from the terminal: we pass SIGINT on only when no terminal sent it. SIGTERM/SIGHUP are passed on.
+ * If we die anyway, the closing stdin pipe tells the child to stop.
+ */
 function runForwarding(command, args) {
-  // Its own process group, so Ctrl+C in the terminal reaches it once (through us), not twice.
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', detached: process.platform !== 'win32' });
-  const forward = (signal) => () => child.kill(signal);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward(signal));
+  const child = spawn(command, args, { cwd: root, stdio: ['pipe', 'inherit', 'inherit'], env: { ...process.env, [LIFELINE_ENV]: '1' } });
+  // We never write to it; a child that closed its end must not crash us.
+  child.stdin.on('error', () => {});
+  process.on('SIGINT', () => {
+    if (!terminalSignalsOurGroup()) child.kill('SIGINT');
+  });
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {
     console.error(`DubDesk could not start ${command}: ${error.message}`);
     process.exit(1);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { app, dialog, type BrowserWindow } from 'electron';
 import { resolveConfig } from './config.js';
 import { isAddressInUse, parseLaunchOptions } from './electron/launch-options.js';
+import { watchLauncher } from './launcher-lifeline.js';
 import { registerIpcHandlers } from './electron/ipc.js';
 import { createMainWindow } from './electron/window.js';
 import { startService, type RunningService } from './service.js';
@@ -76,6 +77,8 @@ async function runDesktop(): Promise<void> {
       });
   });
 
+  // Under `npm start`, a launcher that dies (even by kill -9) quits the window and its service.
+  watchLauncher(() => app.quit());
   await app.whenReady();
   try {
     service = await startDesktopService();

@@ -1,7 +1,8 @@
 // A service killed with SIGKILL in the middle of an encode: the next start on the same data folder
 // takes over the stale lock and lease, resumes the job after its finished stages, and delivers a playable result.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readDataDirLock } from '../../src/main/store/data-dir-lock.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -114,7 +115,7 @@ describe('a service killed in the middle of a job', () => {
     // A crashed process cannot clean up: its lock file stays, naming a pid that is gone.
     const lockFile = dataPaths(dataDir).lockFile;
     expect(existsSync(lockFile)).toBe(true);
-    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(first.child.pid));
+    expect(readDataDirLock(lockFile)?.pid).toBe(first.child.pid);
 
     // Its ffmpeg loses its progress pipe with it, so no orphaned encode keeps running.
     const deadline = Date.now() + 15_000;
@@ -124,7 +125,7 @@ describe('a service killed in the middle of a job', () => {
     }
 
     const second = await spawnService(dataDir);
-    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(second.child.pid));
+    expect(readDataDirLock(lockFile)?.pid).toBe(second.child.pid);
     const finished = await pollTask(second.url, taskId, (task) => ['done', 'failed', 'cancelled'].includes(task.status), 'a final status');
     expect(finished).toMatchObject({ status: 'done', stage: 'encode', progress: 1, attempts: 0 });
 

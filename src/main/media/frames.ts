@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
+import { boundToParent } from './child-lifetime.js';
 import { resolveMediaTools } from './ffmpeg-paths.js';
 import { createProgressParser, progressFraction } from './ffmpeg-progress.js';
 import {
@@ -309,7 +310,9 @@ function startFfmpeg(
   args: readonly string[],
   options: { stdin: boolean; onStdoutLine?: (line: string) => void; onSpawn?: (pid: number) => void },
 ): RunningFfmpeg {
-  const child = spawn(command, args, {
+  // Bound to this process: a service killed even by SIGKILL takes its frame pipelines with it.
+  const bound = boundToParent(command, args);
+  const child = spawn(bound.command, bound.args, {
     shell: false,
     stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     windowsHide: true,

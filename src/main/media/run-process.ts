@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { boundToParent } from './child-lifetime.js';
 
 /** Keeps enough stderr to explain a failure without holding a long encode's log in memory. */
 export const STDERR_TAIL_CHARS = 4096;
@@ -81,7 +82,8 @@ export function createLineSplitter(onLine: (line: string) => void): { push(chunk
 
 /**
  * The one way DubDesk runs an external binary: no shell, cancellable, stderr kept for the error message.
- * Resolves only after the child has exited, so an aborted call never leaves a process behind.
+ * Resolves only after the child has exited, so an aborted call never leaves a process behind,
+ * and the child dies with this process (see child-lifetime.ts).
  */
 export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<ProcessResult> {
   const tool = options.toolName ?? path.basename(command);
@@ -89,7 +91,9 @@ export function runProcess(command: string, args: readonly string[], options: Ru
   if (signal?.aborted) return Promise.reject(abortError(tool, signal.reason));
 
   return new Promise<ProcessResult>((resolve, reject) => {
-    const child = spawn(command, args, {
+    // Bound to this process: a service killed even by SIGKILL takes the child with it.
+    const bound = boundToParent(command, args, { cwd: options.cwd, env: options.env });
+    const child = spawn(bound.command, bound.args, {
       shell: false,
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
