@@ -1,15 +1,39 @@
 // Finishes an install made with ignore-scripts (see .npmrc): builds what must be built,
 // fetches what can be fetched, and tolerates an offline machine. Safe to run every time.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { logTail, outcomeText } from './setup-log.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const quiet = process.argv.includes('--quiet');
 const say = (line) => { if (!quiet) console.log(`[setup] ${line}`); };
+const logDir = path.join(root, 'node_modules', '.dubdesk-setup');
+
+/**
+ * Runs a long build as one progress line; its full output (hundreds of compiler warnings) goes to a log file
+ * whose path is printed, and its tail is shown when it fails.
+ */
+function runLogged(title, logName, command, args, options = {}) {
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, logName);
+  if (!quiet) process.stdout.write(`[setup] ${title} (log: ${path.relative(process.cwd(), logFile) || logFile})... `);
+  const fd = openSync(logFile, 'w');
+  const started = Date.now();
+  let result;
+  try {
+    result = spawnSync(command, args, { ...options, stdio: ['ignore', fd, fd] });
+  } finally {
+    closeSync(fd);
+  }
+  const ok = result.status === 0;
+  if (!quiet) process.stdout.write(`${outcomeText({ ok, ms: Date.now() - started, logFile })}\n`);
+  if (!ok) console.error(`[setup] the end of ${logFile}:\n${logTail(readFileSync(logFile, 'utf8'))}`);
+  return ok;
+}
 
 function packageDir(name) {
   return path.dirname(require.resolve(`${name}/package.json`, { paths: [root] }));
@@ -22,19 +46,17 @@ function sqliteWorks() {
 
 function buildSqlite() {
   if (sqliteWorks()) return;
-  say('building better-sqlite3 for this Node (prebuilt download first, else from source: about a minute)');
   // npm runs the package's own install script (prebuild-install || node-gyp) with npm's bundled node-gyp.
   const npm = process.env.npm_execpath
     ? [process.execPath, [process.env.npm_execpath]]
     : ['npm', []];
-  const result = spawnSync(npm[0], [...npm[1], 'rebuild', 'better-sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
-    cwd: root, stdio: quiet ? 'ignore' : 'inherit', shell: process.platform === 'win32' && !process.env.npm_execpath,
-  });
-  if (result.status !== 0 || !sqliteWorks()) {
+  const built = runLogged(`Building better-sqlite3 for Node ${process.versions.node} (a prebuilt download if the network allows, else from source: about a minute)`,
+    'better-sqlite3-build.log', npm[0], [...npm[1], 'rebuild', 'better-sqlite3', '--ignore-scripts=false', '--foreground-scripts'],
+    { cwd: root, shell: process.platform === 'win32' && !process.env.npm_execpath });
+  if (!built || !sqliteWorks()) {
     console.error('[setup] better-sqlite3 could not be built: install python3, make and a C++ compiler, then run `npm run setup`.');
     process.exit(1);
   }
-  say('better-sqlite3 ready');
 }
 
 function electronBinaryPresent() {
@@ -66,7 +88,6 @@ function buildSqliteForElectron() {
   const target = path.join(root, 'node_modules', '.dubdesk-electron', 'better_sqlite3.node');
   if (existsSync(target)) return;
   const electronVersion = JSON.parse(readFileSync(path.join(packageDir('electron'), 'package.json'), 'utf8')).version;
-  say(`building better-sqlite3 for Electron ${electronVersion} (the desktop window)`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'dubdesk-sqlite-electron-'));
   try {
     cpSync(packageDir('better-sqlite3'), work, { recursive: true, filter: (source) => !source.includes(`${path.sep}build${path.sep}`) });
@@ -81,9 +102,10 @@ function buildSqliteForElectron() {
         say('run `npm run setup` to build better-sqlite3 for Electron (node-gyp comes with npm).');
         return;
       }
-      const gyp = spawnSync(process.execPath, [nodeGyp, 'rebuild', '--release', `--target=${electronVersion}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'], { cwd: work, env, stdio: quiet ? 'ignore' : 'inherit' });
+      const gyp = runLogged(`Building better-sqlite3 from source for Electron ${electronVersion} (about a minute)`, 'better-sqlite3-electron-build.log',
+        process.execPath, [nodeGyp, 'rebuild', '--release', `--target=${electronVersion}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'], { cwd: work, env });
       built = path.join(work, 'build', 'Release', 'better_sqlite3.node');
-      if (gyp.status !== 0 || !existsSync(built)) {
+      if (!gyp || !existsSync(built)) {
         say('better-sqlite3 for Electron could not be built (offline?); the desktop window needs it, the headless service does not.');
         return;
       }

@@ -19,7 +19,8 @@ usage: dubdesk <command> [options]
   webhook-secret                 print the secret that signs callbacks
   models list | install <id> [--from PATH] | remove <id>
 
-Every command takes --data-dir (default: the desktop app's data folder; env DUBDESK_DATA_DIR).
+Every command takes --data-dir (env DUBDESK_DATA_DIR). Without either, tasks, keys, webhook-secret and models
+read the running service's folder when one service runs, else the desktop app's, and say which on stderr.
 `;
 
 /** The CLI: a thin shell over the core; returns the exit code. */

@@ -75,7 +75,7 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
     video = await makeVideo(tempDir, { durationSec: 2, width: 640, height: 360, name: 'local-ref.mp4' });
     hub = await startTrickleServer(modelBytes);
     const lama = BUILTIN_CATALOGUE.find((entry) => entry.id === 'lama')!;
-    const standin = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', sizeBytes: modelBytes.length, files: [{ ...lama.files[0], url: hub.url, sizeBytes: modelBytes.length }] };
+    const standin = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', usedBy: 'the tests', sizeBytes: modelBytes.length, files: [{ ...lama.files[0], url: hub.url, sizeBytes: modelBytes.length }] };
     service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), {
       log: () => {},
       rendererDir,

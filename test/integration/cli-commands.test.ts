@@ -1,6 +1,7 @@
 // The real CLI as a user runs it: a child process per command over a temp data folder, judged by its output and exit code.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { readDataDirLock } from '../../src/main/store/data-dir-lock.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { makeVideo } from '../fixtures/media.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CONFIG_HOME = mkdtempSync(path.join(os.tmpdir(), 'dubdesk-cli-config-'));
 const CLI_ENTRY = path.join(REPO_ROOT, 'src/cli/bin.ts');
 const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 // Generous: a loaded 2-core machine needs seconds just to load tsx.
@@ -24,7 +26,8 @@ interface CommandResult {
 /** The environment of the test runner minus every DUBDESK_* setting, so only what a test passes counts. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('DUBDESK_')));
-  return { ...env, ...extra };
+  // Services register in <config home>/DubDesk/running-services: keep that out of the user's real home.
+  return { ...env, XDG_CONFIG_HOME: CONFIG_HOME, ...extra };
 }
 
 function cliArgs(args: string[]): string[] {
@@ -192,16 +195,16 @@ describe('dubdesk serve', () => {
     expect(second.code).not.toBe(0);
     expect(second.stderr).toContain(`DubDesk is already running on the data folder ${dataDir} (process ${serve.child.pid})`);
     expect(second.stdout).not.toContain('listening');
-    expect(readFileSync(path.join(dataDir, 'service.lock'), 'utf8')).toBe(String(serve.child.pid));
+    expect(readDataDirLock(path.join(dataDir, 'service.lock'))?.pid).toBe(serve.child.pid);
     expect((await getJson(`${serve.url}/v1/health`, SERVE_KEY)).status).toBe(200);
   });
 
-  it('`tasks` says "No tasks." on a fresh folder and lists a task created through the running service', async () => {
+  it('`tasks` says "No tasks in <folder>." on a fresh folder and lists a task created through the running service', async () => {
     const freshDir = await tempDir('dubdesk-cli-tasks-');
     try {
       serve = await startServe(freshDir);
       const empty = await dubdesk(['tasks', '--data-dir', freshDir]);
-      expect(empty).toEqual({ code: 0, stdout: 'No tasks.\n', stderr: '' });
+      expect(empty).toEqual({ code: 0, stdout: `No tasks in ${freshDir}.\n`, stderr: '' });
 
       const video = await makeVideo(mediaDir, { name: 'interview.mp4' });
       const response = await fetch(`${serve.url}/v1/video_generation`, {
@@ -223,7 +226,7 @@ describe('dubdesk serve', () => {
       const listed = await dubdesk(['tasks', '--data-dir', freshDir]);
       expect(listed.code).toBe(0);
       expect(listed.stdout).toMatch(new RegExp(`^${taskId} {2}lipsync +failed +\\d+% {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d {2}interview\\.mp4 {2}no_face_detected: .+\\n$`));
-      expect((await dubdesk(['tasks', '--status', 'done', '--data-dir', freshDir])).stdout).toBe('No tasks.\n');
+      expect((await dubdesk(['tasks', '--status', 'done', '--data-dir', freshDir])).stdout).toBe(`No tasks in ${freshDir}.\n`);
     } finally {
       await stopServe(serve);
       await fs.rm(freshDir, { recursive: true, force: true });
@@ -297,7 +300,7 @@ describe('dubdesk models, tasks flags, usage and version', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^ID +TASK +STATE +SIZE +TITLE\n/);
       expect(result.stdout).toMatch(/^wav2lip-gan-96 +lipsync +not installed +~/m);
-      expect(result.stdout).toMatch(/^whisper-base +asr +not installed +~/m);
+      expect(result.stdout).toMatch(/^whisper-base +asr +not used yet +~/m);
     }
   });
 

@@ -28,7 +28,7 @@ describe('dubdesk models', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-models-cli-'));
     server = await startStandinServer();
     server.serve('lama_fp32.onnx', encodeStandin(lamaStandin()));
-    const entry = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }] };
+    const entry = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', usedBy: 'the tests', files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }] };
     store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue([entry], []) });
   });
 

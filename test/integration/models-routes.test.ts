@@ -39,7 +39,7 @@ describe('/v1/models routes', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-model-routes-'));
     server = await startStandinServer();
     server.serve('lama_fp32.onnx', lamaBytes);
-    const entry = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }] };
+    const entry = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', usedBy: 'the tests', files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }] };
     store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue([entry]) });
     app = buildApp();
     await app.ready();
@@ -65,6 +65,7 @@ describe('/v1/models routes', () => {
       license: 'Apache-2.0',
       size_bytes: lama.sizeBytes,
       homepage: lama.homepage,
+      used_by: 'the tests',
       files: [{ name: 'lama_fp32.onnx' }],
       installed: false,
     });

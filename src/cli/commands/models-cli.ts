@@ -1,4 +1,5 @@
-import { configFromFlags, parseFlags } from '../options.js';
+import { cliDataDir } from '../data-dir.js';
+import { parseFlags } from '../options.js';
 import { dataPaths } from '../../main/config.js';
 import { createModelStore } from '../../main/models/model-store.js';
 import { modelsCommand } from './models.js';
@@ -12,7 +13,7 @@ export async function modelsCliCommand(args: string[], out: NodeJS.WritableStrea
   const dataDirArgs = dataDirAt >= 0 ? args.slice(dataDirAt, dataDirAt + dataDirLength) : [];
   const rest = dataDirAt >= 0 ? [...args.slice(0, dataDirAt), ...args.slice(dataDirAt + dataDirLength)] : args;
   const { values } = parseFlags(dataDirArgs, { 'data-dir': { type: 'string' } });
-  const store = createModelStore({ modelsDir: dataPaths(configFromFlags(values).dataDir).models });
+  const store = createModelStore({ modelsDir: dataPaths(cliDataDir(values['data-dir'])).models });
   const controller = new AbortController();
   const abort = () => controller.abort();
   process.once('SIGINT', abort);

@@ -1,6 +1,7 @@
 // `dubdesk models list|install|remove`: a thin shell over the model store.
 import path from 'node:path';
 import { toDubDeskError } from '../../shared/errors.js';
+import { requireUsed } from '../../main/models/catalogue.js';
 import type { InstallEvent, ModelRecord, ModelStore } from '../../main/models/model-store.js';
 
 export const MODELS_USAGE = `Usage:
@@ -64,6 +65,7 @@ export function formatBytes(bytes: number): string {
 function stateOf(record: ModelRecord): string {
   if (record.install && ['downloading', 'copying', 'verifying'].includes(record.install.state)) return record.install.state;
   if (record.installed) return 'installed';
+  if (!record.usedBy) return 'not used yet';
   if (record.install?.state === 'failed') return 'failed';
   return 'not installed';
 }
@@ -132,6 +134,7 @@ export async function modelsCommand(args: string[], store: ModelStore, out: Node
       return 0;
     }
     const before = store.get(parsed.id);
+    requireUsed(before);
     if (before.installed && parsed.from === undefined) {
       out.write(`${before.title} is already installed.\n`);
       return 0;

@@ -30,10 +30,8 @@ export function createEngines(set: EngineSet, isModelInstalled: (id: string) => 
     requireSpeechRecognizer(): SpeechRecognizer {
       const engine = set.speechRecognizers[0];
       if (engine) return engine;
-      if (!isModelInstalled(ASR_MODEL)) {
-        throw new DubDeskError('model_not_installed', `Transcribing speech needs the speech-recognition model ${ASR_MODEL}: install it with \`dubdesk models install ${ASR_MODEL}\` (or POST /v1/models {"id":"${ASR_MODEL}"}, or the Models page), or give the speech as subtitle_url (an SRT file).`);
-      }
-      throw new DubDeskError('model_not_installed', `${ASR_MODEL} is installed, but this DubDesk version cannot run speech recognition yet; give the speech as subtitle_url (an SRT file).`);
+      // No engine consumes a speech-recognition model yet (the catalogue marks it "not used yet"), so none is offered.
+      throw new DubDeskError('model_not_installed', `Transcribing speech needs a speech-recognition model this DubDesk version can run, and it has none yet (${ASR_MODEL} in the catalogue waits for its engine): give the speech as subtitle_url (an SRT file).`);
     },
 
     requireTranslator(source: string, target: string): Translator {

@@ -45,6 +45,11 @@ export interface CatalogueEntry {
   /** Approximate total download size. */
   sizeBytes: number;
   homepage?: string;
+  /**
+   * The engine that consumes the model, in a user's words. Absent: nothing in this version uses it yet, so it is
+   * listed as "not used yet" and not offered for install (the entry stays, ready for the engine that will).
+   */
+  usedBy?: string;
   files: ModelFile[];
   /** Input names vary by export: bind inputs and outputs by type, rank and fixed dims instead of by name. */
   bindByShape?: boolean;
@@ -158,6 +163,7 @@ export const BUILTIN_CATALOGUE: readonly CatalogueEntry[] = [
     license: 'Wav2Lip license: non-commercial research use only',
     sizeBytes: 150_000_000,
     homepage: 'https://github.com/Rudrabha/Wav2Lip',
+    usedBy: 'precision_v1 lip-sync',
     bindByShape: true,
     files: [
       {
@@ -181,6 +187,7 @@ export const BUILTIN_CATALOGUE: readonly CatalogueEntry[] = [
     license: 'Apache-2.0 (TencentARC GFPGAN; its StyleGAN2 parts under their own terms)',
     sizeBytes: 340_000_000,
     homepage: 'https://github.com/TencentARC/GFPGAN',
+    usedBy: 'precision_v1 lip-sync (sharpens the mouth)',
     // The public exports name the input `input` but leave the output's name to the exporter (a node number).
     bindByShape: true,
     files: [
@@ -218,6 +225,12 @@ export const BUILTIN_CATALOGUE: readonly CatalogueEntry[] = [
     ],
   },
 ];
+
+/** Refuses to install a model no engine consumes yet: it would cost the download and change nothing. */
+export function requireUsed(model: Pick<CatalogueEntry, 'id' | 'title' | 'usedBy'>): void {
+  if (model.usedBy) return;
+  throw new DubDeskError('invalid_request', `${model.title} (${model.id}) is not used by anything in this DubDesk version yet, so it is not installed: it would change nothing. Models in use show used_by in GET /v1/models.`);
+}
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const FILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;

@@ -36,6 +36,7 @@ export const ModelRecord = Type.Object({
   license: Type.String(),
   size_bytes: Type.Integer({ minimum: 0, description: 'Approximate download size.' }),
   homepage: Type.Optional(Type.String()),
+  used_by: Type.Optional(Type.String({ description: 'The engine that uses this model; absent: nothing in this version uses it yet, and installing it is refused.' })),
   files: Type.Array(Type.Object({ name: Type.String(), size_bytes: Type.Optional(Type.Integer({ minimum: 0 })) })),
   installed: Type.Boolean(),
   installed_at: Type.Optional(Type.String()),

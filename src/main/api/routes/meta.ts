@@ -1,8 +1,40 @@
 import { Type } from 'typebox';
 import { LANGUAGES } from '../../../shared/languages.js';
+import { CapabilitiesSchema, type Capabilities, type Capability } from '../../../shared/schemas/capabilities.js';
+import type { ModelTask } from '../../models/catalogue.js';
 import type { Core } from '../../core.js';
+import { PRECISION_LIPSYNC_MODEL } from '../../requests/job-specs.js';
 import type { App } from '../app-types.js';
 import { openApiDocument, type collectRoutes } from '../openapi.js';
+
+/** Which catalogue models feed each capability, and what a user can do while none can run. */
+const NEEDS: Record<Capability, { task: ModelTask; what: string; meanwhile: string }> = {
+  transcribe: { task: 'asr', what: 'speech-recognition', meanwhile: 'give the speech as an SRT file (subtitle_url)' },
+  translate: { task: 'mt', what: 'translation', meanwhile: 'give subtitles already translated (subtitle_usage_type=final_translated)' },
+  speak: { task: 'tts', what: 'voice', meanwhile: 'none' },
+  precision_lipsync: { task: 'lipsync', what: 'precision lip-sync', meanwhile: 'use standard_v1' },
+};
+
+/** What can run now, from the engines the core built and the models installed; never a fixed list. */
+export function capabilitiesOf(core: Pick<Core, 'engines' | 'models'>): Capabilities {
+  const { set } = core.engines;
+  const capabilities: Record<Capability, boolean> = {
+    transcribe: set.speechRecognizers.length > 0,
+    translate: set.translators.length > 0,
+    speak: core.engines.voices().length > 0,
+    precision_lipsync: core.models.isInstalled(PRECISION_LIPSYNC_MODEL),
+  };
+  const missing: Capabilities['missing'] = {};
+  for (const [name, can] of Object.entries(capabilities) as [Capability, boolean][]) {
+    if (can) continue;
+    const need = NEEDS[name];
+    const models = core.models.list().filter((model) => model.task === need.task && model.usedBy && !model.installed);
+    missing[name] = models.length > 0
+      ? { models: models.map((model) => model.id), message: `Install ${models.map((model) => model.title).join(' or ')} on the Models page (or \`dubdesk models install ${models[0].id}\`).` }
+      : { models: [], message: `This DubDesk version has no ${need.what} engine yet; meanwhile ${need.meanwhile}.` };
+  }
+  return { capabilities, missing };
+}
 
 /** Health, the language list and the OpenAPI document generated from the validating schemas. */
 export async function metaRoutes(app: App, { core, routes }: { core: Core; routes: ReturnType<typeof collectRoutes> }): Promise<void> {
@@ -11,12 +43,19 @@ export async function metaRoutes(app: App, { core, routes }: { core: Core; route
     config: { summary: 'Service health and version' },
   }, async () => ({ status: 'ok' as const, version: core.version, active_tasks: core.tasks.countActive() }));
 
+  app.get('/v1/capabilities', {
+    schema: { response: { 200: CapabilitiesSchema } },
+    config: { summary: 'What this service can run now (transcribe, translate, ...) and what to install for the rest' },
+  }, async () => capabilitiesOf(core));
+
   app.get('/v1/languages', {
     schema: { response: { 200: Type.Object({ languages: Type.Array(Type.Object({ code: Type.String(), iso3: Type.String(), name: Type.String() })) }) } },
     config: { summary: 'Languages accepted in source_language and target_language' },
   }, async () => ({ languages: LANGUAGES.map(({ code, iso3, name }) => ({ code, iso3, name })) }));
 
   // key-or-query: a plain link (the GUI's Settings page) can open the document.
-  app.get('/v1/openapi.json', { config: { auth: 'key-or-query', summary: 'This OpenAPI 3.1 document' } },
-    async () => openApiDocument(routes, core.version, core.baseUrl()));
+  const document = async () => openApiDocument(routes, core.version, core.baseUrl());
+  app.get('/v1/openapi.json', { config: { auth: 'key-or-query', summary: 'This OpenAPI 3.1 document' } }, document);
+  // Also where API tools look first; the same document under the same auth (not listed in itself: not a /v1 route).
+  app.get('/openapi.json', { config: { auth: 'key-or-query' } }, document);
 }

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { TaskIdParams } from '../../../shared/schemas/common.js';
 import { TaskListQuerySchema, TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
 import type { Core } from '../../core.js';
+import { taskDetails } from '../../requests/task-details.js';
+import type { TaskRecord } from '../../store/tasks-repository.js';
 import { taskSummary } from '../../queue/status-record.js';
 import type { App } from '../app-types.js';
 
@@ -9,9 +11,10 @@ const TaskLogSchema = Type.Object({
   lines: Type.Array(Type.Object({ ts: Type.String(), level: Type.String(), message: Type.String() })),
 });
 
-/** Local task management for every kind (decisions.md "Local additions"). */
+/** Local task management for every kind (docs/api.md "Local task routes"). */
 export async function taskRoutes(app: App, { core }: { core: Core }): Promise<void> {
-  const summary = (id: string) => taskSummary(core.jobs.get(id), core.fileUrl);
+  const describe = (task: TaskRecord) => ({ ...taskSummary(task, core.fileUrl), ...taskDetails(task, { baseUrl: core.baseUrl(), files: core.files }) });
+  const summary = (id: string) => describe(core.jobs.get(id));
 
   app.get('/v1/tasks', {
     schema: { querystring: TaskListQuerySchema, response: { 200: TaskListSchema } },
@@ -19,7 +22,7 @@ export async function taskRoutes(app: App, { core }: { core: Core }): Promise<vo
   }, async (request) => {
     const { kind, status, limit = 50, cursor } = request.query;
     const page = core.tasks.list({ kind, status, limit, cursor });
-    return { tasks: page.tasks.map((task) => taskSummary(task, core.fileUrl)), next_cursor: page.nextCursor };
+    return { tasks: page.tasks.map(describe), next_cursor: page.nextCursor };
   });
 
   app.get('/v1/tasks/:task_id', {
@@ -27,7 +30,7 @@ export async function taskRoutes(app: App, { core }: { core: Core }): Promise<vo
     config: { summary: 'One task of any kind' },
   }, async (request) => {
     const task = core.jobs.get(request.params.task_id);
-    return { ...taskSummary(task, core.fileUrl), request: task.request };
+    return { ...describe(task), request: task.request };
   });
 
   app.get('/v1/tasks/:task_id/log', {
@@ -50,7 +53,7 @@ export async function taskRoutes(app: App, { core }: { core: Core }): Promise<vo
   app.post('/v1/tasks/:task_id/retry', {
     schema: { params: TaskIdParams, response: { 200: TaskSummarySchema } },
     config: { summary: 'Retry a failed or cancelled task as a new task that resumes from its finished stages' },
-  }, async (request) => taskSummary(await core.jobs.retry(request.params.task_id), core.fileUrl));
+  }, async (request) => describe(await core.jobs.retry(request.params.task_id)));
 
   app.delete('/v1/tasks/:task_id', {
     schema: { params: TaskIdParams },

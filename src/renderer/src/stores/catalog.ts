@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ApiClient, GlossaryRecord, LanguageRecord, SubtitleStyleRecord, VoiceRecord } from '../api/client.js';
+import type { ApiClient, Capabilities, GlossaryRecord, LanguageRecord, SubtitleStyleRecord, VoiceRecord } from '../api/client.js';
 
 /** Lists the forms choose from; fetched once per session (voices once per language). */
 interface CatalogState {
@@ -7,6 +7,8 @@ interface CatalogState {
   styles: SubtitleStyleRecord[];
   glossaries: GlossaryRecord[];
   voices: Record<string, VoiceRecord[] | 'loading' | 'failed'>;
+  /** Unknown until fetched (or when the fetch failed): the forms then offer every path. */
+  capabilities?: Capabilities;
   loaded: boolean;
   error?: string;
   load(client: ApiClient): Promise<void>;
@@ -24,8 +26,10 @@ export const useCatalog = create<CatalogState>()((set, get) => ({
   loaded: false,
   async load(client) {
     try {
-      const [languages, styles, glossaries] = await Promise.all([client.languages(), client.subtitleStyles(), client.glossaries()]);
-      set({ languages, styles, glossaries, loaded: true, error: undefined });
+      const [languages, styles, glossaries, capabilities] = await Promise.all([
+        client.languages(), client.subtitleStyles(), client.glossaries(), client.capabilities().catch(() => undefined),
+      ]);
+      set({ languages, styles, glossaries, capabilities, loaded: true, error: undefined });
     } catch (error) {
       set({ error: error instanceof Error ? error.message : String(error) });
     }

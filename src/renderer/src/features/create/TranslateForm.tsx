@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import { Field, GroupError } from '../../components/Field.js';
 import { useCatalog } from '../../stores/catalog.js';
 import type { StagedFile } from '../../stores/staging.js';
+import { useView } from '../../stores/view.js';
 import { GlossaryPicker } from './GlossaryPicker.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { hasBoxFields } from './ocr-box.js';
@@ -26,6 +27,7 @@ const SHOWN_FIELDS = [
 // The same words with or without a box, so the page does not jump under the pointer while a box is drawn.
 export const SUBTITLES_OFF_FOR_BOX = 'A task takes a subtitle file or an OCR text box, not both: this choice is off while a box is drawn below; remove the box to choose subtitles.';
 export const BOX_OFF_FOR_SUBTITLES = 'The OCR text box is off while a subtitle file is chosen: the API takes either a subtitle file or a region to read subtitles from, not both. Choose "None" under subtitles to draw a box.';
+export const NO_TRANSCRIBE_HINT = 'This DubDesk cannot transcribe speech yet: drop the .srt file with the media (the final translation, spoken as written).';
 export const BOX_OFF_FOR_AUDIO = 'The OCR text box reads subtitles off the picture, so it applies only to videos (media_type video); these inputs are audio.';
 
 interface TranslateFormProps {
@@ -36,9 +38,23 @@ interface TranslateFormProps {
   initialErrors?: FieldErrors;
 }
 
+/** What to install (or do) for a path the service cannot run, with a way to the Models page. */
+function MissingEngine({ id, what, message }: { id: string; what: string; message?: string }) {
+  const show = useView((s) => s.show);
+  return (
+    <p id={id} className="hint missing-engine">
+      {what} {message ?? ''} <button type="button" className="link" onClick={() => show({ name: 'models' })}>Open the Models page</button>
+    </p>
+  );
+}
+
 export function TranslateForm({ client, files, onDone, initialErrors }: TranslateFormProps) {
-  const [form, setForm] = useState<Form>(TRANSLATE_DEFAULTS);
-  const { languages, styles, glossaries } = useCatalog();
+  const { languages, styles, glossaries, capabilities } = useCatalog();
+  // Unknown capabilities (not fetched yet, or an older service) offer every path.
+  const canTranscribe = capabilities?.capabilities.transcribe ?? true;
+  const canTranslate = capabilities?.capabilities.translate ?? true;
+  // Default to what can run: without translation, the SRT holds the final text and is spoken as written.
+  const [form, setForm] = useState<Form>(() => (canTranslate ? TRANSLATE_DEFAULTS : { ...TRANSLATE_DEFAULTS, subtitle_usage_type: 'final_translated' }));
   const plans = planTranslate(files);
   const subtitles = files.filter((file) => file.kind === 'subtitle');
   // Which SRT goes with which media file; starts from the name-based pairing.
@@ -62,8 +78,8 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
   // A supplied SRT is usually the finished translation: dubbing then needs no speech recognition or translation model.
   const [usageTouched, setUsageTouched] = useState(false);
   useEffect(() => {
-    if (!usageTouched) set('subtitle_usage_type', anySubtitle ? 'final_translated' : 'original');
-  }, [anySubtitle, usageTouched]);
+    if (!usageTouched) set('subtitle_usage_type', anySubtitle || !canTranslate ? 'final_translated' : 'original');
+  }, [anySubtitle, usageTouched, canTranslate]);
 
   function prepare(): PreparedJob[] {
     return plans.map((plan) => {
@@ -92,14 +108,16 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
             </p>
             <GroupError id={`media_url-${index}`} error={errors[`media_url@${index}`]} />
             <Field id={`subtitle-${index}`} label={`Subtitles for ${plan.media.name}`} error={errors[`subtitle_url@${index}`]}
-              hint={subtitles.length === 0 ? 'Drop an .srt file with the media to use it; without one the speech is transcribed.' : SUBTITLES_OFF_FOR_BOX}>
+              hint={subtitles.length > 0 ? SUBTITLES_OFF_FOR_BOX : !canTranscribe ? NO_TRANSCRIBE_HINT : 'Drop an .srt file with the media to use it; without one the speech is transcribed.'}>
               <select value={subtitleFor(plan.media.id, plan.subtitle?.id)} disabled={boxSet && subtitles.length > 0} onChange={(event) => setSubtitleOf((current) => ({ ...current, [plan.media.id]: event.target.value }))}>
-                <option value="">None (transcribe the speech)</option>
+                {/* Stays choosable: "no file" is also how an OCR text box is used instead of an SRT. */}
+                <option value="">{canTranscribe ? 'None (transcribe the speech)' : 'None (transcribing is not available)'}</option>
                 {subtitles.map((subtitle) => <option key={subtitle.id} value={subtitle.id}>{subtitle.name}</option>)}
               </select>
             </Field>
           </div>
         ))}
+        {!canTranscribe ? <MissingEngine id="translate-transcribe-missing" what="Transcribing speech:" message={capabilities?.missing.transcribe?.message} /> : null}
       </fieldset>
 
       <OcrBoxPicker
@@ -118,9 +136,10 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
 
       <fieldset className="field" aria-describedby="translate-usage-hint">
         <legend>The subtitle file holds</legend>
-        <label className="check"><input type="radio" name="subtitle_usage_type" value="original" checked={form.subtitle_usage_type === 'original'} onChange={() => { setUsageTouched(true); set('subtitle_usage_type', 'original'); }} /> The original speech (translate it) <span className="muted">· default</span></label>
+        <label className="check"><input type="radio" name="subtitle_usage_type" value="original" disabled={!canTranslate} checked={form.subtitle_usage_type === 'original'} onChange={() => { setUsageTouched(true); set('subtitle_usage_type', 'original'); }} /> The original speech (translate it) <span className="muted">· default</span></label>
         <label className="check"><input type="radio" name="subtitle_usage_type" value="final_translated" checked={form.subtitle_usage_type === 'final_translated'} onChange={() => { setUsageTouched(true); set('subtitle_usage_type', 'final_translated'); }} /> The final translation (speak it as written)</label>
         <p id="translate-usage-hint" className="hint">subtitle_usage_type; only matters with a subtitle file.</p>
+        {!canTranslate ? <MissingEngine id="translate-translate-missing" what="Translating:" message={capabilities?.missing.translate?.message} /> : null}
         <GroupError id="translate-usage" error={errors.subtitle_usage_type} />
       </fieldset>
 

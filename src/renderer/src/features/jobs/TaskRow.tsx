@@ -4,7 +4,7 @@ import type { ApiClient, TaskSummary } from '../../api/client.js';
 import { formatPercent } from '../../lib/format.js';
 import { useTasks } from '../../stores/tasks.js';
 import { estimateRemainingMs, formatRemaining } from './eta.js';
-import { KIND_LABELS, stageLabel, statusLabel } from './labels.js';
+import { stageLabel, statusLabel, taskKindLabel, taskName } from './labels.js';
 import { TaskActions } from './TaskActions.js';
 
 /** Time left of a running task, re-rendered only when its own progress history changes. */
@@ -24,16 +24,18 @@ interface TaskRowProps {
 }
 
 export const TaskRow = memo(function TaskRow({ client, task, index, count, top, onOpen }: TaskRowProps) {
-  const name = task.input_name ?? task.task_id;
+  const name = taskName(task);
+  const kind = taskKindLabel(task);
   const percent = formatPercent(task.progress);
   const running = !isFinalStatus(task.status);
   return (
     <li className="task" data-status={task.status} data-index={index} aria-posinset={index + 1} aria-setsize={count} style={{ transform: `translateY(${top}px)` }}>
       <div className="task-head">
-        <button type="button" className="task-open link" onClick={() => onOpen(task.task_id)} aria-label={`${name}, ${KIND_LABELS[task.kind] ?? task.kind}, ${statusLabel(task.status)}. Open details`}>
+        <button type="button" className="task-open link" onClick={() => onOpen(task.task_id)} aria-label={`${name}, ${kind}, ${statusLabel(task.status)}. Open details`}>
           <span className="task-name">{name}</span>
         </button>
-        <span className="task-kind muted">{KIND_LABELS[task.kind] ?? task.kind}</span>
+        <span className="task-kind muted">{kind}</span>
+        <span className="task-created muted">created <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time></span>
         <span className="task-status">{statusLabel(task.status)}</span>
       </div>
       <div className="task-progress">

@@ -1,5 +1,7 @@
 // Pure: words the GUI shows for kinds, statuses and stages.
 import { isFinalStatus, type JobKind } from '../../../../shared/jobs.js';
+import { findLanguage } from '../../../../shared/languages.js';
+import type { TaskSummary } from '../../api/client.js';
 
 export const KIND_LABELS: Record<JobKind, string> = {
   lipsync: 'Lip-sync',
@@ -45,4 +47,19 @@ export function isActive(status: string): boolean {
 
 export function isQueued(status: string): boolean {
   return status === 'queuing' || status === 'pending';
+}
+
+type RowFields = Pick<TaskSummary, 'task_id' | 'kind' | 'input_name' | 'inputs' | 'target_language'>;
+
+/** The row's name; a lip-sync shows both its inputs, so one face driven by different audio reads differently. */
+export function taskName(task: RowFields): string {
+  if (task.kind === 'lipsync' && task.inputs && task.inputs.length > 1) return task.inputs.map((input) => input.name).join(' + ');
+  return task.input_name ?? task.task_id;
+}
+
+/** The kind, and for translations the language translated into, e.g. "Translate and dub → German". */
+export function taskKindLabel(task: RowFields): string {
+  const kind = KIND_LABELS[task.kind] ?? task.kind;
+  if (!task.target_language) return kind;
+  return `${kind} → ${findLanguage(task.target_language)?.name ?? task.target_language}`;
 }

@@ -4,7 +4,7 @@ import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { formatBytes, formatPercent } from '../../lib/format.js';
 import { useModels } from '../../stores/models.js';
 import { useNotices } from '../../stores/notices.js';
-import { importSourcePath, installFraction, installProgressText, isAbsolutePath, isInstalling, newerModelRecord, TASK_LABELS } from './model-info.js';
+import { importSourcePath, installFraction, installProgressText, isAbsolutePath, isInstalling, newerModelRecord, NOT_USED_TEXT, NOT_USED_YET, TASK_LABELS } from './model-info.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -81,6 +81,8 @@ function ModelRow({ client, model }: { client: ApiClient; model: ModelRecord }) 
   const [importing, setImporting] = useState(false);
   const install = model.install;
   const installing = isInstalling(install);
+  // Nothing in this version consumes it: listed so users know it is coming, never offered (the service refuses it too).
+  const unused = !model.used_by && !model.installed && !installing;
 
   async function act(action: () => Promise<ModelRecord>, done?: string) {
     setBusy(true);
@@ -95,15 +97,16 @@ function ModelRow({ client, model }: { client: ApiClient; model: ModelRecord }) 
   }
 
   return (
-    <li className="model" data-installed={model.installed ? true : undefined} aria-labelledby={`model-${model.id}`}>
+    <li className="model" data-installed={model.installed ? true : undefined} data-unused={unused ? true : undefined} aria-labelledby={`model-${model.id}`}>
       <div className="model-head">
         <strong id={`model-${model.id}`}>{model.title}</strong>
         <span className="badge">{TASK_LABELS[model.task] ?? model.task}</span>
         <span className={`model-state${model.installed ? ' ok' : ''}`}>
-          {model.installed ? `Installed${model.size_on_disk ? ` · ${formatBytes(model.size_on_disk)} on disk` : ''}${model.source === 'import' ? ' · imported' : ''}` : installing ? 'Installing' : 'Not installed'}
+          {model.installed ? `Installed${model.size_on_disk ? ` · ${formatBytes(model.size_on_disk)} on disk` : ''}${model.source === 'import' ? ' · imported' : ''}` : installing ? 'Installing' : unused ? NOT_USED_YET : 'Not installed'}
         </span>
       </div>
       <p>{model.description}</p>
+      <p className="muted model-use">{model.used_by ? `Used by ${model.used_by}.` : NOT_USED_TEXT}</p>
       <p className="muted model-meta">
         About {formatBytes(model.size_bytes)} · license {model.license} · {model.files.length === 1 ? '1 file' : `${model.files.length} files`}
         {model.homepage ? <> · <a href={model.homepage} target="_blank" rel="noreferrer">source</a></> : null}
@@ -120,7 +123,7 @@ function ModelRow({ client, model }: { client: ApiClient; model: ModelRecord }) 
         {model.installed ? (
           <ConfirmButton label="Remove" confirmLabel="Really remove?" ariaLabel={`Remove ${model.title}`} confirmAriaLabel={`Confirm removing ${model.title}`} disabled={busy}
             onConfirm={() => act(() => client.removeModel(model.id), `${model.title} is removed.`)} />
-        ) : installing ? (
+        ) : unused ? null : installing ? (
           <button type="button" className="secondary small" disabled={busy} onClick={() => void act(() => client.removeModel(model.id))} aria-label={`Cancel installing ${model.title}`}>Cancel</button>
         ) : (
           <>
@@ -148,7 +151,7 @@ export function ModelsView({ client }: { client: ApiClient }) {
   return (
     <section aria-labelledby="models-title">
       <div className="section-head"><h2 id="models-title">Models</h2>{loaded ? <span className="muted">{installed} of {models.length} installed</span> : null}</div>
-      <p className="muted">Models add speech recognition, translation, better voices and lip-sync. They install into the data folder. Without internet, import a copy you already have from a file or folder.</p>
+      <p className="muted">Models add precision lip-sync today; models marked "not used yet" wait for the engine that will use them. They install into the data folder. Without internet, import a copy you already have from a file or folder.</p>
       {error ? <p role="alert" className="error">{error}</p> : null}
       {!loaded && !error ? <p aria-busy="true">Loading models…</p> : null}
       <ul className="models plain" aria-label="Models">

@@ -14,6 +14,9 @@ export const TASK_LABELS: Record<ModelRecord['task'], string> = {
   ocr: 'On-screen text reading',
 };
 
+export const NOT_USED_YET = 'Not used yet';
+export const NOT_USED_TEXT = 'Not used yet: nothing in this DubDesk version uses this model, so it is not offered for install.';
+
 const BUSY_STATES = new Set<InstallProgress['state']>(['downloading', 'copying', 'verifying']);
 
 export function isInstalling(install: InstallProgress | undefined): boolean {
