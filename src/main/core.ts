@@ -32,6 +32,7 @@ import { intakeRequest } from './requests/intake.js';
 import type { JobKind } from '../shared/jobs.js';
 import type { FetchInputsDeps } from './pipelines/fetch-inputs.js';
 import { createModelStore, type ModelStore, type ModelStoreOptions } from './models/model-store.js';
+import { createServiceLog, type ServiceLog } from './logging/service-log.js';
 import { createReusableModelsRepository, type ReusableModelsRepository } from './store/reusable-models-repository.js';
 
 export interface CoreOptions {
@@ -70,6 +71,8 @@ export interface Core {
   readonly runner: Runner;
   readonly jobs: JobService;
   readonly webhookSecret: string;
+  /** The structured, rotated log in `<data>/logs/service.log` (HTTP requests, callbacks, internal errors). */
+  readonly serviceLog: ServiceLog;
   /** The absolute base of URLs handed out (result files, uploads); set once the server listens. */
   baseUrl(): string;
   setBaseUrl(url: string): void;
@@ -93,7 +96,12 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     releaseLock();
     throw error;
   }
-  const log = options.log ?? (() => {});
+  const serviceLog = createServiceLog({ dir: paths.logs });
+  // Every line of the `log` option also lands in the service log, whatever the caller does with it.
+  const log = (line: string, level: 'info' | 'warn' | 'error' = 'info') => {
+    serviceLog.logger[level](line);
+    options.log?.(line);
+  };
   const tasks = createTasksRepository(db);
   const logs = createTaskLogsRepository(db);
   const keys = createKeysRepository(db);
@@ -111,10 +119,13 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const voiceSamples = createVoiceSampleCache({ engine: espeak, cacheDir: path.join(paths.root, 'voice-samples') });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const webhookSecret = resolveWebhookSecret(db, config.webhookSecret);
+  serviceLog.addSecret(webhookSecret);
+  serviceLog.addSecret(config.apiKey);
   const outbox = createCallbackOutbox(db);
+  const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
   const callbacks = createCallbackDeliverer({
-    db, secret: webhookSecret, version: DUBDESK_VERSION,
-    log: (level, message) => log(`[callbacks] ${level}: ${message}`),
+    db, secret: webhookSecret, version: DUBDESK_VERSION, connectGuard: { policy: addressPolicy },
+    log: (level, message) => log(`[callbacks] ${level}: ${message}`, level),
   });
   let baseUrl = `http://${config.host}:${config.port}`;
   const fileUrl = (fileId: string) => signer.fileUrl(baseUrl, fileId);
@@ -130,12 +141,20 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
   // What request checks consult, at create time and again in each job's first stage.
   const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
-    files, media, glossaries, models, engines, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes,
+    files, media, glossaries, models, engines, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes, addressPolicy,
     reusableModelExists: (id) => reusableModels.get(id) !== undefined,
     subtitleStyleExists: (id) => subtitleStyles.get(id) !== undefined,
   };
+  // A job's error lines (an internal error's stack) also go to the service log, which a failed job's message points at.
+  const runnerLogs: TaskLogsRepository = {
+    ...logs,
+    append(taskId, level, message, at) {
+      logs.append(taskId, level, message, at);
+      if (level === 'error') serviceLog.logger.error({ taskId }, message);
+    },
+  };
   const runner = createRunner({
-    tasks, transitions, logs,
+    tasks, transitions, logs: runnerLogs,
     pipelines: options.pipelines ?? builtInPipelines({
       ...inputEnvironment, models, subtitleStyles, fontconfigDir: path.join(paths.root, 'fontconfig'),
       loudnessLufs: config.loudnessLufs, maxStretch: config.maxStretch,
@@ -163,12 +182,11 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     maxQueuedJobs: config.maxQueuedJobs,
   });
 
-  if (config.apiKey) keys.register(config.apiKey, 'from --api-key');
   let started = false;
 
   return {
     config, paths, version: DUBDESK_VERSION, db, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, subtitleStyles, voiceSamples, events,
-    files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, webhookSecret,
+    files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, webhookSecret, serviceLog,
     baseUrl: () => baseUrl,
     setBaseUrl(url) { baseUrl = url.replace(/\/+$/, ''); },
     fileUrl,
@@ -188,6 +206,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
       await engines.dispose();
       await models.close();
       db.close();
+      await serviceLog.close();
       releaseLock();
     },
   };

@@ -1,4 +1,4 @@
-// The one error catalogue (decisions.md "Errors"): every failure, request or job, is one of these codes.
+// The one error catalogue (docs/api.md "Errors"): every failure, request or job, is one of these codes.
 
 export const ERROR_CATALOGUE = {
   invalid_request: { status: 400, retryable: false },

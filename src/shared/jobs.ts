@@ -1,4 +1,4 @@
-// Job kinds and their public states (decisions.md "Status records"). Pure: shared by core and renderer.
+// Job kinds and their public states (docs/api.md "Status records"). Pure: shared by core and renderer.
 
 export const JOB_KINDS = ['lipsync', 'reusable_lipsync', 'translate', 'frame_translate'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];

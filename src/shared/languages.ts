@@ -1,4 +1,4 @@
-// Languages DubDesk accepts: the language part of a code is checked against this list (decisions.md
+// Languages DubDesk accepts: the language part of a code is checked against this list (docs/api.md "Errors":
 // unsupported_language). Built-in eSpeak NG voices cover all of them; ASR/MT models say per model which they cover.
 
 export interface Language {

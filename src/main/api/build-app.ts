@@ -1,8 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Core } from '../core.js';
 import type { App } from './app-types.js';
-import { installErrorHandling } from './errors.js';
+import { clientErrorReply, frameworkErrorReply, installErrorHandling } from './errors.js';
+import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id.js';
 import { collectRoutes } from './openapi.js';
 import { eventRoutes } from './routes/events.js';
 import { fileRoutes } from './routes/files.js';
@@ -22,27 +23,35 @@ import { validatorCompiler } from './validation.js';
 export interface BuildAppOptions {
   /** The built renderer (web mode); without it `/` says how to build the GUI. */
   rendererDir?: string;
-  logger?: boolean;
 }
 
 /** The HTTP face of a core, not yet listening (tests can inject() without a socket). */
 export async function buildApp(core: Core, options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Requests and internal errors go to the core's service log, each line with its request id (reqId).
+    loggerInstance: core.serviceLog.logger as FastifyBaseLogger,
+    genReqId: requestIdFor,
     bodyLimit: 10 * 1024 * 1024,
     // Long uploads and SSE streams must not be cut by a request timeout.
     requestTimeout: 0,
     // SSE streams are hijacked sockets; close() must end them or a shutdown would hang.
     forceCloseConnections: true,
+    // Failures before routing (bad URL escapes, unparsable HTTP) answer in the catalogue's shape as well.
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: clientErrorReply,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  installErrorHandling(app);
+  installErrorHandling(app, { logFile: core.serviceLog.file });
+  // Every answer names its request, so a user can find its line in the service log (SSE sets it on its own head).
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   installSecurity(app, {
     keys: core.keys,
-    allowedHosts: () => {
-      const base = new URL(core.baseUrl());
-      return hostsFor(base.hostname, Number(base.port));
-    },
+    runKey: core.config.apiKey,
+    // The bound host, not the base URL's: bound to all interfaces, the machine's own addresses reach us too.
+    allowedHosts: () => hostsFor(core.config.host, Number(new URL(core.baseUrl()).port)),
   });
   const routes = collectRoutes(app);
   await app.register(jobRoutes, { core });

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// Signed file URLs: the one way past the API key, and only for the file a token names (decisions.md "Security").
+// Signed file URLs: the one way past the API key, and only for the file a token names (docs/api.md "Security").
 
 export interface SignOptions {
   /** When the token stops working; omitted = never, because result URLs must stay valid for scripts. */

@@ -1,6 +1,6 @@
 import type { Db } from './database.js';
 
-/** How long an Idempotency-Key keeps answering with its first task (decisions.md). */
+/** How long an Idempotency-Key keeps answering with its first task (docs/api.md "Create operations"). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepository>;

@@ -6,7 +6,7 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-/** Request bodies reject unknown fields (decisions.md), so typos never pass silently. */
+/** Request bodies reject unknown fields (docs/api.md "Conventions"), so typos never pass silently. */
 export function StrictObject<T extends Record<string, TSchema>>(properties: T, options: Record<string, unknown> = {}) {
   return Type.Object(properties, { additionalProperties: false, ...options });
 }
@@ -23,7 +23,7 @@ export const TaskReferenceSchema = Type.Object({ task_id: Type.String() });
 
 export const TaskIdParams = Type.Object({ task_id: Type.String({ minLength: 1, maxLength: 64 }) });
 
-/** The core every status record shares (decisions.md "Status records"). */
+/** The core every status record shares (docs/api.md "Status records"). */
 export const StatusCoreProperties = {
   task_id: Type.String(),
   progress: Type.Number({ minimum: 0, maximum: 1, description: 'The whole job, 0..1.' }),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { KIND_STATUSES, JOB_KINDS } from '../jobs.js';
 import { StatusCoreProperties, StrictObject, StringEnum, UrlString } from './common.js';
 
-// ---- Lip-sync (service-api.md §1-2, decisions.md) ----
+// ---- Lip-sync (docs/api.md "Lip-sync") ----
 export const LIPSYNC_MODELS = ['standard_v1', 'precision_v1'] as const;
 export const REFERENCE_VIDEO_TYPES = ['mp4', 'mov', 'webm', 'avi', 'wmv'] as const;
 export const REFERENCE_IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'webp'] as const;
@@ -23,7 +23,7 @@ export const LipsyncStatusSchema = Type.Object({
   video_url: Type.Optional(Type.String()),
 }, { $id: 'LipsyncStatus' });
 
-// ---- Reusable-model lip-sync (§7-8) ----
+// ---- Reusable-model lip-sync (docs/api.md "Reusable-model lip-sync") ----
 export const ReusableLipsyncRequestSchema = StrictObject({
   model_id: Type.String({ minLength: 1, maxLength: 64 }),
   audio_url: UrlString('Driving audio (.wav .mp3 .m4a).'),
@@ -31,7 +31,20 @@ export const ReusableLipsyncRequestSchema = StrictObject({
 }, { $id: 'ReusableLipsyncRequest' });
 export type ReusableLipsyncRequest = Static<typeof ReusableLipsyncRequestSchema>;
 
-// ---- Translate and dub (§3-4) ----
+// ---- Warnings: a job that finished, but with something the user should check ----
+export const TaskWarningSchema = Type.Object({
+  code: Type.String({ description: 'What kind of problem, e.g. line_too_fast.' }),
+  message: Type.String(),
+  cue: Type.Optional(Type.Integer({ description: 'The cue number in the subtitle file (or transcript) it concerns.' })),
+  start: Type.Optional(Type.Number({ description: 'Start of that cue, seconds.' })),
+  end: Type.Optional(Type.Number({ description: 'End of that cue, seconds.' })),
+  speed: Type.Optional(Type.Number({ description: 'line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch).' })),
+});
+export type TaskWarning = Static<typeof TaskWarningSchema>;
+/** Present on status records and callbacks only when there is at least one warning. */
+const WarningsProperty = Type.Optional(Type.Array(TaskWarningSchema, { description: 'Present only when the job has warnings.' }));
+
+// ---- Translate and dub (docs/api.md "Translate and dub") ----
 export const TranslateRequestSchema = StrictObject({
   media_type: StringEnum(['video', 'audio'] as const),
   media_url: UrlString('The video or audio to translate; at most 2 hours long.'),
@@ -67,6 +80,7 @@ export type TranslateRequest = Static<typeof TranslateRequestSchema>;
 export const TranslateStatusSchema = Type.Object({
   ...StatusCoreProperties,
   status: StringEnum(['queuing', 'preprocessing', 'transcribing', 'translating', 'dubbing', 'rendering', 'done', 'failed'] as const),
+  warnings: WarningsProperty,
   result: Type.Optional(Type.Object({
     video_url: Type.Optional(Type.String()),
     audio_url: Type.Optional(Type.String()),
@@ -75,7 +89,7 @@ export const TranslateStatusSchema = Type.Object({
   })),
 }, { $id: 'TranslateStatus' });
 
-// ---- Visual translate (§5-6) ----
+// ---- Visual translate (docs/api.md "Visual translate") ----
 const FRAME_LANGUAGE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]+)*$';
 export const FrameTranslateRequestSchema = StrictObject({
   video_url: UrlString('The video whose on-screen text is translated; at most 20 minutes long.'),
@@ -106,8 +120,12 @@ export const TaskSummarySchema = Type.Object({
   /** Unlike the cloud-shaped routes, `cancelled` is shown as it is. */
   status: StringEnum(ALL_STATUSES),
   input_name: Type.Union([Type.String(), Type.Null()]),
+  /** What tells tasks on the same file apart: every input by field and name, and the language translated into. */
+  inputs: Type.Optional(Type.Array(Type.Object({ field: Type.String(), name: Type.String() }))),
+  target_language: Type.Optional(Type.String()),
   attempts: Type.Integer(),
   retry_of: Type.Union([Type.String(), Type.Null()]),
+  warnings: WarningsProperty,
   result: Type.Optional(Type.Record(Type.String(), Type.String())),
   video_url: Type.Optional(Type.String()),
   /** The create request as accepted (defaults filled in): only on GET /v1/tasks/{task_id}, for "copy as API request". */

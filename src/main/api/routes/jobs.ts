@@ -20,7 +20,7 @@ const KIND_SCHEMAS: Record<JobKind, { request: object; status: object; summary: 
 
 const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
 
-/** The cloud-shaped create and status operations of every job kind (service-api.md §1-8). */
+/** The cloud-shaped create and status operations of every job kind (docs/api.md "Job routes at a glance"). */
 export async function jobRoutes(app: App, { core }: { core: Core }): Promise<void> {
   for (const kind of Object.keys(KIND_ROUTES) as JobKind[]) {
     const route = KIND_ROUTES[kind];

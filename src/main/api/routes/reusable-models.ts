@@ -18,7 +18,7 @@ function present(record: ReusableModelRecord) {
   return { model_id: record.id, task_id: record.taskId, created_at: new Date(record.createdAt).toISOString() };
 }
 
-/** Reusable lip-sync models made from finished precision_v1 tasks (decisions.md "Local additions"). */
+/** Reusable lip-sync models made from finished precision_v1 tasks (docs/api.md "Reusable-model lip-sync"). */
 export async function reusableModelRoutes(app: App, { core }: { core: Core }): Promise<void> {
   const find = (id: string) => {
     const record = core.reusableModels.get(id);

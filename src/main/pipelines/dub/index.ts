@@ -8,7 +8,7 @@ import { transcribeStage } from './transcribe.js';
 import { translateStage } from './translate.js';
 import type { DubDeps, DubRequest } from './types.js';
 
-/** Translate and dub, stage by stage (decisions.md statuses: preprocessing .. rendering). */
+/** Translate and dub, stage by stage (docs/api.md "Translate and dub results": preprocessing .. rendering). */
 export function dubPipeline(deps: DubDeps & FetchInputsDeps): Pipeline<DubRequest> {
   return {
     kind: 'translate',

@@ -1,4 +1,4 @@
-// Retry timing of webhook deliveries (decisions.md "Callbacks"): first retry after 1 s, doubling,
+// Retry timing of webhook deliveries (docs/api.md "Callbacks"): first retry after 1 s, doubling,
 // capped at 10 minutes, given up 24 h after the event was created. Pure: callers pass the clock and randomness.
 
 import { backoffDelayMs } from '../backoff.js';

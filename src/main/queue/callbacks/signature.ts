@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// Webhook signatures (decisions.md "Callbacks"): `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.
+// Webhook signatures (docs/api.md "Callbacks"): `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.
 // Pure: no clock, no I/O; exported so receivers (and tests) verify exactly what the sender signs.
 
 export const SIGNATURE_HEADER = 'X-DubDesk-Signature';

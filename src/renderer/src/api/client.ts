@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import { KIND_ROUTES, type JobKind } from '../../../shared/jobs.js';
 import type { UploadedFile } from '../../../shared/schemas/files.js';
 import type { TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
+import type { Capabilities } from '../../../shared/schemas/capabilities.js';
 import type { InstallProgress, ModelRecord } from '../../../shared/schemas/models.js';
 import type { SubtitleStyleBody, SubtitleStyleRecord } from '../../../shared/schemas/subtitle-styles.js';
 import type { VoiceRecord } from '../../../shared/schemas/voices.js';
@@ -10,7 +11,7 @@ import type { VoiceRecord } from '../../../shared/schemas/voices.js';
 /** One row of `GET /v1/tasks`, also the data of each `task` event (type only: no schema code in the bundle). */
 export type TaskSummary = Static<typeof TaskSummarySchema>;
 export type TaskPage = Static<typeof TaskListSchema>;
-export type { InstallProgress, ModelRecord, SubtitleStyleBody, SubtitleStyleRecord, UploadedFile, VoiceRecord };
+export type { Capabilities, InstallProgress, ModelRecord, SubtitleStyleBody, SubtitleStyleRecord, UploadedFile, VoiceRecord };
 
 export interface ServiceInfo {
   title: string;
@@ -61,10 +62,14 @@ export interface ServiceSettings {
   max_stretch?: number;
 }
 
+/** What a key may do (docs/api.md "Keys and roles"). */
+export type KeyRole = 'admin' | 'jobs';
+
 export interface ApiKeyRecord {
   key_id: string;
   name: string;
   prefix: string;
+  role: KeyRole;
   created_at: string;
   last_used_at?: string | null;
   revoked_at?: string | null;
@@ -117,6 +122,8 @@ export interface ApiClient {
   createTask(kind: JobKind, body: unknown, idempotencyKey?: string): Promise<{ task_id: string }>;
   uploadFile(file: Blob, name: string, options?: UploadOptions): Promise<UploadedFile>;
   languages(): Promise<LanguageRecord[]>;
+  /** What the service can run now, and what to install for the rest. */
+  capabilities(): Promise<Capabilities>;
   voices(language?: string): Promise<VoiceRecord[]>;
   subtitleStyles(): Promise<SubtitleStyleRecord[]>;
   createSubtitleStyle(body: SubtitleStyleBody): Promise<SubtitleStyleRecord>;
@@ -135,7 +142,7 @@ export interface ApiClient {
   removeModel(id: string): Promise<ModelRecord>;
   settings(): Promise<ServiceSettings>;
   listKeys(): Promise<ApiKeyRecord[]>;
-  createKey(name: string): Promise<ApiKeyRecord & { key: string }>;
+  createKey(name: string, role: KeyRole): Promise<ApiKeyRecord & { key: string }>;
   revokeKey(keyId: string): Promise<void>;
   serviceInfo(): Promise<ServiceInfo>;
   /** The OpenAPI document as text (the route needs the key, so a plain link cannot open it). */
@@ -218,6 +225,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     },
     languages: async () => (await get<{ languages: LanguageRecord[] }>('/v1/languages')).languages,
+    capabilities: () => get<Capabilities>('/v1/capabilities'),
     voices: async (language) => (await get<{ voices: VoiceRecord[] }>(`/v1/voices${language ? `?language=${id(language)}` : ''}`)).voices,
     subtitleStyles: async () => (await get<{ subtitle_styles: SubtitleStyleRecord[] }>('/v1/subtitle_styles')).subtitle_styles,
     createSubtitleStyle: (body) => request('POST', '/v1/subtitle_styles', body),
@@ -234,7 +242,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     removeModel: (modelId) => request('DELETE', `/v1/models/${id(modelId)}`),
     settings: () => get('/v1/settings'),
     listKeys: async () => (await get<{ keys: ApiKeyRecord[] }>('/v1/keys')).keys,
-    createKey: (name) => request('POST', '/v1/keys', { name }),
+    createKey: (name, role) => request('POST', '/v1/keys', { name, role }),
     revokeKey: (keyId) => request('DELETE', `/v1/keys/${id(keyId)}`),
     async serviceInfo() {
       const document = await get<{ info?: { title?: string; version?: string } }>('/v1/openapi.json');

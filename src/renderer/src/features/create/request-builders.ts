@@ -30,7 +30,7 @@ export interface TranslateForm {
   callback_url: string;
 }
 
-/** The contract's defaults (decisions.md "Required fields and defaults"), shown as the form's starting values. */
+/** The contract's defaults (docs/api.md "Translate and dub"), shown as the form's starting values. */
 export const TRANSLATE_DEFAULTS: TranslateForm = {
   source_language: 'auto',
   target_language: '',
