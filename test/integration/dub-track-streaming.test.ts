@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../src/main/media/audio.js';
-import { assembleDubTrack, saveClip, writeDubTrack, type DubClip } from '../../src/main/pipelines/dub/dub-track.js';
-import { planDubTiming } from '../../src/main/pipelines/dub/timing-plan.js';
+import { assembleDubTrack, saveClip, writeDubTrack, type DubClip } from '../../src/main/pipelines/translate/dub-track.js';
+import { planDubTiming } from '../../src/main/pipelines/translate/timing-plan.js';
 
 const RATE = 22050;
 const tone = (index: number, ms: number, hz: number): DubClip => ({

@@ -2,9 +2,9 @@ import { DubDeskError } from '../../shared/errors.js';
 import { KIND_STATUSES, type JobKind } from '../../shared/jobs.js';
 import { fetchInputsStage, type FetchInputsDeps } from './fetch-inputs.js';
 import type { Pipeline, PipelineRegistry, Stage } from './types.js';
-import { dubPipeline } from './dub/index.js';
+import { translatePipeline } from './translate/index.js';
 import { lipsyncPipeline } from './lipsync/index.js';
-import type { DubDeps } from './dub/types.js';
+import type { TranslateDeps } from './translate/types.js';
 import { reusableLipsyncPipeline } from './reusable-lipsync/index.js';
 import type { ReusableLipsyncDeps } from './reusable-lipsync/types.js';
 
@@ -27,8 +27,8 @@ function notYetAvailable(kind: JobKind): Stage {
 }
 
 /** The pipelines this build runs, by job kind. */
-export function builtInPipelines(deps: FetchInputsDeps & DubDeps & ReusableLipsyncDeps): PipelineRegistry {
-  const registry: PipelineRegistry = { translate: dubPipeline(deps), lipsync: lipsyncPipeline(deps), reusable_lipsync: reusableLipsyncPipeline(deps) };
+export function builtInPipelines(deps: FetchInputsDeps & TranslateDeps & ReusableLipsyncDeps): PipelineRegistry {
+  const registry: PipelineRegistry = { translate: translatePipeline(deps), lipsync: lipsyncPipeline(deps), reusable_lipsync: reusableLipsyncPipeline(deps) };
   for (const kind of Object.keys(KIND_TITLES) as JobKind[]) {
     if (registry[kind]) continue;
     const pipeline: Pipeline = {

@@ -1,10 +1,10 @@
 import { languagePart } from '../../../shared/languages.js';
 import { needsTranslation } from '../../requests/job-specs.js';
 import type { Stage } from '../types.js';
-import type { CueList, DubDeps, DubRequest } from './types.js';
+import type { CueList, TranslateDeps, TranslateRequest } from './types.js';
 
 /** translating: final translations pass through; otherwise the translation engine translates every line, with the glossaries. */
-export function translateStage(deps: DubDeps): Stage<DubRequest> {
+export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'translate',
     status: 'translating',

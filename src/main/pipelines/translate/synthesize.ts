@@ -8,7 +8,7 @@ import { checkLineSpeakable, judgeLineSpeeds } from './line-speed.js';
 import { SPEECH_SAMPLE_RATE } from './prepare-media.js';
 import { measureSpeakers, readAnalysisSpeech } from './speaker-pitch.js';
 import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from './timing-plan.js';
-import type { CueList, DubCue, DubDeps, DubRequest, PreparedMedia } from './types.js';
+import type { CueList, DubCue, TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
 import { createTimeMap, videoRetimeFilter, type SlowdownSegment } from './video-retime.js';
 
 export interface SynthesizedDub extends StageOutput {
@@ -54,7 +54,7 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, work:
 }
 
 /** dubbing: a voice per speaker, every line spoken, fitted to its cue, and assembled into one dub track. */
-export function synthesizeStage(deps: DubDeps): Stage<DubRequest> {
+export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'synthesize',
     status: 'dubbing',

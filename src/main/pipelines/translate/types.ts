@@ -6,7 +6,7 @@ import type { SubtitleStylesRepository } from '../../store/subtitle-styles-repos
 import type { StageOutput } from '../types.js';
 
 /** What the translate-and-dub stages need besides their input; they never touch HTTP or the database tables directly. */
-export interface DubDeps {
+export interface TranslateDeps {
   media: MediaTools;
   engines: Engines;
   glossaries: Pick<GlossariesRepository, 'get'>;
@@ -53,4 +53,4 @@ export interface CueList extends StageOutput {
   cues: DubCue[];
 }
 
-export type DubRequest = TranslateRequest;
+export type { TranslateRequest };

@@ -6,14 +6,14 @@ import { prepareMediaStage } from './prepare-media.js';
 import { synthesizeStage } from './synthesize.js';
 import { transcribeStage } from './transcribe.js';
 import { translateStage } from './translate.js';
-import type { DubDeps, DubRequest } from './types.js';
+import type { TranslateDeps, TranslateRequest } from './types.js';
 
 /** Translate and dub, stage by stage (docs/api.md "Translate and dub results": preprocessing .. rendering). */
-export function dubPipeline(deps: DubDeps & FetchInputsDeps): Pipeline<DubRequest> {
+export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeline<TranslateRequest> {
   return {
     kind: 'translate',
     stages: [
-      fetchInputsStage<DubRequest>('translate', 'preprocessing', deps),
+      fetchInputsStage<TranslateRequest>('translate', 'preprocessing', deps),
       prepareMediaStage(deps),
       transcribeStage(deps),
       translateStage(deps),

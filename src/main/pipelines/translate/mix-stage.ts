@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { Stage } from '../types.js';
 import { DEFAULT_LOUDNESS, mixDub, type MixBackground } from './mix.js';
 import type { SynthesizedDub } from './synthesize.js';
-import type { DubDeps, DubRequest, PreparedMedia } from './types.js';
+import type { TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
 
 /** dubbing: the dub over the original's background: ducked original audio (or a separated stem), loudness-normalised. */
-export function mixStage(deps: DubDeps): Stage<DubRequest> {
+export function mixStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'mix',
     status: 'dubbing',

@@ -6,12 +6,12 @@ import { orientationOf } from '../../media/probe.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
 import { stagedPath, type StagedInput } from '../fetch-inputs.js';
 import type { Stage } from '../types.js';
-import type { DubDeps, DubRequest, PreparedMedia } from './types.js';
+import type { TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
 
 export const SPEECH_SAMPLE_RATE = 16_000;
 
 /** preprocessing: describes the input and extracts its speech track at 16 kHz for analysis. */
-export function prepareMediaStage(deps: DubDeps): Stage<DubRequest> {
+export function prepareMediaStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'prepare-media',
     status: 'preprocessing',

@@ -7,7 +7,7 @@ import { prepareSubtitleBurn } from '../../media/subtitles/prepare-burn.js';
 import { serializeSrt } from '../../media/srt.js';
 import { writeFileAtomic } from '../run-stages.js';
 import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from './export-args.js';
-import type { DubCue, DubDeps, DubRequest, PreparedMedia } from './types.js';
+import type { DubCue, TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
 
 export interface ExportedFiles extends StageOutput {
   video?: string;
@@ -16,7 +16,7 @@ export interface ExportedFiles extends StageOutput {
 }
 
 /** What export_type asks for, given the input (docs/api.md "Translate and dub": auto matches the input type). */
-export function wantedOutputs(exportType: DubRequest['export_type'], inputHasVideo: boolean): { video: boolean; audio: boolean } {
+export function wantedOutputs(exportType: TranslateRequest['export_type'], inputHasVideo: boolean): { video: boolean; audio: boolean } {
   if (exportType === 'all') return { video: inputHasVideo, audio: true };
   if (exportType === 'video') return { video: inputHasVideo, audio: !inputHasVideo };
   if (exportType === 'audio') return { video: false, audio: true };
@@ -43,7 +43,7 @@ async function writeThroughTemp(finalPath: string, write: (tempPath: string) => 
 }
 
 /** rendering: writes the dubbed SRT, and the dubbed video (re-encoded only to burn subtitles or retime) and/or audio, into output/. */
-export function exportStage(deps: DubDeps): Stage<DubRequest> {
+export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'export',
     status: 'rendering',

@@ -4,13 +4,13 @@ import { languagePart } from '../../../shared/languages.js';
 import { parseSrt } from '../../media/srt.js';
 import { stagedPath, type StagedInput } from '../fetch-inputs.js';
 import type { Stage } from '../types.js';
-import type { CueList, DubCue, DubDeps, DubRequest, PreparedMedia } from './types.js';
+import type { CueList, DubCue, TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
 
 /** Lines without a `<v Speaker>` tag belong to one default speaker. */
 export const DEFAULT_SPEAKER = 'Speaker 1';
 
 /** transcribing: the supplied SRT's cues are the transcript; without one the speech-recognition engine makes it. */
-export function transcribeStage(deps: DubDeps): Stage<DubRequest> {
+export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'transcribe',
     status: 'transcribing',
