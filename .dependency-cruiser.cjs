@@ -1,0 +1,118 @@
+// The import rules of docs/architecture.md ("Who may import whom"), checked by `npm test` (`npm run imports`).
+// One rule per row of that table, named after its module (the table's last column): a row that says "only" lists
+// all the module may import inside src/, the others what it never imports; npm packages are free unless a rule
+// names them. A broken rule prints `error <rule>: <file> → <import>` and fails the run.
+const path = require('node:path');
+
+// Folders and files of src/ as regular expressions.
+const SHELL = '^src/main/(electron/|index\\.ts$)|^src/preload/'; // the only code that may load electron
+const LEAVES = '^src/main/((config|ids|launcher-lifeline)\\.ts|files/atomic-write\\.ts)$';
+// The one atomic write helper (node built-ins only), which every module of src/main may import.
+const ATOMIC_WRITE = '^src/main/files/atomic-write\\.ts$';
+// A module, as the table counts them: a folder of src/main, a file directly in src/main, or a folder of src.
+const MODULE = '^(src/main/[^/]+|src/[^/]+)';
+
+/** A rule: files matching `from` import inside src/ only what `allowed` matches (and files/atomic-write.ts). */
+function mayImportOnly(name, comment, from, allowed) {
+  return { name, comment, severity: 'error', from: { path: from }, to: { path: '^src/', pathNot: `${allowed}|${ATOMIC_WRITE}` } };
+}
+
+/** A rule: files matching `from` never import what `forbidden` matches. */
+function neverImports(name, comment, from, forbidden) {
+  return { name, comment, severity: 'error', from: { path: from }, to: { path: forbidden } };
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared',
+      comment: 'Row `src/shared`: pure, the renderer uses it: only src/shared and typebox, no node built-ins.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { pathNot: '^(src/shared/|node_modules/typebox/)' },
+    },
+    mayImportOnly('store', 'Row `src/main/store`: shared and ids.ts (and better-sqlite3).',
+      '^src/main/store/', '^src/(shared/|main/store/|main/ids\\.ts$)'),
+    mayImportOnly('media', 'Row `src/main/media`: shared.',
+      '^src/main/media/', '^src/(shared/|main/media/)'),
+    mayImportOnly('files', 'Row `src/main/files`: shared, ids.ts, config.ts (data paths) and of the store only the connection (its own table).',
+      '^src/main/files/', '^src/(shared/|main/files/|main/store/database\\.ts$|main/(ids|config)\\.ts$)'),
+    mayImportOnly('logging', 'Row `src/main/logging`: nothing else in src (node built-ins, pino, rotating-file-stream).',
+      '^src/main/logging/', '^src/main/logging/'),
+    mayImportOnly('models', 'Row `src/main/models`: shared, media, files and ids.ts.',
+      '^src/main/models/', '^src/(shared/|main/(models|media|files)/|main/ids\\.ts$)'),
+    mayImportOnly('engines', 'Row `src/main/engines`: shared, models and media.',
+      '^src/main/engines/', '^src/(shared/|main/(engines|models|media)/)'),
+    mayImportOnly('requests', 'Row `src/main/requests`: shared, media, files, models and engines (read-only checks), store repositories (for their record types).',
+      '^src/main/requests/', '^src/(shared/|main/(requests|media|files|models|engines)/|main/store/[^/]+-repository\\.ts$)'),
+    mayImportOnly('pipelines', 'Row `src/main/pipelines`: shared, engines, media, files and requests; never store or models (a pipeline asks engines and never reads the database).',
+      '^src/main/pipelines/', '^src/(shared/|main/(pipelines|engines|media|files|requests)/)'),
+    mayImportOnly('queue', 'Row `src/main/queue`: shared, store, pipelines, ids.ts and files/guarded-lookup.ts (callbacks obey the address rules of fetched inputs).',
+      '^src/main/queue/', '^src/(shared/|main/(queue|store|pipelines)/|main/files/guarded-lookup\\.ts$|main/ids\\.ts$)'),
+    neverImports('api', 'Row `src/main/api`: everything in src/main but the electron shell and service.ts.',
+      '^src/main/api/', `${SHELL}|^src/(cli|renderer)/|^src/main/service\\.ts$`),
+    neverImports('api-routes', 'Row `src/main/api`: a route plugin gets what it uses as options (built in build-app.ts), never the core.',
+      '^src/main/api/routes/', '^src/main/core\\.ts$'),
+    neverImports('core', 'Row `src/main/core.ts`: everything in src/main but the electron shell and service.ts.',
+      '^src/main/core\\.ts$', `${SHELL}|^src/(cli|renderer)/|^src/main/service\\.ts$`),
+    neverImports('service', 'Row `service.ts`: everything in src/main but the electron shell.',
+      '^src/main/service\\.ts$', `${SHELL}|^src/(cli|renderer)/`),
+    mayImportOnly('electron-shell', 'Row `src/main/electron`, `src/main/index.ts`, `src/preload`: service.ts, shared/ipc.ts, config.ts and launcher-lifeline.ts.',
+      SHELL, `${SHELL}|^src/shared/ipc\\.ts$|^src/main/(service|config|launcher-lifeline)\\.ts$`),
+    neverImports('cli', 'Row `src/cli`: src/main (core, service, store for admin commands) but never the electron shell.',
+      '^src/cli/', `${SHELL}|^src/renderer/`),
+    {
+      name: 'renderer',
+      comment: 'Row `src/renderer`: shared and npm packages; talks to the core only over REST + SSE: never src/main, never node built-ins.',
+      severity: 'error',
+      from: { path: '^src/renderer/' },
+      to: { pathNot: '^(src/(renderer|shared)/|node_modules/)' },
+    },
+    mayImportOnly('running-services', 'Row `src/main/running-services.ts`: config.ts and files.',
+      '^src/main/running-services\\.ts$', '^src/main/(config\\.ts$|files/)'),
+    mayImportOnly('leaves', 'Row `config.ts`, `ids.ts`, `launcher-lifeline.ts`, `files/atomic-write.ts`: node built-ins only.', LEAVES, '^$'),
+    {
+      name: 'electron-only-in-shell',
+      comment: 'Row `src/main/electron`: the only code importing electron, so the core runs in plain Node.',
+      severity: 'error',
+      from: { pathNot: SHELL },
+      to: { path: '^node_modules/electron/' },
+    },
+    {
+      name: 'onnxruntime-only-in-onnx-runtime',
+      comment: 'Row `src/main/models`: models/onnx-runtime.ts is the only importer of onnxruntime-node.',
+      severity: 'error',
+      from: { pathNot: '^src/main/models/onnx-runtime\\.ts$' },
+      to: { path: '^node_modules/onnxruntime-(node|common)/' },
+    },
+    {
+      name: 'sqlite-only-in-store',
+      comment: 'Row `src/main/store`: the only importer of better-sqlite3.',
+      severity: 'error',
+      from: { pathNot: '^src/main/store/' },
+      to: { path: '^node_modules/better-sqlite3/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Below the table: no import cycle between modules (a cycle through another module), so the layers stay layers.',
+      severity: 'error',
+      from: { path: MODULE },
+      to: { circular: true, via: { pathNot: '^$1(/|$)' } },
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'Every import resolves, so no edge escapes the rules above.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '^node_modules/' },
+    // TypeScript 7 has no JavaScript API for dependency-cruiser, and its swc parser cannot read TSX: Babel reads
+    // both (type-only imports kept). @swc/core is installed only so that .ts/.tsx files count as scannable.
+    babelConfig: { fileName: path.join(__dirname, '.dependency-cruiser.babel.cjs') },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
