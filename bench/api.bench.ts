@@ -15,6 +15,7 @@ import { resolveConfig } from '../src/main/config.js';
 import { probeArgs } from '../src/main/media/ffmpeg-args.js';
 import { startService, type RunningService } from '../src/main/service.js';
 import { makeMediaDir, makeVideo } from '../test/fixtures/media.js';
+import { lipsyncKind } from '../src/main/pipelines/lipsync/kind.js';
 
 const API_KEY = 'dd_bench_key_0123456789abcdefghijkl';
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
@@ -224,9 +225,10 @@ async function main(): Promise<number> {
   try {
     const video = await makeVideo(media.dir, { name: 'bench-input.mp4' });
     const createBody = JSON.stringify({ reference_file_url: pathToFileURL(video).href, model: 'standard_v1', reference_file_type: 'video' });
-    // An empty pipeline registry: the runner fails each task at once, so only create and status are measured.
+    // The lip-sync kind with no stages: the runner finishes each task at once, so only create and status are measured.
     const config = resolveConfig({ dataDir, host: '127.0.0.1', port: 0, apiKey: API_KEY, concurrency: 1, maxQueuedJobs: 1_000_000 }, {});
-    service = await startService(config, { log: () => {}, pipelines: {} });
+    const instantLipsync = { ...lipsyncKind, pipeline: () => ({ stages: [], results: () => [] }) };
+    service = await startService(config, { log: () => {}, kinds: [instantLipsync] });
     const dubdesk = jsonTarget('DubDesk', service.url, createBody);
 
     // One real answer of each kind sizes the bare server's fixed bodies.

@@ -1,5 +1,6 @@
 import { DubDeskError } from '../shared/errors.js';
 import { DUBDESK_VERSION } from '../shared/version.js';
+import { BUILT_IN_KINDS } from '../main/pipelines/kinds.js';
 import { keysCommand, tasksCommand, webhookSecretCommand } from './commands/admin.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
@@ -13,7 +14,7 @@ usage: dubdesk <command> [options]
   serve [--port P] [--host H] [--data-dir D] [--api-key K] [--webhook-secret S] [--concurrency N]
                                  run the service (API + GUI) until Ctrl-C
   run <kind> <request.json>      run one job here and print the result files
-                                 kinds: lipsync, reusable_lipsync, translate, frame_translate
+                                 kinds: ${BUILT_IN_KINDS.map((kind) => kind.id).join(', ')}
   tasks [--status S] [--kind K]  list tasks
   keys create [--name N] | list | revoke <id|prefix>
   webhook-secret                 print the secret that signs callbacks

@@ -5,6 +5,7 @@ import { createFileStore, type FileStore } from './files/file-store.js';
 import { createFileUrlSigner, type FileUrlSigner } from './files/signed-urls.js';
 import { randomToken, newId } from './ids.js';
 import { resolveMediaTools, type MediaTools } from './media/ffmpeg-paths.js';
+import type { InputRule } from './requests/input-checks.js';
 import type { PipelineRegistry } from './pipelines/types.js';
 import { jobRetryDelayMs } from './queue/backoff.js';
 import { createCallbackDeliverer, type CallbackDeliverer } from './queue/callbacks/deliverer.js';
@@ -23,12 +24,17 @@ import { createSettingsRepository, type SettingsRepository } from './store/setti
 import { createTaskLogsRepository, type TaskLogsRepository } from './store/task-logs-repository.js';
 import { createTasksRepository, type TasksRepository } from './store/tasks-repository.js';
 import { createGlossariesRepository, type GlossariesRepository } from './store/glossaries-repository.js';
-import { builtInPipelines } from './pipelines/registry.js';
+import { createKindRegistry, pipelinesOf, type KindRegistry } from './pipelines/kinds.js';
+import type { JobKindModule } from './pipelines/kind.js';
+import { checkBody } from './api/validation.js';
+import { describeValidation } from './api/errors.js';
+import { DubDeskError } from '../shared/errors.js';
 import { createEngines, type Engines } from './engines/registry.js';
 import { createEspeakEngine } from './engines/tts/espeak-engine.js';
 import { createVoiceSampleCache, type VoiceSampleCache } from './engines/tts/voice-samples.js';
 import { createSubtitleStylesRepository, type SubtitleStylesRepository } from './store/subtitle-styles-repository.js';
 import { intakeRequest } from './requests/intake.js';
+import { snapshotJobResources } from './requests/resource-snapshot.js';
 import type { JobKind } from '../shared/jobs.js';
 import type { FetchInputsDeps } from './pipelines/fetch-inputs.js';
 import { createModelStore, type ModelStore, type ModelStoreOptions } from './models/model-store.js';
@@ -36,13 +42,20 @@ import { createServiceLog, type ServiceLog } from './logging/service-log.js';
 import { createReusableModelsRepository, type ReusableModelsRepository } from './store/reusable-models-repository.js';
 
 export interface CoreOptions {
-  /** Replaces the built-in pipelines (tests register pipelines of their own). */
-  pipelines?: PipelineRegistry;
+  /** Kind modules besides the built-in ones; one with a built-in id replaces that kind (tests register kinds of their own). */
+  kinds?: readonly JobKindModule[];
   /** Delay before a failed job's next attempt (default: capped exponential backoff from 5 s). */
   retryDelayMs?: (failures: number) => number;
   /** Extra catalogue entries for the model store (tests install stand-ins from a loopback server). */
   models?: Omit<ModelStoreOptions, 'modelsDir'>;
   log?: (line: string) => void;
+}
+
+export interface SubmitOptions {
+  /** The same key within 24 h returns the first task's id without checking the body again. */
+  idempotencyKey?: string;
+  /** What validation messages call the body ("body" for HTTP, the request file for the CLI). */
+  bodyName?: string;
 }
 
 export interface Core {
@@ -78,8 +91,16 @@ export interface Core {
   setBaseUrl(url: string): void;
   /** A published file's absolute signed URL. */
   fileUrl(fileId: string): string;
-  /** Checks a create request (fields, local inputs, engines it needs) before it is queued. */
-  intake(kind: JobKind, request: Record<string, unknown>): Promise<{ inputName: string }>;
+  /** Checks a create request of that kind (fields, local inputs, engines it needs) before it is queued. */
+  intake(kind: string, request: Record<string, unknown>): Promise<{ inputName: string }>;
+  /** Validates a create body against its kind's schema, runs the kind's intake checks and queues the job (the API and `dubdesk run`). */
+  submit(kind: string, body: unknown, options?: SubmitOptions): Promise<{ taskId: string }>;
+  /** The job kinds this core serves (built in plus CoreOptions.kinds). */
+  readonly kinds: KindRegistry;
+  /** Each kind's pipeline as built for this core (GET /v1/meta lists its stages). */
+  readonly pipelines: PipelineRegistry;
+  /** The input fields of a stored request (task lists name the inputs); none for a kind this core does not have. */
+  inputRulesOf(kind: string, request: Record<string, unknown>): InputRule[];
   /** Starts the job runner and the callback deliverer. */
   start(): void;
   close(): Promise<void>;
@@ -115,7 +136,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const signer = createFileUrlSigner(fileUrlSecret(settings));
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
   const espeak = createEspeakEngine();
-  const engines = createEngines({ speechRecognizers: [], translators: [], voices: [espeak], separators: [] }, (id) => models.isInstalled(id));
+  const engines = createEngines({ voices: [espeak] }, models);
   const voiceSamples = createVoiceSampleCache({ engine: espeak, cacheDir: path.join(paths.root, 'voice-samples') });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const webhookSecret = resolveWebhookSecret(db, config.webhookSecret);
@@ -130,11 +151,13 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   let baseUrl = `http://${config.host}:${config.port}`;
   const fileUrl = (fileId: string) => signer.fileUrl(baseUrl, fileId);
 
+  const kinds = createKindRegistry(options.kinds);
+  const statusShapeOf = (kind: string) => kinds.find(kind)?.statusShape ?? 'result';
   const transitions = createTaskTransitions({
-    db, tasks, logs, events,
+    db, tasks, logs, events, statusesOf: kinds.statusesOf,
     onStatusChanged(task) {
       if (!task.callbackUrl) return;
-      outbox.enqueue({ taskId: task.id, url: task.callbackUrl, body: cloudStatusRecord(task, fileUrl) });
+      outbox.enqueue({ taskId: task.id, url: task.callbackUrl, body: cloudStatusRecord(task, fileUrl, statusShapeOf(task.kind)) });
       setImmediate(() => callbacks.kick());
     },
   });
@@ -153,16 +176,16 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
       if (level === 'error') serviceLog.logger.error({ taskId }, message);
     },
   };
+  const pipelines = pipelinesOf(kinds, {
+    ...inputEnvironment, models, fontconfigDir: path.join(paths.root, 'fontconfig'),
+    loudnessLufs: config.loudnessLufs, maxStretch: config.maxStretch,
+    reusableModelDir: (id) => {
+      const record = reusableModels.get(id);
+      return record ? path.join(paths.root, record.path) : undefined;
+    },
+  });
   const runner = createRunner({
-    tasks, transitions, logs: runnerLogs,
-    pipelines: options.pipelines ?? builtInPipelines({
-      ...inputEnvironment, models, subtitleStyles, fontconfigDir: path.join(paths.root, 'fontconfig'),
-      loudnessLufs: config.loudnessLufs, maxStretch: config.maxStretch,
-      reusableModelDir: (id) => {
-        const record = reusableModels.get(id);
-        return record ? path.join(paths.root, record.path) : undefined;
-      },
-    }),
+    tasks, transitions, logs: runnerLogs, pipelines,
     workDirFor,
     concurrency: config.concurrency,
     owner: newId(),
@@ -177,11 +200,13 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     },
   });
   const jobs = createJobService({
-    db, tasks, logs, idempotency, runner, events, workDirFor,
+    db, tasks, logs, idempotency, runner, events, workDirFor, statusesOf: kinds.statusesOf,
+    snapshotResources: (request, workDir) => snapshotJobResources(request, workDir, { glossaries, subtitleStyles }),
     deleteTaskFiles: async (taskId) => { await files.deleteForTask(taskId); },
     maxQueuedJobs: config.maxQueuedJobs,
   });
 
+  const intake = (kind: JobKindModule, request: Record<string, unknown>) => intakeRequest(kind, request, { ...inputEnvironment, baseUrl });
   let started = false;
 
   return {
@@ -190,7 +215,28 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     baseUrl: () => baseUrl,
     setBaseUrl(url) { baseUrl = url.replace(/\/+$/, ''); },
     fileUrl,
-    intake: (kind, request) => intakeRequest(kind, request, { ...inputEnvironment, baseUrl }),
+    kinds,
+    pipelines,
+    intake: (kind, request) => intake(kinds.get(kind), request),
+    inputRulesOf: (kind, request) => kinds.find(kind)?.intake.inputRules(request) ?? [],
+    async submit(kindId, body, submitOptions = {}) {
+      const kind = kinds.get(kindId);
+      // The same validator as the HTTP routes' (api/validation.ts): strict types, unknown fields refused, defaults filled.
+      const checked = checkBody(kind.requestSchema, body);
+      if (!checked.ok) throw new DubDeskError('invalid_request', describeValidation(checked.errors, submitOptions.bodyName ?? 'body'));
+      const request = body as Record<string, unknown>;
+      const { idempotencyKey } = submitOptions;
+      if (idempotencyKey) {
+        const existing = idempotency.find(idempotencyKey, kind.id as JobKind, Date.now());
+        if (existing && tasks.get(existing)) return { taskId: existing };
+      }
+      const { inputName } = await intake(kind, request);
+      // A registered kind's id is stored like a built-in one's; JobKind names only the contract's kinds.
+      const { taskId } = jobs.create(kind.id as JobKind, request, {
+        idempotencyKey, inputName, callbackUrl: (request.callback_url as string | undefined) ?? null,
+      });
+      return { taskId };
+    },
     start() {
       if (started) return;
       started = true;

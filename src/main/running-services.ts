@@ -1,8 +1,9 @@
 // Where running services announce themselves, so a CLI started without --data-dir can find their data folder.
 // One small file per service (no shared file to race on), written atomically, removed on a clean stop;
 // an entry whose process is gone (a crash, kill -9) is ignored and swept by the next reader.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from './files/atomic-write.js';
 import { defaultDataDir } from './config.js';
 
 export interface RunningServiceEntry {
@@ -39,13 +40,10 @@ function parseEntry(text: string): RunningServiceEntry | undefined {
 
 /** Records this process's service; returns the function that removes the record (call it on a clean stop). */
 export function announceRunningService(entry: Omit<RunningServiceEntry, 'pid' | 'startedAt'>, dir = runningServicesDir()): () => void {
-  mkdirSync(dir, { recursive: true });
   const port = new URL(entry.url).port || '0';
   const file = path.join(dir, `${process.pid}-${port}.json`);
-  const temp = `${file}.${process.pid}.tmp`;
   const record: RunningServiceEntry = { pid: process.pid, dataDir: entry.dataDir, url: entry.url, startedAt: new Date().toISOString() };
-  writeFileSync(temp, `${JSON.stringify(record)}\n`);
-  renameSync(temp, file);
+  writeFileAtomicSync(file, `${JSON.stringify(record)}\n`);
   return () => rmSync(file, { force: true });
 }
 

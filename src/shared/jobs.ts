@@ -1,4 +1,5 @@
-// Job kinds and their public states (docs/api.md "Status records"). Pure: shared by core and renderer.
+// The contract's job kinds, their public states and routes (docs/api.md "Status records"). Pure: shared by core and
+// renderer. Each kind's module (src/main/pipelines/<kind>/kind.ts) declares the rest and points at these.
 
 export const JOB_KINDS = ['lipsync', 'reusable_lipsync', 'translate', 'frame_translate'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -27,9 +28,13 @@ export function initialStatus(kind: JobKind): JobStatus {
   return KIND_STATUSES[kind][0];
 }
 
-/** The transitions table: forward only through the kind's working states; any non-final state may end. */
+/** The transitions table of a built-in kind (see canMove). */
 export function canTransition(kind: JobKind, from: string, to: string): boolean {
-  const order: readonly string[] = KIND_STATUSES[kind];
+  return canMove(KIND_STATUSES[kind], from, to);
+}
+
+/** The transitions table over a kind's ordered states: forward only through the working states; any non-final state may end. */
+export function canMove(order: readonly string[], from: string, to: string): boolean {
   const fromIndex = order.indexOf(from);
   const toIndex = order.indexOf(to);
   if (fromIndex < 0 || toIndex < 0 || isFinalStatus(from)) return false;

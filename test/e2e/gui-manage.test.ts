@@ -15,7 +15,7 @@ import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalo
 import { startService, type RunningService } from '../../src/main/service.js';
 import { makeVideo } from '../fixtures/media.js';
 import { encodeStandin, lamaStandin } from '../fixtures/onnx-standins.js';
-import { testPipelines } from '../fixtures/test-pipelines.js';
+import { testKinds } from '../fixtures/test-pipelines.js';
 
 const MODEL_FILE = 'lama_fp32.onnx';
 /** The stand-in arrives in this many pieces, one every TRICKLE_MS: a download a person can watch. */
@@ -79,7 +79,7 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
     service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), {
       log: () => {},
       rendererDir,
-      pipelines: testPipelines({ encodeSeconds: 1 }),
+      kinds: testKinds({ encodeSeconds: 1 }),
       models: { catalogue: createCatalogue([standin]), progressIntervalMs: 50 },
     });
     apiKey = sessionKeyOf(service.guiUrl);

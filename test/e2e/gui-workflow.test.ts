@@ -100,7 +100,10 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
       await shot(page, 'task-running');
       await page.locator('.status-pill', { hasText: 'Done' }).waitFor({ timeout: 180_000 });
       expect(await bar.getAttribute('value')).toBe('100');
-      expect(await page.getByRole('list', { name: 'Stages' }).textContent()).toContain('Synthesizing voices');
+      const stages = await page.getByRole('list', { name: 'Stages' }).textContent();
+      expect(stages).toContain('Synthesizing voices');
+      // The service records why a stage was skipped; the timeline shows its words.
+      expect(stages).toContain('Translatingskipped: the subtitles are the final translation');
 
       // Original and result side by side; the result plays and seeks.
       const result = page.getByLabel('Result', { exact: true });
@@ -210,6 +213,8 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
       await shot(page, 'queue-dark');
       await page.getByLabel('Status', { exact: true }).selectOption('all');
+      // The first row must be the unfiltered list's: the filtered one's row moves down to index 1 when it re-renders.
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(1);
 
       // Keyboard: arrows move between rows, Enter opens the task.
       await rows.first().locator('.task-open').focus();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/main/config.js';
 import { startService, type RunningService } from '../../src/main/service.js';
 import { makeVideo } from '../fixtures/media.js';
-import { lipsyncBody, testPipelines } from '../fixtures/test-pipelines.js';
+import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
 
 
 function sessionKeyOf(guiUrl: string): string {
@@ -28,8 +28,8 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
     const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
     const dataDir = path.join(tempDir, 'data');
     // Lip-sync jobs run a real (paced) ffmpeg encode, so the live test sees progress move.
-    const pipelines = testPipelines({ encodeSeconds: 4 });
-    service = await startService(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir, pipelines });
+    const kinds = testKinds({ encodeSeconds: 4 });
+    service = await startService(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir, kinds });
     browser = await launchBrowser();
   }, 180_000);
 

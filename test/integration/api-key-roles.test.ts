@@ -10,7 +10,7 @@ import { openDatabase } from '../../src/main/store/database.js';
 import { createKeysRepository, hashApiKey } from '../../src/main/store/keys-repository.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { makeDataDir, startTestService, TEST_API_KEY, type TestService } from '../fixtures/service.js';
-import { lipsyncBody, testPipelines } from '../fixtures/test-pipelines.js';
+import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
 
 let media: Awaited<ReturnType<typeof makeMediaDir>>;
 let video: string;
@@ -21,7 +21,7 @@ let adminKey: string;
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-key-roles-');
   video = await makeVideo(media.dir, { durationSec: 1 });
-  svc = await startTestService({ service: { pipelines: testPipelines() } });
+  svc = await startTestService({ service: { kinds: testKinds() } });
   const jobs = await svc.api('/v1/keys', { body: { name: 'render script' } });
   expect(jobs.status).toBe(200);
   jobsKey = jobs.body.key;

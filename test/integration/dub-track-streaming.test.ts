@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isAtomicTempName } from '../../src/main/files/atomic-write.js';
 import { encodeWav } from '../../src/main/media/audio.js';
 import { assembleDubTrack, saveClip, writeDubTrack, type DubClip } from '../../src/main/pipelines/translate/dub-track.js';
 import { planDubTiming } from '../../src/main/pipelines/translate/timing-plan.js';
@@ -41,7 +42,7 @@ describe('writeDubTrack from clips saved on disk', () => {
       expect(written.log).toEqual(inMemory.log);
       expect(written.log, JSON.stringify(written.log)).toContainEqual(expect.stringMatching(/^warning: cue 2 came out/));
     }
-    expect((await fs.readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect((await fs.readdir(dir)).filter(isAtomicTempName)).toEqual([]);
   });
 
   it('leaves no file, not even a temp file, when aborted', async () => {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pearson, psnr } from '../fixtures/image-metrics.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedFaceDetector } from '../../src/main/engines/face/shared-detector.js';
 import { swayBox } from '../../src/main/pipelines/lipsync/idle-motion.js';
 import { referenceFrameFor } from '../../src/main/pipelines/lipsync/frame-schedule.js';
 import { decodeAudioPcm } from '../../src/main/media/audio.js';
@@ -63,7 +62,7 @@ describe('standard_v1 on a photograph', () => {
     expect(task.status, JSON.stringify(task)).toBe('done');
     output = await download(task.video_url, 'photo.lipsync.mp4');
     const image = await decodeStillImage(photo);
-    const [face] = await (await sharedFaceDetector()).detect({ ...image, channels: 3 });
+    const [face] = await (await svc.service.core.engines.faceDetector()).detect({ ...image, channels: 3 });
     const xs = face!.mouthOuter.map((p) => p.x);
     const ys = face!.mouthOuter.map((p) => p.y);
     const w = Math.max(...xs) - Math.min(...xs);
@@ -145,7 +144,7 @@ describe('standard_v1 on a video and without a face', () => {
     };
     const [produced, original] = await Promise.all([grab(path.join(media.dir, 'video.lipsync.mp4'), outputIndex), grab(reference, referenceIndex)]);
     expect(produced.length).toBe(640 * 360 * 3);
-    const [face] = await (await sharedFaceDetector()).detect({ data: original, width: 640, height: 360, channels: 3 });
+    const [face] = await (await svc.service.core.engines.faceDetector()).detect({ data: original, width: 640, height: 360, channels: 3 });
     const lower = { x: face!.box.x - face!.box.width * 0.1, y: face!.box.y + face!.box.height * 0.45, width: face!.box.width * 1.2, height: face!.box.height * 0.8 };
     const awayFromMouth = (pixel: number) => {
       const x = pixel % 640;

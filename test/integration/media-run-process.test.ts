@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
-import { ProcessError, runProcess, STDERR_TAIL_CHARS } from '../../src/main/media/run-process.js';
+import { ProcessError, runProcess, startProcess, STDERR_TAIL_CHARS } from '../../src/main/media/run-process.js';
 import { makeMediaDir } from '../fixtures/media.js';
 
 const node = process.execPath;
@@ -113,5 +113,54 @@ describe('runProcess', () => {
     const error = await rejection(run);
     expect(error.name).toBe('AbortError');
     expect(isRunning(pid)).toBe(false);
+  });
+});
+
+describe('startProcess (the spawn under runProcess and the frame pipes)', () => {
+  it('gives the caller stdin and a paused stdout: every byte comes back though nothing read while it was written', async () => {
+    // A child echoing stdin: 4 MB is far more than a pipe holds, so an unread stdout must throttle it, not lose data.
+    const echo = startProcess(node, ['-e', 'process.stdin.pipe(process.stdout)'], { stdin: true, readStdout: true });
+    const sent = Buffer.alloc(4 << 20, 7);
+    const writing = new Promise<void>((resolve, reject) => echo.stdin!.end(sent, (error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let received = 0;
+    for await (const chunk of echo.stdout as AsyncIterable<Buffer>) received += chunk.length;
+    await writing;
+    const exit = await echo.exited;
+    expect(received).toBe(sent.length);
+    expect(exit).toMatchObject({ code: 0, aborted: false });
+    expect(echo.failure(exit)).toBeNull();
+  });
+
+  it('kill(0) ends a child that ignores SIGTERM at once, and its exit is marked aborted', async () => {
+    const stubborn = startProcess(node, ['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)"], {
+      onStdoutLine: (line) => {
+        if (line === 'ready') stubborn.kill(0);
+      },
+    });
+    const started = Date.now();
+    const exit = await stubborn.exited;
+    expect(exit).toMatchObject({ signal: 'SIGKILL', aborted: true });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(stubborn.running()).toBe(false);
+  });
+
+  it('stops a child whose signal was aborted before it started, and marks its exit aborted', async () => {
+    const late = startProcess(node, ['-e', 'setInterval(() => {}, 1000)'], { signal: AbortSignal.abort(), killGraceMs: 0 });
+    const exit = await late.exited;
+    expect(exit.aborted).toBe(true);
+    expect(late.running()).toBe(false);
+  });
+
+  it('reports a child killed by someone else as a failure naming the signal, not as an abort', async () => {
+    const victim = startProcess(node, ['-e', "console.log('ready'); setInterval(() => {}, 1000)"], {
+      toolName: 'ffmpeg',
+      onStdoutLine: (line) => {
+        if (line === 'ready') process.kill(victim.child.pid!, 'SIGKILL');
+      },
+    });
+    const exit = await victim.exited;
+    expect(exit.aborted).toBe(false);
+    expect(victim.failure(exit)?.message).toBe('ffmpeg was killed by signal SIGKILL.');
   });
 });

@@ -14,7 +14,9 @@ import { readFrames } from '../../src/main/media/frames.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import { createOnnxRuntime, type OnnxRuntime } from '../../src/main/models/onnx-runtime.js';
 import { MaskCache, mouthRegion } from '../../src/main/pipelines/lipsync/precision/paste.js';
-import { FACE_RESTORE_MODEL, openMouthRestorer, type MouthRestorer } from '../../src/main/pipelines/lipsync/precision/restore.js';
+import { GFPGAN_MODEL } from '../../src/main/engines/face-restore/gfpgan.js';
+import { createEngines, type Engines } from '../../src/main/engines/registry.js';
+import { openMouthRestorer, type MouthRestorer } from '../../src/main/pipelines/lipsync/precision/restore.js';
 import { cropForRestore } from '../../src/main/pipelines/lipsync/precision/restore-paste.js';
 import { faceVideo } from '../fixtures/faces.js';
 import { makeMediaDir } from '../fixtures/media.js';
@@ -115,9 +117,10 @@ beforeEach(() => {
   runs.length = 0;
 });
 
-describe('the mouth restorer on raw frames', () => {
+describe('the mouth restorer on raw frames, through the engine set', () => {
   let dir: string;
   let store: ModelStore;
+  let engines: Engines;
   const lines: string[] = [];
   const log = (line: string) => lines.push(line);
   const box: PixelBox = { x: 200, y: 60, width: 220, height: 220 };
@@ -125,6 +128,7 @@ describe('the mouth restorer on raw frames', () => {
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-restore-'));
     store = createModelStore({ modelsDir: path.join(dir, 'models'), runtime: recordingRuntime(runs) });
+    engines = createEngines({}, store);
   });
 
   afterAll(async () => {
@@ -137,13 +141,13 @@ describe('the mouth restorer on raw frames', () => {
   });
 
   it('is absent, and says so once, while no face-restoration model is installed', async () => {
-    expect(await openMouthRestorer(store, log)).toBeUndefined();
+    expect(await openMouthRestorer(engines, log)).toBeUndefined();
     expect(lines).toEqual(['no face-restoration model installed: mouth not sharpened']);
   });
 
   it('changes only the mouth region of each frame, one face per run for a file with a batch of 1', async () => {
-    await store.importFrom(FACE_RESTORE_MODEL, writeStandin(dir, 'gfpgan-standin.onnx', faceRestoreStandin()));
-    const restorer = (await openMouthRestorer(store, log))!;
+    await store.importFrom(GFPGAN_MODEL, writeStandin(dir, 'gfpgan-standin.onnx', faceRestoreStandin()));
+    const restorer = (await openMouthRestorer(engines, log))!;
     expect(lines).toEqual([`face restoration: ${TITLE}`]);
     const before = Array.from({ length: 5 }, (_, i) => pattern(640, 360, i));
     const frames = before.map(copy);
@@ -163,8 +167,8 @@ describe('the mouth restorer on raw frames', () => {
   }, 120_000);
 
   it('runs a file with a dynamic batch 8 faces at a time', async () => {
-    await store.importFrom(FACE_RESTORE_MODEL, writeStandin(dir, 'gfpgan-dynamic.onnx', faceRestoreStandin({ batch: 'N' })));
-    const restorer = (await openMouthRestorer(store, log))!;
+    await store.importFrom(GFPGAN_MODEL, writeStandin(dir, 'gfpgan-dynamic.onnx', faceRestoreStandin({ batch: 'N' })));
+    const restorer = (await openMouthRestorer(engines, log))!;
     const large: PixelBox = { x: 300, y: 100, width: 400, height: 400 };
     const before = Array.from({ length: 11 }, (_, i) => pattern(1280, 720, i));
     const frames = before.map(copy);
@@ -218,7 +222,7 @@ describe('precision_v1 with and without a face-restoration model', () => {
     expect(plain.log.filter((line) => /face.restoration/.test(line))).toHaveLength(1);
     expect(runs).toHaveLength(0);
 
-    await svc.service.core.models.importFrom(FACE_RESTORE_MODEL, writeStandin(media.dir, 'gfpgan.onnx', faceRestoreStandin()));
+    await svc.service.core.models.importFrom(GFPGAN_MODEL, writeStandin(media.dir, 'gfpgan.onnx', faceRestoreStandin()));
     const restored = await lipsync();
     expect(restored.log).toContain(`face restoration: ${TITLE}`);
     const rendered = restored.log.find((line) => line.startsWith('rendered'))!;
@@ -245,7 +249,7 @@ describe('precision_v1 with and without a face-restoration model', () => {
     const expected = cropForRestore({ data: first, width: 640, height: 360 }, boxes[0]!, 512, 512).data;
     expect(psnr(fed, expected, () => true)).toBeGreaterThan(30);
 
-    await svc.service.core.models.remove(FACE_RESTORE_MODEL);
+    await svc.service.core.models.remove(GFPGAN_MODEL);
     runs.length = 0;
     const again = await lipsync();
     expect(again.log).toContain('no face-restoration model installed: mouth not sharpened');

@@ -9,10 +9,10 @@ import { webhookSecretCommand } from '../../src/cli/commands/admin.js';
 import { verifySignature } from '../../src/main/queue/callbacks/signature.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { makeDataDir, startTestService, type TestService } from '../fixtures/service.js';
-import { lipsyncBody, testPipelines } from '../fixtures/test-pipelines.js';
+import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
 import { startReceiver, waitFor, type ReceivedRequest } from './callbacks-receiver.js';
 
-const pipelines = testPipelines({ encodeSeconds: 2 });
+const kinds = testKinds({ encodeSeconds: 2 });
 
 /** What `dubdesk webhook-secret --data-dir <dir>` prints. */
 function webhookSecretOf(dataDir: string): string {
@@ -69,7 +69,7 @@ describe('job callbacks', () => {
   it('posts every status change in order, signed, with the status route body of that moment', async () => {
     const dataDir = await makeDataDir();
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const svc = await startTestService({ dataDir, service: { pipelines } });
+    const svc = await startTestService({ dataDir, service: { kinds } });
     cleanups.push(() => svc.stop());
     const receiver = await startReceiver();
     cleanups.push(() => receiver.close());
@@ -113,7 +113,7 @@ describe('job callbacks', () => {
     const receiverPort = await freePort();
     const callbackUrl = `http://127.0.0.1:${receiverPort}/hook`;
 
-    const first = await startTestService({ dataDir, service: { pipelines } });
+    const first = await startTestService({ dataDir, service: { kinds } });
     const { body: created } = await first.api('/v1/video_generation', { body: lipsyncBody(video, { callback_url: callbackUrl }) });
     const taskId: string = created.task_id;
     expect((await first.waitForTask(taskId)).status).toBe('done');
@@ -121,7 +121,7 @@ describe('job callbacks', () => {
     await first.stop();
 
     // The same data folder and port, as a user's service restarts; only now does the receiver come up.
-    const second = await startTestService({ dataDir, config: { port: servicePort }, service: { pipelines } });
+    const second = await startTestService({ dataDir, config: { port: servicePort }, service: { kinds } });
     cleanups.push(() => second.stop());
     const receiver = await listenOn(receiverPort);
     cleanups.push(() => receiver.close());

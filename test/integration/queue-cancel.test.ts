@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWorkDir } from '../../src/main/config.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
-import { countRuns, ENCODED_FILE, lipsyncBody, PREPARE_RUNS_FILE, testPipelines } from '../fixtures/test-pipelines.js';
+import { countRuns, ENCODED_FILE, lipsyncBody, PREPARE_RUNS_FILE, testKinds } from '../fixtures/test-pipelines.js';
 
 /** Command lines of running ffmpeg processes that write into `workDir`. */
 async function ffmpegProcessesIn(workDir: string): Promise<string[]> {
@@ -26,7 +26,7 @@ describe('cancelling, retrying and deleting a lip-sync job', () => {
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-queue-cancel-');
     video = await makeVideo(media.dir, { durationSec: 1 });
-    svc = await startTestService({ service: { pipelines: testPipelines({ encodeSeconds: 6 }) } });
+    svc = await startTestService({ service: { kinds: testKinds({ encodeSeconds: 6 }) } });
   });
 
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { dataPaths, jobWorkDir } from '../../src/main/config.js';
 import { probeMedia } from '../../src/main/media/probe.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { makeDataDir, startTestService, TEST_API_KEY } from '../fixtures/service.js';
-import { countRuns, ENCODE_ATTEMPTS_FILE, lipsyncBody, PREPARE_RUNS_FILE, testPipelines } from '../fixtures/test-pipelines.js';
+import { countRuns, ENCODE_ATTEMPTS_FILE, lipsyncBody, PREPARE_RUNS_FILE, testKinds } from '../fixtures/test-pipelines.js';
 
 const ENTRY = path.resolve(import.meta.dirname, '../fixtures/serve-test-pipeline.ts');
 const ENCODE_SECONDS = 8;
@@ -162,14 +162,14 @@ describe('a service killed in the middle of a job', () => {
   it('hands a running job back on a clean stop, so the next start resumes it', async () => {
     const stopDataDir = await makeDataDir();
     try {
-      const pipelines = testPipelines({ encodeSeconds: 3 });
-      const first = await startTestService({ dataDir: stopDataDir, service: { pipelines } });
+      const kinds = testKinds({ encodeSeconds: 3 });
+      const first = await startTestService({ dataDir: stopDataDir, service: { kinds } });
       const { body: created } = await first.api('/v1/video_generation', { body: lipsyncBody(video) });
       const taskId: string = created.task_id;
       await first.waitForTask(taskId, (task) => task.stage === 'encode' && task.stage_progress > 0);
       await first.stop();
 
-      const second = await startTestService({ dataDir: stopDataDir, service: { pipelines } });
+      const second = await startTestService({ dataDir: stopDataDir, service: { kinds } });
       try {
         const done = await second.waitForTask(taskId);
         expect(done).toMatchObject({ status: 'done', attempts: 0 });

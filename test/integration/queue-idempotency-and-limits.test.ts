@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage, makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
-import { lipsyncBody, testPipelines } from '../fixtures/test-pipelines.js';
+import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
 
 let media: Awaited<ReturnType<typeof makeMediaDir>>;
 let video: string;
@@ -37,7 +37,7 @@ describe('Idempotency-Key and the queued-jobs limit', () => {
   let svc: TestService;
 
   beforeAll(async () => {
-    svc = await start({ config: { maxQueuedJobs: 3 }, service: { pipelines: testPipelines({ encodeSeconds: 8 }) } });
+    svc = await start({ config: { maxQueuedJobs: 3 }, service: { kinds: testKinds({ encodeSeconds: 8 }) } });
   });
 
   afterAll(async () => {

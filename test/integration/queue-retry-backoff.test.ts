@@ -5,7 +5,7 @@ import { DubDeskError } from '../../src/shared/errors.js';
 import { jobWorkDir } from '../../src/main/config.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
-import { countRuns, ENCODE_ATTEMPTS_FILE, lipsyncBody, PREPARE_RUNS_FILE, testPipelines } from '../fixtures/test-pipelines.js';
+import { countRuns, ENCODE_ATTEMPTS_FILE, lipsyncBody, PREPARE_RUNS_FILE, testKinds } from '../fixtures/test-pipelines.js';
 
 const NO_FACE_MESSAGE = 'No face was found in the reference video; use a clip where one face is clearly visible.';
 
@@ -29,7 +29,7 @@ describe('job retries', () => {
   });
 
   it('retries a stage that failed with a retryable error after a backoff, then finishes done', async () => {
-    const svc = await startTestService({ service: { pipelines: testPipelines({ encodeSeconds: 1, failuresBeforeSuccess: 1 }) } });
+    const svc = await startTestService({ service: { kinds: testKinds({ encodeSeconds: 1, failuresBeforeSuccess: 1 }) } });
     services.push(svc);
     const { body: created } = await svc.api('/v1/video_generation', { body: lipsyncBody(video) });
     const taskId: string = created.task_id;
@@ -60,7 +60,7 @@ describe('job retries', () => {
   });
 
   it('gives up after the third failed attempt and ends failed with the last error', async () => {
-    const svc = await startTestService({ service: { pipelines: testPipelines({ encodeSeconds: 1, failuresBeforeSuccess: 99 }), retryDelayMs: () => 100 } });
+    const svc = await startTestService({ service: { kinds: testKinds({ encodeSeconds: 1, failuresBeforeSuccess: 99 }), retryDelayMs: () => 100 } });
     services.push(svc);
     const { body: created } = await svc.api('/v1/video_generation', { body: lipsyncBody(video) });
     const task = await svc.waitForTask(created.task_id);
@@ -72,7 +72,7 @@ describe('job retries', () => {
 
   it('fails a job at once on an error that retrying cannot fix, with its code and message', async () => {
     const svc = await startTestService({
-      service: { pipelines: testPipelines({ failuresBeforeSuccess: Infinity, failure: () => new DubDeskError('no_face_detected', NO_FACE_MESSAGE) }) },
+      service: { kinds: testKinds({ failuresBeforeSuccess: Infinity, failure: () => new DubDeskError('no_face_detected', NO_FACE_MESSAGE) }) },
     });
     services.push(svc);
     const { body: created } = await svc.api('/v1/video_generation', { body: lipsyncBody(video) });

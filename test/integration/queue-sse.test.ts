@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { startTestService, TEST_API_KEY, type TestService } from '../fixtures/service.js';
-import { lipsyncBody, testPipelines } from '../fixtures/test-pipelines.js';
+import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
 import { waitFor } from './callbacks-receiver.js';
 
 interface SseEvent {
@@ -68,7 +68,7 @@ describe('GET /v1/events', () => {
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-queue-sse-');
     video = await makeVideo(media.dir, { durationSec: 1 });
-    svc = await startTestService({ service: { pipelines: testPipelines({ encodeSeconds: 3 }) } });
+    svc = await startTestService({ service: { kinds: testKinds({ encodeSeconds: 3 }) } });
   });
 
   afterAll(async () => {
@@ -120,7 +120,7 @@ describe('GET /v1/events', () => {
   });
 
   it('ends open streams when the service stops, instead of keeping the shutdown waiting', async () => {
-    const other = await startTestService({ service: { pipelines: testPipelines({ encodeSeconds: 1 }) } });
+    const other = await startTestService({ service: { kinds: testKinds({ encodeSeconds: 1 }) } });
     const stream = await openEvents(`${other.url}/v1/events?key=${encodeURIComponent(TEST_API_KEY)}`);
     streams.push(stream);
     await waitFor(() => stream.text().includes(': connected'), 'the stream to open');

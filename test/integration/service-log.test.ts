@@ -11,7 +11,7 @@ import { resolveConfig } from '../../src/main/config.js';
 import { createCore, type Core } from '../../src/main/core.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { makeDataDir, startTestService, TEST_API_KEY } from '../fixtures/service.js';
-import { lipsyncBody, testPipelines } from '../fixtures/test-pipelines.js';
+import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
 import { DubDeskError } from '../../src/shared/errors.js';
 
 const WEBHOOK_SECRET = 'whsec_service_log_test_secret_0123456789';
@@ -138,7 +138,7 @@ describe('service log lines from the core', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const svc = await startTestService({ dataDir, service: { pipelines: testPipelines({ encodeSeconds: 0 }) } });
+    const svc = await startTestService({ dataDir, service: { kinds: testKinds({ encodeSeconds: 0 }) } });
     try {
       const video = await makeVideo(media.dir, { durationSec: 1 });
       const callbackToken = 'cb_token_that_must_not_be_logged_98765';
@@ -163,12 +163,12 @@ describe('service log lines from the core', () => {
 
   it('writes a job\'s internal error, which its err_message points at, to the service log with the task id', async () => {
     const media = await makeMediaDir('dubdesk-service-log-');
-    const pipelines = testPipelines({
+    const kinds = testKinds({
       encodeSeconds: 0,
       failuresBeforeSuccess: Infinity,
       failure: () => new DubDeskError('internal', 'the encode stage broke in an unexpected way'),
     });
-    const svc = await startTestService({ service: { pipelines } });
+    const svc = await startTestService({ service: { kinds } });
     try {
       const video = await makeVideo(media.dir, { durationSec: 1 });
       const created = await svc.api('/v1/video_generation', { body: lipsyncBody(video) });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { BUILTIN_CATALOGUE, createCatalogue, type CatalogueEntry } from '../../src/main/models/catalogue.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { BUILTIN_CATALOGUE, createCatalogue, type CatalogueEntry, type ModelTask as CatalogueModelTask } from '../../src/main/models/catalogue.js';
+import { MODEL_TASKS, type ModelTask } from '../../src/shared/schemas/models.js';
 import { DubDeskError } from '../../src/shared/errors.js';
 
 const extra: CatalogueEntry = {
@@ -46,5 +47,14 @@ describe('model catalogue', () => {
     expect(() => createCatalogue([{ ...extra, files: [{ name: '../x.onnx', url: 'http://127.0.0.1:1/x' }] }], [])).toThrow('unsafe file name');
     expect(() => createCatalogue([{ ...extra, id: 'Bad/Id' }], [])).toThrow('must be lowercase');
     expect(() => createCatalogue([{ ...extra, files: [{ name: 'a.onnx', url: 'u', sha256: 'abc' }] }], [])).toThrow('malformed sha256');
+  });
+});
+
+describe('one ModelTask type', () => {
+  it('is the shared schema\'s: every catalogue entry has a task the API and the renderer know', () => {
+    const catalogue = createCatalogue();
+    const tasks: readonly string[] = MODEL_TASKS;
+    for (const entry of catalogue.entries()) expect(tasks, entry.id).toContain(entry.task);
+    expectTypeOf<CatalogueModelTask>().toEqualTypeOf<ModelTask>();
   });
 });

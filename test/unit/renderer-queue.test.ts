@@ -1,10 +1,14 @@
 // Pins the queue's pure parts and the task store: ordering and merging of live records, time left, filters,
 // the row window of a long list, the stage timeline, and when a finished task is announced.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TaskSummary } from '../../src/renderer/src/api/client.js';
+import { createApiClient, type TaskSummary } from '../../src/renderer/src/api/client.js';
 import { addSample, estimateRemainingMs, formatRemaining } from '../../src/renderer/src/features/jobs/eta.js';
 import { finishedJustNow, notificationText } from '../../src/renderer/src/features/jobs/notify.js';
-import { finishedStages, stageTimeline } from '../../src/renderer/src/features/jobs/stage-timeline.js';
+import { currentStageLabel, stageTimeline } from '../../src/renderer/src/features/jobs/stage-timeline.js';
+import { StageTimeline } from '../../src/renderer/src/features/jobs/StageTimeline.js';
+import { TaskRow } from '../../src/renderer/src/features/jobs/TaskRow.js';
 import { filterTasks, NO_FILTER } from '../../src/renderer/src/features/jobs/task-filter.js';
 import { scrollToReveal, visibleRows } from '../../src/renderer/src/features/jobs/virtual-window.js';
 import { mergeTasks, recordProgress, upsertTask, useTasks } from '../../src/renderer/src/stores/tasks.js';
@@ -111,43 +115,45 @@ describe('row window', () => {
 });
 
 describe('stage timeline', () => {
-  it('marks finished stages from the log and the running one from the record', () => {
-    const log = ['fetching', 'stage fetch-inputs finished', 'stage prepare-media already finished in an earlier run; resuming after it'];
-    expect([...finishedStages(log)]).toEqual(['fetch-inputs', 'prepare-media']);
-    const timeline = stageTimeline({ kind: 'translate', status: 'dubbing', stage: 'synthesize' }, log);
-    expect(timeline.map((s) => `${s.name}:${s.state}`)).toEqual([
-      'fetch-inputs:done', 'prepare-media:skipped', 'transcribe:done', 'translate:done', 'synthesize:running', 'mix:pending', 'export:pending',
+  // As GET /v1/tasks/{id} answers for a dub with final translated subtitles, while it synthesizes.
+  const recorded = task('t', {
+    status: 'dubbing', stage: 'synthesize', stages: [
+      { name: 'fetch-inputs', label: 'Fetching inputs', state: 'done' },
+      { name: 'prepare-media', label: 'Preparing media', state: 'done' },
+      { name: 'transcribe', label: 'Transcribing', state: 'skipped', reason: 'the lines come from the given subtitles' },
+      { name: 'translate', label: 'Translating', state: 'skipped', reason: 'the subtitles are the final translation' },
+      { name: 'synthesize', label: 'Synthesizing voices', state: 'running' },
+      { name: 'mix', label: 'Mixing audio', state: 'pending' },
+      { name: 'export', label: 'Exporting', state: 'pending' },
+    ],
+  });
+  const drawn = (t: TaskSummary) => renderToStaticMarkup(createElement(StageTimeline, { stages: stageTimeline(t) }));
+
+  it('draws the recorded stages in order with their labels and states, and why a skipped one was skipped', () => {
+    const html = drawn(recorded);
+    const items = [...html.matchAll(/<li data-state="(\w+)">.*?<span>([^<]+)<\/span>/g)].map((m) => `${m[2]}:${m[1]}`);
+    expect(items).toEqual([
+      'Fetching inputs:done', 'Preparing media:done', 'Transcribing:skipped', 'Translating:skipped', 'Synthesizing voices:running', 'Mixing audio:pending', 'Exporting:pending',
     ]);
-    expect(timeline[1].note).toBe('finished in an earlier run');
+    expect(html).toContain('skipped: the lines come from the given subtitles');
+    expect(html).toContain('skipped: the subtitles are the final translation');
   });
 
-  it('shows transcription skipped for given subtitles and translation skipped when the log says so, once they are behind', () => {
-    const request = { media_url: 'http://h/v1/files/a?token=t', subtitle_url: 'http://h/v1/files/b?token=t', subtitle_usage_type: 'final_translated' };
-    const early = stageTimeline({ kind: 'translate', status: 'preprocessing', stage: 'prepare-media', request }, []);
-    expect(early.find((s) => s.name === 'transcribe')?.state).toBe('pending');
-    const log = ['stage transcribe finished', 'subtitles are the final translation: no machine translation', 'stage translate finished'];
-    const done = stageTimeline({ kind: 'translate', status: 'done', stage: null, request }, log);
-    expect(done.map((s) => `${s.name}:${s.state}`)).toEqual([
-      'fetch-inputs:done', 'prepare-media:done', 'transcribe:skipped', 'translate:skipped', 'synthesize:done', 'mix:done', 'export:done',
-    ]);
-    expect(done.find((s) => s.name === 'transcribe')?.note).toBe('the lines come from the given subtitles');
-    expect(done.find((s) => s.name === 'translate')?.note).toBe('subtitles are the final translation');
-    const sameLanguage = stageTimeline({ kind: 'translate', status: 'dubbing', stage: 'synthesize', request: {} }, ['speech is already in en: no machine translation']);
-    expect(sameLanguage.find((s) => s.name === 'translate')).toMatchObject({ state: 'skipped', note: 'speech is already in en' });
+  it('shows whatever stages and labels the record holds, e.g. a kind this GUI has never seen', () => {
+    const other = task('o', { kind: 'lipsync', status: 'failed', stage: 'encode', stages: [
+      { name: 'prepare', label: 'Preparing', state: 'done' }, { name: 'encode', label: 'Encoding', state: 'failed' },
+    ] });
+    expect(drawn(other)).toMatch(/data-state="failed">.*Encoding/);
+    expect(currentStageLabel(other)).toBe('Encoding');
   });
 
-  it('shows the lip-sync stages of the other model as skipped', () => {
-    const standard = stageTimeline({ kind: 'lipsync', status: 'done', stage: null, request: { model: 'standard_v1' } });
-    expect(standard.filter((s) => s.state === 'skipped').map((s) => s.name)).toEqual(['face-crops']);
-    const precision = stageTimeline({ kind: 'lipsync', status: 'processing', stage: 'render', request: { model: 'precision_v1' } });
-    expect(precision.filter((s) => s.state === 'skipped').map((s) => s.name)).toEqual(['mouth-targets']);
-  });
-
-  it('shows where a task failed, and stages this version does not list', () => {
-    const failed = stageTimeline({ kind: 'lipsync', status: 'failed', stage: 'faces' });
-    expect(failed.find((s) => s.name === 'faces')?.state).toBe('failed');
-    const unknown = stageTimeline({ kind: 'frame_translate', status: 'processing', stage: 'not-available' });
-    expect(unknown.map((s) => `${s.name}:${s.state}`)).toEqual(['fetch-inputs:done', 'not-available:running']);
+  it('names the current stage by its recorded label, and draws nothing for a task finished before stages were recorded', () => {
+    expect(currentStageLabel(recorded)).toBe('Synthesizing voices');
+    const encoding = task('e', { kind: 'lipsync', status: 'processing', stage: 'encode', stages: [{ name: 'encode', label: 'Encoding the clip', state: 'running' }] });
+    const row = renderToStaticMarkup(createElement(TaskRow, { client: createApiClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9' }), task: encoding, index: 0, count: 1, top: 0, onOpen: () => {} }));
+    expect(row).toMatch(/class="task-meta muted">Encoding the clip/);
+    expect(currentStageLabel(task('q', { stage: null, stages: [] }))).toBeUndefined();
+    expect(drawn(task('old', { status: 'done', stages: [] }))).toBe('');
   });
 });
 

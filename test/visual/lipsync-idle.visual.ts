@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sharedFaceDetector } from '../../src/main/engines/face/shared-detector.js';
+import { leaseFaceDetector } from '../../src/main/engines/face/detector-lease.js';
 import type { FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { clampBox, createRgbImage, cropRgb, type PixelBox, type RgbImage } from '../../src/main/media/image/rgb-image.js';
@@ -93,10 +93,12 @@ function scheduleChart(frameCount: number, fps: number): RgbImage {
 }
 
 /** Blink and sway sheets of the largest face of one photo. */
+const faces = leaseFaceDetector();
+
 async function photoSheets(name: string, file: string): Promise<void> {
   const picture = await readImageFrame(file);
   const image: RgbImage = { data: picture.data, width: picture.width, height: picture.height };
-  const [face] = await (await sharedFaceDetector()).detect(picture);
+  const [face] = await (await faces.detector()).detect(picture);
   if (!face) throw new Error(`No face found in ${file}.`);
   console.log(`${name}: face box ${JSON.stringify(face.box)}`);
 
@@ -147,7 +149,7 @@ async function photoSheets(name: string, file: string): Promise<void> {
 async function main(): Promise<void> {
   await fs.mkdir(ARTIFACTS, { recursive: true });
   const photo = await facePhotoInfo();
-  const detector = await sharedFaceDetector();
+  const detector = await faces.detector();
   // sample1 is the e2e test's photo (eyes cast down); sample3's largest face looks into the camera.
   await photoSheets('sample1', photo.path);
   await photoSheets('sample3', path.join(path.dirname(photo.path), 'sample3.jpg'));
@@ -189,7 +191,7 @@ async function main(): Promise<void> {
     total += performance.now() - t0;
   }
   console.log(`720p close-up (face 360x430, sway box ${JSON.stringify(swayBox(big, 1280, 720))}): sway ${(total / 200).toFixed(2)} ms per frame`);
-  detector.dispose();
+  await faces.release();
 }
 
 await main();

@@ -1,23 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describeValidation } from '../../main/api/errors.js';
-import { checkBody } from '../../main/api/validation.js';
-import { createCore } from '../../main/core.js';
+import { createCore, type CoreOptions } from '../../main/core.js';
+import { createKindRegistry } from '../../main/pipelines/kinds.js';
 import type { TaskRecord } from '../../main/store/tasks-repository.js';
-import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
-import { isFinalStatus, JOB_KINDS, type JobKind } from '../../shared/jobs.js';
-import { FrameTranslateRequestSchema, LipsyncRequestSchema, ReusableLipsyncRequestSchema, TranslateRequestSchema } from '../../shared/schemas/jobs.js';
+import { toDubDeskError } from '../../shared/errors.js';
+import { isFinalStatus } from '../../shared/jobs.js';
 import { configFromFlags, parseFlags, SERVICE_FLAGS, UsageError } from '../options.js';
-
-const KIND_ALIASES: Record<string, JobKind> = {
-  video_generation: 'lipsync', 'lip-sync': 'lipsync', reusable_lipsync_model_video_generation: 'reusable_lipsync',
-  dub: 'translate', 'media/translate': 'translate', visual_translate: 'frame_translate', 'media/frame_translate': 'frame_translate',
-};
-const REQUEST_SCHEMAS: Record<JobKind, object> = {
-  lipsync: LipsyncRequestSchema, reusable_lipsync: ReusableLipsyncRequestSchema,
-  translate: TranslateRequestSchema, frame_translate: FrameTranslateRequestSchema,
-};
 
 /** Batch scripts can name inputs by path: a `*_url` value that is not a URL becomes a file:// URL (relative to the request file). */
 export function pathsToFileUrls(request: Record<string, unknown>, baseDir: string): Record<string, unknown> {
@@ -36,21 +25,23 @@ function progressLine(task: TaskRecord): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(task.progress * 100)).padStart(3)}%  ${task.status}${task.stage ? ` (${task.stage})` : ''}`;
 }
 
-/** `dubdesk run <kind> <request.json>`: runs one job in this process, with a progress bar, and prints the result files. */
-export async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream & { isTTY?: boolean }): Promise<number> {
+/**
+ * `dubdesk run <kind> <request.json>`: runs one job in this process, with a progress bar, and prints the result files.
+ * `coreOptions.kinds` registers more kinds, as for the service (tests run a test-only kind through here).
+ */
+export async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream & { isTTY?: boolean }, coreOptions: CoreOptions = {}): Promise<number> {
   const { values, positionals } = parseFlags(args, SERVICE_FLAGS);
   const [kindArg, requestFile] = positionals;
-  const kind = (JOB_KINDS as readonly string[]).includes(kindArg ?? '') ? (kindArg as JobKind) : KIND_ALIASES[kindArg ?? ''];
-  if (!kind || !requestFile) throw new UsageError(`usage: dubdesk run <${JOB_KINDS.join('|')}> <request.json>`);
+  const kinds = createKindRegistry(coreOptions.kinds);
+  const kind = kinds.find(kindArg ?? '');
+  if (!kind || !requestFile) throw new UsageError(`usage: dubdesk run <${kinds.list().map((k) => k.id).join('|')}> <request.json>`);
   const raw = JSON.parse(await readFile(requestFile, 'utf8')) as Record<string, unknown>;
   const request = pathsToFileUrls(raw, path.dirname(path.resolve(requestFile)));
-  const checked = checkBody(REQUEST_SCHEMAS[kind], request);
-  if (!checked.ok) throw new DubDeskError('invalid_request', describeValidation(checked.errors, requestFile));
 
-  const core = createCore(configFromFlags(values));
+  const core = createCore(configFromFlags(values), coreOptions);
   try {
-    const { inputName } = await core.intake(kind, request);
-    const { taskId } = core.jobs.create(kind, request, { inputName });
+    // Validation, intake and create exactly as the API's create route does them.
+    const { taskId } = await core.submit(kind.id, request, { bodyName: requestFile });
     err.write(`task ${taskId}\n`);
     const finished = new Promise<TaskRecord>((resolve) => {
       let lastStatus = '';

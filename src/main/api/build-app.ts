@@ -1,7 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jobWorkDir } from '../config.js';
 import type { Core } from '../core.js';
-import type { App } from './app-types.js';
+import { taskSummary } from '../queue/status-record.js';
+import { taskDetails } from '../requests/task-details.js';
+import type { App, DescribeTask } from './app-types.js';
 import { clientErrorReply, frameworkErrorReply, installErrorHandling } from './errors.js';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id.js';
 import { collectRoutes } from './openapi.js';
@@ -14,6 +17,7 @@ import { keyRoutes } from './routes/keys.js';
 import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
 import { reusableModelRoutes } from './routes/reusable-models.js';
+import { settingsRoutes } from './routes/settings.js';
 import { subtitleStyleRoutes } from './routes/subtitle-styles.js';
 import { voiceRoutes } from './routes/voices.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -54,17 +58,31 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     allowedHosts: () => hostsFor(core.config.host, Number(new URL(core.baseUrl()).port)),
   });
   const routes = collectRoutes(app);
-  await app.register(jobRoutes, { core });
-  await app.register(taskRoutes, { core });
-  await app.register(keyRoutes, { core });
-  await app.register(eventRoutes, { core });
+  // Each plugin gets only what it uses.
+  const describeTask: DescribeTask = (task) => ({
+    ...taskSummary(task, core.fileUrl),
+    ...taskDetails(task, { baseUrl: core.baseUrl(), files: core.files, inputRulesOf: core.inputRulesOf }),
+    stages: core.runner.stagesOf(task),
+  });
+  await app.register(jobRoutes, { kinds: core.kinds, submit: core.submit, jobs: core.jobs, fileUrl: core.fileUrl });
+  await app.register(taskRoutes, { describe: describeTask, jobs: core.jobs, tasks: core.tasks, logs: core.logs });
+  await app.register(keyRoutes, { keys: core.keys });
+  await app.register(settingsRoutes, {
+    version: core.version, baseUrl: () => core.baseUrl(), dataDir: core.paths.root, webhookSecret: core.webhookSecret, config: core.config, media: core.media,
+  });
+  await app.register(eventRoutes, { describe: describeTask, events: core.events, models: core.models });
   await app.register(fileRoutes, { files: core.files, signer: core.signer, baseUrl: () => core.baseUrl() });
-  await app.register(glossaryRoutes, { core });
+  await app.register(glossaryRoutes, { glossaries: core.glossaries });
   await app.register(modelRoutes, { models: core.models });
-  await app.register(reusableModelRoutes, { core });
+  await app.register(reusableModelRoutes, {
+    jobs: core.jobs, models: core.reusableModels, folders: { dataDir: core.paths.root, workDirFor: (taskId) => jobWorkDir(core.paths, taskId) },
+  });
   await app.register(subtitleStyleRoutes, { styles: core.subtitleStyles });
   await app.register(voiceRoutes, { voices: () => core.engines.voices(), sampleFile: core.voiceSamples.sampleFile, baseUrl: () => core.baseUrl() });
-  await app.register(metaRoutes, { core, routes });
+  await app.register(metaRoutes, {
+    version: core.version, activeTasks: () => core.tasks.countActive(), engines: core.engines, models: core.models,
+    kinds: core.kinds, pipelines: core.pipelines, baseUrl: () => core.baseUrl(), routes,
+  });
   await app.register(guiRoutes, { rendererDir: options.rendererDir ?? '' });
   return app;
 }

@@ -1,20 +1,37 @@
-import { DubDeskError } from '../../shared/errors.js';
+import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import { findLanguage } from '../../shared/languages.js';
+import type { CatalogueEntry, ModelTask } from '../models/catalogue.js';
+import type { ModelStore } from '../models/model-store.js';
 import type { SpeechRecognizer } from './asr/types.js';
+import type { Diarizer } from './diarization/types.js';
+import { leaseFaceDetector, type FaceDetectorLease } from './face/detector-lease.js';
+import type { FaceDetector } from './face/types.js';
+import { createGfpganRestorer, GFPGAN_MODEL, GFPGAN_MODEL_FILE } from './face-restore/gfpgan.js';
+import type { FaceRestorer } from './face-restore/types.js';
+import type { Inpainter } from './inpaint/types.js';
+import type { LanguageIdentifier } from './language-id/types.js';
+import type { LipsyncGenerator } from './lipsync/types.js';
+import { createWav2LipGenerator, WAV2LIP_MODEL, WAV2LIP_MODEL_FILE } from './lipsync/wav2lip.js';
+import { missingModelError } from './missing-model.js';
 import type { Translator } from './mt/types.js';
+import type { TextRecognizer } from './ocr/types.js';
 import type { SourceSeparator } from './separation/types.js';
 import type { TtsEngine, Voice } from './tts/types.js';
 
-/** The engines a pipeline may use; engines that need a model are present only when it is installed. */
+/** The engines that run without a model download, by capability; model-backed ones come from the model store. */
 export interface EngineSet {
   speechRecognizers: SpeechRecognizer[];
+  languageIdentifiers: LanguageIdentifier[];
+  diarizers: Diarizer[];
   translators: Translator[];
   voices: TtsEngine[];
   separators: SourceSeparator[];
+  textRecognizers: TextRecognizer[];
+  inpainters: Inpainter[];
 }
 
-/** Catalogue ids named when an engine is missing (src/main/models/catalogue.ts). */
-const ASR_MODEL = 'whisper-base';
+/** What the engines need of the model store: which models are installed, and their sessions. */
+export type EngineModels = Pick<ModelStore, 'catalogue' | 'isInstalled' | 'requireInstalled' | 'openSession'>;
 
 function languageName(code: string): string {
   return findLanguage(code)?.name ?? code;
@@ -23,27 +40,98 @@ function languageName(code: string): string {
 export type Engines = ReturnType<typeof createEngines>;
 
 /** Picks the engine for each capability and says clearly what to install when none can do the work. */
-export function createEngines(set: EngineSet, isModelInstalled: (id: string) => boolean) {
+export function createEngines(engines: Partial<EngineSet>, models: EngineModels) {
+  const set: EngineSet = {
+    speechRecognizers: [], languageIdentifiers: [], diarizers: [], translators: [], voices: [], separators: [], textRecognizers: [], inpainters: [],
+    ...engines,
+  };
+  // The catalogue's model for a task: one an engine runs if there is one, else the first listed.
+  const modelFor = (task: ModelTask): CatalogueEntry | undefined => {
+    const entries = models.catalogue.entries().filter((entry) => entry.task === task);
+    return entries.find((entry) => entry.usedBy) ?? entries[0];
+  };
+  let faceLease: FaceDetectorLease | undefined;
+
   return {
     set,
 
     requireSpeechRecognizer(): SpeechRecognizer {
       const engine = set.speechRecognizers[0];
       if (engine) return engine;
-      // No engine consumes a speech-recognition model yet (the catalogue marks it "not used yet"), so none is offered.
-      throw new DubDeskError('model_not_installed', `Transcribing speech needs a speech-recognition model this DubDesk version can run, and it has none yet (${ASR_MODEL} in the catalogue waits for its engine): give the speech as subtitle_url (an SRT file).`);
+      throw missingModelError({ work: 'Transcribing speech', capability: 'speech-recognition', entry: modelFor('asr'), instead: 'give the speech as subtitle_url (an SRT file)' });
+    },
+
+    requireLanguageIdentifier(): LanguageIdentifier {
+      const engine = set.languageIdentifiers[0];
+      if (engine) return engine;
+      // Whisper names the language it hears, so the speech-recognition model is the one to name.
+      throw missingModelError({ work: 'Identifying the spoken language', capability: 'language-identification', entry: modelFor('asr'), instead: 'give source_language' });
+    },
+
+    requireDiarizer(): Diarizer {
+      const engine = set.diarizers[0];
+      if (engine) return engine;
+      throw missingModelError({ work: 'Telling speakers apart', capability: 'speaker-diarization' });
     },
 
     requireTranslator(source: string, target: string): Translator {
       const engine = set.translators.find((translator) => translator.supports(source, target));
-      if (!engine) {
-        throw new DubDeskError('model_not_installed', `Translating ${languageName(source)} to ${languageName(target)} needs a translation model, and none that this DubDesk can run is installed; give subtitles already translated (subtitle_usage_type=final_translated) instead.`);
-      }
-      return engine;
+      if (engine) return engine;
+      // Marian models are published per pair as opus-mt-<source>-<target>.
+      throw missingModelError({
+        work: `Translating ${languageName(source)} to ${languageName(target)}`, capability: 'translation',
+        entry: models.catalogue.find(`opus-mt-${source}-${target}`),
+        instead: 'give subtitles already translated (subtitle_usage_type=final_translated) instead',
+      });
     },
 
+    requireTextRecognizer(languages: string[]): TextRecognizer {
+      const engine = set.textRecognizers.find((recognizer) => languages.every((language) => recognizer.supports(language)));
+      if (engine) return engine;
+      throw missingModelError({ work: `Reading on-screen text in ${languages.map(languageName).join(', ')}`, capability: 'text-recognition', entry: modelFor('ocr') });
+    },
+
+    requireInpainter(): Inpainter {
+      const engine = set.inpainters[0];
+      if (engine) return engine;
+      throw missingModelError({ work: 'Erasing on-screen text', capability: 'inpainting', entry: modelFor('inpaint') });
+    },
+
+    requireSeparator(): SourceSeparator {
+      const engine = set.separators[0];
+      if (engine) return engine;
+      throw missingModelError({ work: 'Separating speech from music and ambience', capability: 'source-separation', entry: modelFor('separation') });
+    },
+
+    /** Optional: a mix without it keeps the original background under the dub. */
     separator(): SourceSeparator | undefined {
       return set.separators[0];
+    },
+
+    /** A generator of its own for one render (its buffers are per job); throws model_not_installed without one. */
+    async requireLipsyncModel(): Promise<LipsyncGenerator> {
+      if (!models.isInstalled(WAV2LIP_MODEL)) {
+        throw missingModelError({ work: 'Lip-syncing with precision_v1', capability: 'lip-sync', entry: models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lipsync'), instead: 'use model standard_v1, which needs none' });
+      }
+      const { title } = models.requireInstalled(WAV2LIP_MODEL).entry;
+      return createWav2LipGenerator(await models.openSession(WAV2LIP_MODEL, WAV2LIP_MODEL_FILE), title);
+    },
+
+    /** The face restorer when its model is installed, else undefined (restoration is optional); a file that fails to load throws. */
+    async faceRestorer(): Promise<FaceRestorer | undefined> {
+      if (!models.isInstalled(GFPGAN_MODEL)) return undefined;
+      const { title } = models.requireInstalled(GFPGAN_MODEL).entry;
+      try {
+        return createGfpganRestorer(await models.openSession(GFPGAN_MODEL, GFPGAN_MODEL_FILE), title);
+      } catch (error) {
+        throw new DubDeskError('engine_failed', `${title} could not be used (${toDubDeskError(error).message})`, { cause: error });
+      }
+    },
+
+    /** The built-in face detector, loaded on first use and freed by dispose(). */
+    faceDetector(): Promise<FaceDetector> {
+      faceLease ??= leaseFaceDetector();
+      return faceLease.detector();
     },
 
     voices(): Voice[] {
@@ -57,7 +145,9 @@ export function createEngines(set: EngineSet, isModelInstalled: (id: string) => 
     },
 
     async dispose(): Promise<void> {
-      await Promise.all(set.voices.map((engine) => engine.dispose?.()));
+      const lease = faceLease;
+      faceLease = undefined;
+      await Promise.all([...set.voices.map((engine) => engine.dispose?.()), lease?.release()]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { link, mkdir, open, rename, rm, stat, copyFile, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, rm, stat, copyFile, type FileHandle } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,6 +6,7 @@ import { DubDeskError } from '../../shared/errors.js';
 import type { DataPaths } from '../config.js';
 import type { Db } from '../store/database.js';
 import { newId } from '../ids.js';
+import { writeHandleAtomic, writeThroughTemp } from './atomic-write.js';
 import { formatBytes } from './byte-size.js';
 import { createFileRepository, type FileRecord } from './file-repository.js';
 import { sanitizeFileName } from './file-names.js';
@@ -66,21 +67,15 @@ export function createFileStore({ db, paths, maxInputBytes }: FileStoreOptions):
       const id = newId();
       const name = sanitizeFileName(meta.name, 'upload');
       const folder = path.join(paths.files, id);
-      // Sanitized names never start with '.', so the temp name cannot collide with the final one.
-      const tempPath = path.join(folder, `.${id}.part`);
-      await mkdir(folder, { recursive: true });
-      let handle: FileHandle | undefined;
       try {
-        handle = await open(tempPath, 'wx');
-        const size = await copyWithinLimit(source, handle, maxInputBytes, signal);
-        if (size === 0) throw new DubDeskError('invalid_request', 'The uploaded file is empty.');
-        await handle.datasync();
-        await handle.close();
-        handle = undefined;
-        await rename(tempPath, path.join(folder, name));
+        const size = await writeHandleAtomic(path.join(folder, name), async (handle) => {
+          const copied = await copyWithinLimit(source, handle, maxInputBytes, signal);
+          if (copied === 0) throw new DubDeskError('invalid_request', 'The uploaded file is empty.');
+          await handle.datasync();
+          return copied;
+        });
         return storeRecord(id, name, { size, mime: chooseMime(name, meta.mime), origin: 'upload', taskId: null });
       } catch (error) {
-        await handle?.close().catch(() => undefined);
         await rm(folder, { recursive: true, force: true });
         throw error;
       }
@@ -174,8 +169,6 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
     await link(from, to);
   } catch {
     // Other volumes and file systems without hard links (FAT, some network shares) get a copy.
-    const temp = `${to}.part`;
-    await copyFile(from, temp);
-    await rename(temp, to);
+    await writeThroughTemp(to, (temp) => copyFile(from, temp));
   }
 }

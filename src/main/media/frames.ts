@@ -1,12 +1,8 @@
 // Raw video frames in and out of ffmpeg, for stages that change pictures frame by frame in JS/ONNX.
-// runProcess cannot serve here: it ignores stdin and drains stdout in flowing mode (no backpressure), so this
-// module has its own small spawn that keeps stdout paused while the consumer is busy and feeds stdin.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+// Streams through startProcess (run-process.ts): stdout stays paused while the consumer is busy, stdin is fed.
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
-import { boundToParent } from './child-lifetime.js';
+import { atomicTarget } from '../files/atomic-write.js';
 import { resolveMediaTools } from './ffmpeg-paths.js';
 import { createProgressParser, progressFraction } from './ffmpeg-progress.js';
 import {
@@ -20,7 +16,7 @@ import {
 } from './frame-args.js';
 import { probeMedia } from './probe.js';
 import type { FfmpegProgressEvent } from './run-ffmpeg.js';
-import { abortError, createLineSplitter, firstErrorLine, ProcessError, STDERR_TAIL_CHARS } from './run-process.js';
+import { abortError, firstErrorLine, ProcessError, startProcess, type StartedProcess } from './run-process.js';
 
 export { frameSize, type PixelFormat } from './frame-args.js';
 
@@ -98,14 +94,14 @@ export async function* readFrames(file: string, options: FrameStreamOptions): As
   if (signal?.aborted) throw abortError('ffmpeg', signal.reason);
   const startSec = options.startSec ?? 0;
   const args = readFramesArgs({ input: file, ...stream, startSec, durationSec: options.durationSec });
-  const ffmpeg = startFfmpeg(options.ffmpeg ?? resolveMediaTools().ffmpeg, args, { stdin: false, onSpawn: options.onSpawn });
-  const stdout = ffmpeg.child.stdout!;
+  const ffmpeg = startFrameFfmpeg(options.ffmpeg ?? resolveMediaTools().ffmpeg, args, { readStdout: true, signal, onSpawn: options.onSpawn });
+  const stdout = ffmpeg.stdout;
 
   let aborted = false;
+  // startProcess kills ffmpeg on abort; failing the pipe too ends a consumer's loop at once, not after buffered frames.
   const onAbort = (): void => {
     aborted = true;
     stdout.destroy(abortError('ffmpeg', signal?.reason));
-    ffmpeg.kill();
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -130,7 +126,7 @@ export async function* readFrames(file: string, options: FrameStreamOptions): As
     }
     const exit = await ffmpeg.exited;
     if (aborted) throw abortError('ffmpeg', signal?.reason);
-    const failure = exitFailure(exit);
+    const failure = ffmpeg.failure(exit);
     if (failure) throw readFailure(file, failure);
     if (filled !== 0) {
       throw new DubDeskError('media_unreadable', `The frames of ${path.basename(file)} ended in the middle of a frame.`);
@@ -187,14 +183,15 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   const { signal } = options;
   if (signal?.aborted) throw abortError('ffmpeg', signal.reason);
   const bytesPerFrame = frameSize(options.pixelFormat, options.width, options.height);
-  const temp = partialPath(options.output);
-  const args = writeFramesArgs({ ...options, output: temp });
-  const ffmpeg = startFfmpeg(options.ffmpeg ?? resolveMediaTools().ffmpeg, args, {
+  const target = atomicTarget(options.output);
+  const args = writeFramesArgs({ ...options, output: target.tempPath });
+  const ffmpeg = startFrameFfmpeg(options.ffmpeg ?? resolveMediaTools().ffmpeg, args, {
     stdin: true,
+    signal,
     onStdoutLine: progressListener(options),
     onSpawn: options.onSpawn,
   });
-  const stdin = ffmpeg.child.stdin!;
+  const stdin = ffmpeg.stdin!;
   // EPIPE after ffmpeg dies arrives here; the exit status explains it better, so writes report that instead.
   stdin.on('error', () => {});
 
@@ -203,16 +200,14 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   // Whatever ends ffmpeg other than a successful end() leaves no partial file behind.
   const settled = ffmpeg.exited
     .then(async (exit) => {
-      if (state !== 'ending' || exitFailure(exit)) await rm(temp, { force: true });
-    })
-    // rm with force fails only on a permission problem; the error that ended ffmpeg is the one worth reporting.
-    .catch(() => {});
+      if (state !== 'ending' || ffmpeg.failure(exit)) await target.abort();
+    });
 
   const failureAfterExit = async (): Promise<Error> => {
     const exit = await ffmpeg.exited;
     await settled;
     if (state === 'aborted') return abortError('ffmpeg', signal?.reason);
-    return exitFailure(exit) ?? new ProcessError('ffmpeg stopped reading frames before they were all written.', {
+    return ffmpeg.failure(exit) ?? new ProcessError('ffmpeg stopped reading frames before they were all written.', {
       tool: 'ffmpeg', exitCode: exit.code, exitSignal: exit.signal, stderrTail: exit.stderrTail,
     });
   };
@@ -255,17 +250,12 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
       await settled;
       signal?.removeEventListener('abort', onAbort);
       if ((state as string) === 'aborted') throw abortError('ffmpeg', signal?.reason);
-      const failure = exitFailure(exit);
+      const failure = ffmpeg.failure(exit);
       if (failure) {
         state = 'aborted';
         throw failure;
       }
-      try {
-        await rename(temp, options.output);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      await target.commit();
       state = 'done';
     },
     abort,
@@ -282,87 +272,13 @@ function progressListener(options: FrameWriterOptions): ((line: string) => void)
   };
 }
 
-/** A hidden sibling with the output's extension, so ffmpeg still picks the container from the name. */
-function partialPath(output: string): string {
-  const ext = path.extname(output);
-  const base = path.basename(output, ext);
-  return path.join(path.dirname(output), `.${base}.${randomBytes(4).toString('hex')}.partial${ext}`);
-}
-
-interface FfmpegExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  spawnError?: Error;
-  stderrTail: string;
-  command: string;
-}
-
-interface RunningFfmpeg {
-  child: ChildProcess;
-  /** Resolves (never rejects) once the process has exited and its pipes have closed. */
-  exited: Promise<FfmpegExit>;
-  running(): boolean;
-  kill(): void;
-}
-
-function startFfmpeg(
+/** Both sides only ever write a pipe or a temp file that is thrown away, so a kill goes straight to SIGKILL. */
+function startFrameFfmpeg(
   command: string,
   args: readonly string[],
-  options: { stdin: boolean; onStdoutLine?: (line: string) => void; onSpawn?: (pid: number) => void },
-): RunningFfmpeg {
-  // Bound to this process: a service killed even by SIGKILL takes its frame pipelines with it.
-  const bound = boundToParent(command, args);
-  const child = spawn(bound.command, bound.args, {
-    shell: false,
-    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
-  let stderrTail = '';
-  let spawnError: Error | undefined;
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => {
-    stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
-  });
-  if (options.onStdoutLine) {
-    const lines = createLineSplitter(options.onStdoutLine);
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => lines.push(chunk));
-    child.stdout!.on('end', () => lines.flush());
-  } else if (options.stdin) {
-    // A writer's progress goes unread; drain it so ffmpeg never blocks on a full stdout pipe.
-    child.stdout!.resume();
-  }
-  child.once('spawn', () => {
-    if (child.pid !== undefined) options.onSpawn?.(child.pid);
-  });
-  child.on('error', (error) => {
-    if (child.pid === undefined) spawnError = error;
-  });
-  const exited = new Promise<FfmpegExit>((resolve) => {
-    child.once('close', (code, signal) => resolve({ code, signal, spawnError, stderrTail: stderrTail.trim(), command }));
-  });
-  return {
-    child,
-    exited,
-    running: () => child.exitCode === null && child.signalCode === null && child.pid !== undefined,
-    // Straight to SIGKILL: both sides only ever write a pipe or a temp file that is thrown away, so nothing needs finishing.
-    kill: () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
-/** The same failures and messages as runProcess gives, or null for a clean exit. */
-function exitFailure(exit: FfmpegExit): ProcessError | null {
-  const details = { tool: 'ffmpeg', exitCode: exit.code, exitSignal: exit.signal, stderrTail: exit.stderrTail };
-  if (exit.spawnError) {
-    return new ProcessError(`Could not start ffmpeg (${exit.command}): ${exit.spawnError.message}`, { ...details, exitCode: null, exitSignal: null }, {
-      cause: exit.spawnError,
-    });
-  }
-  if (exit.code === 0) return null;
-  const how = exit.code === null ? `was killed by signal ${exit.signal}` : `exited with code ${exit.code}`;
-  return new ProcessError(`ffmpeg ${how}${exit.stderrTail ? `: ${exit.stderrTail}` : '.'}`, details);
+  options: { stdin?: boolean; readStdout?: boolean; signal?: AbortSignal; onStdoutLine?: (line: string) => void; onSpawn?: (pid: number) => void },
+): StartedProcess {
+  return startProcess(command, args, { ...options, toolName: 'ffmpeg', killGraceMs: 0 });
 }
 
 /** A decode failure is a property of the user's file; a binary that could not start stays a setup error. */

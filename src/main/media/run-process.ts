@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { boundToParent } from './child-lifetime.js';
@@ -80,92 +81,164 @@ export function createLineSplitter(onLine: (line: string) => void): { push(chunk
   };
 }
 
+export interface StartProcessOptions {
+  /** Name used in error messages; defaults to the binary's base name. */
+  toolName?: string;
+  /** Give the caller the child's stdin; otherwise the child reads nothing. */
+  stdin?: boolean;
+  /** Leave stdout paused for the caller to read at its own pace; otherwise it is drained (or split into lines). */
+  readStdout?: boolean;
+  onStdoutLine?: (line: string) => void;
+  onStderrLine?: (line: string) => void;
+  /** Called once the child is running, e.g. to log or to check it is gone later. */
+  onSpawn?: (pid: number) => void;
+  /** Aborting kills the child (SIGTERM, then SIGKILL after killGraceMs) and marks its exit as aborted. */
+  signal?: AbortSignal;
+  /** Time between SIGTERM and SIGKILL; 0 kills at once (for children that only write what is thrown away). */
+  killGraceMs?: number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when the binary could not start. */
+  spawnError?: Error;
+  /** True when the child was killed by kill() or the abort signal. */
+  aborted: boolean;
+  stderrTail: string;
+}
+
+export interface StartedProcess {
+  readonly tool: string;
+  readonly child: ChildProcess;
+  /** Present with `stdin: true`. */
+  readonly stdin: Writable | null;
+  readonly stdout: Readable;
+  /** Resolves (never rejects) once the child has exited and its pipes have closed. */
+  readonly exited: Promise<ProcessExit>;
+  running(): boolean;
+  /** Stops the child: SIGTERM then SIGKILL after graceMs, or SIGKILL at once with 0. */
+  kill(graceMs?: number): void;
+  /** The error an exit means (could not start, non-zero code, foreign signal), or null for a clean exit. */
+  failure(exit: ProcessExit): ProcessError | null;
+}
+
 /**
- * The one way DubDesk runs an external binary: no shell, cancellable, stderr kept for the error message.
- * Resolves only after the child has exited, so an aborted call never leaves a process behind,
- * and the child dies with this process (see child-lifetime.ts).
+ * The one spawn of DubDesk: no shell, stderr tail kept for the error message, the child bound to this process's
+ * life (see child-lifetime.ts), cancellable. runProcess uses it for run-to-completion calls; streaming callers
+ * (raw frames in and out of ffmpeg) use it directly and must await `exited`, so no process outlives them.
  */
-export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<ProcessResult> {
+export function startProcess(command: string, args: readonly string[], options: StartProcessOptions = {}): StartedProcess {
   const tool = options.toolName ?? path.basename(command);
   const { signal } = options;
-  if (signal?.aborted) return Promise.reject(abortError(tool, signal.reason));
+  // Bound to this process: a service killed even by SIGKILL takes the child with it.
+  const bound = boundToParent(command, args, { cwd: options.cwd, env: options.env });
+  const child = spawn(bound.command, bound.args, {
+    shell: false,
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+    cwd: options.cwd,
+    env: options.env,
+  });
 
-  return new Promise<ProcessResult>((resolve, reject) => {
-    // Bound to this process: a service killed even by SIGKILL takes the child with it.
-    const bound = boundToParent(command, args, { cwd: options.cwd, env: options.env });
-    const child = spawn(bound.command, bound.args, {
-      shell: false,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-      cwd: options.cwd,
-      env: options.env,
-    });
+  let stderrTail = '';
+  let aborted = false;
+  let spawnError: Error | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
 
-    const stdoutChunks: Buffer[] = [];
-    let stderrTail = '';
-    let aborted = false;
-    let spawnError: Error | undefined;
-    let killTimer: NodeJS.Timeout | undefined;
-
-    const stdoutLines = options.onStdoutLine ? createLineSplitter(options.onStdoutLine) : undefined;
-    const stderrLines = options.onStderrLine ? createLineSplitter(options.onStderrLine) : undefined;
-
+  const stdoutLines = options.onStdoutLine ? createLineSplitter(options.onStdoutLine) : undefined;
+  const stderrLines = options.onStderrLine ? createLineSplitter(options.onStderrLine) : undefined;
+  if (stdoutLines) {
     // A decoder keeps a UTF-8 character that straddles two chunks whole.
     const stdoutText = new StringDecoder('utf8');
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (options.captureStdout) stdoutChunks.push(chunk);
-      stdoutLines?.push(stdoutText.write(chunk));
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
-      stderrLines?.push(chunk);
-    });
+    child.stdout!.on('data', (chunk: Buffer) => stdoutLines.push(stdoutText.write(chunk)));
+  } else if (!options.readStdout) {
+    // Unread output is drained so the child never blocks on a full stdout pipe.
+    child.stdout!.resume();
+  }
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    stderrLines?.push(chunk);
+  });
 
-    const onAbort = (): void => {
-      if (aborted || child.exitCode !== null || child.signalCode !== null) return;
-      aborted = true;
-      child.kill('SIGTERM');
-      // A child that ignores SIGTERM (or hangs writing a trailer) is killed for good after the grace period.
-      killTimer = setTimeout(() => child.kill('SIGKILL'), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-      killTimer.unref();
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+  const isRunning = (): boolean => child.exitCode === null && child.signalCode === null && child.pid !== undefined;
+  const kill = (graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS): void => {
+    if (aborted || child.exitCode !== null || child.signalCode !== null) return;
+    aborted = true;
+    if (graceMs <= 0) {
+      child.kill('SIGKILL');
+      return;
+    }
+    child.kill('SIGTERM');
+    // A child that ignores SIGTERM (or hangs writing a trailer) is killed for good after the grace period.
+    killTimer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    killTimer.unref();
+  };
+  const onAbort = (): void => kill();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  // A signal aborted before the call never fires its event; the child is stopped at once instead.
+  if (signal?.aborted) onAbort();
 
-    child.once('spawn', () => {
-      if (child.pid !== undefined) options.onSpawn?.(child.pid);
-    });
-    child.on('error', (error) => {
-      // Without a pid the binary could not start ('close' still follows and settles); a failed kill needs no report.
-      if (child.pid === undefined) spawnError = error;
-    });
-
+  child.once('spawn', () => {
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+  });
+  child.on('error', (error) => {
+    // Without a pid the binary could not start ('close' still follows and settles); a failed kill needs no report.
+    if (child.pid === undefined) spawnError = error;
+  });
+  const exited = new Promise<ProcessExit>((resolve) => {
     child.once('close', (code, exitSignal) => {
       signal?.removeEventListener('abort', onAbort);
       if (killTimer) clearTimeout(killTimer);
       stdoutLines?.flush();
       stderrLines?.flush();
-      const tail = stderrTail.trim();
-      if (aborted) return reject(abortError(tool, signal?.reason));
-      if (spawnError) {
-        const failure = new ProcessError(
-          `Could not start ${tool} (${command}): ${spawnError.message}`,
-          { tool, exitCode: null, exitSignal: null, stderrTail: tail },
-          { cause: spawnError },
-        );
-        return reject(failure);
-      }
-      if (code !== 0) {
-        const how = code === null ? `was killed by signal ${exitSignal}` : `exited with code ${code}`;
-        return reject(
-          new ProcessError(`${tool} ${how}${tail ? `: ${tail}` : '.'}`, { tool, exitCode: code, exitSignal, stderrTail: tail }),
-        );
-      }
-      resolve({
-        code,
-        stdout: options.captureStdout ? Buffer.concat(stdoutChunks) : undefined,
-        stderrTail: tail,
-      });
+      resolve({ code, signal: exitSignal, spawnError, aborted, stderrTail: stderrTail.trim() });
     });
   });
+
+  return {
+    tool,
+    child,
+    stdin: child.stdin,
+    stdout: child.stdout!,
+    exited,
+    running: isRunning,
+    kill,
+    failure(exit) {
+      const details = { tool, exitCode: exit.code, exitSignal: exit.signal, stderrTail: exit.stderrTail };
+      if (exit.spawnError) {
+        return new ProcessError(`Could not start ${tool} (${command}): ${exit.spawnError.message}`, { ...details, exitCode: null, exitSignal: null }, {
+          cause: exit.spawnError,
+        });
+      }
+      if (exit.code === 0) return null;
+      const how = exit.code === null ? `was killed by signal ${exit.signal}` : `exited with code ${exit.code}`;
+      return new ProcessError(`${tool} ${how}${exit.stderrTail ? `: ${exit.stderrTail}` : '.'}`, details);
+    },
+  };
+}
+
+/**
+ * Runs an external binary to completion through startProcess: cancellable, stderr kept for the error message.
+ * Resolves only after the child has exited, so an aborted call never leaves a process behind.
+ */
+export async function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<ProcessResult> {
+  const tool = options.toolName ?? path.basename(command);
+  const { signal } = options;
+  if (signal?.aborted) throw abortError(tool, signal.reason);
+  const started = startProcess(command, args, { ...options, toolName: tool, readStdout: options.captureStdout });
+  const stdoutChunks: Buffer[] = [];
+  if (options.captureStdout) started.stdout.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
+  const exit = await started.exited;
+  if (exit.aborted) throw abortError(tool, signal?.reason);
+  const failure = started.failure(exit);
+  if (failure) throw failure;
+  return {
+    code: 0,
+    stdout: options.captureStdout ? Buffer.concat(stdoutChunks) : undefined,
+    stderrTail: exit.stderrTail,
+  };
 }

@@ -1,7 +1,8 @@
 // The model catalogue: what DubDesk can install, where it comes from, and what its ONNX files must look like.
 import { DubDeskError } from '../../shared/errors.js';
+import type { ModelTask } from '../../shared/schemas/models.js';
 
-export type ModelTask = 'asr' | 'mt' | 'tts' | 'lipsync' | 'face_restore' | 'separation' | 'inpaint' | 'vad' | 'ocr';
+export type { ModelTask };
 
 /** Element types as onnxruntime names them. */
 export type TensorElementType = 'float32' | 'float16' | 'int64' | 'int32' | 'int8' | 'uint8' | 'bool' | 'string';

@@ -1,6 +1,7 @@
 // manifest.json inside an installed model's folder: its presence is what "installed" means.
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '../files/atomic-write.js';
 
 export interface ManifestFile {
   name: string;
@@ -22,7 +23,7 @@ export interface ModelManifest {
 export const MANIFEST_NAME = 'manifest.json';
 
 export function writeManifest(dir: string, manifest: ModelManifest): void {
-  fs.writeFileSync(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileAtomicSync(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** The manifest of the folder, or undefined when it is missing, unreadable or for another id. */

@@ -1,12 +1,13 @@
 import path from 'node:path';
-import type { JobKind, JobStatus } from '../../shared/jobs.js';
+import type { JobStatus } from '../../shared/jobs.js';
 import type { AddressPolicy } from '../files/address-policy.js';
 import type { FileStore } from '../files/file-store.js';
 import { fetchToFile } from '../files/remote-fetch.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import { classifyInput, inspectFile, inspectIfLocal, type InspectedInput } from '../requests/input-checks.js';
-import { JOB_SPECS, type Inspected, type SpecEnvironment } from '../requests/job-specs.js';
+import type { Inspected, IntakeChecks, SpecEnvironment } from '../requests/intake-checks.js';
 import type { Stage } from './types.js';
+import { resolveWorkPath } from './work-paths.js';
 
 export interface FetchInputsDeps extends SpecEnvironment {
   files: Pick<FileStore, 'get' | 'resolvePath'>;
@@ -26,7 +27,7 @@ export interface StagedInput {
 
 /** Absolute path of a fetched input (downloads are stored relative to the work dir, so a retry's copy still works). */
 export function stagedPath(workDir: string, input: StagedInput): string {
-  return path.isAbsolute(input.path) ? input.path : path.join(workDir, input.path);
+  return resolveWorkPath(workDir, input.path);
 }
 
 /** Where a remote input is downloaded: the field name keeps two inputs apart, the extension helps ffmpeg. */
@@ -39,16 +40,16 @@ function downloadPath(workDir: string, field: string, name: string): string {
  * and runs the same checks the create call ran on local inputs, so a remote input fails the job with
  * the code a local one would have got at once.
  */
-export function fetchInputsStage<Request = Record<string, unknown>>(kind: JobKind, status: JobStatus, deps: FetchInputsDeps): Stage<Request> {
+export function fetchInputsStage<Request = Record<string, unknown>>(intake: IntakeChecks<Request>, status: JobStatus, deps: FetchInputsDeps): Stage<Request> {
   return {
     name: 'fetch-inputs',
+    label: 'Fetching inputs',
     status,
     weight: 0.5,
     async run({ request }, ctx) {
       const fields = request as Record<string, unknown>;
-      const spec = JOB_SPECS[kind];
       const env = { ...deps, baseUrl: deps.baseUrl(), signal: ctx.signal };
-      const rules = spec.inputRules(fields);
+      const rules = intake.inputRules(request);
       const inspected: Inspected = {};
       const staged: Record<string, StagedInput> = {};
       for (const [index, rule] of rules.entries()) {
@@ -71,7 +72,7 @@ export function fetchInputsStage<Request = Record<string, unknown>>(kind: JobKin
         inspected[rule.field] = result;
         ctx.progress((index + 1) / rules.length);
       }
-      await spec.checkInputs(fields, inspected);
+      await intake.checkInputs(request, inspected);
       return { inputs: staged };
     },
   };

@@ -1,11 +1,17 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TaskWarning } from '../../shared/schemas/jobs.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import type { Pipeline, Stage, StageContext, StageOutput } from './types.js';
 
+/** How a stage ended without failing: done (now, or in an earlier run whose output was kept), or skipped by its rule. */
+export type StageEnd = { state: 'done'; resumed: boolean } | { state: 'skipped'; reason: string };
+
 export interface StageRunHooks {
-  /** Called before a stage runs (not for a stage skipped because its output exists). */
+  /** Called before a stage runs (not for a stage skipped by its rule or whose output exists). */
   onStageStart(stage: Stage<any>, index: number): void;
+  /** Called for every stage that did not fail, in order: after it ran, or instead of running it. */
+  onStageEnd(stage: Stage<any>, index: number, end: StageEnd): void;
   onStageProgress(stage: Stage<any>, index: number, fraction: number): void;
   /** A stage's warnings, once it has finished and before its output is saved (so a resumed job still has them). */
   onStageWarnings(stage: Stage<any>, warnings: TaskWarning[]): void;
@@ -25,17 +31,10 @@ async function readOutput(file: string): Promise<StageOutput | undefined> {
   }
 }
 
-/** Writes via a temp file and rename, so a crash leaves either the whole output or none. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, file);
-}
-
 /**
- * Runs the pipeline's stages in order. A stage whose output file exists finished in an earlier run
- * (before a crash, restart or retry) and is skipped, so work resumes where it stopped.
+ * Runs the pipeline's stages in order. A stage whose skip rule gives a reason is not run and leaves no output (its
+ * rule sees the same request and outputs on a resume, so it is skipped again). A stage whose output file exists
+ * finished in an earlier run (before a crash, restart or retry) and is not run again, so work resumes where it stopped.
  */
 export async function runStages<Request>(
   pipeline: Pipeline<Request>,
@@ -48,11 +47,18 @@ export async function runStages<Request>(
   await mkdir(ctx.workDir, { recursive: true });
   for (const [index, stage] of pipeline.stages.entries()) {
     ctx.signal.throwIfAborted();
+    const reason = stage.skip?.({ request, outputs });
+    if (reason) {
+      hooks.log(`stage ${stage.name} skipped: ${reason}`);
+      hooks.onStageEnd(stage, index, { state: 'skipped', reason });
+      continue;
+    }
     const file = stageOutputFile(ctx.workDir, index, stage);
     const saved = await readOutput(file);
     if (saved) {
       outputs[stage.name] = saved;
       hooks.log(`stage ${stage.name} already finished in an earlier run; resuming after it`);
+      hooks.onStageEnd(stage, index, { state: 'done', resumed: true });
       continue;
     }
     hooks.onStageStart(stage, index);
@@ -70,6 +76,7 @@ export async function runStages<Request>(
     await writeFileAtomic(file, JSON.stringify(output));
     outputs[stage.name] = output;
     hooks.log(`stage ${stage.name} finished`);
+    hooks.onStageEnd(stage, index, { state: 'done', resumed: false });
   }
   return outputs;
 }

@@ -1,4 +1,4 @@
-import type { JobKind, JobStatus } from '../../shared/jobs.js';
+import type { JobStatus } from '../../shared/jobs.js';
 import type { TaskWarning } from '../../shared/schemas/jobs.js';
 
 /** What a stage receives besides its input: it never sees HTTP or the database. */
@@ -17,14 +17,24 @@ export interface StageContext {
 /** JSON-serialisable output of a stage; paths in it are relative to the work dir. */
 export type StageOutput = Record<string, unknown>;
 
+/** What a stage reads: the job's request and the outputs of the stages before it (a skipped stage leaves none). */
+export interface StageInput<Request = Record<string, unknown>> {
+  request: Request;
+  outputs: Record<string, StageOutput>;
+}
+
 export interface Stage<Request = Record<string, unknown>> {
   /** Unique within the pipeline; names the stage's saved output file. */
   name: string;
+  /** What the GUI shows for the stage, e.g. 'Transcribing'. */
+  label: string;
   /** The public status the job shows while this stage runs. */
   status: JobStatus;
   /** Relative share of the job's total time, for the overall progress bar. */
   weight?: number;
-  run(input: { request: Request; outputs: Record<string, StageOutput> }, ctx: StageContext): Promise<StageOutput>;
+  /** Why the stage has nothing to do for this job, in a user's words; it is then not run and leaves no output. */
+  skip?(input: StageInput<Request>): string | undefined;
+  run(input: StageInput<Request>, ctx: StageContext): Promise<StageOutput>;
 }
 
 /** A produced file the job publishes: its role becomes the result field (video -> video_url ...). */
@@ -35,11 +45,12 @@ export interface ResultFile {
   name: string;
 }
 
+/** A kind's work: its stages in order and its results (the kind module names the kind). */
 export interface Pipeline<Request = Record<string, unknown>> {
-  kind: JobKind;
   stages: readonly Stage<Request>[];
   /** Picks the files to publish from the stages' outputs. */
   results(outputs: Record<string, StageOutput>, request: Request): ResultFile[];
 }
 
-export type PipelineRegistry = Partial<Record<JobKind, Pipeline<any>>>;
+/** Pipelines by kind id. */
+export type PipelineRegistry = Partial<Record<string, Pipeline<any>>>;

@@ -1,6 +1,7 @@
+import { rmSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { DubDeskError } from '../../shared/errors.js';
-import { initialStatus, isFinalStatus, type JobKind } from '../../shared/jobs.js';
+import { initialStatus, isFinalStatus, type JobKind, type JobStatus } from '../../shared/jobs.js';
 import { newId } from '../ids.js';
 import type { Db } from '../store/database.js';
 import type { IdempotencyRepository } from '../store/idempotency-repository.js';
@@ -17,6 +18,10 @@ export interface JobServiceDeps {
   runner: Runner;
   events: TaskEvents;
   workDirFor(taskId: string): string;
+  /** A kind's ordered public states, the first its initial one (its kind module's); default the built-in kinds'. */
+  statusesOf?(kind: string): readonly string[];
+  /** Copies what a new job's request refers to (glossaries, subtitle style) into its work dir; throws to refuse it. */
+  snapshotResources?(request: Record<string, unknown>, workDir: string): void;
   /** Removes the task's published files (uploads are kept: they may feed other tasks). */
   deleteTaskFiles(taskId: string): Promise<void>;
   maxQueuedJobs: number;
@@ -49,7 +54,7 @@ export function createJobService(deps: JobServiceDeps) {
     }
     const id = options.id ?? newId();
     tasks.insert({
-      id, kind, status: initialStatus(kind), request, callbackUrl: options.callbackUrl ?? null,
+      id, kind, status: (deps.statusesOf?.(kind)[0] as JobStatus | undefined) ?? initialStatus(kind), request, callbackUrl: options.callbackUrl ?? null,
       inputName: options.inputName ?? null, maxAttempts: deps.maxAttempts ?? 3, retryOf: options.retryOf ?? null, now: at,
     });
     if (options.idempotencyKey) idempotency.remember(options.idempotencyKey, kind, id, at);
@@ -70,8 +75,19 @@ export function createJobService(deps: JobServiceDeps) {
 
   return {
     create(kind: JobKind, request: Record<string, unknown>, options: CreateOptions = {}): { taskId: string; created: boolean } {
-      const outcome = insertTask(kind, request, options);
+      // The snapshot is written before the task exists, so the runner never claims a job without it.
+      const id = newId();
+      const workDir = deps.workDirFor(id);
+      let outcome: { taskId: string; created: boolean };
+      try {
+        deps.snapshotResources?.(request, workDir);
+        outcome = insertTask(kind, request, { ...options, id });
+      } catch (error) {
+        rmSync(workDir, { recursive: true, force: true });
+        throw error;
+      }
       if (outcome.created) announceCreated(outcome.taskId);
+      else rmSync(workDir, { recursive: true, force: true });
       return outcome;
     },
 

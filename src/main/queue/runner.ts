@@ -3,6 +3,7 @@ import { overallProgress, runStages } from '../pipelines/run-stages.js';
 import type { PipelineRegistry, ResultFile } from '../pipelines/types.js';
 import type { TaskLogsRepository } from '../store/task-logs-repository.js';
 import type { Claim, TaskRecord, TasksRepository } from '../store/tasks-repository.js';
+import { taskStages } from './stage-states.js';
 import type { TaskTransitions } from './task-transitions.js';
 
 export interface RunnerOptions {
@@ -79,6 +80,9 @@ export function createRunner(options: RunnerOptions) {
           log(`stage ${stage.name} started`);
           transitions.enterStage(task.id, token, stage.name, stage.status, overallProgress(pipeline.stages, index, 0));
         },
+        onStageEnd(stage, index, end) {
+          transitions.endStage(task.id, token, stage.name, end, overallProgress(pipeline.stages, index, 1));
+        },
         onStageWarnings(stage, warnings) {
           for (const warning of warnings) log(`warning (${stage.name}): ${warning.message}`, 'warn');
           transitions.addWarnings(task.id, token, warnings);
@@ -137,6 +141,11 @@ export function createRunner(options: RunnerOptions) {
       const cancelled = transitions.cancel(taskId);
       active.get(taskId)?.controller.abort('cancel' satisfies StopReason);
       return cancelled;
+    },
+
+    /** The task's stages as the local task record shows them: every stage of its kind in order, with its recorded state. */
+    stagesOf(task: TaskRecord) {
+      return taskStages(pipelines[task.kind]?.stages ?? [], task.stages);
     },
 
     isActive(taskId: string): boolean {

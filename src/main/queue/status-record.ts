@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { cloudStatus } from '../../shared/jobs.js';
 import type { TaskSummarySchema } from '../../shared/schemas/jobs.js';
 import type { TaskRecord } from '../store/tasks-repository.js';
+import type { StatusShape } from '../pipelines/kind.js';
 
 /** Turns a published file id into an absolute signed URL (no Authorization header needed). */
 export type FileUrlOf = (fileId: string) => string;
@@ -35,12 +36,12 @@ function resultUrls(task: TaskRecord, urlOf: FileUrlOf): Record<string, string> 
 
 /**
  * The body of a kind's cloud-shaped status route, which callbacks also carry (docs/api.md "Status records").
- * Lip-sync kinds put video_url at the top level; translate kinds nest URLs under result.
+ * The kind module's shape says where the URLs go: video_url at the top level (lip-sync kinds) or under result.
  */
-export function cloudStatusRecord(task: TaskRecord, urlOf: FileUrlOf): Record<string, unknown> {
+export function cloudStatusRecord(task: TaskRecord, urlOf: FileUrlOf, shape: StatusShape): Record<string, unknown> {
   const status = cloudStatus(task.status);
   const urls = resultUrls(task, urlOf);
-  if (task.kind === 'lipsync' || task.kind === 'reusable_lipsync') {
+  if (shape === 'top_level_video') {
     return { ...statusCore(task), status, ...(urls.video_url ? { video_url: urls.video_url } : {}) };
   }
   return { ...statusCore(task), status, ...(Object.keys(urls).length ? { result: urls } : {}) };

@@ -1,9 +1,10 @@
 import { DubDeskError } from '../../shared/errors.js';
-import { canTransition, isFinalStatus, type JobStatus } from '../../shared/jobs.js';
+import { canMove, isFinalStatus, KIND_STATUSES, type JobKind, type JobStatus } from '../../shared/jobs.js';
 import type { TaskWarning } from '../../shared/schemas/jobs.js';
 import type { Db } from '../store/database.js';
 import type { TaskLogsRepository } from '../store/task-logs-repository.js';
 import type { TaskRecord, TasksRepository, TaskUpdate } from '../store/tasks-repository.js';
+import { settleRunningStages, withStageState } from './stage-states.js';
 import type { TaskEvents } from './task-events.js';
 
 export interface TransitionDeps {
@@ -14,6 +15,8 @@ export interface TransitionDeps {
   /** Runs inside the status change's transaction, so the callback is queued if and only if the change commits. */
   onStatusChanged(task: TaskRecord): void;
   now?: () => number;
+  /** A kind's ordered public states (its kind module's); default the built-in kinds'. */
+  statusesOf?(kind: string): readonly string[];
 }
 
 export type TaskTransitions = ReturnType<typeof createTaskTransitions>;
@@ -42,12 +45,15 @@ export function mergeWarnings(stored: readonly TaskWarning[], added: readonly Ta
 export function createTaskTransitions(deps: TransitionDeps) {
   const { db, tasks, logs, events } = deps;
   const now = deps.now ?? Date.now;
+  const statusesOf = deps.statusesOf ?? ((kind: string) => KIND_STATUSES[kind as JobKind]);
   const bumpLeaseToken = db.prepare('UPDATE tasks SET lease_token = lease_token + 1 WHERE id = ?');
 
-  const changeStatus = db.transaction((id: string, to: JobStatus, fields: TaskUpdate, token: number | undefined): TaskRecord | null => {
+  /** `fields` may depend on the task as it is inside the transaction (its recorded stage states). */
+  const changeStatus = db.transaction((id: string, to: JobStatus, fieldsOf: TaskUpdate | ((task: TaskRecord) => TaskUpdate), token: number | undefined): TaskRecord | null => {
     const task = tasks.get(id);
     if (!task) throw new DubDeskError('not_found', `Task ${id} does not exist.`);
-    if (task.status !== to && !canTransition(task.kind, task.status, to)) {
+    const fields = typeof fieldsOf === 'function' ? fieldsOf(task) : fieldsOf;
+    if (task.status !== to && !canMove(statusesOf(task.kind), task.status, to)) {
       if (isFinalStatus(task.status)) return null;
       throw new Error(`Illegal transition of task ${id} (${task.kind}) from ${task.status} to ${to}.`);
     }
@@ -70,9 +76,17 @@ export function createTaskTransitions(deps: TransitionDeps) {
   };
 
   return {
-    /** A stage starts: its public status (forward only) and name; progress of the stage restarts at 0. */
+    /** A stage starts: its public status (forward only) and name, recorded as running; progress of the stage restarts at 0. */
     enterStage(id: string, token: number, stage: string, status: JobStatus, progress: number): TaskRecord | null {
-      return announce(changeStatus(id, status, { stage, stageProgress: 0, progress }, token));
+      return announce(changeStatus(id, status, (task) => ({ stage, stageProgress: 0, progress, stages: withStageState(task.stages, stage, 'running') }), token));
+    },
+
+    /** A stage ended without failing: done, or skipped with its reason. No status change, so no callback; SSE subscribers see it. */
+    endStage(id: string, token: number, stage: string, end: { state: 'done' } | { state: 'skipped'; reason: string }, progress: number): TaskRecord | null {
+      const task = tasks.get(id);
+      const stages = withStageState(task?.stages ?? null, stage, end.state, end.state === 'skipped' ? end.reason : undefined);
+      if (!task || !tasks.update(id, { stages, progress: Math.max(task.progress, progress), updatedAt: now() }, token)) return null;
+      return announce(tasks.get(id) ?? null);
     },
 
     /** Progress within the current stage: no status change, so no callback; SSE subscribers see it. */
@@ -92,9 +106,9 @@ export function createTaskTransitions(deps: TransitionDeps) {
       return announce(changeStatus(id, 'done', { result, progress: 1, stageProgress: 1, errCode: null, errMessage: null }, token));
     },
 
-    /** Fails the task for good; without a token (e.g. no pipeline, validation of a remote input) it is unfenced. */
+    /** Fails the task for good (its running stage too); without a token (e.g. no pipeline, validation of a remote input) it is unfenced. */
     fail(id: string, token: number | undefined, error: DubDeskError): TaskRecord | null {
-      return announce(changeStatus(id, 'failed', { errCode: error.code, errMessage: error.message }, token));
+      return announce(changeStatus(id, 'failed', (task) => ({ errCode: error.code, errMessage: error.message, stages: settleRunningStages(task.stages, 'failed') }), token));
     },
 
     /** Cancels a task that has not ended; the bumped fencing token locks out its worker's later writes. */
@@ -104,17 +118,19 @@ export function createTaskTransitions(deps: TransitionDeps) {
       if (isFinalStatus(task.status)) throw new DubDeskError('conflict', `Task ${id} has already ended (${task.status}); only a queued or running task can be cancelled.`);
       const cancelled = db.transaction(() => {
         bumpLeaseToken.run(id);
-        return changeStatus(id, 'cancelled', { errCode: 'cancelled', errMessage: 'The task was cancelled by the user.' }, undefined);
+        return changeStatus(id, 'cancelled', (current) => ({
+          errCode: 'cancelled', errMessage: 'The task was cancelled by the user.', stages: settleRunningStages(current.stages, 'cancelled'),
+        }), undefined);
       })();
       return announce(cancelled)!;
     },
 
-    /** A retryable failure: the task goes back to the queue (same status) after a backoff delay. */
+    /** A retryable failure: the task goes back to the queue (same status) after a backoff delay; its stage waits to run again. */
     scheduleRetry(id: string, token: number, runAfter: number, error: DubDeskError): boolean {
       const task = tasks.get(id);
       if (!task) return false;
       const ok = tasks.update(id, {
-        attempts: task.attempts + 1, runAfter, leaseOwner: null, leaseExpiresAt: null, updatedAt: now(),
+        attempts: task.attempts + 1, runAfter, leaseOwner: null, leaseExpiresAt: null, updatedAt: now(), stages: settleRunningStages(task.stages, 'pending'),
       }, token);
       if (ok) {
         logs.append(id, 'warn', `attempt ${task.attempts + 1} failed (${error.code}: ${error.message}); retrying in ${Math.round((runAfter - now()) / 1000)} s`);

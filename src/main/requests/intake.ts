@@ -1,22 +1,21 @@
 import { DubDeskError } from '../../shared/errors.js';
-import type { JobKind } from '../../shared/jobs.js';
 import { DEFAULT_ADDRESS_POLICY, describeRefusal, literalAddress, refusedRange, type AddressPolicy } from '../files/address-policy.js';
 import { classifyInput, inspectIfLocal, type InputEnvironment } from './input-checks.js';
-import { JOB_SPECS, type Inspected, type SpecEnvironment } from './job-specs.js';
+import type { Inspected, IntakeChecks, SpecEnvironment } from './intake-checks.js';
 
 /**
  * Everything a create call can check before queueing: fields, then local inputs by content and
  * duration (docs/api.md "Create operations": local inputs answer 400 at once; remote ones fail the job's first stage).
  */
-export async function intakeRequest(kind: JobKind, request: Record<string, unknown>, env: InputEnvironment & SpecEnvironment): Promise<{ inputName: string }> {
-  const spec = JOB_SPECS[kind];
+export async function intakeRequest(kind: { id: string; intake: IntakeChecks }, request: Record<string, unknown>, env: InputEnvironment & SpecEnvironment): Promise<{ inputName: string }> {
+  const spec = kind.intake;
   if (request.callback_url !== undefined) checkCallbackUrl(String(request.callback_url), env.addressPolicy);
   spec.checkFields(request, env);
   const classified = spec.inputRules(request).map((rule) => classifyInput(String(request[rule.field]), rule, env));
   const inspected: Inspected = {};
   for (const input of classified) inspected[input.rule.field] = await inspectIfLocal(input, env);
   await spec.checkInputs(request, inspected);
-  return { inputName: classified[0]?.name ?? kind };
+  return { inputName: classified[0]?.name ?? kind.id };
 }
 
 function checkCallbackUrl(url: string, policy: AddressPolicy = DEFAULT_ADDRESS_POLICY): void {

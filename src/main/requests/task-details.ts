@@ -1,17 +1,21 @@
 // What tells tasks apart in a list: each input's name (the reference and the audio of a lip-sync) and the target language.
 import type { TaskRecord } from '../store/tasks-repository.js';
-import { classifyInput, type InputEnvironment } from './input-checks.js';
-import { JOB_SPECS } from './job-specs.js';
+import { classifyInput, type InputEnvironment, type InputRule } from './input-checks.js';
 
 export interface TaskDetails {
   target_language?: string;
   inputs: { field: string; name: string }[];
 }
 
+export interface TaskDetailsEnvironment extends Pick<InputEnvironment, 'baseUrl' | 'files'> {
+  /** The input fields of a request of that kind (its kind module's intake rules). */
+  inputRulesOf(kind: string, request: Record<string, unknown>): InputRule[];
+}
+
 /** The names the create call saw (an upload's original name, a URL's or path's file name), from the stored request. */
-export function taskDetails(task: Pick<TaskRecord, 'kind' | 'request'>, env: Pick<InputEnvironment, 'baseUrl' | 'files'>): TaskDetails {
+export function taskDetails(task: Pick<TaskRecord, 'kind' | 'request'>, env: TaskDetailsEnvironment): TaskDetails {
   const { request } = task;
-  const inputs = JOB_SPECS[task.kind].inputRules(request).map((rule) => {
+  const inputs = env.inputRulesOf(task.kind, request).map((rule) => {
     const url = String(request[rule.field]);
     try {
       return { field: rule.field, name: classifyInput(url, rule, env).name };

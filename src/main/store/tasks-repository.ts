@@ -1,6 +1,14 @@
 import type { JobKind, JobStatus } from '../../shared/jobs.js';
-import type { TaskWarning } from '../../shared/schemas/jobs.js';
+import type { StageState, TaskWarning } from '../../shared/schemas/jobs.js';
 import type { Db } from './database.js';
+
+/** A stage's state as the runner recorded it; stages without one are still pending. */
+export interface RecordedStage {
+  name: string;
+  state: StageState;
+  /** Why a skipped stage had nothing to do, in a user's words. */
+  reason?: string;
+}
 
 /** A row of `tasks` in the shape the rest of the core uses. */
 export interface TaskRecord {
@@ -16,6 +24,8 @@ export interface TaskRecord {
   errMessage: string | null;
   /** Problems the user should check in a result that still counts as done (empty when none). */
   warnings: TaskWarning[];
+  /** Stage states recorded so far; null for a task that finished before stages were recorded (migration 005). */
+  stages: RecordedStage[] | null;
   callbackUrl: string | null;
   inputName: string | null;
   attempts: number;
@@ -32,7 +42,7 @@ export interface TaskRecord {
 
 interface TaskRow {
   id: string; kind: string; status: string; stage: string | null; stage_progress: number; progress: number;
-  request_json: string; result_json: string | null; err_code: string | null; err_message: string | null; warnings_json: string | null;
+  request_json: string; result_json: string | null; err_code: string | null; err_message: string | null; warnings_json: string | null; stages_json: string | null;
   callback_url: string | null; input_name: string | null; attempts: number; max_attempts: number; run_after: number;
   lease_token: number; lease_owner: string | null; lease_expires_at: number | null; retry_of: string | null;
   created_at: number; updated_at: number; finished_at: number | null;
@@ -51,6 +61,7 @@ function fromRow(row: TaskRow): TaskRecord {
     errCode: row.err_code,
     errMessage: row.err_message,
     warnings: row.warnings_json ? (JSON.parse(row.warnings_json) as TaskWarning[]) : [],
+    stages: row.stages_json ? (JSON.parse(row.stages_json) as RecordedStage[]) : null,
     callbackUrl: row.callback_url,
     inputName: row.input_name,
     attempts: row.attempts,
@@ -96,10 +107,11 @@ export type TasksRepository = ReturnType<typeof createTasksRepository>;
 
 const FINAL = "('done', 'failed', 'cancelled')";
 
+const INSERT_TASK = `INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, stages_json, created_at, updated_at)
+  VALUES (@id, @kind, @status, @request_json, @callback_url, @input_name, @max_attempts, @retry_of, '[]', @now, @now)`;
+
 export function createTasksRepository(db: Db) {
   const statements = {
-    insert: db.prepare(`INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, created_at, updated_at)
-      VALUES (@id, @kind, @status, @request_json, @callback_url, @input_name, @max_attempts, @retry_of, @now, @now)`),
     get: db.prepare('SELECT * FROM tasks WHERE id = ?'),
     nextClaimable: db.prepare(`SELECT id FROM tasks WHERE status NOT IN ${FINAL} AND run_after <= @now
       AND (lease_owner IS NULL OR lease_expires_at < @now) ORDER BY run_after, created_at LIMIT 1`),
@@ -121,7 +133,8 @@ export function createTasksRepository(db: Db) {
 
   return {
     insert(task: NewTask): void {
-      statements.insert.run({
+      // A new task has no stage state recorded yet: every stage is pending. (Prepared on first use, like updates.)
+      prepare(INSERT_TASK).run({
         id: task.id, kind: task.kind, status: task.status, request_json: JSON.stringify(task.request),
         callback_url: task.callbackUrl ?? null, input_name: task.inputName ?? null, max_attempts: task.maxAttempts,
         retry_of: task.retryOf ?? null, now: task.now,
@@ -190,7 +203,7 @@ export function createTasksRepository(db: Db) {
       for (const [key, value] of Object.entries(fields)) {
         const column = COLUMN_OF[key as keyof typeof COLUMN_OF];
         sets.push(`${column} = @${key}`);
-        params[key] = key === 'result' || key === 'warnings' ? (value == null ? null : JSON.stringify(value)) : value;
+        params[key] = JSON_FIELDS.has(key) ? (value == null ? null : JSON.stringify(value)) : value;
       }
       if (sets.length === 0) return true;
       const fence = token === undefined ? '' : ' AND lease_token = @token';
@@ -209,6 +222,7 @@ const COLUMN_OF = {
   errCode: 'err_code',
   errMessage: 'err_message',
   warnings: 'warnings_json',
+  stages: 'stages_json',
   attempts: 'attempts',
   runAfter: 'run_after',
   leaseOwner: 'lease_owner',
@@ -216,5 +230,7 @@ const COLUMN_OF = {
   updatedAt: 'updated_at',
   finishedAt: 'finished_at',
 } as const;
+
+const JSON_FIELDS = new Set<string>(['result', 'warnings', 'stages']);
 
 export type TaskUpdate = Partial<Record<keyof typeof COLUMN_OF, unknown>>;

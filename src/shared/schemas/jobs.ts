@@ -114,6 +114,18 @@ export const FrameTranslateStatusSchema = Type.Object({
 // ---- Local additions: the task list shared by every kind ----
 const ALL_STATUSES = [...new Set(Object.values(KIND_STATUSES).flat())];
 
+/** Where a job's stage stands; `cancelled` marks the stage that was running when the job was cancelled. */
+export const STAGE_STATES = ['pending', 'running', 'done', 'skipped', 'failed', 'cancelled'] as const;
+export type StageState = (typeof STAGE_STATES)[number];
+
+export const TaskStageSchema = Type.Object({
+  name: Type.String({ description: 'The stage, e.g. transcribe.' }),
+  label: Type.String({ description: 'What the GUI shows for it, e.g. Transcribing.' }),
+  state: StringEnum(STAGE_STATES),
+  reason: Type.Optional(Type.String({ description: "Why a skipped stage had nothing to do, in a user's words." })),
+});
+export type TaskStage = Static<typeof TaskStageSchema>;
+
 export const TaskSummarySchema = Type.Object({
   ...StatusCoreProperties,
   kind: StringEnum(JOB_KINDS),
@@ -126,6 +138,9 @@ export const TaskSummarySchema = Type.Object({
   attempts: Type.Integer(),
   retry_of: Type.Union([Type.String(), Type.Null()]),
   warnings: WarningsProperty,
+  stages: Type.Optional(Type.Array(TaskStageSchema, {
+    description: "Every stage of the task's kind in order, from its creation; empty for a task finished before stages were recorded.",
+  })),
   result: Type.Optional(Type.Record(Type.String(), Type.String())),
   video_url: Type.Optional(Type.String()),
   /** The create request as accepted (defaults filled in): only on GET /v1/tasks/{task_id}, for "copy as API request". */

@@ -5,6 +5,8 @@ import { StrictObject, StringEnum } from './common.js';
 // Request and response shapes of /v1/models: the catalogue joined with what is installed.
 
 export const MODEL_TASKS = ['asr', 'mt', 'tts', 'lipsync', 'face_restore', 'separation', 'inpaint', 'vad', 'ocr'] as const;
+/** What a model is for; the catalogue, the API and the renderer all use this one type. */
+export type ModelTask = (typeof MODEL_TASKS)[number];
 export const INSTALL_STATES = ['downloading', 'copying', 'verifying', 'installed', 'failed', 'cancelled', 'removed'] as const;
 
 export const ModelIdParams = Type.Object({

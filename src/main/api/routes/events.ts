@@ -1,13 +1,18 @@
 import { Type } from 'typebox';
 import { JOB_KINDS } from '../../../shared/jobs.js';
-import type { Core } from '../../core.js';
-import type { TaskEvent } from '../../queue/task-events.js';
-import { taskSummary } from '../../queue/status-record.js';
-import { taskDetails } from '../../requests/task-details.js';
-import type { App } from '../app-types.js';
+import type { ModelStore } from '../../models/model-store.js';
+import type { TaskEvent, TaskEvents } from '../../queue/task-events.js';
+import type { App, DescribeTask } from '../app-types.js';
 import { toApiInstallEvent } from './models.js';
 import { StringEnum } from '../../../shared/schemas/common.js';
 import { REQUEST_ID_HEADER } from '../../logging/request-id.js';
+
+export interface EventRoutesOptions {
+  describe: DescribeTask;
+  events: Pick<TaskEvents, 'subscribe'>;
+  /** Model installs are streamed too (`event: model`). */
+  models: Pick<ModelStore, 'subscribe'>;
+}
 
 const HEARTBEAT_MS = 15_000;
 
@@ -23,7 +28,7 @@ const STREAM_HEADERS = {
  * model installs (`event: model`, data = install progress).
  * EventSource cannot send headers, so this route also accepts the key as `?key=`.
  */
-export async function eventRoutes(app: App, { core }: { core: Core }): Promise<void> {
+export async function eventRoutes(app: App, { describe, events, models }: EventRoutesOptions): Promise<void> {
   app.get('/v1/events', {
     schema: { querystring: Type.Object({ key: Type.Optional(Type.String()), task_id: Type.Optional(Type.String()), kind: Type.Optional(StringEnum(JOB_KINDS)) }) },
     config: { auth: 'key-or-query', summary: 'Live task changes as Server-Sent Events' },
@@ -43,13 +48,13 @@ export async function eventRoutes(app: App, { core }: { core: Core }): Promise<v
     const send = (event: TaskEvent) => {
       if (event.type === 'task') {
         if ((onlyTask && event.task.id !== onlyTask) || (onlyKind && event.task.kind !== onlyKind)) return;
-        socket.write(`id: ${++sequence}\nevent: task\ndata: ${JSON.stringify({ ...taskSummary(event.task, core.fileUrl), ...taskDetails(event.task, { baseUrl: core.baseUrl(), files: core.files }) })}\n\n`);
+        socket.write(`id: ${++sequence}\nevent: task\ndata: ${JSON.stringify(describe(event.task))}\n\n`);
       } else if (!onlyTask || event.taskId === onlyTask) {
         socket.write(`id: ${++sequence}\nevent: task_deleted\ndata: ${JSON.stringify({ task_id: event.taskId })}\n\n`);
       }
     };
-    const unsubscribeTasks = core.events.subscribe(send);
-    const unsubscribeModels = onlyTask || onlyKind ? () => {} : core.models.subscribe((event) => {
+    const unsubscribeTasks = events.subscribe(send);
+    const unsubscribeModels = onlyTask || onlyKind ? () => {} : models.subscribe((event) => {
       socket.write(`id: ${++sequence}\nevent: model\ndata: ${JSON.stringify(toApiInstallEvent(event))}\n\n`);
     });
     // Comments keep proxies and idle timeouts from closing a quiet stream.

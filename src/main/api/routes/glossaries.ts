@@ -2,9 +2,8 @@ import { Type, type Static } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
 import { findLanguage } from '../../../shared/languages.js';
 import { StrictObject } from '../../../shared/schemas/common.js';
-import type { Core } from '../../core.js';
 import { newId } from '../../ids.js';
-import type { Glossary } from '../../store/glossaries-repository.js';
+import type { GlossariesRepository, Glossary } from '../../store/glossaries-repository.js';
 import type { App } from '../app-types.js';
 
 const LanguageCode = Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]+)*$' });
@@ -35,27 +34,31 @@ function fields(body: GlossaryBody) {
   return { name: body.name, sourceLanguage: body.source_language, targetLanguage: body.target_language, entries: body.entries };
 }
 
+export interface GlossaryRoutesOptions {
+  glossaries: GlossariesRepository;
+}
+
 /** Glossaries: term lists referenced by glossary_ids in translate requests. */
-export async function glossaryRoutes(app: App, { core }: { core: Core }): Promise<void> {
+export async function glossaryRoutes(app: App, { glossaries }: GlossaryRoutesOptions): Promise<void> {
   const find = (id: string) => {
-    const glossary = core.glossaries.get(id);
+    const glossary = glossaries.get(id);
     if (!glossary) throw new DubDeskError('not_found', `Glossary ${id} does not exist.`);
     return glossary;
   };
   app.get('/v1/glossaries', { schema: { response: { 200: Type.Object({ glossaries: Type.Array(GlossaryRecord) }) } }, config: { summary: 'List glossaries' } },
-    async () => ({ glossaries: core.glossaries.list().map(present) }));
+    async () => ({ glossaries: glossaries.list().map(present) }));
   app.post('/v1/glossaries', { schema: { body: GlossaryBody, response: { 200: GlossaryRecord } }, config: { summary: 'Create a glossary', role: 'admin' } },
-    async (request) => present(core.glossaries.insert({ id: newId(), ...fields(request.body) })));
+    async (request) => present(glossaries.insert({ id: newId(), ...fields(request.body) })));
   app.get('/v1/glossaries/:glossary_id', { schema: { params: Params, response: { 200: GlossaryRecord } }, config: { summary: 'One glossary' } },
     async (request) => present(find(request.params.glossary_id)));
   app.put('/v1/glossaries/:glossary_id', { schema: { params: Params, body: GlossaryBody, response: { 200: GlossaryRecord } }, config: { summary: 'Replace a glossary', role: 'admin' } },
     async (request) => {
       find(request.params.glossary_id);
-      return present(core.glossaries.update({ id: request.params.glossary_id, ...fields(request.body) })!);
+      return present(glossaries.update({ id: request.params.glossary_id, ...fields(request.body) })!);
     });
   app.delete('/v1/glossaries/:glossary_id', { schema: { params: Params }, config: { summary: 'Delete a glossary', role: 'admin' } }, async (request, reply) => {
     find(request.params.glossary_id);
-    core.glossaries.delete(request.params.glossary_id);
+    glossaries.delete(request.params.glossary_id);
     return reply.status(204).send();
   });
 }

@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
 import { StrictObject, StringEnum } from '../../../shared/schemas/common.js';
-import type { Core } from '../../core.js';
-import { KEY_ROLES, type ApiKeyRecord } from '../../store/keys-repository.js';
+import { KEY_ROLES, type ApiKeyRecord, type KeysRepository } from '../../store/keys-repository.js';
 import type { App } from '../app-types.js';
 
 const Role = StringEnum(KEY_ROLES, { description: 'admin: everything; jobs (the default): jobs, files, and reading voices, styles, glossaries and models' });
@@ -16,12 +15,16 @@ function present(record: ApiKeyRecord) {
   return { key_id: record.id, name: record.name, prefix: record.prefix, role: record.role, created_at: iso(record.createdAt)!, last_used_at: iso(record.lastUsedAt), revoked_at: iso(record.revokedAt) };
 }
 
+export interface KeyRoutesOptions {
+  keys: KeysRepository;
+}
+
 /** API keys for the Settings page and scripts: the secret is shown once, at creation; only hashes are stored. Admin keys only. */
-export async function keyRoutes(app: App, { core }: { core: Core }): Promise<void> {
+export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<void> {
   app.get('/v1/keys', {
     schema: { response: { 200: Type.Object({ keys: Type.Array(KeyRecord) }) } },
     config: { summary: 'List API keys with their roles (never the secrets)', role: 'admin' },
-  }, async () => ({ keys: core.keys.list().map(present) }));
+  }, async () => ({ keys: keys.list().map(present) }));
 
   app.post('/v1/keys', {
     schema: {
@@ -30,7 +33,7 @@ export async function keyRoutes(app: App, { core }: { core: Core }): Promise<voi
     },
     config: { summary: 'Create an API key (role jobs unless given); the key is in this answer only', role: 'admin' },
   }, async (request) => {
-    const { key, record } = core.keys.create(request.body.name, request.body.role ?? 'jobs');
+    const { key, record } = keys.create(request.body.name, request.body.role ?? 'jobs');
     return { ...present(record), key };
   });
 
@@ -38,29 +41,10 @@ export async function keyRoutes(app: App, { core }: { core: Core }): Promise<voi
     schema: { params: Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) }) },
     config: { summary: 'Revoke an API key', role: 'admin' },
   }, async (request, reply) => {
-    if (!core.keys.list().some((key) => key.id === request.params.key_id && key.revokedAt === null)) {
+    if (!keys.list().some((key) => key.id === request.params.key_id && key.revokedAt === null)) {
       throw new DubDeskError('not_found', `API key ${request.params.key_id} does not exist or is already revoked.`);
     }
-    core.keys.revoke(request.params.key_id);
+    keys.revoke(request.params.key_id);
     return reply.status(204).send();
   });
-
-  app.get('/v1/settings', {
-    schema: { response: { 200: Type.Object({
-      version: Type.String(), base_url: Type.String(), openapi_url: Type.String(), data_dir: Type.String(), webhook_secret: Type.String(),
-      concurrency: Type.Integer(), ffmpeg_path: Type.String(), ffprobe_path: Type.String(), loudness_lufs: Type.Number(), max_stretch: Type.Number(),
-    }) } },
-    config: { summary: "The service's settings, for the Settings page", role: 'admin' },
-  }, async () => ({
-    version: core.version,
-    base_url: core.baseUrl(),
-    openapi_url: `${core.baseUrl()}/v1/openapi.json`,
-    data_dir: core.paths.root,
-    webhook_secret: core.webhookSecret,
-    concurrency: core.config.concurrency,
-    ffmpeg_path: core.media.ffmpeg,
-    ffprobe_path: core.media.ffprobe,
-    loudness_lufs: core.config.loudnessLufs,
-    max_stretch: core.config.maxStretch,
-  }));
 }

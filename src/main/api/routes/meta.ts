@@ -2,8 +2,12 @@ import { Type } from 'typebox';
 import { LANGUAGES } from '../../../shared/languages.js';
 import { CapabilitiesSchema, type Capabilities, type Capability } from '../../../shared/schemas/capabilities.js';
 import type { ModelTask } from '../../models/catalogue.js';
-import type { Core } from '../../core.js';
-import { PRECISION_LIPSYNC_MODEL } from '../../requests/job-specs.js';
+import type { Engines } from '../../engines/registry.js';
+import type { ModelStore } from '../../models/model-store.js';
+import type { KindRegistry } from '../../pipelines/kinds.js';
+import type { PipelineRegistry } from '../../pipelines/types.js';
+import { PRECISION_LIPSYNC_MODEL } from '../../requests/required-models.js';
+import { KindsMetaSchema, type KindsMeta } from '../../../shared/schemas/meta.js';
 import type { App } from '../app-types.js';
 import { openApiDocument, type collectRoutes } from '../openapi.js';
 
@@ -16,7 +20,7 @@ const NEEDS: Record<Capability, { task: ModelTask; what: string; meanwhile: stri
 };
 
 /** What can run now, from the engines the core built and the models installed; never a fixed list. */
-export function capabilitiesOf(core: Pick<Core, 'engines' | 'models'>): Capabilities {
+export function capabilitiesOf(core: Pick<MetaRoutesOptions, 'engines' | 'models'>): Capabilities {
   const { set } = core.engines;
   const capabilities: Record<Capability, boolean> = {
     transcribe: set.speechRecognizers.length > 0,
@@ -36,17 +40,34 @@ export function capabilitiesOf(core: Pick<Core, 'engines' | 'models'>): Capabili
   return { capabilities, missing };
 }
 
-/** Health, the language list and the OpenAPI document generated from the validating schemas. */
-export async function metaRoutes(app: App, { core, routes }: { core: Core; routes: ReturnType<typeof collectRoutes> }): Promise<void> {
+export interface MetaRoutesOptions {
+  version: string;
+  activeTasks(): number;
+  engines: Pick<Engines, 'set' | 'voices'>;
+  models: Pick<ModelStore, 'isInstalled' | 'list'>;
+  kinds: Pick<KindRegistry, 'list'>;
+  pipelines: PipelineRegistry;
+  baseUrl(): string;
+  routes: ReturnType<typeof collectRoutes>;
+}
+
+/** Health, capabilities, the job kinds, the language list and the OpenAPI document generated from the validating schemas. */
+export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<void> {
+  const { version, routes } = options;
   app.get('/v1/health', {
     schema: { response: { 200: Type.Object({ status: Type.Literal('ok'), version: Type.String(), active_tasks: Type.Integer() }) } },
     config: { summary: 'Service health and version' },
-  }, async () => ({ status: 'ok' as const, version: core.version, active_tasks: core.tasks.countActive() }));
+  }, async () => ({ status: 'ok' as const, version, active_tasks: options.activeTasks() }));
 
   app.get('/v1/capabilities', {
     schema: { response: { 200: CapabilitiesSchema } },
     config: { summary: 'What this service can run now (transcribe, translate, ...) and what to install for the rest' },
-  }, async () => capabilitiesOf(core));
+  }, async () => capabilitiesOf(options));
+
+  app.get('/v1/meta', {
+    schema: { response: { 200: KindsMetaSchema } },
+    config: { summary: 'The job kinds this service runs: routes, public statuses and stages in order' },
+  }, async () => kindsMeta(options));
 
   app.get('/v1/languages', {
     schema: { response: { 200: Type.Object({ languages: Type.Array(Type.Object({ code: Type.String(), iso3: Type.String(), name: Type.String() })) }) } },
@@ -54,8 +75,22 @@ export async function metaRoutes(app: App, { core, routes }: { core: Core; route
   }, async () => ({ languages: LANGUAGES.map(({ code, iso3, name }) => ({ code, iso3, name })) }));
 
   // key-or-query: a plain link (the GUI's Settings page) can open the document.
-  const document = async () => openApiDocument(routes, core.version, core.baseUrl());
+  const document = async () => openApiDocument(routes, version, options.baseUrl());
   app.get('/v1/openapi.json', { config: { auth: 'key-or-query', summary: 'This OpenAPI 3.1 document' } }, document);
   // Also where API tools look first; the same document under the same auth (not listed in itself: not a /v1 route).
   app.get('/openapi.json', { config: { auth: 'key-or-query' } }, document);
+}
+
+/** Each registered kind as its module declares it, with its pipeline's stages in the order they run. */
+export function kindsMeta({ kinds, pipelines }: Pick<MetaRoutesOptions, 'kinds' | 'pipelines'>): KindsMeta {
+  return {
+    kinds: kinds.list().map((kind) => ({
+      id: kind.id,
+      title: kind.title,
+      create_route: kind.route,
+      status_route: `${kind.route}/{task_id}`,
+      statuses: [...kind.statuses],
+      stages: (pipelines[kind.id]?.stages ?? []).map((stage) => ({ name: stage.name, status: stage.status, label: stage.label })),
+    })),
+  };
 }

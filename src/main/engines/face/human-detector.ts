@@ -116,11 +116,15 @@ class HumanFaceDetector implements FaceDetector {
       .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   }
 
-  dispose(): void {
+  /** Waits for detections already queued (freeing weights under a running one crashes tfjs), then frees them. */
+  async dispose(): Promise<void> {
+    await this.#queue;
     const human = this.#human;
     this.#human = null;
     if (!human) return;
     for (const model of Object.values(human.models.models)) model?.dispose?.();
+    // Human caches its models in module state; reset() marks it so the next instance loads them afresh.
+    human.reset();
   }
 }
 

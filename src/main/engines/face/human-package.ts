@@ -43,6 +43,8 @@ export interface HumanFaceResult {
 export interface HumanInstance {
   tf: Tfjs;
   load(): Promise<void>;
+  /** Marks Human's module state as initial, so the next instance's load() drops the cached (disposed) models. */
+  reset(): void;
   detect(input: TfTensor): Promise<{ face: HumanFaceResult[]; error?: string | null }>;
   models: { models: Record<string, { dispose?: () => void } | null | undefined> };
 }

@@ -43,6 +43,6 @@ export interface RgbFrame {
 export interface FaceDetector {
   /** Every face found in the frame, largest first; an empty list when there is none. */
   detect(frame: RgbFrame): Promise<FaceLandmarks[]>;
-  /** Releases the model weights; detect() fails afterwards. */
-  dispose(): void;
+  /** Releases the model weights once detections in flight end; detect() fails afterwards. */
+  dispose(): void | Promise<void>;
 }

@@ -1,6 +1,7 @@
 // Short audition samples of built-in voices: one sentence in the voice's language, synthesized once and kept on disk.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import { encodeWav } from '../../media/audio.js';
 import { DubDeskError } from '../../../shared/errors.js';
 import type { TtsEngine, Voice } from './types.js';
@@ -79,11 +80,8 @@ export function createVoiceSampleCache(options: VoiceSampleCacheOptions): VoiceS
       // Not cached yet.
     }
     const speech = await options.engine.synthesize({ text: sampleSentence(voice.language), voiceId: voice.id });
-    await fs.mkdir(options.cacheDir, { recursive: true });
-    // Temp file + rename: a crash never leaves a truncated sample that later requests would serve.
-    const temp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(temp, encodeWav(speech.samples, speech.sampleRate));
-    await fs.rename(temp, file);
+    // Atomic: a crash never leaves a truncated sample that later requests would serve.
+    await writeFileAtomic(file, encodeWav(speech.samples, speech.sampleRate));
     return file;
   }
 

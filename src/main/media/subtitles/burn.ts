@@ -2,7 +2,7 @@
 // burn command. The render stage usually puts subtitlesFilter() into its own filter chain instead.
 import path from 'node:path';
 import { ffmpegPreamble, h264EncodeArgs } from '../ffmpeg-args.js';
-import { writeTextAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 
 /** First level of ffmpeg's filtergraph escaping: one option value, where `\`, `'` and `:` are special. */
 export function escapeFilterOptionValue(value: string): string {
@@ -35,7 +35,7 @@ export function subtitlesFilter(options: SubtitlesFilterOptions): string {
 /** Writes the document as `<dir>/<name>` atomically and returns its path. */
 export async function writeAssFile(dir: string, document: string, name = 'subtitles.ass'): Promise<string> {
   const file = path.join(dir, name);
-  await writeTextAtomic(file, document);
+  await writeFileAtomic(file, document);
   return file;
 }
 

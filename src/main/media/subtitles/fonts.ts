@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { writeTextAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 
 // Not named `require`: electron-vite declares its own `require` in bundles that call one.
 const requirePackage = createRequire(import.meta.url);
@@ -81,7 +81,7 @@ export async function prepareFontconfig(dir: string, fonts: SubtitleFonts): Prom
   const file = path.join(dir, 'fonts.conf');
   const xml = fontconfigXml(fonts.dirs, path.join(dir, 'cache'));
   const current = await fs.promises.readFile(file, 'utf8').catch(() => undefined);
-  if (current !== xml) await writeTextAtomic(file, xml);
+  if (current !== xml) await writeFileAtomic(file, xml);
   return { FONTCONFIG_FILE: file };
 }
 

@@ -2,14 +2,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
 import { trackFaces } from '../../engines/face/face-tracker.js';
-import { sharedFaceDetector } from '../../engines/face/shared-detector.js';
 import { describeFrameRanges } from '../../engines/face/tracking.js';
 import type { FaceLandmarks, RgbFrame } from '../../engines/face/types.js';
+import type { Engines } from '../../engines/registry.js';
 import { readFrames } from '../../media/frames.js';
 import { decodeStillImage } from '../../media/still-image.js';
-import { writeFileAtomic } from '../run-stages.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import type { Stage, StageOutput } from '../types.js';
-import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
+import type { LipsyncDeps, LipsyncRequest } from './types.js';
+import { planInWorkDir } from './prepare.js';
+import { lipsyncOutput } from './outputs.js';
 
 /** A talking reference's own lips move fast: detecting every 4th frame (about 15 ms a frame) keeps them measured. */
 export const KEY_FRAME_INTERVAL = 4;
@@ -24,16 +26,21 @@ export async function readFaceTrack(workDir: string, output: FaceTrackFile): Pro
   return JSON.parse(await readFile(path.join(workDir, output.track), 'utf8')) as (FaceLandmarks | null)[];
 }
 
+export interface FacesDeps extends LipsyncDeps {
+  engines: Pick<Engines, 'faceDetector'>;
+}
+
 /** processing: finds the largest face and follows it through the reference, with its lip contours per frame. */
-export function facesStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
+export function facesStage(deps: FacesDeps): Stage<LipsyncRequest> {
   return {
     name: 'faces',
+    label: 'Finding the face',
     status: 'processing',
     weight: 1,
     async run({ outputs }, ctx) {
-      const plan = outputs.prepare as LipsyncPlan;
-      const { reference } = plan;
-      const detector = await sharedFaceDetector();
+      const plan = lipsyncOutput(outputs, 'prepare');
+      const { reference } = planInWorkDir(plan, ctx.workDir);
+      const detector = await deps.engines.faceDetector();
       let faces: (FaceLandmarks | null)[];
       let framesWithoutFace: number[];
       if (reference.isImage) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
+import { lipsyncIntake } from './intake.js';
 import type { Pipeline } from '../types.js';
 import { facesStage } from './faces.js';
 import { mouthTargetsStage } from './mouth-targets-stage.js';
@@ -17,9 +18,8 @@ import type { LipsyncRequest } from './types.js';
  */
 export function lipsyncPipeline(deps: PrecisionDeps & FetchInputsDeps): Pipeline<LipsyncRequest> {
   return {
-    kind: 'lipsync',
     stages: [
-      fetchInputsStage<LipsyncRequest>('lipsync', 'processing', deps),
+      fetchInputsStage<LipsyncRequest>(lipsyncIntake, 'processing', deps),
       prepareLipsyncStage(deps),
       onlyForModel('standard_v1', mouthTargetsStage(deps)),
       facesStage(deps),

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { decodeAudioPcm } from '../../media/audio.js';
-import { writeFileAtomic } from '../run-stages.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import type { Stage, StageOutput } from '../types.js';
 import { extractFrameAudioFeatures } from './audio-features.js';
 import { mouthTargetsFromFeatures } from './mouth-targets.js';
-import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
+import type { LipsyncDeps, LipsyncRequest } from './types.js';
 import type { MouthShape } from './mouth-shape.js';
+import { lipsyncOutput } from './outputs.js';
 
 export interface MouthTargetsFile extends StageOutput {
   /** JSON {opening, width, rounding} arrays, one value per output frame, relative to the work dir. */
@@ -26,10 +27,11 @@ export async function readMouthTargets(workDir: string, output: MouthTargetsFile
 export function mouthTargetsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
   return {
     name: 'mouth-targets',
+    label: 'Reading the audio',
     status: 'processing',
     weight: 0.2,
     async run({ outputs }, ctx) {
-      const plan = outputs.prepare as LipsyncPlan;
+      const plan = lipsyncOutput(outputs, 'prepare');
       const samples = await decodeAudioPcm(path.join(ctx.workDir, plan.audio.wav16k), { sampleRate: 16_000, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
       const targets = mouthTargetsFromFeatures(extractFrameAudioFeatures(samples, 16_000, { fps: plan.output.fps, frameCount: plan.output.frameCount }));
       const speaking = targets.speaking.reduce((sum, value) => sum + value, 0);

@@ -1,20 +1,31 @@
 import { DubDeskError } from '../../../shared/errors.js';
-import { stagedPath, type StagedInput } from '../fetch-inputs.js';
 import type { Stage } from '../types.js';
+import { resolveWorkPath } from '../work-paths.js';
 import { prepareDrivingAudio } from './driving-audio.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
+import { lipsyncOutput } from './outputs.js';
 
 /** An image reference becomes a video at this rate (as the cloud service). */
 export const IMAGE_OUTPUT_FPS = 25;
+
+/** The plan with its input paths as files to open in this job's work dir (a retry's copy reads its own). */
+export function planInWorkDir(plan: LipsyncPlan, workDir: string): LipsyncPlan {
+  return {
+    ...plan,
+    reference: { ...plan.reference, path: resolveWorkPath(workDir, plan.reference.path) },
+    audio: { ...plan.audio, path: resolveWorkPath(workDir, plan.audio.path) },
+  };
+}
 
 /** processing: settles the output (as long as the audio, the reference's frame rate) and decodes the driving audio. */
 export function prepareLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
   return {
     name: 'prepare',
+    label: 'Preparing',
     status: 'processing',
     weight: 0.3,
     async run({ request, outputs }, ctx) {
-      const inputs = outputs['fetch-inputs']!.inputs as Record<string, StagedInput>;
+      const inputs = lipsyncOutput(outputs, 'fetch-inputs').inputs;
       const reference = inputs.reference_file_url!;
       const audioInput = inputs.audio_url ?? reference;
       const info = reference.info;
@@ -28,7 +39,7 @@ export function prepareLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       const outputFrames = Math.max(1, Math.round(durationSec * referenceFps));
       ctx.log(`reference ${reference.name}: ${video.displayWidth}x${video.displayHeight}${isImage ? ' picture' : `, ${referenceFrames} frames at ${referenceFps.toFixed(2)} fps`}; audio ${durationSec.toFixed(2)} s -> ${outputFrames} frames${!isImage && referenceFrames < outputFrames ? ' (reference plays forward and back)' : ''}`);
       return {
-        reference: { path: stagedPath(ctx.workDir, reference), name: reference.name, isImage, width: video.displayWidth, height: video.displayHeight, fps: referenceFps, frameCount: referenceFrames },
+        reference: { path: reference.path, name: reference.name, isImage, width: video.displayWidth, height: video.displayHeight, fps: referenceFps, frameCount: referenceFrames },
         audio,
         output: { fps: referenceFps, frameCount: outputFrames },
       } satisfies LipsyncPlan;

@@ -4,13 +4,16 @@ import type { FaceLandmarks } from '../../engines/face/types.js';
 import { createFrameWriter } from '../../media/frames.js';
 import { decodeStillImage } from '../../media/still-image.js';
 import type { Stage, StageOutput } from '../types.js';
-import { readFaceTrack, type FaceTrackFile } from './faces.js';
+import { readFaceTrack } from './faces.js';
 import { applyIdleMotion, planIdleMotion } from './idle-motion.js';
 import { applyMouthShape } from './mouth-warp.js';
 import { lipsyncVideoPath } from './driving-audio.js';
-import { readMouthTargets, type MouthTargetsFile } from './mouth-targets-stage.js';
+import { readMouthTargets } from './mouth-targets-stage.js';
 import { scheduledReferenceFrames } from './reference-frames.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
+import { planInWorkDir } from './prepare.js';
+import { resolveWorkPath } from '../work-paths.js';
+import { lipsyncOutput } from './outputs.js';
 
 export interface RenderedVideo extends StageOutput {
   video: string;
@@ -31,18 +34,19 @@ async function* outputFrames(plan: LipsyncPlan, deps: LipsyncDeps, signal: Abort
 export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
   return {
     name: 'render',
+    label: 'Rendering',
     status: 'processing',
     weight: 4,
     async run({ outputs }, ctx) {
-      const plan = outputs.prepare as LipsyncPlan;
-      const faces = await readFaceTrack(ctx.workDir, outputs.faces as FaceTrackFile);
-      const shapeAt = await readMouthTargets(ctx.workDir, outputs['mouth-targets'] as MouthTargetsFile);
+      const plan = lipsyncOutput(outputs, 'prepare');
+      const faces = await readFaceTrack(ctx.workDir, lipsyncOutput(outputs, 'faces'));
+      const shapeAt = await readMouthTargets(ctx.workDir, lipsyncOutput(outputs, 'mouth-targets'));
       const { reference, output } = plan;
       const video = lipsyncVideoPath(reference.name);
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const writer = createFrameWriter({
         output: path.join(ctx.workDir, video), width: reference.width, height: reference.height, fps: output.fps, pixelFormat: 'rgb24',
-        audio: { file: plan.audio.path }, durationSec: output.frameCount / output.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
+        audio: { file: resolveWorkPath(ctx.workDir, plan.audio.path) }, durationSec: output.frameCount / output.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
       });
       try {
         let written = 0;
@@ -57,7 +61,7 @@ export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
           // Sway last, so the reshaped mouth moves with the head.
           if (idle) applyIdleMotion(frame, face, idle.poseAt(written));
         };
-        for await (const frame of outputFrames(plan, deps, ctx.signal)) {
+        for await (const frame of outputFrames(planInWorkDir(plan, ctx.workDir), deps, ctx.signal)) {
           if (written >= output.frameCount) break;
           draw(frame.data, faces[frame.referenceIndex] ?? null);
           await writer.write(frame.data);

@@ -11,7 +11,7 @@ export interface LipsyncDeps {
 /** What the lip-sync stages work from, fixed by the first stage after the inputs are fetched. */
 export interface LipsyncPlan extends StageOutput {
   reference: {
-    /** Absolute path of the reference video or image. */
+    /** The reference video or image: relative to the work dir, or absolute for a local file (planInWorkDir resolves it). */
     path: string;
     name: string;
     isImage: boolean;
@@ -21,7 +21,7 @@ export interface LipsyncPlan extends StageOutput {
     frameCount: number;
   };
   audio: {
-    /** The file whose sound is muxed into the result (audio_url, or the reference video itself). */
+    /** The file whose sound is muxed into the result (audio_url, or the reference video itself); stored like reference.path. */
     path: string;
     /** 16 kHz mono WAV of the driving audio, relative to the work dir. */
     wav16k: string;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
 import type { RenderedVideo } from '../lipsync/render.js';
+import { reusableLipsyncIntake } from './intake.js';
 import type { Pipeline } from '../types.js';
 import { prepareReusableStage } from './prepare.js';
 import { reusableRenderStage } from './render.js';
@@ -9,9 +10,8 @@ import type { ReusableLipsyncDeps, ReusableLipsyncRequest } from './types.js';
 /** Reusable-model lip-sync: new audio onto a precision_v1 task's stored face crops, without finding the face again. */
 export function reusableLipsyncPipeline(deps: ReusableLipsyncDeps & FetchInputsDeps): Pipeline<ReusableLipsyncRequest> {
   return {
-    kind: 'reusable_lipsync',
     stages: [
-      fetchInputsStage<ReusableLipsyncRequest>('reusable_lipsync', 'processing', deps),
+      fetchInputsStage<ReusableLipsyncRequest>(reusableLipsyncIntake, 'processing', deps),
       prepareReusableStage(deps),
       reusableRenderStage(deps),
     ],

@@ -1,21 +1,22 @@
 import { DubDeskError } from '../../../shared/errors.js';
-import type { StagedInput } from '../fetch-inputs.js';
 import { prepareDrivingAudio } from '../lipsync/driving-audio.js';
 import { readReusableManifest } from '../lipsync/precision/reusable-data.js';
 import type { Stage } from '../types.js';
 import type { ReusableLipsyncDeps, ReusableLipsyncRequest, ReusablePlan } from './types.js';
+import { reusableLipsyncOutput } from './outputs.js';
 
 /** processing: finds the model's stored face data and settles the output: as long as the audio, at the reference's rate. */
 export function prepareReusableStage(deps: ReusableLipsyncDeps): Stage<ReusableLipsyncRequest> {
   return {
     name: 'prepare',
+    label: 'Preparing',
     status: 'processing',
     weight: 0.3,
     async run({ request, outputs }, ctx) {
       const dir = deps.reusableModelDir(request.model_id);
       if (!dir) throw new DubDeskError('not_found', `Reusable lip-sync model ${request.model_id} no longer exists; GET /v1/reusable_lipsync_models lists yours.`);
       const { reference, framesWithFace } = await readReusableManifest(dir);
-      const audioInput = (outputs['fetch-inputs']!.inputs as Record<string, StagedInput>).audio_url!;
+      const audioInput = reusableLipsyncOutput(outputs, 'fetch-inputs').inputs.audio_url!;
       const audio = await prepareDrivingAudio(audioInput, ctx.workDir, deps.media, ctx.signal);
       const { durationSec } = audio;
       const frameCount = Math.max(1, Math.round(durationSec * reference.fps));

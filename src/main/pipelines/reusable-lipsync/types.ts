@@ -13,7 +13,7 @@ export interface ReusableLipsyncDeps extends PrecisionDeps {
 export interface ReusablePlan extends StageOutput {
   model: { id: string; dir: string };
   audio: {
-    /** The file whose sound is muxed into the result. */
+    /** The file whose sound is muxed into the result: relative to the work dir, or absolute for a local file. */
     path: string;
     /** 16 kHz mono WAV of it, relative to the work dir. */
     wav16k: string;

@@ -1,9 +1,9 @@
 // Assembles the dub track: each synthesized line stretched as planned and placed at its cue in a
 // silent track as long as the output, with short fades against clicks; written as a WAV atomically.
 // writeDubTrack streams: one clip in memory at a time, so memory does not grow with the number of lines.
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { writeHandleAtomic } from '../../files/atomic-write.js';
 import { pcm16, wavHeader } from '../../media/audio.js';
 import { resample } from '../../media/dsp/resample.js';
 import { timeStretch } from '../../media/dsp/time-stretch.js';
@@ -175,10 +175,7 @@ const WRITE_BLOCK = 1 << 16;
  */
 export async function writeDubTrack(file: string, clips: readonly ClipSource[], lines: readonly PlannedLine[], options: DubTrackOptions): Promise<WrittenDubTrack> {
   const rendering = renderDubTrack(clips, lines, options);
-  const temp = `${file}.${process.pid}.tmp`;
-  await mkdir(path.dirname(file), { recursive: true });
-  const handle = await open(temp, 'w');
-  try {
+  await writeHandleAtomic(file, async (handle) => {
     let written = 0;
     const writeSamples = async (samples: Float32Array): Promise<void> => {
       for (let from = 0; from < samples.length; from += WRITE_BLOCK) await handle.write(pcm16(samples.subarray(from, from + WRITE_BLOCK)));
@@ -198,13 +195,7 @@ export async function writeDubTrack(file: string, clips: readonly ClipSource[], 
       await writeSamples(block.subarray(skip));
     }
     await silenceUntil(rendering.trackLength);
-    await handle.close();
     options.signal?.throwIfAborted();
-    await rename(temp, file);
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await rm(temp, { force: true });
-    throw error;
-  }
+  });
   return { file, sampleRate: rendering.rate, placed: rendering.placed, worstStartErrorMs: worstStartError(rendering.placed), log: rendering.log };
 }

@@ -1,13 +1,16 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { languagePart } from '../../../shared/languages.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
 import type { Stage, StageOutput } from '../types.js';
 import { prepareSubtitleBurn } from '../../media/subtitles/prepare-burn.js';
 import { serializeSrt } from '../../media/srt.js';
-import { writeFileAtomic } from '../run-stages.js';
+import { writeFileAtomic, writeThroughTemp } from '../../files/atomic-write.js';
 import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from './export-args.js';
-import type { DubCue, TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
+import type { TranslateDeps, TranslateRequest } from './types.js';
+import { readJobResources, subtitleStyleOf } from '../../requests/resource-snapshot.js';
+import { resolveWorkPath } from '../work-paths.js';
+import { translateOutput } from './outputs.js';
 
 export interface ExportedFiles extends StageOutput {
   video?: string;
@@ -29,29 +32,17 @@ export function outputBaseName(inputName: string, targetLanguage: string): strin
   return `${stem}.${languagePart(targetLanguage)}`;
 }
 
-/** Runs `write` into a temp name and renames it into place; on failure or cancel no partial file is left. */
-async function writeThroughTemp(finalPath: string, write: (tempPath: string) => Promise<unknown>): Promise<void> {
-  const ext = path.extname(finalPath);
-  const temp = `${finalPath.slice(0, -ext.length)}.partial${ext}`;
-  try {
-    await write(temp);
-    await rename(temp, finalPath);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
 /** rendering: writes the dubbed SRT, and the dubbed video (re-encoded only to burn subtitles or retime) and/or audio, into output/. */
 export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'export',
+    label: 'Exporting',
     status: 'rendering',
     weight: 3,
     async run({ request, outputs }, ctx) {
-      const prepared = outputs['prepare-media'] as PreparedMedia;
-      const mixed = outputs.mix as { audio: string; durationSec: number };
-      const retime = outputs.synthesize as { videoFilters?: string[] };
+      const prepared = translateOutput(outputs, 'prepare-media');
+      const mixed = translateOutput(outputs, 'mix');
+      const retime = translateOutput(outputs, 'synthesize');
       const wanted = wantedOutputs(request.export_type, prepared.media.hasVideo);
       const base = outputBaseName(prepared.media.name, request.target_language);
       const outDir = path.join(ctx.workDir, 'output');
@@ -59,7 +50,7 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const mixedPath = path.join(ctx.workDir, mixed.audio);
       const share = wanted.video && wanted.audio ? 0.9 : 1;
 
-      const cues = (outputs.synthesize as { outputCues: DubCue[] }).outputCues;
+      const cues = translateOutput(outputs, 'synthesize').outputCues;
       // Plain SRT (serializeSrt writes no voice tags); each cue's speaker stays in the synthesize stage's JSON.
       const srt = path.join('output', `${base}.srt`);
       await writeFileAtomic(path.join(ctx.workDir, srt), serializeSrt(cues.map((cue, i) => ({ ...cue, index: i + 1 }))));
@@ -68,7 +59,7 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const subtitleFilters: string[] = [];
       const { displayWidth, displayHeight } = prepared.media;
       if (request.subtitle_mode === 'add' && wanted.video && displayWidth && displayHeight) {
-        const style = deps.subtitleStyles.resolve(request.subtitle_style_id);
+        const style = subtitleStyleOf(await readJobResources(ctx.workDir, request));
         const burn = await prepareSubtitleBurn({
           cues, style, frame: { width: displayWidth, height: displayHeight }, positionY: request.subtitle_position_y,
           language: request.target_language, workDir: path.join(ctx.workDir, 'subtitles'), fontconfigDir: deps.fontconfigDir,
@@ -85,7 +76,7 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
         const relative = path.join('output', `${base}.${container}`);
         ctx.log(videoFilters.length ? `re-encoding the video (${videoFilters.map((filter) => filter.split('=')[0]).join(', ')})` : 'copying the video stream unchanged');
         await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(
-          videoExportArgs({ mediaPath: prepared.media.path, audioPath: mixedPath, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
+          videoExportArgs({ mediaPath: resolveWorkPath(ctx.workDir, prepared.media.path), audioPath: mixedPath, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
           { ffmpeg: deps.media.ffmpeg, env, signal: ctx.signal, durationSec: mixed.durationSec, onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share) },
         ));
         result.video = relative;

@@ -1,4 +1,5 @@
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
+import { translateIntake } from './intake.js';
 import type { Pipeline, ResultFile } from '../types.js';
 import { exportStage, type ExportedFiles } from './export.js';
 import { mixStage } from './mix-stage.js';
@@ -11,9 +12,8 @@ import type { TranslateDeps, TranslateRequest } from './types.js';
 /** Translate and dub, stage by stage (docs/api.md "Translate and dub results": preprocessing .. rendering). */
 export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeline<TranslateRequest> {
   return {
-    kind: 'translate',
     stages: [
-      fetchInputsStage<TranslateRequest>('translate', 'preprocessing', deps),
+      fetchInputsStage<TranslateRequest>(translateIntake, 'preprocessing', deps),
       prepareMediaStage(deps),
       transcribeStage(deps),
       translateStage(deps),

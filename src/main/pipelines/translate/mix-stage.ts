@@ -1,19 +1,21 @@
 import path from 'node:path';
 import type { Stage } from '../types.js';
+import { resolveWorkPath } from '../work-paths.js';
 import { DEFAULT_LOUDNESS, mixDub, type MixBackground } from './mix.js';
-import type { SynthesizedDub } from './synthesize.js';
-import type { TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
+import type { TranslateDeps, TranslateRequest } from './types.js';
+import { translateOutput } from './outputs.js';
 
 /** dubbing: the dub over the original's background: ducked original audio (or a separated stem), loudness-normalised. */
 export function mixStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'mix',
+    label: 'Mixing audio',
     status: 'dubbing',
     weight: 1,
     async run({ outputs }, ctx) {
-      const prepared = outputs['prepare-media'] as PreparedMedia;
-      const dub = outputs.synthesize as SynthesizedDub;
-      const background: MixBackground = prepared.media.audioCodec ? { kind: 'duck', file: prepared.media.path } : { kind: 'none' };
+      const prepared = translateOutput(outputs, 'prepare-media');
+      const dub = translateOutput(outputs, 'synthesize');
+      const background: MixBackground = prepared.media.audioCodec ? { kind: 'duck', file: resolveWorkPath(ctx.workDir, prepared.media.path) } : { kind: 'none' };
       if (background.kind === 'duck') ctx.log('no separation model installed: the original audio is ducked under the dubbed speech');
       const audio = 'audio/mixed.wav';
       const result = await mixDub(

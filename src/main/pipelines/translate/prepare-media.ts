@@ -4,9 +4,10 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { extractAudioArgs } from '../../media/ffmpeg-args.js';
 import { orientationOf } from '../../media/probe.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
-import { stagedPath, type StagedInput } from '../fetch-inputs.js';
+import { stagedPath } from '../fetch-inputs.js';
 import type { Stage } from '../types.js';
 import type { TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
+import { translateOutput } from './outputs.js';
 
 export const SPEECH_SAMPLE_RATE = 16_000;
 
@@ -14,10 +15,11 @@ export const SPEECH_SAMPLE_RATE = 16_000;
 export function prepareMediaStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'prepare-media',
+    label: 'Preparing media',
     status: 'preprocessing',
     weight: 0.5,
     async run({ outputs }, ctx) {
-      const inputs = outputs['fetch-inputs']!.inputs as Record<string, StagedInput>;
+      const inputs = translateOutput(outputs, 'fetch-inputs').inputs;
       const input = inputs.media_url!;
       const info = input.info;
       if (!info) throw new DubDeskError('media_unreadable', `${input.name} could not be read.`);
@@ -31,7 +33,7 @@ export function prepareMediaStage(deps: TranslateDeps): Stage<TranslateRequest> 
       ctx.log(`input ${input.name}: ${info.durationSec.toFixed(1)} s${info.video ? `, ${info.video.displayWidth}x${info.video.displayHeight} at ${info.video.fps.toFixed(2)} fps` : ', audio only'}`);
       const prepared: PreparedMedia = {
         media: {
-          path: mediaPath,
+          path: input.path,
           name: input.name,
           durationSec: info.durationSec,
           hasVideo: Boolean(info.video) && !info.isStillImage,

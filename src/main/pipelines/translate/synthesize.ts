@@ -8,8 +8,10 @@ import { checkLineSpeakable, judgeLineSpeeds } from './line-speed.js';
 import { SPEECH_SAMPLE_RATE } from './prepare-media.js';
 import { measureSpeakers, readAnalysisSpeech } from './speaker-pitch.js';
 import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from './timing-plan.js';
-import type { CueList, DubCue, TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
+import type { DubCue, TranslateDeps, TranslateRequest } from './types.js';
 import { createTimeMap, videoRetimeFilter, type SlowdownSegment } from './video-retime.js';
+import { translateOutput } from './outputs.js';
+import { dubLines } from './lines.js';
 
 export interface SynthesizedDub extends StageOutput {
   /** The dubbed speech alone, on the output timeline, relative to the work dir. */
@@ -57,11 +59,12 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, work:
 export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'synthesize',
+    label: 'Synthesizing voices',
     status: 'dubbing',
     weight: 2,
     async run({ request, outputs }, ctx) {
-      const prepared = outputs['prepare-media'] as PreparedMedia;
-      const cues = (outputs.translate as CueList).cues;
+      const prepared = translateOutput(outputs, 'prepare-media');
+      const { cues } = await dubLines({ request, outputs }, ctx);
       const mediaDurationMs = Math.round(prepared.media.durationSec * 1000);
 
       // Voices: each speaker's pitch picks a voice of the right gender (native) and tunes it (real); a voice the user chose needs neither.

@@ -1,22 +1,27 @@
-import { languagePart } from '../../../shared/languages.js';
-import { needsTranslation } from '../../requests/job-specs.js';
+import { findLanguage, languagePart } from '../../../shared/languages.js';
+import { needsTranslation } from './needs-translation.js';
+import { readJobResources } from '../../requests/resource-snapshot.js';
 import type { Stage } from '../types.js';
 import type { CueList, TranslateDeps, TranslateRequest } from './types.js';
+import { spokenLines } from './lines.js';
 
-/** translating: final translations pass through; otherwise the translation engine translates every line, with the glossaries. */
+/** translating: the translation engine translates every line, with the glossaries; skipped when the lines are already in the target language. */
 export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'translate',
+    label: 'Translating',
     status: 'translating',
-    async run({ request, outputs }, ctx) {
-      const transcript = outputs.transcribe as CueList;
+    skip: ({ request }) => {
+      if (needsTranslation(request)) return undefined;
+      if (request.subtitle_url && request.subtitle_usage_type === 'final_translated') return 'the subtitles are the final translation';
+      return `the speech is already in ${findLanguage(request.target_language)?.name ?? request.target_language}`;
+    },
+    async run(input, ctx) {
+      const { request } = input;
+      const transcript = await spokenLines(input, ctx);
       const target = languagePart(request.target_language);
-      if (!needsTranslation(request)) {
-        ctx.log(request.subtitle_usage_type === 'final_translated' ? 'subtitles are the final translation: no machine translation' : `speech is already in ${target}: no machine translation`);
-        return { language: target, cues: transcript.cues } satisfies CueList;
-      }
       const translator = deps.engines.requireTranslator(transcript.language, target);
-      const glossary = (request.glossary_ids ?? []).flatMap((id) => deps.glossaries.get(id)?.entries ?? []);
+      const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
       const texts = await translator.translate({
         texts: transcript.cues.map((cue) => cue.text), sourceLanguage: transcript.language, targetLanguage: target,
         glossary, userPrompt: request.user_prompt, signal: ctx.signal, onProgress: ctx.progress,

@@ -1,16 +1,12 @@
 import type { TranslateRequest } from '../../../shared/schemas/jobs.js';
 import type { Engines } from '../../engines/registry.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
-import type { GlossariesRepository } from '../../store/glossaries-repository.js';
-import type { SubtitleStylesRepository } from '../../store/subtitle-styles-repository.js';
 import type { StageOutput } from '../types.js';
 
-/** What the translate-and-dub stages need besides their input; they never touch HTTP or the database tables directly. */
+/** What the translate-and-dub stages need besides their input; glossaries and style come from the job's snapshot (requests/resource-snapshot.ts). */
 export interface TranslateDeps {
   media: MediaTools;
   engines: Engines;
-  glossaries: Pick<GlossariesRepository, 'get'>;
-  subtitleStyles: Pick<SubtitleStylesRepository, 'resolve'>;
   /** Kept between jobs so fontconfig's cache survives (`<data>/fontconfig`). */
   fontconfigDir: string;
   /** Integrated loudness of the dubbed audio, LUFS. */
@@ -30,7 +26,7 @@ export interface DubCue {
 
 export interface PreparedMedia extends StageOutput {
   media: {
-    /** Absolute path of the (downloaded or local) input. */
+    /** The input: relative to the work dir when downloaded into it, absolute for a local file (resolveWorkPath). */
     path: string;
     name: string;
     durationSec: number;

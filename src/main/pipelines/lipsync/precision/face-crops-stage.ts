@@ -1,17 +1,19 @@
 import { constants } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createRgbImage, type PixelBox } from '../../../media/image/rgb-image.js';
 import { readFrames } from '../../../media/frames.js';
 import { decodeStillImage } from '../../../media/still-image.js';
-import { PRECISION_LIPSYNC_MODEL } from '../../../requests/job-specs.js';
-import { writeFileAtomic } from '../../run-stages.js';
+import { PRECISION_LIPSYNC_MODEL } from '../../../requests/required-models.js';
+import { writeFileAtomic, writeHandleAtomic, writeThroughTemp } from '../../../files/atomic-write.js';
 import type { Stage, StageContext, StageOutput } from '../../types.js';
-import { readFaceTrack, type FaceTrackFile } from '../faces.js';
+import { readFaceTrack } from '../faces.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
+import { planInWorkDir } from '../prepare.js';
 import { cropBoxesForTrack, FACE_CROP_SIZE } from './crop-box.js';
 import { CROP_BYTES, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, type ReusableManifest } from './reusable-data.js';
 import { resizeRgbBox } from './resize.js';
+import { lipsyncOutput } from '../outputs.js';
 
 export interface FaceCropsFile extends StageOutput {
   /** The reusable folder, relative to the work dir. */
@@ -20,17 +22,13 @@ export interface FaceCropsFile extends StageOutput {
 
 /** The reference's own copy (a reflink where the file system can): the user's file may move or change later. */
 async function keepReference(source: string, target: string): Promise<void> {
-  const temp = `${target}.${process.pid}.tmp`;
-  await copyFile(source, temp, constants.COPYFILE_FICLONE);
-  await rename(temp, target);
+  await writeThroughTemp(target, (temp) => copyFile(source, temp, constants.COPYFILE_FICLONE));
 }
 
 /** Every reference frame's 96x96 crop into `file` (frame i at byte i x 96 x 96 x 3; zeros where there is no face). */
 async function writeCrops(file: string, plan: LipsyncPlan, boxes: (PixelBox | null)[], deps: LipsyncDeps, ctx: StageContext): Promise<void> {
-  const { reference } = plan;
-  const temp = `${file}.${process.pid}.tmp`;
-  const handle = await open(temp, 'w');
-  try {
+  const { reference } = planInWorkDir(plan, ctx.workDir);
+  await writeHandleAtomic(file, async (handle) => {
     const crop = createRgbImage(FACE_CROP_SIZE, FACE_CROP_SIZE);
     const store = async (index: number, data: Uint8Array) => {
       const box = boxes[index];
@@ -51,13 +49,7 @@ async function writeCrops(file: string, plan: LipsyncPlan, boxes: (PixelBox | nu
     }
     // Frames without a face, and any the file failed to deliver, stay zero: the reader can seek to every index.
     await handle.truncate(reference.frameCount * CROP_BYTES);
-    await handle.close();
-    await rename(temp, file);
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await rm(temp, { force: true });
-    throw error;
-  }
+  });
 }
 
 /**
@@ -67,12 +59,13 @@ async function writeCrops(file: string, plan: LipsyncPlan, boxes: (PixelBox | nu
 export function faceCropsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
   return {
     name: 'face-crops',
+    label: 'Cropping the face',
     status: 'processing',
     weight: 0.4,
     async run({ outputs }, ctx) {
-      const plan = outputs.prepare as LipsyncPlan;
-      const { reference } = plan;
-      const track = await readFaceTrack(ctx.workDir, outputs.faces as FaceTrackFile);
+      const plan = lipsyncOutput(outputs, 'prepare');
+      const { reference } = planInWorkDir(plan, ctx.workDir);
+      const track = await readFaceTrack(ctx.workDir, lipsyncOutput(outputs, 'faces'));
       const boxes = cropBoxesForTrack(track.slice(0, reference.frameCount), reference.width, reference.height);
       while (boxes.length < reference.frameCount) boxes.push(null);
       const dir = path.join(ctx.workDir, REUSABLE_DIR);

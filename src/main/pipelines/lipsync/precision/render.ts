@@ -3,32 +3,25 @@
 import path from 'node:path';
 import { DubDeskError } from '../../../../shared/errors.js';
 import { decodeAudioPcm } from '../../../media/audio.js';
-import { melWindowStart, wav2lipMel, writeMelWindow } from '../../../media/dsp/mel.js';
+import type { Engines } from '../../../engines/registry.js';
+import type { LipsyncFrame, LipsyncGenerator } from '../../../engines/lipsync/types.js';
+import { melWindowStart, WAV2LIP_MEL_BANDS, WAV2LIP_MEL_WINDOW, wav2lipMel, writeMelWindow } from '../../../media/dsp/mel.js';
 import { createFrameWriter } from '../../../media/frames.js';
 import { decodeStillImage } from '../../../media/still-image.js';
-import type { BoundSession, ModelStore } from '../../../models/model-store.js';
-import { readSignature, Tensor } from '../../../models/onnx-runtime.js';
-import { PRECISION_LIPSYNC_MODEL } from '../../../requests/job-specs.js';
 import type { StageContext } from '../../types.js';
 import { applyIdleMotion, planIdleMotion } from '../idle-motion.js';
 import { scheduledReferenceFrames } from '../reference-frames.js';
 import type { LipsyncDeps } from '../types.js';
-import { FACE_CROP_SIZE } from './crop-box.js';
-import { FACE_OUTPUT_FLOATS, FACES_INPUT_FLOATS, MEL_INPUT_FLOATS, readFaceOutput, writeFacesInput } from './model-io.js';
 import { MaskCache, pasteGeneratedFace } from './paste.js';
 import { describeRestoreStats, openMouthRestorer, type RestoreStats, type RestoreTarget } from './restore.js';
 import { openCropReader, readCropBoxes, readFaceTrackOf, type ReusableManifest } from './reusable-data.js';
 import type { PixelBox } from '../../../media/image/rgb-image.js';
 
-/** The generator's file in its catalogue entry (src/main/models/catalogue.ts, 'wav2lip-gan-96'). */
-export const WAV2LIP_MODEL_FILE = 'wav2lip_gan_96.onnx';
-/** Frames per model run when the model's batch is dynamic: Wav2Lip-sized batches amortise the per-run cost. */
-export const PREFERRED_BATCH = 16;
 /** Frames waiting for their batch are held whole: this caps their memory for large pictures. */
 const MAX_PENDING_BYTES = 256 * 1024 * 1024;
 
 export interface PrecisionDeps extends LipsyncDeps {
-  models: Pick<ModelStore, 'openSession' | 'isInstalled' | 'requireInstalled'>;
+  engines: Pick<Engines, 'faceDetector' | 'requireLipsyncModel' | 'faceRestorer'>;
 }
 
 export interface PrecisionRenderJob {
@@ -60,6 +53,7 @@ interface PendingFrame {
   outputIndex: number;
   data: Buffer;
   box: PixelBox | null;
+  /** Its place in the batch sent to the generator, -1 without a face. */
   slot: number;
 }
 
@@ -75,11 +69,10 @@ async function* referenceFrames(job: PrecisionRenderJob, deps: LipsyncDeps, sign
   yield* scheduledReferenceFrames({ path: file, fps: reference.fps, frameCount: reference.frameCount }, job.output.frameCount, { signal, ffmpeg: deps.media.ffmpeg });
 }
 
-/** A model file with a fixed batch gets exactly that; a dynamic one the preferred size, fewer for huge frames. */
-function batchSizeFor(bound: BoundSession, frameBytes: number): { size: number; fixed: boolean } {
-  const first = readSignature(bound.session).inputs.find((input) => input.name === bound.inputs.faces)?.dims?.[0];
-  if (typeof first === 'number' && first > 0) return { size: first, fixed: true };
-  return { size: Math.max(1, Math.min(PREFERRED_BATCH, Math.floor(MAX_PENDING_BYTES / frameBytes))), fixed: false };
+/** Frames per generator run: a fixed batch exactly; a dynamic one the generator's preferred size, fewer for huge frames. */
+function batchSizeFor(generator: LipsyncGenerator, frameBytes: number): number {
+  const { size, fixed } = generator.batch;
+  return fixed ? size : Math.max(1, Math.min(size, Math.floor(MAX_PENDING_BYTES / frameBytes)));
 }
 
 /**
@@ -91,16 +84,20 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
   const started = performance.now();
   const { manifest, output } = job;
   const { reference } = manifest;
-  const bound = await deps.models.openSession(PRECISION_LIPSYNC_MODEL, WAV2LIP_MODEL_FILE);
-  const restorer = await openMouthRestorer(deps.models, ctx.log);
+  const generator = await deps.engines.requireLipsyncModel();
+  if (generator.cropSize !== manifest.cropSize) {
+    throw new DubDeskError('invalid_request', `The stored face crops are ${manifest.cropSize}x${manifest.cropSize}, but ${generator.title} draws ${generator.cropSize}x${generator.cropSize}; make them again with a new lip-sync task.`);
+  }
+  const restorer = await openMouthRestorer(deps.engines, ctx.log);
   const samples = await decodeAudioPcm(job.audio.wav16k, { sampleRate: 16_000, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
   const mel = wav2lipMel(samples);
   if (mel.steps === 0) throw new DubDeskError('no_audio', 'The driving audio holds no sound to lip-sync to.');
   const boxes = await readCropBoxes(job.dir, manifest);
   const crops = await openCropReader(job.dir, manifest);
-  const batch = batchSizeFor(bound, reference.width * reference.height * 3);
-  const melInput = new Float32Array(batch.size * MEL_INPUT_FLOATS);
-  const facesInput = new Float32Array(batch.size * FACES_INPUT_FLOATS);
+  const batchSize = batchSizeFor(generator, reference.width * reference.height * 3);
+  // The batch's faces and mel windows; one window buffer per slot, refilled for every batch.
+  const batch: LipsyncFrame[] = [];
+  const melWindows = Array.from({ length: batchSize }, () => new Float32Array(WAV2LIP_MEL_BANDS * WAV2LIP_MEL_WINDOW));
   const masks = new MaskCache();
   // A still picture gets the same blinks and head sway as standard_v1 (seeded by the frame count: reproducible).
   const idle = reference.isImage ? { plan: planIdleMotion(output.frameCount, output.fps), face: (await readFaceTrackOf(job.dir, manifest))[0] ?? null } : undefined;
@@ -111,34 +108,21 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
     audio: { file: job.audio.path }, durationSec: output.frameCount / output.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
   });
   let pending: PendingFrame[] = [];
-  let slots = 0;
   let last: Buffer | undefined;
 
-  const runBatch = async (): Promise<Float32Array> => {
-    // A fixed-batch model gets its full batch (unused slots hold stale data whose output is ignored).
-    const n = batch.fixed ? batch.size : slots;
-    const before = performance.now();
-    const results = await bound.run({
-      mel: new Tensor('float32', melInput.subarray(0, n * MEL_INPUT_FLOATS), [n, 1, 80, 16]),
-      faces: new Tensor('float32', facesInput.subarray(0, n * FACES_INPUT_FLOATS), [n, 6, FACE_CROP_SIZE, FACE_CROP_SIZE]),
-    }, { signal: ctx.signal });
-    stats.modelMs += performance.now() - before;
-    const generated = results.output;
-    if (!generated || generated.type !== 'float32' || generated.data.length < slots * FACE_OUTPUT_FLOATS) {
-      throw new DubDeskError('engine_failed', `The lip-sync model returned ${generated ? `${generated.type} [${generated.dims.join(', ')}]` : 'nothing'}, not ${slots} faces of 3x96x96.`);
-    }
-    return generated.data as Float32Array;
-  };
-
   const flush = async () => {
-    if (slots > 0) {
-      const generated = await runBatch();
+    if (batch.length > 0) {
       let before = performance.now();
+      const generated = await generator.run(batch, ctx.signal);
+      stats.modelMs += generated.modelMs;
+      // Packing and unpacking the generator's tensors counts as JS; modelMs is the runtime alone.
+      stats.jsMs += performance.now() - before - generated.modelMs;
+      before = performance.now();
       const faces: (RestoreTarget & { outputIndex: number })[] = [];
       for (const frame of pending) {
         if (!frame.box) continue;
         const picture = { data: frame.data, width: reference.width, height: reference.height };
-        pasteGeneratedFace(picture, readFaceOutput(generated, frame.slot), frame.box, masks);
+        pasteGeneratedFace(picture, generated.faces[frame.slot]!, frame.box, masks);
         faces.push({ picture, box: frame.box, outputIndex: frame.outputIndex });
       }
       stats.jsMs += performance.now() - before;
@@ -148,8 +132,8 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
       // Sway last, so the new mouth moves with the head.
       if (idle?.face) for (const face of faces) applyIdleMotion(face.picture, idle.face, idle.plan.poseAt(face.outputIndex));
       stats.jsMs += performance.now() - before;
-      stats.batches.push(slots);
-      stats.generated += slots;
+      stats.batches.push(batch.length);
+      stats.generated += batch.length;
     }
     for (const frame of pending) {
       await writer.write(frame.data);
@@ -157,7 +141,7 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
       ctx.progress(++stats.frames / output.frameCount);
     }
     pending = [];
-    slots = 0;
+    batch.length = 0;
   };
 
   try {
@@ -166,17 +150,18 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
       if (outputIndex >= output.frameCount) break;
       const box = boxes[frame.referenceIndex] ?? null;
       if (box) {
-        const crop = await crops.read(frame.referenceIndex);
+        const face = await crops.read(frame.referenceIndex);
         const before = performance.now();
-        writeFacesInput(crop, facesInput, slots);
-        writeMelWindow(mel, melWindowStart(outputIndex, output.fps), melInput, slots * MEL_INPUT_FLOATS);
+        const slot = batch.length;
+        writeMelWindow(mel, melWindowStart(outputIndex, output.fps), melWindows[slot]!);
+        batch.push({ face, mel: melWindows[slot]! });
         stats.jsMs += performance.now() - before;
-        pending.push({ outputIndex, data: frame.data, box, slot: slots++ });
+        pending.push({ outputIndex, data: frame.data, box, slot });
       } else {
         pending.push({ outputIndex, data: frame.data, box: null, slot: -1 });
       }
       outputIndex++;
-      if (slots === batch.size) await flush();
+      if (batch.length === batchSize) await flush();
     }
     await flush();
     // A reference can hold fewer frames than its duration promised: the last one fills the rest.

@@ -11,8 +11,9 @@ import { ResultPreview } from '../preview/ResultPreview.js';
 import { SubtitlePanel } from '../preview/SubtitlePanel.js';
 import { adviceFor } from './error-advice.js';
 import { estimateRemainingMs, formatRemaining } from './eta.js';
-import { KIND_LABELS, stageLabel, statusLabel } from './labels.js';
-import { stageTimeline } from './stage-timeline.js';
+import { KIND_LABELS, statusLabel } from './labels.js';
+import { currentStageLabel, stageTimeline } from './stage-timeline.js';
+import { StageTimeline } from './StageTimeline.js';
 import { TaskActions } from './TaskActions.js';
 import { originalMedia, taskRequest, type OriginalMedia } from './task-request.js';
 
@@ -119,7 +120,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const percent = formatPercent(task.progress);
   const running = !isFinalStatus(task.status);
   const remaining = running && samples ? formatRemaining(estimateRemainingMs(samples)) : undefined;
-  const timeline = stageTimeline({ ...task, request: body }, lines.map((line) => line.message));
+  const stageNow = currentStageLabel(task);
   const results = Object.entries(task.result ?? {}).filter(([, url]) => /^https?:/.test(url));
   const videoUrl = task.result?.video_url ?? task.video_url;
   const audioUrl = task.result?.audio_url;
@@ -150,7 +151,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
         <span className="percent" aria-hidden="true">{percent}%</span>
       </div>
       <p className="muted" aria-live="polite">
-        {running ? `${task.stage ? `${stageLabel(task.stage)} (${formatPercent(task.stage_progress)}%)` : 'Waiting in the queue'}${remaining ? ` · ${remaining}` : ''}` : statusLabel(task.status)}
+        {running ? `${stageNow ? `${stageNow} (${formatPercent(task.stage_progress)}%)` : 'Waiting in the queue'}${remaining ? ` · ${remaining}` : ''}` : statusLabel(task.status)}
       </p>
 
       {task.warnings?.length ? (
@@ -163,15 +164,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
         </div>
       ) : null}
 
-      <ol className="timeline" aria-label="Stages">
-        {timeline.map((stage) => (
-          <li key={stage.name} data-state={stage.state}>
-            <span className="dot" aria-hidden="true" />
-            <span>{stage.label}</span>
-            {stage.note ? <span className="muted stage-note">skipped: {stage.note}</span> : <span className="visually-hidden">: {stage.state}</span>}
-          </li>
-        ))}
-      </ol>
+      <StageTimeline stages={stageTimeline(task)} />
 
       {task.status === 'failed' || task.status === 'cancelled' ? (
         <div className="problem" role="alert">

@@ -4,7 +4,8 @@ import type { ApiClient, TaskSummary } from '../../api/client.js';
 import { formatPercent } from '../../lib/format.js';
 import { useTasks } from '../../stores/tasks.js';
 import { estimateRemainingMs, formatRemaining } from './eta.js';
-import { stageLabel, statusLabel, taskKindLabel, taskName } from './labels.js';
+import { statusLabel, taskKindLabel, taskName } from './labels.js';
+import { currentStageLabel } from './stage-timeline.js';
 import { TaskActions } from './TaskActions.js';
 
 /** Time left of a running task, re-rendered only when its own progress history changes. */
@@ -44,7 +45,7 @@ export const TaskRow = memo(function TaskRow({ client, task, index, count, top, 
       </div>
       <div className="task-foot">
         <span className="task-meta muted">
-          {running ? (task.stage ? stageLabel(task.stage) : 'Waiting in the queue') : null}
+          {running ? (currentStageLabel(task) ?? 'Waiting in the queue') : null}
           {running ? <TimeLeft taskId={task.task_id} /> : null}
           {!running ? <time dateTime={task.updated_at}>{new Date(task.updated_at).toLocaleString()}</time> : null}
         </span>

@@ -1,4 +1,4 @@
-// Pure: words the GUI shows for kinds, statuses and stages.
+// Pure: words the GUI shows for kinds and statuses (stage labels come with each task's recorded stages).
 import { isFinalStatus, type JobKind } from '../../../../shared/jobs.js';
 import { findLanguage } from '../../../../shared/languages.js';
 import type { TaskSummary } from '../../api/client.js';
@@ -13,33 +13,6 @@ export const KIND_LABELS: Record<JobKind, string> = {
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
-
-const STAGE_LABELS: Record<string, string> = {
-  'fetch-inputs': 'Fetching inputs',
-  'prepare-media': 'Preparing media',
-  transcribe: 'Transcribing',
-  translate: 'Translating',
-  synthesize: 'Synthesizing voices',
-  mix: 'Mixing audio',
-  export: 'Exporting',
-  prepare: 'Preparing',
-  'mouth-targets': 'Reading the audio',
-  faces: 'Finding the face',
-  'face-crops': 'Cropping the face',
-  render: 'Rendering',
-};
-
-export function stageLabel(stage: string): string {
-  return STAGE_LABELS[stage] ?? stage.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
-}
-
-/** Each kind's stages in order (docs/api.md); a stage the task reports that is not here is shown as it comes. */
-export const KIND_STAGES: Record<JobKind, readonly string[]> = {
-  translate: ['fetch-inputs', 'prepare-media', 'transcribe', 'translate', 'synthesize', 'mix', 'export'],
-  lipsync: ['fetch-inputs', 'prepare', 'mouth-targets', 'faces', 'face-crops', 'render'],
-  reusable_lipsync: ['fetch-inputs', 'prepare', 'mouth-targets', 'render'],
-  frame_translate: ['fetch-inputs'],
-};
 
 export function isActive(status: string): boolean {
   return !isFinalStatus(status);

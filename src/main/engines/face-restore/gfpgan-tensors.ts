@@ -1,6 +1,6 @@
 // Pure: packing face crops into a GFPGAN-class restorer's tensor and unpacking its faces. Layout as the public
 // exports and their reference code (GFPGAN's inference, facefusion's face enhancer): RGB, NCHW, values -1..1.
-import { createRgbImage, type RgbImage } from '../../../media/image/rgb-image.js';
+import { createRgbImage, type RgbImage } from '../../media/image/rgb-image.js';
 
 /** Writes a packed RGB crop as slot `slot` of a [N, 3, H, W] buffer in -1..1 (H, W: the crop's size). */
 export function writeRestoreInput(crop: RgbImage, input: Float32Array, slot: number): void {

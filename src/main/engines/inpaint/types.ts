@@ -1,0 +1,16 @@
+// Inpainting: fills masked pixels of a picture from their surroundings (erasing on-screen text before its
+// translation is drawn in place).
+import type { RgbImage } from '../../media/image/rgb-image.js';
+
+/** One byte per pixel of the image, row by row: non-zero marks a pixel to fill. */
+export interface InpaintMask {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface Inpainter {
+  readonly id: string;
+  /** A new picture of the image's size: the masked pixels filled, the others unchanged. */
+  inpaint(image: RgbImage, mask: InpaintMask, signal: AbortSignal): Promise<RgbImage>;
+}

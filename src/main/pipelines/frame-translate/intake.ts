@@ -1,0 +1,20 @@
+import { DubDeskError } from '../../../shared/errors.js';
+import type { FrameTranslateRequest } from '../../../shared/schemas/jobs.js';
+import { checkGlossaries, checkLanguage, VIDEO_TYPES, type IntakeChecks } from '../../requests/intake-checks.js';
+
+export const MAX_FRAME_TRANSLATE_SEC = 20 * 60;
+
+export const frameTranslateIntake: IntakeChecks<FrameTranslateRequest> = {
+  inputRules: () => [{ field: 'video_url', allowed: VIDEO_TYPES, maxDurationSec: MAX_FRAME_TRANSLATE_SEC }],
+  checkFields(request, env) {
+    checkLanguage('source_language', request.source_language);
+    checkLanguage('target_language', request.target_language);
+    checkGlossaries(request.glossary_ids, env);
+  },
+  async checkInputs(_request, inputs) {
+    const video = inputs.video_url;
+    if (video?.info && (!video.info.hasVideo || video.info.isStillImage)) {
+      throw new DubDeskError('unsupported_media', `video_url (${video.name}) has no video stream.`);
+    }
+  },
+};

@@ -1,0 +1,18 @@
+import { KIND_ROUTES, KIND_STATUSES } from '../../../shared/jobs.js';
+import { FrameTranslateRequestSchema, FrameTranslateStatusSchema, type FrameTranslateRequest } from '../../../shared/schemas/jobs.js';
+import type { JobKindModule } from '../kind.js';
+import { frameTranslatePipeline } from './index.js';
+import { frameTranslateIntake } from './intake.js';
+
+export const frameTranslateKind: JobKindModule<FrameTranslateRequest> = {
+  id: 'frame_translate',
+  title: 'visual translate',
+  aliases: ['visual_translate', 'media/frame_translate'],
+  route: KIND_ROUTES.frame_translate,
+  requestSchema: FrameTranslateRequestSchema,
+  statusSchema: FrameTranslateStatusSchema,
+  statuses: KIND_STATUSES.frame_translate,
+  statusShape: 'result',
+  intake: frameTranslateIntake,
+  pipeline: frameTranslatePipeline,
+};

@@ -1,0 +1,17 @@
+import { DubDeskError } from '../../../shared/errors.js';
+import { AUDIO_TYPES, requireAudioTrack, type IntakeChecks } from '../../requests/intake-checks.js';
+import { PRECISION_LIPSYNC_MODEL } from '../../requests/required-models.js';
+import type { ReusableLipsyncRequest } from './types.js';
+
+export const reusableLipsyncIntake: IntakeChecks<ReusableLipsyncRequest> = {
+  inputRules: () => [{ field: 'audio_url', allowed: AUDIO_TYPES }],
+  checkFields(request, env) {
+    if (!env.reusableModelExists(request.model_id)) {
+      throw new DubDeskError('not_found', `Reusable lip-sync model ${request.model_id} does not exist; GET /v1/reusable_lipsync_models lists yours.`);
+    }
+    env.models.requireInstalled(PRECISION_LIPSYNC_MODEL);
+  },
+  async checkInputs(_request, inputs) {
+    requireAudioTrack('audio_url', inputs.audio_url, 'the driving audio must contain sound.');
+  },
+};

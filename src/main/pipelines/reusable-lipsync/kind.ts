@@ -1,0 +1,19 @@
+import { KIND_ROUTES, KIND_STATUSES } from '../../../shared/jobs.js';
+import { LipsyncStatusSchema, ReusableLipsyncRequestSchema } from '../../../shared/schemas/jobs.js';
+import type { JobKindModule } from '../kind.js';
+import { reusableLipsyncPipeline } from './index.js';
+import { reusableLipsyncIntake } from './intake.js';
+import type { ReusableLipsyncRequest } from './types.js';
+
+export const reusableLipsyncKind: JobKindModule<ReusableLipsyncRequest> = {
+  id: 'reusable_lipsync',
+  title: 'reusable-model lip-sync',
+  aliases: ['reusable_lipsync_model_video_generation'],
+  route: KIND_ROUTES.reusable_lipsync,
+  requestSchema: ReusableLipsyncRequestSchema,
+  statusSchema: LipsyncStatusSchema,
+  statuses: KIND_STATUSES.reusable_lipsync,
+  statusShape: 'top_level_video',
+  intake: reusableLipsyncIntake,
+  pipeline: reusableLipsyncPipeline,
+};

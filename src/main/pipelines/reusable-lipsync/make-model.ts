@@ -1,0 +1,51 @@
+// A reusable lip-sync model's folder: the face data a finished precision_v1 task left in its work folder, copied
+// out so that it outlives the task (docs/api.md "Reusable-model lip-sync"). Files only: the caller keeps the record.
+import { cp, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { DubDeskError } from '../../../shared/errors.js';
+import type { JobKind, JobStatus } from '../../../shared/jobs.js';
+import { writeThroughTemp } from '../../files/atomic-write.js';
+import { REUSABLE_DIR } from '../lipsync/precision/reusable-data.js';
+
+/** The folder of all reusable models, inside the data dir. */
+export const REUSABLE_MODELS_DIR = 'reusable_models';
+
+/** What is read of the task a model is made from. */
+export interface ReusableModelSource {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  request: Record<string, unknown>;
+}
+
+export interface ReusableModelFolders {
+  /** The data dir: a model's folder is `<dataDir>/reusable_models/<model id>`. */
+  dataDir: string;
+  /** A task's work folder. */
+  workDirFor(taskId: string): string;
+}
+
+/**
+ * Copies the task's reusable face data into the new model's folder and returns that folder relative to the data
+ * dir. Only a finished precision_v1 lip-sync task that still has the data can become a model.
+ */
+export async function makeReusableModelFolder(task: ReusableModelSource, modelId: string, folders: ReusableModelFolders): Promise<string> {
+  if (task.kind !== 'lipsync' || task.request.model !== 'precision_v1') {
+    throw new DubDeskError('invalid_request', `Task ${task.id} is not a precision_v1 lip-sync task; only those can become reusable models.`);
+  }
+  if (task.status !== 'done') throw new DubDeskError('conflict', `Task ${task.id} is ${task.status}; wait until it is done.`);
+  const source = path.join(folders.workDirFor(task.id), REUSABLE_DIR);
+  if (!(await stat(source).catch(() => null))?.isDirectory()) {
+    throw new DubDeskError('conflict', `Task ${task.id} kept no face data to reuse (its work folder was cleaned); run the lip-sync again.`);
+  }
+  const relative = path.join(REUSABLE_MODELS_DIR, modelId);
+  const target = path.join(folders.dataDir, relative);
+  // Copied beside the target and renamed: a copy cut short (crash, full disk) never looks like a model.
+  await writeThroughTemp(target, (tempPath) => cp(source, tempPath, { recursive: true }));
+  return relative;
+}
+
+/** Deletes a model's folder (`relativePath` as makeReusableModelFolder returned it); a missing folder is fine. */
+export async function removeReusableModelFolder(relativePath: string, dataDir: string): Promise<void> {
+  await rm(path.join(dataDir, relativePath), { recursive: true, force: true });
+}

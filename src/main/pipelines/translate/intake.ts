@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { DubDeskError } from '../../../shared/errors.js';
+import { languagePart } from '../../../shared/languages.js';
+import { parseSrt, validateSrt } from '../../media/srt.js';
+import { AUDIO_TYPES, checkGlossaries, checkLanguage, requireAudioTrack, VIDEO_TYPES, type IntakeChecks } from '../../requests/intake-checks.js';
+import { needsTranslation } from './needs-translation.js';
+import type { TranslateRequest } from './types.js';
+
+export const MAX_TRANSLATE_SEC = 2 * 60 * 60;
+
+export const translateIntake: IntakeChecks<TranslateRequest> = {
+  inputRules(request) {
+    return [
+      { field: 'media_url', allowed: request.media_type === 'video' ? VIDEO_TYPES : AUDIO_TYPES, maxDurationSec: MAX_TRANSLATE_SEC },
+      ...(request.subtitle_url ? [{ field: 'subtitle_url', allowed: ['srt'] }] : []),
+    ];
+  },
+  checkFields(request, env) {
+    if (request.subtitle_url && request.ocr_text_box) {
+      throw new DubDeskError('conflicting_fields', 'subtitle_url and ocr_text_box cannot be used together: give the subtitles as a file, or the region where they appear on screen.');
+    }
+    if (request.ocr_text_box && request.media_type === 'audio') {
+      throw new DubDeskError('conflicting_fields', 'ocr_text_box applies only to media_type video.');
+    }
+    if (request.media_type === 'audio' && (request.export_type === 'video' || request.export_type === 'all')) {
+      throw new DubDeskError('conflicting_fields', `export_type ${request.export_type} needs a video input; with media_type audio use auto or audio.`);
+    }
+    const speakers = request.speaker_number;
+    if (speakers?.min !== undefined && speakers.max !== undefined && speakers.min > speakers.max) {
+      throw new DubDeskError('invalid_request', `speaker_number.min (${speakers.min}) is larger than speaker_number.max (${speakers.max}).`);
+    }
+    checkLanguage('source_language', request.source_language);
+    checkLanguage('target_language', request.target_language);
+    checkGlossaries(request.glossary_ids, env);
+    if (request.subtitle_mode === 'replace') {
+      throw new DubDeskError('pipeline_unavailable', 'subtitle_mode replace needs on-screen text detection and erasing, which this DubDesk version does not have yet; use add or none.');
+    }
+    if (request.enable_proofreading || request.project_mode === 'editable') {
+      throw new DubDeskError('pipeline_unavailable', 'Editable projects and proofreading are not available in this DubDesk version yet; set project_mode none and enable_proofreading false.');
+    }
+    if (request.selected_voice_id && !env.engines.voices().some((voice) => voice.id === request.selected_voice_id)) {
+      throw new DubDeskError('not_found', `Voice ${request.selected_voice_id} does not exist; GET /v1/voices lists the voices.`);
+    }
+    const target = languagePart(request.target_language);
+    if (!request.selected_voice_id && !env.engines.voices().some((voice) => voice.language === target)) {
+      throw new DubDeskError('unsupported_language', `There is no voice for ${request.target_language} yet; choose one with selected_voice_id (GET /v1/voices).`);
+    }
+    if (request.subtitle_style_id && !env.subtitleStyleExists(request.subtitle_style_id)) {
+      throw new DubDeskError('not_found', `Subtitle style ${request.subtitle_style_id} does not exist; GET /v1/subtitle_styles lists them.`);
+    }
+    // Without subtitles the speech must be transcribed; original-language subtitles must be translated.
+    if (!request.subtitle_url) env.engines.requireSpeechRecognizer();
+    if (needsTranslation(request)) env.engines.requireTranslator(request.source_language ?? 'auto', request.target_language);
+  },
+  async checkInputs(request, inputs) {
+    const media = inputs.media_url;
+    if (media?.info && request.media_type === 'video' && (!media.info.hasVideo || media.info.isStillImage)) {
+      throw new DubDeskError('unsupported_media', `media_url (${media.name}) has no video stream, but media_type is video.`);
+    }
+    requireAudioTrack('media_url', media, 'there is no speech to translate.');
+    const subtitle = inputs.subtitle_url;
+    if (subtitle) {
+      const cues = parseSrt(await readFile(subtitle.path));
+      validateSrt(cues, { mediaDurationSec: media?.info?.durationSec });
+    }
+  },
+};

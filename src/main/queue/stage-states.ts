@@ -1,0 +1,32 @@
+// Pure: the stage states the runner records on a task, and the list the local task record shows.
+import type { StageState, TaskStage } from '../../shared/schemas/jobs.js';
+import type { RecordedStage } from '../store/tasks-repository.js';
+
+/** The recorded states with one stage's state set; a reason is kept only for a skipped stage. */
+export function withStageState(recorded: readonly RecordedStage[] | null, name: string, state: StageState, reason?: string): RecordedStage[] {
+  const entry: RecordedStage = state === 'skipped' && reason ? { name, state, reason } : { name, state };
+  const list = (recorded ?? []).filter((stage) => stage.name !== name);
+  return [...list, entry];
+}
+
+/** A running stage that stopped without finishing: failed, cancelled, or pending again while its job waits for a retry. */
+export function settleRunningStages(recorded: readonly RecordedStage[] | null, to: StageState): RecordedStage[] | null {
+  if (!recorded) return null;
+  return recorded.map((stage) => (stage.state === 'running' ? { name: stage.name, state: to } : stage));
+}
+
+/**
+ * Every stage of the task's kind, in order, with its recorded state (pending until the runner records one); a stage
+ * recorded by an earlier build that this build's list lacks is shown after them. A task that finished before stage
+ * states were recorded has none to show.
+ */
+export function taskStages(planned: readonly { name: string; label: string }[], recorded: readonly RecordedStage[] | null): TaskStage[] {
+  if (!recorded) return [];
+  const byName = new Map(recorded.map((stage) => [stage.name, stage]));
+  const known = new Set(planned.map((stage) => stage.name));
+  const extra = recorded.filter((stage) => !known.has(stage.name)).map((stage) => ({ name: stage.name, label: stage.name }));
+  return [...planned, ...extra].map(({ name, label }) => {
+    const stage = byName.get(name);
+    return { name, label, state: stage?.state ?? 'pending', ...(stage?.reason ? { reason: stage.reason } : {}) };
+  });
+}

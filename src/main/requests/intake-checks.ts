@@ -1,0 +1,48 @@
+// The shape of a kind's intake checks and the field checks several kinds share; each kind's own checks live in its kind module.
+import { DubDeskError } from '../../shared/errors.js';
+import { findLanguage } from '../../shared/languages.js';
+import { DRIVING_AUDIO_TYPES, REFERENCE_VIDEO_TYPES } from '../../shared/schemas/jobs.js';
+import type { Engines } from '../engines/registry.js';
+import type { ModelStore } from '../models/model-store.js';
+import type { GlossariesRepository } from '../store/glossaries-repository.js';
+import type { InputRule, InspectedInput } from './input-checks.js';
+
+export const VIDEO_TYPES = [...REFERENCE_VIDEO_TYPES, 'mkv'] as const;
+export const AUDIO_TYPES = DRIVING_AUDIO_TYPES;
+
+/** What the checks may consult besides the request itself. */
+export interface SpecEnvironment {
+  glossaries: Pick<GlossariesRepository, 'get'>;
+  /** Throws model_not_installed (naming the model and how to install it) when it is missing. */
+  models: Pick<ModelStore, 'requireInstalled'>;
+  engines: Pick<Engines, 'requireSpeechRecognizer' | 'requireTranslator' | 'voices'>;
+  subtitleStyleExists(styleId: string): boolean;
+  reusableModelExists(modelId: string): boolean;
+}
+
+export type Inspected = Partial<Record<string, InspectedInput>>;
+
+/** How one job kind's request is checked: fields alone, then the inputs once they are files on this machine. */
+export interface IntakeChecks<Request = Record<string, unknown>> {
+  inputRules(request: Request): InputRule[];
+  checkFields(request: Request, env: SpecEnvironment): void;
+  /** Cross-checks of inputs that are available locally; called again by the first stage with all of them. */
+  checkInputs(request: Request, inputs: Inspected): Promise<void>;
+}
+
+export function checkLanguage(field: string, code: string | undefined): void {
+  if (code === undefined || code === 'auto') return;
+  if (!findLanguage(code)) throw new DubDeskError('unsupported_language', `${field} '${code}' is not a supported language; GET /v1/languages lists them.`);
+}
+
+export function checkGlossaries(ids: readonly string[] | undefined, env: SpecEnvironment): void {
+  if (!ids) return;
+  if (ids.length > 3) throw new DubDeskError('too_many_glossaries', `glossary_ids has ${ids.length} entries; at most 3 glossaries can be applied.`);
+  for (const id of ids) {
+    if (!env.glossaries.get(id)) throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
+  }
+}
+
+export function requireAudioTrack(field: string, input: InspectedInput | undefined, what: string): void {
+  if (input?.info && !input.info.hasAudio) throw new DubDeskError('no_audio', `${field} (${input.name}) has no audio track; ${what}`);
+}

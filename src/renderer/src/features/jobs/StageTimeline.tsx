@@ -1,0 +1,19 @@
+import type { TimelineStage } from './stage-timeline.js';
+
+/** The task's stages in order, each with its recorded state; a skipped stage says why. */
+export function StageTimeline({ stages }: { stages: readonly TimelineStage[] }) {
+  if (stages.length === 0) return null;
+  return (
+    <ol className="timeline" aria-label="Stages">
+      {stages.map((stage) => (
+        <li key={stage.name} data-state={stage.state}>
+          <span className="dot" aria-hidden="true" />
+          <span>{stage.label}</span>
+          {stage.state === 'skipped' && stage.reason
+            ? <span className="muted stage-note">skipped: {stage.reason}</span>
+            : <span className="visually-hidden">: {stage.state}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}

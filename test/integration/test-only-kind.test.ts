@@ -1,0 +1,162 @@
+// A job kind declared only here, registered through the core's `kinds` option: it runs end to end through the
+// real HTTP API (create, its own status route, the result download, GET /v1/meta, the OpenAPI document) and
+// through `dubdesk run`'s command function, without any other module knowing it.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Type } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/commands/run.js';
+import { writeFileAtomic } from '../../src/main/files/atomic-write.js';
+import type { JobKindModule } from '../../src/main/pipelines/kind.js';
+import { DubDeskError } from '../../src/shared/errors.js';
+import { StatusCoreProperties, StrictObject } from '../../src/shared/schemas/common.js';
+import { startTestService, type TestService } from '../fixtures/service.js';
+
+interface EchoRequest {
+  text: string;
+  repeat?: number;
+}
+
+/** The test kind: one stage writes the request's text, upper-cased and repeated, as a one-cue SRT, published as the subtitle. */
+const echoKind: JobKindModule<EchoRequest> = {
+  id: 'test_echo',
+  title: 'test echo',
+  aliases: ['echo'],
+  route: '/v1/test_echo',
+  requestSchema: StrictObject({
+    text: Type.String({ minLength: 1, maxLength: 200 }),
+    repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, default: 1 })),
+  }),
+  statusSchema: Type.Object({
+    ...StatusCoreProperties,
+    status: Type.String(),
+    result: Type.Optional(Type.Object({ subtitle_url: Type.Optional(Type.String()) })),
+  }),
+  statuses: ['queuing', 'processing', 'done', 'failed', 'cancelled'],
+  statusShape: 'result',
+  intake: {
+    inputRules: () => [],
+    checkFields(request) {
+      if (request.text.trim() === '') throw new DubDeskError('invalid_request', 'text must contain more than spaces.');
+    },
+    async checkInputs() {},
+  },
+  pipeline: () => ({
+    stages: [{
+      name: 'echo',
+      label: 'Echoing',
+      status: 'processing',
+      async run({ request }, ctx) {
+        const text = Array.from({ length: request.repeat ?? 1 }, () => request.text.toUpperCase()).join(' ');
+        await writeFileAtomic(path.join(ctx.workDir, 'echo.srt'), `1\n00:00:00,000 --> 00:00:01,000\n${text}\n`);
+        ctx.progress(1);
+        return { subtitle: 'echo.srt' };
+      },
+    }],
+    results: (outputs) => [{ role: 'subtitle', path: String(outputs.echo!.subtitle), name: 'echo.srt' }],
+  }),
+};
+
+describe('a kind registered only in a test, through the HTTP API', () => {
+  let svc: TestService;
+  beforeAll(async () => { svc = await startTestService({ service: { kinds: [echoKind] } }); });
+  afterAll(async () => { await svc.stop(); });
+
+  it('creates a job on its own route, reports it on its status route and serves the file its stage wrote', async () => {
+    const created = await svc.api('/v1/test_echo', { body: { text: 'hello', repeat: 2 } });
+    expect(created.status).toBe(200);
+    const taskId: string = created.body.task_id;
+    const task = await svc.waitForTask(taskId);
+    expect(task).toMatchObject({ kind: 'test_echo', status: 'done', stage: 'echo' });
+
+    const status = await svc.api(`/v1/test_echo/${taskId}`);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ task_id: taskId, status: 'done', progress: 1 });
+    const download = await fetch(status.body.result.subtitle_url);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe('1\n00:00:00,000 --> 00:00:01,000\nHELLO HELLO\n');
+
+    // Another kind's status route does not know the task.
+    const elsewhere = await svc.api(`/v1/video_generation/${taskId}`);
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('validates the body with its own schema and applies its own intake checks', async () => {
+    const typo = await svc.api('/v1/test_echo', { body: { text: 'hi', repaet: 2 } });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toMatchObject({ code: 'invalid_request', message: "Unknown field 'repaet' in body." });
+    const blank = await svc.api('/v1/test_echo', { body: { text: '   ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ code: 'invalid_request', message: 'text must contain more than spaces.' });
+  });
+
+  it('returns the first task for a repeated Idempotency-Key', async () => {
+    const headers = { 'idempotency-key': 'echo-once' };
+    const first = await svc.api('/v1/test_echo', { body: { text: 'once' }, headers });
+    const again = await svc.api('/v1/test_echo', { body: { text: 'once' }, headers });
+    expect(again.body.task_id).toBe(first.body.task_id);
+  });
+
+  it('is listed by GET /v1/meta beside the built-in kinds, with its routes, statuses and labelled stages', async () => {
+    const meta = await svc.api('/v1/meta');
+    expect(meta.status).toBe(200);
+    const ids = meta.body.kinds.map((kind: { id: string }) => kind.id);
+    expect(ids).toEqual(['lipsync', 'reusable_lipsync', 'translate', 'frame_translate', 'test_echo']);
+    expect(meta.body.kinds.at(-1)).toEqual({
+      id: 'test_echo', title: 'test echo', create_route: '/v1/test_echo', status_route: '/v1/test_echo/{task_id}',
+      statuses: ['queuing', 'processing', 'done', 'failed', 'cancelled'],
+      stages: [{ name: 'echo', label: 'Echoing', status: 'processing' }],
+    });
+    const translate = meta.body.kinds.find((kind: { id: string }) => kind.id === 'translate');
+    expect(translate.create_route).toBe('/v1/media/translate');
+    expect(translate.stages.map((stage: { name: string }) => stage.name)).toEqual(['fetch-inputs', 'prepare-media', 'transcribe', 'translate', 'synthesize', 'mix', 'export']);
+  });
+
+  it('appears in the OpenAPI document with its request schema', async () => {
+    const doc = await svc.api('/v1/openapi.json');
+    const create = doc.body.paths['/v1/test_echo'].post;
+    expect(create.summary).toBe('Create a test echo job');
+    expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(['text', 'repeat']);
+    expect(doc.body.paths['/v1/test_echo/{task_id}'].get.summary).toBe('Status of a test echo job');
+  });
+});
+
+describe('a kind registered only in a test, through `dubdesk run`', () => {
+  let dir: string;
+  beforeAll(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-test-kind-cli-')); });
+  afterAll(async () => { await fs.rm(dir, { recursive: true, force: true }); });
+
+  function sink(): Writable & { text: string } {
+    const stream = new Writable({ write(chunk, _encoding, done) { stream.text += String(chunk); done(); } }) as Writable & { text: string };
+    stream.text = '';
+    return stream;
+  }
+
+  it('runs the job by its alias and prints the path of the file its stage wrote', async () => {
+    const requestFile = path.join(dir, 'echo.json');
+    await fs.writeFile(requestFile, JSON.stringify({ text: 'from the cli' }));
+    const out = sink();
+    const err = sink();
+    const code = await runCommand(['echo', requestFile, '--data-dir', path.join(dir, 'data')], out, err, { kinds: [echoKind] });
+    expect(err.text).toMatch(/^task [0-9a-f]+\n/);
+    expect(code).toBe(0);
+    const printed = /^subtitle: (.+)\n$/.exec(out.text);
+    expect(printed).not.toBeNull();
+    expect(await fs.readFile(printed![1]!, 'utf8')).toContain('FROM THE CLI');
+  });
+
+  it('refuses a body its schema rejects, naming the field and the request file, as the API does', async () => {
+    const requestFile = path.join(dir, 'typo.json');
+    await fs.writeFile(requestFile, JSON.stringify({ text: 'x', colour: 'red' }));
+    const err = sink();
+    const code = await runCommand(['test_echo', requestFile, '--data-dir', path.join(dir, 'data')], sink(), err, { kinds: [echoKind] });
+    expect(code).toBe(1);
+    expect(err.text).toBe(`invalid_request: Unknown field 'colour' in ${requestFile}.\n`);
+  });
+
+  it('lists the registered kind in its usage line', async () => {
+    await expect(runCommand([], sink(), sink(), { kinds: [echoKind] })).rejects.toThrow('usage: dubdesk run <lipsync|reusable_lipsync|translate|frame_translate|test_echo> <request.json>');
+  });
+});
