@@ -36,7 +36,7 @@ import { createSubtitleStylesRepository, type SubtitleStylesRepository } from '.
 import { intakeRequest } from './requests/intake.js';
 import { snapshotJobResources } from './requests/resource-snapshot.js';
 import type { JobKind } from '../shared/jobs.js';
-import type { FetchInputsDeps } from './pipelines/fetch-inputs.js';
+import type { FetchInputsDeps } from './pipelines/fetch-inputs-stage.js';
 import { createModelStore, type ModelStore, type ModelStoreOptions } from './models/model-store.js';
 import { createServiceLog, type ServiceLog } from './logging/service-log.js';
 import { createReusableModelsRepository, type ReusableModelsRepository } from './store/reusable-models-repository.js';

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { onlyForModel } from '../../src/main/pipelines/lipsync/precision/model-switch.js';
 import type { LipsyncRequest } from '../../src/main/pipelines/lipsync/types.js';
 import { runStages, stageOutputFile, type StageEnd } from '../../src/main/pipelines/run-stages.js';
-import { transcribeStage } from '../../src/main/pipelines/translate/transcribe.js';
-import { translateStage } from '../../src/main/pipelines/translate/translate.js';
+import { transcribeStage } from '../../src/main/pipelines/translate/transcribe-stage.js';
+import { translateStage } from '../../src/main/pipelines/translate/translate-stage.js';
 import type { TranslateDeps, TranslateRequest } from '../../src/main/pipelines/translate/types.js';
 import type { Pipeline, Stage } from '../../src/main/pipelines/types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from '../../src/main/pipelines/translate/export-args.js';
-import { outputBaseName, wantedOutputs } from '../../src/main/pipelines/translate/export.js';
+import { outputBaseName, wantedOutputs } from '../../src/main/pipelines/translate/export-stage.js';
 
 describe('what export_type produces', () => {
   it('matches the input type for auto, and gives both for all', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
 import { checkLineSpeakable, judgeLineSpeeds } from '../../src/main/pipelines/translate/line-speed.js';
-import { mapBounded } from '../../src/main/pipelines/translate/synthesize.js';
+import { mapBounded } from '../../src/main/pipelines/translate/synthesize-stage.js';
 import { MAX_SPEECH_SPEED, planDubTiming, roomPerLineMs, type TimingCue } from '../../src/main/pipelines/translate/timing-plan.js';
 
 const cue = (index: number, startMs: number, endMs: number): TimingCue => ({ index, startMs, endMs });

@@ -6,7 +6,7 @@ import { reusableLipsyncOutput } from '../../src/main/pipelines/reusable-lipsync
 import type { ReusablePlan } from '../../src/main/pipelines/reusable-lipsync/types.js';
 import { stageOutputReader, type FetchedInputs } from '../../src/main/pipelines/stage-outputs.js';
 import { translateOutput, type MixedAudio } from '../../src/main/pipelines/translate/outputs.js';
-import type { SynthesizedDub } from '../../src/main/pipelines/translate/synthesize.js';
+import type { SynthesizedDub } from '../../src/main/pipelines/translate/synthesize-stage.js';
 import type { CueList, PreparedMedia } from '../../src/main/pipelines/translate/types.js';
 import type { StageOutput } from '../../src/main/pipelines/types.js';
 

@@ -1,7 +1,7 @@
 import type { TSchema } from 'typebox';
 import type { JobStatus } from '../../shared/jobs.js';
 import type { IntakeChecks } from '../requests/intake-checks.js';
-import type { FetchInputsDeps } from './fetch-inputs.js';
+import type { FetchInputsDeps } from './fetch-inputs-stage.js';
 import type { ReusableLipsyncDeps } from './reusable-lipsync/types.js';
 import type { TranslateDeps } from './translate/types.js';
 import type { Pipeline } from './types.js';

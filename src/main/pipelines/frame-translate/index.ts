@@ -1,6 +1,6 @@
 import { DubDeskError } from '../../../shared/errors.js';
 import type { FrameTranslateRequest } from '../../../shared/schemas/jobs.js';
-import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
+import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
 import type { Pipeline, Stage } from '../types.js';
 import { frameTranslateIntake } from './intake.js';
 

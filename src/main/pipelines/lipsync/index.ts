@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
+import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
 import { lipsyncIntake } from './intake.js';
 import type { Pipeline } from '../types.js';
-import { facesStage } from './faces.js';
+import { facesStage } from './faces-stage.js';
 import { mouthTargetsStage } from './mouth-targets-stage.js';
 import { faceCropsStage } from './precision/face-crops-stage.js';
 import { onlyForModel, stageByModel } from './precision/model-switch.js';
 import { precisionRenderStage } from './precision/render-stage.js';
 import type { PrecisionDeps } from './precision/render.js';
-import { prepareLipsyncStage } from './prepare.js';
-import { renderLipsyncStage, type RenderedVideo } from './render.js';
+import { prepareLipsyncStage } from './prepare-stage.js';
+import { renderLipsyncStage, type RenderedVideo } from './render-stage.js';
 import type { LipsyncRequest } from './types.js';
 
 /**

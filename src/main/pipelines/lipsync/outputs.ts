@@ -1,10 +1,10 @@
 // Which lipsync stage saves which output shape (both the standard and the precision stage lists); stages read
 // earlier outputs through lipsyncOutput.
 import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js';
-import type { FaceTrackFile } from './faces.js';
+import type { FaceTrackFile } from './faces-stage.js';
 import type { MouthTargetsFile } from './mouth-targets-stage.js';
 import type { FaceCropsFile } from './precision/face-crops-stage.js';
-import type { RenderedVideo } from './render.js';
+import type { RenderedVideo } from './render-stage.js';
 import type { LipsyncPlan } from './types.js';
 
 export interface LipsyncOutputs extends CommonStageOutputs {

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
-import type { RenderedVideo } from '../lipsync/render.js';
+import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
+import type { RenderedVideo } from '../lipsync/render-stage.js';
 import { reusableLipsyncIntake } from './intake.js';
 import type { Pipeline } from '../types.js';
-import { prepareReusableStage } from './prepare.js';
-import { reusableRenderStage } from './render.js';
+import { prepareReusableStage } from './prepare-stage.js';
+import { reusableRenderStage } from './render-stage.js';
 import type { ReusableLipsyncDeps, ReusableLipsyncRequest } from './types.js';
 
 /** Reusable-model lip-sync: new audio onto a precision_v1 task's stored face crops, without finding the face again. */

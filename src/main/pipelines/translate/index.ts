@@ -1,12 +1,12 @@
-import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs.js';
+import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
 import { translateIntake } from './intake.js';
 import type { Pipeline, ResultFile } from '../types.js';
-import { exportStage, type ExportedFiles } from './export.js';
+import { exportStage, type ExportedFiles } from './export-stage.js';
 import { mixStage } from './mix-stage.js';
-import { prepareMediaStage } from './prepare-media.js';
-import { synthesizeStage } from './synthesize.js';
-import { transcribeStage } from './transcribe.js';
-import { translateStage } from './translate.js';
+import { prepareMediaStage } from './prepare-media-stage.js';
+import { synthesizeStage } from './synthesize-stage.js';
+import { transcribeStage } from './transcribe-stage.js';
+import { translateStage } from './translate-stage.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';
 
 /** Translate and dub, stage by stage (docs/api.md "Translate and dub results": preprocessing .. rendering). */

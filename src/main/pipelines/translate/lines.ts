@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { languagePart } from '../../../shared/languages.js';
 import { parseSrt } from '../../media/srt.js';
-import { stagedPath } from '../fetch-inputs.js';
+import { stagedPath } from '../fetch-inputs-stage.js';
 import type { StageContext, StageInput } from '../types.js';
 import { translateOutput } from './outputs.js';
 import type { CueList, DubCue, TranslateRequest } from './types.js';

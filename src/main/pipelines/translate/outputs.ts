@@ -1,8 +1,8 @@
 // Which translate stage saves which output shape; stages read earlier outputs through translateOutput.
 import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js';
 import type { StageOutput } from '../types.js';
-import type { ExportedFiles } from './export.js';
-import type { SynthesizedDub } from './synthesize.js';
+import type { ExportedFiles } from './export-stage.js';
+import type { SynthesizedDub } from './synthesize-stage.js';
 import type { CueList, PreparedMedia } from './types.js';
 
 /** What the mix stage saves: the mixed track (relative to the work dir) and its length. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { lipsyncVideoPath } from '../driving-audio.js';
 import type { Stage } from '../../types.js';
 import { resolveWorkPath } from '../../work-paths.js';
-import type { RenderedVideo } from '../render.js';
+import type { RenderedVideo } from '../render-stage.js';
 import type { LipsyncRequest } from '../types.js';
 import { describeRenderStats, renderPrecision, type PrecisionDeps } from './render.js';
 import { readReusableManifest } from './reusable-data.js';

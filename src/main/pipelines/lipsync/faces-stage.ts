@@ -10,7 +10,7 @@ import { decodeStillImage } from '../../media/still-image.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import type { Stage, StageOutput } from '../types.js';
 import type { LipsyncDeps, LipsyncRequest } from './types.js';
-import { planInWorkDir } from './prepare.js';
+import { planInWorkDir } from './prepare-stage.js';
 import { lipsyncOutput } from './outputs.js';
 
 /** A talking reference's own lips move fast: detecting every 4th frame (about 15 ms a frame) keeps them measured. */

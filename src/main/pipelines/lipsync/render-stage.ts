@@ -4,14 +4,14 @@ import type { FaceLandmarks } from '../../engines/face/types.js';
 import { createFrameWriter } from '../../media/frames.js';
 import { decodeStillImage } from '../../media/still-image.js';
 import type { Stage, StageOutput } from '../types.js';
-import { readFaceTrack } from './faces.js';
+import { readFaceTrack } from './faces-stage.js';
 import { applyIdleMotion, planIdleMotion } from './idle-motion.js';
 import { applyMouthShape } from './mouth-warp.js';
 import { lipsyncVideoPath } from './driving-audio.js';
 import { readMouthTargets } from './mouth-targets-stage.js';
 import { scheduledReferenceFrames } from './reference-frames.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
-import { planInWorkDir } from './prepare.js';
+import { planInWorkDir } from './prepare-stage.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { lipsyncOutput } from './outputs.js';
 

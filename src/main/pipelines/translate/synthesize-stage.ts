@@ -5,7 +5,7 @@ import type { Stage, StageOutput } from '../types.js';
 import { chooseVoices, type VoiceChoice } from './choose-voices.js';
 import { saveClip, writeDubTrack, type StoredClip } from './dub-track.js';
 import { checkLineSpeakable, judgeLineSpeeds } from './line-speed.js';
-import { SPEECH_SAMPLE_RATE } from './prepare-media.js';
+import { SPEECH_SAMPLE_RATE } from './prepare-media-stage.js';
 import { measureSpeakers, readAnalysisSpeech } from './speaker-pitch.js';
 import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from './timing-plan.js';
 import type { DubCue, TranslateDeps, TranslateRequest } from './types.js';

@@ -4,7 +4,7 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { extractAudioArgs } from '../../media/ffmpeg-args.js';
 import { orientationOf } from '../../media/probe.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
-import { stagedPath } from '../fetch-inputs.js';
+import { stagedPath } from '../fetch-inputs-stage.js';
 import type { Stage } from '../types.js';
 import type { TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
 import { translateOutput } from './outputs.js';

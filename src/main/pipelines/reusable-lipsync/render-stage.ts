@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describeRenderStats, renderPrecision } from '../lipsync/precision/render.js';
 import { lipsyncVideoPath } from '../lipsync/driving-audio.js';
 import { readReusableManifest } from '../lipsync/precision/reusable-data.js';
-import type { RenderedVideo } from '../lipsync/render.js';
+import type { RenderedVideo } from '../lipsync/render-stage.js';
 import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
 import type { ReusableLipsyncDeps, ReusableLipsyncRequest } from './types.js';
