@@ -9,7 +9,8 @@ import { onlyForModel, stageByModel } from './precision/model-switch.js';
 import { precisionRenderStage } from './precision/render-stage.js';
 import type { PrecisionDeps } from './precision/render.js';
 import { prepareLipsyncStage } from './prepare-stage.js';
-import { renderLipsyncStage, type RenderedVideo } from './render-stage.js';
+import { renderLipsyncStage } from './render-stage.js';
+import { lipsyncOutput } from './outputs.js';
 import type { LipsyncRequest } from './types.js';
 
 /**
@@ -27,7 +28,7 @@ export function lipsyncPipeline(deps: PrecisionDeps & FetchInputsDeps): Pipeline
       stageByModel({ standard_v1: renderLipsyncStage(deps), precision_v1: precisionRenderStage(deps) }),
     ],
     results(outputs) {
-      const { video } = outputs.render as RenderedVideo;
+      const { video } = lipsyncOutput(outputs, 'render');
       return [{ role: 'video', path: video, name: path.basename(video) }];
     },
   };

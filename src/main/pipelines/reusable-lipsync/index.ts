@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
-import type { RenderedVideo } from '../lipsync/render-stage.js';
+import { reusableLipsyncOutput } from './outputs.js';
 import { reusableLipsyncIntake } from './intake.js';
 import type { Pipeline } from '../types.js';
 import { prepareReusableStage } from './prepare-stage.js';
@@ -16,7 +16,7 @@ export function reusableLipsyncPipeline(deps: ReusableLipsyncDeps & FetchInputsD
       reusableRenderStage(deps),
     ],
     results(outputs) {
-      const { video } = outputs.render as RenderedVideo;
+      const { video } = reusableLipsyncOutput(outputs, 'render');
       return [{ role: 'video', path: video, name: path.basename(video) }];
     },
   };

@@ -1,7 +1,8 @@
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
 import { translateIntake } from './intake.js';
 import type { Pipeline, ResultFile } from '../types.js';
-import { exportStage, type ExportedFiles } from './export-stage.js';
+import { exportStage } from './export-stage.js';
+import { translateOutput } from './outputs.js';
 import { mixStage } from './mix-stage.js';
 import { prepareMediaStage } from './prepare-media-stage.js';
 import { synthesizeStage } from './synthesize-stage.js';
@@ -22,7 +23,7 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       exportStage(deps),
     ],
     results(outputs) {
-      const exported = outputs.export as ExportedFiles;
+      const exported = translateOutput(outputs, 'export');
       const files: ResultFile[] = [{ role: 'subtitle', path: exported.subtitle, name: exported.subtitle.split('/').pop()! }];
       if (exported.video) files.push({ role: 'video', path: exported.video, name: exported.video.split('/').pop()! });
       if (exported.audio) files.push({ role: 'audio', path: exported.audio, name: exported.audio.split('/').pop()! });
