@@ -270,7 +270,7 @@ describe('dubdesk run', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^task [0-9a-f]+\n/);
-    expect(result.stderr).toMatch(/^\[[#.]{30}\] +\d+% {2}processing \(fetch-inputs\)$/m);
+    expect(result.stderr).toMatch(/^\[[#.]{30}\] +\d+% {2}processing \(Fetching inputs\)$/m);
     expect(result.stderr).toMatch(/^failed: no_face_detected No face was found in speaker\.mp4/m);
     expect(existsSync(path.join(workDir, 'data', 'service.lock'))).toBe(false);
   });

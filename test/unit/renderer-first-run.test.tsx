@@ -7,9 +7,11 @@ import { NO_TRANSCRIBE_HINT, TranslateForm } from '../../src/renderer/src/featur
 import { TaskRow } from '../../src/renderer/src/features/jobs/TaskRow.js';
 import { ModelsView } from '../../src/renderer/src/features/models/ModelsView.js';
 import { useCatalog } from '../../src/renderer/src/stores/catalog.js';
+import { useKinds } from '../../src/renderer/src/stores/kinds.js';
 import { useModels } from '../../src/renderer/src/stores/models.js';
 import type { StagedFile } from '../../src/renderer/src/stores/staging.js';
 import { LANGUAGES } from '../../src/shared/languages.js';
+import { BUILT_IN_KINDS_META } from '../fixtures/kinds-meta.js';
 
 const client = createApiClient({ apiKey: 'dd_test', baseUrl: 'http://127.0.0.1:9' });
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
@@ -32,7 +34,8 @@ function task(fields: Partial<TaskSummary>): TaskSummary {
 const row = (t: TaskSummary) => renderToStaticMarkup(<TaskRow client={client} task={t} index={0} count={1} top={0} onOpen={() => {}} />);
 
 describe('queue rows of 3 jobs on talk30.mp4', () => {
-  it('show the kind with the target language, the created time, and both inputs of a lip-sync', () => {
+  it('show the kind (its GET /v1/meta title) with the target language, the created time, and both inputs of a lip-sync', () => {
+    restore.push(seed(useKinds, { kinds: BUILT_IN_KINDS_META, loaded: true }));
     const german = row(task({ task_id: 'a', target_language: 'de', inputs: [{ field: 'media_url', name: 'talk30.mp4' }] }));
     const french = row(task({ task_id: 'b', target_language: 'fr', inputs: [{ field: 'media_url', name: 'talk30.mp4' }] }));
     const lipsync = row(task({ task_id: 'c', kind: 'lipsync', inputs: [{ field: 'reference_file_url', name: 'talk30.mp4' }, { field: 'audio_url', name: 'voice-de.wav' }] }));

@@ -9,6 +9,7 @@ import { hashText } from '../../src/renderer/src/lib/hash.js';
 import { cueAt, cuesToVtt, parseSrtCues, plainCueText } from '../../src/renderer/src/lib/srt.js';
 import { applyModelEvent } from '../../src/renderer/src/stores/models.js';
 import { originalMedia, pathOfFileUrl, taskRequest } from '../../src/renderer/src/features/jobs/task-request.js';
+import { BUILT_IN_KINDS_META } from '../fixtures/kinds-meta.js';
 import { fileUrlOfPath } from '../../src/renderer/src/stores/staging.js';
 
 describe('subtitles', () => {
@@ -59,9 +60,10 @@ describe("a task's request and original", () => {
   const upload = 'http://127.0.0.1:7860/v1/files/f1?token=abc';
   it('copies the request the service accepted, on the route of its kind', () => {
     const body = { media_type: 'video', media_url: upload, target_language: 'de', export_type: 'auto', source_language: 'auto' };
-    expect(taskRequest({ kind: 'translate', request: body })).toEqual({ method: 'POST', path: '/v1/media/translate', body });
-    expect(taskRequest({ kind: 'lipsync', request: { model: 'standard_v1' } })?.path).toBe('/v1/video_generation');
-    expect(taskRequest({ kind: 'translate' })).toBeUndefined();
+    expect(taskRequest({ kind: 'translate', request: body }, BUILT_IN_KINDS_META)).toEqual({ method: 'POST', path: '/v1/media/translate', body });
+    expect(taskRequest({ kind: 'lipsync', request: { model: 'standard_v1' } }, BUILT_IN_KINDS_META)?.path).toBe('/v1/video_generation');
+    expect(taskRequest({ kind: 'translate' }, BUILT_IN_KINDS_META)).toBeUndefined();
+    expect(taskRequest({ kind: 'translate', request: body }, [])).toBeUndefined();
   });
 
   it('finds the original from the request: uploads play, file:// inputs cannot, and say where they are', () => {

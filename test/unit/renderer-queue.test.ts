@@ -10,6 +10,7 @@ import { currentStageLabel, stageTimeline } from '../../src/renderer/src/feature
 import { StageTimeline } from '../../src/renderer/src/features/jobs/StageTimeline.js';
 import { TaskRow } from '../../src/renderer/src/features/jobs/TaskRow.js';
 import { filterTasks, NO_FILTER } from '../../src/renderer/src/features/jobs/task-filter.js';
+import { BUILT_IN_KINDS_META } from '../fixtures/kinds-meta.js';
 import { scrollToReveal, visibleRows } from '../../src/renderer/src/features/jobs/virtual-window.js';
 import { mergeTasks, recordProgress, upsertTask, useTasks } from '../../src/renderer/src/stores/tasks.js';
 
@@ -86,12 +87,12 @@ describe('filters', () => {
     task('d', { status: 'failed' }), task('e', { status: 'cancelled' }), task('f', { status: 'pending', kind: 'lipsync' }),
   ];
   it('filters by status group, kind and text', () => {
-    expect(filterTasks(list, NO_FILTER)).toBe(list);
-    expect(filterTasks(list, { ...NO_FILTER, status: 'active' }).map((t) => t.task_id)).toEqual(['a', 'b', 'f']);
-    expect(filterTasks(list, { ...NO_FILTER, status: 'queued' }).map((t) => t.task_id)).toEqual(['a', 'f']);
-    expect(filterTasks(list, { ...NO_FILTER, status: 'running' }).map((t) => t.task_id)).toEqual(['b']);
-    expect(filterTasks(list, { ...NO_FILTER, kind: 'lipsync' }).map((t) => t.task_id)).toEqual(['c', 'f']);
-    expect(filterTasks(list, { ...NO_FILTER, text: 'face' }).map((t) => t.task_id)).toEqual(['c']);
+    expect(filterTasks(list, NO_FILTER, BUILT_IN_KINDS_META)).toBe(list);
+    expect(filterTasks(list, { ...NO_FILTER, status: 'active' }, BUILT_IN_KINDS_META).map((t) => t.task_id)).toEqual(['a', 'b', 'f']);
+    expect(filterTasks(list, { ...NO_FILTER, status: 'queued' }, BUILT_IN_KINDS_META).map((t) => t.task_id)).toEqual(['a', 'f']);
+    expect(filterTasks(list, { ...NO_FILTER, status: 'running' }, BUILT_IN_KINDS_META).map((t) => t.task_id)).toEqual(['b']);
+    expect(filterTasks(list, { ...NO_FILTER, kind: 'lipsync' }, BUILT_IN_KINDS_META).map((t) => t.task_id)).toEqual(['c', 'f']);
+    expect(filterTasks(list, { ...NO_FILTER, text: 'face' }, BUILT_IN_KINDS_META).map((t) => t.task_id)).toEqual(['c']);
   });
 });
 
@@ -164,6 +165,6 @@ describe('finish notifications', () => {
     expect(finishedJustNow(task('a', { status: 'rendering' }), task('a', { status: 'cancelled' }))).toBe(false);
     expect(finishedJustNow(undefined, task('a', { status: 'done' }))).toBe(false);
     expect(finishedJustNow(task('a', { status: 'done' }), task('a', { status: 'done' }))).toBe(false);
-    expect(notificationText(task('a', { status: 'failed', err_message: 'No speech.' }))).toEqual({ title: 'Translate and dub failed', body: 'a.mp4: No speech.' });
+    expect(notificationText(task('a', { status: 'failed', err_message: 'No speech.' }), BUILT_IN_KINDS_META)).toEqual({ title: 'Translate and dub failed', body: 'a.mp4: No speech.' });
   });
 });

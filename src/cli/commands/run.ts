@@ -19,10 +19,11 @@ export function pathsToFileUrls(request: Record<string, unknown>, baseDir: strin
   return converted;
 }
 
-function progressLine(task: TaskRecord): string {
+/** `labelOf` turns the recorded stage name into the words the pipeline gives it (the GUI shows the same). */
+function progressLine(task: TaskRecord, labelOf: (stage: string) => string): string {
   const width = 30;
   const filled = Math.round(task.progress * width);
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(task.progress * 100)).padStart(3)}%  ${task.status}${task.stage ? ` (${task.stage})` : ''}`;
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(task.progress * 100)).padStart(3)}%  ${task.status}${task.stage ? ` (${labelOf(task.stage)})` : ''}`;
 }
 
 /**
@@ -43,12 +44,14 @@ export async function runCommand(args: string[], out: NodeJS.WritableStream, err
     // Validation, intake and create exactly as the API's create route does them.
     const { taskId } = await core.submit(kind.id, request, { bodyName: requestFile });
     err.write(`task ${taskId}\n`);
+    const stages = core.pipelines[kind.id]?.stages ?? [];
+    const labelOf = (name: string) => stages.find((stage) => stage.name === name)?.label ?? name;
     const finished = new Promise<TaskRecord>((resolve) => {
       let lastStatus = '';
       core.events.subscribe((event) => {
         if (event.type !== 'task' || event.task.id !== taskId) return;
-        if (err.isTTY) err.write(`\r${progressLine(event.task)}`);
-        else if (event.task.status !== lastStatus) err.write(`${progressLine(event.task)}\n`);
+        if (err.isTTY) err.write(`\r${progressLine(event.task, labelOf)}`);
+        else if (event.task.status !== lastStatus) err.write(`${progressLine(event.task, labelOf)}\n`);
         lastStatus = event.task.status;
         if (isFinalStatus(event.task.status)) resolve(event.task);
       });

@@ -7,6 +7,7 @@ import { chooseFiles, takeFiles } from './features/create/intake.js';
 import { NotificationPrompt } from './features/jobs/NotificationPrompt.js';
 import { TaskQueue } from './features/jobs/TaskQueue.js';
 import { useTaskEvents } from './features/jobs/useTaskEvents.js';
+import { useKinds } from './stores/kinds.js';
 import { useNotices } from './stores/notices.js';
 import { useSession } from './stores/session.js';
 import { useStaging } from './stores/staging.js';
@@ -77,6 +78,11 @@ function Dashboard({ client }: { client: ApiClient }) {
   useEffect(() => {
     void load(client);
   }, [client, load]);
+
+  // Kind titles, routes and statuses come from the service (GET /v1/meta), once per session.
+  useEffect(() => {
+    useKinds.getState().load(client).catch(() => undefined);
+  }, [client]);
 
   useEffect(() => {
     if (error instanceof ApiError && error.code === 'unauthorized') signOut('The service did not accept that API key. Enter a valid one.');

@@ -7,7 +7,7 @@ import type { TranslateRequest } from './types.js';
 
 export const translateKind: JobKindModule<TranslateRequest> = {
   id: 'translate',
-  title: 'translate-and-dub',
+  title: 'translate and dub',
   aliases: ['dub', 'media/translate'],
   route: KIND_ROUTES.translate,
   requestSchema: TranslateRequestSchema,

@@ -1,9 +1,10 @@
 // The renderer's only way to the core: the same v1 REST API and event stream that scripts use.
 import type { Static } from 'typebox';
-import { KIND_ROUTES, type JobKind } from '../../../shared/jobs.js';
+import type { JobKind } from '../../../shared/jobs.js';
 import type { UploadedFile } from '../../../shared/schemas/files.js';
 import type { TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
 import type { Capabilities } from '../../../shared/schemas/capabilities.js';
+import type { KindsMeta } from '../../../shared/schemas/meta.js';
 import type { InstallProgress, ModelRecord } from '../../../shared/schemas/models.js';
 import type { SubtitleStyleBody, SubtitleStyleRecord } from '../../../shared/schemas/subtitle-styles.js';
 import type { VoiceRecord } from '../../../shared/schemas/voices.js';
@@ -11,7 +12,10 @@ import type { VoiceRecord } from '../../../shared/schemas/voices.js';
 /** One row of `GET /v1/tasks`, also the data of each `task` event (type only: no schema code in the bundle). */
 export type TaskSummary = Static<typeof TaskSummarySchema>;
 export type TaskPage = Static<typeof TaskListSchema>;
-export type { Capabilities, InstallProgress, ModelRecord, SubtitleStyleBody, SubtitleStyleRecord, UploadedFile, VoiceRecord };
+export type { Capabilities, InstallProgress, KindsMeta, ModelRecord, SubtitleStyleBody, SubtitleStyleRecord, UploadedFile, VoiceRecord };
+
+/** One job kind of GET /v1/meta: its title, routes, statuses and stages. */
+export type KindMeta = KindsMeta['kinds'][number];
 
 export interface ServiceInfo {
   title: string;
@@ -118,8 +122,10 @@ export interface ApiClient {
   cancelTask(taskId: string): Promise<TaskSummary>;
   retryTask(taskId: string): Promise<TaskSummary>;
   deleteTask(taskId: string): Promise<void>;
-  /** `idempotencyKey`: the same key within 24 h answers with the first task (docs/api.md). */
-  createTask(kind: JobKind, body: unknown, idempotencyKey?: string): Promise<{ task_id: string }>;
+  /** `createRoute`: the kind's `create_route` from GET /v1/meta. `idempotencyKey`: the same key within 24 h answers with the first task (docs/api.md). */
+  createTask(createRoute: string, body: unknown, idempotencyKey?: string): Promise<{ task_id: string }>;
+  /** The job kinds this service runs (GET /v1/meta). */
+  meta(): Promise<KindsMeta>;
   uploadFile(file: Blob, name: string, options?: UploadOptions): Promise<UploadedFile>;
   languages(): Promise<LanguageRecord[]>;
   /** What the service can run now, and what to install for the rest. */
@@ -204,7 +210,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     cancelTask: (taskId) => request('POST', `/v1/tasks/${id(taskId)}/cancel`),
     retryTask: (taskId) => request('POST', `/v1/tasks/${id(taskId)}/retry`),
     deleteTask: (taskId) => request('DELETE', `/v1/tasks/${id(taskId)}`),
-    createTask: (kind, body, idempotencyKey) => request('POST', KIND_ROUTES[kind], body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    createTask: (createRoute, body, idempotencyKey) => request('POST', createRoute, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    meta: () => get<KindsMeta>('/v1/meta'),
     uploadFile(file, name, uploadOptions = {}) {
       // fetch cannot report upload progress; XMLHttpRequest can.
       return new Promise<UploadedFile>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TSchema } from 'typebox';
 import type { JobKind } from '../../../../shared/jobs.js';
 import { ApiError, type ApiClient } from '../../api/client.js';
+import { createRouteOf, useKinds } from '../../stores/kinds.js';
 import { fieldForError } from './error-fields.js';
 import { validateBody, type FieldErrors } from './validation.js';
 import { hashText } from '../../lib/hash.js';
@@ -48,8 +49,10 @@ export function useJobSubmission(client: ApiClient, kind: JobKind, schema: TSche
     try {
       for (const [index, job] of jobs.entries()) {
         try {
+          const route = createRouteOf(await useKinds.getState().load(client), kind);
+          if (!route) throw new ApiError('not_found', `This service does not list the job kind '${kind}' in GET /v1/meta; it may be a different version.`, 0);
           // The same job sent again after a partly failed batch answers with the task it already made.
-          const { task_id: taskId } = await client.createTask(kind, job.body, `gui-${submissionNonce}-${hashText(JSON.stringify(job.body))}`);
+          const { task_id: taskId } = await client.createTask(route, job.body, `gui-${submissionNonce}-${hashText(JSON.stringify(job.body))}`);
           created.push(taskId);
         } catch (error) {
           const apiError = error instanceof ApiError ? error : new ApiError('internal', String(error), 0);

@@ -4,6 +4,7 @@ import { ApiError, type ApiClient, type LogLine, type ServiceSettings, type Task
 import { CopyButton } from '../../components/CopyButton.js';
 import { curlCommand } from '../../lib/curl.js';
 import { formatPercent } from '../../lib/format.js';
+import { kindTitle, useKinds } from '../../stores/kinds.js';
 import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
 import { downloadUrl, resultFolderPath } from '../preview/reveal-path.js';
@@ -11,7 +12,7 @@ import { ResultPreview } from '../preview/ResultPreview.js';
 import { SubtitlePanel } from '../preview/SubtitlePanel.js';
 import { adviceFor } from './error-advice.js';
 import { estimateRemainingMs, formatRemaining } from './eta.js';
-import { KIND_LABELS, statusLabel } from './labels.js';
+import { statusLabel } from './labels.js';
 import { currentStageLabel, stageTimeline } from './stage-timeline.js';
 import { StageTimeline } from './StageTimeline.js';
 import { TaskActions } from './TaskActions.js';
@@ -99,6 +100,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const lines = useTaskLog(client, task);
   const samples = useTasks((s) => s.progress[taskId]);
   const show = useView((s) => s.show);
+  const kinds = useKinds((s) => s.kinds);
   const settings = useSettings(client);
   const [time, setTime] = useState(0);
   const [seek, setSeek] = useState<{ seconds: number; nonce: number }>();
@@ -127,7 +129,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const subtitleUrl = task.result?.subtitle_url;
   const original = originalMedia(task.kind, body);
   const visualOriginal = original?.playable && original.kind !== 'audio' ? { url: original.url, kind: original.kind } : undefined;
-  const request = taskRequest({ kind: task.kind, request: body });
+  const request = taskRequest({ kind: task.kind, request: body }, kinds);
 
   return (
     <section className="detail" aria-labelledby="detail-title">
@@ -137,7 +139,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
         <span className={`status-pill`} data-status={task.status}>{statusLabel(task.status)}</span>
       </div>
       <p className="muted">
-        {KIND_LABELS[task.kind] ?? task.kind} · task <code>{task.task_id}</code> · started <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time>
+        {kindTitle(kinds, task.kind)} · task <code>{task.task_id}</code> · started <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time>
         {task.retry_of ? <> · retry of <button type="button" className="link" onClick={() => show({ name: 'task', taskId: task.retry_of! })}>{task.retry_of}</button></> : null}
       </p>
       <div className="detail-actions">

@@ -1,10 +1,9 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { JOB_KINDS } from '../../../../shared/jobs.js';
 import type { ApiClient } from '../../api/client.js';
+import { kindTitle, useKinds } from '../../stores/kinds.js';
 import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
-import { KIND_LABELS } from './labels.js';
-import { filterTasks, NO_FILTER, STATUS_FILTERS, type KindFilter, type StatusFilter, type TaskFilter } from './task-filter.js';
+import { filterTasks, NO_FILTER, STATUS_FILTERS, type StatusFilter, type TaskFilter } from './task-filter.js';
 import { TaskRow } from './TaskRow.js';
 import { scrollToReveal, visibleRows } from './virtual-window.js';
 
@@ -16,8 +15,9 @@ export function TaskQueue({ client }: { client: ApiClient }) {
   const loadingMore = useTasks((s) => s.loadingMore);
   const show = useView((s) => s.show);
   const [filter, setFilter] = useState<TaskFilter>(NO_FILTER);
+  const kinds = useKinds((s) => s.kinds);
   const deferredFilter = useDeferredValue(filter);
-  const visible = useMemo(() => filterTasks(tasks, deferredFilter), [tasks, deferredFilter]);
+  const visible = useMemo(() => filterTasks(tasks, deferredFilter, kinds), [tasks, deferredFilter, kinds]);
   const scroller = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ scrollTop: 0, height: 600 });
   const pendingFocus = useRef<number | undefined>(undefined);
@@ -75,9 +75,9 @@ export function TaskQueue({ client }: { client: ApiClient }) {
           </label>
           <label>
             <span className="visually-hidden">Kind</span>
-            <select aria-label="Kind" value={filter.kind} onChange={(event) => setFilter({ ...filter, kind: event.target.value as KindFilter })}>
+            <select aria-label="Kind" value={filter.kind} onChange={(event) => setFilter({ ...filter, kind: event.target.value })}>
               <option value="all">All kinds</option>
-              {JOB_KINDS.map((kind) => <option key={kind} value={kind}>{KIND_LABELS[kind]}</option>)}
+              {kinds.map((kind) => <option key={kind.id} value={kind.id}>{kindTitle(kinds, kind.id)}</option>)}
             </select>
           </label>
           <input type="search" aria-label="Search tasks by file name or id" placeholder="Search" value={filter.text} onChange={(event) => setFilter({ ...filter, text: event.target.value })} />

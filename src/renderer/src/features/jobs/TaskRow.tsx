@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { isFinalStatus } from '../../../../shared/jobs.js';
 import type { ApiClient, TaskSummary } from '../../api/client.js';
 import { formatPercent } from '../../lib/format.js';
+import { useKinds } from '../../stores/kinds.js';
 import { useTasks } from '../../stores/tasks.js';
 import { estimateRemainingMs, formatRemaining } from './eta.js';
 import { statusLabel, taskKindLabel, taskName } from './labels.js';
@@ -26,7 +27,7 @@ interface TaskRowProps {
 
 export const TaskRow = memo(function TaskRow({ client, task, index, count, top, onOpen }: TaskRowProps) {
   const name = taskName(task);
-  const kind = taskKindLabel(task);
+  const kind = taskKindLabel(task, useKinds((s) => s.kinds));
   const percent = formatPercent(task.progress);
   const running = !isFinalStatus(task.status);
   return (

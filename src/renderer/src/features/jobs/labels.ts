@@ -1,14 +1,8 @@
-// Pure: words the GUI shows for kinds and statuses (stage labels come with each task's recorded stages).
-import { isFinalStatus, type JobKind } from '../../../../shared/jobs.js';
+// Pure: words the GUI shows for kinds and statuses (kind titles come from GET /v1/meta, stage labels with each task's recorded stages).
+import { isFinalStatus } from '../../../../shared/jobs.js';
 import { findLanguage } from '../../../../shared/languages.js';
-import type { TaskSummary } from '../../api/client.js';
-
-export const KIND_LABELS: Record<JobKind, string> = {
-  lipsync: 'Lip-sync',
-  reusable_lipsync: 'Lip-sync (reusable model)',
-  translate: 'Translate and dub',
-  frame_translate: 'Visual translation',
-};
+import type { KindMeta, TaskSummary } from '../../api/client.js';
+import { kindTitle } from '../../stores/kinds.js';
 
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
@@ -16,10 +10,6 @@ export function statusLabel(status: string): string {
 
 export function isActive(status: string): boolean {
   return !isFinalStatus(status);
-}
-
-export function isQueued(status: string): boolean {
-  return status === 'queuing' || status === 'pending';
 }
 
 type RowFields = Pick<TaskSummary, 'task_id' | 'kind' | 'input_name' | 'inputs' | 'target_language'>;
@@ -31,8 +21,8 @@ export function taskName(task: RowFields): string {
 }
 
 /** The kind, and for translations the language translated into, e.g. "Translate and dub → German". */
-export function taskKindLabel(task: RowFields): string {
-  const kind = KIND_LABELS[task.kind] ?? task.kind;
+export function taskKindLabel(task: RowFields, kinds: readonly KindMeta[]): string {
+  const kind = kindTitle(kinds, task.kind);
   if (!task.target_language) return kind;
   return `${kind} → ${findLanguage(task.target_language)?.name ?? task.target_language}`;
 }

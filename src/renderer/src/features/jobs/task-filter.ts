@@ -1,9 +1,10 @@
 // Pure: the queue's filters.
-import type { JobKind } from '../../../../shared/jobs.js';
-import { isQueued } from './labels.js';
+import type { KindMeta } from '../../api/client.js';
+import { isQueued } from '../../stores/kinds.js';
 
 export type StatusFilter = 'all' | 'active' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-export type KindFilter = 'all' | JobKind;
+/** 'all' or a kind id of GET /v1/meta. */
+export type KindFilter = string;
 
 export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All statuses' },
@@ -15,7 +16,9 @@ export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-export function matchesStatus(status: string, filter: StatusFilter): boolean {
+/** `kinds` (GET /v1/meta) says which status is each kind's queued one. */
+export function matchesStatus(task: { kind: string; status: string }, filter: StatusFilter, kinds: readonly KindMeta[]): boolean {
+  const { status } = task;
   const final = status === 'done' || status === 'failed' || status === 'cancelled';
   switch (filter) {
     case 'all':
@@ -23,9 +26,9 @@ export function matchesStatus(status: string, filter: StatusFilter): boolean {
     case 'active':
       return !final;
     case 'queued':
-      return isQueued(status);
+      return isQueued(kinds, task);
     case 'running':
-      return !final && !isQueued(status);
+      return !final && !isQueued(kinds, task);
     default:
       return status === filter;
   }
@@ -40,11 +43,11 @@ export interface TaskFilter {
 
 export const NO_FILTER: TaskFilter = { status: 'all', kind: 'all', text: '' };
 
-export function filterTasks<T extends { status: string; kind: string; input_name: string | null; task_id: string }>(tasks: readonly T[], filter: TaskFilter): readonly T[] {
+export function filterTasks<T extends { status: string; kind: string; input_name: string | null; task_id: string }>(tasks: readonly T[], filter: TaskFilter, kinds: readonly KindMeta[]): readonly T[] {
   if (filter.status === 'all' && filter.kind === 'all' && filter.text.trim() === '') return tasks;
   const text = filter.text.trim().toLowerCase();
   return tasks.filter((task) =>
-    matchesStatus(task.status, filter.status) &&
+    matchesStatus(task, filter.status, kinds) &&
     (filter.kind === 'all' || task.kind === filter.kind) &&
     (text === '' || (task.input_name ?? '').toLowerCase().includes(text) || task.task_id.toLowerCase().includes(text)));
 }

@@ -1,12 +1,15 @@
 // Pure: what a task was asked to do, from the `request` GET /v1/tasks/{task_id} carries: as an API request to
 // copy, and where its original input is (to show beside the result).
-import { KIND_ROUTES, type JobKind } from '../../../../shared/jobs.js';
+import type { JobKind } from '../../../../shared/jobs.js';
+import type { KindMeta } from '../../api/client.js';
 import type { ApiRequest } from '../../lib/curl.js';
+import { createRouteOf } from '../../stores/kinds.js';
 
-/** The create request of a task as a user would send it again; undefined when the service did not say. */
-export function taskRequest(task: { kind: JobKind; request?: Record<string, unknown> }): ApiRequest | undefined {
-  if (!task.request || typeof task.request !== 'object') return undefined;
-  return { method: 'POST', path: KIND_ROUTES[task.kind], body: task.request };
+/** The create request of a task as a user would send it again (on its kind's route from GET /v1/meta); undefined when the service did not say. */
+export function taskRequest(task: { kind: string; request?: Record<string, unknown> }, kinds: readonly KindMeta[]): ApiRequest | undefined {
+  const path = createRouteOf(kinds, task.kind);
+  if (!path || !task.request || typeof task.request !== 'object') return undefined;
+  return { method: 'POST', path, body: task.request };
 }
 
 export type OriginalKind = 'video' | 'audio' | 'image';
