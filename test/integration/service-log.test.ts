@@ -102,6 +102,10 @@ describe('service log', () => {
     expect(tooLong.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
     await waitFor(() => (readLog(core.serviceLog.file).includes('"reqId":"trace-42.abc"') ? true : undefined), 'the echoed id in the log');
+    // One line per request, written when it is answered, saying what it was and how it ended.
+    const lines = logLines(core.serviceLog.file).filter((l) => l.reqId === 'trace-42.abc');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request', method: 'GET', statusCode: 200 });
   });
 
   it('never writes the API key, a file token or the webhook secret, however they arrive', async () => {

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { jobWorkDir } from '../config.js';
 import type { Core } from '../core.js';
 import { taskSummary } from '../queue/status-record.js';
@@ -36,7 +36,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     loggerInstance: core.serviceLog.logger as FastifyBaseLogger,
     genReqId: requestIdFor,
     // One line per request, written when it is answered (onResponse below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 10 * 1024 * 1024,
     // Long uploads and SSE streams must not be cut by a request timeout.
     requestTimeout: 0,
