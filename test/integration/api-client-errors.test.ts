@@ -145,6 +145,17 @@ describe('client errors, HEAD /v1/events and upload names over real HTTP', () =>
     });
   });
 
+  it('answers a JSON body over the 10 MB limit with 413 payload_too_large', async () => {
+    // inject() delivers the whole body, so the answer is read whatever the socket would do with the rest.
+    const answer = await svc.service.app.inject({
+      method: 'POST', url: '/v1/media/translate',
+      headers: { ...auth, host: new URL(svc.url).host, 'content-type': 'application/json' },
+      payload: JSON.stringify({ user_prompt: 'z'.repeat(11 * 1024 * 1024) }),
+    });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
   describe('failures before routing keep the catalogue shape', () => {
     it('answers a malformed %-escape and an over-long path parameter with invalid_request', async () => {
       for (const pathname of ['/v1/tasks/%E0%A4%A', `/v1/tasks/${'x'.repeat(2_000)}`]) {

@@ -169,8 +169,15 @@ describe('service memory over an oversized-request sequence', () => {
       // 4. A JSON body just under the 10 MB body limit (refused by validation), and one far over it.
       const nearBody = await api('/v1/media/translate', { body: { ...translate(small, small), user_prompt: 'z'.repeat(9 * MB) } });
       expect(nearBody.status).toBe(400);
-      const hugeBody = await api('/v1/media/translate', { body: { ...translate(small, small), user_prompt: 'z'.repeat(40 * MB) } });
-      expect(hugeBody.status).toBe(413);
+      // The service answers 413 without reading the rest; the client may see its write cut (EPIPE) before it reads that answer.
+      const hugeBody = await api('/v1/media/translate', { body: { ...translate(small, small), user_prompt: 'z'.repeat(40 * MB) } }).then(
+        (answer) => answer.status,
+        (error: Error & { cause?: NodeJS.ErrnoException }) => {
+          if (error.cause?.code === 'EPIPE' || error.cause?.code === 'ECONNRESET') return 'cut off while sending';
+          throw error;
+        },
+      );
+      expect([413, 'cut off while sending']).toContain(hugeBody);
 
       await step('JSON bodies');
       // 5. A big upload (512 MB), streamed: stored on disk, not in memory.
