@@ -37,9 +37,9 @@ export interface Stage<Request = Record<string, unknown>> {
   run(input: StageInput<Request>, ctx: StageContext): Promise<StageOutput>;
 }
 
-/** A produced file the job publishes: its role becomes the result field (video -> video_url ...). */
+/** A produced file the job publishes: its role becomes the result field (video -> video_url, subtitle_vtt -> subtitle_vtt_url ...). */
 export interface ResultFile {
-  role: 'video' | 'audio' | 'subtitle';
+  role: 'video' | 'audio' | 'subtitle' | 'subtitle_vtt' | 'subtitle_ass';
   /** Relative to the work dir. */
   path: string;
   name: string;

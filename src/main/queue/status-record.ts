@@ -25,7 +25,7 @@ function statusCore(task: TaskRecord) {
   };
 }
 
-/** Result file ids by role -> `{video_url, audio_url, subtitle_url, project_url}`. */
+/** Result file ids by role -> `{video_url, audio_url, subtitle_url, subtitle_vtt_url, subtitle_ass_url, project_url}`. */
 function resultUrls(task: TaskRecord, urlOf: FileUrlOf): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const [role, id] of Object.entries(task.result ?? {})) {

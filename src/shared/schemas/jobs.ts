@@ -85,6 +85,9 @@ export const TranslateStatusSchema = Type.Object({
     video_url: Type.Optional(Type.String()),
     audio_url: Type.Optional(Type.String()),
     subtitle_url: Type.Optional(Type.String()),
+    // Local additions (docs/api.md "Translate and dub results"); a cloud client ignores them.
+    subtitle_vtt_url: Type.Optional(Type.String({ description: 'The dubbed subtitles as WebVTT, speakers as voice tags (local addition).' })),
+    subtitle_ass_url: Type.Optional(Type.String({ description: 'The dubbed subtitles as ASS in the job\'s subtitle style (local addition).' })),
     project_url: Type.Optional(Type.String()),
   })),
 }, { $id: 'TranslateStatus' });

@@ -9,6 +9,8 @@ export interface AssCue {
   endMs: number;
   /** Speaker names are not drawn: a dubbed voice already tells who speaks. */
   text: string;
+  /** Kept in the Dialogue's Name field, which subtitle editors show and renderers never draw. */
+  speaker?: string;
 }
 
 export interface FrameSize {
@@ -26,6 +28,9 @@ export interface BuildAssOptions {
   /** BCP 47 code of the cue text's language (word breaking for scripts without spaces). */
   language?: string;
 }
+
+/** The layout frame of an ASS file with no video to match (audio-only jobs): 1080p, which players scale to any size. */
+export const AUDIO_ONLY_FRAME: FrameSize = { width: 1920, height: 1080 };
 
 /** The contract's default subtitle_position_y for subtitle_mode=add. */
 export function defaultPositionY(orientation: Orientation): number {
@@ -141,7 +146,9 @@ function dialogue(cue: AssCue, fontPx: number, frame: FrameSize, language: strin
   const wrapped = wrapSubtitle(text, { maxColumns: columnBudget(frame, fontPx, text), language });
   if (wrapped.lines.length === 0) return undefined;
   const size = wrapped.scale < 1 ? `{\\fs${Math.round(fontPx * wrapped.scale)}}` : '';
-  return `Dialogue: 0,${formatAssTime(cue.startMs)},${formatAssTime(cue.endMs)},Default,,0,0,0,,${size}${wrapped.lines.map(escapeAssText).join('\\N')}`;
+  // Fields before Text are comma-separated, so a comma in a name would shift them.
+  const name = (cue.speaker ?? '').replace(/[,\s]+/g, ' ').trim();
+  return `Dialogue: 0,${formatAssTime(cue.startMs)},${formatAssTime(cue.endMs)},Default,${name},0,0,0,,${size}${wrapped.lines.map(escapeAssText).join('\\N')}`;
 }
 
 function round1(value: number): number {

@@ -11,11 +11,16 @@ import type { TranslateDeps, TranslateRequest } from './types.js';
 import { readJobResources, subtitleStyleOf } from '../../requests/resource-snapshot.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { translateOutput } from './outputs.js';
+import { subtitleExports } from './subtitle-exports.js';
 
 export interface ExportedFiles extends StageOutput {
   video?: string;
   audio?: string;
   subtitle: string;
+  /** The same cues as WebVTT, speakers as voice tags (older saved outputs lack it). */
+  subtitleVtt?: string;
+  /** The same cues as ASS in the job's subtitle style. */
+  subtitleAss?: string;
 }
 
 /** What export_type asks for, given the input (docs/api.md "Translate and dub": auto matches the input type). */
@@ -32,7 +37,7 @@ export function outputBaseName(inputName: string, targetLanguage: string): strin
   return `${stem}.${languagePart(targetLanguage)}`;
 }
 
-/** rendering: writes the dubbed SRT, and the dubbed video (re-encoded only to burn subtitles or retime) and/or audio, into output/. */
+/** rendering: writes the dubbed SRT, WebVTT and ASS, and the dubbed video (re-encoded only to burn subtitles or retime) and/or audio, into output/. */
 export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'export',
@@ -54,12 +59,19 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       // Plain SRT (serializeSrt writes no voice tags); each cue's speaker stays in the synthesize stage's JSON.
       const srt = path.join('output', `${base}.srt`);
       await writeFileAtomic(path.join(ctx.workDir, srt), serializeSrt(cues.map((cue, i) => ({ ...cue, index: i + 1 }))));
-      const result: ExportedFiles = { subtitle: srt };
+      // The same cues for players and editors: WebVTT with the speakers, ASS in the style the burn uses.
+      const style = subtitleStyleOf(await readJobResources(ctx.workDir, request));
+      const exports = subtitleExports({ cues, style, media: prepared.media, positionY: request.subtitle_position_y, targetLanguage: request.target_language });
+      const vtt = path.join('output', `${base}.vtt`);
+      const ass = path.join('output', `${base}.ass`);
+      await writeFileAtomic(path.join(ctx.workDir, vtt), exports.vtt);
+      await writeFileAtomic(path.join(ctx.workDir, ass), exports.ass);
+      ctx.log(`subtitles written as SRT, WebVTT and ASS (style ${style.name})`);
+      const { displayWidth, displayHeight } = prepared.media;
+      const result: ExportedFiles = { subtitle: srt, subtitleVtt: vtt, subtitleAss: ass };
       let env: Record<string, string> | undefined;
       const subtitleFilters: string[] = [];
-      const { displayWidth, displayHeight } = prepared.media;
       if (request.subtitle_mode === 'add' && wanted.video && displayWidth && displayHeight) {
-        const style = subtitleStyleOf(await readJobResources(ctx.workDir, request));
         const burn = await prepareSubtitleBurn({
           cues, style, frame: { width: displayWidth, height: displayHeight }, positionY: request.subtitle_position_y,
           language: request.target_language, workDir: path.join(ctx.workDir, 'subtitles'), fontconfigDir: deps.fontconfigDir,

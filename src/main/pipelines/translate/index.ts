@@ -25,6 +25,8 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
     results(outputs) {
       const exported = translateOutput(outputs, 'export');
       const files: ResultFile[] = [{ role: 'subtitle', path: exported.subtitle, name: exported.subtitle.split('/').pop()! }];
+      if (exported.subtitleVtt) files.push({ role: 'subtitle_vtt', path: exported.subtitleVtt, name: exported.subtitleVtt.split('/').pop()! });
+      if (exported.subtitleAss) files.push({ role: 'subtitle_ass', path: exported.subtitleAss, name: exported.subtitleAss.split('/').pop()! });
       if (exported.video) files.push({ role: 'video', path: exported.video, name: exported.video.split('/').pop()! });
       if (exported.audio) files.push({ role: 'audio', path: exported.audio, name: exported.audio.split('/').pop()! });
       return files;

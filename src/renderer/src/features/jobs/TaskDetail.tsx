@@ -12,6 +12,7 @@ import { ResultPreview } from '../preview/ResultPreview.js';
 import { SubtitlePanel } from '../preview/SubtitlePanel.js';
 import { adviceFor } from './error-advice.js';
 import { estimateRemainingMs, formatRemaining } from './eta.js';
+import { resultDownloads } from './result-downloads.js';
 import { statusLabel } from './labels.js';
 import { currentStageLabel, stageTimeline } from './stage-timeline.js';
 import { StageTimeline } from './StageTimeline.js';
@@ -20,8 +21,6 @@ import { originalMedia, taskRequest, type OriginalMedia } from './task-request.j
 
 /** The log is fetched again at most this often while the task changes. */
 const LOG_REFRESH_MS = 1000;
-
-const RESULT_LABELS: Record<string, string> = { video_url: 'Video', audio_url: 'Audio', subtitle_url: 'Subtitles (SRT)', project_url: 'Project' };
 
 /** The record, the newer of the live store's and the fetched one; `request` only the fetched one carries. */
 function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary; request?: Record<string, unknown>; missing?: string } {
@@ -123,7 +122,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const running = !isFinalStatus(task.status);
   const remaining = running && samples ? formatRemaining(estimateRemainingMs(samples)) : undefined;
   const stageNow = currentStageLabel(task);
-  const results = Object.entries(task.result ?? {}).filter(([, url]) => /^https?:/.test(url));
+  const results = resultDownloads(task.result);
   const videoUrl = task.result?.video_url ?? task.video_url;
   const audioUrl = task.result?.audio_url;
   const subtitleUrl = task.result?.subtitle_url;
@@ -199,11 +198,11 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
         <div className="downloads">
           <h3>Downloads</h3>
           <ul className="plain">
-            {results.map(([role, url]) => {
+            {results.map(({ key, label, url }) => {
               const folder = settings ? resultFolderPath(settings.data_dir, url) : undefined;
               return (
-                <li key={role}>
-                  <a href={downloadUrl(url)} download>{RESULT_LABELS[role] ?? role}</a>
+                <li key={key}>
+                  <a href={downloadUrl(url)} download>{label}</a>
                   {window.dubdesk && folder ? (
                     <button type="button" className="secondary small" onClick={() => void window.dubdesk!.revealInFolder(folder)}>Show in folder</button>
                   ) : null}

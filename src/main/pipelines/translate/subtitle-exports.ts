@@ -1,0 +1,28 @@
+// Pure: the dubbed cues as the extra subtitle results, WebVTT (speakers as voice tags) and ASS (the job's style).
+import type { SubtitleLook } from '../../../shared/schemas/subtitle-styles.js';
+import { AUDIO_ONLY_FRAME, buildAssDocument, type FrameSize } from '../../media/subtitles/ass.js';
+import { serializeWebVtt } from '../../media/subtitles/webvtt.js';
+import type { DubCue, PreparedMedia } from './types.js';
+
+/** The ASS layout frame: the video's display size, like the burn, so the file drops onto the dubbed video as is. */
+export function assExportFrame(media: Pick<PreparedMedia['media'], 'hasVideo' | 'displayWidth' | 'displayHeight'>): FrameSize {
+  return media.hasVideo && media.displayWidth && media.displayHeight ? { width: media.displayWidth, height: media.displayHeight } : AUDIO_ONLY_FRAME;
+}
+
+export interface SubtitleExportOptions {
+  cues: readonly DubCue[];
+  style: SubtitleLook;
+  media: Pick<PreparedMedia['media'], 'hasVideo' | 'displayWidth' | 'displayHeight'>;
+  /** subtitle_position_y; undefined takes the frame's default, as the burn does. */
+  positionY?: number;
+  targetLanguage: string;
+}
+
+export function subtitleExports(options: SubtitleExportOptions): { vtt: string; ass: string } {
+  return {
+    vtt: serializeWebVtt(options.cues),
+    ass: buildAssDocument({
+      cues: options.cues, style: options.style, frame: assExportFrame(options.media), positionY: options.positionY, language: options.targetLanguage,
+    }),
+  };
+}
