@@ -26,10 +26,10 @@ module.exports = {
   forbidden: [
     {
       name: 'shared',
-      comment: 'Row `src/shared`: pure, the renderer uses it: only src/shared and typebox, no node built-ins.',
+      comment: 'Row `src/shared`: pure, the renderer uses it: only src/shared, typebox and chardet (subtitle encodings), no node built-ins.',
       severity: 'error',
       from: { path: '^src/shared/' },
-      to: { pathNot: '^(src/shared/|node_modules/typebox/)' },
+      to: { pathNot: '^(src/shared/|node_modules/(typebox|chardet)/)' },
     },
     mayImportOnly('store', 'Row `src/main/store`: shared and ids.ts (and better-sqlite3).',
       '^src/main/store/', '^src/(shared/|main/store/|main/ids\\.ts$)'),

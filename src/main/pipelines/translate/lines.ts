@@ -2,7 +2,7 @@
 // are already in the target language, so later stages ask here instead of reading one stage's output.
 import { readFile } from 'node:fs/promises';
 import { languagePart } from '../../../shared/languages.js';
-import { parseSrt } from '../../media/srt.js';
+import { describeEncoding, readSrt, speakableText } from '../../media/srt.js';
 import { stagedPath } from '../fetch-inputs-stage.js';
 import type { StageContext, StageInput } from '../types.js';
 import { translateOutput } from './outputs.js';
@@ -20,8 +20,12 @@ export function sourceLanguageOf(request: TranslateRequest): string {
 async function givenLines({ request, outputs }: StageInput<TranslateRequest>, ctx: Pick<StageContext, 'workDir' | 'log'>): Promise<CueList> {
   const subtitle = translateOutput(outputs, 'fetch-inputs').inputs.subtitle_url;
   if (!subtitle) throw new Error('Transcription was skipped, but the job has no subtitles to read the lines from.');
-  const cues: DubCue[] = parseSrt(await readFile(stagedPath(ctx.workDir, subtitle)))
-    .filter((cue) => cue.text.trim().length > 0)
+  const file = readSrt(await readFile(stagedPath(ctx.workDir, subtitle)));
+  ctx.log(`${subtitle.name}: encoding ${describeEncoding(file)}`);
+  for (const dropped of file.dropped) ctx.log(dropped);
+  // A cue of only tags (`{\an8}`, `<i></i>`) has nothing to say.
+  const cues: DubCue[] = file.cues
+    .filter((cue) => speakableText(cue.text).length > 0)
     .map((cue) => ({ index: cue.index, startMs: cue.startMs, endMs: cue.endMs, text: cue.text, speaker: cue.speaker ?? DEFAULT_SPEAKER }));
   const speakers = new Set(cues.map((cue) => cue.speaker));
   ctx.log(`${cues.length} lines from ${subtitle.name}, ${speakers.size} speaker${speakers.size === 1 ? '' : 's'} (${[...speakers].join(', ')})`);

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { trimSilence } from '../../media/dsp/envelope.js';
+import { speakableText } from '../../media/srt.js';
 import type { Stage, StageOutput } from '../types.js';
 import { chooseVoices, type VoiceChoice } from './choose-voices.js';
 import { saveClip, writeDubTrack, type StoredClip } from './dub-track.js';
@@ -89,7 +90,7 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const total = cues.length * 2;
       const speak = async (cue: DubCue, rate: number): Promise<StoredClip> => {
         const choice = choices.get(cue.speaker) as VoiceChoice;
-        const speech = await deps.engines.ttsFor(choice.voiceId).synthesize({ text: cue.text, voiceId: choice.voiceId, rate, pitchSemitones: choice.pitchSemitones, signal: ctx.signal });
+        const speech = await deps.engines.ttsFor(choice.voiceId).synthesize({ text: speakableText(cue.text), voiceId: choice.voiceId, rate, pitchSemitones: choice.pitchSemitones, signal: ctx.signal });
         ctx.progress(++done / total);
         return saveClip(path.join(clipDir, `${cue.index}-${rate === 1 ? 'normal' : 'fast'}.f32`), cue.index, trimSilence(speech.samples, speech.sampleRate).samples, speech.sampleRate);
       };

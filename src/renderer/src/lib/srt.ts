@@ -1,33 +1,33 @@
-// Pure: reads SRT leniently for display (the service already validated it), and turns it into WebVTT for <track>.
+// Pure: reads SRT with the service's own reader (any encoding and shape players accept), and turns it into WebVTT for <track>.
+import { readSrt, type SrtCue } from '../../../shared/subtitles/srt.js';
 
 export interface Cue {
   index: number;
   startSec: number;
   endSec: number;
+  /** As in the file: a single speaker's `<v Speaker>` tag stays at the front, for the list and for WebVTT. */
   text: string;
 }
 
-const TIMING = /(\d+):(\d{2}):(\d{2})[,.](\d{1,3})\s*-->\s*(\d+):(\d{2}):(\d{2})[,.](\d{1,3})/;
+/** A subtitle file as the preview shows it: its cues and how its bytes were decoded. */
+export interface SubtitlePreview {
+  cues: Cue[];
+  encoding: string;
+  confident: boolean;
+}
 
-function seconds(h: string, m: string, s: string, ms: string): number {
-  return Number(h) * 3600 + Number(m) * 60 + Number(s) + Number(ms.padEnd(3, '0')) / 1000;
+function toCue(cue: SrtCue): Cue {
+  return { index: cue.index, startSec: cue.startMs / 1000, endSec: cue.endMs / 1000, text: cue.speaker ? `<v ${cue.speaker}>${cue.text}` : cue.text };
+}
+
+/** Bytes in any encoding players read -> cues and the encoding used; throws a DubDeskError naming the line when it is not SRT. */
+export function readSubtitlePreview(bytes: Uint8Array): SubtitlePreview {
+  const file = readSrt(bytes);
+  return { cues: file.cues.map(toCue), encoding: file.encoding, confident: file.confident };
 }
 
 export function parseSrtCues(text: string): Cue[] {
-  const cues: Cue[] = [];
-  for (const block of text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n{2,}/)) {
-    const lines = block.split('\n').filter((line) => line.trim() !== '');
-    const timingAt = lines.findIndex((line) => TIMING.test(line));
-    if (timingAt < 0) continue;
-    const m = TIMING.exec(lines[timingAt])!;
-    cues.push({
-      index: cues.length + 1,
-      startSec: seconds(m[1], m[2], m[3], m[4]),
-      endSec: seconds(m[5], m[6], m[7], m[8]),
-      text: lines.slice(timingAt + 1).join('\n'),
-    });
-  }
-  return cues;
+  return readSrt(text).cues.map(toCue);
 }
 
 function vttTime(totalSeconds: number): string {
@@ -46,8 +46,8 @@ export function cueAt(cues: readonly Cue[], time: number): Cue | undefined {
   return cues.find((cue) => time >= cue.startSec && time < cue.endSec);
 }
 
-/** Cue text without `<v Speaker>` and other tags, for a plain list. */
+/** Cue text without `<v Speaker>`, other tags and position tags (`{\an8}`), for a plain list. */
 export function plainCueText(text: string): { speaker?: string; text: string } {
   const speaker = /^<v\s+([^>]+)>/.exec(text)?.[1];
-  return { ...(speaker ? { speaker } : {}), text: text.replace(/<[^>]+>/g, '') };
+  return { ...(speaker ? { speaker } : {}), text: text.replace(/<[^>]+>/g, '').replace(/\{\\[^}]*\}/g, '') };
 }
