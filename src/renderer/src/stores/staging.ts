@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ApiClient } from '../api/client.js';
 import { classifyFile, type FileKind } from '../features/create/file-kinds.js';
+import { readSubtitlePreview, type SubtitlePreview } from '../lib/srt.js';
 
 /** Uploads that run at once; more only split the same loopback bandwidth. */
 const PARALLEL_UPLOADS = 2;
@@ -20,6 +21,10 @@ export interface StagedFile {
   /** A blob: URL of a video's own bytes, so a frame can be shown before (or without) an upload. */
   previewUrl?: string;
   error?: string;
+  /** A subtitle file's cues and encoding, read from its own bytes before (or without) an upload. */
+  subtitlePreview?: SubtitlePreview;
+  /** Why a subtitle file's bytes are not SRT (the parser's message, which never quotes the file). */
+  subtitleProblem?: string;
 }
 
 interface StagingState {
@@ -56,6 +61,14 @@ export function fileUrlOfPath(path: string): string {
 export const useStaging = create<StagingState>()((set, get) => {
   const update = (id: string, patch: Partial<StagedFile>) =>
     set((state) => ({ files: state.files.map((file) => (file.id === id ? { ...file, ...patch } : file)) }));
+
+  /** Reads a dropped SRT in the browser with the service's own decoder and parser: the form previews it with no round trip. */
+  function readSubtitle(id: string, kind: FileKind, file: File | undefined) {
+    if (kind !== 'subtitle' || !file) return;
+    file.arrayBuffer()
+      .then((buffer) => update(id, { subtitlePreview: readSubtitlePreview(new Uint8Array(buffer)) }))
+      .catch((error: unknown) => update(id, { subtitleProblem: error instanceof Error ? error.message : String(error) }));
+  }
 
   function pump(client: ApiClient) {
     const { files } = get();
@@ -95,6 +108,7 @@ export const useStaging = create<StagingState>()((set, get) => {
         return { id, name: file.name, kind, size: file.size, state: kind === 'unknown' ? 'failed' : 'waiting', sent: 0, previewUrl: previewOf(kind, file), ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}) };
       });
       set((state) => ({ files: [...state.files, ...added] }));
+      added.forEach((staged, index) => readSubtitle(staged.id, staged.kind, files[index]));
       pump(client);
     },
     addPaths(paths, files) {
@@ -104,6 +118,7 @@ export const useStaging = create<StagingState>()((set, get) => {
         return { id: `staged-${++nextId}`, name, kind, size: 0, state: kind === 'unknown' ? 'failed' : 'ready', sent: 0, url: fileUrlOfPath(path), previewUrl: previewOf(kind, files?.[index]), ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}) };
       });
       set((state) => ({ files: [...state.files, ...added] }));
+      added.forEach((staged, index) => readSubtitle(staged.id, staged.kind, files?.[index]));
     },
     remove(id) {
       aborts.get(id)?.abort();

@@ -12,6 +12,7 @@ import { OcrBoxPicker, type OcrBoxFields } from './OcrBoxPicker.js';
 import { planTranslate } from './plan-jobs.js';
 import { buildTranslateRequest, TRANSLATE_DEFAULTS, type TranslateForm as Form } from './request-builders.js';
 import { SubmitRow } from './SubmitRow.js';
+import { SubtitleFilePreview } from './SubtitleFilePreview.js';
 import { useJobSubmission, type PreparedJob } from './useJobSubmission.js';
 import type { FieldErrors } from './validation.js';
 import { VoicePicker } from './VoicePicker.js';
@@ -101,22 +102,26 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
       <h3 id="translate-title">Translate and dub</h3>
       <fieldset className="inputs">
         <legend>Inputs ({plans.length === 1 ? 'one task' : `${plans.length} tasks with the same settings`})</legend>
-        {plans.map((plan, index) => (
-          <div key={plan.media.id} className="input-row">
-            <p className="input-name">
-              <strong>{plan.media.name}</strong> <span className="muted">media type: {plan.media.kind} (from the file)</span>
-            </p>
-            <GroupError id={`media_url-${index}`} error={errors[`media_url@${index}`]} />
-            <Field id={`subtitle-${index}`} label={`Subtitles for ${plan.media.name}`} error={errors[`subtitle_url@${index}`]}
-              hint={subtitles.length > 0 ? SUBTITLES_OFF_FOR_BOX : !canTranscribe ? NO_TRANSCRIBE_HINT : 'Drop an .srt file with the media to use it; without one the speech is transcribed.'}>
-              <select value={subtitleFor(plan.media.id, plan.subtitle?.id)} disabled={boxSet && subtitles.length > 0} onChange={(event) => setSubtitleOf((current) => ({ ...current, [plan.media.id]: event.target.value }))}>
-                {/* Stays choosable: "no file" is also how an OCR text box is used instead of an SRT. */}
-                <option value="">{canTranscribe ? 'None (transcribe the speech)' : 'None (transcribing is not available)'}</option>
-                {subtitles.map((subtitle) => <option key={subtitle.id} value={subtitle.id}>{subtitle.name}</option>)}
-              </select>
-            </Field>
-          </div>
-        ))}
+        {plans.map((plan, index) => {
+          const chosenSubtitle = subtitles.find((subtitle) => subtitle.id === subtitleFor(plan.media.id, plan.subtitle?.id));
+          return (
+            <div key={plan.media.id} className="input-row">
+              <p className="input-name">
+                <strong>{plan.media.name}</strong> <span className="muted">media type: {plan.media.kind} (from the file)</span>
+              </p>
+              <GroupError id={`media_url-${index}`} error={errors[`media_url@${index}`]} />
+              <Field id={`subtitle-${index}`} label={`Subtitles for ${plan.media.name}`} error={errors[`subtitle_url@${index}`] ?? chosenSubtitle?.subtitleProblem}
+                hint={subtitles.length > 0 ? SUBTITLES_OFF_FOR_BOX : !canTranscribe ? NO_TRANSCRIBE_HINT : 'Drop an .srt file with the media to use it; without one the speech is transcribed.'}>
+                <select value={subtitleFor(plan.media.id, plan.subtitle?.id)} disabled={boxSet && subtitles.length > 0} onChange={(event) => setSubtitleOf((current) => ({ ...current, [plan.media.id]: event.target.value }))}>
+                  {/* Stays choosable: "no file" is also how an OCR text box is used instead of an SRT. */}
+                  <option value="">{canTranscribe ? 'None (transcribe the speech)' : 'None (transcribing is not available)'}</option>
+                  {subtitles.map((subtitle) => <option key={subtitle.id} value={subtitle.id}>{subtitle.name}</option>)}
+                </select>
+              </Field>
+              {chosenSubtitle ? <SubtitleFilePreview file={chosenSubtitle} /> : null}
+            </div>
+          );
+        })}
         {!canTranscribe ? <MissingEngine id="translate-transcribe-missing" what="Transcribing speech:" message={capabilities?.missing.transcribe?.message} /> : null}
       </fieldset>
 

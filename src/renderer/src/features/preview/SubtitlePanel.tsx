@@ -38,8 +38,11 @@ export function SubtitlePanel({ url, ...props }: CueListProps & { url: string })
   return <SubtitleCueList preview={preview} {...props} />;
 }
 
+/** A file's cues without a player (the create view's preview): nothing plays, so no cue is current or seeks. */
+type StillCueListProps = { [K in keyof CueListProps]?: undefined };
+
 /** The cues as a list; the cue playing now is marked, a line with a warning says so, and a cue seeks the player when chosen. */
-export function SubtitleCueList({ preview, time, onSeek, warnings = [] }: CueListProps & { preview: SubtitlePreview }) {
+export function SubtitleCueList({ preview, time = -1, onSeek, warnings = [] }: (CueListProps | StillCueListProps) & { preview: SubtitlePreview }) {
   const { cues } = preview;
   const now = useMemo(() => cueAt(cues, time), [cues, time]);
   return (
@@ -49,14 +52,21 @@ export function SubtitleCueList({ preview, time, onSeek, warnings = [] }: CueLis
         {cues.map((cue) => {
           const { speaker, text } = plainCueText(cue.text);
           const warning = warningFor(cue, warnings);
+          const line = (
+            <>
+              <span className="muted cue-time">{formatMediaTime(cue.startSec)}</span>
+              {warning ? <span className="cue-warning-marker" role="img" aria-label="Warning" title={warning.message} style={{ color: 'var(--danger)' }}>⚠</span> : null}
+              {speaker ? <span className="cue-speaker">{speaker}</span> : null}
+              <span className="cue-text">{text}</span>
+            </>
+          );
           return (
             <li key={cue.index} aria-current={cue === now ? 'true' : undefined} data-warning={warning?.code}>
-              <button type="button" className="link cue" onClick={() => onSeek(cue.startSec)}>
-                <span className="muted cue-time">{formatMediaTime(cue.startSec)}</span>
-                {warning ? <span className="cue-warning-marker" role="img" aria-label="Warning" title={warning.message} style={{ color: 'var(--danger)' }}>⚠</span> : null}
-                {speaker ? <span className="cue-speaker">{speaker}</span> : null}
-                <span className="cue-text">{text}</span>
-              </button>
+              {onSeek ? (
+                <button type="button" className="link cue" onClick={() => onSeek(cue.startSec)}>{line}</button>
+              ) : (
+                <span className="cue">{line}</span>
+              )}
               {warning ? <p className="cue-warning" style={{ color: 'var(--danger)', margin: '0 0 0.3rem 0.5rem', fontSize: '0.85em' }}>{warning.message}</p> : null}
             </li>
           );
