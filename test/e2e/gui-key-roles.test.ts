@@ -1,31 +1,23 @@
 // The Settings page and key roles in headless Chromium against a real service: a key's role is chosen when
 // it is made and shown in the list; a window opened with a jobs key says what it cannot manage instead of failing.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/main/config.js';
-import { startService, type RunningService } from '../../src/main/service.js';
-import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
+import type { RunningService } from '../../src/main/service.js';
+import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
 
 describe.skipIf(browserMissing)('the Settings page and key roles', () => {
-  let tempDir: string;
+  let harness: GuiHarness;
   let service: RunningService;
   let browser: Browser;
 
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-roles-'));
-    const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
-    service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir });
-    browser = await launchBrowser();
+    harness = await startGuiHarness('dubdesk-gui-roles-');
+    ({ service, browser } = harness);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  afterAll(async () => harness?.close());
 
   const statusWith = async (key: string, route: string) => (await fetch(`${service.url}${route}`, { headers: { Authorization: `Bearer ${key}` } })).status;
 

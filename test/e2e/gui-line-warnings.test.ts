@@ -1,32 +1,29 @@
 // The GUI shows a finished job's warnings: a summary near the status, and a marker with the text on the very subtitle
 // line that was spoken too fast (headless Chromium against a real service and a real dub).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/main/config.js';
 import { createEspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
 import { trimSilence } from '../../src/main/media/dsp/envelope.js';
 import { formatSrtTime } from '../../src/main/media/srt.js';
-import { startService, type RunningService } from '../../src/main/service.js';
-import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
+import type { RunningService } from '../../src/main/service.js';
+import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
 import { makeAudio, makeTextFile } from '../fixtures/media.js';
 
 const VOICE = 'espeak:de+f2';
 const LONG_LINE = 'Hallo und einen wunderschönen guten Tag an alle Zuschauerinnen und Zuschauer zu Hause.';
 
 describe.skipIf(browserMissing)('the GUI: warnings of a finished dub', () => {
+  let harness: GuiHarness;
   let tempDir: string;
   let service: RunningService;
   let browser: Browser;
   let taskId: string;
 
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-warnings-'));
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
+    harness = await startGuiHarness('dubdesk-gui-warnings-');
+    ({ tempDir, service, browser } = harness);
     const engine = createEspeakEngine();
     let longLineMs: number;
     try {
@@ -40,7 +37,6 @@ describe.skipIf(browserMissing)('the GUI: warnings of a finished dub', () => {
     const cues = [[500, 2000, 'Guten Morgen.'], [2500, end2, LONG_LINE], [end2 + 100, end2 + 1600, 'Danke.']] as const;
     const srt = await makeTextFile(tempDir, 'warn.srt', cues.map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`).join('\n'));
     const audio = await makeAudio(tempDir, { durationSec: 10, name: 'warn.wav' });
-    service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir });
     const key = new URLSearchParams(new URL(service.guiUrl).hash.slice(1)).get('key')!;
     const created = await fetch(`${service.url}/v1/media/translate`, {
       method: 'POST',
@@ -52,14 +48,9 @@ describe.skipIf(browserMissing)('the GUI: warnings of a finished dub', () => {
     });
     expect(created.status).toBe(200);
     taskId = ((await created.json()) as { task_id: string }).task_id;
-    browser = await launchBrowser();
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  afterAll(async () => harness?.close());
 
   it('summarises the warning near the status and marks the line spoken too fast in the subtitles, with its text', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });

@@ -1,14 +1,12 @@
 // The GUI in headless Chromium against a real service: the OCR text box drawn on a real frame of an uploaded video
 // (mouse and keyboard) ends up in the request as fractions of the frame; and the queue stays usable with 5,000 tasks.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Locator, type Page } from 'playwright-core';
-import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
+import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/main/config.js';
 import { newId } from '../../src/main/ids.js';
-import { startService, type RunningService } from '../../src/main/service.js';
+import type { RunningService } from '../../src/main/service.js';
 import { JOB_KINDS } from '../../src/shared/jobs.js';
 import { makeTextFile, makeVideo } from '../fixtures/media.js';
 
@@ -18,23 +16,17 @@ const TASK_COUNT = 5000;
 const numberIn = async (field: Locator) => Number(await field.inputValue());
 
 describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,000 tasks', () => {
+  let harness: GuiHarness;
   let tempDir: string;
   let service: RunningService;
   let browser: Browser;
 
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-scale-'));
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
-    service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir });
-    browser = await launchBrowser();
+    harness = await startGuiHarness('dubdesk-gui-scale-');
+    ({ tempDir, service, browser } = harness);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  afterAll(async () => harness?.close());
 
   async function openGui(height = 900): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height } });

@@ -1,13 +1,11 @@
 // The GUI in headless Chromium against a real service: a chosen SRT is read in the browser with the service's own
 // decoder and parser, so the create form previews its cues (any encoding, named) and shows why a file is not SRT.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
-import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
+import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/main/config.js';
-import { startService, type RunningService } from '../../src/main/service.js';
+import type { RunningService } from '../../src/main/service.js';
 import { makeTextFile, makeVideo } from '../fixtures/media.js';
 
 // Every character here is in Latin-1, so Buffer's 'latin1' writes the Windows-1252 bytes (é = 0xE9, Ä = 0xC4).
@@ -18,26 +16,19 @@ const WINDOWS_1252_SRT = Buffer.from(
 );
 
 describe.skipIf(browserMissing)('the GUI: preview of a chosen subtitle file', () => {
-  let tempDir: string;
+  let harness: GuiHarness;
   let mediaDir: string;
   let service: RunningService;
   let browser: Browser;
 
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-srt-'));
-    mediaDir = path.join(tempDir, 'media');
+    harness = await startGuiHarness('dubdesk-gui-srt-');
+    ({ service, browser } = harness);
+    mediaDir = path.join(harness.tempDir, 'media');
     fs.mkdirSync(mediaDir);
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
-    service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir });
-    browser = await launchBrowser();
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  afterAll(async () => harness?.close());
 
   async function openTranslateForm(files: string[]): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
