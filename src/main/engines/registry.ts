@@ -17,9 +17,16 @@ import type { Translator } from './mt/types.js';
 import type { TextRecognizer } from './ocr/types.js';
 import type { SourceSeparator } from './separation/types.js';
 import type { TtsEngine, Voice } from './tts/types.js';
+import type { VoiceActivityDetector } from './vad/types.js';
+import type { EngineIdentity } from './quality.js';
 
-/** The engines that run without a model download, by capability; model-backed ones come from the model store. */
+/**
+ * Every engine this version has, by capability, in order of preference. Model-backed and system engines are listed
+ * always and say with isAvailable() whether their model or package is installed now; the require*() methods pick the
+ * first available one that can do the work.
+ */
 export interface EngineSet {
+  voiceActivityDetectors: VoiceActivityDetector[];
   speechRecognizers: SpeechRecognizer[];
   languageIdentifiers: LanguageIdentifier[];
   diarizers: Diarizer[];
@@ -39,10 +46,15 @@ function languageName(code: string): string {
 
 export type Engines = ReturnType<typeof createEngines>;
 
+/** The engines of a capability that can run now, in order of preference. */
+export function availableEngines<T extends Partial<EngineIdentity>>(engines: readonly T[]): T[] {
+  return engines.filter((engine) => engine.isAvailable?.() ?? true);
+}
+
 /** Picks the engine for each capability and says clearly what to install when none can do the work. */
 export function createEngines(engines: Partial<EngineSet>, models: EngineModels) {
   const set: EngineSet = {
-    speechRecognizers: [], languageIdentifiers: [], diarizers: [], translators: [], voices: [], separators: [], textRecognizers: [], inpainters: [],
+    voiceActivityDetectors: [], speechRecognizers: [], languageIdentifiers: [], diarizers: [], translators: [], voices: [], separators: [], textRecognizers: [], inpainters: [],
     ...engines,
   };
   // The catalogue's model for a task: one an engine runs if there is one, else the first listed.
@@ -55,27 +67,35 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels)
   return {
     set,
 
-    requireSpeechRecognizer(): SpeechRecognizer {
-      const engine = set.speechRecognizers[0];
+    /** Built in (Silero), so always there unless a test leaves it out. */
+    requireVoiceActivityDetector(): VoiceActivityDetector {
+      const engine = availableEngines(set.voiceActivityDetectors)[0];
       if (engine) return engine;
-      throw missingModelError({ work: 'Transcribing speech', capability: 'speech-recognition', entry: modelFor('asr'), instead: 'give the speech as subtitle_url (an SRT file)' });
+      throw new DubDeskError('internal', 'No voice activity detector is configured.');
+    },
+
+    /** The preferred engine that can transcribe `language` ('auto': detect it). */
+    requireSpeechRecognizer(language: string | 'auto' = 'auto'): SpeechRecognizer {
+      const engine = availableEngines(set.speechRecognizers).find((candidate) => candidate.supports(language));
+      if (engine) return engine;
+      throw missingModelError({ work: language === 'auto' ? 'Transcribing speech' : `Transcribing ${languageName(language)} speech`, capability: 'speech-recognition', entry: modelFor('asr'), instead: 'give the speech as subtitle_url (an SRT file)' });
     },
 
     requireLanguageIdentifier(): LanguageIdentifier {
-      const engine = set.languageIdentifiers[0];
+      const engine = availableEngines(set.languageIdentifiers)[0];
       if (engine) return engine;
       // Whisper names the language it hears, so the speech-recognition model is the one to name.
       throw missingModelError({ work: 'Identifying the spoken language', capability: 'language-identification', entry: modelFor('asr'), instead: 'give source_language' });
     },
 
     requireDiarizer(): Diarizer {
-      const engine = set.diarizers[0];
+      const engine = availableEngines(set.diarizers)[0];
       if (engine) return engine;
       throw missingModelError({ work: 'Telling speakers apart', capability: 'speaker-diarization' });
     },
 
     requireTranslator(source: string, target: string): Translator {
-      const engine = set.translators.find((translator) => translator.supports(source, target));
+      const engine = availableEngines(set.translators).find((translator) => translator.supports(source, target));
       if (engine) return engine;
       // Marian models are published per pair as opus-mt-<source>-<target>.
       throw missingModelError({
@@ -98,14 +118,14 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels)
     },
 
     requireSeparator(): SourceSeparator {
-      const engine = set.separators[0];
+      const engine = availableEngines(set.separators)[0];
       if (engine) return engine;
       throw missingModelError({ work: 'Separating speech from music and ambience', capability: 'source-separation', entry: modelFor('separation') });
     },
 
     /** Optional: a mix without it keeps the original background under the dub. */
     separator(): SourceSeparator | undefined {
-      return set.separators[0];
+      return availableEngines(set.separators)[0];
     },
 
     /** A generator of its own for one render (its buffers are per job); throws model_not_installed without one. */
@@ -147,7 +167,8 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels)
     async dispose(): Promise<void> {
       const lease = faceLease;
       faceLease = undefined;
-      await Promise.all([...set.voices.map((engine) => engine.dispose?.()), lease?.release()]);
+      const all: { dispose?(): Promise<void> }[] = Object.values(set).flat();
+      await Promise.all([...all.map((engine) => engine.dispose?.()), lease?.release()]);
     },
   };
 }

@@ -1,6 +1,12 @@
 // The model catalogue: what DubDesk can install, where it comes from, and what its ONNX files must look like.
 import { DubDeskError } from '../../shared/errors.js';
 import type { ModelTask } from '../../shared/schemas/models.js';
+import { SPEECH_MODELS } from './entries/speech.js';
+import { TRANSLATION_MODELS } from './entries/translation.js';
+import { VOICE_MODELS } from './entries/voices.js';
+import { SPEAKER_MODELS } from './entries/speakers.js';
+import { SEPARATION_MODELS } from './entries/separation.js';
+import { VIDEO_MODELS } from './entries/video.js';
 
 export type { ModelTask };
 
@@ -56,175 +62,14 @@ export interface CatalogueEntry {
   bindByShape?: boolean;
 }
 
-const HF = 'https://huggingface.co';
-
-/** Seed entries: real public models. Signatures from the public exports (docs: environment notes). */
+/** Real public models, by capability (models/entries/*.ts). Signatures from the public exports (docs: environment notes). */
 export const BUILTIN_CATALOGUE: readonly CatalogueEntry[] = [
-  {
-    id: 'whisper-base',
-    task: 'asr',
-    title: 'Whisper base (ONNX)',
-    description: 'Speech recognition and timestamps for translate-and-dub in 99 languages (OpenAI Whisper base, optimum ONNX export).',
-    license: 'Apache-2.0',
-    sizeBytes: 300_000_000,
-    homepage: `${HF}/onnx-community/whisper-base`,
-    files: [
-      {
-        name: 'encoder_model.onnx',
-        url: `${HF}/onnx-community/whisper-base/resolve/main/onnx/encoder_model.onnx`,
-        signature: {
-          inputs: [{ name: 'input_features', type: 'float32', rank: 3, dims: [null, 80, 3000] }],
-          outputs: [{ name: 'last_hidden_state', type: 'float32', rank: 3 }],
-        },
-      },
-      {
-        name: 'decoder_model.onnx',
-        url: `${HF}/onnx-community/whisper-base/resolve/main/onnx/decoder_model.onnx`,
-        signature: {
-          inputs: [
-            { name: 'input_ids', type: 'int64', rank: 2 },
-            { name: 'encoder_hidden_states', type: 'float32', rank: 3 },
-          ],
-          outputs: [{ name: 'logits', type: 'float32', rank: 3 }],
-        },
-      },
-      { name: 'tokenizer.json', url: `${HF}/onnx-community/whisper-base/resolve/main/tokenizer.json` },
-      { name: 'config.json', url: `${HF}/onnx-community/whisper-base/resolve/main/config.json` },
-      { name: 'generation_config.json', url: `${HF}/onnx-community/whisper-base/resolve/main/generation_config.json` },
-    ],
-  },
-  {
-    id: 'opus-mt-en-de',
-    task: 'mt',
-    title: 'Marian opus-mt English to German (ONNX)',
-    description: 'Offline translation of subtitles and dubbing scripts from English to German (Helsinki-NLP opus-mt-en-de).',
-    license: 'CC-BY-4.0',
-    sizeBytes: 300_000_000,
-    homepage: `${HF}/Xenova/opus-mt-en-de`,
-    files: [
-      {
-        name: 'encoder_model.onnx',
-        url: `${HF}/Xenova/opus-mt-en-de/resolve/main/onnx/encoder_model.onnx`,
-        signature: {
-          inputs: [
-            { name: 'input_ids', type: 'int64', rank: 2 },
-            { name: 'attention_mask', type: 'int64', rank: 2 },
-          ],
-          outputs: [{ name: 'last_hidden_state', type: 'float32', rank: 3 }],
-        },
-      },
-      {
-        name: 'decoder_model.onnx',
-        url: `${HF}/Xenova/opus-mt-en-de/resolve/main/onnx/decoder_model.onnx`,
-        signature: {
-          inputs: [
-            { name: 'encoder_attention_mask', type: 'int64', rank: 2 },
-            { name: 'input_ids', type: 'int64', rank: 2 },
-            { name: 'encoder_hidden_states', type: 'float32', rank: 3 },
-          ],
-          outputs: [{ name: 'logits', type: 'float32', rank: 3 }],
-        },
-      },
-      { name: 'tokenizer.json', url: `${HF}/Xenova/opus-mt-en-de/resolve/main/tokenizer.json` },
-      { name: 'config.json', url: `${HF}/Xenova/opus-mt-en-de/resolve/main/config.json` },
-      { name: 'generation_config.json', url: `${HF}/Xenova/opus-mt-en-de/resolve/main/generation_config.json` },
-    ],
-  },
-  {
-    id: 'piper-en-us-ljspeech-medium',
-    task: 'tts',
-    title: 'Piper voice en_US ljspeech (medium)',
-    description: 'Natural-sounding English (US) dubbing voice, offline and fast on CPU (Piper VITS).',
-    license: 'MIT (Piper); LJSpeech dataset in the public domain',
-    sizeBytes: 63_000_000,
-    homepage: `${HF}/rhasspy/piper-voices`,
-    files: [
-      {
-        name: 'en_US-ljspeech-medium.onnx',
-        url: `${HF}/rhasspy/piper-voices/resolve/main/en/en_US/ljspeech/medium/en_US-ljspeech-medium.onnx`,
-        signature: {
-          inputs: [
-            { name: 'input', type: 'int64', rank: 2 },
-            { name: 'input_lengths', type: 'int64', rank: 1 },
-            { name: 'scales', type: 'float32', rank: 1, dims: [3] },
-            { name: 'sid', type: 'int64', rank: 1, optional: true },
-          ],
-          outputs: [{ name: 'output', type: 'float32' }],
-        },
-      },
-      // Sample rate and phoneme map live here.
-      { name: 'en_US-ljspeech-medium.onnx.json', url: `${HF}/rhasspy/piper-voices/resolve/main/en/en_US/ljspeech/medium/en_US-ljspeech-medium.onnx.json` },
-    ],
-  },
-  {
-    id: 'wav2lip-gan-96',
-    task: 'lipsync',
-    title: 'Wav2Lip GAN 96 (ONNX)',
-    description: 'Mouth movement from speech: enables precision_v1 lip-sync and lip-synced dubbing (96x96 face crops).',
-    license: 'Wav2Lip license: non-commercial research use only',
-    sizeBytes: 150_000_000,
-    homepage: 'https://github.com/Rudrabha/Wav2Lip',
-    usedBy: 'precision_v1 lip-sync',
-    bindByShape: true,
-    files: [
-      {
-        name: 'wav2lip_gan_96.onnx',
-        url: 'https://github.com/facefusion/facefusion-assets/releases/download/models-3.0.0/wav2lip_gan_96.onnx',
-        signature: {
-          inputs: [
-            { name: 'mel', type: 'float32', rank: 4, dims: [null, 1, 80, 16] },
-            { name: 'faces', type: 'float32', rank: 4, dims: [null, 6, 96, 96] },
-          ],
-          outputs: [{ name: 'output', type: 'float32', rank: 4, dims: [null, 3, 96, 96] }],
-        },
-      },
-    ],
-  },
-  {
-    id: 'gfpgan-1.4',
-    task: 'face_restore',
-    title: 'GFPGAN v1.4 face restoration (ONNX)',
-    description: 'Sharpens the mouth that precision_v1 lip-sync draws at 96x96, so it matches the rest of the face (512x512 face crops).',
-    license: 'Apache-2.0 (TencentARC GFPGAN; its StyleGAN2 parts under their own terms)',
-    sizeBytes: 340_000_000,
-    homepage: 'https://github.com/TencentARC/GFPGAN',
-    usedBy: 'precision_v1 lip-sync (sharpens the mouth)',
-    // The public exports name the input `input` but leave the output's name to the exporter (a node number).
-    bindByShape: true,
-    files: [
-      {
-        name: 'gfpgan_1.4.onnx',
-        url: 'https://github.com/facefusion/facefusion-assets/releases/download/models-3.0.0/gfpgan_1.4.onnx',
-        signature: {
-          // RGB in -1..1, NCHW; exports fix the batch at 1 (the renderer also batches a dynamic one).
-          inputs: [{ name: 'input', type: 'float32', rank: 4, dims: [null, 3, 512, 512] }],
-          outputs: [{ name: 'output', type: 'float32', rank: 4, dims: [null, 3, 512, 512] }],
-        },
-      },
-    ],
-  },
-  {
-    id: 'lama',
-    task: 'inpaint',
-    title: 'LaMa inpainting 512 (ONNX)',
-    description: 'Neural inpainting that removes burned-in subtitles and text for visual translation (big-lama, fixed 512x512).',
-    license: 'Apache-2.0',
-    sizeBytes: 208_000_000,
-    homepage: `${HF}/Carve/LaMa-ONNX`,
-    files: [
-      {
-        name: 'lama_fp32.onnx',
-        url: `${HF}/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx`,
-        signature: {
-          inputs: [
-            { name: 'image', type: 'float32', rank: 4, dims: [1, 3, 512, 512] },
-            { name: 'mask', type: 'float32', rank: 4, dims: [1, 1, 512, 512] },
-          ],
-          outputs: [{ name: 'output', type: 'float32', rank: 4 }],
-        },
-      },
-    ],
-  },
+  ...SPEECH_MODELS,
+  ...TRANSLATION_MODELS,
+  ...VOICE_MODELS,
+  ...SPEAKER_MODELS,
+  ...SEPARATION_MODELS,
+  ...VIDEO_MODELS,
 ];
 
 /** Refuses to install a model no engine consumes yet: it would cost the download and change nothing. */

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { LANGUAGES } from '../../../shared/languages.js';
 import { CapabilitiesSchema, type Capabilities, type Capability } from '../../../shared/schemas/capabilities.js';
 import type { ModelTask } from '../../models/catalogue.js';
-import type { Engines } from '../../engines/registry.js';
+import { availableEngines, type Engines } from '../../engines/registry.js';
 import type { ModelStore } from '../../models/model-store.js';
 import type { KindRegistry } from '../../pipelines/kinds.js';
 import type { PipelineRegistry } from '../../pipelines/types.js';
@@ -23,8 +23,8 @@ const NEEDS: Record<Capability, { task: ModelTask; what: string; meanwhile: stri
 export function capabilitiesOf(core: Pick<MetaRoutesOptions, 'engines' | 'models'>): Capabilities {
   const { set } = core.engines;
   const capabilities: Record<Capability, boolean> = {
-    transcribe: set.speechRecognizers.length > 0,
-    translate: set.translators.length > 0,
+    transcribe: availableEngines(set.speechRecognizers).length > 0,
+    translate: availableEngines(set.translators).length > 0,
     speak: core.engines.voices().length > 0,
     precision_lipsync: core.models.isInstalled(PRECISION_LIPSYNC_MODEL),
   };

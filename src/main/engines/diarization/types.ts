@@ -1,4 +1,5 @@
 // Speaker diarization: who speaks when, so each speaker gets a voice of their own.
+import type { EngineIdentity } from '../quality.js';
 
 export interface SpeakerSegment {
   startMs: number;
@@ -7,8 +8,7 @@ export interface SpeakerSegment {
   speaker: string;
 }
 
-export interface Diarizer {
-  readonly id: string;
+export interface Diarizer extends EngineIdentity {
   /** Segments of mono float PCM (-1..1) speech by speaker, in time order; silence belongs to no segment. */
-  diarize(samples: Float32Array, sampleRate: number, options: { speakers?: number; signal: AbortSignal }): Promise<SpeakerSegment[]>;
+  diarize(samples: Float32Array, sampleRate: number, options: { speakers?: { min?: number; max?: number }; signal: AbortSignal }): Promise<SpeakerSegment[]>;
 }

@@ -1,4 +1,6 @@
-// Machine translation: Marian/NLLB through the model store, or an OpenAI-compatible local endpoint, behind this interface.
+// Machine translation: Bergamot (Firefox Translations models), an OpenAI-compatible chat endpoint and Apertium (a
+// system engine) behind one interface.
+import type { EngineIdentity } from '../quality.js';
 
 export interface GlossaryTerm {
   source: string;
@@ -12,12 +14,17 @@ export interface TranslationRequest {
   /** Terms the engine must keep consistent (glossary_ids). */
   glossary: GlossaryTerm[];
   userPrompt?: string;
+  /**
+   * Per text, the most characters its translation should have so the speech fits the cue's time (isochronous
+   * translation); engines that can shorten a line use it, the others ignore it.
+   */
+  maxChars?: (number | undefined)[];
+  /** Each text's neighbours are context for engines that use it (the LLM); an engine may also ignore it. */
   signal: AbortSignal;
   onProgress?(fraction: number): void;
 }
 
-export interface Translator {
-  readonly id: string;
+export interface Translator extends EngineIdentity {
   supports(sourceLanguage: string, targetLanguage: string): boolean;
   translate(request: TranslationRequest): Promise<string[]>;
 }

@@ -1,4 +1,5 @@
-// Source separation (a later issue): splits speech from music and ambience so the dub sits on the clean background.
+// Source separation: splits speech from music and ambience so the dub sits on the clean background.
+import type { EngineIdentity } from '../quality.js';
 
 export interface SeparatedStems {
   /** WAV files in the caller's work dir. */
@@ -6,7 +7,6 @@ export interface SeparatedStems {
   background: string;
 }
 
-export interface SourceSeparator {
-  readonly id: string;
+export interface SourceSeparator extends EngineIdentity {
   separate(audioFile: string, outDir: string, options: { signal: AbortSignal; onProgress?(fraction: number): void }): Promise<SeparatedStems>;
 }
