@@ -34,12 +34,27 @@ export interface OnnxSignature {
 export interface ModelFile {
   /** File name inside the model's folder; plain name, no separators. */
   name: string;
-  url: string;
+  /** Where the file is downloaded from; absent for a file extracted from the entry's archive. */
+  url?: string;
+  /** The download is compressed on its own (Firefox Translations publishes `.bin.gz`): it is stored decompressed. */
+  compression?: 'gz';
   /** Only where known from the publisher; never guessed. */
   sha256?: string;
   sizeBytes?: number;
   /** Present for ONNX files; checked after every install and import. */
   signature?: OnnxSignature;
+}
+
+/** A published archive the entry's files come from (sherpa-onnx publishes its models as `.tar.bz2`). */
+export interface ModelArchive {
+  url: string;
+  format: 'tar.bz2' | 'tar.gz' | 'zip';
+  sha256?: string;
+  sizeBytes?: number;
+  /** Leading folders dropped from member paths (sherpa archives hold one top folder): default 1. */
+  stripComponents?: number;
+  /** Folders kept whole beside the listed files (Piper voices need `espeak-ng-data`). */
+  directories?: string[];
 }
 
 export interface CatalogueEntry {
@@ -57,6 +72,8 @@ export interface CatalogueEntry {
    * listed as "not used yet" and not offered for install (the entry stays, ready for the engine that will).
    */
   usedBy?: string;
+  /** Files without a url are extracted from this archive (member path after stripComponents = the file's name). */
+  archive?: ModelArchive;
   files: ModelFile[];
   /** Input names vary by export: bind inputs and outputs by type, rank and fixed dims instead of by name. */
   bindByShape?: boolean;

@@ -234,8 +234,10 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     fs.mkdirSync(stagingDir, { recursive: true });
     const files: ManifestFile[] = [];
     for (const file of entry.files) {
+      const url = file.url;
+      if (!url) throw new DubDeskError('internal', `${entry.title}: installing from an archive is not supported yet.`);
       const target = path.join(stagingDir, file.name);
-      const { bytes: sizeBytes } = await fetchToFile(file.url, target, {
+      const { bytes: sizeBytes } = await fetchToFile(url, target, {
         signal,
         connectTimeoutMs: options.idleTimeoutMs,
         idleTimeoutMs: options.idleTimeoutMs,
@@ -249,12 +251,12 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       if (file.sha256 && sha256 !== file.sha256) {
         // Resuming a corrupt file cannot fix it: the next attempt starts over.
         fs.rmSync(target, { force: true });
-        throw checksumError(entry, file, sha256, file.url);
+        throw checksumError(entry, file, sha256, url);
       }
-      files.push({ name: file.name, sha256, sizeBytes, from: file.url });
+      files.push({ name: file.name, sha256, sizeBytes, from: url });
     }
     try {
-      await verifyOnnxFiles(entry, stagingDir, (file) => file.url, 'engine_failed');
+      await verifyOnnxFiles(entry, stagingDir, (file) => file.url ?? file.name, 'engine_failed');
     } catch (error) {
       // A wrong file stays wrong: keep nothing to resume from.
       fs.rmSync(stagingDir, { recursive: true, force: true });

@@ -12,6 +12,10 @@ export interface Voice {
   locale?: string;
   gender: VoiceGender;
   engine: string;
+  /** `draft` for eSpeak NG, `standard` for neural voices. */
+  quality?: 'draft' | 'standard';
+  /** Clones the reference speech given in each request (voice_model=real) instead of speaking in a fixed voice. */
+  clones?: boolean;
   /** Typical median fundamental frequency of this voice, Hz, used to match a speaker's pitch. */
   pitchHz?: number;
 }
@@ -23,6 +27,8 @@ export interface SynthesisRequest {
   rate?: number;
   /** Pitch shift in semitones relative to the voice's normal pitch (engines apply what they can). */
   pitchSemitones?: number;
+  /** Zero-shot cloning (voice_model=real): a few seconds of the speaker's own clean speech and what it says. */
+  reference?: { wavFile: string; text: string };
   signal?: AbortSignal;
 }
 

@@ -1,5 +1,6 @@
 import type { TranslateRequest } from '../../../shared/schemas/jobs.js';
 import type { Engines } from '../../engines/registry.js';
+import type { SpeechRegion } from '../../engines/vad/types.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
 import type { StageOutput } from '../types.js';
 
@@ -42,6 +43,13 @@ export interface PreparedMedia extends StageOutput {
   };
   /** 16 kHz mono WAV of the speech track, relative to the work dir (for speaker analysis). */
   speechWav: string;
+}
+
+/** What the detect-speech stage saves: where the original audio has speech (VAD on speechWav). */
+export interface SpeechActivity extends StageOutput {
+  regions: SpeechRegion[];
+  /** The detector's title, for the log. */
+  detector: string;
 }
 
 export interface CueList extends StageOutput {
