@@ -63,7 +63,7 @@ export function formatBytes(bytes: number): string {
 }
 
 function stateOf(record: ModelRecord): string {
-  if (record.install && ['downloading', 'copying', 'verifying'].includes(record.install.state)) return record.install.state;
+  if (record.install && ['downloading', 'copying', 'verifying', 'extracting'].includes(record.install.state)) return record.install.state;
   if (record.installed) return 'installed';
   if (!record.usedBy) return 'not used yet';
   if (record.install?.state === 'failed') return 'failed';

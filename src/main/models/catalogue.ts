@@ -38,7 +38,7 @@ export interface ModelFile {
   url?: string;
   /** The download is compressed on its own (Firefox Translations publishes `.bin.gz`): it is stored decompressed. */
   compression?: 'gz';
-  /** Only where known from the publisher; never guessed. */
+  /** Only where known from the publisher; never guessed. For a compressed download: of the download or of the stored file. */
   sha256?: string;
   sizeBytes?: number;
   /** Present for ONNX files; checked after every install and import. */
@@ -115,7 +115,21 @@ export function validateEntry(entry: CatalogueEntry): void {
     if (file.name === 'manifest.json') throw new Error(`Catalogue entry '${entry.id}' may not name a file manifest.json.`);
     if (names.has(file.name)) throw new Error(`Catalogue entry '${entry.id}' lists '${file.name}' twice.`);
     if (file.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(file.sha256)) throw new Error(`Catalogue entry '${entry.id}' has a malformed sha256 for '${file.name}'.`);
+    if (!file.url && !entry.archive) throw new Error(`Catalogue entry '${entry.id}' gives no url for '${file.name}' and has no archive to extract it from.`);
     names.add(file.name);
+  }
+  if (entry.archive) validateArchive(entry.id, entry.archive, names);
+}
+
+/** Folder names become paths like file names do; they may not collide with a file. */
+function validateArchive(id: string, archive: ModelArchive, names: Set<string>): void {
+  if (archive.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(archive.sha256)) throw new Error(`Catalogue entry '${id}' has a malformed sha256 for its archive.`);
+  const strip = archive.stripComponents ?? 1;
+  if (!Number.isInteger(strip) || strip < 0) throw new Error(`Catalogue entry '${id}' has an invalid stripComponents ${strip}.`);
+  for (const folder of archive.directories ?? []) {
+    if (!FILE_NAME_PATTERN.test(folder) || folder.includes('..')) throw new Error(`Catalogue entry '${id}' has an unsafe folder name '${folder}'.`);
+    if (folder === 'manifest.json' || names.has(folder)) throw new Error(`Catalogue entry '${id}' lists '${folder}' twice (as a folder and a file).`);
+    names.add(folder);
   }
 }
 

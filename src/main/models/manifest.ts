@@ -8,8 +8,24 @@ export interface ManifestFile {
   /** Measured at install time, whether or not the catalogue knew it. */
   sha256: string;
   sizeBytes: number;
-  /** The URL or local path the file came from. */
+  /** The URL or local path the file came from (for an extracted file: the archive's). */
   from: string;
+}
+
+/** A folder kept whole from an archive (Piper's espeak-ng-data): too many files to hash one by one. */
+export interface ManifestDirectory {
+  name: string;
+  sizeBytes: number;
+  fileCount: number;
+  /** The archive URL, archive file or folder it came from. */
+  from: string;
+}
+
+/** The archive the files were extracted from (deleted once extracted). */
+export interface ManifestArchive {
+  from: string;
+  sha256: string;
+  sizeBytes: number;
 }
 
 export interface ModelManifest {
@@ -18,6 +34,8 @@ export interface ModelManifest {
   installedAt: string;
   source: 'download' | 'import';
   files: ManifestFile[];
+  directories?: ManifestDirectory[];
+  archive?: ManifestArchive;
 }
 
 export const MANIFEST_NAME = 'manifest.json';

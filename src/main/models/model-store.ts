@@ -7,11 +7,16 @@ import { pipeline } from 'node:stream/promises';
 import { DubDeskError, toDubDeskError, type ErrorCode } from '../../shared/errors.js';
 import { fetchToFile } from '../files/remote-fetch.js';
 import { newId } from '../ids.js';
+import { ArchiveProblem, extractArchive, isFileSystemError, type ArchiveFormat, type Extracted } from './archive-extract.js';
+import type { ArchivePlan } from './archive-members.js';
 import { createCatalogue, type Catalogue, type CatalogueEntry, type ModelFile, type ModelTask } from './catalogue.js';
+import { copyFolder } from './copy-folder.js';
 import { sha256File } from './file-hash.js';
-import { resolveImportSources } from './import-sources.js';
-import { createProgressReporter, type InstallEvent, type InstallState, type ProgressReporter } from './install-progress.js';
-import { readManifest, writeManifest, type ManifestFile, type ModelManifest } from './manifest.js';
+import { folderSize } from './folder-size.js';
+import { gunzipFile } from './gzip-file.js';
+import { resolveImport, type ImportSource } from './import-sources.js';
+import { archiveDownloadName, createProgressReporter, type InstallEvent, type InstallPart, type InstallState, type ProgressReporter } from './install-progress.js';
+import { readManifest, writeManifest, type ManifestArchive, type ManifestDirectory, type ManifestFile, type ModelManifest } from './manifest.js';
 import { createOnnxRuntime, readSignature, type OnnxFeeds, type OnnxResults, type OnnxRuntime, type OnnxSession } from './onnx-runtime.js';
 import { checkSignature, signatureMismatchMessage, type Binding } from './verify-signature.js';
 
@@ -28,6 +33,8 @@ export interface ModelRecord {
   /** The engine that consumes it; absent: nothing in this version uses it yet. */
   usedBy?: string;
   files: { name: string; sizeBytes?: number }[];
+  /** Published as an archive: its format and the folders kept whole from it. */
+  archive?: { format: ArchiveFormat; directories?: string[] };
   installed: boolean;
   installedAt?: string;
   sizeOnDisk?: number;
@@ -153,6 +160,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
         // A file deleted by hand: count what is there.
       }
     }
+    for (const folder of manifest.directories ?? []) total += folderSize(path.join(dir, folder.name)).sizeBytes;
     return total;
   }
 
@@ -170,6 +178,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       ...(entry.homepage ? { homepage: entry.homepage } : {}),
       ...(entry.usedBy ? { usedBy: entry.usedBy } : {}),
       files: entry.files.map((f) => (f.sizeBytes !== undefined ? { name: f.name, sizeBytes: f.sizeBytes } : { name: f.name })),
+      ...(entry.archive ? { archive: { format: entry.archive.format, ...(entry.archive.directories?.length ? { directories: [...entry.archive.directories] } : {}) } } : {}),
       installed: manifest !== undefined,
       ...(manifest ? { installedAt: manifest.installedAt, sizeOnDisk: sizeOnDisk(dir, manifest), source: manifest.source } : {}),
       ...(install ? { install: { ...install } } : {}),
@@ -229,81 +238,231 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     if (old) fs.rmSync(old, { recursive: true, force: true });
   }
 
-  async function downloadAll(entry: CatalogueEntry, signal: AbortSignal, report: ProgressReporter): Promise<void> {
-    const stagingDir = downloadDir(entry.id);
-    fs.mkdirSync(stagingDir, { recursive: true });
-    const files: ManifestFile[] = [];
-    for (const file of entry.files) {
-      const url = file.url;
-      if (!url) throw new DubDeskError('internal', `${entry.title}: installing from an archive is not supported yet.`);
-      const target = path.join(stagingDir, file.name);
-      const { bytes: sizeBytes } = await fetchToFile(url, target, {
-        signal,
-        connectTimeoutMs: options.idleTimeoutMs,
-        idleTimeoutMs: options.idleTimeoutMs,
-        resumeHint: 'Install again to resume.',
-        // A file finished by an earlier attempt (or a partial from before .part files) is confirmed or continued, not fetched again.
-        continueExisting: true,
-        onProgress: ({ bytes, totalBytes }) => report('downloading', file.name, bytes, totalBytes ?? undefined),
-      });
-      report('verifying', file.name, sizeBytes, sizeBytes, true);
-      const sha256 = await sha256File(target, signal);
+  const fetchOptions = (signal: AbortSignal, onProgress: (bytes: number, total: number | undefined) => void) => ({
+    signal,
+    connectTimeoutMs: options.idleTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
+    resumeHint: 'Install again to resume.',
+    // A file finished by an earlier attempt (or a partial from before .part files) is confirmed or continued, not fetched again.
+    continueExisting: true,
+    onProgress: ({ bytes, totalBytes }: { bytes: number; totalBytes: number | null }) => onProgress(bytes, totalBytes ?? undefined),
+  });
+
+  /** Fetches a file that has its own URL; a gzip-compressed one is stored decompressed (its `.gz` stays until commit). */
+  async function downloadFile(entry: CatalogueEntry, file: ModelFile, stagingDir: string, signal: AbortSignal, report: ProgressReporter): Promise<ManifestFile> {
+    const url = file.url!;
+    const target = path.join(stagingDir, file.name);
+    const fetched = file.compression === 'gz' ? `${target}.gz` : target;
+    const { bytes: sizeBytes } = await fetchToFile(url, fetched, fetchOptions(signal, (bytes, total) => report('downloading', file.name, bytes, total)));
+    report('verifying', file.name, sizeBytes, sizeBytes, true);
+    const sha256 = await sha256File(fetched, signal);
+    if (file.compression !== 'gz') {
       if (file.sha256 && sha256 !== file.sha256) {
         // Resuming a corrupt file cannot fix it: the next attempt starts over.
         fs.rmSync(target, { force: true });
         throw checksumError(entry, file, sha256, url);
       }
-      files.push({ name: file.name, sha256, sizeBytes, from: url });
+      return { name: file.name, sha256, sizeBytes, from: url };
+    }
+    let stored;
+    try {
+      stored = await gunzipFile(fetched, target, { signal, onProgress: (read, total) => report('extracting', file.name, read, total) });
+    } catch (error) {
+      if (signal.aborted || isFileSystemError(error)) throw error;
+      fs.rmSync(fetched, { force: true });
+      throw new DubDeskError('download_failed', `The file at ${url} for ${entry.title} is not a complete gzip file (${(error as Error).message}). Nothing was installed.`, { cause: error, retryable: false });
+    }
+    // Publishers give the hash of what they publish (compressed) or of the model itself: either proves the bytes.
+    if (file.sha256 && file.sha256 !== sha256 && file.sha256 !== stored.sha256) {
+      fs.rmSync(fetched, { force: true });
+      fs.rmSync(target, { force: true });
+      throw checksumError(entry, file, sha256, url);
+    }
+    return { name: file.name, sha256: stored.sha256, sizeBytes: stored.sizeBytes, from: url };
+  }
+
+  /** Downloads the entry's archive, checks it, extracts its members into the staging folder, then deletes it. */
+  async function downloadArchive(entry: CatalogueEntry, stagingDir: string, signal: AbortSignal, report: ProgressReporter): Promise<Extracted & { archive: ManifestArchive }> {
+    const archive = entry.archive!;
+    const name = archiveDownloadName(entry);
+    const archivePath = path.join(stagingDir, name);
+    const { bytes } = await fetchToFile(archive.url, archivePath, fetchOptions(signal, (received, total) => report('downloading', name, received, total)));
+    report('verifying', name, bytes, bytes, true);
+    const sha256 = await sha256File(archivePath, signal);
+    if (archive.sha256 && sha256 !== archive.sha256) {
+      fs.rmSync(archivePath, { force: true });
+      throw new DubDeskError('download_failed', `The checksum of the archive ${name} for ${entry.title} (from ${archive.url}) does not match: expected sha256 ${archive.sha256}, got ${sha256}. Nothing was installed.`);
     }
     try {
-      await verifyOnnxFiles(entry, stagingDir, (file) => file.url ?? file.name, 'engine_failed');
+      const extracted = await extractInto(entry, archivePath, archive.format, stagingDir, archive.url, 'download_failed', signal, report);
+      // Kept only until its members are out: a retry of a later step would not need it.
+      fs.rmSync(archivePath, { force: true });
+      return { ...extracted, archive: { from: archive.url, sha256, sizeBytes: bytes } };
+    } catch (error) {
+      // A refused archive stays refused: the next attempt fetches it anew. Cancelled or disk trouble: keep it.
+      if (!signal.aborted && error instanceof DubDeskError && !error.retryable) fs.rmSync(archivePath, { force: true });
+      throw error;
+    }
+  }
+
+  function archivePlan(entry: CatalogueEntry): ArchivePlan {
+    return {
+      stripComponents: entry.archive?.stripComponents ?? 1,
+      files: entry.files.filter((f) => !f.url).map((f) => f.name),
+      directories: entry.archive?.directories ?? [],
+    };
+  }
+
+  /**
+   * Extracts the archive's kept members into a scratch folder beside the staging files, then moves them in, so a
+   * failure leaves nothing half-extracted. `wrongArchive`: the code of an archive that is not the model.
+   */
+  async function extractInto(
+    entry: CatalogueEntry,
+    archivePath: string,
+    format: ArchiveFormat,
+    stagingDir: string,
+    where: string,
+    wrongArchive: ErrorCode,
+    signal: AbortSignal,
+    report: ProgressReporter,
+  ): Promise<Extracted> {
+    const plan = archivePlan(entry);
+    const scratch = path.join(stagingDir, '.extracting');
+    const shown = path.basename(archivePath);
+    fs.rmSync(scratch, { recursive: true, force: true });
+    try {
+      report('extracting', shown, 0, fs.statSync(archivePath).size, true);
+      const extracted = await extractArchive(archivePath, format, scratch, plan, { signal, onProgress: (read, total) => report('extracting', shown, read, total) });
+      for (const name of [...plan.files, ...plan.directories]) {
+        fs.rmSync(path.join(stagingDir, name), { recursive: true, force: true });
+        fs.renameSync(path.join(scratch, name), path.join(stagingDir, name));
+      }
+      return extracted;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (error instanceof ArchiveProblem) {
+        throw new DubDeskError(wrongArchive, `The archive ${where} for ${entry.title} ${error.message}. Nothing was installed.`, { cause: error, retryable: false });
+      }
+      throw error;
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+
+  async function downloadAll(entry: CatalogueEntry, signal: AbortSignal, report: ProgressReporter): Promise<void> {
+    const stagingDir = downloadDir(entry.id);
+    fs.mkdirSync(stagingDir, { recursive: true });
+    const byName = new Map<string, ManifestFile>();
+    for (const file of entry.files) if (file.url) byName.set(file.name, await downloadFile(entry, file, stagingDir, signal, report));
+    let directories: ManifestDirectory[] | undefined;
+    let archive: ManifestArchive | undefined;
+    if (entry.archive) {
+      const extracted = await downloadArchive(entry, stagingDir, signal, report);
+      for (const file of extracted.files) byName.set(file.name, { ...file, from: entry.archive.url });
+      directories = extracted.directories.map((d) => ({ ...d, from: entry.archive!.url }));
+      archive = extracted.archive;
+    }
+    try {
+      report('verifying', undefined, undefined, undefined, true);
+      await verifyOnnxFiles(entry, stagingDir, (file) => file.url ?? `${entry.archive!.url} (${file.name})`, 'engine_failed');
     } catch (error) {
       // A wrong file stays wrong: keep nothing to resume from.
       fs.rmSync(stagingDir, { recursive: true, force: true });
       throw error;
     }
-    await commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: now().toISOString(), source: 'download', files });
+    for (const file of entry.files) if (file.compression === 'gz' && file.url) fs.rmSync(path.join(stagingDir, `${file.name}.gz`), { force: true });
+    const files = entry.files.map((f) => byName.get(f.name)!);
+    await commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: now().toISOString(), source: 'download', files, ...(directories ? { directories } : {}), ...(archive ? { archive } : {}) });
   }
 
-  async function importAll(entry: CatalogueEntry, sourcePath: string, signal: AbortSignal, report: ProgressReporter): Promise<void> {
-    const sources = resolveImportSources(entry, path.resolve(sourcePath));
+  /** Copies one file (decompressing a gzipped copy), hashing on the way: one read of a multi-gigabyte file instead of two. */
+  async function importFile(entry: CatalogueEntry, file: ModelFile, from: string, gzipped: boolean, stagingDir: string, signal: AbortSignal, report: ProgressReporter): Promise<ManifestFile> {
+    const target = path.join(stagingDir, file.name);
+    if (gzipped) {
+      const compressed = await sha256File(from, signal);
+      let stored;
+      try {
+        stored = await gunzipFile(from, target, { signal, onProgress: (read, total) => report('extracting', file.name, read, total) });
+      } catch (error) {
+        if (signal.aborted || isFileSystemError(error)) throw error;
+        throw new DubDeskError('unsupported_media', `The file ${from} is not a complete gzip file (${(error as Error).message}).`, { cause: error, retryable: false });
+      }
+      if (file.sha256 && file.sha256 !== compressed && file.sha256 !== stored.sha256) throw checksumError(entry, file, compressed, from, 'unsupported_media');
+      return { name: file.name, sha256: stored.sha256, sizeBytes: stored.sizeBytes, from };
+    }
+    const total = fs.statSync(from).size;
+    const hash = createHash('sha256');
+    let copied = 0;
+    report('copying', file.name, 0, total, true);
+    await pipeline(
+      fs.createReadStream(from),
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          copied += chunk.length;
+          report('copying', file.name, copied, total);
+          done(null, chunk);
+        },
+      }),
+      fs.createWriteStream(target),
+      { signal },
+    );
+    const sha256 = hash.digest('hex');
+    if (file.sha256 && sha256 !== file.sha256) throw checksumError(entry, file, sha256, from, 'unsupported_media');
+    return { name: file.name, sha256, sizeBytes: copied, from };
+  }
+
+  async function importArchive(entry: CatalogueEntry, source: Extract<ImportSource, { kind: 'archive' }>, stagingDir: string, signal: AbortSignal, report: ProgressReporter): Promise<Omit<ModelManifest, 'id' | 'title' | 'installedAt' | 'source'>> {
+    const size = fs.statSync(source.path).size;
+    report('verifying', path.basename(source.path), size, size, true);
+    const sha256 = await sha256File(source.path, signal);
+    const expected = entry.archive?.sha256;
+    if (expected && sha256 !== expected) {
+      throw new DubDeskError('unsupported_media', `The checksum of the archive ${source.path} for ${entry.title} does not match: expected sha256 ${expected}, got ${sha256}. Nothing was installed.`);
+    }
+    const extracted = await extractInto(entry, source.path, source.format, stagingDir, source.path, 'unsupported_media', signal, report);
+    return {
+      files: extracted.files.map((f) => ({ ...f, from: source.path })),
+      directories: extracted.directories.map((d) => ({ ...d, from: source.path })),
+      archive: { from: source.path, sha256, sizeBytes: size },
+    };
+  }
+
+  async function importAll(entry: CatalogueEntry, source: ImportSource, signal: AbortSignal, report: ProgressReporter): Promise<void> {
     const stagingDir = path.join(partialRoot, `${entry.id}.import-${newId()}`);
     fs.mkdirSync(stagingDir, { recursive: true });
     try {
-      const files: ManifestFile[] = [];
-      for (const file of entry.files) {
-        const from = sources.get(file.name)!;
-        const total = fs.statSync(from).size;
-        const hash = createHash('sha256');
-        let copied = 0;
-        report('copying', file.name, 0, total, true);
-        // Hash while copying: one read of a multi-gigabyte file instead of two.
-        await pipeline(
-          fs.createReadStream(from),
-          new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              hash.update(chunk);
-              copied += chunk.length;
-              report('copying', file.name, copied, total);
-              done(null, chunk);
-            },
-          }),
-          fs.createWriteStream(path.join(stagingDir, file.name)),
-          { signal },
-        );
-        const sha256 = hash.digest('hex');
-        if (file.sha256 && sha256 !== file.sha256) throw checksumError(entry, file, sha256, from, 'unsupported_media');
-        files.push({ name: file.name, sha256, sizeBytes: copied, from });
+      let contents: Omit<ModelManifest, 'id' | 'title' | 'installedAt' | 'source'>;
+      if (source.kind === 'archive') contents = await importArchive(entry, source, stagingDir, signal, report);
+      else {
+        const files: ManifestFile[] = [];
+        for (const file of entry.files) files.push(await importFile(entry, file, source.files.get(file.name)!, source.gzipped.has(file.name), stagingDir, signal, report));
+        const directories: ManifestDirectory[] = [];
+        for (const [name, from] of source.directories) {
+          const copied = await copyFolder(from, path.join(stagingDir, name), { signal, onProgress: (done, total) => report('copying', name, done, total) });
+          directories.push({ name, ...copied, from });
+        }
+        contents = { files, ...(directories.length ? { directories } : {}) };
       }
       report('verifying', undefined, undefined, undefined, true);
-      await verifyOnnxFiles(entry, stagingDir, (file) => sources.get(file.name)!, 'unsupported_media');
-      await commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: now().toISOString(), source: 'import', files });
+      const origin = (file: ModelFile) => (source.kind === 'archive' ? `${source.path} (${file.name})` : source.files.get(file.name)!);
+      await verifyOnnxFiles(entry, stagingDir, origin, 'unsupported_media');
+      await commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: now().toISOString(), source: 'import', ...contents });
     } finally {
       fs.rmSync(stagingDir, { recursive: true, force: true });
     }
   }
 
-  function startFlight(entry: CatalogueEntry, kind: Flight['kind'], work: (signal: AbortSignal, report: ProgressReporter) => Promise<void>): Flight {
+  /** What an import moves bytes for, so its progress totals are exact. */
+  function importParts(entry: CatalogueEntry, source: ImportSource): InstallPart[] {
+    if (source.kind === 'archive') return [{ name: path.basename(source.path), sizeBytes: fs.statSync(source.path).size }];
+    const parts: InstallPart[] = [...source.files].map(([name, from]) => ({ name, sizeBytes: fs.statSync(from).size }));
+    for (const name of source.directories.keys()) parts.push({ name });
+    return parts;
+  }
+
+  function startFlight(entry: CatalogueEntry, kind: Flight['kind'], work: (signal: AbortSignal, report: ProgressReporter) => Promise<void>, parts?: InstallPart[]): Flight {
     const controller = new AbortController();
     const flight: Flight = {
       kind,
@@ -316,7 +475,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     const report = createProgressReporter(entry, progressIntervalMs, (event, publish) => {
       if (flights.get(entry.id) === flight) flight.last = event;
       if (publish) emit(event);
-    });
+    }, parts);
     flight.promise = (async () => {
       try {
         await work(controller.signal, report);
@@ -433,7 +592,16 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       const existing = flights.get(id);
       if (existing?.controller.signal.aborted) return existing.promise.catch(() => undefined).then(() => store.importFrom(id, sourcePath, opts));
       if (existing) return Promise.reject(new DubDeskError('conflict', `${entry.title} is being installed right now; wait for it or remove it first.`));
-      const flight = startFlight(entry, 'import', (signal, report) => importAll(entry, sourcePath, signal, report));
+      // A source that cannot be used fails like any import, so the failure is recorded and announced too.
+      let source: ImportSource | undefined;
+      let problem: unknown;
+      try {
+        source = resolveImport(entry, path.resolve(sourcePath));
+      } catch (error) {
+        problem = error;
+      }
+      const work = (signal: AbortSignal, report: ProgressReporter) => (source ? importAll(entry, source, signal, report) : Promise.reject(problem));
+      const flight = startFlight(entry, 'import', work, source ? importParts(entry, source) : undefined);
       return join(flight, id, opts);
     },
 

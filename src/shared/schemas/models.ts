@@ -4,10 +4,11 @@ import { StrictObject, StringEnum } from './common.js';
 
 // Request and response shapes of /v1/models: the catalogue joined with what is installed.
 
-export const MODEL_TASKS = ['asr', 'mt', 'tts', 'lipsync', 'face_restore', 'separation', 'inpaint', 'vad', 'ocr'] as const;
+export const MODEL_TASKS = ['asr', 'mt', 'tts', 'diarization', 'lipsync', 'face_restore', 'separation', 'inpaint', 'vad', 'ocr'] as const;
 /** What a model is for; the catalogue, the API and the renderer all use this one type. */
 export type ModelTask = (typeof MODEL_TASKS)[number];
-export const INSTALL_STATES = ['downloading', 'copying', 'verifying', 'installed', 'failed', 'cancelled', 'removed'] as const;
+/** `extracting`: unpacking a downloaded or imported archive (bytes of the archive read so far). */
+export const INSTALL_STATES = ['downloading', 'copying', 'verifying', 'extracting', 'installed', 'failed', 'cancelled', 'removed'] as const;
 
 export const ModelIdParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9._-]*$', description: 'Catalogue id, e.g. whisper-base.' }),
@@ -40,6 +41,15 @@ export const ModelRecord = Type.Object({
   homepage: Type.Optional(Type.String()),
   used_by: Type.Optional(Type.String({ description: 'The engine that uses this model; absent: nothing in this version uses it yet, and installing it is refused.' })),
   files: Type.Array(Type.Object({ name: Type.String(), size_bytes: Type.Optional(Type.Integer({ minimum: 0 })) })),
+  archive: Type.Optional(
+    Type.Object(
+      {
+        format: StringEnum(['tar.bz2', 'tar.gz', 'zip'] as const),
+        directories: Type.Optional(Type.Array(Type.String(), { description: 'Folders kept whole from the archive.' })),
+      },
+      { description: 'Published as this archive: the files (without their own download) come out of it; an import takes the archive or the folder extracted from it.' },
+    ),
+  ),
   installed: Type.Boolean(),
   installed_at: Type.Optional(Type.String()),
   size_on_disk: Type.Optional(Type.Integer({ minimum: 0 })),

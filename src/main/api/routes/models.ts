@@ -34,6 +34,7 @@ export function toApiModel(record: ModelRecord): schemas.ModelRecord {
     ...(record.homepage ? { homepage: record.homepage } : {}),
     ...(record.usedBy ? { used_by: record.usedBy } : {}),
     files: record.files.map((f) => (f.sizeBytes !== undefined ? { name: f.name, size_bytes: f.sizeBytes } : { name: f.name })),
+    ...(record.archive ? { archive: record.archive } : {}),
     installed: record.installed,
     ...(record.installedAt ? { installed_at: record.installedAt } : {}),
     ...(record.sizeOnDisk !== undefined ? { size_on_disk: record.sizeOnDisk } : {}),

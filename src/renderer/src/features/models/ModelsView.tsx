@@ -4,7 +4,7 @@ import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { formatBytes, formatPercent } from '../../lib/format.js';
 import { useModels } from '../../stores/models.js';
 import { useNotices } from '../../stores/notices.js';
-import { importSourcePath, installFraction, installProgressText, isAbsolutePath, isInstalling, newerModelRecord, NOT_USED_TEXT, NOT_USED_YET, TASK_LABELS } from './model-info.js';
+import { importExtensions, importHint, importSourcePath, installFraction, installProgressText, isAbsolutePath, isInstalling, newerModelRecord, NOT_USED_TEXT, NOT_USED_YET, TASK_LABELS } from './model-info.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -36,7 +36,7 @@ function ImportForm({ client, model, onDone }: { client: ApiClient; model: Model
   }
 
   async function choose() {
-    const picked = await window.dubdesk!.openFiles({ title: `Choose ${names}`, multiple: model.files.length > 1, filters: [{ name: 'Model files', extensions: [...new Set(model.files.map((file) => file.name.split('.').pop() ?? 'onnx'))] }] });
+    const picked = await window.dubdesk!.openFiles({ title: model.archive ? `Choose the .${model.archive.format} archive or ${names}` : `Choose ${names}`, multiple: model.files.length > 1, filters: [{ name: 'Model files', extensions: importExtensions(model) }] });
     if (!picked.ok) {
       setProblem(picked.error.message);
       return;
@@ -58,15 +58,15 @@ function ImportForm({ client, model, onDone }: { client: ApiClient; model: Model
   return (
     <form className="import-form" onSubmit={submit} aria-label={`Import ${model.title}`}>
       <p className="hint">
-        {model.files.length === 1 ? <>The file <code>{names}</code>, or a folder holding it.</> : <>A folder holding <code>{names}</code>.</>} It is copied into the data folder and checked.
+        {model.archive ? importHint(model) : model.files.length === 1 ? <>The file <code>{names}</code>, or a folder holding it.</> : <>A folder holding <code>{names}</code>.</>} It is copied into the data folder and checked.
       </p>
       {window.dubdesk ? (
-        <button type="button" className="secondary small" disabled={busy} onClick={() => void choose()}>{model.files.length === 1 ? 'Choose the file…' : 'Choose the files…'}</button>
+        <button type="button" className="secondary small" disabled={busy} onClick={() => void choose()}>{model.archive ? 'Choose the archive or files…' : model.files.length === 1 ? 'Choose the file…' : 'Choose the files…'}</button>
       ) : null}
       <div className="inline-form">
         <div className="field">
           <label htmlFor={id}>{window.dubdesk ? 'Or type its path' : "Path on the service's machine"}</label>
-          <input id={id} value={path} onChange={(event) => setPath(event.target.value)} placeholder={model.files.length === 1 ? `/path/to/${names}` : `/path/to/${model.id}/`} spellCheck={false} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined} />
+          <input id={id} value={path} onChange={(event) => setPath(event.target.value)} placeholder={model.archive ? `/path/to/${model.id}.${model.archive.format}` : model.files.length === 1 ? `/path/to/${names}` : `/path/to/${model.id}/`} spellCheck={false} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined} />
         </div>
         <button type="submit" className="small" disabled={busy || !path.trim()}>{busy ? 'Importing…' : 'Import'}</button>
       </div>

@@ -6,6 +6,7 @@ export const TASK_LABELS: Record<ModelRecord['task'], string> = {
   asr: 'Speech recognition',
   mt: 'Machine translation',
   tts: 'Voices',
+  diarization: 'Speaker diarization',
   lipsync: 'Lip-sync',
   face_restore: 'Face restoration',
   separation: 'Speech and music separation',
@@ -17,13 +18,14 @@ export const TASK_LABELS: Record<ModelRecord['task'], string> = {
 export const NOT_USED_YET = 'Not used yet';
 export const NOT_USED_TEXT = 'Not used yet: nothing in this DubDesk version uses this model, so it is not offered for install.';
 
-const BUSY_STATES = new Set<InstallProgress['state']>(['downloading', 'copying', 'verifying']);
+const BUSY_STATES = new Set<InstallProgress['state']>(['downloading', 'copying', 'verifying', 'extracting']);
+const VERBS: Partial<Record<InstallProgress['state'], string>> = { downloading: 'Downloading', copying: 'Copying', extracting: 'Extracting' };
 
 export function isInstalling(install: InstallProgress | undefined): boolean {
   return install ? BUSY_STATES.has(install.state) : false;
 }
 
-/** 0..1 of the install; verifying counts as all bytes in. */
+/** 0..1 of the install (extracting: of the archive read); verifying counts as all bytes in. */
 export function installFraction(install: InstallProgress): number {
   if (install.state === 'verifying' || install.state === 'installed') return 1;
   return install.total_bytes ? Math.min(1, install.received_bytes / install.total_bytes) : 0;
@@ -31,7 +33,7 @@ export function installFraction(install: InstallProgress): number {
 
 export function installProgressText(install: InstallProgress): string {
   if (install.state === 'verifying') return 'Checking the files…';
-  const verb = install.state === 'copying' ? 'Copying' : 'Downloading';
+  const verb = VERBS[install.state] ?? 'Downloading';
   const file = install.file ? ` ${install.file}:` : '';
   if (!install.total_bytes) return `${verb}${file} ${formatBytes(install.received_bytes)}`;
   return `${verb}${file} ${formatBytes(install.received_bytes)} of ${formatBytes(install.total_bytes)} (${formatPercent(installFraction(install))} %)`;
@@ -53,13 +55,32 @@ function folderOf(path: string): string {
   return at <= 0 ? path.slice(0, at + 1) || path : path.slice(0, at);
 }
 
+const ARCHIVE_NAME = /\.(tar\.bz2|tbz2?|tar\.gz|tgz|zip)$/i;
+
+/** File-dialog extensions for a model's import: its files' own, plus the archive's when it is published as one. */
+export function importExtensions(model: Pick<ModelRecord, 'files' | 'archive'>): string[] {
+  const own = model.files.map((file) => file.name.split('.').pop() ?? 'onnx');
+  const archive = model.archive ? (model.archive.format === 'zip' ? ['zip'] : model.archive.format === 'tar.bz2' ? ['bz2', 'tbz2'] : ['gz', 'tgz']) : [];
+  return [...new Set([...own, ...archive])];
+}
+
+/** What the import form asks for, in a user's words. */
+export function importHint(model: Pick<ModelRecord, 'files' | 'archive'>): string {
+  const names = [...model.files.map((file) => file.name), ...(model.archive?.directories ?? []).map((d) => `the folder ${d}`)];
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  if (model.archive) return `The .${model.archive.format} archive as downloaded, or the folder extracted from it (holding ${listed}).`;
+  return model.files.length === 1 ? `The file ${listed}, or a folder holding it.` : `A folder holding ${listed}.`;
+}
+
 /**
  * `source_path` for files chosen in the desktop's dialog: the file itself for a one-file model, else the folder
  * that holds them (the service looks there for each file by name).
  */
-export function importSourcePath(model: Pick<ModelRecord, 'files'>, picked: readonly string[]): string | undefined {
+export function importSourcePath(model: Pick<ModelRecord, 'files' | 'archive'>, picked: readonly string[]): string | undefined {
   if (picked.length === 0) return undefined;
   if (model.files.length === 1 && picked.length === 1) return picked[0];
+  // The archive as published is imported as it is: the service extracts it.
+  if (model.archive && picked.length === 1 && ARCHIVE_NAME.test(picked[0])) return picked[0];
   return folderOf(picked[0]);
 }
 

@@ -1,0 +1,60 @@
+// Decompresses one gzip file (Firefox Translations publishes `.bin.gz`) to its destination, hashing what it writes.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { writeThroughTemp } from '../files/atomic-write.js';
+
+export interface GunzipOptions {
+  signal?: AbortSignal;
+  /** Compressed bytes read so far and the compressed size. */
+  onProgress?: (read: number, total: number) => void;
+}
+
+/** Writes through an atomic temp file, so a cut-off run never leaves a short file under the real name. */
+export async function gunzipFile(source: string, dest: string, options: GunzipOptions = {}): Promise<{ sha256: string; sizeBytes: number }> {
+  const total = fs.statSync(source).size;
+  const hash = createHash('sha256');
+  let read = 0;
+  let sizeBytes = 0;
+  const input = fs.createReadStream(source);
+  input.on('data', (chunk) => {
+    read += chunk.length;
+    options.onProgress?.(read, total);
+  });
+  await writeThroughTemp(dest, (temp) =>
+    pipeline(
+      input,
+      zlib.createGunzip(),
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          sizeBytes += chunk.length;
+          done(null, chunk);
+        },
+      }),
+      fs.createWriteStream(temp),
+      { signal: options.signal },
+    ));
+  return { sha256: hash.digest('hex'), sizeBytes };
+}
+
+/** Whether the file starts with gzip's magic bytes. */
+export function isGzip(file: string): boolean {
+  return startsWith(file, [0x1f, 0x8b]);
+}
+
+export function startsWith(file: string, magic: number[]): boolean {
+  const head = Buffer.alloc(magic.length);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    fs.readSync(fd, head, 0, magic.length, 0);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+  return magic.every((byte, i) => head[i] === byte);
+}
