@@ -29,9 +29,9 @@ import type { JobKindModule } from './pipelines/kind.js';
 import { checkBody } from './api/validation.js';
 import { describeValidation } from './api/errors.js';
 import { DubDeskError } from '../shared/errors.js';
-import { createEngines, type Engines } from './engines/registry.js';
+import { createEngines, type Engines, type EngineSet } from './engines/registry.js';
 import { createEngineSet } from './engines/engine-set.js';
-import { createVoiceSampleCache, type VoiceSampleCache } from './engines/tts/voice-samples.js';
+import { combinedVoices, createVoiceSampleCache, type VoiceSampleCache } from './engines/tts/voice-samples.js';
 import { createSubtitleStylesRepository, type SubtitleStylesRepository } from './store/subtitle-styles-repository.js';
 import { intakeRequest } from './requests/intake.js';
 import { snapshotJobResources } from './requests/resource-snapshot.js';
@@ -44,6 +44,8 @@ import { createReusableModelsRepository, type ReusableModelsRepository } from '.
 export interface CoreOptions {
   /** Kind modules besides the built-in ones; one with a built-in id replaces that kind (tests register kinds of their own). */
   kinds?: readonly JobKindModule[];
+  /** Engines that replace the built ones, capability by capability (tests run jobs with small engines of their own). */
+  engines?: Partial<EngineSet>;
   /** Delay before a failed job's next attempt (default: capped exponential backoff from 5 s). */
   retryDelayMs?: (failures: number) => number;
   /** Extra catalogue entries for the model store (tests install stand-ins from a loopback server). */
@@ -137,11 +139,12 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const built = createEngineSet({ models, media, settings, cacheDir: path.join(paths.root, 'engines') });
-  const engines = createEngines(built.set, models);
-  const voiceSamples = createVoiceSampleCache({ engine: built.espeak, cacheDir: path.join(paths.root, 'voice-samples') });
+  const engines = createEngines({ ...built.set, ...options.engines }, models, settings);
+  const voiceSamples = createVoiceSampleCache({ engine: combinedVoices(engines), cacheDir: path.join(paths.root, 'voice-samples') });
   const webhookSecret = resolveWebhookSecret(db, config.webhookSecret);
   serviceLog.addSecret(webhookSecret);
   serviceLog.addSecret(config.apiKey);
+  serviceLog.addSecret(settings.get('llm_api_key'));
   const outbox = createCallbackOutbox(db);
   const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
   const callbacks = createCallbackDeliverer({

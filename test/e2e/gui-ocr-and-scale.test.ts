@@ -47,6 +47,12 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       sent.push(route.request().postDataJSON() as Record<string, unknown>);
       await route.continue();
     });
+    // After each change the form asks which engines the settings would use (POST /v1/media/translate/plan).
+    const planned: Record<string, unknown>[] = [];
+    await page.route('**/v1/media/translate/plan', async (route) => {
+      planned.push(route.request().postDataJSON() as Record<string, unknown>);
+      await route.continue();
+    });
     try {
       await page.setInputFiles('#choose-files-input', [video, subtitles]);
       const files = page.getByRole('list', { name: 'Files' });
@@ -131,22 +137,23 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       await surface.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(artifactsDir, 'gui-ocr-box.png') });
 
-      // The request carries exactly the box shown, and no subtitle file. This build has no speech recognition, so
-      // the service refuses the task, and the form says so.
-      await page.getByRole('button', { name: 'Start task' }).click();
-      await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(1);
-      expect(sent[0]).toMatchObject({ media_type: 'video', target_language: 'de', ocr_text_box: expected });
-      expect(sent[0]).not.toHaveProperty('subtitle_url');
-      await page.getByRole('alert').filter({ hasText: /speech-recognition model/ }).first().waitFor({ timeout: 30_000 });
+      // The request carries exactly the box shown, and no subtitle file. No speech-recognition model is installed
+      // for detected speech, so the form says so before anything is sent, and Start is off.
+      await expect.poll(() => planned.at(-1)?.ocr_text_box, { timeout: 30_000 }).toEqual(expected);
+      expect(planned.at(-1)).toMatchObject({ media_type: 'video', target_language: 'de', ocr_text_box: expected });
+      expect(planned.at(-1)).not.toHaveProperty('subtitle_url');
+      await page.getByRole('region', { name: /will use:/ }).getByText(/speech-recognition model/).first().waitFor({ timeout: 30_000 });
+      await page.locator('#submit-blocked').filter({ hasText: /Transcribing/ }).waitFor();
+      expect(await page.getByRole('button', { name: 'Start task' }).isDisabled()).toBe(true);
 
       // Removing the box removes the field and gives the subtitle choice back.
       await page.getByRole('button', { name: 'Remove the box' }).click();
       expect(await x.inputValue()).toBe('');
       expect(await subtitleSelect.isDisabled()).toBe(false);
       await page.getByText('No box drawn.').waitFor();
-      await page.getByRole('button', { name: 'Start task' }).click();
-      await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(2);
-      expect(sent[1]).not.toHaveProperty('ocr_text_box');
+      await expect.poll(() => planned.at(-1) && 'ocr_text_box' in planned.at(-1)!, { timeout: 30_000 }).toBe(false);
+      // Nothing that could not run was sent.
+      expect(sent).toHaveLength(0);
     } finally {
       await page.context().close();
     }

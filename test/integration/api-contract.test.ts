@@ -170,9 +170,8 @@ describe('models a request needs (model_not_installed)', () => {
   it('names the speech-recognition model when a translate job has no subtitles', async () => {
     const { subtitle_url: _drop, ...withoutSubtitles } = translate();
     const body = await expectError('/v1/media/translate', withoutSubtitles, 400, 'model_not_installed', /whisper-base/);
-    // Installing it would change nothing (no engine uses it yet), so the way on is an SRT, not an install.
-    expect(body.message).toMatch(/give the speech as subtitle_url/);
-    expect(body.message).not.toMatch(/models install/);
+    // Whisper runs it once installed, so the install is offered.
+    expect(body.message).toMatch(/dubdesk models install whisper-base/);
   });
 
   it('names the Wav2Lip-class model for precision_v1', async () => {

@@ -300,7 +300,7 @@ describe('dubdesk models, tasks flags, usage and version', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^ID +TASK +STATE +SIZE +TITLE\n/);
       expect(result.stdout).toMatch(/^wav2lip-gan-96 +lipsync +not installed +~/m);
-      expect(result.stdout).toMatch(/^whisper-base +asr +not used yet +~/m);
+      expect(result.stdout).toMatch(/^whisper-base +asr +not installed +~/m);
     }
   });
 

@@ -47,29 +47,29 @@ afterAll(async () => {
 });
 
 describe('model_not_installed from the engine set', () => {
-  it('speech recognition names whisper-base, which no engine runs yet, and the SRT way around, not an install', () => {
+  it('speech recognition offers the Whisper base install, command and Models page, and the SRT way around', () => {
     const text = message(() => engineSet().engines.requireSpeechRecognizer());
+    expect(text).toBe('Transcribing speech needs a speech-recognition model. Whisper base (multilingual) is not installed. Install it with `dubdesk models install whisper-base`, with POST /v1/models {"id":"whisper-base"}, or from the Models page of the app. Or give the speech as subtitle_url (an SRT file).');
+  });
+
+  it('speech recognition says there is none yet while no engine uses the catalogue model', () => {
+    const catalogue = createCatalogue([], BUILTIN_CATALOGUE.map((entry) => (entry.task === 'asr' ? { ...entry, usedBy: undefined } : entry)));
+    const text = message(() => engineSet({ catalogue }).engines.requireSpeechRecognizer());
     expect(text).toBe('Transcribing speech needs a speech-recognition model this DubDesk version can run, and it has none yet (whisper-base in the catalogue waits for its engine): give the speech as subtitle_url (an SRT file).');
   });
 
-  it('speech recognition offers the install, command and Models page, once an engine uses the catalogue model', () => {
-    const catalogue = createCatalogue([], BUILTIN_CATALOGUE.map((entry) => (entry.id === 'whisper-base' ? { ...entry, usedBy: 'translate-and-dub transcription' } : entry)));
-    const text = message(() => engineSet({ catalogue }).engines.requireSpeechRecognizer());
-    expect(text).toBe('Transcribing speech needs a speech-recognition model. Whisper base (ONNX) is not installed. Install it with `dubdesk models install whisper-base`, with POST /v1/models {"id":"whisper-base"}, or from the Models page of the app. Or give the speech as subtitle_url (an SRT file).');
-  });
-
   it('language identification names Whisper, which identifies the language it hears, and source_language', () => {
-    expect(message(() => engineSet().engines.requireLanguageIdentifier())).toBe('Identifying the spoken language needs a language-identification model this DubDesk version can run, and it has none yet (whisper-base in the catalogue waits for its engine): give source_language.');
+    expect(message(() => engineSet().engines.requireLanguageIdentifier())).toBe('Identifying the spoken language needs a language-identification model. Whisper base (multilingual) is not installed. Install it with `dubdesk models install whisper-base`, with POST /v1/models {"id":"whisper-base"}, or from the Models page of the app. Or give source_language.');
   });
 
   it('diarization says the catalogue has no model for it yet', () => {
     expect(message(() => engineSet().engines.requireDiarizer())).toBe("Telling speakers apart needs a speaker-diarization model, and this DubDesk version's model catalogue has none yet.");
   });
 
-  it('translation names the pair and its opus-mt model, and only a model of that pair', () => {
+  it('translation names the pair and its Bergamot model with the install command, and only a model of that pair', () => {
     const { engines } = engineSet();
-    expect(message(() => engines.requireTranslator('en', 'de'))).toBe('Translating English to German needs a translation model this DubDesk version can run, and it has none yet (opus-mt-en-de in the catalogue waits for its engine): give subtitles already translated (subtitle_usage_type=final_translated) instead.');
-    expect(message(() => engines.requireTranslator('en', 'es'))).toBe("Translating English to Spanish needs a translation model, and this DubDesk version's model catalogue has none yet: give subtitles already translated (subtitle_usage_type=final_translated) instead.");
+    expect(message(() => engines.requireTranslator('en', 'de'))).toBe('Translating English to German needs a translation model. Firefox Translations English to German is not installed. Install it with `dubdesk models install bergamot-en-de`, with POST /v1/models {"id":"bergamot-en-de"}, or from the Models page of the app. Or give subtitles already translated (subtitle_usage_type=final_translated) instead.');
+    expect(message(() => engines.requireTranslator('en', 'ko'))).toBe("Translating English to Korean needs a translation model, and this DubDesk version's model catalogue has none yet: give subtitles already translated (subtitle_usage_type=final_translated) instead.");
   });
 
   it('text recognition names the languages asked for', () => {
@@ -80,8 +80,8 @@ describe('model_not_installed from the engine set', () => {
     expect(message(() => engineSet().engines.requireInpainter())).toBe('Erasing on-screen text needs an inpainting model this DubDesk version can run, and it has none yet (lama in the catalogue waits for its engine).');
   });
 
-  it('source separation says the catalogue has no model for it yet', () => {
-    expect(message(() => engineSet().engines.requireSeparator())).toBe("Separating speech from music and ambience needs a source-separation model, and this DubDesk version's model catalogue has none yet.");
+  it('source separation offers the UVR MDX-Net install, command and Models page', () => {
+    expect(message(() => engineSet().engines.requireSeparator())).toBe('Separating speech from music and ambience needs a source-separation model. UVR MDX-Net Inst HQ 3 (ONNX) is not installed. Install it with `dubdesk models install uvr-mdx-net-inst-hq-3`, with POST /v1/models {"id":"uvr-mdx-net-inst-hq-3"}, or from the Models page of the app.');
   });
 
   it('the lip-sync model names wav2lip-gan-96 with the install command and the Models page', async () => {

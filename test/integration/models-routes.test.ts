@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeTestApp } from '../fixtures/route-app.js';
 import { modelRoutes } from '../../src/main/api/routes/models.js';
 import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalogue.js';
+import { SPEAKER_MODELS } from '../../src/main/models/entries/speakers.js';
+import { VOICE_MODELS } from '../../src/main/models/entries/voices.js';
 import { createModelStore, type InstallEvent, type ModelStore } from '../../src/main/models/model-store.js';
 import { encodeStandin, lamaStandin, startStandinServer, writeStandin, type StandinServer } from '../fixtures/onnx-standins.js';
 
@@ -56,8 +58,10 @@ describe('/v1/models routes', () => {
     const response = await app.inject({ method: 'GET', url: '/v1/models' });
     expect(response.statusCode).toBe(200);
     const { models } = response.json();
-    expect(models.map((m: { id: string }) => m.id)).toEqual(['whisper-base', 'opus-mt-en-de', 'piper-en-us-ljspeech-medium', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'standin-lama']);
-    expect(models[6]).toEqual({
+    // Bergamot pairs (models/entries/translation.ts) are listed in between; the rest keep their order.
+    expect(models.filter((m: { id: string }) => !m.id.startsWith('bergamot-')).map((m: { id: string }) => m.id)).toEqual(['whisper-base', 'whisper-tiny', 'whisper-small', 'whisper-turbo', ...VOICE_MODELS.map((m) => m.id), ...SPEAKER_MODELS.map((m) => m.id), 'uvr-mdx-net-inst-hq-3', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'standin-lama']);
+    expect(models.map((m: { id: string }) => m.id)).toContain('bergamot-en-de');
+    expect(models.at(-1)).toEqual({
       id: 'standin-lama',
       task: 'inpaint',
       title: 'Stand-in LaMa',

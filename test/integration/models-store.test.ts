@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_CATALOGUE, createCatalogue, type CatalogueEntry } from '../../src/main/models/catalogue.js';
+import { SPEAKER_MODELS } from '../../src/main/models/entries/speakers.js';
+import { VOICE_MODELS } from '../../src/main/models/entries/voices.js';
 import { createModelStore, type InstallEvent, type ModelStore } from '../../src/main/models/model-store.js';
 import { DubDeskError } from '../../src/shared/errors.js';
 import {
@@ -18,7 +20,31 @@ import {
 } from '../fixtures/onnx-standins.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const whisper = BUILTIN_CATALOGUE.find((e) => e.id === 'whisper-base')!;
+// Whisper in the optimum layout (two ONNX files, each with its own URL): what the stand-ins below are built as.
+const whisper: CatalogueEntry = {
+  id: 'whisper-optimum',
+  task: 'asr',
+  title: 'Whisper (optimum ONNX export)',
+  description: 'Stand-in entry for the store tests.',
+  license: 'Apache-2.0',
+  sizeBytes: 300_000_000,
+  files: [
+    {
+      name: 'encoder_model.onnx',
+      signature: { inputs: [{ name: 'input_features', type: 'float32', rank: 3, dims: [null, 80, 3000] }], outputs: [{ name: 'last_hidden_state', type: 'float32', rank: 3 }] },
+    },
+    {
+      name: 'decoder_model.onnx',
+      signature: {
+        inputs: [
+          { name: 'input_ids', type: 'int64', rank: 2 },
+          { name: 'encoder_hidden_states', type: 'float32', rank: 3 },
+        ],
+        outputs: [{ name: 'logits', type: 'float32', rank: 3 }],
+      },
+    },
+  ],
+};
 const wav2lip = BUILTIN_CATALOGUE.find((e) => e.id === 'wav2lip-gan-96')!;
 
 // Whisper's real vocabulary size makes the decoder stand-in about 200 KB: big enough to cut mid-file.
@@ -302,7 +328,8 @@ describe('model store', () => {
 
   it('lists the built-in catalogue too when no catalogue is given', async () => {
     const defaults = createModelStore({ modelsDir: path.join(dir, 'default-models') });
-    expect(defaults.list().map((r) => r.id)).toEqual(['whisper-base', 'opus-mt-en-de', 'piper-en-us-ljspeech-medium', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama']);
+    expect(defaults.list().map((r) => r.id).filter((id) => !id.startsWith('bergamot-'))).toEqual(['whisper-base', 'whisper-tiny', 'whisper-small', 'whisper-turbo', ...VOICE_MODELS.map((m) => m.id), ...SPEAKER_MODELS.map((m) => m.id), 'uvr-mdx-net-inst-hq-3', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama']);
+    expect(defaults.list().map((r) => r.id)).toContain('bergamot-en-de');
     expect(defaults.list().every((r) => !r.installed)).toBe(true);
     await defaults.close();
   });

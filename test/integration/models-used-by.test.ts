@@ -9,7 +9,7 @@ import { modelRoutes } from '../../src/main/api/routes/models.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import { routeTestApp } from '../fixtures/route-app.js';
 
-const UNUSED = ['whisper-base', 'opus-mt-en-de', 'piper-en-us-ljspeech-medium', 'lama'];
+const UNUSED = ['lama'];
 
 describe('models nothing uses yet', () => {
   let dir: string;
@@ -30,11 +30,11 @@ describe('models nothing uses yet', () => {
     expect(models.filter((model) => !model.used_by).map((model) => model.id)).toEqual(UNUSED);
     expect(models.find((model) => model.id === 'wav2lip-gan-96')?.used_by).toBe('precision_v1 lip-sync');
 
-    const refused = await app.inject({ method: 'POST', url: '/v1/models', payload: { id: 'whisper-base' } });
+    const refused = await app.inject({ method: 'POST', url: '/v1/models', payload: { id: 'lama' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('not used by anything in this DubDesk version yet') });
     // Nothing started: no download, no install state.
-    expect((await app.inject({ method: 'GET', url: '/v1/models/whisper-base' })).json()).not.toHaveProperty('install');
+    expect((await app.inject({ method: 'GET', url: '/v1/models/lama' })).json()).not.toHaveProperty('install');
     await app.close();
   });
 

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HUMAN_PACKAGE, TFJS_WASM_PACKAGE } from '../../src/main/engines/face/human-package.js';
 import { espeakPackageFiles } from '../../src/main/engines/tts/espeak-pool.js';
+import { sherpaPackagePath } from '../../src/main/engines/sherpa/host.js';
+import { sileroModelPath } from '../../src/main/engines/vad/silero.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { resolveSubtitleFonts } from '../../src/main/media/subtitles/fonts.js';
 
@@ -206,6 +208,10 @@ describe('electron-builder.json', () => {
       path.join(humanModels, 'facemesh.bin'),
       ...['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'].map((file) => path.join(tfjsWasmDir, file)),
       packageFile('better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
+      // sherpa-onnx's child requires the package by path and its native runtime reads the Silero weights by path.
+      sherpaPackagePath(),
+      packageFile(`sherpa-onnx-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`, 'sherpa-onnx.node'),
+      sileroModelPath(),
       // The CJK fallback fonts fontconfig is given (only present when the optional font packages are installed).
       ...fonts.dirs.filter((dir) => dir.includes('@fontsource')).flatMap((dir) =>
         fs.readdirSync(dir).filter((name) => name.endsWith('-400-normal.woff')).slice(0, 1).map((name) => path.join(dir, name))),

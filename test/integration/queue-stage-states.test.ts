@@ -92,7 +92,13 @@ describe('a translate job with final translated subtitles', () => {
     const expected: Stage[] = [
       { name: 'fetch-inputs', label: 'Fetching inputs', state: 'done' },
       { name: 'prepare-media', label: 'Preparing media', state: 'done' },
+      { name: 'detect-speech', label: 'Finding speech', state: 'done' },
+      { name: 'read-subtitles', label: 'Reading subtitles', state: 'done' },
+      { name: 'identify-language', label: 'Identifying the language', state: 'skipped', reason: 'source_language is English' },
       { name: 'transcribe', label: 'Transcribing', state: 'skipped', reason: 'the lines come from the given subtitles' },
+      // The subtitles name no speakers: the built-in diarizer tells them apart.
+      { name: 'diarize', label: 'Telling speakers apart', state: 'done' },
+      { name: 'segment', label: 'Making subtitle cues', state: 'skipped', reason: 'the given subtitles are the cues' },
       { name: 'translate', label: 'Translating', state: 'skipped', reason: 'the subtitles are the final translation' },
       { name: 'synthesize', label: 'Synthesizing voices', state: 'done' },
       { name: 'mix', label: 'Mixing audio', state: 'done' },
@@ -106,17 +112,14 @@ describe('a translate job with final translated subtitles', () => {
 
   it('streams every stage pending at creation, then each running in turn, the skipped ones never running', () => {
     const seen: Stage[][] = events.records.filter((record) => record.task_id === taskId).map((record) => record.stages);
-    expect(states(seen[0]!)).toEqual([
-      'fetch-inputs:pending', 'prepare-media:pending', 'transcribe:pending', 'translate:pending', 'synthesize:pending', 'mix:pending', 'export:pending',
-    ]);
-    expect(seen.map(states)).toContainEqual([
-      'fetch-inputs:done', 'prepare-media:done', 'transcribe:skipped', 'translate:skipped', 'synthesize:running', 'mix:pending', 'export:pending',
-    ]);
-    expect(seen.map(states)).toContainEqual([
-      'fetch-inputs:done', 'prepare-media:running', 'transcribe:pending', 'translate:pending', 'synthesize:pending', 'mix:pending', 'export:pending',
-    ]);
+    const middle = (prepare: string) => prepare === 'running'
+      ? ['detect-speech:pending', 'read-subtitles:pending', 'identify-language:pending', 'transcribe:pending', 'diarize:pending', 'segment:pending', 'translate:pending']
+      : ['detect-speech:done', 'read-subtitles:done', 'identify-language:skipped', 'transcribe:skipped', 'diarize:done', 'segment:skipped', 'translate:skipped'];
+    expect(states(seen[0]!)).toEqual(['fetch-inputs:pending', 'prepare-media:pending', ...middle('running'), 'synthesize:pending', 'mix:pending', 'export:pending']);
+    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:done', ...middle('done'), 'synthesize:running', 'mix:pending', 'export:pending']);
+    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:running', ...middle('running'), 'synthesize:pending', 'mix:pending', 'export:pending']);
     const ran = new Set(seen.flatMap((stages) => stages.filter((stage) => stage.state === 'running').map((stage) => stage.name)));
-    expect([...ran]).toEqual(['fetch-inputs', 'prepare-media', 'synthesize', 'mix', 'export']);
+    expect([...ran]).toEqual(['fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'diarize', 'synthesize', 'mix', 'export']);
   });
 
   it('keeps the cloud-shaped status record as it was: no stages', async () => {

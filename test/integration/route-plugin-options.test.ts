@@ -11,6 +11,7 @@ import { settingsRoutes } from '../../src/main/api/routes/settings.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createGlossariesRepository } from '../../src/main/store/glossaries-repository.js';
 import { createKeysRepository } from '../../src/main/store/keys-repository.js';
+import { createSettingsRepository } from '../../src/main/store/settings-repository.js';
 import { routeTestApp } from '../fixtures/route-app.js';
 
 let dir: string;
@@ -26,6 +27,7 @@ beforeAll(async () => {
   await app.register(settingsRoutes, {
     version: '9.9.9', baseUrl: () => 'http://127.0.0.1:7999', dataDir: dir, webhookSecret: 'whsec_test',
     config: { concurrency: 3, loudnessLufs: -16, maxStretch: 1.25 }, media: { ffmpeg: '/bin/ffmpeg', ffprobe: '/bin/ffprobe' },
+    store: createSettingsRepository(db), addSecret: () => undefined,
   });
   await app.ready();
 });
@@ -59,6 +61,7 @@ describe('route plugins on their own options', () => {
     expect((await app.inject({ method: 'GET', url: '/v1/settings' })).json()).toEqual({
       version: '9.9.9', base_url: 'http://127.0.0.1:7999', openapi_url: 'http://127.0.0.1:7999/v1/openapi.json', data_dir: dir,
       webhook_secret: 'whsec_test', concurrency: 3, ffmpeg_path: '/bin/ffmpeg', ffprobe_path: '/bin/ffprobe', loudness_lufs: -16, max_stretch: 1.25,
+      translation_engine: 'auto', llm_base_url: '', llm_model: '', llm_timeout_seconds: 120, llm_api_key_set: false,
     });
   });
 });

@@ -111,7 +111,9 @@ describe('a kind registered only in a test, through the HTTP API', () => {
     });
     const translate = meta.body.kinds.find((kind: { id: string }) => kind.id === 'translate');
     expect(translate.create_route).toBe('/v1/media/translate');
-    expect(translate.stages.map((stage: { name: string }) => stage.name)).toEqual(['fetch-inputs', 'prepare-media', 'transcribe', 'translate', 'synthesize', 'mix', 'export']);
+    expect(translate.stages.map((stage: { name: string }) => stage.name)).toEqual([
+      'fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'identify-language', 'transcribe', 'diarize', 'segment', 'translate', 'synthesize', 'mix', 'export',
+    ]);
   });
 
   it('appears in the OpenAPI document with its request schema', async () => {

@@ -52,6 +52,7 @@ describe('/v1/voices routes', () => {
       locale: 'de',
       gender: 'female',
       engine: 'espeak',
+      quality: 'draft',
       pitch_hz: 190,
       sample_url: `${BASE_URL}/v1/voices/espeak%3Ade%2Bf2/sample`,
     });

@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BUILTIN_CATALOGUE, createCatalogue, type CatalogueEntry, type ModelTask as CatalogueModelTask } from '../../src/main/models/catalogue.js';
+import { SPEAKER_MODELS } from '../../src/main/models/entries/speakers.js';
+import { VOICE_MODELS } from '../../src/main/models/entries/voices.js';
 import { MODEL_TASKS, type ModelTask } from '../../src/shared/schemas/models.js';
 import { DubDeskError } from '../../src/shared/errors.js';
 
@@ -15,14 +17,18 @@ const extra: CatalogueEntry = {
 
 describe('model catalogue', () => {
   it('seeds Whisper, Marian, Piper, Wav2Lip, GFPGAN and LaMa with a signature for every ONNX file', () => {
-    const tasks = Object.fromEntries(BUILTIN_CATALOGUE.map((e) => [e.id, e.task]));
+    const tasks = Object.fromEntries(BUILTIN_CATALOGUE.filter((e) => !e.id.startsWith('bergamot-')).map((e) => [e.id, e.task]));
+    expect(BUILTIN_CATALOGUE.filter((e) => e.id.startsWith('bergamot-')).every((e) => e.task === 'mt' && e.usedBy && e.files.every((f) => f.compression === 'gz' && /^[0-9a-f]{64}$/.test(f.sha256 ?? '')))).toBe(true);
     expect(tasks).toEqual({
       'whisper-base': 'asr',
-      'opus-mt-en-de': 'mt',
-      'piper-en-us-ljspeech-medium': 'tts',
+      'whisper-tiny': 'asr',
+      'whisper-small': 'asr',
+      'whisper-turbo': 'asr',
+      ...Object.fromEntries([...VOICE_MODELS, ...SPEAKER_MODELS].map((e) => [e.id, e.task])),
       'wav2lip-gan-96': 'lipsync',
       'gfpgan-1.4': 'face_restore',
       lama: 'inpaint',
+      'uvr-mdx-net-inst-hq-3': 'separation',
     });
     for (const entry of BUILTIN_CATALOGUE) {
       for (const file of entry.files.filter((f) => f.name.endsWith('.onnx'))) expect(file.signature, `${entry.id}/${file.name}`).toBeDefined();
@@ -47,6 +53,16 @@ describe('model catalogue', () => {
     expect(() => createCatalogue([{ ...extra, files: [{ name: '../x.onnx', url: 'http://127.0.0.1:1/x' }] }], [])).toThrow('unsafe file name');
     expect(() => createCatalogue([{ ...extra, id: 'Bad/Id' }], [])).toThrow('must be lowercase');
     expect(() => createCatalogue([{ ...extra, files: [{ name: 'a.onnx', url: 'u', sha256: 'abc' }] }], [])).toThrow('malformed sha256');
+  });
+
+  it('takes a file without url only from an archive, and holds kept folder names to the file-name rules', () => {
+    const archive = { url: 'http://127.0.0.1:1/voice.tar.bz2', format: 'tar.bz2' as const };
+    expect(() => createCatalogue([{ ...extra, files: [{ name: 'lama.onnx' }] }], [])).toThrow("gives no url for 'lama.onnx' and has no archive");
+    expect(createCatalogue([{ ...extra, archive: { ...archive, directories: ['espeak-ng-data'] }, files: [{ name: 'lama.onnx' }] }], []).find('standin-lama')).toBeDefined();
+    expect(() => createCatalogue([{ ...extra, archive: { ...archive, directories: ['../etc'] }, files: [{ name: 'lama.onnx' }] }], [])).toThrow("unsafe folder name '../etc'");
+    expect(() => createCatalogue([{ ...extra, archive: { ...archive, directories: ['a/b'] }, files: [{ name: 'lama.onnx' }] }], [])).toThrow("unsafe folder name 'a/b'");
+    expect(() => createCatalogue([{ ...extra, archive: { ...archive, directories: ['lama.onnx'] }, files: [{ name: 'lama.onnx' }] }], [])).toThrow('as a folder and a file');
+    expect(() => createCatalogue([{ ...extra, archive: { ...archive, sha256: 'abc' }, files: [{ name: 'lama.onnx' }] }], [])).toThrow('malformed sha256 for its archive');
   });
 });
 

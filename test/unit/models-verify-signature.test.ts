@@ -4,7 +4,14 @@ import { checkSignature, signatureMismatchMessage } from '../../src/main/models/
 import type { MeasuredSignature } from '../../src/main/models/onnx-runtime.js';
 
 const wav2lip = BUILTIN_CATALOGUE.find((e) => e.id === 'wav2lip-gan-96')!.files[0].signature!;
-const whisperDecoder = BUILTIN_CATALOGUE.find((e) => e.id === 'whisper-base')!.files.find((f) => f.name === 'decoder_model.onnx')!.signature!;
+// Whisper's decoder in the optimum export layout (extra present.* outputs beside the logits).
+const whisperDecoder: OnnxSignature = {
+  inputs: [
+    { name: 'input_ids', type: 'int64', rank: 2 },
+    { name: 'encoder_hidden_states', type: 'float32', rank: 3 },
+  ],
+  outputs: [{ name: 'logits', type: 'float32', rank: 3 }],
+};
 const piper = BUILTIN_CATALOGUE.find((e) => e.id.startsWith('piper'))!.files[0].signature!;
 
 const facefusionWav2lip: MeasuredSignature = {

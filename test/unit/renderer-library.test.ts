@@ -112,7 +112,7 @@ describe('style preview geometry', () => {
 });
 
 describe('voice filter', () => {
-  const voice = (voice_id: string, language: string, gender: VoiceRecord['gender'], name = voice_id): VoiceRecord => ({ voice_id, name, language, gender, engine: 'espeak', sample_url: `/v1/voices/${voice_id}/sample` });
+  const voice = (voice_id: string, language: string, gender: VoiceRecord['gender'], name = voice_id): VoiceRecord => ({ voice_id, name, language, gender, engine: 'espeak', quality: 'draft', sample_url: `/v1/voices/${voice_id}/sample` });
   const voices = [voice('espeak:de+f2', 'de', 'female', 'German F2'), voice('espeak:de+m3', 'de', 'male', 'German M3'), voice('espeak:en+f2', 'en', 'female', 'English F2')];
 
   it('narrows by language, gender and a search in name or id', () => {

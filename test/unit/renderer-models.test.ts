@@ -16,6 +16,10 @@ describe('install progress', () => {
     expect(installProgressText({ state: 'copying', received_bytes: 10 })).toBe('Copying 10 B');
     expect(installFraction({ state: 'verifying', received_bytes: 0 })).toBe(1);
     expect(installProgressText({ state: 'verifying', received_bytes: 0 })).toBe('Checking the files…');
+    const extracting = { state: 'extracting' as const, received_bytes: 50 * 1024 * 1024, total_bytes: 200 * 1024 * 1024, file: 'sherpa-onnx-whisper-base.tar.bz2' };
+    expect(isInstalling(extracting)).toBe(true);
+    expect(installFraction(extracting)).toBe(0.25);
+    expect(installProgressText(extracting)).toBe('Extracting sherpa-onnx-whisper-base.tar.bz2: 50 MB of 200 MB (25 %)');
     expect(isInstalling({ state: 'failed', received_bytes: 0 })).toBe(false);
     expect(isInstalling(undefined)).toBe(false);
   });
@@ -37,6 +41,9 @@ describe('import source', () => {
     expect(importSourcePath(whisper, ['/models/whisper/encoder_model.onnx', '/models/whisper/decoder_model.onnx'])).toBe('/models/whisper');
     expect(importSourcePath(whisper, ['C:\\Models\\whisper\\encoder_model.onnx'])).toBe('C:\\Models\\whisper');
     expect(importSourcePath(whisper, [])).toBeUndefined();
+    const sherpa = model({ files: [{ name: 'base-encoder.int8.onnx' }, { name: 'base-tokens.txt' }], archive: { format: 'tar.bz2' } });
+    expect(importSourcePath(sherpa, ['/dl/sherpa-onnx-whisper-base.tar.bz2'])).toBe('/dl/sherpa-onnx-whisper-base.tar.bz2');
+    expect(importSourcePath(sherpa, ['/dl/sherpa-onnx-whisper-base/base-encoder.int8.onnx', '/dl/sherpa-onnx-whisper-base/base-tokens.txt'])).toBe('/dl/sherpa-onnx-whisper-base');
   });
 
   it('takes only absolute paths, on POSIX and Windows', () => {

@@ -78,6 +78,23 @@ describe('chooseVoices', () => {
     expect(same.get('a')!.reason).toBe('speaker a: espeak:en-us+f2 (selected voice)');
   });
 
+  it('prefers an installed neural voice, gives the next speaker another voice, and never picks a cloning voice itself', () => {
+    // Listed after eSpeak's (and its locale after eSpeak's `de`), so only its quality can put the neural voice first.
+    const neural: Voice[] = [
+      { id: 'cloner:de', name: 'clone', language: 'de', gender: 'neutral', engine: 'cloner', quality: 'standard', clones: true },
+      ...voices,
+      { id: 'piper:de_DE-thorsten-medium', name: 'Thorsten', language: 'de', locale: 'de-de', gender: 'male', engine: 'piper', quality: 'standard' },
+    ];
+    const speakers = [{ id: 'a', medianF0: 110 }, { id: 'b', medianF0: 100 }, { id: 'c', medianF0: 210 }, { id: 'n', medianF0: 165 }];
+    const result = chooseVoices({ targetLanguage: 'de', speakers, voiceModel: 'native', voices: neural });
+    expect(result.get('a')!.voiceId).toBe('piper:de_DE-thorsten-medium');
+    expect(result.get('a')!.reason).toBe('speaker a: piper:de_DE-thorsten-medium, median F0 110 Hz -> male');
+    expect(result.get('b')!.voiceId).toMatch(/^espeak:de/);
+    expect(findVoice(result.get('c')!.voiceId)!.gender).toBe('female');
+    expect(result.get('n')!.voiceId).toMatch(/^espeak:de/);
+    expect([...result.values()].some((choice) => choice.voiceId === 'cloner:de')).toBe(false);
+  });
+
   it('rejects an unknown selected voice (not_found) and a language without voices (unsupported_language)', () => {
     expect(() => chooseVoices({ targetLanguage: 'de', speakers: [{ id: 'a' }], selectedVoiceId: 'espeak:nope', voiceModel: 'auto', voices })).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(() => chooseVoices({ targetLanguage: 'zu', speakers: [{ id: 'a' }], voiceModel: 'auto', voices })).toThrow(expect.objectContaining({ code: 'unsupported_language' }));

@@ -21,6 +21,8 @@ import { settingsRoutes } from './routes/settings.js';
 import { subtitleStyleRoutes } from './routes/subtitle-styles.js';
 import { voiceRoutes } from './routes/voices.js';
 import { taskRoutes } from './routes/tasks.js';
+import { translatePlanRoutes } from './routes/translate-plan.js';
+import { planTranslateEngines } from '../pipelines/translate/engine-plan.js';
 import { hostsFor, installSecurity } from './security.js';
 import { validatorCompiler } from './validation.js';
 
@@ -72,9 +74,11 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   });
   await app.register(jobRoutes, { kinds: core.kinds, submit: core.submit, jobs: core.jobs, fileUrl: core.fileUrl });
   await app.register(taskRoutes, { describe: describeTask, jobs: core.jobs, tasks: core.tasks, logs: core.logs });
+  await app.register(translatePlanRoutes, { plan: (request) => planTranslateEngines(request, core.engines) });
   await app.register(keyRoutes, { keys: core.keys });
   await app.register(settingsRoutes, {
     version: core.version, baseUrl: () => core.baseUrl(), dataDir: core.paths.root, webhookSecret: core.webhookSecret, config: core.config, media: core.media,
+    store: core.settings, addSecret: (value) => core.serviceLog.addSecret(value),
   });
   await app.register(eventRoutes, { describe: describeTask, events: core.events, models: core.models });
   await app.register(fileRoutes, { files: core.files, signer: core.signer, baseUrl: () => core.baseUrl() });

@@ -2,7 +2,19 @@
 // engines found on this machine, and the model-backed ones (available once their model is installed).
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import type { EngineModels, EngineSet } from './registry.js';
+import { createPocketsphinxRecognizer } from './asr/pocketsphinx.js';
+import { createFeatureClusteringDiarizer } from './diarization/feature-clustering.js';
+import { createSherpaDiarizer } from './diarization/sherpa-diarization.js';
+import { createWhisperRecognizers } from './asr/whisper.js';
+import { createWhisperLanguageIdentifier } from './language-id/whisper.js';
+import { SherpaHost } from './sherpa/host.js';
+import { createSileroVad } from './vad/silero.js';
+import { createApertiumTranslator } from './mt/apertium.js';
+import { createBergamotTranslator } from './mt/bergamot.js';
+import { createOpenAiChatTranslator, llmEndpointFromSettings } from './mt/openai-chat.js';
+import { createMdxNetSeparator } from './separation/mdx-net.js';
 import { createEspeakEngine } from './tts/espeak-engine.js';
+import { createSherpaVoices } from './tts/sherpa-voices.js';
 import type { TtsEngine } from './tts/types.js';
 
 /** Engine settings the user can change (Settings page, PUT /v1/settings); read at each use, so a change applies to the next job. */
@@ -25,12 +37,24 @@ export interface BuiltEngineSet {
 }
 
 export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
-  void deps;
   const espeak = createEspeakEngine();
+  // One supervised child runs every sherpa-onnx engine (a bad model must fail the job, never the service).
+  const sherpa = new SherpaHost();
   return {
     espeak,
     set: {
-      voices: [espeak],
+      // Installed neural voices first (GET /v1/voices lists them first); eSpeak NG always speaks.
+      voices: [createSherpaVoices(sherpa, deps.models), espeak],
+      // The neural pair once both models are installed; the built-in clustering needs none.
+      diarizers: [createSherpaDiarizer(sherpa, deps.models), createFeatureClusteringDiarizer()],
+      voiceActivityDetectors: [createSileroVad(sherpa)],
+      // Whisper sizes (most accurate first) once installed; system engines (OS packages, draft quality) come last.
+      speechRecognizers: [...createWhisperRecognizers(sherpa, deps.models), createPocketsphinxRecognizer()],
+      languageIdentifiers: [createWhisperLanguageIdentifier(sherpa, deps.models)],
+      // Bergamot for installed pairs, then the user's LLM endpoint when configured, then Apertium (translation_engine overrides).
+      translators: [createBergamotTranslator(deps.models), createOpenAiChatTranslator({ endpoint: () => llmEndpointFromSettings(deps.settings) }), createApertiumTranslator()],
+      // Available once its model is installed; without one the mix ducks the original voice instead.
+      separators: [createMdxNetSeparator({ models: deps.models, media: deps.media })],
     },
   };
 }

@@ -15,11 +15,23 @@ export interface MissingModel {
   instead?: string;
 }
 
+/** model_not_installed that also names, for the GUI's Install button, the catalogue ids whose install lets the work run. */
+export class ModelNotInstalledError extends DubDeskError {
+  constructor(message: string, readonly modelIds: readonly string[] = []) {
+    super('model_not_installed', message);
+  }
+}
+
+/** The catalogue ids to install for an error (any one of them will do); none for other errors or no installable model. */
+export function modelIdsToInstall(error: unknown): string[] {
+  return error instanceof ModelNotInstalledError ? [...error.modelIds] : [];
+}
+
 export function missingModelError({ work, capability, entry, instead }: MissingModel): DubDeskError {
   const otherwise = instead ? `: ${instead}.` : '.';
   const aModel = `${/^[aeiou]/i.test(capability) ? 'an' : 'a'} ${capability} model`;
   if (entry?.usedBy) {
-    return new DubDeskError('model_not_installed', `${work} needs ${aModel}. ${notInstalledMessage(entry)}${instead ? ` Or ${instead}.` : ''}`);
+    return new ModelNotInstalledError(`${work} needs ${aModel}. ${notInstalledMessage(entry)}${instead ? ` Or ${instead}.` : ''}`, [entry.id]);
   }
   if (entry) {
     // Installing it would change nothing (the catalogue refuses it), so the way on is named instead.

@@ -13,7 +13,10 @@ import type { LanguageIdentifier } from './language-id/types.js';
 import type { LipsyncGenerator } from './lipsync/types.js';
 import { createWav2LipGenerator, WAV2LIP_MODEL, WAV2LIP_MODEL_FILE } from './lipsync/wav2lip.js';
 import { missingModelError } from './missing-model.js';
+import { bergamotModelFor } from './mt/bergamot.js';
+import { requirePreferredTranslator } from './mt/preferred-translator.js';
 import type { Translator } from './mt/types.js';
+import type { EngineSettings } from './engine-set.js';
 import type { TextRecognizer } from './ocr/types.js';
 import type { SourceSeparator } from './separation/types.js';
 import type { TtsEngine, Voice } from './tts/types.js';
@@ -51,8 +54,11 @@ export function availableEngines<T extends Partial<EngineIdentity>>(engines: rea
   return engines.filter((engine) => engine.isAvailable?.() ?? true);
 }
 
+/** `translation_engine` (Settings): auto, or the id of the translator to use whatever else is installed. */
+export const TRANSLATION_ENGINE_SETTING = 'translation_engine';
+
 /** Picks the engine for each capability and says clearly what to install when none can do the work. */
-export function createEngines(engines: Partial<EngineSet>, models: EngineModels) {
+export function createEngines(engines: Partial<EngineSet>, models: EngineModels, settings?: EngineSettings) {
   const set: EngineSet = {
     voiceActivityDetectors: [], speechRecognizers: [], languageIdentifiers: [], diarizers: [], translators: [], voices: [], separators: [], textRecognizers: [], inpainters: [],
     ...engines,
@@ -95,12 +101,15 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels)
     },
 
     requireTranslator(source: string, target: string): Translator {
+      const work = `Translating ${languageName(source)} to ${languageName(target)}`;
+      const preferred = settings?.get(TRANSLATION_ENGINE_SETTING);
+      if (preferred && preferred !== 'auto') return requirePreferredTranslator(set.translators, preferred, work, () => bergamotModelFor(models, source, target), source, target);
       const engine = availableEngines(set.translators).find((translator) => translator.supports(source, target));
       if (engine) return engine;
-      // Marian models are published per pair as opus-mt-<source>-<target>.
+      // Firefox Translations models are published per pair to or from English.
       throw missingModelError({
-        work: `Translating ${languageName(source)} to ${languageName(target)}`, capability: 'translation',
-        entry: models.catalogue.find(`opus-mt-${source}-${target}`),
+        work, capability: 'translation',
+        entry: bergamotModelFor(models, source, target),
         instead: 'give subtitles already translated (subtitle_usage_type=final_translated) instead',
       });
     },

@@ -98,6 +98,8 @@ export interface StartProcessOptions {
   killGraceMs?: number;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** A Node child talking over an IPC channel (child.send / 'message'), with structured-clone messages (typed arrays). */
+  ipc?: boolean;
 }
 
 export interface ProcessExit {
@@ -137,7 +139,8 @@ export function startProcess(command: string, args: readonly string[], options: 
   const bound = boundToParent(command, args, { cwd: options.cwd, env: options.env });
   const child = spawn(bound.command, bound.args, {
     shell: false,
-    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(options.ipc ? ['ipc' as const] : [])],
+    serialization: options.ipc ? 'advanced' : undefined,
     windowsHide: true,
     cwd: options.cwd,
     env: options.env,

@@ -39,7 +39,7 @@ export interface Stage<Request = Record<string, unknown>> {
 
 /** A produced file the job publishes: its role becomes the result field (video -> video_url, subtitle_vtt -> subtitle_vtt_url ...). */
 export interface ResultFile {
-  role: 'video' | 'audio' | 'subtitle' | 'subtitle_vtt' | 'subtitle_ass';
+  role: 'video' | 'audio' | 'subtitle' | 'subtitle_vtt' | 'subtitle_ass' | 'subtitle_bilingual';
   /** Relative to the work dir. */
   path: string;
   name: string;

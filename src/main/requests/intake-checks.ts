@@ -15,7 +15,8 @@ export interface SpecEnvironment {
   glossaries: Pick<GlossariesRepository, 'get'>;
   /** Throws model_not_installed (naming the model and how to install it) when it is missing. */
   models: Pick<ModelStore, 'requireInstalled'>;
-  engines: Pick<Engines, 'requireSpeechRecognizer' | 'requireTranslator' | 'voices'>;
+  /** The engines installed now: a kind plans which of them its job will run (pipelines/translate/engine-plan.ts). */
+  engines: Engines;
   subtitleStyleExists(styleId: string): boolean;
   reusableModelExists(modelId: string): boolean;
 }

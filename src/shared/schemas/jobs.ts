@@ -73,6 +73,8 @@ export const TranslateRequestSchema = StrictObject({
   user_prompt: Type.Optional(Type.String({ maxLength: 4000 })),
   export_type: StringEnum(['auto', 'video', 'audio', 'all'] as const),
   selected_voice_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  // Local addition (docs/api.md "Translate and dub"): a cloud client never sends it.
+  bilingual_subtitle: Type.Optional(Type.Boolean({ default: false, description: 'Also write an SRT with each cue\'s original line above its translation (result.subtitle_bilingual_url; local addition).' })),
   callback_url: Type.Optional(UrlString('Receives a POST with the status record on every status change.')),
 }, { $id: 'TranslateRequest' });
 export type TranslateRequest = Static<typeof TranslateRequestSchema>;
@@ -88,6 +90,7 @@ export const TranslateStatusSchema = Type.Object({
     // Local additions (docs/api.md "Translate and dub results"); a cloud client ignores them.
     subtitle_vtt_url: Type.Optional(Type.String({ description: 'The dubbed subtitles as WebVTT, speakers as voice tags (local addition).' })),
     subtitle_ass_url: Type.Optional(Type.String({ description: 'The dubbed subtitles as ASS in the job\'s subtitle style (local addition).' })),
+    subtitle_bilingual_url: Type.Optional(Type.String({ description: 'With bilingual_subtitle: an SRT with each cue\'s original line above its translation (local addition).' })),
     project_url: Type.Optional(Type.String()),
   })),
 }, { $id: 'TranslateStatus' });

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { StringEnum } from './common.js';
 
-// Request and response shapes of /v1/voices: the built-in voices a dub can use (selected_voice_id).
+// Request and response shapes of /v1/voices: the voices a dub can use (selected_voice_id), built in and installed.
 
 export const VOICE_GENDERS = ['female', 'male', 'neutral'] as const;
 
@@ -26,7 +26,9 @@ export const VoiceRecord = Type.Object({
   language: Type.String({ description: 'Language code as in the supported language list.' }),
   locale: Type.Optional(Type.String({ description: "The engine's locale or voice code, e.g. pt-br, en-gb, cmn." })),
   gender: StringEnum(VOICE_GENDERS),
-  engine: Type.String(),
+  engine: Type.String({ description: 'espeak (built in), piper, kokoro or zipvoice (installed voice models).' }),
+  quality: StringEnum(['draft', 'standard'] as const, { description: 'draft: eSpeak NG (robotic); standard: neural voices.' }),
+  clones: Type.Optional(Type.Boolean({ description: "Speaks in the voice of each speaker's own reference speech (voice_model=real) instead of a fixed voice." })),
   pitch_hz: Type.Optional(Type.Number({ description: 'Typical median pitch (F0) of the voice, Hz.' })),
   sample_url: Type.String({ description: 'A short sentence in this voice (audio/wav).' }),
 });

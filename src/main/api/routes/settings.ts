@@ -1,8 +1,21 @@
-// /v1/settings: what the Settings page shows of the running service (read-only).
+// /v1/settings: what the Settings page shows of the running service; the translation engine settings can be changed.
 import { Type } from 'typebox';
+import { DubDeskError } from '../../../shared/errors.js';
+import { StrictObject, StringEnum } from '../../../shared/schemas/common.js';
 import type { DubDeskConfig } from '../../config.js';
+import { TRANSLATION_ENGINE_CHOICES } from '../../engines/mt/preferred-translator.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
+import type { SettingsRepository } from '../../store/settings-repository.js';
 import type { App } from '../app-types.js';
+
+/** What the engines read at use time (engines/engine-set.ts EngineSettings); the API key is write-only. */
+const TranslationSettings = {
+  translation_engine: StringEnum(TRANSLATION_ENGINE_CHOICES, { description: 'auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named' }),
+  llm_base_url: Type.String({ maxLength: 2000, description: 'An OpenAI-compatible API, e.g. http://localhost:11434/v1 (Ollama); empty: no LLM engine' }),
+  llm_model: Type.String({ maxLength: 200 }),
+  llm_timeout_seconds: Type.Integer({ minimum: 5, maximum: 3600 }),
+};
+const DEFAULT_LLM_TIMEOUT_SECONDS = 120;
 
 export interface SettingsRoutesOptions {
   version: string;
@@ -12,6 +25,10 @@ export interface SettingsRoutesOptions {
   webhookSecret: string;
   config: Pick<DubDeskConfig, 'concurrency' | 'loudnessLufs' | 'maxStretch'>;
   media: Pick<MediaTools, 'ffmpeg' | 'ffprobe'>;
+  /** Where the changeable settings live. */
+  store: SettingsRepository;
+  /** Called with a new LLM API key, so the service log redacts it. */
+  addSecret(value: string): void;
 }
 
 export async function settingsRoutes(app: App, options: SettingsRoutesOptions): Promise<void> {
@@ -19,6 +36,7 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
     schema: { response: { 200: Type.Object({
       version: Type.String(), base_url: Type.String(), openapi_url: Type.String(), data_dir: Type.String(), webhook_secret: Type.String(),
       concurrency: Type.Integer(), ffmpeg_path: Type.String(), ffprobe_path: Type.String(), loudness_lufs: Type.Number(), max_stretch: Type.Number(),
+      ...TranslationSettings, llm_api_key_set: Type.Boolean(),
     }) } },
     config: { summary: "The service's settings, for the Settings page", role: 'admin' },
   }, async () => ({
@@ -32,5 +50,51 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
     ffprobe_path: options.media.ffprobe,
     loudness_lufs: options.config.loudnessLufs,
     max_stretch: options.config.maxStretch,
+    ...translationSettings(options.store),
   }));
+
+  app.put('/v1/settings', {
+    schema: {
+      body: StrictObject({
+        translation_engine: Type.Optional(TranslationSettings.translation_engine),
+        llm_base_url: Type.Optional(TranslationSettings.llm_base_url),
+        llm_model: Type.Optional(TranslationSettings.llm_model),
+        llm_api_key: Type.Optional(Type.String({ maxLength: 1000, description: 'Write-only: GET answers llm_api_key_set. Empty removes it.' })),
+        llm_timeout_seconds: Type.Optional(TranslationSettings.llm_timeout_seconds),
+      }),
+      response: { 200: Type.Object({ ...TranslationSettings, llm_api_key_set: Type.Boolean() }) },
+    },
+    config: { summary: 'Change the translation engine settings (fields left out stay as they are); the next job uses them', role: 'admin' },
+  }, async (request) => {
+    const body = request.body;
+    if (body.llm_base_url?.trim() && !/^https?:$/.test(safeProtocol(body.llm_base_url.trim()))) {
+      throw new DubDeskError('invalid_request', `llm_base_url must be an http:// or https:// address, such as http://localhost:11434/v1; got '${body.llm_base_url}'.`);
+    }
+    if (body.llm_api_key?.trim()) options.addSecret(body.llm_api_key.trim());
+    for (const key of ['translation_engine', 'llm_base_url', 'llm_model', 'llm_api_key'] as const) {
+      if (body[key] !== undefined) options.store.set(key, body[key].trim());
+    }
+    if (body.llm_timeout_seconds !== undefined) options.store.set('llm_timeout_seconds', String(body.llm_timeout_seconds));
+    return translationSettings(options.store);
+  });
+}
+
+function safeProtocol(url: string): string {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return '';
+  }
+}
+
+/** The translation settings as GET shows them: the API key only as whether one is set. */
+function translationSettings(store: SettingsRepository) {
+  const engine = store.get('translation_engine');
+  return {
+    translation_engine: (TRANSLATION_ENGINE_CHOICES as readonly string[]).includes(engine ?? '') ? (engine as (typeof TRANSLATION_ENGINE_CHOICES)[number]) : 'auto',
+    llm_base_url: store.get('llm_base_url') ?? '',
+    llm_model: store.get('llm_model') ?? '',
+    llm_timeout_seconds: Number(store.get('llm_timeout_seconds')) || DEFAULT_LLM_TIMEOUT_SECONDS,
+    llm_api_key_set: Boolean(store.get('llm_api_key')),
+  };
 }

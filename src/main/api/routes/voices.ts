@@ -25,6 +25,9 @@ export function toApiVoice(voice: Voice, baseUrl: string): schemas.VoiceRecord {
     ...(voice.locale ? { locale: voice.locale } : {}),
     gender: voice.gender,
     engine: voice.engine,
+    // An engine that does not say is a neural one (eSpeak's voices say draft).
+    quality: voice.quality ?? 'standard',
+    ...(voice.clones ? { clones: true } : {}),
     ...(voice.pitchHz !== undefined ? { pitch_hz: voice.pitchHz } : {}),
     sample_url: `${baseUrl}/v1/voices/${encodeURIComponent(voice.id)}/sample`,
   };
@@ -38,7 +41,7 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
   };
 
   app.get('/v1/voices', {
-    config: { summary: 'List the voices (built-in eSpeak NG voices), optionally for one language.' },
+    config: { summary: 'List the voices (built-in eSpeak NG voices and installed neural voices), optionally for one language.' },
     schema: { querystring: schemas.VoiceListQuery, response: { 200: schemas.VoiceList, 400: ErrorBodySchema } },
   }, async (request) => {
     const { language } = request.query;

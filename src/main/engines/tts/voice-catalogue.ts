@@ -128,6 +128,7 @@ function buildCatalogue(): EspeakVoice[] {
         locale: tag,
         gender: variant.gender,
         engine: ESPEAK_ENGINE_ID,
+        quality: 'draft',
         pitchHz: variant.pitchHz,
         espeakVoice: variant.file ? `${base}+${variant.file}` : base,
         variant: variant.id,

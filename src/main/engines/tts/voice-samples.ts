@@ -1,4 +1,4 @@
-// Short audition samples of built-in voices: one sentence in the voice's language, synthesized once and kept on disk.
+// Short audition samples of any engine's voices: one sentence in the voice's language, synthesized once and kept on disk.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../files/atomic-write.js';
@@ -54,7 +54,8 @@ export function sampleSentence(language: string): string {
 }
 
 export interface VoiceSampleCacheOptions {
-  engine: TtsEngine;
+  /** One engine, or every engine's voices at once (combinedVoices). */
+  engine: Pick<TtsEngine, 'voices' | 'synthesize'>;
   /** Folder of the cached WAV files (created on first use). */
   cacheDir: string;
 }
@@ -62,6 +63,14 @@ export interface VoiceSampleCacheOptions {
 export interface VoiceSampleCache {
   /** Path of the voice's sample WAV, synthesizing it on first request; not_found for an unknown voice. */
   sampleFile(voiceId: string): Promise<string>;
+}
+
+/** Every engine's voices as one engine: each synthesis goes to the engine that has the voice (the registry's ttsFor). */
+export function combinedVoices(source: { voices(): Voice[]; ttsFor(voiceId: string): Pick<TtsEngine, 'synthesize'> }): Pick<TtsEngine, 'voices' | 'synthesize'> {
+  return {
+    voices: () => source.voices(),
+    synthesize: (request) => source.ttsFor(request.voiceId).synthesize(request),
+  };
 }
 
 /** Cache file name: voice ids hold ':' and '+', which not every file system takes. */
@@ -89,6 +98,8 @@ export function createVoiceSampleCache(options: VoiceSampleCacheOptions): VoiceS
     sampleFile(voiceId) {
       const voice = options.engine.voices().find((candidate) => candidate.id === voiceId);
       if (!voice) return Promise.reject(new DubDeskError('not_found', `No voice '${voiceId}'. GET /v1/voices lists the voices.`));
+      // A cloning voice has no sound of its own: it takes each speaker's.
+      if (voice.clones) return Promise.reject(new DubDeskError('invalid_request', `${voice.name} has no sample: it speaks in the voice of each speaker's own speech (voice_model=real).`));
       const file = path.join(options.cacheDir, sampleFileName(voiceId));
       // Concurrent requests for the same sample share one synthesis (tens of ms, so no request cancels it).
       let running = pending.get(voiceId);

@@ -1,4 +1,4 @@
-// Which built-in voice speaks for each speaker of a dub, and how far to shift its pitch toward the speaker's (pure).
+// Which voice speaks for each speaker of a dub, and how far to shift its pitch toward the speaker's (pure).
 import { DubDeskError } from '../../../shared/errors.js';
 import { voicesForLanguage } from '../../engines/tts/voice-catalogue.js';
 import type { Voice, VoiceGender } from '../../engines/tts/types.js';
@@ -41,6 +41,8 @@ export interface VoiceChoice {
  * `real`: the same, plus a shift that moves the voice's typical pitch to the speaker's median F0 (±6 st at most):
  * pitch matching with built-in voices only. `auto`: `real` for speakers with a measured F0, else `native`.
  * Speakers get distinct voices while the language has enough; the same input always gives the same choice.
+ * An installed neural voice (quality standard) of the right gender is preferred to eSpeak's while no other speaker
+ * has it; cloning voices speak only when selected (they need each speaker's reference speech).
  */
 export function chooseVoices(input: ChooseVoicesInput): Map<string, VoiceChoice> {
   const choices = new Map<string, VoiceChoice>();
@@ -55,7 +57,7 @@ export function chooseVoices(input: ChooseVoicesInput): Map<string, VoiceChoice>
     return choices;
   }
 
-  const candidates = voicesForLanguage(input.targetLanguage, input.voices);
+  const candidates = voicesForLanguage(input.targetLanguage, input.voices).filter((voice) => !voice.clones);
   if (candidates.length === 0) {
     throw new DubDeskError('unsupported_language', `No built-in voice speaks '${input.targetLanguage}'. Choose another target language or a voice with selected_voice_id.`);
   }
@@ -79,7 +81,7 @@ export function chooseVoices(input: ChooseVoicesInput): Map<string, VoiceChoice>
 }
 
 /**
- * The candidate of the wanted gender (any for 'neutral') used least so far, then of the preferred locale (the
+ * The candidate of the wanted gender (any for 'neutral') used least so far, neural before eSpeak, then of the preferred locale (the
  * candidates come best locale first), then with the pitch nearest the speaker's, then in catalogue order (most
  * distinct variants first).
  */
@@ -95,6 +97,7 @@ function pickVoice(candidates: readonly Voice[], uses: ReadonlyMap<string, numbe
     const score = [
       gender === 'neutral' || voice.gender === gender ? 0 : 1,
       uses.get(voice.id) ?? 0,
+      voice.quality === 'standard' ? 0 : 1,
       localeRank.get(voice.locale ?? voice.language)!,
       f0 !== undefined && voice.pitchHz !== undefined ? Math.round(Math.abs(semitonesBetween(voice.pitchHz, f0)) * 10) : 0,
       order,

@@ -11,7 +11,8 @@ import type { TranslateDeps, TranslateRequest } from './types.js';
 import { readJobResources, subtitleStyleOf } from '../../requests/resource-snapshot.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { translateOutput } from './outputs.js';
-import { subtitleExports } from './subtitle-exports.js';
+import { bilingualCues, subtitleExports } from './subtitle-exports.js';
+import { spokenLines } from './lines.js';
 
 export interface ExportedFiles extends StageOutput {
   video?: string;
@@ -21,6 +22,8 @@ export interface ExportedFiles extends StageOutput {
   subtitleVtt?: string;
   /** The same cues as ASS in the job's subtitle style. */
   subtitleAss?: string;
+  /** bilingual_subtitle: each cue's original line above its translation, SRT. */
+  subtitleBilingual?: string;
 }
 
 /** What export_type asks for, given the input (docs/api.md "Translate and dub": auto matches the input type). */
@@ -44,7 +47,8 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
     label: 'Exporting',
     status: 'rendering',
     weight: 3,
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
       const prepared = translateOutput(outputs, 'prepare-media');
       const mixed = translateOutput(outputs, 'mix');
       const retime = translateOutput(outputs, 'synthesize');
@@ -69,6 +73,12 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       ctx.log(`subtitles written as SRT, WebVTT and ASS (style ${style.name})`);
       const { displayWidth, displayHeight } = prepared.media;
       const result: ExportedFiles = { subtitle: srt, subtitleVtt: vtt, subtitleAss: ass };
+      if (request.bilingual_subtitle) {
+        const bilingual = path.join('output', `${base}.bilingual.srt`);
+        await writeFileAtomic(path.join(ctx.workDir, bilingual), serializeSrt(bilingualCues(cues, (await spokenLines(input, ctx)).cues)));
+        ctx.log('bilingual subtitles written: the original line above each translation');
+        result.subtitleBilingual = bilingual;
+      }
       let env: Record<string, string> | undefined;
       const subtitleFilters: string[] = [];
       if (request.subtitle_mode === 'add' && wanted.video && displayWidth && displayHeight) {

@@ -6,17 +6,31 @@ import { translateOutput } from './outputs.js';
 import { mixStage } from './mix-stage.js';
 import { prepareMediaStage } from './prepare-media-stage.js';
 import { synthesizeStage } from './synthesize-stage.js';
+import { detectSpeechStage } from './detect-speech-stage.js';
+import { diarizeStage } from './diarize-stage.js';
+import { identifyLanguageStage } from './identify-language-stage.js';
+import { readSubtitlesStage } from './read-subtitles-stage.js';
+import { segmentStage } from './segment-stage.js';
 import { transcribeStage } from './transcribe-stage.js';
 import { translateStage } from './translate-stage.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';
 
-/** Translate and dub, stage by stage (docs/api.md "Translate and dub results": preprocessing .. rendering). */
+/**
+ * Translate and dub, stage by stage (docs/api.md "Translate and dub results": preprocessing .. rendering). Without
+ * subtitles: speech found, language identified (auto), transcribed, speakers told apart, cut into cues; with them
+ * the subtitles are the lines. Then translation, voices, mix and export.
+ */
 export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeline<TranslateRequest> {
   return {
     stages: [
       fetchInputsStage<TranslateRequest>(translateIntake, 'preprocessing', deps),
       prepareMediaStage(deps),
+      detectSpeechStage(deps),
+      readSubtitlesStage(),
+      identifyLanguageStage(deps),
       transcribeStage(deps),
+      diarizeStage(deps),
+      segmentStage(),
       translateStage(deps),
       synthesizeStage(deps),
       mixStage(deps),
@@ -27,6 +41,7 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       const files: ResultFile[] = [{ role: 'subtitle', path: exported.subtitle, name: exported.subtitle.split('/').pop()! }];
       if (exported.subtitleVtt) files.push({ role: 'subtitle_vtt', path: exported.subtitleVtt, name: exported.subtitleVtt.split('/').pop()! });
       if (exported.subtitleAss) files.push({ role: 'subtitle_ass', path: exported.subtitleAss, name: exported.subtitleAss.split('/').pop()! });
+      if (exported.subtitleBilingual) files.push({ role: 'subtitle_bilingual', path: exported.subtitleBilingual, name: exported.subtitleBilingual.split('/').pop()! });
       if (exported.video) files.push({ role: 'video', path: exported.video, name: exported.video.split('/').pop()! });
       if (exported.audio) files.push({ role: 'audio', path: exported.audio, name: exported.audio.split('/').pop()! });
       return files;

@@ -3,7 +3,7 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { languagePart } from '../../../shared/languages.js';
 import { parseSrt, validateSrt } from '../../media/srt.js';
 import { AUDIO_TYPES, checkGlossaries, checkLanguage, requireAudioTrack, VIDEO_TYPES, type IntakeChecks } from '../../requests/intake-checks.js';
-import { needsTranslation } from './needs-translation.js';
+import { firstMissing, planTranslateEngines } from './engine-plan.js';
 import type { TranslateRequest } from './types.js';
 
 export const MAX_TRANSLATE_SEC = 2 * 60 * 60;
@@ -24,6 +24,9 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     }
     if (request.media_type === 'audio' && (request.export_type === 'video' || request.export_type === 'all')) {
       throw new DubDeskError('conflicting_fields', `export_type ${request.export_type} needs a video input; with media_type audio use auto or audio.`);
+    }
+    if (request.bilingual_subtitle && request.subtitle_url && request.subtitle_usage_type === 'final_translated') {
+      throw new DubDeskError('conflicting_fields', 'bilingual_subtitle needs the original lines, and subtitles of subtitle_usage_type final_translated have only the translation: give the original subtitles, or set bilingual_subtitle false.');
     }
     const speakers = request.speaker_number;
     if (speakers?.min !== undefined && speakers.max !== undefined && speakers.min > speakers.max) {
@@ -48,9 +51,9 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     if (request.subtitle_style_id && !env.subtitleStyleExists(request.subtitle_style_id)) {
       throw new DubDeskError('not_found', `Subtitle style ${request.subtitle_style_id} does not exist; GET /v1/subtitle_styles lists them.`);
     }
-    // Without subtitles the speech must be transcribed; original-language subtitles must be translated.
-    if (!request.subtitle_url) env.engines.requireSpeechRecognizer();
-    if (needsTranslation(request)) env.engines.requireTranslator(request.source_language ?? 'auto', request.target_language);
+    // Every step the job will run needs its engine now: the first missing model is named before anything is queued.
+    const missing = firstMissing(planTranslateEngines(request, env.engines));
+    if (missing) throw missing;
   },
   async checkInputs(request, inputs) {
     const media = inputs.media_url;

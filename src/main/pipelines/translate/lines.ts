@@ -1,12 +1,14 @@
-// Where the dub's lines come from: transcription is skipped when subtitles are given, translation when the lines
-// are already in the target language, so later stages ask here instead of reading one stage's output.
+// Where the dub's lines come from: transcribed and cut into cues (segment stage), or read from the given subtitles,
+// with the diarizer's speakers when it ran; translated, or as spoken when the lines are already in the target
+// language. Later stages ask here instead of reading one stage's output.
 import { readFile } from 'node:fs/promises';
 import { languagePart } from '../../../shared/languages.js';
 import { describeEncoding, readSrt, speakableText } from '../../media/srt.js';
 import { stagedPath } from '../fetch-inputs-stage.js';
-import type { StageContext, StageInput } from '../types.js';
-import { translateOutput } from './outputs.js';
-import type { CueList, DubCue, TranslateRequest } from './types.js';
+import type { StageContext, StageInput, StageOutput } from '../types.js';
+import { skippableOutput, translateOutput } from './outputs.js';
+import { speakerByOverlap } from './speaker-overlap.js';
+import type { CueList, DubCue, GivenLines, TranslateRequest } from './types.js';
 
 /** Lines without a `<v Speaker>` tag belong to one default speaker. */
 export const DEFAULT_SPEAKER = 'Speaker 1';
@@ -16,26 +18,42 @@ export function sourceLanguageOf(request: TranslateRequest): string {
   return request.source_language && request.source_language !== 'auto' ? languagePart(request.source_language) : 'auto';
 }
 
-/** The given subtitles' cues, in the target language when they are the final translation. */
-async function givenLines({ request, outputs }: StageInput<TranslateRequest>, ctx: Pick<StageContext, 'workDir' | 'log'>): Promise<CueList> {
+/** The language of the speech as known so far: given, identified, or recognized; 'auto' while unknown. */
+export function knownSourceLanguage(request: TranslateRequest, outputs: Record<string, StageOutput>): string {
+  const given = sourceLanguageOf(request);
+  if (given !== 'auto') return given;
+  return skippableOutput(outputs, 'identify-language')?.language ?? skippableOutput(outputs, 'transcribe')?.language ?? 'auto';
+}
+
+/** Reads the given subtitles' cues (the read-subtitles stage), in the target language when they are the final translation. */
+export async function readGivenLines({ request, outputs }: StageInput<TranslateRequest>, ctx: Pick<StageContext, 'workDir' | 'log'>): Promise<GivenLines> {
   const subtitle = translateOutput(outputs, 'fetch-inputs').inputs.subtitle_url;
-  if (!subtitle) throw new Error('Transcription was skipped, but the job has no subtitles to read the lines from.');
+  if (!subtitle) throw new Error('The job has no subtitles to read the lines from.');
   const file = readSrt(await readFile(stagedPath(ctx.workDir, subtitle)));
   ctx.log(`${subtitle.name}: encoding ${describeEncoding(file)}`);
   for (const dropped of file.dropped) ctx.log(dropped);
   // A cue of only tags (`{\an8}`, `<i></i>`) has nothing to say.
-  const cues: DubCue[] = file.cues
-    .filter((cue) => speakableText(cue.text).length > 0)
-    .map((cue) => ({ index: cue.index, startMs: cue.startMs, endMs: cue.endMs, text: cue.text, speaker: cue.speaker ?? DEFAULT_SPEAKER }));
+  const spoken = file.cues.filter((cue) => speakableText(cue.text).length > 0);
+  const cues: DubCue[] = spoken.map((cue) => ({ index: cue.index, startMs: cue.startMs, endMs: cue.endMs, text: cue.text, speaker: cue.speaker ?? DEFAULT_SPEAKER }));
+  const speakersNamed = spoken.some((cue) => cue.speaker !== undefined);
   const speakers = new Set(cues.map((cue) => cue.speaker));
-  ctx.log(`${cues.length} lines from ${subtitle.name}, ${speakers.size} speaker${speakers.size === 1 ? '' : 's'} (${[...speakers].join(', ')})`);
+  ctx.log(`${cues.length} lines from ${subtitle.name}, ${speakersNamed ? `${speakers.size} speaker${speakers.size === 1 ? '' : 's'} (${[...speakers].join(', ')})` : 'no speakers named'}`);
   const language = request.subtitle_usage_type === 'final_translated' ? languagePart(request.target_language) : sourceLanguageOf(request);
+  return { language, cues, speakersNamed };
+}
+
+/** The given subtitles' lines with the diarizer's speakers (when it ran) and the identified language (when it was auto). */
+async function givenLines(input: StageInput<TranslateRequest>, ctx: Pick<StageContext, 'workDir' | 'log'>): Promise<CueList> {
+  const given = skippableOutput(input.outputs, 'read-subtitles') ?? (await readGivenLines(input, ctx));
+  const turns = skippableOutput(input.outputs, 'diarize')?.turns ?? [];
+  const cues = turns.length ? given.cues.map((cue) => ({ ...cue, speaker: speakerByOverlap(cue, turns) ?? cue.speaker })) : given.cues;
+  const language = given.language === 'auto' ? knownSourceLanguage(input.request, input.outputs) : given.language;
   return { language, cues };
 }
 
-/** The lines as spoken: transcribed, or the given subtitles' when transcription was skipped. */
+/** The lines as spoken: the transcript's cues, or the given subtitles' when transcription was skipped. */
 export async function spokenLines(input: StageInput<TranslateRequest>, ctx: Pick<StageContext, 'workDir' | 'log'>): Promise<CueList> {
-  return input.outputs.transcribe ? translateOutput(input.outputs, 'transcribe') : givenLines(input, ctx);
+  return skippableOutput(input.outputs, 'segment') ?? givenLines(input, ctx);
 }
 
 /** The lines to speak in the target language: translated, or the spoken lines when translation was skipped. */

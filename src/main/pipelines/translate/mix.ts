@@ -1,10 +1,15 @@
-// Mixes the dub track over the original sound: ducked under the dub (no separation model) or the separated
-// background stem as is; then normalizes loudness to an EBU R128 target. Pure builders, then one runner.
+// Mixes the dub track over the original sound: the separated background stem as is, or the original with its voice
+// ducked where voice activity detection heard speech (or, for jobs without speech regions, ducked under the dub);
+// then normalizes loudness to an EBU R128 target. Pure builders, then one runner.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { SpeechRegion } from '../../engines/vad/types.js';
 import { ffmpegPreamble } from '../../media/ffmpeg-args.js';
 import { resolveMediaTools } from '../../media/ffmpeg-paths.js';
 import { createProgressParser, progressFraction } from '../../media/ffmpeg-progress.js';
 import { runFfmpeg, type FfmpegProgressEvent } from '../../media/run-ffmpeg.js';
 import { runProcess } from '../../media/run-process.js';
+import { DEFAULT_SPEECH_DUCKING, duckedSpans, writeDuckingEnvelope, type SpeechDucking } from './speech-ducking.js';
 import { audioRetimeFilter, type SlowdownSegment } from './video-retime.js';
 
 export interface LoudnessTarget {
@@ -28,10 +33,15 @@ export interface DuckingOptions {
 export const DEFAULT_DUCKING: Required<DuckingOptions> = { depthDb: 12, threshold: 0.01, attackMs: 15, releaseMs: 350 };
 
 /**
- * What plays under the dub: the original audio ducked by the dub (sidechain), a separated background
- * stem mixed as is, or nothing (the media has no sound).
+ * What plays under the dub: a separated background stem mixed as is; the original audio pulled down where its own
+ * voice speaks (`duck-speech`, regions on the input timeline); the original ducked by the dub (sidechain; jobs
+ * saved before speech detection existed); or nothing (the media has no sound).
  */
-export type MixBackground = { kind: 'duck'; file: string; ducking?: DuckingOptions } | { kind: 'stem'; file: string } | { kind: 'none' };
+export type MixBackground =
+  | { kind: 'stem'; file: string; /** The separator's title, for the log. */ separator?: string }
+  | { kind: 'duck-speech'; file: string; regions: readonly SpeechRegion[]; /** The VAD's title, for the log. */ detector: string; ducking?: SpeechDucking }
+  | { kind: 'duck'; file: string; ducking?: DuckingOptions }
+  | { kind: 'none' };
 
 export interface MixSpec {
   dub: string;
@@ -43,6 +53,8 @@ export interface MixSpec {
   /** Gains before summing, dB. */
   dubGainDb?: number;
   backgroundGainDb?: number;
+  /** Where the duck-speech gain envelope is written (mixDub's default: beside the output, removed afterwards). */
+  envelopeFile?: string;
 }
 
 const MIX_RATE = 48000;
@@ -62,6 +74,17 @@ export function mixFilterGraph(spec: MixSpec): string {
   // amerge + pan sums exactly; amix would rescale each input by 1/n and again when one ends.
   const sum = 'amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[mix]';
   if (background.kind === 'stem') return `${dub}[dub];${bed}[bed];[bed][dub]${sum}`;
+  if (background.kind === 'duck-speech') {
+    return [
+      `${dub}[dub]`,
+      `${bed}[bed]`,
+      // The envelope (input 2) is already on the output timeline; pan copies it to both sides at full gain (an
+      // automatic mono-to-stereo conversion would lower it by 3 dB).
+      `[2:a:0]aresample=${MIX_RATE},pan=stereo|c0=c0|c1=c0,aformat=sample_fmts=fltp,atrim=0:${seconds}[gain]`,
+      `[bed][gain]amultiply[ducked]`,
+      `[ducked][dub]${sum}`,
+    ].join(';');
+  }
   const d = { ...DEFAULT_DUCKING, ...background.ducking };
   return [
     `${dub},asplit=2[dub][key]`,
@@ -78,7 +101,26 @@ export function duckingMix(depthDb: number): number {
 }
 
 function inputArgs(spec: MixSpec): string[] {
-  return ['-i', spec.dub, ...(spec.background.kind === 'none' ? [] : ['-i', spec.background.file])];
+  const args = ['-i', spec.dub, ...(spec.background.kind === 'none' ? [] : ['-i', spec.background.file])];
+  if (spec.background.kind !== 'duck-speech') return args;
+  if (!spec.envelopeFile) throw new Error('A duck-speech mix needs the envelope file (mixDub writes it).');
+  return [...args, '-i', spec.envelopeFile];
+}
+
+/** What the log says played under the dub. */
+export function backgroundDescription(background: MixBackground): string {
+  switch (background.kind) {
+    case 'stem':
+      return `separated background${background.separator ? ` (${background.separator})` : ''} under the dub, original voice removed`;
+    case 'duck-speech': {
+      const depth = background.ducking?.depthDb ?? DEFAULT_SPEECH_DUCKING.depthDb;
+      return `original voice ducked by ${depth} dB where it speaks (VAD: ${background.detector}, ${background.regions.length} region${background.regions.length === 1 ? '' : 's'})`;
+    }
+    case 'duck':
+      return 'original audio ducked under the dub';
+    case 'none':
+      return 'dub only (no original audio)';
+  }
 }
 
 /** Pass 1: measure the mix's integrated loudness (ebur128 summary on stderr), writing nothing. */
@@ -152,6 +194,18 @@ export interface MixResult {
  * peak limiter. Chosen over ffmpeg's loudnorm, which resamples to 192 kHz and took 16 s per 10 minutes here.
  */
 export async function mixDub(spec: MixSpec, output: string, options: MixRunOptions = {}): Promise<MixResult> {
+  if (spec.background.kind !== 'duck-speech') return mixPasses(spec, output, options);
+  const envelopeFile = spec.envelopeFile ?? path.join(path.dirname(output), `${path.basename(output)}.ducking.wav`);
+  const { regions, ducking } = spec.background;
+  await writeDuckingEnvelope(envelopeFile, duckedSpans(regions, spec.slowdowns, ducking), spec.durationMs, ducking);
+  try {
+    return await mixPasses({ ...spec, envelopeFile }, output, options);
+  } finally {
+    if (!spec.envelopeFile) await fs.rm(envelopeFile, { force: true });
+  }
+}
+
+async function mixPasses(spec: MixSpec, output: string, options: MixRunOptions): Promise<MixResult> {
   const target = options.target ?? DEFAULT_LOUDNESS;
   const ffmpeg = options.ffmpeg ?? resolveMediaTools().ffmpeg;
   const durationSec = spec.durationMs / 1000;
@@ -180,7 +234,7 @@ export async function mixDub(spec: MixSpec, output: string, options: MixRunOptio
   });
   options.onProgress?.(1);
   const log = [
-    `mix: ${spec.background.kind === 'duck' ? 'original audio ducked under the dub' : spec.background.kind === 'stem' ? 'separated background under the dub' : 'dub only (no original audio)'}; ` +
+    `mix: ${backgroundDescription(spec.background)}; ` +
       `measured ${measured.integratedLufs.toFixed(1)} LUFS (LRA ${measured.lra.toFixed(1)} LU), gain ${gainDb >= 0 ? '+' : ''}${gainDb.toFixed(1)} dB ` +
       `to ${target.integratedLufs} LUFS, peaks limited to ${target.truePeakDb} dB`,
   ];

@@ -3,7 +3,7 @@ import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js'
 import type { StageOutput } from '../types.js';
 import type { ExportedFiles } from './export-stage.js';
 import type { SynthesizedDub } from './synthesize-stage.js';
-import type { CueList, PreparedMedia, SpeechActivity } from './types.js';
+import type { CueList, GivenLines, IdentifiedSpeechLanguage, PreparedMedia, RecognizedSpeech, SpeakerTurns, SpeechActivity } from './types.js';
 
 /** What the mix stage saves: the mixed track (relative to the work dir) and its length. */
 export interface MixedAudio extends StageOutput {
@@ -15,7 +15,13 @@ export interface TranslateOutputs extends CommonStageOutputs {
   'prepare-media': PreparedMedia;
   /** Voice activity in the original audio (drives transcription and the ducking of the original voice). */
   'detect-speech': SpeechActivity;
-  transcribe: CueList;
+  /** The given subtitles' lines (only with subtitle_url). */
+  'read-subtitles': GivenLines;
+  'identify-language': IdentifiedSpeechLanguage;
+  transcribe: RecognizedSpeech;
+  diarize: SpeakerTurns;
+  /** The transcript as subtitle cues (only without subtitle_url). */
+  segment: CueList;
   translate: CueList;
   synthesize: SynthesizedDub;
   mix: MixedAudio;
@@ -23,3 +29,8 @@ export interface TranslateOutputs extends CommonStageOutputs {
 }
 
 export const translateOutput = stageOutputReader<TranslateOutputs>();
+
+/** The output of a stage that may have been skipped for this job (undefined then). */
+export function skippableOutput<Name extends keyof TranslateOutputs & string>(outputs: Record<string, StageOutput>, stage: Name): TranslateOutputs[Name] | undefined {
+  return outputs[stage] as TranslateOutputs[Name] | undefined;
+}

@@ -37,7 +37,7 @@ export function measureSpeakers(cues: readonly DubCue[], speech: Float32Array, s
 const MAX_TOTAL_ANALYSED_MS = 20 * 60_000;
 
 /** Where the samples of a 16-bit mono PCM WAV (prepare-media's speech track) start, and how many bytes they take. */
-async function wavData(handle: Awaited<ReturnType<typeof open>>, sampleRate: number): Promise<{ offset: number; bytes: number }> {
+export async function wavData(handle: Awaited<ReturnType<typeof open>>, sampleRate: number): Promise<{ offset: number; bytes: number }> {
   const { size } = await handle.stat();
   const header = Buffer.alloc(12);
   await handle.read(header, 0, 12, 0);

@@ -26,3 +26,11 @@ export function subtitleExports(options: SubtitleExportOptions): { vtt: string; 
     }),
   };
 }
+
+/** The bilingual SRT's cues: each dubbed cue's original line above its translation (one line when they are the same). */
+export function bilingualCues(dubbed: readonly DubCue[], original: readonly Pick<DubCue, 'text'>[]): DubCue[] {
+  return dubbed.map((cue, i) => {
+    const source = original[i]?.text.trim();
+    return { ...cue, index: i + 1, text: source && source !== cue.text.trim() ? `${source}\n${cue.text}` : cue.text };
+  });
+}

@@ -1,25 +1,35 @@
 import path from 'node:path';
+import { findLanguage, languagePart } from '../../../shared/languages.js';
 import type { Stage } from '../types.js';
-import type { CueList, TranslateDeps, TranslateRequest } from './types.js';
-import { translateOutput } from './outputs.js';
-import { DEFAULT_SPEAKER, sourceLanguageOf } from './lines.js';
+import { sourceLanguageOf } from './lines.js';
+import { noSpeechError, requireSpeechRegions } from './no-speech.js';
+import { skippableOutput, translateOutput } from './outputs.js';
+import type { RecognizedSpeech, TranslateDeps, TranslateRequest } from './types.js';
 
-/** transcribing: the speech-recognition engine makes the transcript; given subtitles are the lines instead (lines.ts). */
+/** transcribing: the speech recognizer writes what is said where speech was detected; given subtitles are the lines instead. */
 export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'transcribe',
     label: 'Transcribing',
     status: 'transcribing',
+    weight: 3,
     skip: ({ request }) => (request.subtitle_url ? 'the lines come from the given subtitles' : undefined),
     async run({ request, outputs }, ctx) {
-      const sourceLanguage = sourceLanguageOf(request);
       const prepared = translateOutput(outputs, 'prepare-media');
-      const transcript = await deps.engines.requireSpeechRecognizer().transcribe(path.join(ctx.workDir, prepared.speechWav), {
-        language: sourceLanguage === 'auto' ? undefined : sourceLanguage, signal: ctx.signal, onProgress: ctx.progress,
+      const regions = requireSpeechRegions(skippableOutput(outputs, 'detect-speech'), prepared.media.name);
+      const given = sourceLanguageOf(request);
+      const language = given !== 'auto' ? given : skippableOutput(outputs, 'identify-language')?.language;
+      const recognizer = deps.engines.requireSpeechRecognizer(language ?? 'auto');
+      ctx.log(`transcribing ${language ? `${findLanguage(language)?.name ?? language} speech` : 'the speech (the recognizer detects its language)'} with ${recognizer.title}, ${recognizer.quality} quality`);
+      const transcript = await recognizer.transcribe(path.join(ctx.workDir, prepared.speechWav), {
+        language, regions, signal: ctx.signal, onProgress: ctx.progress,
       });
-      const cues = transcript.segments.map((segment, index) => ({ index: index + 1, ...segment, speaker: segment.speaker ?? DEFAULT_SPEAKER }));
-      ctx.log(`transcribed ${cues.length} lines (${transcript.language})`);
-      return { language: transcript.language, cues } satisfies CueList;
+      const segments = transcript.segments.filter((segment) => segment.text.trim().length > 0);
+      if (segments.length === 0) throw noSpeechError(prepared.media.name, `${recognizer.title} recognized no words in it`);
+      const recognized = languagePart(transcript.language || language || 'auto');
+      const words = segments.reduce((sum, segment) => sum + (segment.words?.length ?? segment.text.trim().split(/\s+/u).length), 0);
+      ctx.log(`transcribed ${segments.length} segment${segments.length === 1 ? '' : 's'}, about ${words} words (${findLanguage(recognized)?.name ?? recognized})`);
+      return { language: recognized, segments, recognizer: recognizer.title } satisfies RecognizedSpeech;
     },
   };
 }

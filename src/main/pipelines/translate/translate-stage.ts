@@ -1,33 +1,55 @@
 import { findLanguage, languagePart } from '../../../shared/languages.js';
-import { needsTranslation } from './needs-translation.js';
+import type { TaskWarning } from '../../../shared/schemas/jobs.js';
+import { translateEnforcingGlossary } from '../../engines/mt/glossary-enforcement.js';
+import { formatSrtTime } from '../../media/srt.js';
 import { readJobResources } from '../../requests/resource-snapshot.js';
 import type { Stage } from '../types.js';
-import type { CueList, TranslateDeps, TranslateRequest } from './types.js';
-import { spokenLines } from './lines.js';
+import { knownSourceLanguage, spokenLines } from './lines.js';
+import { maxCharsFor } from './speech-budget.js';
+import type { CueList, DubCue, TranslateDeps, TranslateRequest } from './types.js';
 
-/** translating: the translation engine translates every line, with the glossaries; skipped when the lines are already in the target language. */
+const languageName = (code: string) => findLanguage(code)?.name ?? code;
+
+function glossaryWarning(cue: DubCue, source: string, target: string): TaskWarning {
+  return {
+    code: 'glossary_term_missing', cue: cue.index, start: cue.startMs / 1000, end: cue.endMs / 1000,
+    message: `Cue ${cue.index} (${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}): the translation lacks the glossary's '${target}' for '${source}', even after a second try; check that line.`,
+  };
+}
+
+/** translating: each line translated with the glossaries, as short as its time allows; skipped when the lines are already in the target language. */
 export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'translate',
     label: 'Translating',
     status: 'translating',
-    skip: ({ request }) => {
-      if (needsTranslation(request)) return undefined;
+    weight: 1,
+    skip: ({ request, outputs }) => {
       if (request.subtitle_url && request.subtitle_usage_type === 'final_translated') return 'the subtitles are the final translation';
-      return `the speech is already in ${findLanguage(request.target_language)?.name ?? request.target_language}`;
+      const source = knownSourceLanguage(request, outputs);
+      const target = languagePart(request.target_language);
+      return source === target ? `the speech is already in ${languageName(target)}` : undefined;
     },
     async run(input, ctx) {
       const { request } = input;
       const transcript = await spokenLines(input, ctx);
       const target = languagePart(request.target_language);
+      // With source_language auto the pair is known only now: a pair no engine translates fails with the model to install.
       const translator = deps.engines.requireTranslator(transcript.language, target);
       const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
-      const texts = await translator.translate({
+      ctx.log(`translating ${transcript.cues.length} lines ${languageName(transcript.language)} -> ${languageName(target)} with ${translator.title}, ${translator.quality} quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`);
+      const { texts, misses } = await translateEnforcingGlossary(translator, {
         texts: transcript.cues.map((cue) => cue.text), sourceLanguage: transcript.language, targetLanguage: target,
+        maxChars: transcript.cues.map((cue) => maxCharsFor(cue.endMs - cue.startMs, target)),
         glossary, userPrompt: request.user_prompt, signal: ctx.signal, onProgress: ctx.progress,
-      });
-      ctx.log(`translated ${texts.length} lines ${transcript.language} -> ${target} with ${translator.id}${glossary.length ? `, ${glossary.length} glossary terms` : ''}`);
-      return { language: target, cues: transcript.cues.map((cue, i) => ({ ...cue, text: texts[i] ?? '' })) } satisfies CueList;
+      }, ctx.log);
+      for (const miss of misses) {
+        const cue = transcript.cues[miss.line - 1];
+        if (cue) ctx.warn(glossaryWarning(cue, miss.source, miss.target));
+      }
+      // Rule-based engines leave doubled spaces where they dropped a word; line breaks stay.
+      const tidy = (text: string | undefined) => (text ?? '').replace(/[ \t]{2,}/gu, ' ').trim();
+      return { language: target, cues: transcript.cues.map((cue, i) => ({ ...cue, text: tidy(texts[i]) })) } satisfies CueList;
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { TranslateRequest } from '../../../shared/schemas/jobs.js';
 import type { Engines } from '../../engines/registry.js';
+import type { TranscribedSegment } from '../../engines/asr/types.js';
+import type { SpeakerSegment } from '../../engines/diarization/types.js';
 import type { SpeechRegion } from '../../engines/vad/types.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
 import type { StageOutput } from '../types.js';
@@ -55,6 +57,33 @@ export interface SpeechActivity extends StageOutput {
 export interface CueList extends StageOutput {
   language: string;
   cues: DubCue[];
+}
+
+/** What the read-subtitles stage saves: the given subtitles' lines ('auto' language until it is identified). */
+export interface GivenLines extends CueList {
+  /** Some cue names its speaker (`<v Speaker>`): then the subtitles' speakers are kept and diarization is skipped. */
+  speakersNamed: boolean;
+}
+
+/** What the identify-language stage saves. */
+export interface IdentifiedSpeechLanguage extends StageOutput {
+  /** A language part of src/shared/languages.ts. */
+  language: string;
+  confidence: number;
+  identifier: string;
+}
+
+/** What the transcribe stage saves: the recognizer's segments as it gave them (cues are made by the segment stage). */
+export interface RecognizedSpeech extends StageOutput {
+  language: string;
+  segments: TranscribedSegment[];
+  recognizer: string;
+}
+
+/** What the diarize stage saves: who speaks when, speakers named `Speaker 1`, `Speaker 2` ... */
+export interface SpeakerTurns extends StageOutput {
+  turns: SpeakerSegment[];
+  diarizer: string;
 }
 
 export type { TranslateRequest };

@@ -7,12 +7,13 @@ import type { Capabilities } from '../../../shared/schemas/capabilities.js';
 import type { KindsMeta } from '../../../shared/schemas/meta.js';
 import type { InstallProgress, ModelRecord } from '../../../shared/schemas/models.js';
 import type { SubtitleStyleBody, SubtitleStyleRecord } from '../../../shared/schemas/subtitle-styles.js';
+import type { PlanStep, TranslatePlan, TranslatePlanRequest } from '../../../shared/schemas/translate-plan.js';
 import type { VoiceRecord } from '../../../shared/schemas/voices.js';
 
 /** One row of `GET /v1/tasks`, also the data of each `task` event (type only: no schema code in the bundle). */
 export type TaskSummary = Static<typeof TaskSummarySchema>;
 export type TaskPage = Static<typeof TaskListSchema>;
-export type { Capabilities, InstallProgress, KindsMeta, ModelRecord, SubtitleStyleBody, SubtitleStyleRecord, UploadedFile, VoiceRecord };
+export type { Capabilities, InstallProgress, KindsMeta, ModelRecord, PlanStep, SubtitleStyleBody, SubtitleStyleRecord, TranslatePlan, TranslatePlanRequest, UploadedFile, VoiceRecord };
 
 /** One job kind of GET /v1/meta: its title, routes, statuses and stages. */
 export type KindMeta = KindsMeta['kinds'][number];
@@ -64,6 +65,24 @@ export interface ServiceSettings {
   ffprobe_path?: string;
   loudness_lufs?: number;
   max_stretch?: number;
+  translation_engine?: TranslationEngineChoice;
+  llm_base_url?: string;
+  llm_model?: string;
+  llm_timeout_seconds?: number;
+  /** The key itself is write-only. */
+  llm_api_key_set?: boolean;
+}
+
+/** auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium. */
+export type TranslationEngineChoice = 'auto' | 'bergamot' | 'llm' | 'apertium';
+
+/** PUT /v1/settings: fields left out stay; an empty llm_api_key removes the key. */
+export interface TranslationSettingsChange {
+  translation_engine?: TranslationEngineChoice;
+  llm_base_url?: string;
+  llm_model?: string;
+  llm_api_key?: string;
+  llm_timeout_seconds?: number;
 }
 
 /** What a key may do (docs/api.md "Keys and roles"). */
@@ -130,6 +149,8 @@ export interface ApiClient {
   languages(): Promise<LanguageRecord[]>;
   /** What the service can run now, and what to install for the rest. */
   capabilities(): Promise<Capabilities>;
+  /** The engine each step of a translate request would use, or what to install (nothing is fetched or queued). */
+  planTranslate(body: TranslatePlanRequest): Promise<TranslatePlan>;
   voices(language?: string): Promise<VoiceRecord[]>;
   subtitleStyles(): Promise<SubtitleStyleRecord[]>;
   createSubtitleStyle(body: SubtitleStyleBody): Promise<SubtitleStyleRecord>;
@@ -147,6 +168,7 @@ export interface ApiClient {
   importModel(id: string, sourcePath: string): Promise<ModelRecord>;
   removeModel(id: string): Promise<ModelRecord>;
   settings(): Promise<ServiceSettings>;
+  updateSettings(change: TranslationSettingsChange): Promise<ServiceSettings>;
   listKeys(): Promise<ApiKeyRecord[]>;
   createKey(name: string, role: KeyRole): Promise<ApiKeyRecord & { key: string }>;
   revokeKey(keyId: string): Promise<void>;
@@ -233,6 +255,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     languages: async () => (await get<{ languages: LanguageRecord[] }>('/v1/languages')).languages,
     capabilities: () => get<Capabilities>('/v1/capabilities'),
+    planTranslate: (body) => request('POST', '/v1/media/translate/plan', body),
     voices: async (language) => (await get<{ voices: VoiceRecord[] }>(`/v1/voices${language ? `?language=${id(language)}` : ''}`)).voices,
     subtitleStyles: async () => (await get<{ subtitle_styles: SubtitleStyleRecord[] }>('/v1/subtitle_styles')).subtitle_styles,
     createSubtitleStyle: (body) => request('POST', '/v1/subtitle_styles', body),
@@ -248,6 +271,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     importModel: (modelId, sourcePath) => request('POST', '/v1/models', { id: modelId, source_path: sourcePath }),
     removeModel: (modelId) => request('DELETE', `/v1/models/${id(modelId)}`),
     settings: () => get('/v1/settings'),
+    updateSettings: (change) => request('PUT', '/v1/settings', change),
     listKeys: async () => (await get<{ keys: ApiKeyRecord[] }>('/v1/keys')).keys,
     createKey: (name, role) => request('POST', '/v1/keys', { name, role }),
     revokeKey: (keyId) => request('DELETE', `/v1/keys/${id(keyId)}`),

@@ -3,8 +3,11 @@ import { TranslateRequestSchema } from '../../../../shared/schemas/jobs.js';
 import type { ApiClient } from '../../api/client.js';
 import { Field, GroupError } from '../../components/Field.js';
 import { useCatalog } from '../../stores/catalog.js';
+import { useModels } from '../../stores/models.js';
 import type { StagedFile } from '../../stores/staging.js';
 import { useView } from '../../stores/view.js';
+import { blockedReason, planQueries } from './engine-plan.js';
+import { EnginePlan } from './EnginePlan.js';
 import { GlossaryPicker } from './GlossaryPicker.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { hasBoxFields } from './ocr-box.js';
@@ -13,6 +16,7 @@ import { planTranslate } from './plan-jobs.js';
 import { buildTranslateRequest, TRANSLATE_DEFAULTS, type TranslateForm as Form } from './request-builders.js';
 import { SubmitRow } from './SubmitRow.js';
 import { SubtitleFilePreview } from './SubtitleFilePreview.js';
+import { useEnginePlan } from './useEnginePlan.js';
 import { useJobSubmission, type PreparedJob } from './useJobSubmission.js';
 import type { FieldErrors } from './validation.js';
 import { VoicePicker } from './VoicePicker.js';
@@ -82,13 +86,27 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
     if (!usageTouched) set('subtitle_usage_type', anySubtitle || !canTranslate ? 'final_translated' : 'original');
   }, [anySubtitle, usageTouched, canTranslate]);
 
-  function prepare(): PreparedJob[] {
+  /** `forPlan`: a subtitle file still uploading is named by its file name (a plan fetches nothing, only its presence counts). */
+  function prepare(forPlan = false): PreparedJob[] {
     return plans.map((plan) => {
       const subtitle = files.find((file) => file.id === subtitleFor(plan.media.id, plan.subtitle?.id));
-      const body = buildTranslateRequest(form, { mediaUrl: plan.media.url ?? '', mediaKind: plan.media.kind, subtitleUrl: subtitle?.url });
+      const subtitleUrl = forPlan && subtitle ? subtitle.url ?? subtitle.name : subtitle?.url;
+      const body = buildTranslateRequest(form, { mediaUrl: plan.media.url ?? '', mediaKind: plan.media.kind, subtitleUrl });
       return { body: body as Record<string, unknown>, label: plan.media.name };
     });
   }
+
+  // Which engines each step would use, asked again as the settings change and whenever a model is installed or removed.
+  const loadModels = useModels((s) => s.load);
+  const modelsLoaded = useModels((s) => s.loaded);
+  const installedModels = useModels((s) => s.models.filter((model) => model.installed).map((model) => model.id).join(' '));
+  useEffect(() => {
+    // The install buttons show model titles and sizes, and install progress arrives for listed models only.
+    if (!modelsLoaded) void loadModels(client);
+  }, [client, modelsLoaded, loadModels]);
+  const planQueriesNow = form.target_language ? planQueries(prepare(true)) : [];
+  const enginePlan = useEnginePlan(client, planQueriesNow, installedModels);
+  const blocked = planQueriesNow.length > 0 && enginePlan.plans ? blockedReason(enginePlan.plans) : undefined;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -214,7 +232,10 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
         </Field>
       </details>
 
-      <SubmitRow count={plans.length} waiting={waiting} submitting={submitting} error={errors.form} />
+      <EnginePlan client={client} jobCount={plans.length} state={enginePlan}
+        waitingFor={planQueriesNow.length === 0 ? `Choose the target language to see which engines ${plans.length > 1 ? 'these tasks' : 'this task'} will use.` : undefined} />
+
+      <SubmitRow count={plans.length} waiting={waiting} submitting={submitting} error={errors.form} blocked={blocked} />
     </form>
   );
 }

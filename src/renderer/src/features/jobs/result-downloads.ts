@@ -6,6 +6,7 @@ const RESULT_LABELS: Record<string, string> = {
   subtitle_url: 'Subtitles (SRT)',
   subtitle_vtt_url: 'Subtitles (WebVTT, with speakers)',
   subtitle_ass_url: 'Subtitles (ASS, styled)',
+  subtitle_bilingual_url: 'Subtitles (SRT, original above translation)',
   project_url: 'Project',
 };
 

@@ -4,10 +4,13 @@ import { CopyButton } from '../../components/CopyButton.js';
 import { useCatalog } from '../../stores/catalog.js';
 import { ALL_VOICES, filterVoices, voiceLanguages, type VoiceFilter } from './voice-filter.js';
 
+/** What the table calls each engine (others show their id). */
+const ENGINE_NAMES: Readonly<Record<string, string>> = { espeak: 'eSpeak NG', piper: 'Piper', kokoro: 'Kokoro', zipvoice: 'ZipVoice' };
+
 /** Rows drawn at first and per "show more": the full list has well over a thousand voices. */
 const PAGE_ROWS = 100;
 
-/** The built-in voices (read-only), filtered by language, each with its sample sentence to hear. */
+/** The built-in and installed voices (read-only), filtered by language, each with its engine, quality and sample sentence to hear. */
 export function VoicesView({ client }: { client: ApiClient }) {
   const { languages, load } = useCatalog();
   const [voices, setVoices] = useState<VoiceRecord[]>();
@@ -48,7 +51,7 @@ export function VoicesView({ client }: { client: ApiClient }) {
   return (
     <section className="library" aria-labelledby="voices-title">
       <div className="section-head"><h2 id="voices-title">Voices</h2></div>
-      <p className="muted">The voices a dub can speak with (<code>selected_voice_id</code>). They are built in and cannot be changed; installing a voice model adds more.</p>
+      <p className="muted">The voices a dub can speak with (<code>selected_voice_id</code>). eSpeak NG's are built in (draft: robotic but in about 100 languages); installing a voice model on the Models page adds natural-sounding ones.</p>
       <div className="filters" role="search">
         <label className="visually-hidden" htmlFor="voices-language">Language</label>
         <select id="voices-language" value={filter.language} onChange={(event) => setFilter({ ...filter, language: event.target.value })}>
@@ -71,19 +74,26 @@ export function VoicesView({ client }: { client: ApiClient }) {
       {voices && shown.length > 0 ? (
         <table className="keys voices-table">
           <caption className="visually-hidden">Voices</caption>
-          <thead><tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Type</th><th scope="col">Pitch</th><th scope="col">Id</th><th scope="col"><span className="visually-hidden">Sample</span></th></tr></thead>
+          <thead><tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Type</th><th scope="col">Engine</th><th scope="col">Pitch</th><th scope="col">Id</th><th scope="col"><span className="visually-hidden">Sample</span></th></tr></thead>
           <tbody>
             {shown.slice(0, limit).map((voice) => (
               <tr key={voice.voice_id}>
                 <td>{voice.name}</td>
                 <td>{options.find((option) => option.code === voice.language)?.name ?? voice.language}{voice.locale ? <span className="muted"> · {voice.locale}</span> : null}</td>
                 <td>{voice.gender}</td>
+                <td className="voice-engine">
+                  {ENGINE_NAMES[voice.engine] ?? voice.engine}
+                  <span className={`badge ${voice.quality}`} title={voice.quality === 'draft' ? 'Rule-based voice: robotic, but in about 100 languages.' : 'Neural voice from an installed model.'}>{voice.quality}</span>
+                  {voice.clones ? <span className="badge" title="Speaks in each speaker's own voice (voice model: real).">clones</span> : null}
+                </td>
                 <td>{voice.pitch_hz ? `${Math.round(voice.pitch_hz)} Hz` : '—'}</td>
                 <td><code>{voice.voice_id}</code> <CopyButton text={voice.voice_id} label="Copy id" className="secondary small" /></td>
                 <td>
-                  <button type="button" className="secondary small" aria-label={`${playing === voice.voice_id ? 'Stop' : 'Play'} a sample of ${voice.name}`} onClick={() => toggle(voice)}>
-                    {playing === voice.voice_id ? 'Stop' : 'Play sample'}
-                  </button>
+                  {voice.clones ? <span className="muted" title="It speaks in the voice of each speaker's own speech (voice model: real).">No sample</span> : (
+                    <button type="button" className="secondary small" aria-label={`${playing === voice.voice_id ? 'Stop' : 'Play'} a sample of ${voice.name}`} onClick={() => toggle(voice)}>
+                      {playing === voice.voice_id ? 'Stop' : 'Play sample'}
+                    </button>
+                  )}
                   {failed === voice.voice_id ? <span className="field-error"> The sample could not be played.</span> : null}
                 </td>
               </tr>

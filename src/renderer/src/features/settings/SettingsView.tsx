@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/CopyButton.js';
 import { Field } from '../../components/Field.js';
 import { useNotices } from '../../stores/notices.js';
 import { useSession } from '../../stores/session.js';
+import { TranslationSettings } from './TranslationSettings.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 // A jobs key (pasted into this window) is refused these pages: say so once instead of offering what would fail.
@@ -169,6 +170,7 @@ export function SettingsView({ client }: { client: ApiClient }) {
             {settings.loudness_lufs !== undefined ? <Row label="Dub loudness (LUFS)" value={settings.loudness_lufs} how="DUBDESK_LOUDNESS_LUFS" /> : null}
             {settings.max_stretch !== undefined ? <Row label="Longest time stretch" value={settings.max_stretch} how="DUBDESK_MAX_STRETCH" /> : null}
           </dl>
+          <TranslationSettings client={client} settings={settings} onSaved={setSettings} />
         </>
       ) : !problem ? <p aria-busy="true">Loading settings…</p> : null}
       <ApiKeys client={client} />

@@ -1,0 +1,45 @@
+import { ErrorBodySchema } from '../../../shared/schemas/common.js';
+import { TranslatePlanRequestSchema, TranslatePlanSchema, type TranslatePlan } from '../../../shared/schemas/translate-plan.js';
+import { modelIdsToInstall } from '../../engines/missing-model.js';
+import type { PlanStep, PlanStepName } from '../../pipelines/translate/engine-plan.js';
+import type { TranslateRequest } from '../../pipelines/translate/types.js';
+import type { App } from '../app-types.js';
+
+/** What the create form shows for each step, in a user's words. */
+export const PLAN_STEP_LABELS: Record<PlanStepName, string> = {
+  'detect-speech': 'Finding the speech',
+  'identify-language': 'Identifying the language',
+  transcribe: 'Transcribing',
+  diarize: 'Telling speakers apart',
+  translate: 'Translating',
+  speak: 'Voicing the translation',
+  separate: 'Separating speech from music',
+};
+
+export interface TranslatePlanRoutesOptions {
+  /** pipelines/translate/engine-plan.ts over the core's engines: cheap, nothing fetched or queued. */
+  plan(request: TranslateRequest): readonly PlanStep[];
+}
+
+/** The plan as the API answers it: a missing model as its code, message and the catalogue ids to install. */
+export function planBody(steps: readonly PlanStep[]): TranslatePlan {
+  return {
+    steps: steps.map(({ step, engine, skipped, missing, note }) => ({
+      step,
+      label: PLAN_STEP_LABELS[step] ?? step,
+      ...(engine ? { engine: { id: engine.id, title: engine.title, quality: engine.quality } } : {}),
+      ...(skipped ? { skipped } : {}),
+      ...(missing ? { missing: { code: missing.code, message: missing.message, model_ids: modelIdsToInstall(missing) } } : {}),
+      ...(note ? { note } : {}),
+    })),
+  };
+}
+
+/** POST /v1/media/translate/plan (local addition): which engines a translate-and-dub request would use, before it is made. */
+export async function translatePlanRoutes(app: App, { plan }: TranslatePlanRoutesOptions): Promise<void> {
+  app.post('/v1/media/translate/plan', {
+    schema: { body: TranslatePlanRequestSchema, response: { 200: TranslatePlanSchema, 400: ErrorBodySchema } },
+    config: { role: 'jobs', summary: 'Which engine each step of a translate and dub request would use, or the model it needs (nothing is fetched or queued)' },
+  // No step reads media_url, which a plan may leave out.
+  }, async (request) => planBody(plan(request.body as TranslateRequest)));
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { availableEngines } from '../../engines/registry.js';
+import { chooseLines, compactRegions, DIARIZE_LIMITS, layOut, mapTurnsBack, readCompactSpeech } from './diarize-input.js';
+import { NO_DIARIZER } from './engine-plan.js';
+import type { Stage } from '../types.js';
+import { skippableOutput, translateOutput } from './outputs.js';
+import { SPEECH_SAMPLE_RATE } from './prepare-media-stage.js';
+import { nameSpeakers } from './speaker-overlap.js';
+import type { SpeakerTurns, TranslateDeps, TranslateRequest } from './types.js';
+
+/** transcribing: who speaks when, so each speaker gets a voice of their own (lines get speakers by overlap, lines.ts). */
+export function diarizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
+  return {
+    name: 'diarize',
+    label: 'Telling speakers apart',
+    status: 'transcribing',
+    weight: 1,
+    skip: ({ request, outputs }) => {
+      if (request.speaker_number?.max === 1) return 'speaker_number.max is 1: one speaker';
+      if (skippableOutput(outputs, 'read-subtitles')?.speakersNamed) return 'the subtitles name the speakers';
+      return availableEngines(deps.engines.set.diarizers).length ? undefined : NO_DIARIZER;
+    },
+    async run({ request, outputs }, ctx) {
+      const prepared = translateOutput(outputs, 'prepare-media');
+      // The lines to label: the recognizer's segments, or the given subtitles' cues.
+      const lines = skippableOutput(outputs, 'transcribe')?.segments ?? skippableOutput(outputs, 'read-subtitles')?.cues ?? [];
+      const regions = lines.map(({ startMs, endMs }) => ({ startMs, endMs }));
+      const diarizer = deps.engines.requireDiarizer();
+      if (regions.length === 0) return { turns: [], diarizer: diarizer.title } satisfies SpeakerTurns;
+      // The diarizer hears the lines laid end to end (bounded memory), and its turns are mapped back.
+      const chosen = chooseLines(regions);
+      const layout = layOut(chosen, DIARIZE_LIMITS.gapMs);
+      const samples = await readCompactSpeech(path.join(ctx.workDir, prepared.speechWav), layout, SPEECH_SAMPLE_RATE, DIARIZE_LIMITS.gapMs);
+      const heard = await diarizer.diarize(samples, SPEECH_SAMPLE_RATE, { speakers: request.speaker_number, regions: compactRegions(layout), signal: ctx.signal });
+      const turns = nameSpeakers(mapTurnsBack(heard, layout));
+      const speakers = new Set(turns.map((turn) => turn.speaker)).size;
+      const bounds = request.speaker_number ? ` (speaker_number ${request.speaker_number.min ?? 1}..${request.speaker_number.max ?? 'any'})` : '';
+      ctx.log(`${diarizer.title}, ${diarizer.quality} quality, told ${speakers} speaker${speakers === 1 ? '' : 's'} apart in ${regions.length} lines${bounds}`);
+      if (chosen.length < regions.length) ctx.log(`the ${chosen.length} longest lines were compared; each other line takes the speaker of the nearest one`);
+      return { turns, diarizer: diarizer.title } satisfies SpeakerTurns;
+    },
+  };
+}

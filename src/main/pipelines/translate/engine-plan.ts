@@ -1,0 +1,202 @@
+// Which engine each step of a translate job will run, decided from the request and the engines installed now.
+// One function for the create-time check (intake.ts: the first missing model is a 400 naming it), the stages'
+// choices and the GUI's "which engines will this use".
+import { DubDeskError, toDubDeskError } from '../../../shared/errors.js';
+import { findLanguage, languagePart, LANGUAGES } from '../../../shared/languages.js';
+import { availableEngines, type Engines } from '../../engines/registry.js';
+import type { EngineIdentity, EngineQuality } from '../../engines/quality.js';
+import type { Translator } from '../../engines/mt/types.js';
+import { needsTranslation } from './needs-translation.js';
+import type { TranslateRequest } from './types.js';
+
+export type PlanStepName = 'detect-speech' | 'identify-language' | 'transcribe' | 'diarize' | 'translate' | 'speak' | 'separate';
+
+export interface PlannedEngine {
+  id: string;
+  title: string;
+  quality: EngineQuality;
+}
+
+export interface PlanStep {
+  step: PlanStepName;
+  /** The engine that will run the step. */
+  engine?: PlannedEngine;
+  /** Why the step does not run for this request, in a user's words. */
+  skipped?: string;
+  /** The step must run and no installed engine can: model_not_installed naming the model and how to install it. */
+  missing?: DubDeskError;
+  /** What is decided only while the job runs (e.g. the translation pair after language detection). */
+  note?: string;
+}
+
+/** What is known of the job's inputs beyond the request, when it is known (the GUI's subtitle preview). */
+export interface PlanFacts {
+  /** The given subtitles name their speakers (`<v Speaker>` tags). */
+  subtitleNamesSpeakers?: boolean;
+}
+
+type Identified = Partial<EngineIdentity> & { id: string; title?: string };
+
+/** Engines without a draft variant (the VAD, a voice engine that says no quality) count as standard. */
+function planned(engine: Identified, quality?: EngineQuality): PlannedEngine {
+  return { id: engine.id, title: engine.title ?? engine.id, quality: engine.quality ?? quality ?? 'standard' };
+}
+
+function languageName(code: string): string {
+  return findLanguage(code)?.name ?? code;
+}
+
+/** Runs a require*() of the registry: its engine, or its model_not_installed as the step's missing model. */
+function attempt<T>(require: () => T): { engine: T } | { missing: DubDeskError } {
+  try {
+    return { engine: require() };
+  } catch (error) {
+    return { missing: toDubDeskError(error) };
+  }
+}
+
+/** The languages (codes of src/shared/languages.ts) an engine's supports() accepts. */
+function supportedLanguages(supports: (language: string) => boolean): string[] {
+  return LANGUAGES.map((language) => language.code).filter((code) => supports(code));
+}
+
+/** The first available translator that reaches `target` from some other language (the source is detected at run). */
+export function translatorReaching(engines: Engines, target: string): Translator | undefined {
+  return availableEngines(engines.set.translators).find((translator) =>
+    translator.supports('auto', target) || LANGUAGES.some((language) => language.code !== target && translator.supports(language.code, target)));
+}
+
+/** The source language as requested: a language part, or 'auto'. */
+function requestedSource(request: TranslateRequest): string {
+  return request.source_language && request.source_language !== 'auto' ? languagePart(request.source_language) : 'auto';
+}
+
+function detectSpeechStep(request: TranslateRequest, engines: Engines): PlanStep {
+  const step = 'detect-speech' as const;
+  const vad = attempt(() => engines.requireVoiceActivityDetector());
+  if ('engine' in vad) return { step, engine: planned(vad.engine) };
+  // With subtitles the lines say where the speech is; only transcription cannot do without it.
+  if (request.subtitle_url) return { step, skipped: 'no voice activity detector is configured: the subtitles say where the speech is' };
+  return { step, missing: vad.missing };
+}
+
+function identifyStep(request: TranslateRequest, engines: Engines, source: string): PlanStep {
+  const step = 'identify-language' as const;
+  if (source !== 'auto') return { step, skipped: `source_language is ${languageName(source)}` };
+  const given = Boolean(request.subtitle_url);
+  if (given && !needsTranslation(request)) return { step, skipped: 'the subtitles are the final translation' };
+  const target = languagePart(request.target_language);
+  const identifier = availableEngines(engines.set.languageIdentifiers)[0];
+  if (identifier) return { step, engine: planned(identifier) };
+  if (!given && availableEngines(engines.set.speechRecognizers).some((recognizer) => recognizer.supports('auto'))) {
+    return { step, skipped: 'the speech recognizer detects the language while it transcribes' };
+  }
+  if (given && availableEngines(engines.set.translators).some((translator) => translator.supports('auto', target))) {
+    return { step, skipped: 'the translator detects the language of the subtitles' };
+  }
+  const identified = attempt(() => engines.requireLanguageIdentifier());
+  if ('engine' in identified) return { step, engine: planned(identified.engine) };
+  // PocketSphinx-like engines transcribe fixed languages: the user can name one of them instead.
+  const fixed = availableEngines(engines.set.speechRecognizers);
+  const codes = [...new Set(fixed.flatMap((recognizer) => supportedLanguages((code) => recognizer.supports(code))))];
+  if (given || !codes.length) return { step, missing: identified.missing };
+  const titles = fixed.map((recognizer) => recognizer.title).join(', ');
+  const message = `${identified.missing.message.replace(/ Or give source_language\.$/u, '')} Or give source_language ${codes.slice(0, 5).join(' or ')}: ${titles} transcribes it but cannot tell the language by itself.`;
+  return { step, missing: new DubDeskError('model_not_installed', message) };
+}
+
+function transcribeStep(request: TranslateRequest, engines: Engines, source: string): PlanStep {
+  const step = 'transcribe' as const;
+  if (request.subtitle_url) return { step, skipped: 'the lines come from the given subtitles' };
+  if (source !== 'auto') {
+    const recognizer = attempt(() => engines.requireSpeechRecognizer(source));
+    return 'engine' in recognizer ? { step, engine: planned(recognizer.engine) } : { step, missing: recognizer.missing };
+  }
+  const detecting = availableEngines(engines.set.speechRecognizers).find((recognizer) => recognizer.supports('auto'));
+  if (detecting) return { step, engine: planned(detecting) };
+  // A language identifier names the language first; some recognizer must then transcribe it.
+  const any = availableEngines(engines.set.speechRecognizers)[0];
+  if (any && availableEngines(engines.set.languageIdentifiers).length) {
+    return { step, engine: planned(any), note: 'the recognizer is picked for the language identified in the speech' };
+  }
+  const recognizer = attempt(() => engines.requireSpeechRecognizer('auto'));
+  return 'engine' in recognizer ? { step, engine: planned(recognizer.engine) } : { step, missing: recognizer.missing };
+}
+
+export const NO_DIARIZER = 'no speaker diarization engine is configured: one voice speaks every line';
+
+function diarizeStep(request: TranslateRequest, engines: Engines, facts: PlanFacts): PlanStep {
+  const step = 'diarize' as const;
+  if (request.speaker_number?.max === 1) return { step, skipped: 'speaker_number.max is 1: one speaker' };
+  if (request.subtitle_url && facts.subtitleNamesSpeakers) return { step, skipped: 'the subtitles name the speakers' };
+  // The built-in clustering is always there; only a core built without it (a test) has none, and then one voice speaks.
+  if (!availableEngines(engines.set.diarizers).length) return { step, skipped: NO_DIARIZER };
+  const diarizer = attempt(() => engines.requireDiarizer());
+  if (!('engine' in diarizer)) return { step, missing: diarizer.missing };
+  return { step, engine: planned(diarizer.engine), ...(request.subtitle_url && facts.subtitleNamesSpeakers === undefined ? { note: 'skipped when the subtitles name the speakers' } : {}) };
+}
+
+function translateStep(request: TranslateRequest, engines: Engines, source: string): PlanStep {
+  const step = 'translate' as const;
+  const target = languagePart(request.target_language);
+  if (request.subtitle_url && request.subtitle_usage_type === 'final_translated') return { step, skipped: 'the subtitles are the final translation' };
+  if (source !== 'auto') {
+    if (source === target) return { step, skipped: `the speech is already in ${languageName(target)}` };
+    const translator = attempt(() => engines.requireTranslator(source, target));
+    return 'engine' in translator ? { step, engine: planned(translator.engine) } : { step, missing: translator.missing };
+  }
+  const reaching = translatorReaching(engines, target);
+  const note = `the pair is known once the language is detected; speech already in ${languageName(target)} is not translated`;
+  if (reaching) return { step, engine: planned(reaching), note };
+  // No installed engine translates into the target from anywhere: name the model for the most common source.
+  const example = target === 'en' ? 'de' : 'en';
+  const hint = attempt(() => engines.requireTranslator(example, target));
+  const detail = 'missing' in hint ? ` For ${languageName(example)} speech: ${hint.missing.message}` : '';
+  return {
+    step,
+    missing: new DubDeskError('model_not_installed', `Translating into ${languageName(target)} needs a translation model, and none installed translates into it.${detail}`),
+  };
+}
+
+function speakStep(request: TranslateRequest, engines: Engines): PlanStep {
+  const step = 'speak' as const;
+  const target = languagePart(request.target_language);
+  const engine = request.selected_voice_id
+    ? attempt(() => engines.ttsFor(request.selected_voice_id!))
+    : attempt(() => {
+      const found = engines.set.voices.find((candidate) => candidate.voices().some((voice) => voice.language === target));
+      if (!found) throw new DubDeskError('unsupported_language', `There is no voice for ${request.target_language} yet; choose one with selected_voice_id (GET /v1/voices).`);
+      return found;
+    });
+  if (!('engine' in engine)) return { step, missing: engine.missing };
+  const voice = engine.engine.voices().find((candidate) => (request.selected_voice_id ? candidate.id === request.selected_voice_id : candidate.language === target));
+  const identity = engine.engine as unknown as Identified;
+  // eSpeak NG names no title of its own; its voices say they are drafts.
+  const title = identity.title ?? (engine.engine.id === 'espeak' ? 'eSpeak NG (built in)' : engine.engine.id);
+  return { step, engine: planned({ ...identity, id: engine.engine.id, title }, voice?.quality ?? 'draft') };
+}
+
+function separateStep(engines: Engines): PlanStep {
+  const separator = engines.separator();
+  if (separator) return { step: 'separate', engine: planned(separator) };
+  return { step: 'separate', skipped: 'no separation model installed: the original audio is ducked under the dubbed speech' };
+}
+
+/** The steps the request will run, in order, each with its engine, or why it is skipped, or the model it misses. */
+export function planTranslateEngines(request: TranslateRequest, engines: Engines, facts: PlanFacts = {}): PlanStep[] {
+  const source = requestedSource(request);
+  return [
+    detectSpeechStep(request, engines),
+    identifyStep(request, engines, source),
+    transcribeStep(request, engines, source),
+    diarizeStep(request, engines, facts),
+    translateStep(request, engines, source),
+    speakStep(request, engines),
+    separateStep(engines),
+  ];
+}
+
+/** The first model the plan misses, as the create call's error. */
+export function firstMissing(plan: readonly PlanStep[]): DubDeskError | undefined {
+  return plan.find((step) => step.missing)?.missing;
+}
