@@ -11,6 +11,8 @@ export interface JobRun {
   wallMs: number;
   /** Time per stage from the task log, ms. */
   stageMs: Record<string, number>;
+  /** The task log, for a bench that prints it. */
+  lines: { ts: string; message: string }[];
 }
 
 export interface BenchService {
@@ -39,7 +41,7 @@ export async function startBenchService(dataDir: string): Promise<BenchService> 
       } while (!['done', 'failed', 'cancelled'].includes(task.status));
       const wallMs = performance.now() - start;
       const lines = (await api(`/v1/tasks/${taskId}/log?limit=5000`)).lines as { ts: string; message: string }[];
-      return { task, wallMs, stageMs: stageTimes(lines) };
+      return { task, wallMs, stageMs: stageTimes(lines), lines };
     },
     close: () => service.close(),
   };

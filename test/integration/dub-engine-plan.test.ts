@@ -28,7 +28,7 @@ function plan(request: Partial<TranslateRequest>, set: Partial<EngineSet>, facts
   const engines = createEngines({ voices: [espeak], ...set }, store);
   const full: TranslateRequest = { media_type: 'video', media_url: 'file:///talk.mp4', target_language: 'es', export_type: 'auto', source_language: 'auto', ...request };
   const steps = planTranslateEngines(full, engines, facts);
-  expect(steps.map((step) => step.step)).toEqual(['detect-speech', 'identify-language', 'transcribe', 'diarize', 'translate', 'speak', 'separate']);
+  expect(steps.map((step) => step.step)).toEqual(['detect-speech', 'identify-language', 'transcribe', 'diarize', 'translate', 'separate', 'speak']);
   return Object.fromEntries(steps.map((step) => [step.step, step]));
 }
 

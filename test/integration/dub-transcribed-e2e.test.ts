@@ -94,7 +94,7 @@ describe('translate and dub without subtitles', () => {
     const stages = Object.fromEntries(done.task.stages.map((stage: any) => [stage.name, stage.state]));
     expect(stages).toEqual({
       'fetch-inputs': 'done', 'prepare-media': 'done', 'detect-speech': 'done', 'read-subtitles': 'skipped', 'identify-language': 'skipped',
-      transcribe: 'done', diarize: 'done', segment: 'done', translate: 'done', synthesize: 'done', mix: 'done', export: 'done',
+      transcribe: 'done', diarize: 'done', segment: 'done', translate: 'done', separate: 'skipped', synthesize: 'done', mix: 'done', export: 'done',
     });
     expect(done.task.stages.find((stage: any) => stage.name === 'identify-language').reason).toBe('source_language is English');
   });

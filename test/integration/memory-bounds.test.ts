@@ -149,7 +149,8 @@ describe('service memory over an oversized-request sequence', () => {
       const manyCues = Array.from({ length: MAX_CUES }, (_, i): [number, number, string] => [i * 500, i * 500 + 300, 'Ja.']);
       const count = await api('/v1/media/translate', { body: translate(long, await makeTextFile(media.dir, 'many.srt', srt(manyCues))) });
       expect(count.status, JSON.stringify(count.body)).toBe(200);
-      await waitForTask(count.body.task_id, (task) => task.stage === 'synthesize' && task.stage_progress > 0.02, 90_000);
+      // Voice activity detection over its 84 minutes and speaker clustering come first: minutes on a busy 2-core machine.
+      await waitForTask(count.body.task_id, (task) => task.stage === 'synthesize' && task.stage_progress > 0.02, 240_000);
       await new Promise((resolve) => setTimeout(resolve, 10_000));
       expect((await api(`/v1/tasks/${count.body.task_id}/cancel`, { method: 'POST' })).status).toBe(200);
       expect((await waitForTask(count.body.task_id, isFinal, 30_000)).status).toBe('cancelled');
@@ -198,5 +199,5 @@ describe('service memory over an oversized-request sequence', () => {
     console.log([report, ...steps].join('\n'));
     expect(peak, report).toBeLessThan(RSS_LIMIT);
     expect(after, report).toBeLessThan(idle + IDLE_MARGIN);
-  }, 240_000);
+  }, 480_000);
 });

@@ -100,6 +100,7 @@ describe('a translate job with final translated subtitles', () => {
       { name: 'diarize', label: 'Telling speakers apart', state: 'done' },
       { name: 'segment', label: 'Making subtitle cues', state: 'skipped', reason: 'the given subtitles are the cues' },
       { name: 'translate', label: 'Translating', state: 'skipped', reason: 'the subtitles are the final translation' },
+      { name: 'separate', label: 'Separating speech from music', state: 'skipped', reason: 'no separation model installed: the original audio is ducked under the dubbed speech' },
       { name: 'synthesize', label: 'Synthesizing voices', state: 'done' },
       { name: 'mix', label: 'Mixing audio', state: 'done' },
       { name: 'export', label: 'Exporting', state: 'done' },
@@ -113,8 +114,8 @@ describe('a translate job with final translated subtitles', () => {
   it('streams every stage pending at creation, then each running in turn, the skipped ones never running', () => {
     const seen: Stage[][] = events.records.filter((record) => record.task_id === taskId).map((record) => record.stages);
     const middle = (prepare: string) => prepare === 'running'
-      ? ['detect-speech:pending', 'read-subtitles:pending', 'identify-language:pending', 'transcribe:pending', 'diarize:pending', 'segment:pending', 'translate:pending']
-      : ['detect-speech:done', 'read-subtitles:done', 'identify-language:skipped', 'transcribe:skipped', 'diarize:done', 'segment:skipped', 'translate:skipped'];
+      ? ['detect-speech:pending', 'read-subtitles:pending', 'identify-language:pending', 'transcribe:pending', 'diarize:pending', 'segment:pending', 'translate:pending', 'separate:pending']
+      : ['detect-speech:done', 'read-subtitles:done', 'identify-language:skipped', 'transcribe:skipped', 'diarize:done', 'segment:skipped', 'translate:skipped', 'separate:skipped'];
     expect(states(seen[0]!)).toEqual(['fetch-inputs:pending', 'prepare-media:pending', ...middle('running'), 'synthesize:pending', 'mix:pending', 'export:pending']);
     expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:done', ...middle('done'), 'synthesize:running', 'mix:pending', 'export:pending']);
     expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:running', ...middle('running'), 'synthesize:pending', 'mix:pending', 'export:pending']);

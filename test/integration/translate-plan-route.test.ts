@@ -47,7 +47,7 @@ describe('POST /v1/media/translate/plan', () => {
 
   it('with subtitles that are the final translation, transcribing and translating are skipped; the media need not exist', async () => {
     const steps = await plan({ subtitle_url: 'file:///nowhere/lines.srt', subtitle_usage_type: 'final_translated', target_language: 'de' });
-    expect(steps.map((step) => step.step)).toEqual(['detect-speech', 'identify-language', 'transcribe', 'diarize', 'translate', 'speak', 'separate']);
+    expect(steps.map((step) => step.step)).toEqual(['detect-speech', 'identify-language', 'transcribe', 'diarize', 'translate', 'separate', 'speak']);
     const named = byName(steps);
     expect(named.transcribe).toMatchObject({ label: 'Transcribing', skipped: 'the lines come from the given subtitles' });
     expect(named.translate).toMatchObject({ label: 'Translating', skipped: 'the subtitles are the final translation' });
@@ -76,5 +76,37 @@ describe('POST /v1/media/translate/plan', () => {
     expect(operation.requestBody.content['application/json'].schema.properties).toHaveProperty('subtitle_usage_type');
     expect(operation.requestBody.content['application/json'].schema.required).not.toContain('media_url');
     expect(operation.responses['200'].content['application/json'].schema.properties.steps.items.properties.missing.properties).toHaveProperty('model_ids');
+  });
+});
+
+describe('POST /v1/media/translate/plan: model ids on every missing step', () => {
+  it('identify-language (source auto, only fixed-language recognizers) names the speech-recognition model to install', async () => {
+    const steps = byName(await plan({ target_language: 'es' }));
+    const missing = steps['identify-language'].missing!;
+    expect(missing.code).toBe('model_not_installed');
+    // The rebuilt message (PocketSphinx cannot tell the language) keeps the model the Install button installs.
+    expect(missing.message).toContain('Or give source_language en');
+    expect(missing.model_ids).toHaveLength(1);
+    expect((await svc.api(`/v1/models/${missing.model_ids[0]}`)).body).toMatchObject({ task: 'asr', installed: false });
+    expect(missing.message).toContain(`dubdesk models install ${missing.model_ids[0]}`);
+  });
+
+  it('translate (source auto, nothing translates into the target) names the translation model to install', async () => {
+    const steps = byName(await plan({ subtitle_url: 'file:///nowhere/lines.srt', target_language: 'ja' }));
+    const missing = steps.translate.missing!;
+    expect(missing.message).toMatch(/^Translating into Japanese needs a translation model, and none installed translates into it\. For English speech:/);
+    expect(missing.model_ids).toHaveLength(1);
+    expect((await svc.api(`/v1/models/${missing.model_ids[0]}`)).body).toMatchObject({ task: 'mt', installed: false });
+    expect(missing.message).toContain(`dubdesk models install ${missing.model_ids[0]}`);
+  });
+
+  it('speak with voice_model real and no cloning voice names ZipVoice', async () => {
+    const steps = byName(await plan({ source_language: 'en', target_language: 'en', voice_model: 'real' }));
+    expect(steps.speak.missing).toMatchObject({ code: 'model_not_installed', model_ids: ['zipvoice-distill-zh-en'] });
+    expect(steps.speak.missing!.message).toContain('dubdesk models install zipvoice-distill-zh-en');
+    // A language the cloning model does not speak has nothing to install.
+    const german = byName(await plan({ source_language: 'en', target_language: 'de', voice_model: 'real' }));
+    expect(german.speak.missing).toMatchObject({ code: 'model_not_installed', model_ids: [] });
+    expect(byName(await plan({ source_language: 'en', target_language: 'en', voice_model: 'native' })).speak.missing).toBeUndefined();
   });
 });

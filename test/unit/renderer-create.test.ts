@@ -7,7 +7,7 @@ import { classifyFile, stemOf } from '../../src/renderer/src/features/create/fil
 import { searchLanguages } from '../../src/renderer/src/features/create/language-search.js';
 import { offersFor, planLipsync, planTranslate, type StagedFileRef } from '../../src/renderer/src/features/create/plan-jobs.js';
 import {
-  buildFrameTranslateRequest, buildLipsyncRequest, buildTranslateRequest, FRAME_TRANSLATE_DEFAULTS, LIPSYNC_DEFAULTS, TRANSLATE_DEFAULTS,
+  bilingualPossible, buildFrameTranslateRequest, buildLipsyncRequest, buildTranslateRequest, FRAME_TRANSLATE_DEFAULTS, LIPSYNC_DEFAULTS, TRANSLATE_DEFAULTS,
 } from '../../src/renderer/src/features/create/request-builders.js';
 import { placeError } from '../../src/renderer/src/features/create/useJobSubmission.js';
 import { validateBody } from '../../src/renderer/src/features/create/validation.js';
@@ -88,6 +88,21 @@ describe('request builders', () => {
     const errors = validateBody(TranslateRequestSchema, body);
     expect(errors['ocr_text_box.y']).toBe('Must be number.');
     expect(errors['ocr_text_box.width']).toBe('This is required.');
+  });
+
+  it('asks for bilingual subtitles only where the subtitles are not already the final translation (conflicting_fields otherwise)', () => {
+    const form = { ...TRANSLATE_DEFAULTS, target_language: 'es', bilingual_subtitle: true };
+    const media = { mediaUrl: 'http://127.0.0.1:1/v1/files/a?token=t', mediaKind: 'video' as const };
+    const transcribed = buildTranslateRequest(form, media);
+    expect(transcribed.bilingual_subtitle).toBe(true);
+    expect(validateBody(TranslateRequestSchema, transcribed)).toEqual({});
+    expect(buildTranslateRequest(form, { ...media, subtitleUrl: 'http://127.0.0.1:1/v1/files/b?token=t' }).bilingual_subtitle).toBe(true);
+    const final = buildTranslateRequest({ ...form, subtitle_usage_type: 'final_translated' }, { ...media, subtitleUrl: 'http://127.0.0.1:1/v1/files/b?token=t' });
+    expect(final).not.toHaveProperty('bilingual_subtitle');
+    // Without a subtitle file the usage type does not matter: the speech is transcribed, so the original lines exist.
+    expect(buildTranslateRequest({ ...form, subtitle_usage_type: 'final_translated' }, media).bilingual_subtitle).toBe(true);
+    expect(buildTranslateRequest({ ...form, bilingual_subtitle: false }, media)).not.toHaveProperty('bilingual_subtitle');
+    expect([bilingualPossible('final_translated', true), bilingualPossible('final_translated', false), bilingualPossible('original', true)]).toEqual([false, true, true]);
   });
 
   it('infers the lip-sync reference type and leaves out a missing audio', () => {

@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient, type Capabilities, type ModelRecord, type TaskSummary } from '../../src/renderer/src/api/client.js';
-import { NO_TRANSCRIBE_HINT, TranslateForm } from '../../src/renderer/src/features/create/TranslateForm.js';
+import { TranslateForm } from '../../src/renderer/src/features/create/TranslateForm.js';
 import { TaskRow } from '../../src/renderer/src/features/jobs/TaskRow.js';
 import { ModelsView } from '../../src/renderer/src/features/models/ModelsView.js';
 import { useCatalog } from '../../src/renderer/src/stores/catalog.js';
@@ -62,16 +62,17 @@ describe('the translate form when the service cannot transcribe or translate', (
   const video: StagedFile = { id: 'v', name: 'talk30.mp4', kind: 'video', size: 1000, state: 'ready', sent: 1000, url: 'http://127.0.0.1:9/v1/files/v?token=t' };
   const radio = (html: string, value: string) => new RegExp(`<input[^>]*name="subtitle_usage_type"[^>]*value="${value}"[^>]*/>`).exec(html)![0];
 
-  it('defaults to speaking the SRT as written, disables the paths that fail, and says what is missing with a way to the Models page', () => {
+  it('defaults to speaking the SRT as written, and leaves what is missing to the engine plan (its line and Install button)', () => {
     restore.push(seed(useCatalog, { languages: [...LANGUAGES], loaded: true, capabilities: NOTHING_INSTALLED }));
     const html = renderToStaticMarkup(<TranslateForm client={client} files={[video]} onDone={() => {}} />);
     expect(radio(html, 'final_translated')).toContain('checked=""');
-    expect(radio(html, 'original')).toContain('disabled=""');
     expect(radio(html, 'original')).not.toContain('checked=""');
-    expect(html).toContain('<option value="" selected="">None (transcribing is not available)</option>');
-    expect(textOf(html)).toContain(NO_TRANSCRIBE_HINT);
-    expect(textOf(html)).toContain(`Transcribing speech: ${NOTHING_INSTALLED.missing.transcribe!.message} Open the Models page`);
-    expect(textOf(html)).toContain(`Translating: ${NOTHING_INSTALLED.missing.translate!.message} Open the Models page`);
+    // Choosing it is allowed: the plan then says what translating needs, and Start stays off until it is installed.
+    expect(radio(html, 'original')).not.toContain('disabled');
+    expect(html).toContain('<option value="" selected="">None (transcribe the speech)</option>');
+    expect(textOf(html)).not.toContain('Open the Models page');
+    expect(textOf(html)).not.toContain(NOTHING_INSTALLED.missing.transcribe!.message);
+    expect(textOf(html)).not.toContain(NOTHING_INSTALLED.missing.translate!.message);
   });
 
   it('keeps the contract default (translate the original) where the service can run it', () => {

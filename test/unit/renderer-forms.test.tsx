@@ -9,6 +9,7 @@ import { FrameTranslateForm } from '../../src/renderer/src/features/create/Frame
 import { LipsyncForm } from '../../src/renderer/src/features/create/LipsyncForm.js';
 import { BOX_OFF_FOR_AUDIO, BOX_OFF_FOR_SUBTITLES, TranslateForm } from '../../src/renderer/src/features/create/TranslateForm.js';
 import { placeError } from '../../src/renderer/src/features/create/useJobSubmission.js';
+import { BILINGUAL_OFF_FOR_FINAL } from '../../src/renderer/src/features/create/request-builders.js';
 import { useCatalog } from '../../src/renderer/src/stores/catalog.js';
 import type { StagedFile } from '../../src/renderer/src/stores/staging.js';
 import { LANGUAGES } from '../../src/shared/languages.js';
@@ -96,7 +97,7 @@ describe('the translate form', () => {
       ['translate-target', 'Target language', 'Choose a language…', undefined],
       ['translate-subtitle-mode', 'Subtitles on the video', 'None', 'Default: none.'],
       ['translate-style', 'Subtitle style', 'Default', 'Default: builtin:default.'],
-      ['translate-voice-model', 'Voice model', 'Auto', "Default: auto. Real and auto follow each speaker's pitch; native uses stock voices."],
+      ['translate-voice-model', 'Voice model', 'Auto', "Default: auto. Real clones each speaker's own voice (the plan below says if it needs a model); native uses stock voices."],
       ['translate-voice', 'Voice', 'Automatic', 'Choose the target language first.'],
       ['translate-export', 'Export', 'Auto', "Required; auto = the input's type."],
       ['translate-project', 'Project', 'None', 'Default: none.'],
@@ -131,6 +132,25 @@ describe('the translate form', () => {
     expect(controlTag(html, 'translate-ocr-x')).toContain('value=""');
     expect(textOf(html)).toContain('No box drawn.');
     expect(html).toMatch(/<button type="submit">Start task<\/button>/);
+  });
+
+  it('offers bilingual subtitles, unticked by default, and real voices as each speaker\'s own voice, cloned', () => {
+    const html = renderToStaticMarkup(<TranslateForm client={client} files={[video]} onDone={onDone} />);
+    const bilingual = controlTag(html, 'translate-bilingual');
+    expect(textOf(html)).toContain('Bilingual subtitles (original line above each translation) Default: off.');
+    expect(bilingual).not.toContain('checked');
+    expect(bilingual).not.toContain('disabled');
+    expect(paragraph(html, 'translate-bilingual-hint')).toBe('Default: off. An extra SRT download (bilingual_subtitle).');
+    expect(html).toContain('<option value="real">Real (each speaker&#x27;s own voice, cloned)</option>');
+  });
+
+  it('turns bilingual subtitles off, saying why, when the subtitle file is the final translation', () => {
+    // A service that cannot translate starts with the SRT spoken as written (static rendering runs no effects).
+    seedCatalog({ capabilities: { capabilities: { transcribe: true, translate: false, speak: true, precision_lipsync: false }, missing: {} } });
+    const html = renderToStaticMarkup(<TranslateForm client={client} files={[video, staged('clip.srt', 'subtitle')]} onDone={onDone} />);
+    expect(wrappingLabel(html, 'subtitle_usage_type', 'final_translated').checked).toBe(true);
+    expect(controlTag(html, 'translate-bilingual')).toContain('disabled=""');
+    expect(paragraph(html, 'translate-bilingual-hint')).toBe(BILINGUAL_OFF_FOR_FINAL);
   });
 
   it('turns the OCR box off, saying why, while a subtitle file is paired with the video', () => {

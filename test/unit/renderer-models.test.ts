@@ -31,6 +31,9 @@ describe('install progress', () => {
     const installed = model({ installed: true, install: { state: 'installed', received_bytes: 1000 } });
     expect(newerModelRecord(live, installed)).toBe(installed);
     expect(newerModelRecord(undefined, answer)).toBe(answer);
+    // The POST's 202 (still downloading) may be handled after the `installed` event of the same install.
+    const finished = { ...live, installed: true, install: { ...live.install!, state: 'installed' as const } };
+    expect(newerModelRecord(finished, answer)).toBe(finished);
   });
 });
 

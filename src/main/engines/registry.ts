@@ -13,6 +13,7 @@ import type { LanguageIdentifier } from './language-id/types.js';
 import type { LipsyncGenerator } from './lipsync/types.js';
 import { createWav2LipGenerator, WAV2LIP_MODEL, WAV2LIP_MODEL_FILE } from './lipsync/wav2lip.js';
 import { missingModelError } from './missing-model.js';
+import { ZIPVOICE_LANGUAGES, ZIPVOICE_MODEL } from '../models/entries/voices.js';
 import { bergamotModelFor } from './mt/bergamot.js';
 import { requirePreferredTranslator } from './mt/preferred-translator.js';
 import type { Translator } from './mt/types.js';
@@ -165,6 +166,14 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
 
     voices(): Voice[] {
       return set.voices.flatMap((engine) => engine.voices());
+    },
+
+    /** voice_model=real: an installed voice that speaks `language` in each speaker's own voice (from their speech); else model_not_installed naming the cloning model. */
+    requireCloningVoice(language: string): Voice {
+      const voice = set.voices.flatMap((engine) => engine.voices()).find((candidate) => candidate.clones && candidate.language === language);
+      if (voice) return voice;
+      const entry = (ZIPVOICE_LANGUAGES as readonly string[]).includes(language) ? models.catalogue.find(ZIPVOICE_MODEL) : undefined;
+      throw missingModelError({ work: `Dubbing ${languageName(language)} in each speaker's own voice (voice_model real)`, capability: 'voice-cloning', entry, instead: 'use voice_model auto or native for the stock voices' });
     },
 
     ttsFor(voiceId: string): TtsEngine {

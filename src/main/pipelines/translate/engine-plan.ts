@@ -3,6 +3,7 @@
 // choices and the GUI's "which engines will this use".
 import { DubDeskError, toDubDeskError } from '../../../shared/errors.js';
 import { findLanguage, languagePart, LANGUAGES } from '../../../shared/languages.js';
+import { ModelNotInstalledError, modelIdsToInstall } from '../../engines/missing-model.js';
 import { availableEngines, type Engines } from '../../engines/registry.js';
 import type { EngineIdentity, EngineQuality } from '../../engines/quality.js';
 import type { Translator } from '../../engines/mt/types.js';
@@ -102,7 +103,8 @@ function identifyStep(request: TranslateRequest, engines: Engines, source: strin
   if (given || !codes.length) return { step, missing: identified.missing };
   const titles = fixed.map((recognizer) => recognizer.title).join(', ');
   const message = `${identified.missing.message.replace(/ Or give source_language\.$/u, '')} Or give source_language ${codes.slice(0, 5).join(' or ')}: ${titles} transcribes it but cannot tell the language by itself.`;
-  return { step, missing: new DubDeskError('model_not_installed', message) };
+  // Rebuilt with the original's model ids, so the GUI's Install button still offers the model.
+  return { step, missing: new ModelNotInstalledError(message, modelIdsToInstall(identified.missing)) };
 }
 
 function transcribeStep(request: TranslateRequest, engines: Engines, source: string): PlanStep {
@@ -152,34 +154,47 @@ function translateStep(request: TranslateRequest, engines: Engines, source: stri
   const example = target === 'en' ? 'de' : 'en';
   const hint = attempt(() => engines.requireTranslator(example, target));
   const detail = 'missing' in hint ? ` For ${languageName(example)} speech: ${hint.missing.message}` : '';
+  const modelIds = 'missing' in hint ? modelIdsToInstall(hint.missing) : [];
   return {
     step,
-    missing: new DubDeskError('model_not_installed', `Translating into ${languageName(target)} needs a translation model, and none installed translates into it.${detail}`),
+    missing: new ModelNotInstalledError(`Translating into ${languageName(target)} needs a translation model, and none installed translates into it.${detail}`, modelIds),
   };
+}
+
+/** The voice every speaker gets when one is fixed by the request: selected_voice_id, or (voice_model real) the cloning voice of the target language. */
+function fixedVoiceId(request: TranslateRequest, engines: Engines): string | undefined {
+  if (request.selected_voice_id) return request.selected_voice_id;
+  return request.voice_model === 'real' ? engines.requireCloningVoice(languagePart(request.target_language)).id : undefined;
 }
 
 function speakStep(request: TranslateRequest, engines: Engines): PlanStep {
   const step = 'speak' as const;
   const target = languagePart(request.target_language);
-  const engine = request.selected_voice_id
-    ? attempt(() => engines.ttsFor(request.selected_voice_id!))
+  const fixed = attempt(() => fixedVoiceId(request, engines));
+  if (!('engine' in fixed)) return { step, missing: fixed.missing };
+  const voiceId = fixed.engine;
+  const engine = voiceId
+    ? attempt(() => engines.ttsFor(voiceId))
     : attempt(() => {
-      const found = engines.set.voices.find((candidate) => candidate.voices().some((voice) => voice.language === target));
+      const found = engines.set.voices.find((candidate) => candidate.voices().some((voice) => voice.language === target && !voice.clones));
       if (!found) throw new DubDeskError('unsupported_language', `There is no voice for ${request.target_language} yet; choose one with selected_voice_id (GET /v1/voices).`);
       return found;
     });
   if (!('engine' in engine)) return { step, missing: engine.missing };
-  const voice = engine.engine.voices().find((candidate) => (request.selected_voice_id ? candidate.id === request.selected_voice_id : candidate.language === target));
+  const voice = engine.engine.voices().find((candidate) => (voiceId ? candidate.id === voiceId : candidate.language === target && !candidate.clones));
   const identity = engine.engine as unknown as Identified;
   // eSpeak NG names no title of its own; its voices say they are drafts.
   const title = identity.title ?? (engine.engine.id === 'espeak' ? 'eSpeak NG (built in)' : engine.engine.id);
-  return { step, engine: planned({ ...identity, id: engine.engine.id, title }, voice?.quality ?? 'draft') };
+  const note = voice?.clones ? "each speaker's voice is cloned from 3 to 10 s of their own speech (the separated vocals when a separation model is installed)" : undefined;
+  return { step, engine: planned({ ...identity, id: engine.engine.id, title }, voice?.quality ?? 'draft'), ...(note ? { note } : {}) };
 }
+
+export const NO_SEPARATOR = 'no separation model installed: the original audio is ducked under the dubbed speech';
 
 function separateStep(engines: Engines): PlanStep {
   const separator = engines.separator();
   if (separator) return { step: 'separate', engine: planned(separator) };
-  return { step: 'separate', skipped: 'no separation model installed: the original audio is ducked under the dubbed speech' };
+  return { step: 'separate', skipped: NO_SEPARATOR };
 }
 
 /** The steps the request will run, in order, each with its engine, or why it is skipped, or the model it misses. */
@@ -191,8 +206,8 @@ export function planTranslateEngines(request: TranslateRequest, engines: Engines
     transcribeStep(request, engines, source),
     diarizeStep(request, engines, facts),
     translateStep(request, engines, source),
-    speakStep(request, engines),
     separateStep(engines),
+    speakStep(request, engines),
   ];
 }
 

@@ -11,6 +11,7 @@ import { diarizeStage } from './diarize-stage.js';
 import { identifyLanguageStage } from './identify-language-stage.js';
 import { readSubtitlesStage } from './read-subtitles-stage.js';
 import { segmentStage } from './segment-stage.js';
+import { separateStage } from './separate-stage.js';
 import { transcribeStage } from './transcribe-stage.js';
 import { translateStage } from './translate-stage.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';
@@ -18,7 +19,7 @@ import type { TranslateDeps, TranslateRequest } from './types.js';
 /**
  * Translate and dub, stage by stage (docs/api.md "Translate and dub results": preprocessing .. rendering). Without
  * subtitles: speech found, language identified (auto), transcribed, speakers told apart, cut into cues; with them
- * the subtitles are the lines. Then translation, voices, mix and export.
+ * the subtitles are the lines. Then translation, the original voice separated from its background (with a separation model), voices, mix and export.
  */
 export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeline<TranslateRequest> {
   return {
@@ -32,6 +33,7 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       diarizeStage(deps),
       segmentStage(),
       translateStage(deps),
+      separateStage(deps),
       synthesizeStage(deps),
       mixStage(deps),
       exportStage(deps),

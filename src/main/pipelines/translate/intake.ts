@@ -8,6 +8,21 @@ import type { TranslateRequest } from './types.js';
 
 export const MAX_TRANSLATE_SEC = 2 * 60 * 60;
 
+/**
+ * A cloning voice (voice_model real, or a selected one that clones) speaks in each speaker's own voice and must know
+ * what their reference speech says: subtitles that are only the translation cannot tell it.
+ */
+function checkCloning(request: TranslateRequest, selectedClones: boolean): void {
+  if (selectedClones && request.voice_model === 'native') {
+    throw new DubDeskError('conflicting_fields', `${request.selected_voice_id} speaks in each speaker's own voice, and voice_model native asks for stock voices: use voice_model real (or auto), or choose a stock voice.`);
+  }
+  const clones = selectedClones || (request.voice_model === 'real' && !request.selected_voice_id);
+  const source = request.source_language && request.source_language !== 'auto' ? languagePart(request.source_language) : 'auto';
+  if (clones && request.subtitle_url && request.subtitle_usage_type === 'final_translated' && source !== languagePart(request.target_language)) {
+    throw new DubDeskError('conflicting_fields', "Cloning each speaker's voice needs the words of their own speech, and subtitles of subtitle_usage_type final_translated hold only the translation: give the original subtitles (subtitle_usage_type original), or use voice_model auto or native.");
+  }
+}
+
 export const translateIntake: IntakeChecks<TranslateRequest> = {
   inputRules(request) {
     return [
@@ -45,6 +60,7 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
       throw new DubDeskError('not_found', `Voice ${request.selected_voice_id} does not exist; GET /v1/voices lists the voices.`);
     }
     const target = languagePart(request.target_language);
+    checkCloning(request, env.engines.voices().find((voice) => voice.id === request.selected_voice_id)?.clones ?? false);
     if (!request.selected_voice_id && !env.engines.voices().some((voice) => voice.language === target)) {
       throw new DubDeskError('unsupported_language', `There is no voice for ${request.target_language} yet; choose one with selected_voice_id (GET /v1/voices).`);
     }

@@ -2,6 +2,7 @@
 import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js';
 import type { StageOutput } from '../types.js';
 import type { ExportedFiles } from './export-stage.js';
+import type { SeparatedAudio } from './separate-stage.js';
 import type { SynthesizedDub } from './synthesize-stage.js';
 import type { CueList, GivenLines, IdentifiedSpeechLanguage, PreparedMedia, RecognizedSpeech, SpeakerTurns, SpeechActivity } from './types.js';
 
@@ -23,6 +24,8 @@ export interface TranslateOutputs extends CommonStageOutputs {
   /** The transcript as subtitle cues (only without subtitle_url). */
   segment: CueList;
   translate: CueList;
+  /** The original's voice and background apart (only with a separation model). */
+  separate: SeparatedAudio;
   synthesize: SynthesizedDub;
   mix: MixedAudio;
   export: ExportedFiles;

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { trimSilence } from '../../media/dsp/envelope.js';
 import { speakableText } from '../../media/srt.js';
 import type { Stage, StageOutput } from '../types.js';
+import { languagePart } from '../../../shared/languages.js';
+import type { Voice } from '../../engines/tts/types.js';
 import { chooseVoices, type VoiceChoice } from './choose-voices.js';
+import { cloneVoices, type ClonedVoiceChoice } from './clone-voices.js';
 import { saveClip, writeDubTrack, type StoredClip } from './dub-track.js';
 import { checkLineSpeakable, judgeLineSpeeds } from './line-speed.js';
 import { SPEECH_SAMPLE_RATE } from './prepare-media-stage.js';
@@ -24,7 +27,8 @@ export interface SynthesizedDub extends StageOutput {
   outputCues: DubCue[];
   /** Video filters that retime the picture to match (align_video). */
   videoFilters: string[];
-  voices: Record<string, { voiceId: string; pitchSemitones: number }>;
+  /** Per speaker; `reference` is the speech a cloning voice heard as theirs (file relative to the work dir, times on the input timeline). */
+  voices: Record<string, { voiceId: string; pitchSemitones: number; reference?: { file: string; startMs: number; endMs: number; text: string } }>;
 }
 
 /** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
@@ -56,6 +60,15 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, work:
   return results;
 }
 
+/**
+ * The voice that clones every speaker, or undefined for stock voices: voice_model real (model_not_installed when the
+ * target language has no cloning voice now), or a selected voice that clones.
+ */
+function cloningVoice(request: TranslateRequest, deps: TranslateDeps): Voice | undefined {
+  if (request.selected_voice_id) return deps.engines.voices().find((voice) => voice.id === request.selected_voice_id && voice.clones);
+  return request.voice_model === 'real' ? deps.engines.requireCloningVoice(languagePart(request.target_language)) : undefined;
+}
+
 /** dubbing: a voice per speaker, every line spoken, fitted to its cue, and assembled into one dub track. */
 export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
@@ -68,19 +81,25 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const { cues } = await dubLines({ request, outputs }, ctx);
       const mediaDurationMs = Math.round(prepared.media.durationSec * 1000);
 
-      // Voices: each speaker's pitch picks a voice of the right gender (native) and tunes it (real); a voice the user chose needs neither.
+      // Voices: cloned from each speaker's own speech (real), or a stock voice of the speaker's gender (native) tuned to their pitch (auto); a voice the user chose needs neither.
       let speakers = [...new Set(cues.map((cue) => cue.speaker))].map((id) => ({ id, name: id, medianF0: undefined as number | undefined }));
       const voiceModel = request.voice_model ?? 'auto';
-      if (!request.selected_voice_id) {
-        const analysed = await readAnalysisSpeech(path.join(ctx.workDir, prepared.speechWav), cues, SPEECH_SAMPLE_RATE);
-        const measured = new Map(measureSpeakers(analysed.cues, analysed.speech, SPEECH_SAMPLE_RATE).map((speaker) => [speaker.id, speaker.medianF0]));
-        speakers = speakers.map((speaker) => ({ ...speaker, medianF0: measured.get(speaker.id) }));
+      const cloning = cloningVoice(request, deps);
+      let choices: Map<string, VoiceChoice | ClonedVoiceChoice>;
+      if (cloning) {
+        choices = await cloneVoices(cloning, speakers.map((speaker) => speaker.id), { request, outputs }, ctx, deps);
+      } else {
+        if (!request.selected_voice_id) {
+          const analysed = await readAnalysisSpeech(path.join(ctx.workDir, prepared.speechWav), cues, SPEECH_SAMPLE_RATE);
+          const measured = new Map(measureSpeakers(analysed.cues, analysed.speech, SPEECH_SAMPLE_RATE).map((speaker) => [speaker.id, speaker.medianF0]));
+          speakers = speakers.map((speaker) => ({ ...speaker, medianF0: measured.get(speaker.id) }));
+        }
+        choices = chooseVoices({
+          targetLanguage: request.target_language, speakers, selectedVoiceId: request.selected_voice_id, voiceModel, voices: deps.engines.voices(),
+        });
       }
-      const choices = chooseVoices({
-        targetLanguage: request.target_language, speakers, selectedVoiceId: request.selected_voice_id, voiceModel, voices: deps.engines.voices(),
-      });
       for (const choice of choices.values()) ctx.log(choice.reason);
-      if (voiceModel === 'real' || voiceModel === 'auto') ctx.log('voice matching with the built-in voices: pitch shifted to each speaker\'s median F0 (no cloning model installed)');
+      if (voiceModel === 'auto' && !request.selected_voice_id) ctx.log('voice matching with the stock voices: pitch shifted to each speaker\'s median F0 (voice_model real clones their own voices)');
 
       // Clips go to disk as they are made; only their lengths stay in memory.
       const clipDir = path.join(ctx.workDir, 'audio', 'clips');
@@ -89,8 +108,9 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       let done = 0;
       const total = cues.length * 2;
       const speak = async (cue: DubCue, rate: number): Promise<StoredClip> => {
-        const choice = choices.get(cue.speaker) as VoiceChoice;
-        const speech = await deps.engines.ttsFor(choice.voiceId).synthesize({ text: speakableText(cue.text), voiceId: choice.voiceId, rate, pitchSemitones: choice.pitchSemitones, signal: ctx.signal });
+        const choice = choices.get(cue.speaker)!;
+        const reference = 'reference' in choice ? { reference: choice.reference } : {};
+        const speech = await deps.engines.ttsFor(choice.voiceId).synthesize({ text: speakableText(cue.text), voiceId: choice.voiceId, rate, pitchSemitones: choice.pitchSemitones, signal: ctx.signal, ...reference });
         ctx.progress(++done / total);
         return saveClip(path.join(clipDir, `${cue.index}-${rate === 1 ? 'normal' : 'fast'}.f32`), cue.index, trimSilence(speech.samples, speech.sampleRate).samples, speech.sampleRate);
       };
@@ -130,7 +150,10 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
         slowdowns: plan.slowdowns,
         outputCues,
         videoFilters: map.segments.length && prepared.media.fps ? [videoRetimeFilter(plan.slowdowns, prepared.media.fps)] : [],
-        voices: Object.fromEntries([...choices].map(([speaker, choice]) => [speaker, { voiceId: choice.voiceId, pitchSemitones: choice.pitchSemitones }])),
+        voices: Object.fromEntries([...choices].map(([speaker, choice]) => [speaker, {
+          voiceId: choice.voiceId, pitchSemitones: choice.pitchSemitones,
+          ...('reference' in choice ? { reference: { file: choice.referenceFile, startMs: choice.startMs, endMs: choice.endMs, text: choice.reference.text } } : {}),
+        }])),
       } satisfies SynthesizedDub;
     },
   };

@@ -1,11 +1,12 @@
 // Speaker diarization of a whole 16 kHz mono WAV file (sherpa-onnx OfflineSpeakerDiarization: pyannote segmentation
 // plus speaker embeddings, clustered), in the sherpa-onnx child.
 import { defineSherpaOp } from '../op.js';
+import { PCM16_WAV_READER_SOURCE } from './pcm-wav-source.js';
 
 export interface SpeakerDiarizationArgs {
   segmentation: string;
   embedding: string;
-  /** A 16 kHz mono 16-bit WAV file. */
+  /** A 16 kHz mono 16-bit PCM WAV file (the caller bounds its length: sherpa diarizes it at once). */
   wavFile: string;
   /** An exact number of speakers (speaker_number with min = max), else 0: clustering by `threshold`. */
   numClusters: number;
@@ -22,6 +23,9 @@ export interface SpeakerDiarizationResult {
   segments: { start: number; end: number; speaker: number }[];
 }
 
+/** Samples read from the file at once: 30 s at 16 kHz. */
+const SLICE_SAMPLES = 30 * 16_000;
+
 export const SPEAKER_DIARIZATION_OP = defineSherpaOp<SpeakerDiarizationArgs, SpeakerDiarizationResult>('speaker-diarization.process', String.raw`(sherpa, args, cache) => {
   const config = {
     segmentation: { pyannote: { model: args.segmentation }, numThreads: args.numThreads, debug: 0 },
@@ -31,12 +35,17 @@ export const SPEAKER_DIARIZATION_OP = defineSherpaOp<SpeakerDiarizationArgs, Spe
     minDurationOff: 0.5,
   };
   const diarizer = cache.once('diarization:' + JSON.stringify([args.segmentation, args.embedding, args.numThreads]), () => new sherpa.OfflineSpeakerDiarization(config));
-  const wave = sherpa.readWave(args.wavFile);
-  if (wave.sampleRate !== diarizer.sampleRate) throw new Error('speaker diarization needs ' + diarizer.sampleRate + ' Hz audio, got ' + wave.sampleRate + ' Hz');
+  ${PCM16_WAV_READER_SOURCE}
+  const wav = openPcm16Wav(args.wavFile, 'Speaker diarization');
+  if (wav.sampleRate !== diarizer.sampleRate) throw new Error('speaker diarization needs ' + diarizer.sampleRate + ' Hz audio, got ' + wav.sampleRate + ' Hz');
+  // sherpa diarizes the whole input at once (the caller bounds its length); it is read in 30 s slices into one array,
+  // so no second copy of the file (its bytes) is held beside the samples.
+  const samples = new Float32Array(wav.sampleCount);
+  for (let at = 0; at < wav.sampleCount; at += ${SLICE_SAMPLES}) samples.set(wav.read(at, at + ${SLICE_SAMPLES}), at);
   // The clustering is set before every run: the cached engine keeps the last call's.
   const run = (clustering) => {
     diarizer.setConfig({ clustering });
-    return diarizer.process(wave.samples).map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
+    return diarizer.process(samples).map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
   };
   if (args.numClusters > 0) return { segments: run({ numClusters: args.numClusters, threshold: args.threshold }) };
   let segments = run({ numClusters: -1, threshold: args.threshold });

@@ -1,5 +1,6 @@
-// Silero voice activity detection over a whole 16 kHz mono WAV file, in the sherpa-onnx child.
+// Silero voice activity detection over a whole 16 kHz mono WAV file, streamed in chunks, in the sherpa-onnx child.
 import { defineSherpaOp } from '../op.js';
+import { PCM16_WAV_READER_SOURCE } from './pcm-wav-source.js';
 
 export interface VadArgs {
   /** The Silero ONNX file. */
@@ -20,9 +21,13 @@ export interface VadResult {
   regions: [number, number][];
 }
 
+/** Samples read from the file at once: 938 Silero windows of 512, about 30 s (a film is never held whole). */
+const CHUNK_SAMPLES = 512 * 938;
+
 export const VAD_OP = defineSherpaOp<VadArgs, VadResult>('vad.detect', String.raw`(sherpa, args) => {
-  const wave = sherpa.readWave(args.wavFile);
-  if (wave.sampleRate !== 16000) throw new Error('voice activity detection needs 16 kHz audio, got ' + wave.sampleRate + ' Hz');
+  ${PCM16_WAV_READER_SOURCE}
+  const wav = openPcm16Wav(args.wavFile, 'Voice activity detection');
+  if (wav.sampleRate !== 16000) throw new Error('voice activity detection needs 16 kHz audio, got ' + wav.sampleRate + ' Hz');
   // A fresh detector per file: its state must not carry over from the last one, and it loads in milliseconds.
   const vad = new sherpa.Vad({
     sileroVad: {
@@ -45,15 +50,18 @@ export const VAD_OP = defineSherpaOp<VadArgs, VadResult>('vad.detect', String.ra
       vad.pop();
     }
   };
-  const samples = wave.samples;
-  // sherpa's Silero takes exactly one window (512 samples) per push.
-  for (let at = 0; at < samples.length; at += 512) {
-    let chunk = samples.subarray(at, at + 512);
-    if (chunk.length < 512) { const padded = new Float32Array(512); padded.set(chunk); chunk = padded; }
-    vad.acceptWaveform(chunk);
-    take();
+  // The file streams through in chunks of whole windows; the detector keeps its state from one chunk to the next.
+  for (let chunkStart = 0; chunkStart < wav.sampleCount; chunkStart += ${CHUNK_SAMPLES}) {
+    const samples = wav.read(chunkStart, chunkStart + ${CHUNK_SAMPLES});
+    // sherpa's Silero takes exactly one window (512 samples) per push.
+    for (let at = 0; at < samples.length; at += 512) {
+      let window = samples.subarray(at, at + 512);
+      if (window.length < 512) { const padded = new Float32Array(512); padded.set(window); window = padded; }
+      vad.acceptWaveform(window);
+      take();
+    }
   }
   vad.flush();
   take();
-  return { sampleRate: wave.sampleRate, sampleCount: samples.length, regions };
+  return { sampleRate: wav.sampleRate, sampleCount: wav.sampleCount, regions };
 }`);

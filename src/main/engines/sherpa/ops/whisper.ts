@@ -1,5 +1,6 @@
 // Whisper speech recognition of one stretch of a WAV file (sherpa-onnx OfflineRecognizer), in the sherpa-onnx child.
 import { defineSherpaOp } from '../op.js';
+import { PCM16_WAV_READER_SOURCE } from './pcm-wav-source.js';
 
 export interface WhisperModelFiles {
   encoder: string;
@@ -8,7 +9,7 @@ export interface WhisperModelFiles {
 }
 
 export interface WhisperTranscribeArgs extends WhisperModelFiles {
-  /** A 16 kHz mono 16-bit WAV file; the child keeps the last one read, so the regions of one file read it once. */
+  /** A 16 kHz mono 16-bit PCM WAV file; only the stretch's samples are read from it. */
   wavFile: string;
   /** The stretch to transcribe, in samples of the file (at most ~30 s: Whisper's window). */
   startSample: number;
@@ -43,18 +44,19 @@ export const WHISPER_TRANSCRIBE_OP = defineSherpaOp<WhisperTranscribeArgs, Whisp
     decodingMethod: 'greedy_search',
   };
   const recognizer = cache.once('whisper:' + JSON.stringify(config), () => new sherpa.OfflineRecognizer(config));
-  const fs = require('node:fs');
-  const stat = fs.statSync(args.wavFile);
+  ${PCM16_WAV_READER_SOURCE}
+  // The header of the file being transcribed is parsed once; each call reads only its stretch's samples.
+  const stat = require('node:fs').statSync(args.wavFile);
   const stamp = args.wavFile + ':' + stat.size + ':' + stat.mtimeMs;
-  let last = cache.get('whisper:wave');
+  let last = cache.get('whisper:wav');
   if (!last || last.stamp !== stamp) {
-    last = { stamp, wave: sherpa.readWave(args.wavFile) };
-    cache.set('whisper:wave', last);
+    last = { stamp, wav: openPcm16Wav(args.wavFile, 'Speech recognition') };
+    cache.set('whisper:wav', last);
   }
-  const { samples, sampleRate } = last.wave;
-  if (sampleRate !== 16000) throw new Error('speech recognition needs 16 kHz audio, got ' + sampleRate + ' Hz');
+  const wav = last.wav;
+  if (wav.sampleRate !== 16000) throw new Error('speech recognition needs 16 kHz audio, got ' + wav.sampleRate + ' Hz');
   const stream = recognizer.createStream();
-  stream.acceptWaveform({ samples: samples.slice(args.startSample, args.endSample), sampleRate });
+  stream.acceptWaveform({ samples: wav.read(args.startSample, args.endSample), sampleRate: wav.sampleRate });
   recognizer.decode(stream);
   const result = recognizer.getResult(stream);
   return {

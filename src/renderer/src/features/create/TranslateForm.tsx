@@ -5,7 +5,6 @@ import { Field, GroupError } from '../../components/Field.js';
 import { useCatalog } from '../../stores/catalog.js';
 import { useModels } from '../../stores/models.js';
 import type { StagedFile } from '../../stores/staging.js';
-import { useView } from '../../stores/view.js';
 import { blockedReason, planQueries } from './engine-plan.js';
 import { EnginePlan } from './EnginePlan.js';
 import { GlossaryPicker } from './GlossaryPicker.js';
@@ -13,7 +12,7 @@ import { LanguagePicker } from './LanguagePicker.js';
 import { hasBoxFields } from './ocr-box.js';
 import { OcrBoxPicker, type OcrBoxFields } from './OcrBoxPicker.js';
 import { planTranslate } from './plan-jobs.js';
-import { buildTranslateRequest, TRANSLATE_DEFAULTS, type TranslateForm as Form } from './request-builders.js';
+import { BILINGUAL_OFF_FOR_FINAL, bilingualPossible, buildTranslateRequest, TRANSLATE_DEFAULTS, type TranslateForm as Form } from './request-builders.js';
 import { SubmitRow } from './SubmitRow.js';
 import { SubtitleFilePreview } from './SubtitleFilePreview.js';
 import { useEnginePlan } from './useEnginePlan.js';
@@ -23,7 +22,7 @@ import { VoicePicker } from './VoicePicker.js';
 
 const SHOWN_FIELDS = [
   'media_url', 'subtitle_url', 'source_language', 'target_language', 'subtitle_usage_type', 'subtitle_mode', 'subtitle_style_id',
-  'subtitle_position_y', 'voice_model', 'selected_voice_id', 'glossary_ids', 'align_video', 'enable_proofreading', 'project_mode',
+  'subtitle_position_y', 'bilingual_subtitle', 'voice_model', 'selected_voice_id', 'glossary_ids', 'align_video', 'enable_proofreading', 'project_mode',
   'speaker_number.min', 'speaker_number.max', 'user_prompt', 'export_type', 'ocr_text_box.x', 'ocr_text_box.y', 'ocr_text_box.width',
   'ocr_text_box.height', 'callback_url',
 ];
@@ -32,7 +31,6 @@ const SHOWN_FIELDS = [
 // The same words with or without a box, so the page does not jump under the pointer while a box is drawn.
 export const SUBTITLES_OFF_FOR_BOX = 'A task takes a subtitle file or an OCR text box, not both: this choice is off while a box is drawn below; remove the box to choose subtitles.';
 export const BOX_OFF_FOR_SUBTITLES = 'The OCR text box is off while a subtitle file is chosen: the API takes either a subtitle file or a region to read subtitles from, not both. Choose "None" under subtitles to draw a box.';
-export const NO_TRANSCRIBE_HINT = 'This DubDesk cannot transcribe speech yet: drop the .srt file with the media (the final translation, spoken as written).';
 export const BOX_OFF_FOR_AUDIO = 'The OCR text box reads subtitles off the picture, so it applies only to videos (media_type video); these inputs are audio.';
 
 interface TranslateFormProps {
@@ -43,20 +41,9 @@ interface TranslateFormProps {
   initialErrors?: FieldErrors;
 }
 
-/** What to install (or do) for a path the service cannot run, with a way to the Models page. */
-function MissingEngine({ id, what, message }: { id: string; what: string; message?: string }) {
-  const show = useView((s) => s.show);
-  return (
-    <p id={id} className="hint missing-engine">
-      {what} {message ?? ''} <button type="button" className="link" onClick={() => show({ name: 'models' })}>Open the Models page</button>
-    </p>
-  );
-}
-
 export function TranslateForm({ client, files, onDone, initialErrors }: TranslateFormProps) {
   const { languages, styles, glossaries, capabilities } = useCatalog();
-  // Unknown capabilities (not fetched yet, or an older service) offer every path.
-  const canTranscribe = capabilities?.capabilities.transcribe ?? true;
+  // What is missing for the settings chosen, and its Install button, is the engine plan's to say; capabilities only pick defaults.
   const canTranslate = capabilities?.capabilities.translate ?? true;
   // Default to what can run: without translation, the SRT holds the final text and is spoken as written.
   const [form, setForm] = useState<Form>(() => (canTranslate ? TRANSLATE_DEFAULTS : { ...TRANSLATE_DEFAULTS, subtitle_usage_type: 'final_translated' }));
@@ -73,6 +60,7 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
   const allAudio = plans.length > 0 && plans.every((plan) => plan.media.kind === 'audio');
   const firstVideo = plans.find((plan) => plan.media.kind === 'video')?.media;
   const audioCount = plans.filter((plan) => plan.media.kind === 'audio').length;
+  const bilingualOff = !bilingualPossible(form.subtitle_usage_type, anySubtitle);
   const boxOffReason = !firstVideo ? BOX_OFF_FOR_AUDIO : anySubtitle && !boxSet ? BOX_OFF_FOR_SUBTITLES : undefined;
   const frameUrl = firstVideo ? firstVideo.previewUrl ?? (firstVideo.url?.startsWith('http') ? firstVideo.url : undefined) : undefined;
   const boxNote = [
@@ -129,10 +117,10 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
               </p>
               <GroupError id={`media_url-${index}`} error={errors[`media_url@${index}`]} />
               <Field id={`subtitle-${index}`} label={`Subtitles for ${plan.media.name}`} error={errors[`subtitle_url@${index}`] ?? chosenSubtitle?.subtitleProblem}
-                hint={subtitles.length > 0 ? SUBTITLES_OFF_FOR_BOX : !canTranscribe ? NO_TRANSCRIBE_HINT : 'Drop an .srt file with the media to use it; without one the speech is transcribed.'}>
+                hint={subtitles.length > 0 ? SUBTITLES_OFF_FOR_BOX : 'Drop an .srt file with the media to use it; without one the speech is transcribed.'}>
                 <select value={subtitleFor(plan.media.id, plan.subtitle?.id)} disabled={boxSet && subtitles.length > 0} onChange={(event) => setSubtitleOf((current) => ({ ...current, [plan.media.id]: event.target.value }))}>
                   {/* Stays choosable: "no file" is also how an OCR text box is used instead of an SRT. */}
-                  <option value="">{canTranscribe ? 'None (transcribe the speech)' : 'None (transcribing is not available)'}</option>
+                  <option value="">None (transcribe the speech)</option>
                   {subtitles.map((subtitle) => <option key={subtitle.id} value={subtitle.id}>{subtitle.name}</option>)}
                 </select>
               </Field>
@@ -140,7 +128,6 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
             </div>
           );
         })}
-        {!canTranscribe ? <MissingEngine id="translate-transcribe-missing" what="Transcribing speech:" message={capabilities?.missing.transcribe?.message} /> : null}
       </fieldset>
 
       <OcrBoxPicker
@@ -159,10 +146,9 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
 
       <fieldset className="field" aria-describedby="translate-usage-hint">
         <legend>The subtitle file holds</legend>
-        <label className="check"><input type="radio" name="subtitle_usage_type" value="original" disabled={!canTranslate} checked={form.subtitle_usage_type === 'original'} onChange={() => { setUsageTouched(true); set('subtitle_usage_type', 'original'); }} /> The original speech (translate it) <span className="muted">· default</span></label>
+        <label className="check"><input type="radio" name="subtitle_usage_type" value="original" checked={form.subtitle_usage_type === 'original'} onChange={() => { setUsageTouched(true); set('subtitle_usage_type', 'original'); }} /> The original speech (translate it) <span className="muted">· default</span></label>
         <label className="check"><input type="radio" name="subtitle_usage_type" value="final_translated" checked={form.subtitle_usage_type === 'final_translated'} onChange={() => { setUsageTouched(true); set('subtitle_usage_type', 'final_translated'); }} /> The final translation (speak it as written)</label>
         <p id="translate-usage-hint" className="hint">subtitle_usage_type; only matters with a subtitle file.</p>
-        {!canTranslate ? <MissingEngine id="translate-translate-missing" what="Translating:" message={capabilities?.missing.translate?.message} /> : null}
         <GroupError id="translate-usage" error={errors.subtitle_usage_type} />
       </fieldset>
 
@@ -183,13 +169,19 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
         <Field id="translate-position" label="Subtitle position (0 top … 1 bottom)" hint="Default: 0.9, portrait 0.75." error={errors.subtitle_position_y}>
           <input type="number" min={0} max={1} step={0.01} placeholder="0.9" value={form.subtitle_position_y} onChange={(event) => set('subtitle_position_y', event.target.value)} disabled={form.subtitle_mode === 'none'} />
         </Field>
+        <div className="field" data-invalid={errors.bilingual_subtitle ? true : undefined}>
+          {/* Shown unticked while off; the choice comes back when the subtitles hold the original speech again. */}
+          <label className="check"><input type="checkbox" id="translate-bilingual" checked={form.bilingual_subtitle && !bilingualOff} disabled={bilingualOff} aria-describedby={`translate-bilingual-hint${errors.bilingual_subtitle ? ' translate-bilingual-error' : ''}`} onChange={(event) => set('bilingual_subtitle', event.target.checked)} /> Bilingual subtitles (original line above each translation)</label>
+          <p id="translate-bilingual-hint" className="hint">{bilingualOff ? BILINGUAL_OFF_FOR_FINAL : 'Default: off. An extra SRT download (bilingual_subtitle).'}</p>
+          <GroupError id="translate-bilingual" error={errors.bilingual_subtitle} />
+        </div>
       </div>
 
       <div className="form-grid">
-        <Field id="translate-voice-model" label="Voice model" hint="Default: auto. Real and auto follow each speaker's pitch; native uses stock voices." error={errors.voice_model}>
+        <Field id="translate-voice-model" label="Voice model" hint="Default: auto. Real clones each speaker's own voice (the plan below says if it needs a model); native uses stock voices." error={errors.voice_model}>
           <select value={form.voice_model} onChange={(event) => set('voice_model', event.target.value as Form['voice_model'])}>
             <option value="auto">Auto</option>
-            <option value="real">Real (match the speaker)</option>
+            <option value="real">Real (each speaker's own voice, cloned)</option>
             <option value="native">Native (stock voice)</option>
           </select>
         </Field>

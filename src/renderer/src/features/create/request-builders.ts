@@ -11,6 +11,8 @@ export interface TranslateForm {
   subtitle_style_id: string;
   /** '' = the contract default (0.9, portrait 0.75). */
   subtitle_position_y: string;
+  /** Also an SRT with each cue's original line above its translation (local addition). */
+  bilingual_subtitle: boolean;
   voice_model: 'auto' | 'real' | 'native';
   /** '' = chosen per speaker by voice_model. */
   selected_voice_id: string;
@@ -38,6 +40,7 @@ export const TRANSLATE_DEFAULTS: TranslateForm = {
   subtitle_mode: 'none',
   subtitle_style_id: 'builtin:default',
   subtitle_position_y: '',
+  bilingual_subtitle: false,
   voice_model: 'auto',
   selected_voice_id: '',
   glossary_ids: [],
@@ -80,6 +83,14 @@ export const FRAME_TRANSLATE_DEFAULTS: FrameTranslateForm = {
   callback_url: '',
 };
 
+/** Why bilingual subtitles are off: the API refuses them (conflicting_fields) for subtitles that hold only the translation. */
+export const BILINGUAL_OFF_FOR_FINAL = 'Off while the subtitles given are the final translation: they have no original lines to show above it.';
+
+/** Bilingual subtitles need the original lines: a job whose subtitle file is the final translation has none. */
+export function bilingualPossible(usage: TranslateForm['subtitle_usage_type'], hasSubtitle: boolean): boolean {
+  return !(hasSubtitle && usage === 'final_translated');
+}
+
 /** '' -> left out; a number -> that number; anything else stays text so the schema check names the field. */
 function numberField(value: string): number | string | undefined {
   const trimmed = value.trim();
@@ -113,6 +124,7 @@ export function buildTranslateRequest(form: TranslateForm, input: { mediaUrl: st
     subtitle_mode: optional(form.subtitle_mode, 'none'),
     subtitle_style_id: optional(form.subtitle_style_id, 'builtin:default'),
     subtitle_position_y: numberField(form.subtitle_position_y),
+    bilingual_subtitle: form.bilingual_subtitle && bilingualPossible(form.subtitle_usage_type, Boolean(input.subtitleUrl)) ? true : undefined,
     ocr_text_box: hasBox ? compact({ x: numberField(box[0]), y: numberField(box[1]), width: numberField(box[2]), height: numberField(box[3]) }) : undefined,
     project_mode: optional(form.project_mode, 'none'),
     speaker_number: speakerMin !== undefined || speakerMax !== undefined ? compact({ min: speakerMin, max: speakerMax }) : undefined,

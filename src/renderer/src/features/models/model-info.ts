@@ -40,11 +40,12 @@ export function installProgressText(install: InstallProgress): string {
 }
 
 /**
- * The record to keep when an answer and live events race: a busy install never goes back to fewer bytes
- * (the POST's 202 can arrive after the first progress events).
+ * The record to keep when an answer and live events race: a busy install never goes back to fewer bytes, and a
+ * finished one never back to busy (the POST's 202 can arrive after the progress events, even after `installed`).
  */
 export function newerModelRecord(known: ModelRecord | undefined, incoming: ModelRecord): ModelRecord {
   if (!known?.install || !incoming.install) return incoming;
+  if (known.installed && known.install.state === 'installed' && !incoming.installed && isInstalling(incoming.install)) return known;
   const bothBusy = isInstalling(known.install) && isInstalling(incoming.install);
   if (bothBusy && known.install.state === incoming.install.state && known.install.received_bytes > incoming.install.received_bytes) return { ...incoming, install: known.install };
   return incoming;

@@ -1,0 +1,47 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Stage, StageOutput } from '../types.js';
+import { resolveWorkPath } from '../work-paths.js';
+import { NO_SEPARATOR } from './engine-plan.js';
+import { translateOutput } from './outputs.js';
+import type { TranslateDeps, TranslateRequest } from './types.js';
+
+/** What the separate stage saves: the original's voice and its music and ambience, relative to the work dir. */
+export interface SeparatedAudio extends StageOutput {
+  /** The original voice alone: the cleanest speech to clone a speaker from (removed once the mix is made: it is large). */
+  vocals: string;
+  /** Music and ambience without the voice: what the mix plays under the dub. */
+  background: string;
+  /** The separator's title, for the log. */
+  separator: string;
+}
+
+const STEMS_DIR = 'audio/separated';
+
+/**
+ * dubbing: the original voice split from music and ambience, once per job (a retry of a later stage reuses the
+ * stems). Skipped when no separation model is installed: the mix then ducks the original voice instead.
+ */
+export function separateStage(deps: TranslateDeps): Stage<TranslateRequest> {
+  return {
+    name: 'separate',
+    label: 'Separating speech from music',
+    status: 'dubbing',
+    weight: 2,
+    skip: ({ outputs }) => {
+      if (!translateOutput(outputs, 'prepare-media').media.audioCodec) return 'the input has no audio';
+      return deps.engines.separator() ? undefined : NO_SEPARATOR;
+    },
+    async run({ outputs }, ctx) {
+      const prepared = translateOutput(outputs, 'prepare-media');
+      const separator = deps.engines.requireSeparator();
+      const original = resolveWorkPath(ctx.workDir, prepared.media.path);
+      ctx.log(`separating the original voice from music and ambience with ${separator.title}`);
+      // Stems of a run cut short would be mixed as if whole: start clean.
+      await rm(path.join(ctx.workDir, STEMS_DIR), { recursive: true, force: true });
+      const stems = await separator.separate(original, path.join(ctx.workDir, STEMS_DIR), { signal: ctx.signal, onProgress: ctx.progress });
+      const relative = (file: string) => path.relative(ctx.workDir, path.resolve(ctx.workDir, file));
+      return { vocals: relative(stems.vocals), background: relative(stems.background), separator: separator.title } satisfies SeparatedAudio;
+    },
+  };
+}
