@@ -51,6 +51,15 @@ describe.skipIf(missing)('Apertium translation', () => {
     expect(spanish.join(' ')).not.toMatch(/[*#@]/);
   });
 
+  it('translates each line on its own: no word moves into the line before or after it', async () => {
+    // Subtitle lines often end without punctuation; Apertium must not read two cues as one sentence and reorder across them.
+    const texts = ['The red', 'car is fast', 'I have a big', 'dog and a house', 'Big dog'];
+    const together = await translate(translator, texts, 'en', 'es');
+    const alone = await Promise.all(texts.map(async (text) => (await translate(translator, [text], 'en', 'es'))[0]));
+    expect(together).toEqual(alone);
+    expect(together[0]).not.toMatch(/coche/);
+  });
+
   it('keeps the line count over a batch of 300 lines', async () => {
     const texts = Array.from({ length: 300 }, (_, i) => (i % 7 === 3 ? '' : `Line ${i}: the house is big.`));
     const spanish = await translate(translator, texts, 'en', 'es');

@@ -54,6 +54,16 @@ describe('translation engine settings', () => {
     );
   });
 
+  it('with source_language auto the plan (and so create) also keeps to the chosen engine', async () => {
+    const service = await startTestService({ service: { engines: { translators: [taggingTranslator('apertium'), { ...taggingTranslator('llm'), isAvailable: () => false }] } } });
+    running.push(service);
+    const body = { media_type: 'video', target_language: 'es', source_language: 'auto', export_type: 'auto', subtitle_url: 'file:///nowhere/talk.srt', subtitle_usage_type: 'original' };
+    const translateStep = async () => (await service.api('/v1/media/translate/plan', { body })).body.steps.find((step: { step: string }) => step.step === 'translate');
+    expect((await translateStep()).engine.id).toBe('apertium');
+    await service.api('/v1/settings', { method: 'PUT', body: { translation_engine: 'llm' } });
+    expect(await translateStep()).toMatchObject({ missing: { code: 'model_not_installed' } });
+  });
+
   it('the LLM endpoint set in Settings translates the next request, and the API key is never read back', async () => {
     const seen: { authorization?: string; model: string }[] = [];
     const chat = http.createServer((req, res) => {
@@ -96,5 +106,10 @@ describe('translation engine settings', () => {
     expect((await service.api('/v1/settings')).body.llm_api_key_set).toBe(false);
     const refused = await service.api('/v1/settings', { method: 'PUT', body: { llm_base_url: 'file:///etc/passwd' } });
     expect([refused.status, refused.body.code]).toEqual([400, 'invalid_request']);
+    // A key written into the address would show wherever the endpoint is named: refused, and not echoed.
+    const withKey = await service.api('/v1/settings', { method: 'PUT', body: { llm_base_url: `http://user:${KEY}@127.0.0.1:9/v1` } });
+    expect([withKey.status, withKey.body.code]).toEqual([400, 'invalid_request']);
+    expect(withKey.body.message).toBe('llm_base_url must not hold a user name or password: give the key as llm_api_key, which is never shown.');
+    expect((await service.api('/v1/settings')).body.llm_base_url).toBe(baseUrl);
   });
 });

@@ -25,6 +25,13 @@ describe('chooseReferences', () => {
     expect(describeReference(reference, 'original speech')).toBe('A: cloned from 10.0 s of their speech at 00:00:01 (original speech; a longer line cut to its first 10 s)');
   });
 
+  it('cuts the transcript of a long Chinese line (no spaces) by characters, in proportion to the 10 s kept', () => {
+    // ZipVoice reads the reference's pace from its transcript: the whole 20 s line's text for 10 s of audio is wrong.
+    const text = '今天我们讨论一下这个项目的进展情况';
+    const reference = chooseReferences([line('A', 0, 20_000, text)]).get('A')!;
+    expect(reference).toMatchObject({ startMs: 0, endMs: 10_000, cut: true, text: text.slice(0, 8) });
+  });
+
   it('falls back to the longest short line, and to overlapping lines when the speaker never speaks alone', () => {
     const references = chooseReferences([line('A', 0, 1500, 'Hi.'), line('A', 5000, 7000, 'Hello there.'), line('B', 6000, 8000, 'Overlap.')]);
     expect(references.get('A')).toMatchObject({ startMs: 0, endMs: 1500 });

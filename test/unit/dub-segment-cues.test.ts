@@ -109,6 +109,15 @@ describe('segmentCues', () => {
     expect(cues[1]!.text.endsWith('，')).toBe(true);
   });
 
+  it('cuts a Chinese sentence the recognizer timed as one word (its tokens carry no spaces) within the limits', () => {
+    // Whisper starts a word at a token with a leading space: Chinese tokens have none, so a sentence is one "word".
+    const text = '首先请大家看一下屏幕上的图表和数据然后我们再决定下一步的计划和时间安排以及每个人的具体任务';
+    const cues = segmentCues([{ startMs: 0, endMs: 20_000, text, speaker: 'Speaker 1', words: [{ text, startMs: 0, endMs: 20_000 }] }], { language: 'zh' });
+    expect(cues.map((cue) => cue.text).join('')).toBe(text);
+    expect(cues.length).toBeGreaterThanOrEqual(3);
+    expectWithinLimits(cues, true);
+  });
+
   it('keeps a full stop the engine gives as a word of its own with the word before it', () => {
     const words: RecognizedWord[] = [
       { text: ' Thank', startMs: 0, endMs: 300 }, { text: ' you', startMs: 350, endMs: 700 }, { text: '.', startMs: 700, endMs: 710 },

@@ -69,3 +69,27 @@ describe('glossary placeholders (markup mode)', () => {
     expect(guarded.restore('<span data-term="1">la corp</span> y Tom &amp; <span data-term="0"></span> &lt;3')).toBe('ACME & Co y Tom & ACME & Co <3');
   });
 });
+
+describe('glossary terms in text written without spaces', () => {
+  it('finds a Latin term written straight against Chinese or Japanese characters, in the source and in the translation', async () => {
+    // A translator into Chinese that keeps the brand name as the glossary asks: no miss may be reported.
+    const translator: Translator = {
+      id: 'fake', title: 'Fake', quality: 'draft', supports: () => true,
+      translate: async (request) => request.texts.map(() => '我喜欢DubDesk软件。'),
+    };
+    const logs: string[] = [];
+    const result = await translateEnforcingGlossary(translator, {
+      texts: ['I like DubDesk.'], sourceLanguage: 'en', targetLanguage: 'zh', signal: new AbortController().signal,
+      glossary: [{ source: 'DubDesk', target: 'DubDesk' }],
+    }, (message) => logs.push(message));
+    expect(result).toEqual({ texts: ['我喜欢DubDesk软件。'], misses: [] });
+    expect(logs).toEqual([]);
+    // Placeholder engines (Bergamot, Apertium) must see the term in such a source line too.
+    const guarded = protectTerms('私はDubDeskが好き', [{ source: 'dubdesk', target: 'DubDesk' }], HTML_PLACEHOLDERS);
+    expect(guarded.text).toBe('私は<span data-term="0">DubDesk</span>が好き');
+    // A Latin term inside a longer Latin word still does not count.
+    expect(protectTerms('私はDubDesker', [{ source: 'DubDesk', target: 'X' }], HTML_PLACEHOLDERS).text).toBe('私はDubDesker');
+    // Korean writes its particles straight after a name.
+    expect(protectTerms('DubDesk를 사용합니다', [{ source: 'DubDesk', target: 'X' }], HTML_PLACEHOLDERS).text).toBe('<span data-term="0">DubDesk</span>를 사용합니다');
+  });
+});

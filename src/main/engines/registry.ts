@@ -101,6 +101,13 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       throw missingModelError({ work: 'Telling speakers apart', capability: 'speaker-diarization' });
     },
 
+    /** The translators a job may use, in order: only the one chosen in Settings (translation_engine), else every available one. */
+    translatorsToUse(): Translator[] {
+      const preferred = settings?.get(TRANSLATION_ENGINE_SETTING);
+      const available = availableEngines(set.translators);
+      return preferred && preferred !== 'auto' ? available.filter((translator) => translator.id === preferred) : available;
+    },
+
     requireTranslator(source: string, target: string): Translator {
       const work = `Translating ${languageName(source)} to ${languageName(target)}`;
       const preferred = settings?.get(TRANSLATION_ENGINE_SETTING);

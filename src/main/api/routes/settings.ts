@@ -67,8 +67,14 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
     config: { summary: 'Change the translation engine settings (fields left out stay as they are); the next job uses them', role: 'admin' },
   }, async (request) => {
     const body = request.body;
-    if (body.llm_base_url?.trim() && !/^https?:$/.test(safeProtocol(body.llm_base_url.trim()))) {
-      throw new DubDeskError('invalid_request', `llm_base_url must be an http:// or https:// address, such as http://localhost:11434/v1; got '${body.llm_base_url}'.`);
+    const baseUrl = body.llm_base_url?.trim() ? parsedUrl(body.llm_base_url.trim()) : undefined;
+    // Never echoed: a mistyped address may hold a key.
+    if (baseUrl === null || (baseUrl && !/^https?:$/.test(baseUrl.protocol))) {
+      throw new DubDeskError('invalid_request', 'llm_base_url must be an http:// or https:// address, such as http://localhost:11434/v1.');
+    }
+    // Error messages and logs name the endpoint's address: a key inside it would be shown there.
+    if (baseUrl && (baseUrl.username || baseUrl.password)) {
+      throw new DubDeskError('invalid_request', 'llm_base_url must not hold a user name or password: give the key as llm_api_key, which is never shown.');
     }
     if (body.llm_api_key?.trim()) options.addSecret(body.llm_api_key.trim());
     for (const key of ['translation_engine', 'llm_base_url', 'llm_model', 'llm_api_key'] as const) {
@@ -79,11 +85,12 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
   });
 }
 
-function safeProtocol(url: string): string {
+/** The URL, or null when it is not one. */
+function parsedUrl(url: string): URL | null {
   try {
-    return new URL(url).protocol;
+    return new URL(url);
   } catch {
-    return '';
+    return null;
   }
 }
 

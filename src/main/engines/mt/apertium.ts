@@ -75,17 +75,22 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
       try {
         const input = path.join(dir, 'in.txt');
         const output = path.join(dir, 'out.txt');
-        await writeFile(input, `${protectedLines.map((line) => line.text).join('\n')}\n`, 'utf8');
+        // A blank line between texts is a paragraph end to Apertium: across a single line break its transfer rules
+        // would move words from one subtitle line into the next ("I have a big / dog" -> "yo tiene un perro / grande").
+        const spoken = lines.flatMap((line, index) => (line === '' ? [] : [index]));
+        await writeFile(input, `${spoken.map((index) => protectedLines[index].text).join('\n\n')}\n`, 'utf8');
         // Files, not stdin: the apertium script reads /dev/stdin, which fails on Node's socket stdio. -u drops the
         // unknown-word marks (*, #, @). The bash script's pipeline finishes its short input even if the script is killed.
         await runProcess(installed.binary, ['-u', '-d', installed.dataDir, '-f', 'txt', pair.mode, input, output], { toolName: 'Apertium', signal });
-        const translated = (await readFile(output, 'utf8')).replace(/\n$/, '').split('\n');
-        if (translated.length !== lines.length) {
-          throw new DubDeskError('engine_failed', `Apertium (${pair.mode}) returned ${translated.length} lines for ${lines.length}.`);
+        const translated = (await readFile(output, 'utf8')).replace(/\n$/, '').split('\n\n');
+        if (translated.length !== spoken.length) {
+          throw new DubDeskError('engine_failed', `Apertium (${pair.mode}) returned ${translated.length} lines for ${spoken.length}.`);
         }
         onProgress?.(1);
         // An input line that was empty stays empty (Apertium may leave a space where it dropped a pronoun).
-        return translated.map((line, index) => (lines[index] === '' ? '' : protectedLines[index].restore(line).trim()));
+        const out = lines.map(() => '');
+        spoken.forEach((index, k) => { out[index] = protectedLines[index].restore(translated[k]!).trim(); });
+        return out;
       } catch (error) {
         if (error instanceof ProcessError) throw new DubDeskError('engine_failed', `Apertium (${pair.mode}) failed: ${error.message}`, { cause: error });
         throw error;

@@ -5,13 +5,24 @@ import type { GlossaryTerm } from './types.js';
 // Scripts written without spaces: a term there has no word boundary to look for.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const HANGUL = /\p{Script=Hangul}/u;
+
+/**
+ * What continues a word past a term's edge character: a letter or digit, but not one of an unspaced script
+ * ("私はDubDeskが" holds "DubDesk"), nor Hangul after a non-Korean term (Korean particles follow a name: "DubDesk를").
+ */
+function wordChar(edge: string): string {
+  return `(?:(?!${UNSPACED.source}${HANGUL.test(edge) ? '' : '|\\p{Script=Hangul}'})[\\p{L}\\p{N}_])`;
+}
 
 /** A pattern finding `term` as a whole word, ignoring case (and spacing inside multi-word terms). */
 export function termPattern(term: string, flags = 'giu'): RegExp {
   const trimmed = term.trim();
   const body = trimmed.split(/\s+/).map(escapeRegExp).join('\\s+');
-  const before = UNSPACED.test(trimmed[0] ?? '') ? '' : '(?<![\\p{L}\\p{N}_])';
-  const after = UNSPACED.test(trimmed.at(-1) ?? '') ? '' : '(?![\\p{L}\\p{N}_])';
+  const first = trimmed[0] ?? '';
+  const last = trimmed.at(-1) ?? '';
+  const before = UNSPACED.test(first) ? '' : `(?<!${wordChar(first)})`;
+  const after = UNSPACED.test(last) ? '' : `(?!${wordChar(last)})`;
   return new RegExp(`${before}${body}${after}`, flags);
 }
 

@@ -242,7 +242,10 @@ export class SherpaHost {
     setReferenced(state.process, false);
     clearTimeout(state.idleTimer);
     state.idleTimer = setTimeout(() => {
-      if (!state.call && this.child === state) state.process.kill(0);
+      if (state.call || this.child !== state) return;
+      // Forgotten before it exits: a call arriving meanwhile starts a fresh child instead of dying with this one.
+      this.child = undefined;
+      state.process.kill(0);
     }, this.idleMs);
     state.idleTimer.unref();
   }

@@ -26,20 +26,34 @@ export interface PiperVoiceInfo {
 const PIPER_CARDS = 'https://huggingface.co/rhasspy/piper-voices/tree/main';
 
 /**
- * A few single-speaker voices per major language, where the model card names a dataset licence; medium quality
- * (22.05 kHz, about 60 MB each with eSpeak's data). Gender as heard in Piper's samples.
+ * A few single-speaker voices per major language, each published by sherpa-onnx (scripts/piper/generate.py) as
+ * `vits-piper-<voice>.tar.bz2`; licence as the voice's model card gives it. Mostly medium quality (22.05 kHz); a few
+ * low or x_low (16 kHz) where they add a gender, a locale or a freer licence. Gender as heard in Piper's samples.
  */
 export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
   { voice: 'en_US-ljspeech-medium', gender: 'female', license: 'MIT (Piper); LJ Speech dataset in the public domain', homepage: `${PIPER_CARDS}/en/en_US/ljspeech/medium` },
   { voice: 'en_US-joe-medium', gender: 'male', license: 'MIT (Piper); dataset CC0-1.0', homepage: `${PIPER_CARDS}/en/en_US/joe/medium` },
   { voice: 'en_US-lessac-medium', gender: 'female', license: 'MIT (Piper); Lessac Blizzard 2013 dataset: research use only, no commercial use', homepage: `${PIPER_CARDS}/en/en_US/lessac/medium` },
+  { voice: 'en_GB-alba-medium', gender: 'female', license: 'MIT (Piper); Alba dataset (University of Edinburgh) CC-BY-4.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/en/en_GB/alba/medium` },
+  { voice: 'en_GB-alan-medium', gender: 'male', license: 'MIT (Piper); Mycroft Mimic 3 apope dataset, licence as its page gives it ("See URL" on the model card); fine-tuned from the Lessac voice, whose dataset is for research use only', homepage: `${PIPER_CARDS}/en/en_GB/alan/medium` },
   { voice: 'de_DE-thorsten-medium', gender: 'male', license: 'MIT (Piper); Thorsten-Voice dataset CC0-1.0', homepage: `${PIPER_CARDS}/de/de_DE/thorsten/medium` },
+  { voice: 'de_DE-kerstin-low', gender: 'female', license: 'MIT (Piper); Kerstin dataset CC0 (fine-tuned from the Ryan voice)', homepage: `${PIPER_CARDS}/de/de_DE/kerstin/low` },
   { voice: 'es_ES-davefx-medium', gender: 'male', license: 'MIT (Piper); dataset CC0-1.0', homepage: `${PIPER_CARDS}/es/es_ES/davefx/medium` },
   { voice: 'es_AR-daniela-high', gender: 'female', license: 'MIT (Piper); OpenSLR 61 dataset CC-BY-SA-4.0', homepage: `${PIPER_CARDS}/es/es_AR/daniela/high` },
+  { voice: 'es_MX-ald-medium', gender: 'male', license: 'MIT (Piper); Ald Mexican Spanish dataset under the Unlicense', homepage: `${PIPER_CARDS}/es/es_MX/ald/medium` },
   { voice: 'fr_FR-siwis-medium', gender: 'female', license: 'MIT (Piper); SIWIS dataset CC-BY-4.0', homepage: `${PIPER_CARDS}/fr/fr_FR/siwis/medium` },
+  { voice: 'fr_FR-tom-medium', gender: 'male', license: 'MIT (Piper); Tom dataset AGPL-3.0 (as its model card says)', homepage: `${PIPER_CARDS}/fr/fr_FR/tom/medium` },
+  { voice: 'fr_FR-gilles-low', gender: 'male', license: 'MIT (Piper); French single-speaker dataset CC0 (fine-tuned from the Ryan voice)', homepage: `${PIPER_CARDS}/fr/fr_FR/gilles/low` },
   { voice: 'it_IT-paola-medium', gender: 'female', license: 'MIT (Piper); dataset CC0-1.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/it/it_IT/paola/medium` },
+  { voice: 'it_IT-riccardo-x_low', gender: 'male', license: 'MIT (Piper); M-AILABS dataset, licence as its page gives it ("See URL" on the model card)', homepage: `${PIPER_CARDS}/it/it_IT/riccardo/x_low` },
   { voice: 'pt_BR-faber-medium', gender: 'male', license: 'MIT (Piper); dataset CC0-1.0', homepage: `${PIPER_CARDS}/pt/pt_BR/faber/medium` },
+  // sherpa-onnx renames Piper's `tugão` to `tugao` in its archive and files.
+  { voice: 'pt_PT-tugao-medium', gender: 'male', license: 'MIT (Piper); dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/pt/pt_PT/tug%C3%A3o/medium` },
   { voice: 'pl_PL-gosia-medium', gender: 'female', license: 'MIT (Piper); dataset CC0-1.0', homepage: `${PIPER_CARDS}/pl/pl_PL/gosia/medium` },
+  { voice: 'nl_BE-nathalie-medium', gender: 'female', license: 'MIT (Piper); Nathalie dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/nl/nl_BE/nathalie/medium` },
+  { voice: 'ru_RU-irina-medium', gender: 'female', license: 'MIT (Piper); RHVoice dataset, licence not stated ("Unknown" on its model card); fine-tuned from the Lessac voice, whose dataset is for research use only', homepage: `${PIPER_CARDS}/ru/ru_RU/irina/medium` },
+  { voice: 'ru_RU-denis-medium', gender: 'male', license: 'MIT (Piper); dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/ru/ru_RU/denis/medium` },
+  { voice: 'uk_UA-lada-x_low', gender: 'female', license: 'MIT (Piper); Lada dataset Apache-2.0', homepage: `${PIPER_CARDS}/uk/uk_UA/lada/x_low` },
   { voice: 'zh_CN-huayan-medium', gender: 'female', license: 'MIT (Piper); dataset licence not stated ("Unknown" on its model card)', homepage: `${PIPER_CARDS}/zh/zh_CN/huayan/medium` },
 ];
 
@@ -63,6 +77,11 @@ const PIPER_SIGNATURE: OnnxSignature = {
   outputs: [{ name: 'output', type: 'float32' }],
 };
 
+/** Approximate archive size by Piper quality (model plus eSpeak's data): low voices share medium's network size. */
+const PIPER_ARCHIVE_BYTES: Readonly<Record<string, number>> = {
+  x_low: 27_000_000, low: 67_000_000, medium: 67_000_000, high: 115_000_000,
+};
+
 function piperEntry(info: PiperVoiceInfo): CatalogueEntry {
   const [locale, speaker, quality] = info.voice.split('-');
   const name = speaker.split('_').map((part) => part[0].toUpperCase() + part.slice(1)).join(' ');
@@ -72,7 +91,7 @@ function piperEntry(info: PiperVoiceInfo): CatalogueEntry {
     title: `Piper voice ${name} (${locale.replace('_', '-')}, ${quality.replace('_', ' ')})`,
     description: `A natural-sounding ${info.gender} ${locale.replace('_', '-')} dubbing voice, offline and fast on a CPU (Piper VITS through sherpa-onnx).`,
     license: info.license,
-    sizeBytes: 67_000_000,
+    sizeBytes: PIPER_ARCHIVE_BYTES[quality] ?? PIPER_ARCHIVE_BYTES.medium,
     homepage: info.homepage,
     usedBy: USED_BY,
     archive: { url: `${RELEASES}/vits-piper-${info.voice}.tar.bz2`, format: 'tar.bz2', directories: [ESPEAK_DATA_DIR] },

@@ -57,9 +57,12 @@ function candidateSpans(lines: readonly DubCue[], speaker: string, usable: (cue:
 }
 
 function cutSpan(line: DubCue, overlapped: boolean): ReferenceSpan {
-  const words = speakableText(line.text).split(/\s+/u).filter(Boolean);
+  const spoken = speakableText(line.text);
+  const spaced = spoken.split(/\s+/u).filter(Boolean);
+  // Text without spaces (Chinese, Japanese) is one "word": it is cut by characters instead.
+  const words = spaced.length > 1 ? spaced : Array.from(spoken.replace(/\s+/gu, ''));
   const kept = Math.max(1, Math.floor((words.length * REFERENCE_LIMITS.maxMs) / (line.endMs - line.startMs)));
-  return { speaker: line.speaker, startMs: line.startMs, endMs: line.startMs + REFERENCE_LIMITS.maxMs, text: words.slice(0, kept).join(' '), overlapped, cut: true };
+  return { speaker: line.speaker, startMs: line.startMs, endMs: line.startMs + REFERENCE_LIMITS.maxMs, text: words.slice(0, kept).join(spaced.length > 1 ? ' ' : ''), overlapped, cut: true };
 }
 
 /** Whole spans of 3-10 s first, longest first; then a long line cut to 10 s; then the longest shorter one; earliest on a tie. */

@@ -61,9 +61,9 @@ function supportedLanguages(supports: (language: string) => boolean): string[] {
   return LANGUAGES.map((language) => language.code).filter((code) => supports(code));
 }
 
-/** The first available translator that reaches `target` from some other language (the source is detected at run). */
+/** The first translator the job may use that reaches `target` from some other language (the source is detected at run). */
 export function translatorReaching(engines: Engines, target: string): Translator | undefined {
-  return availableEngines(engines.set.translators).find((translator) =>
+  return engines.translatorsToUse().find((translator) =>
     translator.supports('auto', target) || LANGUAGES.some((language) => language.code !== target && translator.supports(language.code, target)));
 }
 

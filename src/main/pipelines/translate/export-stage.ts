@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { languagePart } from '../../../shared/languages.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
@@ -10,7 +10,7 @@ import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } f
 import type { TranslateDeps, TranslateRequest } from './types.js';
 import { readJobResources, subtitleStyleOf } from '../../requests/resource-snapshot.js';
 import { resolveWorkPath } from '../work-paths.js';
-import { translateOutput } from './outputs.js';
+import { skippableOutput, translateOutput } from './outputs.js';
 import { bilingualCues, subtitleExports } from './subtitle-exports.js';
 import { spokenLines } from './lines.js';
 
@@ -112,6 +112,9 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
         }));
         result.audio = relative;
       }
+      // The separated background is in the mix now; the stem is as large as the input's audio (GBs for a film).
+      const separated = skippableOutput(outputs, 'separate');
+      if (separated) await rm(resolveWorkPath(ctx.workDir, separated.background), { force: true });
       return result;
     },
   };

@@ -146,7 +146,13 @@ function breakQuality(tokens: readonly Token[], at: number): number {
 
 /** Splits a piece in two at its best break until every piece fits; parts shorter than the minimum are avoided. */
 function splitToFit(tokens: Token[], context: Context): Token[][] {
-  if (tokens.length < 2 || fits(tokens, context)) return [tokens];
+  if (fits(tokens, context)) return [tokens];
+  // A "word" too long for a cue in a script without spaces (Whisper's tokens there carry none) is cut by characters.
+  if (tokens.length === 1 && context.noSpaces && length(tokens[0]!.text) > 1) {
+    const [word] = tokens as [Token];
+    return splitToFit(spreadText(word, true).map((piece) => ({ ...piece, speaker: word.speaker })), context);
+  }
+  if (tokens.length < 2) return [tokens];
   const start = tokens[0]!.startMs;
   const end = tokens.at(-1)!.endMs;
   const total = Math.max(1, end - start);
