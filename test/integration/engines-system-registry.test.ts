@@ -1,35 +1,25 @@
 // The engine set as the service builds it, over a fresh model store (no models installed): the system engines
 // (PocketSphinx, Apertium) serve what they can, and everything else still answers model_not_installed.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPocketsphinx } from '../../src/main/engines/asr/pocketsphinx.js';
-import { createEngineSet } from '../../src/main/engines/engine-set.js';
 import { findApertium } from '../../src/main/engines/mt/apertium.js';
-import { createEngines, type Engines } from '../../src/main/engines/registry.js';
-import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
-import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
+import type { Engines } from '../../src/main/engines/registry.js';
 import { systemEngineMissing } from '../fixtures/system-engines.js';
+import { openBuiltEngines, type BuiltEngines } from '../fixtures/engine-set.js';
 
 const missing = systemEngineMissing('PocketSphinx and Apertium eng-spa', findPocketsphinx() !== undefined && (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false));
 
 describe.skipIf(missing)('system engines in the engine set', () => {
-  let dir: string;
-  let store: ModelStore;
+  let built: BuiltEngines;
   let engines: Engines;
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-system-engines-'));
-    store = createModelStore({ modelsDir: path.join(dir, 'models') });
-    const built = createEngineSet({ models: store, media: resolveMediaTools(), settings: { get: () => undefined }, cacheDir: path.join(dir, 'engines') });
-    engines = createEngines(built.set, store);
+    built = await openBuiltEngines('dubdesk-system-engines-');
+    engines = built.engines;
   });
 
   afterAll(async () => {
-    await engines?.dispose();
-    await store?.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    await built?.close();
   });
 
   it('transcribes English with PocketSphinx while no Whisper model is installed', () => {

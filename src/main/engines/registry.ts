@@ -125,11 +125,18 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
     requireTextRecognizer(languages: string[]): TextRecognizer {
       const engine = set.textRecognizers.find((recognizer) => languages.every((language) => recognizer.supports(language)));
       if (engine) return engine;
-      throw missingModelError({ work: `Reading on-screen text in ${languages.map(languageName).join(', ')}`, capability: 'text-recognition', entry: modelFor('ocr') });
+      const entry = modelFor('ocr');
+      const unread = languages.filter((language) => !set.textRecognizers.some((recognizer) => recognizer.supports(language)));
+      if (!entry && unread.length > 0 && set.textRecognizers.length > 0) {
+        // The built-in OCR reads only the languages whose data ships with DubDesk; no model can be installed for others yet.
+        throw new DubDeskError('model_not_installed', `Reading on-screen text in ${unread.map(languageName).join(', ')} needs OCR data for it, and the built-in OCR (Tesseract) has no ${unread.map(languageName).join(', ')} data in this DubDesk version.`);
+      }
+      throw missingModelError({ work: `Reading on-screen text in ${languages.map(languageName).join(', ')}`, capability: 'text-recognition', entry });
     },
 
     requireInpainter(): Inpainter {
-      const engine = set.inpainters[0];
+      // A neural inpainter once its model is installed, else the built-in OpenCV one.
+      const engine = availableEngines(set.inpainters)[0];
       if (engine) return engine;
       throw missingModelError({ work: 'Erasing on-screen text', capability: 'inpainting', entry: modelFor('inpaint') });
     },

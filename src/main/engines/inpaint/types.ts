@@ -1,6 +1,7 @@
 // Inpainting: fills masked pixels of a picture from their surroundings (erasing on-screen text before its
 // translation is drawn in place).
 import type { RgbImage } from '../../media/image/rgb-image.js';
+import type { EngineIdentity } from '../quality.js';
 
 /** One byte per pixel of the image, row by row: non-zero marks a pixel to fill. */
 export interface InpaintMask {
@@ -9,8 +10,7 @@ export interface InpaintMask {
   height: number;
 }
 
-export interface Inpainter {
-  readonly id: string;
+export interface Inpainter extends EngineIdentity {
   /** A new picture of the image's size: the masked pixels filled, the others unchanged. */
   inpaint(image: RgbImage, mask: InpaintMask, signal: AbortSignal): Promise<RgbImage>;
 }

@@ -1,0 +1,101 @@
+// One fill for the frames of one text event: re-inpainting each frame makes the erased area shimmer, so the fill
+// of the first frame is reused while the background around the mask still looks the same.
+import type { RgbImage } from '../../media/image/rgb-image.js';
+import type { Inpainter, InpaintMask } from './types.js';
+
+export interface SteadyFillOptions {
+  /** Width in pixels of the ring around the mask that is compared between frames. Default 4. */
+  ringWidth?: number;
+  /** Mean absolute difference (0..255, over the ring's channels) above which the fill is redone. Default 6. */
+  maxRingDifference?: number;
+}
+
+export interface SteadyFillResult {
+  image: RgbImage;
+  /** True when the stored fill was pasted; false when this frame was inpainted (and its fill stored). */
+  reused: boolean;
+  /** The ring's mean absolute difference to the frame the stored fill was made on (Infinity without one for this mask). */
+  ringDifference: number;
+}
+
+export interface SteadyFill {
+  /** The frame with the mask's pixels filled; every other pixel unchanged. */
+  erase(image: RgbImage, mask: InpaintMask, signal: AbortSignal): Promise<SteadyFillResult>;
+}
+
+interface StoredFill {
+  mask: InpaintMask;
+  /** Pixel indices of the masked pixels and their filled RGB. */
+  pixels: Uint32Array;
+  colours: Uint8Array;
+  /** Pixel indices of the ring and their RGB in the frame the fill was made on. */
+  ring: Uint32Array;
+  ringColours: Uint8Array;
+}
+
+/** A fill keeper for one text event (one per event: the stored fill belongs to that event's background). */
+export function createSteadyFill(inpainter: Inpainter, options: SteadyFillOptions = {}): SteadyFill {
+  const ringWidth = options.ringWidth ?? 4;
+  const maxRingDifference = options.maxRingDifference ?? 6;
+  let stored: StoredFill | undefined;
+  return {
+    async erase(image, mask, signal) {
+      const ringDifference = stored && sameMask(stored.mask, mask) ? meanDifference(image, stored.ring, stored.ringColours) : Infinity;
+      if (stored && ringDifference <= maxRingDifference) {
+        const out: RgbImage = { data: new Uint8Array(image.data), width: image.width, height: image.height };
+        for (let k = 0; k < stored.pixels.length; k++) out.data.set(stored.colours.subarray(k * 3, k * 3 + 3), stored.pixels[k] * 3);
+        return { image: out, reused: true, ringDifference };
+      }
+      const filled = await inpainter.inpaint(image, mask, signal);
+      stored = storeFill(filled, image, mask, ringWidth);
+      return { image: filled, reused: false, ringDifference };
+    },
+  };
+}
+
+function sameMask(a: InpaintMask, b: InpaintMask): boolean {
+  if (a.width !== b.width || a.height !== b.height) return false;
+  for (let i = 0; i < a.data.length; i++) if ((a.data[i] !== 0) !== (b.data[i] !== 0)) return false;
+  return true;
+}
+
+function storeFill(filled: RgbImage, original: RgbImage, mask: InpaintMask, ringWidth: number): StoredFill {
+  const pixels: number[] = [];
+  for (let i = 0; i < mask.data.length; i++) if (mask.data[i]) pixels.push(i);
+  const colours = new Uint8Array(pixels.length * 3);
+  pixels.forEach((pixel, k) => colours.set(filled.data.subarray(pixel * 3, pixel * 3 + 3), k * 3));
+  const ring = ringPixels(mask, ringWidth);
+  const ringColours = new Uint8Array(ring.length * 3);
+  ring.forEach((pixel, k) => ringColours.set(original.data.subarray(pixel * 3, pixel * 3 + 3), k * 3));
+  return { mask: { data: new Uint8Array(mask.data), width: mask.width, height: mask.height }, pixels: Uint32Array.from(pixels), colours, ring, ringColours };
+}
+
+/** Unmasked pixels within `width` (square neighbourhood) of a masked one. */
+export function ringPixels(mask: InpaintMask, width: number): Uint32Array {
+  const near = new Uint8Array(mask.data.length);
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (!mask.data[y * mask.width + x]) continue;
+      for (let dy = -width; dy <= width; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= mask.height) continue;
+        for (let dx = -width; dx <= width; dx++) {
+          const nx = x + dx;
+          if (nx >= 0 && nx < mask.width) near[ny * mask.width + nx] = 1;
+        }
+      }
+    }
+  }
+  const ring: number[] = [];
+  for (let i = 0; i < near.length; i++) if (near[i] && !mask.data[i]) ring.push(i);
+  return Uint32Array.from(ring);
+}
+
+function meanDifference(image: RgbImage, ring: Uint32Array, colours: Uint8Array): number {
+  let total = 0;
+  for (let k = 0; k < ring.length; k++) {
+    const at = ring[k] * 3;
+    total += Math.abs(image.data[at] - colours[k * 3]) + Math.abs(image.data[at + 1] - colours[k * 3 + 1]) + Math.abs(image.data[at + 2] - colours[k * 3 + 2]);
+  }
+  return ring.length === 0 ? 0 : total / (ring.length * 3);
+}

@@ -1,0 +1,38 @@
+// Tesseract's block tree to DubDesk's recognized lines: confident words only, joined as their script writes them.
+import type Tesseract from 'tesseract.js';
+import type { RecognizedLine } from './types.js';
+
+/** Scripts written without spaces between words: Tesseract splits them into words, DubDesk joins them back. */
+const UNSPACED = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}\\u3000-\\u303f\\uff00-\\uffef]';
+const ENDS_UNSPACED = new RegExp(`${UNSPACED}$`, 'u');
+const STARTS_UNSPACED = new RegExp(`^${UNSPACED}`, 'u');
+
+/** Words at or above `minWordConfidence` (0..100), grouped in Tesseract's lines, top to bottom. */
+export function linesFromBlocks(blocks: readonly Tesseract.Block[] | null, minWordConfidence: number): RecognizedLine[] {
+  const lines: RecognizedLine[] = [];
+  for (const block of blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const words = line.words.filter((word) => word.text.trim() !== '' && word.confidence >= minWordConfidence);
+        if (words.length === 0) continue;
+        const x0 = Math.min(...words.map((word) => word.bbox.x0));
+        const y0 = Math.min(...words.map((word) => word.bbox.y0));
+        const x1 = Math.max(...words.map((word) => word.bbox.x1));
+        const y1 = Math.max(...words.map((word) => word.bbox.y1));
+        const confidence = words.reduce((sum, word) => sum + word.confidence, 0) / words.length / 100;
+        lines.push({ text: joinWords(words.map((word) => word.text.trim())), box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, confidence });
+      }
+    }
+  }
+  return lines.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
+/** Words with a space between them, except where both sides are characters of an unspaced script. */
+export function joinWords(words: readonly string[]): string {
+  let text = '';
+  for (const word of words) {
+    const needsSpace = text !== '' && !(ENDS_UNSPACED.test(text) && STARTS_UNSPACED.test(word));
+    text += (needsSpace ? ' ' : '') + word;
+  }
+  return text;
+}

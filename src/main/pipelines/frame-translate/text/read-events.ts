@@ -1,0 +1,98 @@
+// Reads each text event once, on the picture kept from its sharpest frame, then merges reads of one text that a
+// flicker split in two and drops events the recognizer found nothing readable in.
+import type { RecognizedLine, TextRecognizer } from '../../../engines/ocr/types.js';
+import type { PixelBox, RgbImage } from '../../../media/image/rgb-image.js';
+import { boxIou } from './box-pixels.js';
+
+export interface TimedTextEvent {
+  id: number;
+  startMs: number;
+  /** When the text is gone: the end of its last frame. */
+  endMs: number;
+  /** In frame pixels, on the sharpest frame. */
+  box: PixelBox;
+  sharpestFrameMs: number;
+}
+
+export interface EventPicture {
+  /** The box plus a margin, cut from the sharpest frame: one or more renditions of it, one above the other. */
+  image: RgbImage;
+  /** First row of each rendition; the best read among them counts. Default: one rendition. */
+  renditionRows?: number[];
+}
+
+export interface ReadTextEvent {
+  startMs: number;
+  endMs: number;
+  box: PixelBox;
+  text: string;
+  /** The recognizer's confidence, 0..1, averaged over the text's characters. */
+  confidence: number;
+}
+
+export interface ReadTextEventsOptions {
+  languages: string[];
+  signal: AbortSignal;
+  /** Reads below this confidence are dropped; default 0.5. */
+  minConfidence?: number;
+  /** Two reads of the same text in the same place this close in time are one event; default 250 ms. */
+  mergeGapMs?: number;
+}
+
+export async function readTextEvents(
+  events: readonly TimedTextEvent[],
+  pictures: ReadonlyMap<number, EventPicture>,
+  recognizer: TextRecognizer,
+  options: ReadTextEventsOptions,
+): Promise<ReadTextEvent[]> {
+  const minConfidence = options.minConfidence ?? 0.5;
+  const read: ReadTextEvent[] = [];
+  for (const event of [...events].sort((a, b) => a.startMs - b.startMs)) {
+    const picture = pictures.get(event.id);
+    if (!picture) throw new Error(`Text event ${event.id} has no picture to read.`);
+    const all = await recognizer.recognize(picture.image, { languages: options.languages, signal: options.signal });
+    const lines = bestRendition(all, picture.renditionRows ?? [0]);
+    const text = lines.map((line) => line.text.trim()).filter(Boolean).join(' ');
+    // Marks without a letter or digit ("_", "|") are what a recognizer makes of texture, not text.
+    if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    const characters = lines.reduce((sum, line) => sum + line.text.trim().length, 0);
+    const confidence = lines.reduce((sum, line) => sum + line.confidence * line.text.trim().length, 0) / characters;
+    if (confidence < minConfidence) continue;
+    read.push({ startMs: event.startMs, endMs: event.endMs, box: event.box, text, confidence });
+  }
+  return mergeFlickers(read, options.mergeGapMs ?? 250);
+}
+
+/** The lines of the rendition read best: most characters weighted by confidence. */
+function bestRendition(lines: readonly RecognizedLine[], rows: readonly number[]): RecognizedLine[] {
+  const groups = rows.map(() => [] as RecognizedLine[]);
+  for (const line of lines) {
+    const middle = line.box.y + line.box.height / 2;
+    let index = 0;
+    while (index + 1 < rows.length && middle >= rows[index + 1]!) index++;
+    groups[index]!.push(line);
+  }
+  const score = (group: RecognizedLine[]): number => group.reduce((sum, line) => sum + line.confidence * line.text.trim().length, 0);
+  return groups.reduce((best, group) => (score(group) > score(best) ? group : best));
+}
+
+/** Joins reads of the same text in the same place that follow each other within `gapMs` (a flicker, a fade). */
+export function mergeFlickers(events: readonly ReadTextEvent[], gapMs: number): ReadTextEvent[] {
+  const merged: ReadTextEvent[] = [];
+  for (const event of [...events].sort((a, b) => a.startMs - b.startMs)) {
+    const earlier = merged.find((kept) =>
+      event.startMs - kept.endMs <= gapMs && boxIou(kept.box, event.box) >= 0.5 && sameText(kept.text, event.text));
+    if (!earlier) {
+      merged.push({ ...event });
+      continue;
+    }
+    earlier.endMs = Math.max(earlier.endMs, event.endMs);
+    if (event.confidence > earlier.confidence) Object.assign(earlier, { box: event.box, confidence: event.confidence });
+  }
+  return merged;
+}
+
+function sameText(a: string, b: string): boolean {
+  const normal = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim();
+  return normal(a) === normal(b);
+}
