@@ -3,7 +3,6 @@
 // a Start button that is off with the reason; Install downloads the model (a Bergamot stand-in built by code, from a
 // loopback server), its progress shows, and the list then names the engine.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Browser, type Page } from 'playwright-core';
@@ -14,6 +13,7 @@ import type { RunningService } from '../../src/main/service.js';
 import { writeBergamotStandin } from '../fixtures/bergamot-standin.js';
 import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
 import { makeVideo } from '../fixtures/media.js';
+import { startTrickleServer, type TrickleServer } from '../fixtures/trickle-server.js';
 
 const MODEL_ID = bergamotModelId('en', 'de');
 /** Each file arrives in this many pieces, one every TRICKLE_MS: an install a person can watch. */
@@ -21,36 +21,14 @@ const TRICKLE_PIECES = 6;
 const TRICKLE_MS = 150;
 
 /** A loopback "model hub" serving each file of a folder gzipped, as Firefox Translations publishes them. */
-async function startModelHub(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://hub').pathname.slice(1)).replace(/\.gz$/, '');
-    const file = path.join(dir, path.basename(name));
-    if (!fs.existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const bytes = zlib.gzipSync(fs.readFileSync(file));
-    res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': String(bytes.length) });
-    const size = Math.ceil(bytes.length / TRICKLE_PIECES);
-    let sent = 0;
-    const next = () => {
-      if (res.destroyed) return;
-      const piece = bytes.subarray(sent, sent + size);
-      sent += piece.length;
-      if (sent >= bytes.length) res.end(piece);
-      else res.write(piece, () => setTimeout(next, TRICKLE_MS));
-    };
-    next();
+function startModelHub(dir: string): Promise<TrickleServer> {
+  return startTrickleServer({
+    pieces: TRICKLE_PIECES, pieceMs: TRICKLE_MS,
+    body(pathname) {
+      const file = path.join(dir, path.basename(decodeURIComponent(pathname.slice(1)).replace(/\.gz$/, '')));
+      return fs.existsSync(file) ? { bytes: zlib.gzipSync(fs.readFileSync(file)), contentType: 'application/gzip' } : undefined;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
 }
 
 describe.skipIf(browserMissing)('the GUI: which engines a translate task will use', () => {

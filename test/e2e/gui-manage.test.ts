@@ -3,7 +3,6 @@
 // installed from a loopback server with a moving progress bar, imported from a path and removed, and a task's
 // original shown beside its result from the request the API returns.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,40 +15,20 @@ import { startService, type RunningService } from '../../src/main/service.js';
 import { makeVideo } from '../fixtures/media.js';
 import { encodeStandin, lamaStandin } from '../fixtures/onnx-standins.js';
 import { testKinds } from '../fixtures/test-pipelines.js';
+import { startTrickleServer } from '../fixtures/trickle-server.js';
 
 const MODEL_FILE = 'lama_fp32.onnx';
 /** The stand-in arrives in this many pieces, one every TRICKLE_MS: a download a person can watch. */
 const TRICKLE_PIECES = 16;
 const TRICKLE_MS = 350;
 
-/** A loopback "model hub" that sends the file slowly, so the install has progress to show. */
-async function startTrickleServer(bytes: Uint8Array): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    if (!req.url?.endsWith(MODEL_FILE)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) });
-    const size = Math.ceil(bytes.length / TRICKLE_PIECES);
-    let sent = 0;
-    const next = () => {
-      if (res.destroyed) return;
-      const piece = bytes.subarray(sent, sent + size);
-      sent += piece.length;
-      if (sent >= bytes.length) res.end(piece);
-      else res.write(piece, () => setTimeout(next, TRICKLE_MS));
-    };
-    next();
+/** A loopback "model hub" that sends the stand-in slowly, so the install has progress to show. */
+async function startModelHub(bytes: Uint8Array): Promise<{ url: string; close(): Promise<void> }> {
+  const hub = await startTrickleServer({
+    pieces: TRICKLE_PIECES, pieceMs: TRICKLE_MS,
+    body: (pathname) => (pathname.endsWith(MODEL_FILE) ? { bytes, contentType: 'application/octet-stream' } : undefined),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/${MODEL_FILE}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  return { url: `${hub.url}/${MODEL_FILE}`, close: hub.close };
 }
 
 function sessionKeyOf(guiUrl: string): string {
@@ -73,7 +52,7 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
     fs.mkdirSync(artifactsDir, { recursive: true });
     const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
     video = await makeVideo(tempDir, { durationSec: 2, width: 640, height: 360, name: 'local-ref.mp4' });
-    hub = await startTrickleServer(modelBytes);
+    hub = await startModelHub(modelBytes);
     const lama = BUILTIN_CATALOGUE.find((entry) => entry.id === 'lama')!;
     const standin = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', usedBy: 'the tests', sizeBytes: modelBytes.length, files: [{ ...lama.files[0], url: hub.url, sizeBytes: modelBytes.length }] };
     service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), {
