@@ -11,7 +11,7 @@ import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalo
 import { bergamotModelId } from '../../src/main/models/entries/translation.js';
 import type { RunningService } from '../../src/main/service.js';
 import { writeBergamotStandin } from '../fixtures/bergamot-standin.js';
-import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
+import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness, openTranslateForm as openTranslateFormAt } from '../fixtures/browser.js';
 import { makeVideo } from '../fixtures/media.js';
 import { startTrickleServer, type TrickleServer } from '../fixtures/trickle-server.js';
 
@@ -58,15 +58,7 @@ describe.skipIf(browserMissing)('the GUI: which engines a translate task will us
     await hub?.close();
   });
 
-  async function openTranslateForm(files = [video]): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
-    const page = await context.newPage();
-    await page.goto(service.guiUrl);
-    await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
-    await page.setInputFiles('#choose-files-input', files);
-    await page.getByRole('radio', { name: /Translate and dub/ }).check();
-    return page;
-  }
+  const openTranslateForm = (files = [video]) => openTranslateFormAt(browser, service.guiUrl, files, { viewportHeight: 1400 });
 
   const planSection = (page: Page) => page.getByRole('region', { name: /will use:/ });
   const stepLine = (page: Page, label: string) => planSection(page).getByRole('listitem').filter({ hasText: new RegExp(`^${label}:`) });

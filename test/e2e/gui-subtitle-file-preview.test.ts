@@ -2,8 +2,8 @@
 // decoder and parser, so the create form previews its cues (any encoding, named) and shows why a file is not SRT.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
-import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
+import { type Browser } from 'playwright-core';
+import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness, openTranslateForm as openTranslateFormAt } from '../fixtures/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service.js';
 import { makeTextFile, makeVideo } from '../fixtures/media.js';
@@ -30,15 +30,7 @@ describe.skipIf(browserMissing)('the GUI: preview of a chosen subtitle file', ()
 
   afterAll(async () => harness?.close());
 
-  async function openTranslateForm(files: string[]): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
-    const page = await context.newPage();
-    await page.goto(service.guiUrl);
-    await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
-    await page.setInputFiles('#choose-files-input', files);
-    await page.getByRole('radio', { name: /Translate and dub/ }).check();
-    return page;
-  }
+  const openTranslateForm = (files: string[]) => openTranslateFormAt(browser, service.guiUrl, files);
 
   it('shows the first cues of a chosen Windows-1252 SRT with its accents intact and names the detected encoding', async () => {
     const video = await makeVideo(mediaDir, { name: 'cafe.mp4', width: 320, height: 180, durationSec: 2 });

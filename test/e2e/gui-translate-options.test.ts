@@ -8,7 +8,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILINGUAL_OFF_FOR_FINAL } from '../../src/renderer/src/features/create/request-builders.js';
 import type { RunningService } from '../../src/main/service.js';
-import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
+import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness, openTranslateForm as openTranslateFormAt } from '../fixtures/browser.js';
 import { makeTextFile, makeVideo } from '../fixtures/media.js';
 
 describe.skipIf(browserMissing)('the GUI: bilingual subtitles, and what is missing said by the engine plan alone', () => {
@@ -32,16 +32,7 @@ describe.skipIf(browserMissing)('the GUI: bilingual subtitles, and what is missi
 
   afterAll(async () => harness?.close());
 
-  async function openTranslateForm(files: string[]): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1500 } });
-    const page = await context.newPage();
-    await page.goto(service.guiUrl);
-    await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
-    await page.setInputFiles('#choose-files-input', files);
-    await expect.poll(() => page.getByRole('list', { name: 'Files' }).getByText('Uploaded').count(), { timeout: 30_000 }).toBe(files.length);
-    await page.getByRole('radio', { name: /Translate and dub/ }).check();
-    return page;
-  }
+  const openTranslateForm = (files: string[]) => openTranslateFormAt(browser, service.guiUrl, files, { viewportHeight: 1500, untilUploaded: true });
 
   const stepLine = (page: Page, label: string) => page.getByRole('region', { name: /will use:/ }).getByRole('listitem').filter({ hasText: new RegExp(`^${label}:`) });
   const visibleText = (page: Page) => page.locator('form.job-form').innerText();

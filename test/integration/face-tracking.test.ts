@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackFaces, type TrackedClip } from '../../src/main/engines/face/face-tracker.js';
 import { createFaceDetector } from '../../src/main/engines/face/human-detector.js';
-import { boxIoU } from '../../src/main/engines/face/tracking.js';
+import { boxIoU } from '../../src/main/media/image/rgb-image.js';
 import type { FaceDetector, FaceLandmarks, RgbFrame } from '../../src/main/engines/face/types.js';
 import { readFrames } from '../../src/main/media/frames.js';
 import { faceVideo } from '../fixtures/faces.js';

@@ -5,7 +5,7 @@ import { createTesseractRecognizer, type TesseractRecognizer } from '../../src/m
 import { createTextRegionDetector, type TextRegionDetector } from '../../src/main/engines/ocr/text-regions.js';
 import type { TextRecognizer } from '../../src/main/engines/ocr/types.js';
 import type { PixelBox } from '../../src/main/media/image/rgb-image.js';
-import { boxIou } from '../../src/main/pipelines/frame-translate/text/box-pixels.js';
+import { boxIoU } from '../../src/main/media/image/rgb-image.js';
 import { findTextEvents, type FoundText } from '../../src/main/pipelines/frame-translate/text/find-text-events.js';
 import { textEventsToCues } from '../../src/main/pipelines/frame-translate/text/ocr-cues.js';
 import { makeMediaDir } from '../fixtures/media.js';
@@ -63,7 +63,7 @@ describe('text events in a video', () => {
   it('finds one event per shown text, timed to within a frame, boxed on the glyphs and read right', () => {
     expect(found.events).toHaveLength(SHOWN.length);
     for (const shown of video.texts) {
-      const event = found.events.find((candidate) => boxIou(candidate.box, shown.box as PixelBox) > 0.5 && characterErrorRate(candidate.text, shown.text) <= 0.05);
+      const event = found.events.find((candidate) => boxIoU(candidate.box, shown.box as PixelBox) > 0.5 && characterErrorRate(candidate.text, shown.text) <= 0.05);
       expect(event, `"${shown.text}" at ${JSON.stringify(shown.box)} among ${JSON.stringify(found.events.map((e) => e.box))} ${JSON.stringify(found.events.map((e) => e.text))}`).toBeDefined();
       expect(Math.abs(event!.startMs - shown.startMs)).toBeLessThanOrEqual(FRAME_MS);
       expect(Math.abs(event!.endMs - shown.endMs)).toBeLessThanOrEqual(FRAME_MS);
@@ -90,7 +90,7 @@ describe('text events in a video', () => {
     expect(result.frame).toEqual({ width: 1280, height: 720, fps: 25 });
     expect(result.events, JSON.stringify(result.events)).toHaveLength(SHOWN.length);
     for (const shown of large.texts) {
-      const event = result.events.find((candidate) => boxIou(candidate.box, shown.box as PixelBox) > 0.5 && characterErrorRate(candidate.text, shown.text) <= 0.05);
+      const event = result.events.find((candidate) => boxIoU(candidate.box, shown.box as PixelBox) > 0.5 && characterErrorRate(candidate.text, shown.text) <= 0.05);
       expect(event, `"${shown.text}" among ${JSON.stringify(result.events)}`).toBeDefined();
       expect(Math.abs(event!.startMs - shown.startMs)).toBeLessThanOrEqual(FRAME_MS);
       expect(Math.abs(event!.endMs - shown.endMs)).toBeLessThanOrEqual(FRAME_MS);

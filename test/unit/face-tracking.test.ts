@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trackFaces } from '../../src/main/engines/face/face-tracker.js';
+import { boxIoU } from '../../src/main/media/image/rgb-image.js';
 import {
-  boxIoU,
   buildTrack,
   describeFrameRanges,
   faceMotion,

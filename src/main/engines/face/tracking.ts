@@ -1,4 +1,5 @@
 // Pure: following one face through a clip from detections on key frames, filling the frames between them.
+import { boxIoU } from '../../media/image/rgb-image.js';
 import type { Box, FaceLandmarks, Point } from './types.js';
 
 /** One detection pass's outcome on one frame: the followed face, or null when none was found there. */
@@ -37,15 +38,6 @@ export function keyFrameIndices(frameCount: number, interval: number): number[] 
   for (let index = 0; index < frameCount; index += step) indices.push(index);
   if (indices[indices.length - 1] !== frameCount - 1) indices.push(frameCount - 1);
   return indices;
-}
-
-/** Intersection over union of two boxes, 0 when they do not touch. */
-export function boxIoU(a: Box, b: Box): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (width <= 0 || height <= 0) return 0;
-  const overlap = width * height;
-  return overlap / (a.width * a.height + b.width * b.height - overlap);
 }
 
 /**

@@ -43,3 +43,12 @@ export function cropRgb(image: RgbImage, box: PixelBox): RgbImage {
   }
   return out;
 }
+
+/** Intersection over union of two boxes, 0..1; 0 when they do not touch. */
+export function boxIoU(a: PixelBox, b: PixelBox): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (width <= 0 || height <= 0) return 0;
+  const overlap = width * height;
+  return overlap / (a.width * a.height + b.width * b.height - overlap);
+}

@@ -99,11 +99,3 @@ export function boxSharpness(image: GreyImage, box: PixelBox): number {
   return sumSquares / count - mean * mean;
 }
 
-/** Intersection over union of two boxes, 0..1. */
-export function boxIou(a: PixelBox, b: PixelBox): number {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  return inter / (a.width * a.height + b.width * b.height - inter);
-}

@@ -1,8 +1,7 @@
 // Reads each text event once, on the picture kept from its sharpest frame, then merges reads of one text that a
 // flicker split in two and drops events the recognizer found nothing readable in.
 import type { RecognizedLine, TextRecognizer } from '../../../engines/ocr/types.js';
-import type { PixelBox, RgbImage } from '../../../media/image/rgb-image.js';
-import { boxIou } from './box-pixels.js';
+import { boxIoU, type PixelBox, type RgbImage } from '../../../media/image/rgb-image.js';
 
 export interface TimedTextEvent {
   id: number;
@@ -81,7 +80,7 @@ export function mergeFlickers(events: readonly ReadTextEvent[], gapMs: number): 
   const merged: ReadTextEvent[] = [];
   for (const event of [...events].sort((a, b) => a.startMs - b.startMs)) {
     const earlier = merged.find((kept) =>
-      event.startMs - kept.endMs <= gapMs && boxIou(kept.box, event.box) >= 0.5 && sameText(kept.text, event.text));
+      event.startMs - kept.endMs <= gapMs && boxIoU(kept.box, event.box) >= 0.5 && sameText(kept.text, event.text));
     if (!earlier) {
       merged.push({ ...event });
       continue;

@@ -2,8 +2,7 @@
 // Pure over observations: the caller detects boxes every few frames and answers, through a probe, whether a box
 // shows the same picture on two frames (two samples, or a sample and a frame between samples), so a change of
 // text in the same place starts a new event and each start and end lands on the exact frame.
-import type { PixelBox } from '../../../media/image/rgb-image.js';
-import { boxIou } from './box-pixels.js';
+import { boxIoU, type PixelBox } from '../../../media/image/rgb-image.js';
 
 /** One detected text box on a sampled frame. */
 export interface TextObservation {
@@ -87,7 +86,7 @@ export function createTextEventTracker(options: TextEventTrackerOptions = {}): T
       const pairs: { event: OpenEvent; observation: TextObservation; iou: number }[] = [];
       for (const event of open) {
         for (const observation of observations) {
-          const iou = boxIou(event.lastBox, observation.box);
+          const iou = boxIoU(event.lastBox, observation.box);
           if (iou >= minIou && probe(event.lastSeenFrame, frameIndex, intersection(event.lastBox, observation.box))) {
             pairs.push({ event, observation, iou });
           }
