@@ -137,13 +137,14 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       await surface.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(artifactsDir, 'gui-ocr-box.png') });
 
-      // The request carries exactly the box shown, and no subtitle file. No speech-recognition model is installed
-      // for detected speech, so the form says so before anything is sent, and Start is off.
+      // The request carries exactly the box shown, and no subtitle file. The subtitles in the box are read in the
+      // language identified from the speech, and no model that identifies it is installed, so the form says so
+      // before anything is sent, and Start is off.
       await expect.poll(() => planned.at(-1)?.ocr_text_box, { timeout: 30_000 }).toEqual(expected);
       expect(planned.at(-1)).toMatchObject({ media_type: 'video', target_language: 'de', ocr_text_box: expected });
       expect(planned.at(-1)).not.toHaveProperty('subtitle_url');
-      await page.getByRole('region', { name: /will use:/ }).getByText(/speech-recognition model/).first().waitFor({ timeout: 30_000 });
-      await page.locator('#submit-blocked').filter({ hasText: /Transcribing/ }).waitFor();
+      await page.getByRole('region', { name: /will use:/ }).getByText(/Identifying the spoken language needs/).first().waitFor({ timeout: 30_000 });
+      await page.locator('#submit-blocked').filter({ hasText: /Identifying the language/ }).waitFor();
       expect(await page.getByRole('button', { name: 'Start task' }).isDisabled()).toBe(true);
 
       // Removing the box removes the field and gives the subtitle choice back.

@@ -93,8 +93,8 @@ describe('translate and dub without subtitles', () => {
     expect(done.task.status, JSON.stringify(done.task)).toBe('done');
     const stages = Object.fromEntries(done.task.stages.map((stage: any) => [stage.name, stage.state]));
     expect(stages).toEqual({
-      'fetch-inputs': 'done', 'prepare-media': 'done', 'detect-speech': 'done', 'read-subtitles': 'skipped', 'identify-language': 'skipped',
-      transcribe: 'done', diarize: 'done', segment: 'done', translate: 'done', separate: 'skipped', synthesize: 'done', mix: 'done', export: 'done',
+      'fetch-inputs': 'done', 'prepare-media': 'done', 'detect-speech': 'done', 'read-subtitles': 'skipped', 'identify-language': 'skipped', 'read-screen-text': 'skipped',
+      transcribe: 'done', diarize: 'done', segment: 'done', translate: 'done', separate: 'skipped', synthesize: 'done', mix: 'done', 'erase-subtitles': 'skipped', export: 'done',
     });
     expect(done.task.stages.find((stage: any) => stage.name === 'identify-language').reason).toBe('source_language is English');
   });

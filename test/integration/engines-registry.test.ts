@@ -72,12 +72,12 @@ describe('model_not_installed from the engine set', () => {
     expect(message(() => engines.requireTranslator('en', 'ko'))).toBe("Translating English to Korean needs a translation model, and this DubDesk version's model catalogue has none yet: give subtitles already translated (subtitle_usage_type=final_translated) instead.");
   });
 
-  it('text recognition names the languages asked for', () => {
-    expect(message(() => engineSet().engines.requireTextRecognizer(['en', 'zh']))).toMatch(/^Reading on-screen text in English, Chinese\S* needs a text-recognition model, and this DubDesk version's model catalogue has none yet\.$/);
+  it('text recognition names the languages asked for and offers the RapidOCR install', () => {
+    expect(message(() => engineSet().engines.requireTextRecognizer(['en', 'zh']))).toMatch(/^Reading on-screen text in English, Chinese\S* needs a text-recognition model\. RapidOCR PP-OCRv4 mobile, Chinese and English \(ONNX\) is not installed\. Install it with `dubdesk models install rapidocr-ppocrv4-ch`/);
   });
 
-  it('inpainting names lama, which no engine runs yet', () => {
-    expect(message(() => engineSet().engines.requireInpainter())).toBe('Erasing on-screen text needs an inpainting model this DubDesk version can run, and it has none yet (lama in the catalogue waits for its engine).');
+  it('inpainting without any engine offers the LaMa install', () => {
+    expect(message(() => engineSet().engines.requireInpainter())).toBe('Erasing on-screen text needs an inpainting model. LaMa inpainting 512 (ONNX) is not installed. Install it with `dubdesk models install lama`, with POST /v1/models {"id":"lama"}, or from the Models page of the app.');
   });
 
   it('source separation offers the UVR MDX-Net install, command and Models page', () => {

@@ -23,7 +23,7 @@ describe('probeMedia on generated media', () => {
     const info = await probeMedia(await makeVideo(dir, { durationSec: 2, fps: 30 }));
     expect(info.durationSec).toBeCloseTo(2, 1);
     expect(info).toMatchObject({ hasVideo: true, hasAudio: true, isStillImage: false });
-    expect(info.video).toEqual({ codec: 'h264', width: 320, height: 240, fps: 30, rotation: 0, displayWidth: 320, displayHeight: 240 });
+    expect(info.video).toEqual({ codec: 'h264', width: 320, height: 240, fps: 30, rotation: 0, displayWidth: 320, displayHeight: 240, durationSec: expect.closeTo(2, 1) });
     expect(info.audio).toEqual({ codec: 'aac', sampleRate: 44100, channels: 1 });
     expect(orientationOf(info)).toBe('landscape');
   });

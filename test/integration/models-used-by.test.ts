@@ -6,17 +6,20 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modelsCommand } from '../../src/cli/commands/models.js';
 import { modelRoutes } from '../../src/main/api/routes/models.js';
+import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalogue.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import { routeTestApp } from '../fixtures/route-app.js';
 
+// Every built-in model has its engine now: LaMa without its usedBy stands for an entry that waits for one.
 const UNUSED = ['lama'];
+const catalogue = createCatalogue([], BUILTIN_CATALOGUE.map((entry) => (UNUSED.includes(entry.id) ? { ...entry, usedBy: undefined } : entry)));
 
 describe('models nothing uses yet', () => {
   let dir: string;
   let store: ModelStore;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-models-used-'));
-    store = createModelStore({ modelsDir: path.join(dir, 'models') });
+    store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue });
   });
   afterEach(async () => {
     await store.close();

@@ -3,10 +3,17 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findApertium } from '../../src/main/engines/mt/apertium.js';
 import { makeImage, makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
 import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
+import { systemEngineMissing } from '../fixtures/system-engines.js';
+import { makeTextVideo } from '../fixtures/text-video.js';
+
+// Visual translate's en->es job needs Apertium's eng-spa pair (a Debian package).
+const apertiumMissing = systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
 
 let media: Awaited<ReturnType<typeof makeMediaDir>>;
 let video: string;
@@ -101,17 +108,26 @@ describe('the built-in pipelines', () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 
-  it('fail a valid visual-translate job with pipeline_unavailable after checking its inputs, making no result', async () => {
-    const { status, body } = await svc.api('/v1/media/frame_translate', { body: { video_url: lipsyncBody(video).reference_file_url, source_language: 'en', target_language: 'de' } });
+  it.skipIf(apertiumMissing)('refuse a visual-translate pair without a translator at create time, and fail a video without text with no_text_detected, making no result', async () => {
+    const videoUrl = lipsyncBody(video).reference_file_url;
+    const refused = await svc.api('/v1/media/frame_translate', { body: { video_url: videoUrl, source_language: 'en', target_language: 'de' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('model_not_installed');
+    expect(refused.body.message).toMatch(/English to German/);
+
+    // testsrc2's running clock is text the job would read and draw again: this picture has it cut off.
+    const { file: textFree } = await makeTextVideo(media.dir, { texts: [], durationSec: 1, name: 'no-text.mp4' });
+    const { status, body } = await svc.api('/v1/media/frame_translate', { body: { video_url: pathToFileURL(textFree).href, source_language: 'en', target_language: 'es' } });
     expect(status).toBe(200);
     const task = await svc.waitForTask(body.task_id);
-    expect(task).toMatchObject({ status: 'failed', err_code: 'pipeline_unavailable' });
-    expect(task.err_message).toBe('The inputs were checked, but this DubDesk build cannot produce visual translate results yet; no result was made.');
+    expect(task).toMatchObject({ status: 'failed', err_code: 'no_text_detected', stage: 'find-text' });
+    expect(task.err_message).toBe('No readable English text was found in no-text.mp4: nothing to translate. Check source_language.');
     const cloud = (await svc.api(`/v1/media/frame_translate/${body.task_id}`)).body;
-    expect(cloud).toMatchObject({ status: 'failed', err_code: 'pipeline_unavailable' });
+    expect(cloud).toMatchObject({ status: 'failed', err_code: 'no_text_detected' });
     expect(cloud.result).toBeUndefined();
     const messages = (await svc.api(`/v1/tasks/${body.task_id}/log`)).body.lines.map((line: { message: string }) => line.message);
     expect(messages).toContain('stage fetch-inputs finished');
+    expect(messages).not.toContain('stage translate-text started');
   });
 
   it('fail a job whose remote input turns out to be a picture named .mp4 with unsupported_media', async () => {

@@ -95,6 +95,7 @@ describe('a translate job with final translated subtitles', () => {
       { name: 'detect-speech', label: 'Finding speech', state: 'done' },
       { name: 'read-subtitles', label: 'Reading subtitles', state: 'done' },
       { name: 'identify-language', label: 'Identifying the language', state: 'skipped', reason: 'source_language is English' },
+      { name: 'read-screen-text', label: 'Reading on-screen subtitles', state: 'skipped', reason: 'no ocr_text_box given: the lines do not come from on-screen subtitles' },
       { name: 'transcribe', label: 'Transcribing', state: 'skipped', reason: 'the lines come from the given subtitles' },
       // The subtitles name no speakers: the built-in diarizer tells them apart.
       { name: 'diarize', label: 'Telling speakers apart', state: 'done' },
@@ -103,6 +104,7 @@ describe('a translate job with final translated subtitles', () => {
       { name: 'separate', label: 'Separating speech from music', state: 'skipped', reason: 'no separation model installed: the original audio is ducked under the dubbed speech' },
       { name: 'synthesize', label: 'Synthesizing voices', state: 'done' },
       { name: 'mix', label: 'Mixing audio', state: 'done' },
+      { name: 'erase-subtitles', label: 'Erasing the original subtitles', state: 'skipped', reason: 'subtitle_mode is not replace' },
       { name: 'export', label: 'Exporting', state: 'done' },
     ];
     expect((await svc.api(`/v1/tasks/${taskId}`)).body.stages).toEqual(expected);
@@ -114,11 +116,11 @@ describe('a translate job with final translated subtitles', () => {
   it('streams every stage pending at creation, then each running in turn, the skipped ones never running', () => {
     const seen: Stage[][] = events.records.filter((record) => record.task_id === taskId).map((record) => record.stages);
     const middle = (prepare: string) => prepare === 'running'
-      ? ['detect-speech:pending', 'read-subtitles:pending', 'identify-language:pending', 'transcribe:pending', 'diarize:pending', 'segment:pending', 'translate:pending', 'separate:pending']
-      : ['detect-speech:done', 'read-subtitles:done', 'identify-language:skipped', 'transcribe:skipped', 'diarize:done', 'segment:skipped', 'translate:skipped', 'separate:skipped'];
-    expect(states(seen[0]!)).toEqual(['fetch-inputs:pending', 'prepare-media:pending', ...middle('running'), 'synthesize:pending', 'mix:pending', 'export:pending']);
-    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:done', ...middle('done'), 'synthesize:running', 'mix:pending', 'export:pending']);
-    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:running', ...middle('running'), 'synthesize:pending', 'mix:pending', 'export:pending']);
+      ? ['detect-speech:pending', 'read-subtitles:pending', 'identify-language:pending', 'read-screen-text:pending', 'transcribe:pending', 'diarize:pending', 'segment:pending', 'translate:pending', 'separate:pending']
+      : ['detect-speech:done', 'read-subtitles:done', 'identify-language:skipped', 'read-screen-text:skipped', 'transcribe:skipped', 'diarize:done', 'segment:skipped', 'translate:skipped', 'separate:skipped'];
+    expect(states(seen[0]!)).toEqual(['fetch-inputs:pending', 'prepare-media:pending', ...middle('running'), 'synthesize:pending', 'mix:pending', 'erase-subtitles:pending', 'export:pending']);
+    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:done', ...middle('done'), 'synthesize:running', 'mix:pending', 'erase-subtitles:pending', 'export:pending']);
+    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:running', ...middle('running'), 'synthesize:pending', 'mix:pending', 'erase-subtitles:pending', 'export:pending']);
     const ran = new Set(seen.flatMap((stages) => stages.filter((stage) => stage.state === 'running').map((stage) => stage.name)));
     expect([...ran]).toEqual(['fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'diarize', 'synthesize', 'mix', 'export']);
   });

@@ -90,4 +90,13 @@ describe('glyphMask', () => {
     expect(wide.pixelCount).toBeGreaterThan(narrow.pixelCount);
     expect(wide.bounds.width - narrow.bounds.width).toBe(6);
   });
+
+  it('measures the fill strokes: heavy bars read as bold, thin ones as regular', () => {
+    // 8 px bars: 2 x 224 / 68 edge pixels = 6.6 px; 3 px bars: 2 x 84 / 58 = 2.9 px (the frame's soft edge is background).
+    const heavy = glyphMask(withText(2), box);
+    expect(heavy.strokeWidth).toBeCloseTo(6.6, 0);
+    const thin = background();
+    for (const bar of bars) paint(thin, { ...bar, width: 3 }, [255, 255, 255]);
+    expect(glyphMask(thin, box).strokeWidth).toBeCloseTo(2.9, 0);
+  });
 });

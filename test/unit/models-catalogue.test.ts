@@ -29,6 +29,7 @@ describe('model catalogue', () => {
       'gfpgan-1.4': 'face_restore',
       lama: 'inpaint',
       'uvr-mdx-net-inst-hq-3': 'separation',
+      'rapidocr-ppocrv4-ch': 'ocr',
     });
     for (const entry of BUILTIN_CATALOGUE) {
       for (const file of entry.files.filter((f) => f.name.endsWith('.onnx'))) expect(file.signature, `${entry.id}/${file.name}`).toBeDefined();

@@ -13,7 +13,9 @@ import { createApertiumTranslator } from './mt/apertium.js';
 import { createBergamotTranslator } from './mt/bergamot.js';
 import { createOpenAiChatTranslator, llmEndpointFromSettings } from './mt/openai-chat.js';
 import { createMdxNetSeparator } from './separation/mdx-net.js';
+import { createLamaInpainter } from './inpaint/lama.js';
 import { createOpenCvInpainter } from './inpaint/opencv-inpaint.js';
+import { createRapidOcrRecognizer } from './ocr/rapidocr.js';
 import { createTesseractRecognizer } from './ocr/tesseract.js';
 import { createEspeakEngine } from './tts/espeak-engine.js';
 import { createSherpaVoices } from './tts/sherpa-voices.js';
@@ -57,10 +59,10 @@ export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
       translators: [createBergamotTranslator(deps.models), createOpenAiChatTranslator({ endpoint: () => llmEndpointFromSettings(deps.settings) }), createApertiumTranslator()],
       // Available once its model is installed; without one the mix ducks the original voice instead.
       separators: [createMdxNetSeparator({ models: deps.models, media: deps.media })],
-      // OpenCV's Telea inpainting (built in, draft) erases on-screen text until a neural inpainter is installed.
-      inpainters: [createOpenCvInpainter()],
-      // Tesseract reads the languages whose @tesseract.js-data package is installed (English and Chinese now).
-      textRecognizers: [createTesseractRecognizer()],
+      // LaMa once its model is installed; OpenCV's Telea inpainting (built in, draft) erases on-screen text until then.
+      inpainters: [createLamaInpainter({ models: deps.models }), createOpenCvInpainter()],
+      // RapidOCR (PP-OCRv4) once its model is installed; Tesseract reads the languages whose @tesseract.js-data package is installed (English and Chinese now).
+      textRecognizers: [createRapidOcrRecognizer({ models: deps.models }), createTesseractRecognizer()],
     },
   };
 }

@@ -123,11 +123,14 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
     },
 
     requireTextRecognizer(languages: string[]): TextRecognizer {
-      const engine = set.textRecognizers.find((recognizer) => languages.every((language) => recognizer.supports(language)));
+      const readsAll = (recognizer: TextRecognizer) => languages.every((language) => recognizer.supports(language));
+      // A model-backed recognizer (RapidOCR) is skipped until its model is installed.
+      const engine = availableEngines(set.textRecognizers).find(readsAll);
       if (engine) return engine;
       const entry = modelFor('ocr');
       const unread = languages.filter((language) => !set.textRecognizers.some((recognizer) => recognizer.supports(language)));
-      if (!entry && unread.length > 0 && set.textRecognizers.length > 0) {
+      // No engine reads these languages even with its model: offering the OCR model's install would not help.
+      if (unread.length > 0 && set.textRecognizers.length > 0) {
         // The built-in OCR reads only the languages whose data ships with DubDesk; no model can be installed for others yet.
         throw new DubDeskError('model_not_installed', `Reading on-screen text in ${unread.map(languageName).join(', ')} needs OCR data for it, and the built-in OCR (Tesseract) has no ${unread.map(languageName).join(', ')} data in this DubDesk version.`);
       }

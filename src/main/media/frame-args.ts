@@ -77,6 +77,8 @@ export interface FrameAudioSource {
   file: string;
   /** Where in the file the audio that goes with frame 0 starts. */
   startSec?: number;
+  /** Every audio track of the file copied as it is (byte-identical), not re-encoded nor cut to the frames. */
+  copy?: boolean;
 }
 
 export interface WriteFramesArgsOptions extends FrameSize {
@@ -112,7 +114,9 @@ export function writeFramesArgs(options: WriteFramesArgsOptions): string[] {
       : []),
     '-map', '0:v:0',
     ...(options.encode ?? h264EncodeArgs()),
-    ...(audio
+    ...(audio?.copy
+      ? ['-map', '1:a?', '-c:a', 'copy']
+      : audio
       ? [
           '-map', '1:a:0',
           ...(options.audioEncode ?? defaultAudioEncodeArgs()),

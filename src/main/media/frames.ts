@@ -55,6 +55,8 @@ export interface FrameStreamInfo {
   frameBytes: number;
   /** Seconds of source the stream covers (the requested duration, capped by the file's end). */
   durationSec: number;
+  /** The video track's own length when the file says it (a decode that stops well short of it met damaged data). */
+  videoDurationSec?: number;
 }
 
 /** Probes the file and settles the frame size and rate that readFrames will use. */
@@ -79,6 +81,7 @@ export async function describeFrameStream(file: string, options: FrameStreamOpti
     pixelFormat: options.pixelFormat,
     frameBytes: frameSize(options.pixelFormat, width, height),
     durationSec: options.durationSec !== undefined ? Math.min(options.durationSec, remaining) : remaining,
+    ...(video.durationSec ? { videoDurationSec: video.durationSec } : {}),
   };
 }
 
@@ -163,6 +166,8 @@ export interface FrameWriterOptions {
   /** Expected length of the output, so progress events carry a fraction. */
   durationSec?: number;
   onProgress?: (event: FfmpegProgressEvent) => void;
+  /** Merged into ffmpeg's environment (e.g. FONTCONFIG_FILE for an `ass=` filter in `encode`). */
+  env?: Record<string, string>;
 }
 
 export interface FrameWriter {
@@ -190,6 +195,7 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
     signal,
     onStdoutLine: progressListener(options),
     onSpawn: options.onSpawn,
+    env: options.env ? { ...process.env, ...options.env } : undefined,
   });
   const stdin = ffmpeg.stdin!;
   // EPIPE after ffmpeg dies arrives here; the exit status explains it better, so writes report that instead.
@@ -276,7 +282,7 @@ function progressListener(options: FrameWriterOptions): ((line: string) => void)
 function startFrameFfmpeg(
   command: string,
   args: readonly string[],
-  options: { stdin?: boolean; readStdout?: boolean; signal?: AbortSignal; onStdoutLine?: (line: string) => void; onSpawn?: (pid: number) => void },
+  options: { stdin?: boolean; readStdout?: boolean; signal?: AbortSignal; onStdoutLine?: (line: string) => void; onSpawn?: (pid: number) => void; env?: NodeJS.ProcessEnv },
 ): StartedProcess {
   return startProcess(command, args, { ...options, toolName: 'ffmpeg', killGraceMs: 0 });
 }

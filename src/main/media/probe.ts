@@ -18,6 +18,8 @@ export interface VideoInfo {
   /** Frame size as shown, after rotation. */
   displayWidth: number;
   displayHeight: number;
+  /** The video track's own length in seconds, when the container says (it may differ from the audio's). */
+  durationSec?: number;
 }
 
 export interface AudioInfo {
@@ -158,6 +160,7 @@ function videoInfoOf(stream: FfprobeStream): VideoInfo {
     rotation,
     displayWidth: turned ? height : width,
     displayHeight: turned ? width : height,
+    ...(Number(stream.duration) > 0 ? { durationSec: Number(stream.duration) } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { VOICE_MODELS } from './entries/voices.js';
 import { SPEAKER_MODELS } from './entries/speakers.js';
 import { SEPARATION_MODELS } from './entries/separation.js';
 import { VIDEO_MODELS } from './entries/video.js';
+import { OCR_MODELS } from './entries/ocr.js';
 
 export type { ModelTask };
 
@@ -87,6 +88,7 @@ export const BUILTIN_CATALOGUE: readonly CatalogueEntry[] = [
   ...SPEAKER_MODELS,
   ...SEPARATION_MODELS,
   ...VIDEO_MODELS,
+  ...OCR_MODELS,
 ];
 
 /** Refuses to install a model no engine consumes yet: it would cost the download and change nothing. */

@@ -9,11 +9,13 @@ import type { App } from '../app-types.js';
 export const PLAN_STEP_LABELS: Record<PlanStepName, string> = {
   'detect-speech': 'Finding the speech',
   'identify-language': 'Identifying the language',
+  'read-screen-text': 'Reading on-screen subtitles',
   transcribe: 'Transcribing',
   diarize: 'Telling speakers apart',
   translate: 'Translating',
   speak: 'Voicing the translation',
   separate: 'Separating speech from music',
+  'erase-subtitles': 'Erasing the original subtitles',
 };
 
 export interface TranslatePlanRoutesOptions {

@@ -18,6 +18,8 @@ export interface GlyphMask {
   outlineRgb?: Rgb;
   /** Pixels the glyphs were grown by (anti-aliasing, soft outlines). */
   dilation: number;
+  /** Mean thickness in pixels of the strokes in the fill colour (2 x area / outline length): tells bold from regular. */
+  strokeWidth: number;
 }
 
 export interface GlyphMaskOptions {
@@ -42,33 +44,75 @@ export function glyphDilation(lineHeight: number): number {
 export function glyphMask(image: RgbImage, box: PixelBox, options: GlyphMaskOptions = {}): GlyphMask {
   const inner = clampBox(box, image.width, image.height);
   const dilation = options.dilation ?? glyphDilation(inner.height);
-  const background = backgroundBins(image, inner, Math.max(2, Math.round(inner.height * 0.1)));
+  const band = Math.max(2, Math.round(inner.height * 0.1));
+  // Background is judged locally, a stretch of columns at a time: a colour bar at one end of a title must not hide
+  // glyphs of the same colour at its other end.
+  const segmentWidth = Math.max(16, inner.height);
+  const segments = Math.max(1, Math.ceil(inner.width / segmentWidth));
+  const backgrounds = Array.from({ length: segments }, (_, k) => {
+    const from = inner.x + k * segmentWidth;
+    const to = Math.min(inner.x + inner.width, from + segmentWidth);
+    return backgroundBins(image, inner, band, { from: k === 0 ? -Infinity : from - band, to: k === segments - 1 ? Infinity : to + band });
+  });
   const core = new Uint8Array(inner.width * inner.height);
   const counts = new Uint32Array(LEVELS ** 3);
   for (let row = 0; row < inner.height; row++) {
     for (let col = 0; col < inner.width; col++) {
       const i = ((inner.y + row) * image.width + inner.x + col) * 3;
       const bin = binOf(image.data[i], image.data[i + 1], image.data[i + 2]);
-      if (background[bin]) continue;
+      if (backgrounds[Math.floor(col / segmentWidth)]![bin]) continue;
       core[row * inner.width + col] = 1;
       counts[bin]++;
     }
   }
   const colours = glyphColours(image, inner, core, counts);
+  const strokeWidth = fillStrokeWidth(image, inner, core, colours.fillRgb);
   const mask = new Uint8Array(image.width * image.height);
   const bounds = stampDilated(mask, image.width, image.height, inner, core, dilation);
   let pixelCount = 0;
   for (let index = 0; index < mask.length; index++) if (mask[index]) pixelCount++;
-  return { mask: { data: mask, width: image.width, height: image.height }, bounds, pixelCount, ...colours, dilation };
+  return { mask: { data: mask, width: image.width, height: image.height, bounds }, bounds, pixelCount, ...colours, dilation, strokeWidth };
 }
 
-/** Colour bins seen in a band `band` pixels wide around the box (inside the image), widened by one bin each way. */
-function backgroundBins(image: RgbImage, inner: PixelBox, band: number): Uint8Array {
+/** Mean thickness of the glyph pixels near the fill colour: twice their area over their edge pixels. */
+function fillStrokeWidth(image: RgbImage, inner: PixelBox, core: Uint8Array, fill: Rgb): number {
+  const fillBin = binOf(fill[0], fill[1], fill[2]);
+  const isFill = new Uint8Array(core.length);
+  for (let row = 0; row < inner.height; row++) {
+    for (let col = 0; col < inner.width; col++) {
+      const at = row * inner.width + col;
+      if (!core[at]) continue;
+      const i = ((inner.y + row) * image.width + inner.x + col) * 3;
+      if (binDistance(binOf(image.data[i], image.data[i + 1], image.data[i + 2]), fillBin) <= 1) isFill[at] = 1;
+    }
+  }
+  let area = 0;
+  let edge = 0;
+  for (let row = 0; row < inner.height; row++) {
+    for (let col = 0; col < inner.width; col++) {
+      const at = row * inner.width + col;
+      if (!isFill[at]) continue;
+      area++;
+      const onEdge = col === 0 || row === 0 || col === inner.width - 1 || row === inner.height - 1
+        || !isFill[at - 1] || !isFill[at + 1] || !isFill[at - inner.width] || !isFill[at + inner.width];
+      if (onEdge) edge++;
+    }
+  }
+  return edge === 0 ? 0 : (2 * area) / edge;
+}
+
+/**
+ * Colour bins seen in a band `band` pixels wide around the box (inside the image), in the columns `from..to` of
+ * it, widened by one bin each way.
+ */
+function backgroundBins(image: RgbImage, inner: PixelBox, band: number, columns: { from: number; to: number }): Uint8Array {
   const outer = clampBox({ x: inner.x - band, y: inner.y - band, width: inner.width + 2 * band, height: inner.height + 2 * band }, image.width, image.height);
   const counts = new Uint32Array(LEVELS ** 3);
   let samples = 0;
+  const left = Math.max(outer.x, columns.from);
+  const right = Math.min(outer.x + outer.width, columns.to);
   for (let y = outer.y; y < outer.y + outer.height; y++) {
-    for (let x = outer.x; x < outer.x + outer.width; x++) {
+    for (let x = left; x < right; x++) {
       const inside = x >= inner.x && x < inner.x + inner.width && y >= inner.y && y < inner.y + inner.height;
       if (inside) continue;
       const i = (y * image.width + x) * 3;

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { DubDeskError } from '../../../shared/errors.js';
 import { clampBox, type PixelBox, type RgbImage } from '../../media/image/rgb-image.js';
+import { maskBounds } from './mask-bounds.js';
 import type { Inpainter, InpaintMask } from './types.js';
 
 /** The few opencv.js calls used here (its own typings describe the whole C++ API and type poorly). */
@@ -16,7 +17,12 @@ export interface OpenCv {
   CV_8UC3: number;
   INPAINT_TELEA: number;
   INPAINT_NS: number;
+  INTER_AREA: number;
+  INTER_LINEAR: number;
+  INTER_NEAREST: number;
+  Size: new (width: number, height: number) => unknown;
   inpaint(src: CvMat, mask: CvMat, dst: CvMat, radius: number, flags: number): void;
+  resize(src: CvMat, dst: CvMat, size: unknown, fx: number, fy: number, interpolation: number): void;
   /** The WebAssembly heap (grows when the module runs short; never shrinks). */
   HEAPU8: Uint8Array;
   onRuntimeInitialized?: () => void;
@@ -40,20 +46,6 @@ export function loadOpenCv(): Promise<{ cv: OpenCv }> {
     }
   });
   return loading;
-}
-
-/** The mask's marked pixels' bounds, or undefined when none is marked. */
-export function maskBounds(mask: InpaintMask): PixelBox | undefined {
-  let x0 = mask.width; let y0 = mask.height; let x1 = -1; let y1 = -1;
-  for (let y = 0; y < mask.height; y++) {
-    const row = y * mask.width;
-    for (let x = 0; x < mask.width; x++) {
-      if (!mask.data[row + x]) continue;
-      if (x < x0) x0 = x; if (x > x1) x1 = x;
-      if (y < y0) y0 = y; if (y > y1) y1 = y;
-    }
-  }
-  return x1 < 0 ? undefined : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
 
 /** Telea's neighbourhood radius: a third of the marked strokes' thickness (2 * area / outline length), 3..8 pixels (its cost grows with the square). */
@@ -89,14 +81,22 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
       const out: RgbImage = { data: new Uint8Array(image.data), width: image.width, height: image.height };
       const bounds = maskBounds(mask);
       if (!bounds) return out;
-      const radius = inpaintRadius(mask, bounds);
+      // Telea's cost grows with the hole's area times its radius squared: tall text is filled at a reduced scale
+      // (its fill is smooth anyway) and scaled back, so a 1080p subtitle costs what a 360p one does.
+      const scale = Math.min(4, Math.max(1, Math.round(bounds.height / 32)));
+      const radius = Math.max(3, Math.round(inpaintRadius(mask, bounds) / scale));
       // Telea reads pixels up to `radius` beyond the mask; a wider margin gives it whole neighbourhoods.
-      const margin = 2 * radius + 2;
+      const margin = (2 * radius + 2) * scale;
       const region = clampBox({ x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin, height: bounds.height + 2 * margin }, image.width, image.height);
-      const src = new cv.Mat(region.height, region.width, cv.CV_8UC3);
-      const marks = new cv.Mat(region.height, region.width, cv.CV_8UC1);
-      const dst = new cv.Mat(region.height, region.width, cv.CV_8UC3);
+      const mats: CvMat[] = [];
+      const mat = (rows: number, cols: number, type: number): CvMat => {
+        const made = new cv.Mat(rows, cols, type);
+        mats.push(made);
+        return made;
+      };
       try {
+        const src = mat(region.height, region.width, cv.CV_8UC3);
+        const marks = mat(region.height, region.width, cv.CV_8UC1);
         const srcData = src.data;
         const markData = marks.data;
         for (let row = 0; row < region.height; row++) {
@@ -104,9 +104,25 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
           srcData.set(image.data.subarray(from * 3, (from + region.width) * 3), row * region.width * 3);
           for (let col = 0; col < region.width; col++) markData[row * region.width + col] = mask.data[from + col] ? 255 : 0;
         }
-        cv.inpaint(src, marks, dst, radius, method === 'telea' ? cv.INPAINT_TELEA : cv.INPAINT_NS);
+        const flags = method === 'telea' ? cv.INPAINT_TELEA : cv.INPAINT_NS;
+        let filledMat: CvMat;
+        if (scale === 1) {
+          filledMat = mat(region.height, region.width, cv.CV_8UC3);
+          cv.inpaint(src, marks, filledMat, radius, flags);
+        } else {
+          const small = new cv.Size(Math.max(1, Math.round(region.width / scale)), Math.max(1, Math.round(region.height / scale)));
+          const smallSrc = mat(1, 1, cv.CV_8UC3);
+          const smallMarks = mat(1, 1, cv.CV_8UC1);
+          const smallFilled = mat(1, 1, cv.CV_8UC3);
+          cv.resize(src, smallSrc, small, 0, 0, cv.INTER_AREA);
+          // Area averaging keeps any marked pixel marked (non-zero) at the small scale.
+          cv.resize(marks, smallMarks, small, 0, 0, cv.INTER_AREA);
+          cv.inpaint(smallSrc, smallMarks, smallFilled, radius, flags);
+          filledMat = mat(1, 1, cv.CV_8UC3);
+          cv.resize(smallFilled, filledMat, new cv.Size(region.width, region.height), 0, 0, cv.INTER_LINEAR);
+        }
         // Views of the wasm heap go stale when it grows: read the result only now.
-        const filled = dst.data;
+        const filled = filledMat.data;
         for (let row = 0; row < region.height; row++) {
           for (let col = 0; col < region.width; col++) {
             const pixel = (region.y + row) * image.width + region.x + col;
@@ -118,9 +134,7 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
           }
         }
       } finally {
-        src.delete();
-        marks.delete();
-        dst.delete();
+        for (const made of mats) made.delete();
       }
       return out;
     },

@@ -1,6 +1,7 @@
 // One fill for the frames of one text event: re-inpainting each frame makes the erased area shimmer, so the fill
 // of the first frame is reused while the background around the mask still looks the same.
 import type { RgbImage } from '../../media/image/rgb-image.js';
+import { maskBounds } from './mask-bounds.js';
 import type { Inpainter, InpaintMask } from './types.js';
 
 export interface SteadyFillOptions {
@@ -19,8 +20,11 @@ export interface SteadyFillResult {
 }
 
 export interface SteadyFill {
-  /** The frame with the mask's pixels filled; every other pixel unchanged. */
-  erase(image: RgbImage, mask: InpaintMask, signal: AbortSignal): Promise<SteadyFillResult>;
+  /**
+   * The frame with the mask's pixels filled; every other pixel unchanged. With `inPlace` a reused fill is pasted
+   * into `image` itself (a caller that owns the frame spares a copy of it).
+   */
+  erase(image: RgbImage, mask: InpaintMask, signal: AbortSignal, options?: { inPlace?: boolean }): Promise<SteadyFillResult>;
 }
 
 interface StoredFill {
@@ -39,10 +43,10 @@ export function createSteadyFill(inpainter: Inpainter, options: SteadyFillOption
   const maxRingDifference = options.maxRingDifference ?? 6;
   let stored: StoredFill | undefined;
   return {
-    async erase(image, mask, signal) {
+    async erase(image, mask, signal, options = {}) {
       const ringDifference = stored && sameMask(stored.mask, mask) ? meanDifference(image, stored.ring, stored.ringColours) : Infinity;
       if (stored && ringDifference <= maxRingDifference) {
-        const out: RgbImage = { data: new Uint8Array(image.data), width: image.width, height: image.height };
+        const out: RgbImage = options.inPlace ? image : { data: new Uint8Array(image.data), width: image.width, height: image.height };
         for (let k = 0; k < stored.pixels.length; k++) out.data.set(stored.colours.subarray(k * 3, k * 3 + 3), stored.pixels[k] * 3);
         return { image: out, reused: true, ringDifference };
       }
@@ -54,6 +58,8 @@ export function createSteadyFill(inpainter: Inpainter, options: SteadyFillOption
 }
 
 function sameMask(a: InpaintMask, b: InpaintMask): boolean {
+  // The eraser hands the same mask object on every frame of an event: no need to compare a frame's worth of bytes.
+  if (a.data === b.data) return true;
   if (a.width !== b.width || a.height !== b.height) return false;
   for (let i = 0; i < a.data.length; i++) if ((a.data[i] !== 0) !== (b.data[i] !== 0)) return false;
   return true;
@@ -61,20 +67,33 @@ function sameMask(a: InpaintMask, b: InpaintMask): boolean {
 
 function storeFill(filled: RgbImage, original: RgbImage, mask: InpaintMask, ringWidth: number): StoredFill {
   const pixels: number[] = [];
-  for (let i = 0; i < mask.data.length; i++) if (mask.data[i]) pixels.push(i);
+  const bounds = maskBounds(mask);
+  if (bounds) {
+    for (let y = bounds.y; y < bounds.y + bounds.height; y++) {
+      for (let x = bounds.x; x < bounds.x + bounds.width; x++) if (mask.data[y * mask.width + x]) pixels.push(y * mask.width + x);
+    }
+  }
   const colours = new Uint8Array(pixels.length * 3);
   pixels.forEach((pixel, k) => colours.set(filled.data.subarray(pixel * 3, pixel * 3 + 3), k * 3));
   const ring = ringPixels(mask, ringWidth);
   const ringColours = new Uint8Array(ring.length * 3);
   ring.forEach((pixel, k) => ringColours.set(original.data.subarray(pixel * 3, pixel * 3 + 3), k * 3));
-  return { mask: { data: new Uint8Array(mask.data), width: mask.width, height: mask.height }, pixels: Uint32Array.from(pixels), colours, ring, ringColours };
+  // Kept by reference: callers pass a mask they no longer change (glyphMask makes a new one each time).
+  return { mask, pixels: Uint32Array.from(pixels), colours, ring, ringColours };
 }
 
 /** Unmasked pixels within `width` (square neighbourhood) of a masked one. */
 export function ringPixels(mask: InpaintMask, width: number): Uint32Array {
+  const bounds = maskBounds(mask);
+  if (!bounds) return new Uint32Array(0);
+  // Only the bounds grown by the ring's width can hold ring pixels: no whole-frame scans.
+  const x0 = Math.max(0, bounds.x - width);
+  const y0 = Math.max(0, bounds.y - width);
+  const x1 = Math.min(mask.width, bounds.x + bounds.width + width);
+  const y1 = Math.min(mask.height, bounds.y + bounds.height + width);
   const near = new Uint8Array(mask.data.length);
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
+  for (let y = bounds.y; y < bounds.y + bounds.height; y++) {
+    for (let x = bounds.x; x < bounds.x + bounds.width; x++) {
       if (!mask.data[y * mask.width + x]) continue;
       for (let dy = -width; dy <= width; dy++) {
         const ny = y + dy;
@@ -87,7 +106,12 @@ export function ringPixels(mask: InpaintMask, width: number): Uint32Array {
     }
   }
   const ring: number[] = [];
-  for (let i = 0; i < near.length; i++) if (near[i] && !mask.data[i]) ring.push(i);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = y * mask.width + x;
+      if (near[i] && !mask.data[i]) ring.push(i);
+    }
+  }
   return Uint32Array.from(ring);
 }
 

@@ -7,14 +7,19 @@ const UNSPACED = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Sc
 const ENDS_UNSPACED = new RegExp(`${UNSPACED}$`, 'u');
 const STARTS_UNSPACED = new RegExp(`^${UNSPACED}`, 'u');
 
-/** Words at or above `minWordConfidence` (0..100), grouped in Tesseract's lines, top to bottom. */
+/**
+ * Tesseract's lines, top to bottom, that hold a word at or above `minWordConfidence` (0..100); in such a line its
+ * other words of letters or digits count from half that confidence, so a line over a busy picture is not cut short.
+ */
 export function linesFromBlocks(blocks: readonly Tesseract.Block[] | null, minWordConfidence: number): RecognizedLine[] {
   const lines: RecognizedLine[] = [];
   for (const block of blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
-        const words = line.words.filter((word) => word.text.trim() !== '' && word.confidence >= minWordConfidence);
-        if (words.length === 0) continue;
+        const spoken = line.words.filter((word) => word.text.trim() !== '');
+        if (!spoken.some((word) => word.confidence >= minWordConfidence)) continue;
+        const words = spoken.filter((word) => word.confidence >= minWordConfidence
+          || (word.confidence >= minWordConfidence / 2 && /[\p{L}\p{N}]/u.test(word.text)));
         const x0 = Math.min(...words.map((word) => word.bbox.x0));
         const y0 = Math.min(...words.map((word) => word.bbox.y0));
         const x1 = Math.max(...words.map((word) => word.bbox.x1));

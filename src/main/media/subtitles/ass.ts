@@ -120,23 +120,40 @@ export function buildAssDocument(options: BuildAssOptions): string {
     .map((cue) => dialogue(cue, fontPx, frame, options.language))
     .filter((line): line is string => line !== undefined);
 
+  // Smart wrapping stays as a safety net: our own breaks normally leave libass nothing to wrap.
+  return assDocument({ comment: 'Written by DubDesk', frame, wrapStyle: 0, style: styleFields.join(','), events });
+}
+
+export interface AssDocumentParts {
+  comment: string;
+  /** PlayResX/Y: positions and sizes in the events are pixels of this frame. */
+  frame: FrameSize;
+  /** 0: libass wraps smartly; 2: never (every break is the writer's). */
+  wrapStyle: 0 | 2;
+  /** The Default style's fields, in the Format line's order. */
+  style: string;
+  /** Dialogue lines. */
+  events: readonly string[];
+}
+
+/** An ASS document of one Default style and the given events. */
+export function assDocument(parts: AssDocumentParts): string {
   return [
     '[Script Info]',
-    '; Written by DubDesk',
+    `; ${parts.comment}`,
     'ScriptType: v4.00+',
-    `PlayResX: ${frame.width}`,
-    `PlayResY: ${frame.height}`,
-    // Smart wrapping stays as a safety net: our own breaks normally leave libass nothing to wrap.
-    'WrapStyle: 0',
+    `PlayResX: ${parts.frame.width}`,
+    `PlayResY: ${parts.frame.height}`,
+    `WrapStyle: ${parts.wrapStyle}`,
     'ScaledBorderAndShadow: yes',
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: ${styleFields.join(',')}`,
+    `Style: ${parts.style}`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...events,
+    ...parts.events,
     '',
   ].join('\n');
 }

@@ -59,6 +59,7 @@ export const VIDEO_MODELS: readonly CatalogueEntry[] = [
     license: 'Apache-2.0',
     sizeBytes: 208_000_000,
     homepage: `${HF}/Carve/LaMa-ONNX`,
+    usedBy: 'visual translate (erases on-screen text)',
     files: [
       {
         name: 'lama_fp32.onnx',

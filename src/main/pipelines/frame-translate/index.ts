@@ -1,23 +1,28 @@
-import { DubDeskError } from '../../../shared/errors.js';
 import type { FrameTranslateRequest } from '../../../shared/schemas/jobs.js';
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
-import type { Pipeline, Stage } from '../types.js';
+import type { TranslateDeps } from '../translate/types.js';
+import type { Pipeline } from '../types.js';
+import { findTextStage } from './find-text-stage.js';
 import { frameTranslateIntake } from './intake.js';
+import { frameTranslateOutput } from './outputs.js';
+import { renderStage } from './render-stage.js';
+import { translateTextStage } from './translate-text-stage.js';
 
-/** Stands where the media stages will go: the job ends failed with a clear code, never a fake result. */
-const notYetAvailable: Stage<FrameTranslateRequest> = {
-  name: 'not-available',
-  label: 'Not available in this build',
-  status: 'processing',
-  async run() {
-    throw new DubDeskError('pipeline_unavailable', 'The inputs were checked, but this DubDesk build cannot produce visual translate results yet; no result was made.');
-  },
-};
-
-/** Visual translate: its inputs are fetched and checked like every kind's; the text finding and erasing stages are not built yet. */
-export function frameTranslatePipeline(deps: FetchInputsDeps): Pipeline<FrameTranslateRequest> {
+/**
+ * Visual translate: the text shown in the video found and read once per appearance, translated block by block,
+ * then one pass over the video erases each original and draws its translation in its place; audio copied.
+ */
+export function frameTranslatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeline<FrameTranslateRequest> {
   return {
-    stages: [fetchInputsStage(frameTranslateIntake, 'processing', deps), notYetAvailable],
-    results: () => [],
+    stages: [
+      fetchInputsStage(frameTranslateIntake, 'processing', deps),
+      findTextStage(deps),
+      translateTextStage(deps),
+      renderStage(deps),
+    ],
+    results(outputs) {
+      const video = frameTranslateOutput(outputs, 'render').video;
+      return [{ role: 'video', path: video, name: video.split('/').pop()! }];
+    },
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { availableEngines } from '../../engines/registry.js';
 import type { Stage } from '../types.js';
+import { givenLinesSource } from './lines.js';
 import { translateOutput } from './outputs.js';
 import type { SpeechActivity, TranslateDeps, TranslateRequest } from './types.js';
 
@@ -14,7 +15,7 @@ export function detectSpeechStage(deps: TranslateDeps): Stage<TranslateRequest> 
     status: 'preprocessing',
     weight: 0.5,
     // Only a core built without one (a test) lacks it; subtitles then say where the speech is.
-    skip: ({ request }) => (request.subtitle_url && !availableEngines(deps.engines.set.voiceActivityDetectors).length
+    skip: ({ request }) => (givenLinesSource(request) && !availableEngines(deps.engines.set.voiceActivityDetectors).length
       ? 'no voice activity detector is configured: the subtitles say where the speech is' : undefined),
     async run({ outputs }, ctx) {
       const prepared = translateOutput(outputs, 'prepare-media');

@@ -22,8 +22,9 @@ export function diarizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
     },
     async run({ request, outputs }, ctx) {
       const prepared = translateOutput(outputs, 'prepare-media');
-      // The lines to label: the recognizer's segments, or the given subtitles' cues.
-      const lines = skippableOutput(outputs, 'transcribe')?.segments ?? skippableOutput(outputs, 'read-subtitles')?.cues ?? [];
+      // The lines to label: the recognizer's segments, or the given subtitles' cues, or those read on screen.
+      const lines = skippableOutput(outputs, 'transcribe')?.segments ?? skippableOutput(outputs, 'read-subtitles')?.cues
+        ?? skippableOutput(outputs, 'read-screen-text')?.cues ?? [];
       const regions = lines.map(({ startMs, endMs }) => ({ startMs, endMs }));
       const diarizer = deps.engines.requireDiarizer();
       if (regions.length === 0) return { turns: [], diarizer: diarizer.title } satisfies SpeakerTurns;

@@ -7,10 +7,11 @@ import { ModelNotInstalledError, modelIdsToInstall } from '../../engines/missing
 import { availableEngines, type Engines } from '../../engines/registry.js';
 import type { EngineIdentity, EngineQuality } from '../../engines/quality.js';
 import type { Translator } from '../../engines/mt/types.js';
+import { givenLinesSource, LINES_GIVEN_BY } from './lines.js';
 import { needsTranslation } from './needs-translation.js';
 import type { TranslateRequest } from './types.js';
 
-export type PlanStepName = 'detect-speech' | 'identify-language' | 'transcribe' | 'diarize' | 'translate' | 'speak' | 'separate';
+export type PlanStepName = 'detect-speech' | 'identify-language' | 'read-screen-text' | 'transcribe' | 'diarize' | 'translate' | 'speak' | 'separate' | 'erase-subtitles';
 
 export interface PlannedEngine {
   id: string;
@@ -76,8 +77,8 @@ function detectSpeechStep(request: TranslateRequest, engines: Engines): PlanStep
   const step = 'detect-speech' as const;
   const vad = attempt(() => engines.requireVoiceActivityDetector());
   if ('engine' in vad) return { step, engine: planned(vad.engine) };
-  // With subtitles the lines say where the speech is; only transcription cannot do without it.
-  if (request.subtitle_url) return { step, skipped: 'no voice activity detector is configured: the subtitles say where the speech is' };
+  // With subtitles (given or on screen) the lines say where the speech is; only transcription cannot do without it.
+  if (givenLinesSource(request)) return { step, skipped: 'no voice activity detector is configured: the subtitles say where the speech is' };
   return { step, missing: vad.missing };
 }
 
@@ -89,6 +90,11 @@ function identifyStep(request: TranslateRequest, engines: Engines, source: strin
   const target = languagePart(request.target_language);
   const identifier = availableEngines(engines.set.languageIdentifiers)[0];
   if (identifier) return { step, engine: planned(identifier) };
+  // On-screen text is read in one language, which must be known before reading: only the speech can tell it.
+  if (request.ocr_text_box) {
+    const identified = attempt(() => engines.requireLanguageIdentifier());
+    return 'engine' in identified ? { step, engine: planned(identified.engine) } : { step, missing: identified.missing };
+  }
   if (!given && availableEngines(engines.set.speechRecognizers).some((recognizer) => recognizer.supports('auto'))) {
     return { step, skipped: 'the speech recognizer detects the language while it transcribes' };
   }
@@ -107,9 +113,25 @@ function identifyStep(request: TranslateRequest, engines: Engines, source: strin
   return { step, missing: new ModelNotInstalledError(message, modelIdsToInstall(identified.missing)) };
 }
 
+/** Reading the subtitles burned in inside ocr_text_box (only with it): the text recognizer for the source language. */
+function readScreenTextStep(engines: Engines, source: string): PlanStep {
+  const step = 'read-screen-text' as const;
+  if (source !== 'auto') {
+    const recognizer = attempt(() => engines.requireTextRecognizer([source]));
+    return 'engine' in recognizer ? { step, engine: planned(recognizer.engine as Identified) } : { step, missing: recognizer.missing };
+  }
+  const note = 'the recognizer reads the language identified in the speech';
+  const any = availableEngines(engines.set.textRecognizers)[0];
+  if (any) return { step, engine: planned(any as Identified), note };
+  // None installed: name the OCR model for the commonest source.
+  const recognizer = attempt(() => engines.requireTextRecognizer(['en']));
+  return 'engine' in recognizer ? { step, engine: planned(recognizer.engine as Identified), note } : { step, missing: recognizer.missing };
+}
+
 function transcribeStep(request: TranslateRequest, engines: Engines, source: string): PlanStep {
   const step = 'transcribe' as const;
-  if (request.subtitle_url) return { step, skipped: 'the lines come from the given subtitles' };
+  const given = givenLinesSource(request);
+  if (given) return { step, skipped: LINES_GIVEN_BY[given] };
   if (source !== 'auto') {
     const recognizer = attempt(() => engines.requireSpeechRecognizer(source));
     return 'engine' in recognizer ? { step, engine: planned(recognizer.engine) } : { step, missing: recognizer.missing };
@@ -197,17 +219,37 @@ function separateStep(engines: Engines): PlanStep {
   return { step: 'separate', skipped: NO_SEPARATOR };
 }
 
-/** The steps the request will run, in order, each with its engine, or why it is skipped, or the model it misses. */
+/**
+ * Erasing the burned-in subtitles (subtitle_mode replace, a video exported): the inpainter, and without
+ * ocr_text_box the text recognizer that finds them on the whole frame (English when the source is detected).
+ */
+function eraseSubtitlesStep(request: TranslateRequest, engines: Engines, source: string): PlanStep {
+  const step = 'erase-subtitles' as const;
+  if (!request.ocr_text_box) {
+    const recognizer = attempt(() => engines.requireTextRecognizer([source === 'auto' ? 'en' : source]));
+    if ('missing' in recognizer) return { step, missing: recognizer.missing };
+  }
+  const inpainter = attempt(() => engines.requireInpainter());
+  if ('missing' in inpainter) return { step, missing: inpainter.missing };
+  const note = request.ocr_text_box ? 'erases the subtitles read in ocr_text_box' : 'the subtitles are found on the whole frame by the text recognizer';
+  return { step, engine: planned(inpainter.engine), note };
+}
+
+const exportsVideo = (request: TranslateRequest) => request.media_type === 'video' && request.export_type !== 'audio';
+
+/** The steps the request will run, in order, each with its engine, or why it is skipped, or the model it misses (read-screen-text only with ocr_text_box). */
 export function planTranslateEngines(request: TranslateRequest, engines: Engines, facts: PlanFacts = {}): PlanStep[] {
   const source = requestedSource(request);
   return [
     detectSpeechStep(request, engines),
     identifyStep(request, engines, source),
+    ...(request.ocr_text_box ? [readScreenTextStep(engines, source)] : []),
     transcribeStep(request, engines, source),
     diarizeStep(request, engines, facts),
     translateStep(request, engines, source),
     separateStep(engines),
     speakStep(request, engines),
+    ...(request.subtitle_mode === 'replace' && exportsVideo(request) ? [eraseSubtitlesStep(request, engines, source)] : []),
   ];
 }
 

@@ -65,7 +65,10 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       await writeFileAtomic(path.join(ctx.workDir, srt), serializeSrt(cues.map((cue, i) => ({ ...cue, index: i + 1 }))));
       // The same cues for players and editors: WebVTT with the speakers, ASS in the style the burn uses.
       const style = subtitleStyleOf(await readJobResources(ctx.workDir, request));
-      const exports = subtitleExports({ cues, style, media: prepared.media, positionY: request.subtitle_position_y, targetLanguage: request.target_language });
+      // replace burns like add, on the video the erase-subtitles stage left, at the old subtitles' line unless told.
+      const erased = skippableOutput(outputs, 'erase-subtitles');
+      const positionY = request.subtitle_position_y ?? erased?.positionY;
+      const exports = subtitleExports({ cues, style, media: prepared.media, positionY, targetLanguage: request.target_language });
       const vtt = path.join('output', `${base}.vtt`);
       const ass = path.join('output', `${base}.ass`);
       await writeFileAtomic(path.join(ctx.workDir, vtt), exports.vtt);
@@ -81,14 +84,15 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       }
       let env: Record<string, string> | undefined;
       const subtitleFilters: string[] = [];
-      if (request.subtitle_mode === 'add' && wanted.video && displayWidth && displayHeight) {
+      if ((request.subtitle_mode === 'add' || request.subtitle_mode === 'replace') && wanted.video && displayWidth && displayHeight) {
         const burn = await prepareSubtitleBurn({
-          cues, style, frame: { width: displayWidth, height: displayHeight }, positionY: request.subtitle_position_y,
+          cues, style, frame: { width: displayWidth, height: displayHeight }, positionY,
           language: request.target_language, workDir: path.join(ctx.workDir, 'subtitles'), fontconfigDir: deps.fontconfigDir,
         });
         env = burn.env;
         subtitleFilters.push(burn.filter);
-        ctx.log(`subtitles burned in with style ${style.name}${request.subtitle_position_y === undefined ? ' at the default height' : ` at y=${request.subtitle_position_y}`}`);
+        const where = request.subtitle_position_y !== undefined ? ` at y=${request.subtitle_position_y}` : positionY !== undefined ? ` at the erased subtitles' line, y=${positionY.toFixed(3)}` : ' at the default height';
+        ctx.log(`subtitles burned in with style ${style.name}${where}`);
         if (burn.missingCjkFont) ctx.log('no Chinese/Japanese/Korean font is installed: those subtitle characters will show as boxes', 'warn');
       }
 
@@ -98,7 +102,7 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
         const relative = path.join('output', `${base}.${container}`);
         ctx.log(videoFilters.length ? `re-encoding the video (${videoFilters.map((filter) => filter.split('=')[0]).join(', ')})` : 'copying the video stream unchanged');
         await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(
-          videoExportArgs({ mediaPath: resolveWorkPath(ctx.workDir, prepared.media.path), audioPath: mixedPath, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
+          videoExportArgs({ mediaPath: resolveWorkPath(ctx.workDir, erased?.video ?? prepared.media.path), audioPath: mixedPath, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
           { ffmpeg: deps.media.ffmpeg, env, signal: ctx.signal, durationSec: mixed.durationSec, onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share) },
         ));
         result.video = relative;
@@ -115,6 +119,7 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       // The separated background is in the mix now; the stem is as large as the input's audio (GBs for a film).
       const separated = skippableOutput(outputs, 'separate');
       if (separated) await rm(resolveWorkPath(ctx.workDir, separated.background), { force: true });
+      // The erased picture stays until the task is deleted: a resumed export (a crash before its output was saved) reads it again.
       return result;
     },
   };

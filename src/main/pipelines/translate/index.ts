@@ -1,6 +1,7 @@
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
 import { translateIntake } from './intake.js';
 import type { Pipeline, ResultFile } from '../types.js';
+import { eraseSubtitlesStage } from './erase-subtitles-stage.js';
 import { exportStage } from './export-stage.js';
 import { translateOutput } from './outputs.js';
 import { mixStage } from './mix-stage.js';
@@ -9,6 +10,7 @@ import { synthesizeStage } from './synthesize-stage.js';
 import { detectSpeechStage } from './detect-speech-stage.js';
 import { diarizeStage } from './diarize-stage.js';
 import { identifyLanguageStage } from './identify-language-stage.js';
+import { readScreenTextStage } from './read-screen-text-stage.js';
 import { readSubtitlesStage } from './read-subtitles-stage.js';
 import { segmentStage } from './segment-stage.js';
 import { separateStage } from './separate-stage.js';
@@ -19,7 +21,8 @@ import type { TranslateDeps, TranslateRequest } from './types.js';
 /**
  * Translate and dub, stage by stage (docs/api.md "Translate and dub results": preprocessing .. rendering). Without
  * subtitles: speech found, language identified (auto), transcribed, speakers told apart, cut into cues; with them
- * the subtitles are the lines. Then translation, the original voice separated from its background (with a separation model), voices, mix and export.
+ * the subtitles are the lines, and with ocr_text_box the subtitles burned in there, read on screen. Then translation,
+ * the original voice separated from its background (with a separation model), voices, mix and export.
  */
 export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeline<TranslateRequest> {
   return {
@@ -29,6 +32,7 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       detectSpeechStage(deps),
       readSubtitlesStage(),
       identifyLanguageStage(deps),
+      readScreenTextStage(deps),
       transcribeStage(deps),
       diarizeStage(deps),
       segmentStage(),
@@ -36,6 +40,7 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       separateStage(deps),
       synthesizeStage(deps),
       mixStage(deps),
+      eraseSubtitlesStage(deps),
       exportStage(deps),
     ],
     results(outputs) {

@@ -50,9 +50,6 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
     checkGlossaries(request.glossary_ids, env);
-    if (request.subtitle_mode === 'replace') {
-      throw new DubDeskError('pipeline_unavailable', 'subtitle_mode replace needs on-screen text detection and erasing, which this DubDesk version does not have yet; use add or none.');
-    }
     if (request.enable_proofreading || request.project_mode === 'editable') {
       throw new DubDeskError('pipeline_unavailable', 'Editable projects and proofreading are not available in this DubDesk version yet; set project_mode none and enable_proofreading false.');
     }

@@ -1,4 +1,5 @@
-// Where the dub's lines come from: transcribed and cut into cues (segment stage), or read from the given subtitles,
+// Where the dub's lines come from: transcribed and cut into cues (segment stage), or read from the given subtitles
+// or from the subtitles burned in inside ocr_text_box (read-screen-text stage),
 // with the diarizer's speakers when it ran; translated, or as spoken when the lines are already in the target
 // language. Later stages ask here instead of reading one stage's output.
 import { readFile } from 'node:fs/promises';
@@ -13,6 +14,18 @@ import type { CueList, DubCue, GivenLines, TranslateRequest } from './types.js';
 /** Lines without a `<v Speaker>` tag belong to one default speaker. */
 export const DEFAULT_SPEAKER = 'Speaker 1';
 
+/** Where a request's lines are given: an SRT (subtitle_url), the subtitles burned in inside ocr_text_box, or none (transcribed). */
+export function givenLinesSource(request: Pick<TranslateRequest, 'subtitle_url' | 'ocr_text_box'>): 'subtitles' | 'screen' | undefined {
+  if (request.subtitle_url) return 'subtitles';
+  return request.ocr_text_box ? 'screen' : undefined;
+}
+
+/** Why transcription is skipped, by where the lines come from (the plan and the stage say the same). */
+export const LINES_GIVEN_BY = {
+  subtitles: 'the lines come from the given subtitles',
+  screen: 'the lines are read from the on-screen subtitles',
+} as const;
+
 /** The request's source language part, or 'auto' when it is to be detected. */
 export function sourceLanguageOf(request: TranslateRequest): string {
   return request.source_language && request.source_language !== 'auto' ? languagePart(request.source_language) : 'auto';
@@ -22,7 +35,8 @@ export function sourceLanguageOf(request: TranslateRequest): string {
 export function knownSourceLanguage(request: TranslateRequest, outputs: Record<string, StageOutput>): string {
   const given = sourceLanguageOf(request);
   if (given !== 'auto') return given;
-  return skippableOutput(outputs, 'identify-language')?.language ?? skippableOutput(outputs, 'transcribe')?.language ?? 'auto';
+  return skippableOutput(outputs, 'identify-language')?.language ?? skippableOutput(outputs, 'read-screen-text')?.language
+    ?? skippableOutput(outputs, 'transcribe')?.language ?? 'auto';
 }
 
 /** Reads the given subtitles' cues (the read-subtitles stage), in the target language when they are the final translation. */
@@ -42,9 +56,9 @@ export async function readGivenLines({ request, outputs }: StageInput<TranslateR
   return { language, cues, speakersNamed };
 }
 
-/** The given subtitles' lines with the diarizer's speakers (when it ran) and the identified language (when it was auto). */
+/** The given lines (subtitles, or those read on screen) with the diarizer's speakers (when it ran) and the identified language (when it was auto). */
 async function givenLines(input: StageInput<TranslateRequest>, ctx: Pick<StageContext, 'workDir' | 'log'>): Promise<CueList> {
-  const given = skippableOutput(input.outputs, 'read-subtitles') ?? (await readGivenLines(input, ctx));
+  const given = skippableOutput(input.outputs, 'read-screen-text') ?? skippableOutput(input.outputs, 'read-subtitles') ?? (await readGivenLines(input, ctx));
   const turns = skippableOutput(input.outputs, 'diarize')?.turns ?? [];
   const cues = turns.length ? given.cues.map((cue) => ({ ...cue, speaker: speakerByOverlap(cue, turns) ?? cue.speaker })) : given.cues;
   const language = given.language === 'auto' ? knownSourceLanguage(input.request, input.outputs) : given.language;

@@ -1,10 +1,11 @@
 // Which translate stage saves which output shape; stages read earlier outputs through translateOutput.
 import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js';
 import type { StageOutput } from '../types.js';
+import type { ErasedSubtitles } from './erase-subtitles-stage.js';
 import type { ExportedFiles } from './export-stage.js';
 import type { SeparatedAudio } from './separate-stage.js';
 import type { SynthesizedDub } from './synthesize-stage.js';
-import type { CueList, GivenLines, IdentifiedSpeechLanguage, PreparedMedia, RecognizedSpeech, SpeakerTurns, SpeechActivity } from './types.js';
+import type { CueList, GivenLines, IdentifiedSpeechLanguage, PreparedMedia, RecognizedSpeech, ScreenSubtitles, SpeakerTurns, SpeechActivity } from './types.js';
 
 /** What the mix stage saves: the mixed track (relative to the work dir) and its length. */
 export interface MixedAudio extends StageOutput {
@@ -19,15 +20,19 @@ export interface TranslateOutputs extends CommonStageOutputs {
   /** The given subtitles' lines (only with subtitle_url). */
   'read-subtitles': GivenLines;
   'identify-language': IdentifiedSpeechLanguage;
+  /** The burned-in subtitles read inside ocr_text_box (only with it). */
+  'read-screen-text': ScreenSubtitles;
   transcribe: RecognizedSpeech;
   diarize: SpeakerTurns;
-  /** The transcript as subtitle cues (only without subtitle_url). */
+  /** The transcript as subtitle cues (only without subtitle_url or ocr_text_box). */
   segment: CueList;
   translate: CueList;
   /** The original's voice and background apart (only with a separation model). */
   separate: SeparatedAudio;
   synthesize: SynthesizedDub;
   mix: MixedAudio;
+  /** The video with its burned-in subtitles erased (only with subtitle_mode replace). */
+  'erase-subtitles': ErasedSubtitles;
   export: ExportedFiles;
 }
 

@@ -1,5 +1,5 @@
 import type { Stage } from '../types.js';
-import { DEFAULT_SPEAKER } from './lines.js';
+import { DEFAULT_SPEAKER, givenLinesSource } from './lines.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import { segmentCues } from './segment-cues.js';
 import { assignSpeakers } from './speaker-overlap.js';
@@ -12,7 +12,11 @@ export function segmentStage(): Stage<TranslateRequest> {
     label: 'Making subtitle cues',
     status: 'transcribing',
     weight: 0.1,
-    skip: ({ request }) => (request.subtitle_url ? 'the given subtitles are the cues' : undefined),
+    skip: ({ request }) => {
+      const given = givenLinesSource(request);
+      if (given === 'subtitles') return 'the given subtitles are the cues';
+      return given === 'screen' ? 'the on-screen subtitles are the cues' : undefined;
+    },
     async run({ outputs }, ctx) {
       const prepared = translateOutput(outputs, 'prepare-media');
       const transcript = translateOutput(outputs, 'transcribe');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { findLanguage, languagePart } from '../../../shared/languages.js';
 import type { Stage } from '../types.js';
-import { sourceLanguageOf } from './lines.js';
+import { givenLinesSource, LINES_GIVEN_BY, sourceLanguageOf } from './lines.js';
 import { noSpeechError, requireSpeechRegions } from './no-speech.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import type { RecognizedSpeech, TranslateDeps, TranslateRequest } from './types.js';
@@ -13,7 +13,10 @@ export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
     label: 'Transcribing',
     status: 'transcribing',
     weight: 3,
-    skip: ({ request }) => (request.subtitle_url ? 'the lines come from the given subtitles' : undefined),
+    skip: ({ request }) => {
+      const given = givenLinesSource(request);
+      return given ? LINES_GIVEN_BY[given] : undefined;
+    },
     async run({ request, outputs }, ctx) {
       const prepared = translateOutput(outputs, 'prepare-media');
       const regions = requireSpeechRegions(skippableOutput(outputs, 'detect-speech'), prepared.media.name);

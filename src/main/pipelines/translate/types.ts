@@ -3,6 +3,8 @@ import type { Engines } from '../../engines/registry.js';
 import type { TranscribedSegment } from '../../engines/asr/types.js';
 import type { SpeakerSegment } from '../../engines/diarization/types.js';
 import type { SpeechRegion } from '../../engines/vad/types.js';
+import type { NormalizedBox } from '../../engines/ocr/text-regions.js';
+import type { ScreenTextRead } from '../frame-translate/screen-text.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
 import type { StageOutput } from '../types.js';
 
@@ -63,6 +65,15 @@ export interface CueList extends StageOutput {
 export interface GivenLines extends CueList {
   /** Some cue names its speaker (`<v Speaker>`): then the subtitles' speakers are kept and diarization is skipped. */
   speakersNamed: boolean;
+}
+
+/**
+ * What the read-screen-text stage saves: the burned-in subtitles read inside ocr_text_box as the lines (cues as
+ * read-subtitles makes them), and each text it read with its span and pixel box, so erasing them needs no second pass.
+ */
+export interface ScreenSubtitles extends GivenLines, ScreenTextRead {
+  /** The request's ocr_text_box (fractions of the frame). */
+  region: NormalizedBox;
 }
 
 /** What the identify-language stage saves. */

@@ -7,7 +7,8 @@ import { describeFrameStream, readFrames } from '../../../media/frames.js';
 import type { RgbImage } from '../../../media/image/rgb-image.js';
 import { boxSharpness, boxSignature, signatureDistance, toGrey, type GreyImage } from './box-pixels.js';
 import { textPicture } from './text-picture.js';
-import { readTextEvents, type EventPicture, type ReadTextEvent, type TimedTextEvent } from './read-events.js';
+import { readTextEvents, type EventPicture, type GlyphColours, type ReadTextEvent, type TimedTextEvent } from './read-events.js';
+import { glyphMask } from '../../../engines/inpaint/glyph-mask.js';
 import {
   createTextEventTracker,
   type SameTextProbe,
@@ -19,6 +20,7 @@ import {
 
 // Signatures further apart than this are different text (or none): see signatureDistance.
 const MAX_SIGNATURE_DISTANCE = 0.3;
+const BOLD_STROKE_RATIO = 0.12;
 
 export interface FindTextEventsOptions {
   detector: TextRegionDetector;
@@ -33,6 +35,9 @@ export interface FindTextEventsOptions {
   maxHeight?: number;
   tracker?: TextEventTrackerOptions;
   minConfidence?: number;
+  /** Fraction 0..1 of the decode done, when `durationSec` says how long the video is. */
+  onProgress?: (fraction: number) => void;
+  durationSec?: number;
 }
 
 export interface FoundText {
@@ -53,20 +58,33 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
   const tracker = createTextEventTracker(options.tracker);
 
   // Grey frames from the last sample to the current one, by index: all the probe ever looks at.
+  // Held in colour and turned grey only when probed: most frames between samples are never looked at.
+  let held = new Map<number, RgbImage>();
   let greys = new Map<number, GreyImage>();
+  const greyOf = (index: number): GreyImage | undefined => {
+    let grey = greys.get(index);
+    const rgb = held.get(index);
+    if (!grey && rgb) greys.set(index, (grey = toGrey(rgb)));
+    return grey;
+  };
   const probe: SameTextProbe = (a, b, box) => {
-    const [greyA, greyB] = [greys.get(a), greys.get(b)];
+    const [greyA, greyB] = [greyOf(a), greyOf(b)];
     if (!greyA || !greyB) throw new Error(`Frame ${greyA ? b : a} is no longer held for comparison.`);
     return signatureDistance(boxSignature(greyA, box), boxSignature(greyB, box)) <= MAX_SIGNATURE_DISTANCE;
   };
   // The sharpest frame of each open event (frames are shared, so memory is a few frames), then its cut-out.
   const sharpestFrames = new Map<number, RgbImage>();
   const pictures = new Map<number, EventPicture>();
+  const colours = new Map<number, GlyphColours>();
   const tracked: TrackedText[] = [];
   const settle = (update: Pick<SampleUpdate, 'closed' | 'dropped'>): void => {
     for (const event of update.closed) {
       const frame = sharpestFrames.get(event.id)!;
       pictures.set(event.id, textPicture(frame, event.box));
+      const glyphs = glyphMask(frame, event.box);
+      // Regular DejaVu-like type has strokes about 9 % of its line height, bold about 14 % (measured, outline or not).
+      const bold = glyphs.strokeWidth / event.box.height >= BOLD_STROKE_RATIO;
+      if (glyphs.pixelCount > 0) colours.set(event.id, { fillRgb: glyphs.fillRgb, ...(glyphs.outlineRgb ? { outlineRgb: glyphs.outlineRgb } : {}), bold });
       sharpestFrames.delete(event.id);
       tracked.push(event);
     }
@@ -80,17 +98,19 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
     frames++;
     lastIndex = frame.index;
     const rgb: RgbImage = { data: frame.data, width: stream.width, height: stream.height };
-    const grey = toGrey(rgb);
-    greys.set(frame.index, grey);
+    held.set(frame.index, rgb);
     if (frame.index % step !== 0) continue;
+    if (options.onProgress && options.durationSec) options.onProgress(Math.min(0.95, frame.index / stream.fps / options.durationSec));
     samples++;
     const started = performance.now();
     const boxes = detector.detect(rgb, { roi: options.roi });
     detectMs += performance.now() - started;
+    const grey = greyOf(frame.index)!;
     const observations: TextObservation[] = boxes.map((box) => ({ box, sharpness: boxSharpness(grey, box) }));
     const update = tracker.observe(frame.index, observations, probe);
     for (const event of update.sharpened) sharpestFrames.set(event.id, rgb);
     settle(update);
+    held = new Map([[frame.index, rgb]]);
     greys = new Map([[frame.index, grey]]);
   }
   settle(tracker.finish(lastIndex, probe));
@@ -101,6 +121,7 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
     endMs: Math.round((event.endFrame + 1) * frameMs),
     box: event.box,
     sharpestFrameMs: Math.round(event.sharpestFrame * frameMs),
+    ...(colours.has(event.id) ? { colours: colours.get(event.id) } : {}),
   }));
   let recognizerCalls = 0;
   const counted: TextRecognizer = {

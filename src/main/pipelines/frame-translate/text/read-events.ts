@@ -1,5 +1,6 @@
 // Reads each text event once, on the picture kept from its sharpest frame, then merges reads of one text that a
 // flicker split in two and drops events the recognizer found nothing readable in.
+import type { Rgb } from '../../../engines/inpaint/glyph-mask.js';
 import type { RecognizedLine, TextRecognizer } from '../../../engines/ocr/types.js';
 import { boxIoU, type PixelBox, type RgbImage } from '../../../media/image/rgb-image.js';
 
@@ -11,6 +12,15 @@ export interface TimedTextEvent {
   /** In frame pixels, on the sharpest frame. */
   box: PixelBox;
   sharpestFrameMs: number;
+  /** The glyphs' colours on the sharpest frame, for drawing the translation in the same colours. */
+  colours?: GlyphColours;
+}
+
+export interface GlyphColours {
+  fillRgb: Rgb;
+  outlineRgb?: Rgb;
+  /** Strokes heavy for their height (bold type). */
+  bold?: boolean;
 }
 
 export interface EventPicture {
@@ -27,12 +37,13 @@ export interface ReadTextEvent {
   text: string;
   /** The recognizer's confidence, 0..1, averaged over the text's characters. */
   confidence: number;
+  colours?: GlyphColours;
 }
 
 export interface ReadTextEventsOptions {
   languages: string[];
   signal: AbortSignal;
-  /** Reads below this confidence are dropped; default 0.5. */
+  /** Reads below this confidence are dropped; default 0.4 (the recognizer already kept only lines with a confident word). */
   minConfidence?: number;
   /** Two reads of the same text in the same place this close in time are one event; default 250 ms. */
   mergeGapMs?: number;
@@ -44,7 +55,7 @@ export async function readTextEvents(
   recognizer: TextRecognizer,
   options: ReadTextEventsOptions,
 ): Promise<ReadTextEvent[]> {
-  const minConfidence = options.minConfidence ?? 0.5;
+  const minConfidence = options.minConfidence ?? 0.4;
   const read: ReadTextEvent[] = [];
   for (const event of [...events].sort((a, b) => a.startMs - b.startMs)) {
     const picture = pictures.get(event.id);
@@ -57,7 +68,7 @@ export async function readTextEvents(
     const characters = lines.reduce((sum, line) => sum + line.text.trim().length, 0);
     const confidence = lines.reduce((sum, line) => sum + line.confidence * line.text.trim().length, 0) / characters;
     if (confidence < minConfidence) continue;
-    read.push({ startMs: event.startMs, endMs: event.endMs, box: event.box, text, confidence });
+    read.push({ startMs: event.startMs, endMs: event.endMs, box: event.box, text, confidence, ...(event.colours ? { colours: event.colours } : {}) });
   }
   return mergeFlickers(read, options.mergeGapMs ?? 250);
 }
@@ -75,20 +86,44 @@ function bestRendition(lines: readonly RecognizedLine[], rows: readonly number[]
   return groups.reduce((best, group) => (score(group) > score(best) ? group : best));
 }
 
-/** Joins reads of the same text in the same place that follow each other within `gapMs` (a flicker, a fade). */
+/**
+ * Joins reads of the same text in the same place that follow each other within `gapMs` (a flicker, a fade) or
+ * overlap in time (a moving shape next to the text made the detector see a second, larger box around it).
+ */
 export function mergeFlickers(events: readonly ReadTextEvent[], gapMs: number): ReadTextEvent[] {
   const merged: ReadTextEvent[] = [];
   for (const event of [...events].sort((a, b) => a.startMs - b.startMs)) {
     const earlier = merged.find((kept) =>
-      event.startMs - kept.endMs <= gapMs && boxIoU(kept.box, event.box) >= 0.5 && sameText(kept.text, event.text));
+      event.startMs - kept.endMs <= gapMs && samePlace(kept.box, event.box) && sameText(kept.text, event.text));
     if (!earlier) {
       merged.push({ ...event });
       continue;
     }
+    earlier.startMs = Math.min(earlier.startMs, event.startMs);
     earlier.endMs = Math.max(earlier.endMs, event.endMs);
-    if (event.confidence > earlier.confidence) Object.assign(earlier, { box: event.box, confidence: event.confidence });
+    // The tighter box is the text's own (the larger one took in its surroundings); else the better read's.
+    const tighter = containment(event.box, earlier.box) >= 0.8 && area(event.box) < area(earlier.box);
+    const looser = containment(earlier.box, event.box) >= 0.8 && area(earlier.box) < area(event.box);
+    if (tighter || (!looser && event.confidence > earlier.confidence)) {
+      Object.assign(earlier, { box: event.box, colours: event.colours ?? earlier.colours });
+    }
+    earlier.confidence = Math.max(earlier.confidence, event.confidence);
   }
   return merged;
+}
+
+const area = (box: PixelBox): number => box.width * box.height;
+
+/** How much of `inner` lies inside `outer`, 0..1. */
+function containment(inner: PixelBox, outer: PixelBox): number {
+  const width = Math.min(inner.x + inner.width, outer.x + outer.width) - Math.max(inner.x, outer.x);
+  const height = Math.min(inner.y + inner.height, outer.y + outer.height) - Math.max(inner.y, outer.y);
+  return width <= 0 || height <= 0 ? 0 : (width * height) / area(inner);
+}
+
+/** Overlapping boxes, or one holding the other. */
+function samePlace(a: PixelBox, b: PixelBox): boolean {
+  return boxIoU(a, b) >= 0.5 || Math.max(containment(a, b), containment(b, a)) >= 0.8;
 }
 
 function sameText(a: string, b: string): boolean {

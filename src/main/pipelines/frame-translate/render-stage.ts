@@ -1,0 +1,80 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { stagedPath } from '../fetch-inputs-stage.js';
+import { outputBaseName } from '../translate/export-stage.js';
+import type { TranslateDeps } from '../translate/types.js';
+import type { Stage } from '../types.js';
+import { prepareTranslatedTextDrawing } from './draw/prepare-drawing.js';
+import { textAlignment, type TextToDraw } from './draw/translated-text-ass.js';
+import { frameTranslateOutput } from './outputs.js';
+import { renderTextVideo } from './render/render-text-video.js';
+import { eraseSpanOf, scaleBox } from './render/erase-spans.js';
+import type { EraseSpan } from './render/text-eraser.js';
+import type { FrameTranslateRequest, RenderedScreenText, TextBlock } from './types.js';
+
+const WHITE: [number, number, number] = [255, 255, 255];
+
+type FrameSize = { width: number; height: number };
+
+/** Containers that take an H.264 video beside the input's audio as it is; others become Matroska. */
+const KEPT_CONTAINERS = new Set(['.mp4', '.mov', '.m4v', '.mkv']);
+
+/** Every line of every block as a span of frames to erase. */
+export function eraseSpans(blocks: readonly TextBlock[], fps: number, from: FrameSize, display: FrameSize): EraseSpan[] {
+  return blocks.flatMap((block) => block.lines.map((line) => eraseSpanOf(line, fps, from, display)));
+}
+
+/** Each block's translation in its box, in its first line's colours, shown on exactly the frames the original was. */
+export function textsToDraw(blocks: readonly TextBlock[], fps: number, from: FrameSize, display: FrameSize): TextToDraw[] {
+  // ASS times are centiseconds: half a frame early on both ends keeps each frame's timestamp inside the right event.
+  const halfFrameMs = 500 / fps;
+  return blocks.filter((block) => block.targetText.trim()).map((block) => {
+    const box = scaleBox(block.box, from, display);
+    const colours = block.lines.find((line) => line.colours)?.colours;
+    return {
+      startMs: Math.max(0, block.startMs - halfFrameMs),
+      endMs: block.endMs - halfFrameMs,
+      box,
+      text: block.targetText,
+      fillRgb: colours?.fillRgb ?? WHITE,
+      ...(colours?.outlineRgb ? { outlineRgb: colours.outlineRgb } : {}),
+      align: textAlignment(box, display),
+      lines: block.lines.length,
+      bold: colours?.bold ?? false,
+    };
+  });
+}
+
+/** processing: one pass over the video: the original text erased, its translation drawn in its place, audio copied. */
+export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir' | 'media'>): Stage<FrameTranslateRequest> {
+  return {
+    name: 'render',
+    label: 'Rendering the translated video',
+    status: 'processing',
+    weight: 6,
+    async run({ request, outputs }, ctx) {
+      const video = frameTranslateOutput(outputs, 'fetch-inputs').inputs.video_url!;
+      const found = frameTranslateOutput(outputs, 'find-text');
+      const translated = frameTranslateOutput(outputs, 'translate-text');
+      const display = found.display;
+      const inpainter = deps.engines.requireInpainter();
+      const drawing = await prepareTranslatedTextDrawing({
+        texts: textsToDraw(translated.blocks, found.frame.fps, found.frame, display), frame: display, language: request.target_language,
+        workDir: path.join(ctx.workDir, 'drawing'), fontconfigDir: deps.fontconfigDir,
+      });
+      if (drawing.missingCjkFont) ctx.log('no Chinese/Japanese/Korean font is installed: those characters will show as boxes', 'warn');
+      const extension = path.extname(video.name).toLowerCase();
+      const container = KEPT_CONTAINERS.has(extension) ? extension : '.mkv';
+      const relative = path.join('output', `${outputBaseName(video.name, request.target_language)}${container}`);
+      await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
+      const spans = eraseSpans(translated.blocks, found.frame.fps, found.frame, display);
+      ctx.log(`erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${translated.blocks.length} translations`);
+      const rendered = await renderTextVideo({
+        input: stagedPath(ctx.workDir, video), output: path.join(ctx.workDir, relative), spans, inpainter,
+        overlay: { filter: drawing.filter, env: drawing.env }, signal: ctx.signal, onProgress: ctx.progress, ffmpeg: deps.media.ffmpeg,
+      });
+      ctx.log(`${rendered.frames} frames rendered, ${rendered.erasedFrames} with text erased (${rendered.inpaintCalls} fills, ${rendered.reusedFills} held steady)`);
+      return { video: relative } satisfies RenderedScreenText;
+    },
+  };
+}

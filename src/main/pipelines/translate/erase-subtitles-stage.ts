@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { PixelBox } from '../../media/image/rgb-image.js';
+import { renderTextVideo } from '../frame-translate/render/render-text-video.js';
+import { readScreenText, type ScreenTextRead } from '../frame-translate/screen-text.js';
+import { eraseSpanOf, scaleBox } from '../frame-translate/render/erase-spans.js';
+import type { Stage, StageOutput } from '../types.js';
+import { resolveWorkPath } from '../work-paths.js';
+import { wantedOutputs } from './export-stage.js';
+import { knownSourceLanguage } from './lines.js';
+import { skippableOutput, translateOutput } from './outputs.js';
+import { bandAround, bandPositionY, subtitleBand } from './subtitle-band.js';
+import type { TranslateDeps, TranslateRequest } from './types.js';
+
+/** What the erase-subtitles stage saves: the video with the old subtitles erased, and where they were. */
+export interface ErasedSubtitles extends StageOutput {
+  /** Video only (no audio), relative to the work dir; absent when no burned-in subtitles were found. */
+  video?: string;
+  /** The subtitle_position_y that puts new subtitles on the old ones' line. */
+  positionY?: number;
+  /** The old subtitles' band, in the display size's pixels. */
+  band?: PixelBox;
+  erasedEvents: number;
+}
+
+export const NO_SUBTITLES_TO_REPLACE = 'no_subtitles_to_replace';
+
+/**
+ * rendering (subtitle_mode replace): the subtitles burned into the video are erased for its whole length, into a
+ * video-only file the export burns the new ones on, at the old ones' height. They are the texts read in
+ * ocr_text_box, or found on the whole frame (subtitleBand). None found: a warning, and export adds the new ones.
+ */
+export function eraseSubtitlesStage(deps: Pick<TranslateDeps, 'engines' | 'media'>): Stage<TranslateRequest> {
+  return {
+    name: 'erase-subtitles',
+    label: 'Erasing the original subtitles',
+    status: 'rendering',
+    weight: 3,
+    skip: ({ request, outputs }) => {
+      if (request.subtitle_mode !== 'replace') return 'subtitle_mode is not replace';
+      const prepared = translateOutput(outputs, 'prepare-media');
+      if (!wantedOutputs(request.export_type, prepared.media.hasVideo).video) return 'no video is exported';
+      return undefined;
+    },
+    async run({ request, outputs }, ctx) {
+      const prepared = translateOutput(outputs, 'prepare-media');
+      const file = resolveWorkPath(ctx.workDir, prepared.media.path);
+      const screen = skippableOutput(outputs, 'read-screen-text');
+      let band;
+      let found: ScreenTextRead;
+      if (screen) {
+        // The texts read inside ocr_text_box are the subtitles: erase exactly those, no second pass.
+        band = bandAround(screen.events, screen.frame);
+        found = screen;
+        ctx.log(`erasing the ${screen.events.length} texts read in ocr_text_box`);
+      } else {
+        const known = knownSourceLanguage(request, outputs);
+        // Finding where text is needs no language; reading it (to keep only real text) needs one, Latin script by default.
+        const language = known === 'auto' ? 'en' : known;
+        const search = await readScreenText(file, ctx, {
+          engines: deps.engines, language, progressShare: 0.4, name: prepared.media.name,
+          where: `for burned-in subtitles${known === 'auto' ? ' (read as English: the source language is not known)' : ''}`,
+        });
+        band = subtitleBand(search.events, search.frame);
+        found = search;
+        if (band) ctx.log(`subtitles found in rows ${band.top}-${band.bottom} of ${search.frame.height}: ${band.events.length} of ${search.events.length} texts; the rest (titles, signs) stay`);
+      }
+      if (!band) {
+        ctx.warn({
+          code: NO_SUBTITLES_TO_REPLACE,
+          message: `No burned-in subtitles were found in ${prepared.media.name}, so none were erased: the new subtitles are added${request.subtitle_position_y === undefined ? ' at the default height' : ` at subtitle_position_y ${request.subtitle_position_y}`}. Give ocr_text_box if the subtitles are there but were not found.`,
+        });
+        return { erasedEvents: 0 } satisfies ErasedSubtitles;
+      }
+      const { fps } = found.frame;
+      const spans = band.events.map((event) => eraseSpanOf(event, fps, found.frame, found.display));
+      const relative = path.join('erase-subtitles', 'erased.mp4');
+      await mkdir(path.join(ctx.workDir, 'erase-subtitles'), { recursive: true });
+      const start = screen ? 0 : 0.4;
+      const rendered = await renderTextVideo({
+        input: file, output: path.join(ctx.workDir, relative), spans, inpainter: deps.engines.requireInpainter(),
+        copyAudio: false, signal: ctx.signal, ffmpeg: deps.media.ffmpeg, onProgress: (fraction) => ctx.progress(start + fraction * (1 - start)),
+      });
+      const positionY = bandPositionY(band, found.frame);
+      const box = scaleBox(band.box, found.frame, found.display);
+      ctx.log(`${spans.length} subtitles erased on ${rendered.erasedFrames} frames (${rendered.inpaintCalls} fills, ${rendered.reusedFills} reused); new ones go at y=${positionY.toFixed(3)}`);
+      return { video: relative, positionY, band: box, erasedEvents: spans.length } satisfies ErasedSubtitles;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { DubDeskError } from '../../../shared/errors.js';
+import { findLanguage } from '../../../shared/languages.js';
+import type { NormalizedBox } from '../../engines/ocr/text-regions.js';
+import { readScreenText } from '../frame-translate/screen-text.js';
+import { textEventsToCues } from '../frame-translate/text/ocr-cues.js';
+import type { Stage } from '../types.js';
+import { resolveWorkPath } from '../work-paths.js';
+import { knownSourceLanguage } from './lines.js';
+import { translateOutput } from './outputs.js';
+import type { ScreenSubtitles, TranslateDeps, TranslateRequest } from './types.js';
+
+const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
+
+/** The box in a user's words: where it starts and how much of the frame it covers. */
+export function describeBox(box: NormalizedBox): string {
+  return `the box at x ${percent(box.x)}, y ${percent(box.y)} of the frame, ${percent(box.width)} wide and ${percent(box.height)} tall`;
+}
+
+/** transcribing: the subtitles burned in inside ocr_text_box are read, with their timings, as the lines instead of speech recognition. */
+export function readScreenTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<TranslateRequest> {
+  return {
+    name: 'read-screen-text',
+    label: 'Reading on-screen subtitles',
+    status: 'transcribing',
+    weight: 2,
+    skip: ({ request }) => (request.ocr_text_box ? undefined : 'no ocr_text_box given: the lines do not come from on-screen subtitles'),
+    async run({ request, outputs }, ctx) {
+      const region = request.ocr_text_box;
+      if (!region) throw new Error('The job has no ocr_text_box to read subtitles in.');
+      const prepared = translateOutput(outputs, 'prepare-media');
+      // Given, or identified from the speech by the stage before; the plan made sure one of them is there.
+      const language = knownSourceLanguage(request, outputs);
+      if (language === 'auto') {
+        // Without an identifier this names the model to install; with one, identification found nothing to go on.
+        deps.engines.requireLanguageIdentifier();
+        throw new DubDeskError('invalid_request', 'The language of the on-screen subtitles is not known: give source_language.');
+      }
+      const found = await readScreenText(resolveWorkPath(ctx.workDir, prepared.media.path), ctx, {
+        engines: deps.engines, language, roi: region, where: `in ${describeBox(region)}`, name: prepared.media.name,
+      });
+      const name = findLanguage(language)?.name ?? language;
+      const cues = textEventsToCues(found.events, region, found.frame);
+      if (cues.length === 0) {
+        throw new DubDeskError('no_text_detected', `No readable ${name} text was found in ${describeBox(region)} of ${prepared.media.name}: there are no subtitles to dub. Check ocr_text_box (it must surround the burned-in subtitles) and source_language.`);
+      }
+      ctx.log(`${cues.length} lines read from the on-screen subtitles (${name})`);
+      return { language, cues, speakersNamed: false, region, ...found } satisfies ScreenSubtitles;
+    },
+  };
+}
