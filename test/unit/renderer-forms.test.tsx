@@ -100,7 +100,7 @@ describe('the translate form', () => {
       ['translate-voice-model', 'Voice model', 'Auto', "Default: auto. Real clones each speaker's own voice (the plan below says if it needs a model); native uses stock voices."],
       ['translate-voice', 'Voice', 'Automatic', 'Choose the target language first.'],
       ['translate-export', 'Export', 'Auto', "Required; auto = the input's type."],
-      ['translate-project', 'Project', 'None', 'Default: none.'],
+      ['translate-project', 'Project', 'None', 'Default: none. Editable projects and proofreading come in a later version.'],
       ['subtitle-0', 'Subtitles for clip.mp4', 'None (transcribe the speech)', 'Drop an .srt file with the media to use it; without one the speech is transcribed.'],
     ];
     for (const [id, label, shown, hint] of fields) {
@@ -132,6 +132,12 @@ describe('the translate form', () => {
     expect(controlTag(html, 'translate-ocr-x')).toContain('value=""');
     expect(textOf(html)).toContain('No box drawn.');
     expect(html).toMatch(/<button type="submit">Start task<\/button>/);
+  });
+
+  it('shows proofreading and editable projects as not in this version, and lets neither be chosen', () => {
+    const html = renderToStaticMarkup(<TranslateForm client={client} files={[video]} onDone={onDone} />);
+    expect(html).toMatch(/<input type="checkbox" disabled="" aria-describedby="translate-project-hint"\/> Stop for proofreading \(enable_proofreading; not in this version\)/);
+    expect(html).toMatch(/<option value="editable" disabled="">Editable project \(not in this version\)<\/option>/);
   });
 
   it('offers bilingual subtitles, unticked by default, and real voices as each speaker\'s own voice, cloned', () => {
@@ -236,7 +242,9 @@ describe('the visual translation form', () => {
     }
     expect(paragraph(html, 'frame-source-hint')).toBe('Required: the language of the text on screen.');
     expect(shownOption(html, 'frame-project')).toBe('None');
-    expect(paragraph(html, 'frame-project-hint')).toBe('Default: none.');
+    expect(paragraph(html, 'frame-project-hint')).toBe('Default: none. Editable projects and proofreading come in a later version.');
+    // The service refuses editable projects in this version: the form does not let them be chosen.
+    expect(html).toMatch(/<option value="editable" disabled="">Editable project \(not in this version\)<\/option>/);
     expect(textOf(html)).toContain('Videos (one task)');
   });
 

@@ -160,3 +160,6 @@ export function buildFrameTranslateRequest(form: FrameTranslateForm, input: { vi
     callback_url: optional(form.callback_url.trim()),
   } as Record<string, unknown>) as FrameTranslateRequest;
 }
+
+/** Why the forms show editable projects and proofreading but do not let them be chosen yet. */
+export const PROJECTS_NOT_YET = 'Editable projects and proofreading come in a later version.';
