@@ -13,7 +13,8 @@ import { createTextRegionDetector } from '../src/main/engines/ocr/text-regions.j
 import { describeFrameStream } from '../src/main/media/frames.js';
 import { renderTextVideo } from '../src/main/pipelines/frame-translate/render/render-text-video.js';
 import { eraseSpans } from '../src/main/pipelines/frame-translate/render-stage.js';
-import { groupTextLines, joinLines } from '../src/main/pipelines/frame-translate/text-blocks.js';
+import { joinWords } from '../src/main/engines/ocr/tesseract-lines.js';
+import { groupTextLines } from '../src/main/pipelines/frame-translate/text-blocks.js';
 import { findTextEvents } from '../src/main/pipelines/frame-translate/text/find-text-events.js';
 import type { TextBlock } from '../src/main/pipelines/frame-translate/types.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
     // The translation does not change the erase work: the blocks keep their source text.
     const blocks: TextBlock[] = groupTextLines(found.events).map((group, i) => ({
       id: i + 1, startMs: group.startMs, endMs: group.endMs, box: group.box, lines: group.lines,
-      sourceText: joinLines(group.lines.map((line) => line.text)), targetText: '',
+      sourceText: joinWords(group.lines.map((line) => line.text)), targetText: '',
     }));
     const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
     started = performance.now();

@@ -36,13 +36,25 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 export async function prepareSubtitleBurn(options: PrepareSubtitleBurnOptions): Promise<SubtitleBurn> {
   const fonts = options.fonts ?? resolveSubtitleFonts();
-  const document = buildAssDocument(options);
-  const assFile = await writeAssFile(options.workDir, document, 'subtitles.ass');
-  const env = await prepareFontconfig(options.fontconfigDir, fonts);
+  return prepareAssBurn(buildAssDocument(options), options.cues.map((cue) => cue.text), { ...options, fonts, fileName: 'subtitles.ass' });
+}
+
+export interface AssBurnOptions {
+  /** The folder the ASS file is written to. */
+  workDir: string;
+  fontconfigDir: string;
+  fonts: SubtitleFonts;
+  fileName: string;
+}
+
+/** Any ASS document made ready to burn: written to disk, its filter, its ffmpeg's environment, the CJK font check over `texts`. */
+export async function prepareAssBurn(document: string, texts: readonly string[], options: AssBurnOptions): Promise<SubtitleBurn> {
+  const assFile = await writeAssFile(options.workDir, document, options.fileName);
+  const env = await prepareFontconfig(options.fontconfigDir, options.fonts);
   return {
     assFile,
-    filter: subtitlesFilter({ assFile: path.resolve(assFile), fontsDir: fonts.primaryDir }),
+    filter: subtitlesFilter({ assFile: path.resolve(assFile), fontsDir: options.fonts.primaryDir }),
     env,
-    missingCjkFont: options.cues.some((cue) => CJK.test(cue.text)) && !cjkFontAvailable(fonts),
+    missingCjkFont: texts.some((text) => CJK.test(text)) && !cjkFontAvailable(options.fonts),
   };
 }

@@ -10,8 +10,6 @@ export interface LineGroup {
   lines: ReadTextEvent[];
 }
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
 /** Two lines belong together: shown within `toleranceMs` of each other, at most a line's height apart vertically, overlapping sideways. */
 function together(a: ReadTextEvent, b: ReadTextEvent, toleranceMs: number): boolean {
   if (Math.abs(a.startMs - b.startMs) > toleranceMs || Math.abs(a.endMs - b.endMs) > toleranceMs) return false;
@@ -46,13 +44,4 @@ export function groupTextLines(events: readonly ReadTextEvent[], toleranceMs = 1
       lines: sorted,
     };
   });
-}
-
-/** A block's lines as one sentence: joined by a space, or directly between Chinese/Japanese/Korean characters. */
-export function joinLines(lines: readonly string[]): string {
-  return lines.reduce((text, line) => {
-    if (!text) return line;
-    const glue = CJK.test(text.slice(-1)) && CJK.test(line.slice(0, 1)) ? '' : ' ';
-    return `${text}${glue}${line}`;
-  }, '');
 }

@@ -4,7 +4,8 @@ import { readJobResources } from '../../requests/resource-snapshot.js';
 import type { TranslateDeps } from '../translate/types.js';
 import type { Stage } from '../types.js';
 import { frameTranslateOutput } from './outputs.js';
-import { groupTextLines, joinLines } from './text-blocks.js';
+import { joinWords } from '../../engines/ocr/tesseract-lines.js';
+import { groupTextLines } from './text-blocks.js';
 import type { FrameTranslateRequest, TextBlock, TranslatedScreenText } from './types.js';
 
 const languageName = (code: string) => findLanguage(code)?.name ?? code;
@@ -21,7 +22,7 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
       const source = found.language;
       const target = languagePart(request.target_language);
       const groups = groupTextLines(found.events);
-      const sourceTexts = groups.map((group) => joinLines(group.lines.map((line) => line.text)));
+      const sourceTexts = groups.map((group) => joinWords(group.lines.map((line) => line.text)));
       const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
       let targetTexts = sourceTexts;
       let translatorTitle = 'none (the text is already in the target language)';

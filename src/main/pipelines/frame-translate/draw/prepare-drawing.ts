@@ -1,8 +1,7 @@
 // Everything the render's encode needs to draw the translations: the ASS file in the job's folder, the `ass=`
 // filter for its -vf chain, the environment for its ffmpeg, and whether CJK text would come out as empty boxes.
-import path from 'node:path';
-import { subtitlesFilter, writeAssFile } from '../../../media/subtitles/burn.js';
-import { cjkFontAvailable, prepareFontconfig, resolveSubtitleFonts, type SubtitleFonts } from '../../../media/subtitles/fonts.js';
+import { resolveSubtitleFonts, type SubtitleFonts } from '../../../media/subtitles/fonts.js';
+import { prepareAssBurn, type SubtitleBurn } from '../../../media/subtitles/prepare-burn.js';
 import { translatedTextAss, type TextToDraw } from './translated-text-ass.js';
 
 export interface PrepareTranslatedTextDrawingOptions {
@@ -18,27 +17,11 @@ export interface PrepareTranslatedTextDrawingOptions {
   fonts?: SubtitleFonts;
 }
 
-export interface TranslatedTextDrawing {
-  assFile: string;
-  /** `ass=...` for the encode's -vf chain. */
-  filter: string;
-  /** Merge into that ffmpeg's environment (FONTCONFIG_FILE). */
-  env: Record<string, string>;
-  /** The translations hold Chinese/Japanese/Korean characters but no CJK font is installed. */
-  missingCjkFont: boolean;
-}
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** The ASS file, its `ass=` filter for the encode's -vf chain, its ffmpeg's environment, and whether CJK would show as boxes. */
+export type TranslatedTextDrawing = SubtitleBurn;
 
 export async function prepareTranslatedTextDrawing(options: PrepareTranslatedTextDrawingOptions): Promise<TranslatedTextDrawing> {
   const fonts = options.fonts ?? resolveSubtitleFonts();
   const document = translatedTextAss(options.texts, { frame: options.frame, language: options.language, fonts });
-  const assFile = await writeAssFile(options.workDir, document, 'translated-text.ass');
-  const env = await prepareFontconfig(options.fontconfigDir, fonts);
-  return {
-    assFile,
-    filter: subtitlesFilter({ assFile: path.resolve(assFile), fontsDir: fonts.primaryDir }),
-    env,
-    missingCjkFont: options.texts.some((text) => CJK.test(text.text)) && !cjkFontAvailable(fonts),
-  };
+  return prepareAssBurn(document, options.texts.map((text) => text.text), { ...options, fonts, fileName: 'translated-text.ass' });
 }
