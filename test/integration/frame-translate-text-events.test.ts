@@ -97,6 +97,16 @@ describe('text events in a video', () => {
     }
   }, 120_000);
 
+  it('reads a line whole when its short last words sit over another colour bar, as one event on its exact frames', async () => {
+    const shown: ShownText = { text: 'The house is big', startMs: 500, endMs: 3500, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 26, colour: 'white' };
+    const crossing = await makeTextVideo(dir.dir, { texts: [shown], durationSec: 4, name: 'crossing.mp4' });
+    const result = await findTextEvents(crossing.file, { detector, recognizer, languages: ['en'], signal: new AbortController().signal });
+    expect(result.events.map((event) => event.text)).toEqual(['The house is big']);
+    // drawtext shows it from the first frame at or after 0.5 s (frame 13, 520 ms) to the last before 3.5 s.
+    expect(result.events[0]).toMatchObject({ startMs: 520, endMs: 3520 });
+    expect(boxIoU(result.events[0]!.box, crossing.texts[0]!.box!)).toBeGreaterThan(0.6);
+  }, 60_000);
+
   it('finds nothing in a video without text', async () => {
     const plain = await makeTextVideo(dir.dir, { texts: [], durationSec: 4, name: 'plain.mp4' });
     const result = await findTextEvents(plain.file, { detector, recognizer, languages: ['en'], signal: new AbortController().signal });

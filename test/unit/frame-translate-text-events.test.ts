@@ -121,6 +121,20 @@ describe('flicker merging', () => {
       ['Hello there', 6000, 7000],
     ]);
   });
+
+  it('joins a line read whole with a read of its start from a box that cut it short, shown at once in one place', () => {
+    const whole = { x: 195, y: 301, width: 247, height: 33 };
+    const merged = mergeFlickers([
+      read('The house is', 520, 3520, { x: 195, y: 301, width: 190, height: 28 }),
+      read('The house is big', 640, 3520, whole),
+      // A later line starting the same way is another text.
+      read('The house', 4000, 5000, whole),
+    ], 250);
+    expect(merged.map((event) => [event.text, event.startMs, event.endMs, event.box])).toEqual([
+      ['The house is big', 520, 3520, whole],
+      ['The house', 4000, 5000, whole],
+    ]);
+  });
 });
 
 describe('ocr_text_box cues', () => {

@@ -72,11 +72,11 @@ function detectTextRegions(cv: OpenCv, image: RgbImage, options: TextRegionOptio
     for (let label = 1; label < count; label++) {
       const at = label * 5;
       const [x, y, width, height, area] = [s[at]!, s[at + 1]!, s[at + 2]!, s[at + 3]!, s[at + 4]!];
-      if (!looksLikeTextLine(width, height, area)) continue;
+      if (!looksLikeWord(width, height, area)) continue;
       boxes.push({ x, y, width, height });
     }
     return mergeWordsIntoLines(boxes)
-      .filter((box) => box.width >= box.height * 1.5)
+      .filter((box) => box.width >= box.height * 1.5 && box.width >= 16)
       .map((box) => toImageBox(box, roi, scale, image))
       .sort((a, b) => a.y - b.y || a.x - b.x);
   } finally {
@@ -84,10 +84,13 @@ function detectTextRegions(cv: OpenCv, image: RgbImage, options: TextRegionOptio
   }
 }
 
-/** A line of text is wider than tall, between ~7 px and a fifth of the frame tall (in work pixels), and mostly filled. */
-function looksLikeTextLine(width: number, height: number, area: number): boolean {
+/**
+ * A word of text is between ~7 px and a fifth of the frame tall (in work pixels) and mostly filled; short words
+ * ("is", "a") are about as wide as tall, so width is judged only once words are joined into lines.
+ */
+function looksLikeWord(width: number, height: number, area: number): boolean {
   if (height < 7 || height > Math.max(12, WORK_HEIGHT * 0.2)) return false;
-  if (width < height * 1.2 || width < 16) return false;
+  if (width < height * 0.5 || width < 6) return false;
   return area / (width * height) >= 0.4;
 }
 

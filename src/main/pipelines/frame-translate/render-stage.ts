@@ -19,16 +19,19 @@ type FrameSize = { width: number; height: number };
 /** Containers that take an H.264 video beside the input's audio as it is; others become Matroska. */
 const KEPT_CONTAINERS = new Set(['.mp4', '.mov', '.m4v', '.mkv']);
 
-/** Every line of every block as a span of frames to erase. */
+/** Every line of every block that has a translation to draw in its place, as a span of frames to erase. */
 export function eraseSpans(blocks: readonly TextBlock[], fps: number, from: FrameSize, display: FrameSize): EraseSpan[] {
-  return blocks.flatMap((block) => block.lines.map((line) => eraseSpanOf(line, fps, from, display)));
+  return blocks.filter(hasTranslation).flatMap((block) => block.lines.map((line) => eraseSpanOf(line, fps, from, display)));
 }
+
+/** A block the translator left empty keeps its original: erasing it would leave a hole with nothing in it. */
+const hasTranslation = (block: TextBlock): boolean => block.targetText.trim().length > 0;
 
 /** Each block's translation in its box, in its first line's colours, shown on exactly the frames the original was. */
 export function textsToDraw(blocks: readonly TextBlock[], fps: number, from: FrameSize, display: FrameSize): TextToDraw[] {
   // ASS times are centiseconds: half a frame early on both ends keeps each frame's timestamp inside the right event.
   const halfFrameMs = 500 / fps;
-  return blocks.filter((block) => block.targetText.trim()).map((block) => {
+  return blocks.filter(hasTranslation).map((block) => {
     const box = scaleBox(block.box, from, display);
     const colours = block.lines.find((line) => line.colours)?.colours;
     return {

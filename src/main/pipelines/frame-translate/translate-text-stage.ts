@@ -35,6 +35,14 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
           userPrompt: request.user_prompt, signal: ctx.signal, onProgress: ctx.progress,
         }, ctx.log);
         targetTexts = texts.map((text) => (text ?? '').replace(/[ \t]{2,}/gu, ' ').trim());
+        targetTexts.forEach((text, i) => {
+          if (text) return;
+          const group = groups[i]!;
+          ctx.warn({
+            code: 'text_not_translated', cue: i + 1, start: group.startMs / 1000, end: group.endMs / 1000,
+            message: `On-screen text ${i + 1} ('${sourceTexts[i]}') came back from ${translator.title} with no translation: it is left as it was, not erased.`,
+          });
+        });
         for (const miss of misses) {
           const group = groups[miss.line - 1];
           if (!group) continue;

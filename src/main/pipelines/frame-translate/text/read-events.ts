@@ -94,13 +94,20 @@ export function mergeFlickers(events: readonly ReadTextEvent[], gapMs: number): 
   const merged: ReadTextEvent[] = [];
   for (const event of [...events].sort((a, b) => a.startMs - b.startMs)) {
     const earlier = merged.find((kept) =>
-      event.startMs - kept.endMs <= gapMs && samePlace(kept.box, event.box) && sameText(kept.text, event.text));
+      event.startMs - kept.endMs <= gapMs && samePlace(kept.box, event.box)
+      && (sameText(kept.text, event.text) || (event.startMs < kept.endMs && partOf(kept.text, event.text))));
     if (!earlier) {
       merged.push({ ...event });
       continue;
     }
     earlier.startMs = Math.min(earlier.startMs, event.startMs);
     earlier.endMs = Math.max(earlier.endMs, event.endMs);
+    // Shown at once in one place, one read holding the other: the same line, one box having cut off its end.
+    if (!sameText(earlier.text, event.text)) {
+      const whole = normal(event.text).length > normal(earlier.text).length ? event : earlier;
+      Object.assign(earlier, { text: whole.text, box: whole.box, confidence: whole.confidence, colours: whole.colours ?? earlier.colours });
+      continue;
+    }
     // The tighter box is the text's own (the larger one took in its surroundings); else the better read's.
     const tighter = containment(event.box, earlier.box) >= 0.8 && area(event.box) < area(earlier.box);
     const looser = containment(earlier.box, event.box) >= 0.8 && area(earlier.box) < area(event.box);
@@ -126,7 +133,14 @@ function samePlace(a: PixelBox, b: PixelBox): boolean {
   return boxIoU(a, b) >= 0.5 || Math.max(containment(a, b), containment(b, a)) >= 0.8;
 }
 
+const normal = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
 function sameText(a: string, b: string): boolean {
-  const normal = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim();
   return normal(a) === normal(b);
+}
+
+/** One read holds the other whole (a box that cut a line short read only its start). */
+function partOf(a: string, b: string): boolean {
+  const [x, y] = [normal(a), normal(b)];
+  return x.length > 0 && y.length > 0 && (x.includes(y) || y.includes(x));
 }
