@@ -1,47 +1,32 @@
 // Visual translation from the GUI in headless Chromium against a real service: drop a video with English on screen,
 // choose Visual translation and the languages, start it, watch it reach Done, and play the Spanish result.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/main/config.js';
 import { findApertium } from '../../src/main/engines/mt/apertium.js';
-import { startService, type RunningService } from '../../src/main/service.js';
-import { artifactsDir, browserMissing, buildRenderer, launchBrowser } from '../fixtures/browser.js';
+import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '../fixtures/browser.js';
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 import { makeTextVideo } from '../fixtures/text-video.js';
 
 const apertiumMissing = browserMissing || systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
 
 describe.skipIf(apertiumMissing)('the GUI: visual translation of a dropped video', () => {
-  let tempDir: string;
-  let service: RunningService;
-  let browser: Browser;
+  let harness: GuiHarness;
   let video: string;
 
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-visual-'));
-    fs.mkdirSync(artifactsDir, { recursive: true });
-    const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
-    video = (await makeTextVideo(tempDir, { name: 'sign.mp4', durationSec: 4, texts: [
+    harness = await startGuiHarness('dubdesk-gui-visual-');
+    video = (await makeTextVideo(harness.tempDir, { name: 'sign.mp4', durationSec: 4, texts: [
       { text: 'The house is big', startMs: 500, endMs: 3500, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 26, colour: 'white' },
     ] })).file;
-    service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir });
-    browser = await launchBrowser({ autoplay: true });
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  afterAll(async () => harness?.close());
 
   it('creates the job from the form, shows it done, and plays the translated video beside the original', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await harness.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     try {
-      await page.goto(service.guiUrl);
+      await page.goto(harness.service.guiUrl);
       await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
       await page.setInputFiles('#choose-files-input', [video]);
       await page.getByRole('list', { name: 'Files' }).getByText('Uploaded').waitFor({ timeout: 30_000 });

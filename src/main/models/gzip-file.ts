@@ -18,14 +18,18 @@ export async function gunzipFile(source: string, dest: string, options: GunzipOp
   const hash = createHash('sha256');
   let read = 0;
   let sizeBytes = 0;
-  const input = fs.createReadStream(source);
-  input.on('data', (chunk) => {
-    read += chunk.length;
-    options.onProgress?.(read, total);
-  });
+  // Progress is counted inside the pipeline: a 'data' listener on the source would start it flowing before the
+  // pipeline is attached (writeThroughTemp awaits first), and the gunzip would miss the first chunks.
   await writeThroughTemp(dest, (temp) =>
     pipeline(
-      input,
+      fs.createReadStream(source),
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          read += chunk.length;
+          options.onProgress?.(read, total);
+          done(null, chunk);
+        },
+      }),
       zlib.createGunzip(),
       new Transform({
         transform(chunk: Buffer, _encoding, done) {
