@@ -1,4 +1,3 @@
-import type { NormalizedBox } from '../../engines/ocr/text-regions.js';
 import type { PixelBox } from '../../media/image/rgb-image.js';
 import type { CommonStageOutputs } from '../stage-outputs.js';
 import type { StageOutput } from '../types.js';
@@ -42,9 +41,4 @@ export interface FrameTranslateStageOutputs extends CommonStageOutputs {
   'find-text': FoundScreenText;
   'translate-text': TranslatedScreenText;
   render: RenderedScreenText;
-}
-
-/** A box as fractions of the frame (ocr_text_box's units: the project keeps boxes this way). */
-export function normalizedBox(box: PixelBox, frame: { width: number; height: number }): NormalizedBox {
-  return { x: box.x / frame.width, y: box.y / frame.height, width: box.width / frame.width, height: box.height / frame.height };
 }
