@@ -49,6 +49,8 @@ module.exports = {
       '^src/main/pipelines/', '^src/(shared/|main/(pipelines|engines|media|files|requests)/)'),
     mayImportOnly('queue', 'Row `src/main/queue`: shared, store, pipelines, ids.ts and files/guarded-lookup.ts (callbacks obey the address rules of fetched inputs).',
       '^src/main/queue/', '^src/(shared/|main/(queue|store|pipelines)/|main/files/guarded-lookup\\.ts$|main/ids\\.ts$)'),
+    mayImportOnly('projects', 'Row `src/main/projects`: shared, store repositories, engines, media, files, pipelines, requests, the job service and ids.ts.',
+      '^src/main/projects/', '^src/(shared/|main/(projects|engines|media|files|pipelines|requests)/|main/store/[^/]+-repository\\.ts$|main/queue/job-service\\.ts$|main/ids\\.ts$)'),
     neverImports('api', 'Row `src/main/api`: everything in src/main but the electron shell and service.ts.',
       '^src/main/api/', `${SHELL}|^src/(cli|renderer)/|^src/main/service\\.ts$`),
     neverImports('api-routes', 'Row `src/main/api`: a route plugin gets what it uses as options (built in build-app.ts), never the core.',

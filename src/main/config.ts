@@ -65,6 +65,8 @@ export interface DataPaths {
   database: string;
   files: string;
   jobs: string;
+  /** Each editable project's own files (its synthesized lines, previews): `projects/<project_id>/`. */
+  projects: string;
   models: string;
   /** The service log (`service.log`, rotated by size). */
   logs: string;
@@ -77,6 +79,7 @@ export function dataPaths(dataDir: string): DataPaths {
     database: path.join(dataDir, 'dubdesk.db'),
     files: path.join(dataDir, 'files'),
     jobs: path.join(dataDir, 'jobs'),
+    projects: path.join(dataDir, 'projects'),
     models: path.join(dataDir, 'models'),
     logs: path.join(dataDir, 'logs'),
     lockFile: path.join(dataDir, 'service.lock'),

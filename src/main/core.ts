@@ -13,7 +13,8 @@ import { createCallbackOutbox, type CallbackOutbox } from './queue/callbacks/out
 import { resolveWebhookSecret } from './queue/callbacks/webhook-secret.js';
 import { createJobService, type JobService } from './queue/job-service.js';
 import { createRunner, type Runner } from './queue/runner.js';
-import { cloudStatusRecord } from './queue/status-record.js';
+import { cloudStatusRecord, type ResultUrlOf } from './queue/status-record.js';
+import { projectUrl } from '../shared/schemas/projects.js';
 import { TaskEvents } from './queue/task-events.js';
 import { createTaskTransitions, type TaskTransitions } from './queue/task-transitions.js';
 import { acquireDataDirLock } from './store/data-dir-lock.js';
@@ -39,6 +40,8 @@ import type { JobKind } from '../shared/jobs.js';
 import type { FetchInputsDeps } from './pipelines/fetch-inputs-stage.js';
 import { createModelStore, type ModelStore, type ModelStoreOptions } from './models/model-store.js';
 import { createServiceLog, type ServiceLog } from './logging/service-log.js';
+import { createProjectsRepository } from './store/projects-repository.js';
+import { createProjectService, type ProjectService } from './projects/project-service.js';
 import { createReusableModelsRepository, type ReusableModelsRepository } from './store/reusable-models-repository.js';
 
 export interface CoreOptions {
@@ -85,6 +88,7 @@ export interface Core {
   readonly transitions: TaskTransitions;
   readonly runner: Runner;
   readonly jobs: JobService;
+  readonly projects: ProjectService;
   readonly webhookSecret: string;
   /** The structured, rotated log in `<data>/logs/service.log` (HTTP requests, callbacks, internal errors). */
   readonly serviceLog: ServiceLog;
@@ -93,6 +97,8 @@ export interface Core {
   setBaseUrl(url: string): void;
   /** A published file's absolute signed URL. */
   fileUrl(fileId: string): string;
+  /** A task result's URLs: signed file URLs and the project's GUI address. */
+  readonly resultUrls: ResultUrlOf;
   /** Checks a create request of that kind (fields, local inputs, engines it needs) before it is queued. */
   intake(kind: string, request: Record<string, unknown>): Promise<{ inputName: string }>;
   /** Validates a create body against its kind's schema, runs the kind's intake checks and queues the job (the API and `dubdesk run`). */
@@ -133,6 +139,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const glossaries = createGlossariesRepository(db);
   const reusableModels = createReusableModelsRepository(db);
   const subtitleStyles = createSubtitleStylesRepository(db);
+  const projectsRepository = createProjectsRepository(db);
   const events = new TaskEvents();
   const files = createFileStore({ db, paths, maxInputBytes: config.maxInputBytes });
   const signer = createFileUrlSigner(fileUrlSecret(settings));
@@ -153,6 +160,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   });
   let baseUrl = `http://${config.host}:${config.port}`;
   const fileUrl = (fileId: string) => signer.fileUrl(baseUrl, fileId);
+  const resultUrls: ResultUrlOf = { file: fileUrl, project: (projectId) => projectUrl(baseUrl, projectId) };
 
   const kinds = createKindRegistry(options.kinds);
   const statusShapeOf = (kind: string) => kinds.find(kind)?.statusShape ?? 'result';
@@ -160,7 +168,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     db, tasks, logs, events, statusesOf: kinds.statusesOf,
     onStatusChanged(task) {
       if (!task.callbackUrl) return;
-      outbox.enqueue({ taskId: task.id, url: task.callbackUrl, body: cloudStatusRecord(task, fileUrl, statusShapeOf(task.kind)) });
+      outbox.enqueue({ taskId: task.id, url: task.callbackUrl, body: cloudStatusRecord(task, resultUrls, statusShapeOf(task.kind)) });
       setImmediate(() => callbacks.kick());
     },
   });
@@ -187,6 +195,8 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
       return record ? path.join(paths.root, record.path) : undefined;
     },
   });
+  // The runner stores projects through this service, which needs the job service the runner feeds: made after both.
+  let projects: ProjectService | undefined;
   const runner = createRunner({
     tasks, transitions, logs: runnerLogs, pipelines,
     workDirFor,
@@ -201,12 +211,21 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
       }
       return result;
     },
+    publishProject: (task, draft) => projects!.publish(task, draft, workDirFor(task.id)),
   });
   const jobs = createJobService({
     db, tasks, logs, idempotency, runner, events, workDirFor, statusesOf: kinds.statusesOf,
     snapshotResources: (request, workDir) => snapshotJobResources(request, workDir, { glossaries, subtitleStyles }),
-    deleteTaskFiles: async (taskId) => { await files.deleteForTask(taskId); },
+    deleteTaskFiles: async (taskId) => {
+      await projects!.removeTaskProjectFiles(taskId);
+      await files.deleteForTask(taskId);
+    },
     maxQueuedJobs: config.maxQueuedJobs,
+  });
+
+  projects = createProjectService({
+    projects: projectsRepository, tasks, jobs, files, engines, media, pipelines, projectsDir: paths.projects, workDirFor,
+    fileUrl, baseUrl: () => baseUrl, maxStretch: config.maxStretch,
   });
 
   const intake = (kind: JobKindModule, request: Record<string, unknown>) => intakeRequest(kind, request, { ...inputEnvironment, baseUrl });
@@ -214,10 +233,11 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
 
   return {
     config, paths, version: DUBDESK_VERSION, db, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, subtitleStyles, voiceSamples, events,
-    files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, webhookSecret, serviceLog,
+    files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, projects, webhookSecret, serviceLog,
     baseUrl: () => baseUrl,
     setBaseUrl(url) { baseUrl = url.replace(/\/+$/, ''); },
     fileUrl,
+    resultUrls,
     kinds,
     pipelines,
     intake: (kind, request) => intake(kinds.get(kind), request),

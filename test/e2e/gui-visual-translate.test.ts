@@ -35,8 +35,9 @@ describe.skipIf(apertiumMissing)('the GUI: visual translation of a dropped video
       expect(await page.getByLabel('Source language', { exact: true }).inputValue()).toBe('en');
       await page.getByLabel('Search target language by name or code').fill('spanish');
       expect(await page.getByLabel('Target language', { exact: true }).inputValue()).toBe('es');
-      // Editable projects are not in this version: shown, but not offered.
-      expect(await page.locator('#frame-project option[value="editable"]').isDisabled()).toBe(true);
+      // Editable projects are offered (this job makes none: the default stays None).
+      expect(await page.locator('#frame-project option[value="editable"]').isDisabled()).toBe(false);
+      expect(await page.locator('#frame-project').inputValue()).toBe('none');
       await page.getByRole('button', { name: 'Start task' }).click();
 
       await page.getByRole('heading', { name: 'sign.mp4', level: 2 }).waitFor({ timeout: 30_000 });

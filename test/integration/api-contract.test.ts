@@ -352,8 +352,12 @@ describe('translate features that need engines or later versions', () => {
     expect(response.body.code, JSON.stringify(response.body)).not.toBe('pipeline_unavailable');
   });
 
-  it('refuses editable projects and proofreading with a clear pipeline_unavailable', async () => {
-    await expectError('/v1/media/translate', translate({ enable_proofreading: true }), 501, 'pipeline_unavailable', /proofreading/);
+  it('takes editable projects and proofreading, and answers not_found for a project that does not exist', async () => {
+    expect((await svc.api('/v1/media/translate', { body: translate({ enable_proofreading: true }) })).status).toBe(200);
+    expect((await svc.api('/v1/media/translate', { body: translate({ project_mode: 'editable' }) })).status).toBe(200);
+    const missing = await svc.api('/v1/projects/no-such-project');
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('not_found');
   });
 
   it('answers unsupported_language for a target language no built-in voice speaks, unless a voice is chosen', async () => {

@@ -95,13 +95,6 @@ describe.skipIf(missing)('visual translate: bad inputs and request options', () 
     expect(created.body.message).toMatch(/French/);
   });
 
-  it('refuses an editable project, saying the text is kept with the job, until projects exist', async () => {
-    const created = await create({ video_url: urlOf(houseVideo), source_language: 'en', target_language: 'es', project_mode: 'editable' });
-    expect(created.status).toBe(501);
-    expect(created.body.code).toBe('pipeline_unavailable');
-    expect(created.body.message).toMatch(/project_mode none/);
-  });
-
   it('refuses four glossaries with too_many_glossaries', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {

@@ -69,6 +69,8 @@ describe('import rules', () => {
       'src/main/pipelines/bad.ts': "import type { X } from '../store/x-repository.js';\nexport type Y = X;\n",
       'src/main/pipelines/bad-models.ts': "import { x } from '../models/x.js';\nexport const y = x;\n",
       'src/main/queue/bad.ts': "import { x } from '../api/x.js';\nexport const y = x;\n",
+      // A project's service reaches the queue only through the job service, never the runner's insides.
+      'src/main/projects/bad.ts': "import { x } from '../queue/x.js';\nexport const y = x;\n",
       'src/main/api/bad.ts': "import { x } from '../electron/x.js';\nexport const y = x;\n",
       'src/main/api/routes/bad.ts': "import type { Core } from '../../core.js';\nexport type Y = Core;\n",
       'src/main/core.ts': "import { s } from './service.js';\nexport interface Core { s: typeof s }\n",
@@ -97,6 +99,7 @@ describe('import rules', () => {
       ['pipelines', 'src/main/pipelines/bad.ts'],
       ['pipelines', 'src/main/pipelines/bad-models.ts'],
       ['queue', 'src/main/queue/bad.ts'],
+      ['projects', 'src/main/projects/bad.ts'],
       ['api', 'src/main/api/bad.ts'],
       ['api-routes', 'src/main/api/routes/bad.ts'],
       ['core', 'src/main/core.ts'],

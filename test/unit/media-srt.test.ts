@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DubDeskError } from '../../src/shared/errors.js';
 import { formatSrtTime, looksLikeSrt, parseSrt, serializeSrt, validateSrt, type SrtCue } from '../../src/main/media/srt.js';
+import { thrown } from '../fixtures/thrown.js';
 
 const SAMPLE = ['1', '00:00:01,000 --> 00:00:02,500', 'Hello there.', '', '2', '00:00:03,000 --> 00:00:04,000', 'Two', 'lines.', ''].join('\n');
 
-function thrown(fn: () => unknown): DubDeskError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DubDeskError);
-    return error as DubDeskError;
-  }
-  throw new Error('expected a DubDeskError');
-}
 
 function cue(index: number, start: string, end: string, text = 'x'): SrtCue {
   const ms = (t: string): number => {

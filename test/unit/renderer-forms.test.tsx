@@ -9,7 +9,7 @@ import { FrameTranslateForm } from '../../src/renderer/src/features/create/Frame
 import { LipsyncForm } from '../../src/renderer/src/features/create/LipsyncForm.js';
 import { BOX_OFF_FOR_AUDIO, BOX_OFF_FOR_SUBTITLES, TranslateForm } from '../../src/renderer/src/features/create/TranslateForm.js';
 import { placeError } from '../../src/renderer/src/features/create/useJobSubmission.js';
-import { BILINGUAL_OFF_FOR_FINAL } from '../../src/renderer/src/features/create/request-builders.js';
+import { BILINGUAL_OFF_FOR_FINAL, buildTranslateRequest, TRANSLATE_DEFAULTS } from '../../src/renderer/src/features/create/request-builders.js';
 import { useCatalog } from '../../src/renderer/src/stores/catalog.js';
 import type { StagedFile } from '../../src/renderer/src/stores/staging.js';
 import { LANGUAGES } from '../../src/shared/languages.js';
@@ -100,7 +100,7 @@ describe('the translate form', () => {
       ['translate-voice-model', 'Voice model', 'Auto', "Default: auto. Real clones each speaker's own voice (the plan below says if it needs a model); native uses stock voices."],
       ['translate-voice', 'Voice', 'Automatic', 'Choose the target language first.'],
       ['translate-export', 'Export', 'Auto', "Required; auto = the input's type."],
-      ['translate-project', 'Project', 'None', 'Default: none. Editable projects and proofreading come in a later version.'],
+      ['translate-project', 'Project', 'None', 'Default: none. Editable: the lines can be proofread, edited and exported again from the project editor.'],
       ['subtitle-0', 'Subtitles for clip.mp4', 'None (transcribe the speech)', 'Drop an .srt file with the media to use it; without one the speech is transcribed.'],
     ];
     for (const [id, label, shown, hint] of fields) {
@@ -134,10 +134,12 @@ describe('the translate form', () => {
     expect(html).toMatch(/<button type="submit">Start task<\/button>/);
   });
 
-  it('shows proofreading and editable projects as not in this version, and lets neither be chosen', () => {
+  it('offers proofreading (unticked) and editable projects, and sends them when chosen', () => {
     const html = renderToStaticMarkup(<TranslateForm client={client} files={[video]} onDone={onDone} />);
-    expect(html).toMatch(/<input type="checkbox" disabled="" aria-describedby="translate-project-hint"\/> Stop for proofreading \(enable_proofreading; not in this version\)/);
-    expect(html).toMatch(/<option value="editable" disabled="">Editable project \(not in this version\)<\/option>/);
+    expect(html).toMatch(/<input type="checkbox"\/> Stop for proofreading: translate, then open the lines in the editor before any voice is made \(enable_proofreading\)/);
+    expect(html).toContain('<option value="editable">Editable project</option>');
+    const body = buildTranslateRequest({ ...TRANSLATE_DEFAULTS, target_language: 'es', enable_proofreading: true, project_mode: 'editable' }, { mediaUrl: 'file:///clip.mp4', mediaKind: 'video' });
+    expect(body).toMatchObject({ enable_proofreading: true, project_mode: 'editable' });
   });
 
   it('offers bilingual subtitles, unticked by default, and real voices as each speaker\'s own voice, cloned', () => {
@@ -242,9 +244,8 @@ describe('the visual translation form', () => {
     }
     expect(paragraph(html, 'frame-source-hint')).toBe('Required: the language of the text on screen.');
     expect(shownOption(html, 'frame-project')).toBe('None');
-    expect(paragraph(html, 'frame-project-hint')).toBe('Default: none. Editable projects and proofreading come in a later version.');
-    // The service refuses editable projects in this version: the form does not let them be chosen.
-    expect(html).toMatch(/<option value="editable" disabled="">Editable project \(not in this version\)<\/option>/);
+    expect(paragraph(html, 'frame-project-hint')).toBe('Default: none. Editable: the lines can be proofread, edited and exported again from the project editor.');
+    expect(html).toContain('<option value="editable">Editable project</option>');
     expect(textOf(html)).toContain('Videos (one task)');
   });
 

@@ -16,6 +16,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { keyRoutes } from './routes/keys.js';
 import { metaRoutes } from './routes/meta.js';
 import { modelRoutes } from './routes/models.js';
+import { projectRoutes } from './routes/projects.js';
 import { reusableModelRoutes } from './routes/reusable-models.js';
 import { settingsRoutes } from './routes/settings.js';
 import { subtitleStyleRoutes } from './routes/subtitle-styles.js';
@@ -68,11 +69,11 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   const routes = collectRoutes(app);
   // Each plugin gets only what it uses.
   const describeTask: DescribeTask = (task) => ({
-    ...taskSummary(task, core.fileUrl),
+    ...taskSummary(task, core.resultUrls),
     ...taskDetails(task, { baseUrl: core.baseUrl(), files: core.files, inputRulesOf: core.inputRulesOf }),
     stages: core.runner.stagesOf(task),
   });
-  await app.register(jobRoutes, { kinds: core.kinds, submit: core.submit, jobs: core.jobs, fileUrl: core.fileUrl });
+  await app.register(jobRoutes, { kinds: core.kinds, submit: core.submit, jobs: core.jobs, resultUrls: core.resultUrls });
   await app.register(taskRoutes, { describe: describeTask, jobs: core.jobs, tasks: core.tasks, logs: core.logs });
   await app.register(translatePlanRoutes, { plan: (request) => planTranslateEngines(request, core.engines) });
   await app.register(keyRoutes, { keys: core.keys });
@@ -93,6 +94,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     version: core.version, activeTasks: () => core.tasks.countActive(), engines: core.engines, models: core.models,
     kinds: core.kinds, pipelines: core.pipelines, baseUrl: () => core.baseUrl(), routes,
   });
+  await app.register(projectRoutes, { projects: core.projects });
   await app.register(guiRoutes, { rendererDir: options.rendererDir ?? '' });
   return app;
 }

@@ -50,6 +50,11 @@ export interface Pipeline<Request = Record<string, unknown>> {
   stages: readonly Stage<Request>[];
   /** Picks the files to publish from the stages' outputs. */
   results(outputs: Record<string, StageOutput>, request: Request): ResultFile[];
+  /**
+   * For kinds that make editable projects: the stages a task exported from a project runs again (the project's
+   * lines feed them); every other stage's output, and the files it names, are reused from the project's last run.
+   */
+  projectExport?: { rerun: readonly string[] };
 }
 
 /** Pipelines by kind id. */

@@ -91,6 +91,24 @@ export function createJobService(deps: JobServiceDeps) {
       return outcome;
     },
 
+    /**
+     * A task whose work dir is prepared before it exists (a project's export: the reused stage outputs and the
+     * project's lines), so the runner never claims it half-made; a failed preparation leaves nothing behind.
+     */
+    async createPrepared(kind: JobKind, request: Record<string, unknown>, options: CreateOptions, prepare: (workDir: string) => Promise<void>): Promise<string> {
+      const id = newId();
+      const workDir = deps.workDirFor(id);
+      try {
+        await prepare(workDir);
+        insertTask(kind, request, { ...options, id });
+      } catch (error) {
+        await rm(workDir, { recursive: true, force: true });
+        throw error;
+      }
+      announceCreated(id);
+      return id;
+    },
+
     get: requireTask,
 
     cancel(taskId: string): TaskRecord {

@@ -1,6 +1,7 @@
 import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import { overallProgress, runStages } from '../pipelines/run-stages.js';
 import type { PipelineRegistry, ResultFile } from '../pipelines/types.js';
+import { PROJECT_STAGE, type ProjectDraft } from '../pipelines/project-snapshot.js';
 import type { TaskLogsRepository } from '../store/task-logs-repository.js';
 import type { Claim, TaskRecord, TasksRepository } from '../store/tasks-repository.js';
 import { taskStages } from './stage-states.js';
@@ -14,6 +15,8 @@ export interface RunnerOptions {
   workDirFor(taskId: string): string;
   /** Turns a finished job's files into published file ids by role (video -> file id ...). */
   publishResults(task: TaskRecord, files: ResultFile[], workDir: string): Promise<Record<string, string>>;
+  /** Stores the project a job's make-project stage drafted and returns its id (the same id when called again for the task). */
+  publishProject?(task: TaskRecord, draft: ProjectDraft): Promise<string>;
   concurrency: number;
   /** Identifies this process's claims; leases of any other owner are stale. */
   owner: string;
@@ -96,6 +99,8 @@ export function createRunner(options: RunnerOptions) {
       });
       signal.throwIfAborted();
       const result = await options.publishResults(task, pipeline.results(outputs, task.request), workDir);
+      const draft = outputs[PROJECT_STAGE] as ProjectDraft | undefined;
+      if (draft && options.publishProject) result.project = await options.publishProject(task, draft);
       transitions.complete(task.id, token, result);
     } catch (thrown) {
       handleFailure(task, token, signal, thrown);

@@ -4,8 +4,11 @@ import type { TaskSummarySchema } from '../../shared/schemas/jobs.js';
 import type { TaskRecord } from '../store/tasks-repository.js';
 import type { StatusShape } from '../pipelines/kind.js';
 
-/** Turns a published file id into an absolute signed URL (no Authorization header needed). */
-export type FileUrlOf = (fileId: string) => string;
+/** Turns a result's ids into absolute URLs: a published file's signed URL (no Authorization header needed), a project's GUI address. */
+export interface ResultUrlOf {
+  file(fileId: string): string;
+  project(projectId: string): string;
+}
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -25,11 +28,11 @@ function statusCore(task: TaskRecord) {
   };
 }
 
-/** Result file ids by role -> `{video_url, audio_url, subtitle_url, subtitle_vtt_url, subtitle_ass_url, project_url}`. */
-function resultUrls(task: TaskRecord, urlOf: FileUrlOf): Record<string, string> {
+/** Result ids by role -> `{video_url, audio_url, subtitle_url, subtitle_vtt_url, subtitle_ass_url, project_url}`. */
+function resultUrls(task: TaskRecord, urlOf: ResultUrlOf): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const [role, id] of Object.entries(task.result ?? {})) {
-    urls[`${role}_url`] = role === 'project' ? id : urlOf(id);
+    urls[`${role}_url`] = role === 'project' ? urlOf.project(id) : urlOf.file(id);
   }
   return urls;
 }
@@ -38,7 +41,7 @@ function resultUrls(task: TaskRecord, urlOf: FileUrlOf): Record<string, string> 
  * The body of a kind's cloud-shaped status route, which callbacks also carry (docs/api.md "Status records").
  * The kind module's shape says where the URLs go: video_url at the top level (lip-sync kinds) or under result.
  */
-export function cloudStatusRecord(task: TaskRecord, urlOf: FileUrlOf, shape: StatusShape): Record<string, unknown> {
+export function cloudStatusRecord(task: TaskRecord, urlOf: ResultUrlOf, shape: StatusShape): Record<string, unknown> {
   const status = cloudStatus(task.status);
   const urls = resultUrls(task, urlOf);
   if (shape === 'top_level_video') {
@@ -50,7 +53,7 @@ export function cloudStatusRecord(task: TaskRecord, urlOf: FileUrlOf, shape: Sta
 /** The richer record of the local task routes and SSE: any kind, with stage, input name and `cancelled`. */
 export type TaskSummary = Static<typeof TaskSummarySchema>;
 
-export function taskSummary(task: TaskRecord, urlOf: FileUrlOf): TaskSummary {
+export function taskSummary(task: TaskRecord, urlOf: ResultUrlOf): TaskSummary {
   const urls = resultUrls(task, urlOf);
   return {
     ...statusCore(task),

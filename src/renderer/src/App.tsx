@@ -7,6 +7,7 @@ import { chooseFiles, takeFiles } from './features/create/intake.js';
 import { NotificationPrompt } from './features/jobs/NotificationPrompt.js';
 import { TaskQueue } from './features/jobs/TaskQueue.js';
 import { useTaskEvents } from './features/jobs/useTaskEvents.js';
+import { useProjectRoute } from './features/projects/useProjectRoute.js';
 import { useKinds } from './stores/kinds.js';
 import { useNotices } from './stores/notices.js';
 import { useSession } from './stores/session.js';
@@ -21,6 +22,7 @@ const ModelsView = lazy(async () => ({ default: (await import('./features/models
 const VoicesView = lazy(async () => ({ default: (await import('./features/library/VoicesView.js')).VoicesView }));
 const GlossariesView = lazy(async () => ({ default: (await import('./features/library/GlossariesView.js')).GlossariesView }));
 const SubtitleStylesView = lazy(async () => ({ default: (await import('./features/library/SubtitleStylesView.js')).SubtitleStylesView }));
+const ProjectView = lazy(async () => ({ default: (await import('./features/projects/ProjectView.js')).ProjectView }));
 const SettingsView = lazy(async () => ({ default: (await import('./features/settings/SettingsView.js')).SettingsView }));
 
 const LIVE_LABELS: Record<LiveState, string> = {
@@ -74,6 +76,7 @@ function Dashboard({ client }: { client: ApiClient }) {
   const info = useServiceInfo(client);
   const fileInput = useRef<HTMLInputElement>(null);
   useTaskEvents(client);
+  useProjectRoute();
 
   useEffect(() => {
     void load(client);
@@ -89,7 +92,7 @@ function Dashboard({ client }: { client: ApiClient }) {
   }, [error, signOut]);
 
   const onChooseFiles = () => void chooseFiles(fileInput.current);
-  const current = view.name === 'task' ? 'tasks' : view.name;
+  const current = view.name === 'task' || view.name === 'project' ? 'tasks' : view.name;
 
   return (
     <>
@@ -138,6 +141,7 @@ function Dashboard({ client }: { client: ApiClient }) {
         {view.name === 'tasks' ? (loading ? <p aria-busy="true">Loading tasks…</p> : <TaskQueue client={client} />) : null}
         <Suspense fallback={<p aria-busy="true">Loading…</p>}>
           {view.name === 'task' ? <TaskDetail key={view.taskId} client={client} taskId={view.taskId} /> : null}
+          {view.name === 'project' ? <ProjectView key={view.projectId} client={client} projectId={view.projectId} /> : null}
           {view.name === 'create' ? <CreateView client={client} onChooseFiles={onChooseFiles} /> : null}
           {view.name === 'voices' ? <VoicesView client={client} /> : null}
           {view.name === 'glossaries' ? <GlossariesView client={client} /> : null}

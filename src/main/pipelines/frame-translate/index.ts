@@ -4,6 +4,7 @@ import type { TranslateDeps } from '../translate/types.js';
 import type { Pipeline } from '../types.js';
 import { findTextStage } from './find-text-stage.js';
 import { frameTranslateIntake } from './intake.js';
+import { makeProjectStage } from './make-project-stage.js';
 import { frameTranslateOutput } from './outputs.js';
 import { renderStage } from './render-stage.js';
 import { translateTextStage } from './translate-text-stage.js';
@@ -19,7 +20,10 @@ export function frameTranslatePipeline(deps: TranslateDeps & FetchInputsDeps): P
       findTextStage(deps),
       translateTextStage(deps),
       renderStage(deps),
+      makeProjectStage(),
     ],
+    // An export from a project draws its lines again over the same found text: only the render runs.
+    projectExport: { rerun: ['render'] },
     results(outputs) {
       const video = frameTranslateOutput(outputs, 'render').video;
       return [{ role: 'video', path: video, name: video.split('/').pop()! }];

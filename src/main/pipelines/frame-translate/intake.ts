@@ -11,9 +11,6 @@ export const frameTranslateIntake: IntakeChecks<FrameTranslateRequest> = {
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
     checkGlossaries(request.glossary_ids, env);
-    if (request.project_mode === 'editable') {
-      throw new DubDeskError('pipeline_unavailable', 'Editable visual translation projects are not available in this DubDesk version yet; set project_mode none (every text found, with its time, place, source and translation, is kept with the job).');
-    }
     // Every step needs its engine now: the first missing model is named before anything is queued.
     const source = languagePart(request.source_language);
     const target = languagePart(request.target_language);

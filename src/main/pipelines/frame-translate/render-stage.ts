@@ -1,12 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { stagedPath } from '../fetch-inputs-stage.js';
+import { readProjectSnapshot } from '../project-snapshot.js';
 import { outputBaseName } from '../translate/export-stage.js';
 import type { TranslateDeps } from '../translate/types.js';
-import type { Stage } from '../types.js';
+import type { Stage, StageContext } from '../types.js';
 import { prepareTranslatedTextDrawing } from './draw/prepare-drawing.js';
 import { textAlignment, type TextToDraw } from './draw/translated-text-ass.js';
 import { frameTranslateOutput } from './outputs.js';
+import { projectBlocks } from './project-blocks.js';
 import { renderTextVideo } from './render/render-text-video.js';
 import { eraseSpanOf, scaleBox } from './render/erase-spans.js';
 import type { EraseSpan } from './render/text-eraser.js';
@@ -48,6 +50,16 @@ export function textsToDraw(blocks: readonly TextBlock[], fps: number, from: Fra
   });
 }
 
+/** The translate-text stage's blocks, or in a task exported from a project, the project's lines. */
+async function blocksToRender(translated: readonly TextBlock[], frame: FrameSize, ctx: StageContext): Promise<readonly TextBlock[]> {
+  const snapshot = await readProjectSnapshot(ctx.workDir);
+  if (!snapshot) return translated;
+  const fromProject = projectBlocks(snapshot.lines, translated, frame);
+  ctx.log(`drawing the project's ${fromProject.blocks.length} lines, ${fromProject.edited} of them edited`);
+  if (fromProject.unmatched > 0) ctx.log(`${fromProject.unmatched} project lines match no text found in the video: drawn without erasing anything`, 'warn');
+  return fromProject.blocks;
+}
+
 /** processing: one pass over the video: the original text erased, its translation drawn in its place, audio copied. */
 export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir' | 'media'>): Stage<FrameTranslateRequest> {
   return {
@@ -59,10 +71,11 @@ export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir
       const video = frameTranslateOutput(outputs, 'fetch-inputs').inputs.video_url!;
       const found = frameTranslateOutput(outputs, 'find-text');
       const translated = frameTranslateOutput(outputs, 'translate-text');
+      const blocks = await blocksToRender(translated.blocks, translated.frame, ctx);
       const display = found.display;
       const inpainter = deps.engines.requireInpainter();
       const drawing = await prepareTranslatedTextDrawing({
-        texts: textsToDraw(translated.blocks, found.frame.fps, found.frame, display), frame: display, language: request.target_language,
+        texts: textsToDraw(blocks, found.frame.fps, found.frame, display), frame: display, language: request.target_language,
         workDir: path.join(ctx.workDir, 'drawing'), fontconfigDir: deps.fontconfigDir,
       });
       if (drawing.missingCjkFont) ctx.log('no Chinese/Japanese/Korean font is installed: those characters will show as boxes', 'warn');
@@ -70,8 +83,8 @@ export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir
       const container = KEPT_CONTAINERS.has(extension) ? extension : '.mkv';
       const relative = path.join('output', `${outputBaseName(video.name, request.target_language)}${container}`);
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
-      const spans = eraseSpans(translated.blocks, found.frame.fps, found.frame, display);
-      ctx.log(`erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${translated.blocks.length} translations`);
+      const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
+      ctx.log(`erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${blocks.length} translations`);
       const rendered = await renderTextVideo({
         input: stagedPath(ctx.workDir, video), output: path.join(ctx.workDir, relative), spans, inpainter,
         overlay: { filter: drawing.filter, env: drawing.env }, signal: ctx.signal, onProgress: ctx.progress, ffmpeg: deps.media.ffmpeg,

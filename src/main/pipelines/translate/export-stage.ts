@@ -13,6 +13,7 @@ import { resolveWorkPath } from '../work-paths.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import { bilingualCues, subtitleExports } from './subtitle-exports.js';
 import { spokenLines } from './lines.js';
+import { keepsStems } from './make-project-stage.js';
 
 export interface ExportedFiles extends StageOutput {
   video?: string;
@@ -118,7 +119,7 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       }
       // The separated background is in the mix now; the stem is as large as the input's audio (GBs for a film).
       const separated = skippableOutput(outputs, 'separate');
-      if (separated) await rm(resolveWorkPath(ctx.workDir, separated.background), { force: true });
+      if (separated && !(await keepsStems(request, ctx.workDir))) await rm(resolveWorkPath(ctx.workDir, separated.background), { force: true });
       // The erased picture stays until the task is deleted: a resumed export (a crash before its output was saved) reads it again.
       return result;
     },

@@ -1,6 +1,6 @@
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
 import { translateIntake } from './intake.js';
-import type { Pipeline, ResultFile } from '../types.js';
+import type { Pipeline, ResultFile, Stage } from '../types.js';
 import { eraseSubtitlesStage } from './erase-subtitles-stage.js';
 import { exportStage } from './export-stage.js';
 import { translateOutput } from './outputs.js';
@@ -10,6 +10,7 @@ import { synthesizeStage } from './synthesize-stage.js';
 import { detectSpeechStage } from './detect-speech-stage.js';
 import { diarizeStage } from './diarize-stage.js';
 import { identifyLanguageStage } from './identify-language-stage.js';
+import { makeProjectStage, PROOFREADING_SKIP } from './make-project-stage.js';
 import { readScreenTextStage } from './read-screen-text-stage.js';
 import { readSubtitlesStage } from './read-subtitles-stage.js';
 import { segmentStage } from './segment-stage.js';
@@ -37,13 +38,13 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       diarizeStage(deps),
       segmentStage(),
       translateStage(deps),
-      separateStage(deps),
-      synthesizeStage(deps),
-      mixStage(deps),
-      eraseSubtitlesStage(deps),
-      exportStage(deps),
+      ...[separateStage(deps), synthesizeStage(deps), mixStage(deps), eraseSubtitlesStage(deps), exportStage(deps)].map(untilProofread),
+      makeProjectStage(),
     ],
+    // An export from a project speaks its lines again (reusing each unchanged line's audio), mixes and exports.
+    projectExport: { rerun: ['synthesize', 'mix', 'export'] },
     results(outputs) {
+      if (!outputs.export) return []; // a proofreading job: only the project
       const exported = translateOutput(outputs, 'export');
       const files: ResultFile[] = [{ role: 'subtitle', path: exported.subtitle, name: exported.subtitle.split('/').pop()! }];
       if (exported.subtitleVtt) files.push({ role: 'subtitle_vtt', path: exported.subtitleVtt, name: exported.subtitleVtt.split('/').pop()! });
@@ -54,4 +55,9 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       return files;
     },
   };
+}
+
+/** In a proofreading job the dubbing stages wait: the project's export runs them on the corrected lines. */
+function untilProofread(stage: Stage<TranslateRequest>): Stage<TranslateRequest> {
+  return { ...stage, skip: (input) => (input.request.enable_proofreading ? PROOFREADING_SKIP : stage.skip?.(input)) };
 }

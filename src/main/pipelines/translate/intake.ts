@@ -50,9 +50,6 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
     checkGlossaries(request.glossary_ids, env);
-    if (request.enable_proofreading || request.project_mode === 'editable') {
-      throw new DubDeskError('pipeline_unavailable', 'Editable projects and proofreading are not available in this DubDesk version yet; set project_mode none and enable_proofreading false.');
-    }
     if (request.selected_voice_id && !env.engines.voices().some((voice) => voice.id === request.selected_voice_id)) {
       throw new DubDeskError('not_found', `Voice ${request.selected_voice_id} does not exist; GET /v1/voices lists the voices.`);
     }

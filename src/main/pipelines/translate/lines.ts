@@ -1,11 +1,13 @@
-// Where the dub's lines come from: transcribed and cut into cues (segment stage), or read from the given subtitles
-// or from the subtitles burned in inside ocr_text_box (read-screen-text stage),
+// Where the dub's lines come from: a project's lines in a task exported from it (inputs/project.json), transcribed
+// and cut into cues (segment stage), or read from the given subtitles or from the subtitles burned in inside
+// ocr_text_box (read-screen-text stage),
 // with the diarizer's speakers when it ran; translated, or as spoken when the lines are already in the target
 // language. Later stages ask here instead of reading one stage's output.
 import { readFile } from 'node:fs/promises';
 import { languagePart } from '../../../shared/languages.js';
 import { describeEncoding, readSrt, speakableText } from '../../media/srt.js';
 import { stagedPath } from '../fetch-inputs-stage.js';
+import { readProjectSnapshot } from '../project-snapshot.js';
 import type { StageContext, StageInput, StageOutput } from '../types.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import { speakerByOverlap } from './speaker-overlap.js';
@@ -65,13 +67,26 @@ async function givenLines(input: StageInput<TranslateRequest>, ctx: Pick<StageCo
   return { language, cues };
 }
 
-/** The lines as spoken: the transcript's cues, or the given subtitles' when transcription was skipped. */
+/** The lines as spoken: the project's (as proofread), the transcript's cues, or the given subtitles' when transcription was skipped. */
 export async function spokenLines(input: StageInput<TranslateRequest>, ctx: Pick<StageContext, 'workDir' | 'log'>): Promise<CueList> {
+  const project = await readProjectSnapshot(ctx.workDir);
+  if (project) {
+    const cues = project.lines.map((line) => ({ index: line.index, startMs: line.startMs, endMs: line.endMs, text: line.sourceText, speaker: line.speaker ?? DEFAULT_SPEAKER }));
+    return { language: knownSourceLanguage(input.request, input.outputs), cues };
+  }
   return skippableOutput(input.outputs, 'segment') ?? givenLines(input, ctx);
 }
 
-/** The lines to speak in the target language: translated, or the spoken lines when translation was skipped. */
+/** The lines to speak in the target language: the project's, translated, or the spoken lines when translation was skipped. */
 export async function dubLines(input: StageInput<TranslateRequest>, ctx: Pick<StageContext, 'workDir' | 'log'>): Promise<CueList> {
+  const project = await readProjectSnapshot(ctx.workDir);
+  if (project) {
+    const cues = project.lines.map((line) => ({
+      index: line.index, startMs: line.startMs, endMs: line.endMs, text: line.targetText, speaker: line.speaker ?? DEFAULT_SPEAKER,
+      ...(line.voiceId ? { voiceId: line.voiceId } : {}),
+    }));
+    return { language: languagePart(input.request.target_language), cues };
+  }
   if (input.outputs.translate) return translateOutput(input.outputs, 'translate');
   const spoken = await spokenLines(input, ctx);
   return { language: languagePart(input.request.target_language), cues: spoken.cues };

@@ -5,6 +5,7 @@ import { resolveWorkPath } from '../work-paths.js';
 import { DEFAULT_LOUDNESS, mixDub, type MixBackground } from './mix.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';
 import { skippableOutput, translateOutput } from './outputs.js';
+import { keepsStems } from './make-project-stage.js';
 
 /**
  * dubbing: the dub over the original's background, loudness-normalised. The background is the separate stage's
@@ -16,7 +17,7 @@ export function mixStage(deps: TranslateDeps): Stage<TranslateRequest> {
     label: 'Mixing audio',
     status: 'dubbing',
     weight: 0.5,
-    async run({ outputs }, ctx) {
+    async run({ request, outputs }, ctx) {
       const prepared = translateOutput(outputs, 'prepare-media');
       const dub = translateOutput(outputs, 'synthesize');
       const original = resolveWorkPath(ctx.workDir, prepared.media.path);
@@ -34,7 +35,7 @@ export function mixStage(deps: TranslateDeps): Stage<TranslateRequest> {
       );
       for (const line of result.log) ctx.log(line);
       // The vocal stem served the voice cloning; nothing after the mix reads it, and it is as large as the original's audio.
-      if (separated) await rm(resolveWorkPath(ctx.workDir, separated.vocals), { force: true });
+      if (separated && !(await keepsStems(request, ctx.workDir))) await rm(resolveWorkPath(ctx.workDir, separated.vocals), { force: true });
       return { audio, durationSec: dub.outputDurationMs / 1000 };
     },
   };

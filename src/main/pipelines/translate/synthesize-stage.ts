@@ -16,6 +16,8 @@ import type { DubCue, TranslateDeps, TranslateRequest } from './types.js';
 import { createTimeMap, videoRetimeFilter, type SlowdownSegment } from './video-retime.js';
 import { translateOutput } from './outputs.js';
 import { dubLines } from './lines.js';
+import { readProjectSnapshot, type ProjectSnapshot } from '../project-snapshot.js';
+import { clipKey, openClipCache } from './clip-cache.js';
 
 export interface SynthesizedDub extends StageOutput {
   /** The dubbed speech alone, on the output timeline, relative to the work dir. */
@@ -32,7 +34,7 @@ export interface SynthesizedDub extends StageOutput {
 }
 
 /** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
-const MAX_RATE_BOOST = 1.25;
+export const MAX_RATE_BOOST = 1.25;
 
 /** Lines synthesized at once: enough to keep the TTS workers busy, few enough that memory stays flat in the number of lines. */
 const SYNTHESIS_CONCURRENCY = 4;
@@ -85,9 +87,12 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       let speakers = [...new Set(cues.map((cue) => cue.speaker))].map((id) => ({ id, name: id, medianF0: undefined as number | undefined }));
       const voiceModel = request.voice_model ?? 'auto';
       const cloning = cloningVoice(request, deps);
+      const project = await readProjectSnapshot(ctx.workDir);
       let choices: Map<string, VoiceChoice | ClonedVoiceChoice>;
       if (cloning) {
         choices = await cloneVoices(cloning, speakers.map((speaker) => speaker.id), { request, outputs }, ctx, deps);
+      } else if (project && speakers.every((speaker) => project.speakerVoices[speaker.id])) {
+        choices = projectVoices(project, speakers.map((speaker) => speaker.id));
       } else {
         if (!request.selected_voice_id) {
           const analysed = await readAnalysisSpeech(path.join(ctx.workDir, prepared.speechWav), cues, SPEECH_SAMPLE_RATE);
@@ -101,18 +106,33 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       for (const choice of choices.values()) ctx.log(choice.reason);
       if (voiceModel === 'auto' && !request.selected_voice_id) ctx.log('voice matching with the stock voices: pitch shifted to each speaker\'s median F0 (voice_model real clones their own voices)');
 
-      // Clips go to disk as they are made; only their lengths stay in memory.
+      // Clips go to disk as they are made; only their lengths stay in memory. A project keeps them by content, so
+      // its next export speaks only the lines that changed.
       const clipDir = path.join(ctx.workDir, 'audio', 'clips');
       await rm(clipDir, { recursive: true, force: true });
       await mkdir(clipDir, { recursive: true });
+      const cache = project ? await openClipCache(project.clipCache) : undefined;
       let done = 0;
+      let spoken = 0;
       const total = cues.length * 2;
       const speak = async (cue: DubCue, rate: number): Promise<StoredClip> => {
         const choice = choices.get(cue.speaker)!;
-        const reference = 'reference' in choice ? { reference: choice.reference } : {};
-        const speech = await deps.engines.ttsFor(choice.voiceId).synthesize({ text: speakableText(cue.text), voiceId: choice.voiceId, rate, pitchSemitones: choice.pitchSemitones, signal: ctx.signal, ...reference });
+        // A line given its own voice in the project speaks it as is; the speaker's voice keeps its pitch and reference.
+        const own: VoiceChoice | ClonedVoiceChoice = cue.voiceId && cue.voiceId !== choice.voiceId ? { voiceId: cue.voiceId, pitchSemitones: 0, reason: '' } : choice;
+        const reference = 'reference' in own ? { reference: (own as ClonedVoiceChoice).reference } : {};
+        const synthesis = { text: speakableText(cue.text), voiceId: own.voiceId, rate, pitchSemitones: own.pitchSemitones, ...reference };
+        const key = clipKey(synthesis);
+        const cached = cache?.find(key, cue.index);
+        if (cached) {
+          ctx.progress(++done / total);
+          return cached;
+        }
+        const speech = await deps.engines.ttsFor(own.voiceId).synthesize({ ...synthesis, signal: ctx.signal });
+        spoken++;
         ctx.progress(++done / total);
-        return saveClip(path.join(clipDir, `${cue.index}-${rate === 1 ? 'normal' : 'fast'}.f32`), cue.index, trimSilence(speech.samples, speech.sampleRate).samples, speech.sampleRate);
+        const trimmed = trimSilence(speech.samples, speech.sampleRate).samples;
+        if (cache) return cache.save(key, cue.index, trimmed, speech.sampleRate);
+        return saveClip(path.join(clipDir, `${cue.index}-${rate === 1 ? 'normal' : 'fast'}.f32`), cue.index, trimmed, speech.sampleRate);
       };
       const msOf = (clip: StoredClip) => (clip.length / clip.sampleRate) * 1000;
 
@@ -129,6 +149,7 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const draft = planDubTiming({ cues, speechMs: first.map(msOf), mediaDurationMs }, options);
       const clips = await mapBounded(cues, SYNTHESIS_CONCURRENCY, async (cue, i) => (draft.lines[i]!.rate > 1 ? speak(cue, draft.lines[i]!.rate) : (ctx.progress(++done / total), first[i]!)));
       const plan = planDubTiming({ cues, speechMs: clips.map(msOf), synthesizedRates: draft.lines.map((line) => line.rate), mediaDurationMs }, options);
+      if (cache) ctx.log(`${spoken} clips synthesized; the project's saved audio served the rest of ${cues.length} lines`);
       for (const line of plan.summary.lines) ctx.log(line);
       for (const warning of judgeLineSpeeds(plan, deps.maxStretch)) ctx.warn(warning);
 
@@ -157,4 +178,12 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       } satisfies SynthesizedDub;
     },
   };
+}
+
+/** The voices a project's speakers were given (by the dub it was made from, or since in the editor). */
+function projectVoices(project: ProjectSnapshot, speakers: readonly string[]): Map<string, VoiceChoice> {
+  return new Map(speakers.map((speaker) => {
+    const voice = project.speakerVoices[speaker]!;
+    return [speaker, { ...voice, reason: `${speaker}: ${voice.voiceId}, the project's voice for them` }];
+  }));
 }

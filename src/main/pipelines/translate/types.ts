@@ -27,6 +27,8 @@ export interface DubCue {
   endMs: number;
   text: string;
   speaker: string;
+  /** A voice chosen for this line alone in a project (the speaker's voice otherwise). */
+  voiceId?: string;
 }
 
 export interface PreparedMedia extends StageOutput {

@@ -3,6 +3,7 @@ import { migration002SubtitleStyles } from './002-subtitle-styles.js';
 import { migration003KeyRoles } from './003-key-roles.js';
 import { migration004TaskWarnings } from './004-task-warnings.js';
 import { migration005StageStates } from './005-stage-states.js';
+import { migration006Projects } from './006-projects.js';
 
 /** A numbered schema change; `version` is what PRAGMA user_version holds once it is applied. */
 export interface Migration {
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 // Append only: a released migration is never edited, a new one is added with the next number.
-export const MIGRATIONS: readonly Migration[] = [migration001Core, migration002SubtitleStyles, migration003KeyRoles, migration004TaskWarnings, migration005StageStates];
+export const MIGRATIONS: readonly Migration[] = [migration001Core, migration002SubtitleStyles, migration003KeyRoles, migration004TaskWarnings, migration005StageStates, migration006Projects];

@@ -8,11 +8,13 @@ import type { KindsMeta } from '../../../shared/schemas/meta.js';
 import type { InstallProgress, ModelRecord } from '../../../shared/schemas/models.js';
 import type { SubtitleStyleBody, SubtitleStyleRecord } from '../../../shared/schemas/subtitle-styles.js';
 import type { PlanStep, TranslatePlan, TranslatePlanRequest } from '../../../shared/schemas/translate-plan.js';
+import type { Project, ProjectSegment, ProjectSummary, SegmentFit, SegmentPatch, SubtitleTrack } from '../../../shared/schemas/projects.js';
 import type { VoiceRecord } from '../../../shared/schemas/voices.js';
 
 /** One row of `GET /v1/tasks`, also the data of each `task` event (type only: no schema code in the bundle). */
 export type TaskSummary = Static<typeof TaskSummarySchema>;
 export type TaskPage = Static<typeof TaskListSchema>;
+export type { Project, ProjectSegment, ProjectSummary, SegmentFit, SegmentPatch, SubtitleTrack };
 export type { Capabilities, InstallProgress, KindsMeta, ModelRecord, PlanStep, SubtitleStyleBody, SubtitleStyleRecord, TranslatePlan, TranslatePlanRequest, UploadedFile, VoiceRecord };
 
 /** One job kind of GET /v1/meta: its title, routes, statuses and stages. */
@@ -100,6 +102,28 @@ export interface ApiKeyRecord {
 
 export type ModelEvent = InstallProgress & { id: string };
 
+/** What split, merge and a speaker's voice change answer: the project's revision and the segments they made or changed. */
+export interface SegmentsAnswer {
+  revision: number;
+  segments: ProjectSegment[];
+}
+
+/** One line spoken again: alone, and over the original audio of its time (both WAV, playable by an `<audio>`). */
+export interface SynthesizedLine {
+  audio_url: string;
+  with_original_url: string;
+  segment: ProjectSegment;
+}
+
+export type ProjectExportType = 'auto' | 'video' | 'audio' | 'all';
+
+export interface Waveform {
+  /** Seconds. */
+  duration: number;
+  /** 0..1, evenly spread over the duration. */
+  peaks: number[];
+}
+
 /** A failed API call, carrying the catalogue's code so the GUI can react to e.g. `unauthorized`. */
 export class ApiError extends Error {
   constructor(
@@ -181,6 +205,24 @@ export interface ApiClient {
   withKey(url: string): string;
   /** The service's own origin, for "copy as API request". */
   baseUrl(): string;
+  // Editable projects (docs/api.md "Projects"); a stale revision answers ApiError code `conflict`.
+  project(projectId: string): Promise<Project>;
+  projects(taskId?: string): Promise<ProjectSummary[]>;
+  patchSegment(projectId: string, segmentId: string, patch: SegmentPatch): Promise<ProjectSegment>;
+  /** `at`: seconds, strictly inside the segment. */
+  splitSegment(projectId: string, segmentId: string, at: number, revision?: number): Promise<SegmentsAnswer>;
+  mergeSegments(projectId: string, segmentIds: string[]): Promise<SegmentsAnswer>;
+  synthesizeSegment(projectId: string, segmentId: string): Promise<SynthesizedLine>;
+  translateSegment(projectId: string, segmentId: string): Promise<ProjectSegment>;
+  /** null: the voice the export chooses for the speaker. */
+  setSpeakerVoice(projectId: string, speaker: string, voiceId: string | null): Promise<SegmentsAnswer>;
+  exportProject(projectId: string, exportType?: ProjectExportType): Promise<{ task_id: string }>;
+  /** One track as SRT text. */
+  subtitles(projectId: string, track: SubtitleTrack): Promise<string>;
+  /** Replaces the source or target texts from an SRT with the project's cue count (else 400 invalid_subtitle). */
+  putSubtitles(projectId: string, track: 'source' | 'target', srt: string): Promise<Project>;
+  deleteProject(projectId: string): Promise<void>;
+  waveform(projectId: string, points: number): Promise<Waveform>;
 }
 
 /** Pure: the catalogue's `{code, message}` body of a failed response, or a generic error. */
@@ -191,6 +233,8 @@ export function errorFromBody(status: number, statusText: string, text: string):
   } catch {
     // Not the catalogue's JSON body (e.g. a proxy page): fall through to a generic message.
   }
+  // A stale edit must read as a conflict even through a proxy that rewrote the body: the editor never overwrites on it.
+  if (status === 409) return new ApiError('conflict', 'This changed elsewhere since it was read.', status);
   return new ApiError('internal', `The service answered ${status} ${statusText}.`.replace(' .', '.'), status);
 }
 
@@ -201,18 +245,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const authorization = `Bearer ${options.apiKey}`;
 
-  async function request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  async function send(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
     let response: Response;
     try {
-      response = await fetchImpl(`${base}${path}`, {
-        method,
-        headers: { Authorization: authorization, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      response = await fetchImpl(`${base}${path}`, { method, headers: { Authorization: authorization, ...init.headers }, body: init.body });
     } catch {
       throw UNREACHABLE();
     }
     if (!response.ok) throw errorFromBody(response.status, response.statusText, await response.text().catch(() => ''));
+    return response;
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+    const response = await send(method, path, {
+      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
@@ -291,5 +339,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl() {
       return base || window.location.origin;
     },
+    project: (projectId) => get(`/v1/projects/${id(projectId)}`),
+    projects: async (taskId) => (await get<{ projects: ProjectSummary[] }>(`/v1/projects${taskId ? `?task_id=${id(taskId)}` : ''}`)).projects,
+    patchSegment: (projectId, segmentId, patch) => request('PATCH', `/v1/projects/${id(projectId)}/segments/${id(segmentId)}`, patch),
+    splitSegment: (projectId, segmentId, at, revision) => request('POST', `/v1/projects/${id(projectId)}/segments/${id(segmentId)}/split`, revision === undefined ? { at } : { at, revision }),
+    mergeSegments: (projectId, segmentIds) => request('POST', `/v1/projects/${id(projectId)}/segments/merge`, { segment_ids: segmentIds }),
+    synthesizeSegment: (projectId, segmentId) => request('POST', `/v1/projects/${id(projectId)}/segments/${id(segmentId)}/synthesize`),
+    translateSegment: (projectId, segmentId) => request('POST', `/v1/projects/${id(projectId)}/segments/${id(segmentId)}/translate`),
+    setSpeakerVoice: (projectId, speaker, voiceId) => request('POST', `/v1/projects/${id(projectId)}/speakers/voice`, { speaker, voice_id: voiceId }),
+    exportProject: (projectId, exportType) => request('POST', `/v1/projects/${id(projectId)}/export`, exportType ? { export_type: exportType } : {}),
+    subtitles: async (projectId, track) => (await send('GET', `/v1/projects/${id(projectId)}/subtitles?track=${track}`, { headers: { Accept: 'application/x-subrip' } })).text(),
+    async putSubtitles(projectId, track, srt) {
+      const response = await send('PUT', `/v1/projects/${id(projectId)}/subtitles?track=${track}`, { body: srt, headers: { Accept: 'application/json', 'Content-Type': 'application/x-subrip' } });
+      return (await response.json()) as Project;
+    },
+    deleteProject: (projectId) => request('DELETE', `/v1/projects/${id(projectId)}`),
+    waveform: (projectId, points) => get(`/v1/projects/${id(projectId)}/waveform?points=${Math.round(points)}`),
   };
 }

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 export type View =
   | { name: 'tasks' }
   | { name: 'task'; taskId: string }
+  | { name: 'project'; projectId: string }
   | { name: 'create' }
   | { name: 'voices' }
   | { name: 'glossaries' }
@@ -10,7 +11,7 @@ export type View =
   | { name: 'models' }
   | { name: 'settings' };
 
-/** Which screen shows; a store rather than a router since the GUI has one window and no deep links. */
+/** Which screen shows; a store rather than a router: the one deep link, a project's `#/projects/<id>`, is kept in sync by features/projects/useProjectRoute. */
 interface ViewState {
   view: View;
   show(view: View): void;

@@ -7,7 +7,7 @@ import type { StagedFile } from '../../stores/staging.js';
 import { GlossaryPicker } from './GlossaryPicker.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { planFrameTranslate } from './plan-jobs.js';
-import { buildFrameTranslateRequest, FRAME_TRANSLATE_DEFAULTS, PROJECTS_NOT_YET, type FrameTranslateForm as Form } from './request-builders.js';
+import { buildFrameTranslateRequest, FRAME_TRANSLATE_DEFAULTS, PROJECT_HINT, type FrameTranslateForm as Form } from './request-builders.js';
 import { SubmitRow } from './SubmitRow.js';
 import { useJobSubmission, type PreparedJob } from './useJobSubmission.js';
 import type { FieldErrors } from './validation.js';
@@ -56,11 +56,10 @@ export function FrameTranslateForm({ client, files, onDone, initialErrors }: { c
         <textarea rows={3} maxLength={4000} value={form.user_prompt} onChange={(event) => set('user_prompt', event.target.value)} />
       </Field>
       <div className="form-grid">
-        <Field id="frame-project" label="Project" hint={`Default: none. ${PROJECTS_NOT_YET}`} error={errors.project_mode}>
+        <Field id="frame-project" label="Project" hint={PROJECT_HINT} error={errors.project_mode}>
           <select value={form.project_mode} onChange={(event) => set('project_mode', event.target.value as Form['project_mode'])}>
             <option value="none">None</option>
-            {/* Offered once projects exist: today the service refuses it (pipeline_unavailable). */}
-            <option value="editable" disabled>Editable project (not in this version)</option>
+            <option value="editable">Editable project</option>
           </select>
         </Field>
         <Field id="frame-callback" label="Callback URL" hint="Optional: receives a POST on every status change." error={errors.callback_url}>

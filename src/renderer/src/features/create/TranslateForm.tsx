@@ -12,7 +12,7 @@ import { LanguagePicker } from './LanguagePicker.js';
 import { hasBoxFields } from './ocr-box.js';
 import { OcrBoxPicker, type OcrBoxFields } from './OcrBoxPicker.js';
 import { planTranslate } from './plan-jobs.js';
-import { BILINGUAL_OFF_FOR_FINAL, bilingualPossible, buildTranslateRequest, PROJECTS_NOT_YET, TRANSLATE_DEFAULTS, type TranslateForm as Form } from './request-builders.js';
+import { BILINGUAL_OFF_FOR_FINAL, bilingualPossible, buildTranslateRequest, PROJECT_HINT, TRANSLATE_DEFAULTS, type TranslateForm as Form } from './request-builders.js';
 import { SubmitRow } from './SubmitRow.js';
 import { SubtitleFilePreview } from './SubtitleFilePreview.js';
 import { useEnginePlan } from './useEnginePlan.js';
@@ -200,13 +200,12 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
         <summary>More settings</summary>
         <div className="form-grid">
           <label className="check"><input type="checkbox" checked={form.align_video} onChange={(event) => set('align_video', event.target.checked)} /> Slow the video where the dub runs long (align_video)</label>
-          {/* Offered once projects exist: today the service refuses it (pipeline_unavailable). */}
-          <label className="check"><input type="checkbox" checked={false} disabled aria-describedby="translate-project-hint" onChange={() => undefined} /> Stop for proofreading (enable_proofreading; not in this version)</label>
+          <label className="check"><input type="checkbox" checked={form.enable_proofreading} onChange={(event) => set('enable_proofreading', event.target.checked)} /> Stop for proofreading: translate, then open the lines in the editor before any voice is made (enable_proofreading)</label>
           {errors.align_video || errors.enable_proofreading ? <GroupError id="translate-flags" error={errors.align_video ?? errors.enable_proofreading} /> : null}
-          <Field id="translate-project" label="Project" hint={`Default: none. ${PROJECTS_NOT_YET}`} error={errors.project_mode}>
+          <Field id="translate-project" label="Project" hint={PROJECT_HINT} error={errors.project_mode}>
             <select value={form.project_mode} onChange={(event) => set('project_mode', event.target.value as Form['project_mode'])}>
               <option value="none">None</option>
-              <option value="editable" disabled>Editable project (not in this version)</option>
+              <option value="editable">Editable project</option>
             </select>
           </Field>
           <Field id="translate-speakers-min" label="Fewest speakers" hint="Optional, 1–50." error={errors['speaker_number.min']}>

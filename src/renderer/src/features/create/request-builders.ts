@@ -161,5 +161,5 @@ export function buildFrameTranslateRequest(form: FrameTranslateForm, input: { vi
   } as Record<string, unknown>) as FrameTranslateRequest;
 }
 
-/** Why the forms show editable projects and proofreading but do not let them be chosen yet. */
-export const PROJECTS_NOT_YET = 'Editable projects and proofreading come in a later version.';
+/** What an editable project gives, shown under the Project field of both forms. */
+export const PROJECT_HINT = 'Default: none. Editable: the lines can be proofread, edited and exported again from the project editor.';

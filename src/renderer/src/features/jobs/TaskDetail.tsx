@@ -9,6 +9,7 @@ import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
 import { downloadUrl, resultFolderPath } from '../preview/reveal-path.js';
 import { ResultPreview } from '../preview/ResultPreview.js';
+import { projectIdFromUrl } from '../projects/project-route.js';
 import { SubtitlePanel } from '../preview/SubtitlePanel.js';
 import { adviceFor } from './error-advice.js';
 import { estimateRemainingMs, formatRemaining } from './eta.js';
@@ -126,6 +127,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const videoUrl = task.result?.video_url ?? task.video_url;
   const audioUrl = task.result?.audio_url;
   const subtitleUrl = task.result?.subtitle_url;
+  const projectId = projectIdFromUrl(task.result?.project_url);
   const original = originalMedia(task.kind, body);
   const visualOriginal = original?.playable && original.kind !== 'audio' ? { url: original.url, kind: original.kind } : undefined;
   const request = taskRequest({ kind: task.kind, request: body }, kinds);
@@ -143,6 +145,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
       </p>
       <div className="detail-actions">
         <TaskActions client={client} task={task} />
+        {projectId ? <button type="button" onClick={() => show({ name: 'project', projectId })}>Open project</button> : null}
         {request ? <CopyButton text={curlCommand(client.baseUrl(), request)} label="Copy as curl" /> : null}
         {request ? <CopyButton text={JSON.stringify(request.body, null, 2)} label="Copy request JSON" /> : null}
       </div>

@@ -1,4 +1,5 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useScrollViewport } from '../../lib/useScrollViewport.js';
 import type { ApiClient } from '../../api/client.js';
 import { kindTitle, useKinds } from '../../stores/kinds.js';
 import { useTasks } from '../../stores/tasks.js';
@@ -18,19 +19,8 @@ export function TaskQueue({ client }: { client: ApiClient }) {
   const kinds = useKinds((s) => s.kinds);
   const deferredFilter = useDeferredValue(filter);
   const visible = useMemo(() => filterTasks(tasks, deferredFilter, kinds), [tasks, deferredFilter, kinds]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState({ scrollTop: 0, height: 600 });
+  const { scroller, viewport, measure, onScroll } = useScrollViewport(600);
   const pendingFocus = useRef<number | undefined>(undefined);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const measure = () => setViewport({ scrollTop: element.scrollTop, height: element.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const range = visibleRows({ scrollTop: viewport.scrollTop, viewportHeight: viewport.height, rowHeight: ROW_HEIGHT, count: visible.length });
   const onOpen = useCallback((taskId: string) => show({ name: 'task', taskId }), [show]);
@@ -58,7 +48,7 @@ export function TaskQueue({ client }: { client: ApiClient }) {
     const top = scrollToReveal(target, { scrollTop: element.scrollTop, viewportHeight: element.clientHeight, rowHeight: ROW_HEIGHT });
     if (top !== undefined) element.scrollTop = top;
     pendingFocus.current = target;
-    setViewport({ scrollTop: element.scrollTop, height: element.clientHeight });
+    measure();
   }
 
   const filtered = filter.status !== 'all' || filter.kind !== 'all' || filter.text.trim() !== '';
@@ -86,7 +76,7 @@ export function TaskQueue({ client }: { client: ApiClient }) {
           {filtered ? `${visible.length} of ${tasks.length}` : `${tasks.length}`} task{tasks.length === 1 ? '' : 's'}{loadingMore ? ' (loading more…)' : ''}
         </p>
       </div>
-      <div className="task-scroller" ref={scroller} onScroll={(event) => setViewport({ scrollTop: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}>
+      <div className="task-scroller" ref={scroller} onScroll={onScroll}>
         {tasks.length === 0 ? (
           <p className="empty">No tasks yet. Drop files anywhere in this window to start one; tasks started from the API or the command line show up here as they run.</p>
         ) : visible.length === 0 ? (

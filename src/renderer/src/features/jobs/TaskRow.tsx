@@ -8,6 +8,8 @@ import { estimateRemainingMs, formatRemaining } from './eta.js';
 import { statusLabel, taskKindLabel, taskName } from './labels.js';
 import { currentStageLabel } from './stage-timeline.js';
 import { TaskActions } from './TaskActions.js';
+import { projectIdFromUrl } from '../projects/project-route.js';
+import { useView } from '../../stores/view.js';
 
 /** Time left of a running task, re-rendered only when its own progress history changes. */
 function TimeLeft({ taskId }: { taskId: string }) {
@@ -30,6 +32,8 @@ export const TaskRow = memo(function TaskRow({ client, task, index, count, top, 
   const kind = taskKindLabel(task, useKinds((s) => s.kinds));
   const percent = formatPercent(task.progress);
   const running = !isFinalStatus(task.status);
+  const projectId = projectIdFromUrl(task.result?.project_url);
+  const show = useView((s) => s.show);
   return (
     <li className="task" data-status={task.status} data-index={index} aria-posinset={index + 1} aria-setsize={count} style={{ transform: `translateY(${top}px)` }}>
       <div className="task-head">
@@ -51,6 +55,7 @@ export const TaskRow = memo(function TaskRow({ client, task, index, count, top, 
           {!running ? <time dateTime={task.updated_at}>{new Date(task.updated_at).toLocaleString()}</time> : null}
         </span>
         {task.err_message && task.status !== 'cancelled' ? <span className="task-error" title={task.err_message}>{task.err_message}</span> : null}
+        {projectId ? <button type="button" className="small" onClick={() => show({ name: 'project', projectId })} aria-label={`Open the project of ${name}`}>Open project</button> : null}
         <TaskActions client={client} task={task} compact />
       </div>
     </li>

@@ -1,0 +1,366 @@
+// Editable projects (docs/api.md "Projects"): made from a job's make-project draft, edited segment by segment with
+// optimistic concurrency, and exported as a new task that reuses everything the edits did not touch.
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { DubDeskError } from '../../shared/errors.js';
+import { languagePart } from '../../shared/languages.js';
+import type { Project, ProjectSegment, ProjectSummary, SegmentPatch, SubtitleTrack } from '../../shared/schemas/projects.js';
+import { projectUrl } from '../../shared/schemas/projects.js';
+import type { JobKind } from '../../shared/jobs.js';
+import type { Engines } from '../engines/registry.js';
+import { translateEnforcingGlossary } from '../engines/mt/glossary-enforcement.js';
+import type { FileStore } from '../files/file-store.js';
+import { newId } from '../ids.js';
+import { waveformPeaks } from '../media/dsp/waveform-peaks.js';
+import type { MediaTools } from '../media/ffmpeg-paths.js';
+import type { ProjectDraft, ProjectSnapshot } from '../pipelines/project-snapshot.js';
+import { openClipCache } from '../pipelines/translate/clip-cache.js';
+import { maxCharsFor } from '../pipelines/translate/speech-budget.js';
+import type { PipelineRegistry } from '../pipelines/types.js';
+import { resolveWorkPath } from '../pipelines/work-paths.js';
+import type { JobService } from '../queue/job-service.js';
+import { readJobResources } from '../requests/resource-snapshot.js';
+import type { ProjectRecord, ProjectsRepository, SegmentFields, SegmentRecord } from '../store/projects-repository.js';
+import type { TaskRecord, TasksRepository } from '../store/tasks-repository.js';
+import { seedExportWorkDir } from './export-seed.js';
+import { lineRoomMs } from './line-fit.js';
+import { writeLinePreview } from './line-preview.js';
+import { clipSamples, lineVoice, speakLine } from './line-voice.js';
+import { projectSummaryView, projectView, segmentView } from './project-view.js';
+import { mergeSegments, splitSegment, type EditableSegment } from './segment-edits.js';
+import { projectSrt, textsFromSrt } from './subtitle-tracks.js';
+
+export interface ProjectServiceDeps {
+  projects: ProjectsRepository;
+  tasks: TasksRepository;
+  jobs: JobService;
+  files: FileStore;
+  engines: Engines;
+  media: MediaTools;
+  pipelines: PipelineRegistry;
+  /** `<data>/projects`: each project's folder (its clips and previews). */
+  projectsDir: string;
+  workDirFor(taskId: string): string;
+  fileUrl(fileId: string): string;
+  baseUrl(): string;
+  /** The timing fit's time-stretch cap (the jobs' own). */
+  maxStretch: number;
+  now?: () => number;
+}
+
+export type ProjectService = ReturnType<typeof createProjectService>;
+
+/** Shortest line the editor may make, so a split or a drag never leaves a line with no time to speak. */
+const MIN_SEGMENT_MS = 200;
+
+const fieldsOf = (segment: SegmentRecord): SegmentFields => ({
+  startMs: segment.startMs, endMs: segment.endMs, sourceText: segment.sourceText, targetText: segment.targetText,
+  speaker: segment.speaker, voiceId: segment.voiceId, box: segment.box, blockId: segment.blockId,
+});
+
+const editable = (segment: SegmentRecord): EditableSegment => ({
+  startMs: segment.startMs, endMs: segment.endMs, sourceText: segment.sourceText, targetText: segment.targetText,
+  ...(segment.speaker ? { speaker: segment.speaker } : {}), voiceId: segment.voiceId,
+  ...(segment.box ? { box: segment.box } : {}), ...(segment.blockId !== null ? { blockId: segment.blockId } : {}),
+});
+
+const fromEditable = (segment: EditableSegment): SegmentFields => ({
+  startMs: segment.startMs, endMs: segment.endMs, sourceText: segment.sourceText, targetText: segment.targetText,
+  speaker: segment.speaker ?? null, voiceId: segment.voiceId ?? null, box: segment.box ?? null, blockId: segment.blockId ?? null,
+});
+
+export function createProjectService(deps: ProjectServiceDeps) {
+  const { projects, tasks, files, engines } = deps;
+  const now = deps.now ?? Date.now;
+  const projectDir = (id: string) => path.join(deps.projectsDir, id);
+
+  const links = (project: ProjectRecord) => ({
+    projectUrl: projectUrl(deps.baseUrl(), project.id),
+    ...(project.mediaFileId && files.get(project.mediaFileId) ? { mediaUrl: deps.fileUrl(project.mediaFileId) } : {}),
+    exportTaskIds: projects.exports(project.id),
+  });
+
+  function checkVoice(voiceId: string | null | undefined): void {
+    if (voiceId && !engines.voices().some((voice) => voice.id === voiceId)) {
+      throw new DubDeskError('not_found', `Voice ${voiceId} does not exist; GET /v1/voices lists the voices.`);
+    }
+  }
+
+  /** Times inside the media, long enough, and (for dubbed lines) clear of the neighbours, which are spoken in turn. */
+  function checkTimes(project: ProjectRecord, segments: readonly SegmentRecord[], id: string, startMs: number, endMs: number): void {
+    if (!(startMs >= 0) || !(endMs <= project.mediaDurationMs + 1) || endMs - startMs < MIN_SEGMENT_MS) {
+      throw new DubDeskError('invalid_request', `A line must lie within the media (0 to ${(project.mediaDurationMs / 1000).toFixed(3)} s) and last at least ${MIN_SEGMENT_MS / 1000} s; got ${(startMs / 1000).toFixed(3)} to ${(endMs / 1000).toFixed(3)} s.`);
+    }
+    if (project.kind !== 'translate') return;
+    const others = segments.filter((segment) => segment.id !== id);
+    const overlap = others.find((segment) => segment.startMs < endMs && segment.endMs > startMs);
+    if (overlap) {
+      throw new DubDeskError('invalid_request', `Line ${id} would overlap line ${overlap.id} (${(overlap.startMs / 1000).toFixed(3)} to ${(overlap.endMs / 1000).toFixed(3)} s); dubbed lines are spoken one after another.`);
+    }
+  }
+
+  function checkBox(box: SegmentPatch['box']): void {
+    if (box && (box.width <= 0 || box.height <= 0 || box.x + box.width > 1.0001 || box.y + box.height > 1.0001)) {
+      throw new DubDeskError('invalid_request', 'box must lie inside the frame: width and height above 0, x + width and y + height at most 1.');
+    }
+  }
+
+  /** The timing fit of one translate line after a change to its text, voice or time (speaking it fills the clip cache the export reads). */
+  async function refit(project: ProjectRecord, segmentId: string): Promise<SegmentRecord> {
+    const segments = projects.segments(project.id);
+    const index = segments.findIndex((segment) => segment.id === segmentId);
+    const segment = segments[index]!;
+    if (project.kind !== 'translate' || !segment.targetText.trim()) return segment;
+    const roomMs = lineRoomMs(segments, index, project.mediaDurationMs);
+    const cache = await openClipCache(path.join(projectDir(project.id), 'clips'));
+    const spoken = await speakLine(segment.targetText, lineVoice(segment, project, engines), roomMs, { engines, cache, maxStretch: deps.maxStretch });
+    try {
+      return projects.updateSegment(project.id, segmentId, segment.revision, (current) => ({
+        ...current, fit: spoken.fit, status: spoken.tooLong ? 'too_long' : current.status === 'too_long' ? 'edited' : current.status,
+      }), now());
+    } catch (error) {
+      // Another tab changed the line meanwhile: its write stands, and its own fit follows it.
+      if (error instanceof DubDeskError && error.code === 'conflict') return projects.segment(project.id, segmentId, undefined);
+      throw error;
+    }
+  }
+
+  /** Proofreading projects learn their speakers' voices from their first finished export. */
+  async function adoptExportVoices(project: ProjectRecord): Promise<ProjectRecord> {
+    if (project.kind !== 'translate' || Object.keys(project.speakerVoices).length) return project;
+    for (const taskId of projects.exports(project.id)) {
+      if (tasks.get(taskId)?.status !== 'done') continue;
+      const stagesDir = path.join(deps.workDirFor(taskId), 'stages');
+      const name = (await readdir(stagesDir).catch(() => [] as string[])).find((file) => file.endsWith('-synthesize.json'));
+      if (!name) continue;
+      const saved = JSON.parse(await readFile(path.join(stagesDir, name), 'utf8')) as { voices?: Record<string, { voiceId: string; pitchSemitones: number }> };
+      const voices = Object.fromEntries(Object.entries(saved.voices ?? {}).map(([speaker, voice]) => [speaker, { voiceId: voice.voiceId, pitchSemitones: voice.pitchSemitones }]));
+      if (!Object.keys(voices).length) continue;
+      projects.setSpeakerVoices(project.id, voices, now());
+      return projects.require(project.id);
+    }
+    return project;
+  }
+
+  function originTask(project: ProjectRecord): TaskRecord {
+    const task = tasks.get(project.taskId);
+    if (!task) throw new DubDeskError('not_found', `The task ${project.taskId} that made project ${project.id} no longer exists.`);
+    return task;
+  }
+
+  return {
+    /** Stores a job's draft as its project (once per task) and publishes the input media for the editor. */
+    async publish(task: TaskRecord, draft: ProjectDraft, workDir: string): Promise<string> {
+      const existing = projects.byTask(task.id);
+      if (existing) return existing.id;
+      const mediaFile = resolveWorkPath(workDir, draft.media);
+      const media = await files.registerResult(task.id, mediaFile, path.basename(mediaFile));
+      const project = projects.create({
+        id: newId(), taskId: task.id, kind: draft.kind, sourceLanguage: draft.sourceLanguage, targetLanguage: draft.targetLanguage,
+        mediaDurationMs: draft.mediaDurationMs, mediaFileId: media.id,
+        waveformFile: draft.waveformAudio ? resolveWorkPath(workDir, draft.waveformAudio) : null,
+        speakerVoices: draft.speakerVoices,
+        segments: draft.segments.map((segment) => fromEditable({ ...segment, voiceId: segment.voiceId ?? null })),
+        now: now(),
+      });
+      await mkdir(projectDir(project.id), { recursive: true });
+      return project.id;
+    },
+
+    list(taskId?: string): ProjectSummary[] {
+      const found = taskId ? [projects.byTask(taskId)].filter((project): project is ProjectRecord => Boolean(project)) : projects.list();
+      return found.map((project) => projectSummaryView(project, { ...links(project), segmentCount: projects.segmentCount(project.id) }));
+    },
+
+    async get(projectId: string): Promise<Project> {
+      const project = await adoptExportVoices(projects.require(projectId));
+      return projectView(project, projects.segments(project.id), links(project));
+    },
+
+    async patch(projectId: string, segmentId: string, patch: SegmentPatch): Promise<ProjectSegment> {
+      const project = projects.require(projectId);
+      const segments = projects.segments(projectId);
+      const current = projects.segment(projectId, segmentId, patch.revision);
+      const startMs = patch.start !== undefined ? Math.round(patch.start * 1000) : current.startMs;
+      const endMs = patch.end !== undefined ? Math.round(patch.end * 1000) : current.endMs;
+      if (startMs !== current.startMs || endMs !== current.endMs) checkTimes(project, segments, segmentId, startMs, endMs);
+      checkVoice(patch.voice_id);
+      checkBox(patch.box);
+      const next: SegmentFields = {
+        ...fieldsOf(current), startMs, endMs,
+        ...(patch.source_text !== undefined ? { sourceText: patch.source_text } : {}),
+        ...(patch.target_text !== undefined ? { targetText: patch.target_text } : {}),
+        ...(patch.speaker !== undefined ? { speaker: patch.speaker } : {}),
+        ...(patch.voice_id !== undefined ? { voiceId: patch.voice_id } : {}),
+        ...(patch.box !== undefined ? { box: patch.box } : {}),
+      };
+      const changed = (Object.keys(next) as Array<keyof SegmentFields>).some((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
+      if (!changed) return segmentView(project, current);
+      // What the line sounds like or when it is spoken changed: its fit is measured again.
+      const sound = next.targetText !== current.targetText || next.voiceId !== current.voiceId || next.startMs !== current.startMs || next.endMs !== current.endMs || next.speaker !== current.speaker;
+      const saved = projects.updateSegment(projectId, segmentId, patch.revision, (segment) => ({
+        ...segment, ...next, status: 'edited', fit: sound ? null : segment.fit,
+      }), now());
+      if (!sound || project.kind !== 'translate') return segmentView(project, saved);
+      return segmentView(project, await refit(projects.require(projectId), segmentId));
+    },
+
+    split(projectId: string, segmentId: string, atSeconds: number, revision?: number): { revision: number; segments: ProjectSegment[] } {
+      const project = projects.require(projectId);
+      const segment = projects.segment(projectId, segmentId, revision);
+      const halves = splitSegment(editable(segment), Math.round(atSeconds * 1000));
+      const fresh = projects.replaceSegments(projectId, [{ id: segmentId, revision }], halves.map(fromEditable), now());
+      return { revision: projects.require(projectId).revision, segments: fresh.map((item) => segmentView(project, item)) };
+    },
+
+    merge(projectId: string, segmentIds: readonly string[]): { revision: number; segments: ProjectSegment[] } {
+      const project = projects.require(projectId);
+      const all = projects.segments(projectId);
+      const wanted = new Set(segmentIds);
+      const positions = all.flatMap((segment, i) => (wanted.has(segment.id) ? [i] : []));
+      if (positions.length !== wanted.size) {
+        const missing = [...wanted].find((id) => !all.some((segment) => segment.id === id));
+        projects.segment(projectId, missing!, undefined); // 409 for a line split or merged away, else 404
+      }
+      if (positions.some((position, i) => i > 0 && position !== positions[i - 1]! + 1)) {
+        throw new DubDeskError('invalid_request', `Only neighbouring lines can be merged; ${segmentIds.join(', ')} have other lines between them.`);
+      }
+      const chosen = positions.map((position) => all[position]!);
+      const merged = mergeSegments(chosen.map(editable));
+      const fresh = projects.replaceSegments(projectId, chosen.map((segment) => ({ id: segment.id })), [fromEditable(merged)], now());
+      return { revision: projects.require(projectId).revision, segments: fresh.map((item) => segmentView(project, item)) };
+    },
+
+    /** Speaks one line as the export will, and a preview of it over the original's audio of its time. */
+    async synthesize(projectId: string, segmentId: string): Promise<{ audio_url: string; with_original_url: string; segment: ProjectSegment }> {
+      const project = projects.require(projectId);
+      if (project.kind !== 'translate') throw new DubDeskError('invalid_request', 'Visual translation projects have no voices to regenerate.');
+      const segments = projects.segments(projectId);
+      const index = segments.findIndex((segment) => segment.id === segmentId);
+      const segment = projects.segment(projectId, segmentId, undefined);
+      if (!segment.targetText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no translation to speak.`);
+      const cache = await openClipCache(path.join(projectDir(projectId), 'clips'));
+      const spoken = await speakLine(segment.targetText, lineVoice(segment, project, engines), lineRoomMs(segments, index, project.mediaDurationMs), { engines, cache, maxStretch: deps.maxStretch });
+      const previews = path.join(projectDir(projectId), 'previews');
+      await mkdir(previews, { recursive: true });
+      const stem = `${segmentId}-r${segment.revision}-${Date.now().toString(36)}`;
+      const alone = path.join(previews, `${stem}.wav`);
+      const withOriginal = path.join(previews, `${stem}.with-original.wav`);
+      const mediaRecord = project.mediaFileId ? files.get(project.mediaFileId) : undefined;
+      await writeLinePreview({
+        ffmpeg: deps.media.ffmpeg, clip: { samples: await clipSamples(spoken.clip), sampleRate: spoken.clip.sampleRate }, fit: spoken.fit,
+        ...(mediaRecord ? { original: { path: files.resolvePath(mediaRecord), startMs: segment.startMs, endMs: segment.endMs } } : {}),
+        aloneFile: alone, withOriginalFile: withOriginal,
+      });
+      const aloneRecord = await files.registerResult(project.taskId, alone, `line-${segmentId}.wav`);
+      const mixedRecord = await files.registerResult(project.taskId, withOriginal, `line-${segmentId}-with-original.wav`);
+      await rm(alone, { force: true });
+      await rm(withOriginal, { force: true });
+      const saved = projects.updateSegment(projectId, segmentId, segment.revision, (current) => ({
+        ...current, fit: spoken.fit, status: spoken.tooLong ? 'too_long' : 'regenerated', previewFileIds: [aloneRecord.id, mixedRecord.id],
+      }), now());
+      // The previous preview is replaced, not kept: a line regenerated a hundred times leaves one pair of files.
+      for (const id of segment.previewFileIds) await files.remove(id);
+      return { audio_url: deps.fileUrl(aloneRecord.id), with_original_url: deps.fileUrl(mixedRecord.id), segment: segmentView(project, saved) };
+    },
+
+    /** Translates one line again with the job's engine, glossaries and prompt. */
+    async retranslate(projectId: string, segmentId: string): Promise<ProjectSegment> {
+      const project = projects.require(projectId);
+      const segment = projects.segment(projectId, segmentId, undefined);
+      if (!segment.sourceText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no source text to translate.`);
+      const origin = originTask(project);
+      const translator = engines.requireTranslator(languagePart(project.sourceLanguage), languagePart(project.targetLanguage));
+      const resources = await readJobResources(deps.workDirFor(origin.id), origin.request);
+      const { texts } = await translateEnforcingGlossary(translator, {
+        texts: [segment.sourceText], sourceLanguage: languagePart(project.sourceLanguage), targetLanguage: languagePart(project.targetLanguage),
+        ...(project.kind === 'translate' ? { maxChars: [maxCharsFor(segment.endMs - segment.startMs, project.targetLanguage)] } : {}),
+        glossary: resources.glossaries.flatMap((snapshot) => snapshot.entries),
+        userPrompt: typeof origin.request.user_prompt === 'string' ? origin.request.user_prompt : undefined,
+        // An editor waits for this answer; a translator that hangs must not hold it forever.
+        signal: AbortSignal.timeout(120_000),
+      }, () => undefined);
+      const text = (texts[0] ?? '').replace(/[ \t]{2,}/gu, ' ').trim();
+      return this.patch(projectId, segmentId, { revision: segment.revision, target_text: text });
+    },
+
+    /** One voice for all of a speaker's lines (null: the voice the export chooses); each line's own choice is cleared. */
+    setSpeakerVoice(projectId: string, speaker: string, voiceId: string | null): { revision: number; segments: ProjectSegment[] } {
+      const project = projects.require(projectId);
+      if (project.kind !== 'translate') throw new DubDeskError('invalid_request', 'Visual translation projects have no voices.');
+      checkVoice(voiceId);
+      const theirs = projects.segments(projectId).filter((segment) => segment.speaker === speaker);
+      if (!theirs.length) throw new DubDeskError('not_found', `Project ${projectId} has no lines of ${speaker}.`);
+      const voices = { ...project.speakerVoices };
+      if (voiceId) voices[speaker] = { voiceId, pitchSemitones: 0 };
+      else delete voices[speaker];
+      projects.setSpeakerVoices(projectId, voices, now());
+      const changed = theirs.map((segment) => projects.updateSegment(projectId, segment.id, undefined, (current) => ({
+        ...current, voiceId: null, status: 'edited', fit: null,
+      }), now()));
+      return { revision: projects.require(projectId).revision, segments: changed.map((segment) => segmentView(project, segment)) };
+    },
+
+    /** A new task of the project's kind from its lines, reusing every stage the edits do not touch (docs/api.md "Projects"). */
+    async export(projectId: string, exportType?: string): Promise<{ task_id: string }> {
+      const project = await adoptExportVoices(projects.require(projectId));
+      const pipeline = deps.pipelines[project.kind];
+      if (!pipeline?.projectExport) throw new DubDeskError('pipeline_unavailable', `This DubDesk build cannot export ${project.kind} projects.`);
+      const origin = originTask(project);
+      // The newest finished export has the most to reuse (a proofreading job never separated or erased anything).
+      const base = projects.exports(projectId).map((id) => tasks.get(id)).find((task) => task?.status === 'done') ?? origin;
+      const segments = projects.segments(projectId);
+      const snapshot: ProjectSnapshot = {
+        projectId, clipCache: path.join(projectDir(projectId), 'clips'), speakerVoices: project.speakerVoices,
+        lines: segments.map((segment, i) => ({
+          index: i + 1, ...editable(segment), voiceId: segment.voiceId ?? undefined, edited: segment.status !== 'ok',
+        })),
+      };
+      const request: Record<string, unknown> = { ...origin.request, project_mode: 'none' };
+      if (project.kind === 'translate') {
+        request.enable_proofreading = false;
+        if (exportType) request.export_type = exportType;
+      }
+      const taskId = await deps.jobs.createPrepared(origin.kind as JobKind, request, { inputName: origin.inputName, callbackUrl: origin.callbackUrl }, (workDir) => seedExportWorkDir({
+        from: deps.workDirFor(base.id), to: workDir, stages: pipeline.stages, rerun: pipeline.projectExport!.rerun, snapshot,
+      }));
+      projects.addExport(projectId, taskId, now());
+      return { task_id: taskId };
+    },
+
+    subtitles(projectId: string, track: SubtitleTrack): string {
+      projects.require(projectId);
+      return projectSrt(projects.segments(projectId), track);
+    },
+
+    /** Replaces one track's texts from an SRT with as many cues as the project has lines. */
+    async replaceSubtitles(projectId: string, track: 'source' | 'target', file: Buffer): Promise<Project> {
+      const segments = projects.segments(projectId);
+      const texts = textsFromSrt(file, segments.length);
+      const field = track === 'source' ? 'sourceText' : 'targetText';
+      projects.replaceTexts(projectId, field, segments.map((segment, i) => ({ id: segment.id, text: texts[i]! })), now());
+      return this.get(projectId);
+    },
+
+    async waveform(projectId: string, points: number): Promise<{ duration: number; peaks: number[] }> {
+      const project = projects.require(projectId);
+      if (!project.waveformFile) throw new DubDeskError('not_found', `Project ${projectId} has no audio track to draw.`);
+      const { durationSec, peaks } = await waveformPeaks(project.waveformFile, points);
+      return { duration: durationSec, peaks };
+    },
+
+    async delete(projectId: string): Promise<void> {
+      const project = projects.require(projectId);
+      for (const segment of projects.segments(projectId)) for (const id of segment.previewFileIds) await files.remove(id);
+      if (project.mediaFileId) await files.remove(project.mediaFileId);
+      projects.delete(projectId);
+      await rm(projectDir(projectId), { recursive: true, force: true });
+    },
+
+    /** The folder of the task's project (its rows go with the task's by cascade; its files are removed with the task's). */
+    async removeTaskProjectFiles(taskId: string): Promise<void> {
+      const project = projects.byTask(taskId);
+      if (project) await rm(projectDir(project.id), { recursive: true, force: true });
+    },
+  };
+}
