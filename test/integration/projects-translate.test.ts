@@ -168,6 +168,9 @@ describe('a proofreading translate job', () => {
     const log = (await svc.api(`/v1/tasks/${exported.body.task_id}/log?limit=500`)).body.lines.map((line: any) => line.message).join('\n');
     expect(log).toMatch(/stage prepare-media already finished/);
     expect(log).toMatch(/[01] clips synthesized; the project's saved audio served the rest of 3 lines/);
+    // The loudness gain of the last export is kept, so the lines the edit did not touch are the same samples.
+    expect(log).toContain("(the last export's gain, kept)");
+    expect(log).toMatch(/audio encoded in 1 chunks of about 20 s/);
   }, 200_000);
 
   it('regenerates one line: its voice alone and over the original play as WAV', async () => {
@@ -278,5 +281,16 @@ describe.skipIf(systemEngineMissing('Apertium eng-spa', apertiumEnEs))('an edita
     expect(translated.status, JSON.stringify(translated.body)).toBe(200);
     expect(translated.body.target_text.toLowerCase()).toContain('casa');
     expect(translated.body.status).not.toBe('ok');
+
+    // Deleting the project removes it and its files; the job that made it stays.
+    const spoken = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}/synthesize`, { body: {} });
+    const folder = path.join(dataDir, 'projects', projectId);
+    await expect(fs.stat(folder)).resolves.toBeTruthy();
+    expect((await svc.api(`/v1/projects/${projectId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await svc.api(`/v1/projects/${projectId}`)).status).toBe(404);
+    await expect(fs.stat(folder)).rejects.toThrow();
+    expect((await fetch(spoken.body.audio_url)).status).toBe(404);
+    expect((await svc.api(`/v1/tasks/${created.body.task_id}`)).body.status).toBe('done');
+    expect((await svc.api(`/v1/projects?task_id=${created.body.task_id}`)).body.projects).toEqual([]);
   }, 200_000);
 });

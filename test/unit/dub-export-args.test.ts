@@ -44,4 +44,13 @@ describe('export arguments', () => {
     expect(audioFormatFor('.mp4', true)).toBe('m4a');
     expect(audioExportArgs('mix.wav', 'out.mp3', 'mp3')).toContain('libmp3lame');
   });
+
+  it('copies audio already encoded as ADTS, its priming packet moved before 0 for the muxer to trim', () => {
+    const video = videoExportArgs({ mediaPath: 'in.mp4', audioPath: 'mixed.adts', encodedAudioRate: 48_000, outputPath: 'out.mp4', videoFilters: [], durationSec: 10 });
+    expect(video.join(' ')).toContain('-itsoffset -0.021333 -i mixed.adts');
+    expect(video.join(' ')).toContain('-c:a copy');
+    expect(video).not.toContain('aac');
+    const audio = audioExportArgs('mixed.adts', 'out.m4a', 'm4a', 48_000);
+    expect(audio.join(' ')).toContain('-itsoffset -0.021333 -i mixed.adts -map 0:a:0 -c:a copy -f ipod');
+  });
 });

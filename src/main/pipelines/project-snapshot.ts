@@ -58,6 +58,10 @@ export interface ProjectSnapshot {
   projectId: string;
   /** Absolute folder where this project's synthesized lines are kept by content (reused across exports). */
   clipCache: string;
+  /** Absolute folder of the project's last export's encoded audio chunks (reused where the mix did not change). */
+  encodedAudioCache: string;
+  /** The outputs the stages that run again saved in the project's last run (the mix keeps its loudness gain). */
+  previousOutputs: Record<string, StageOutput>;
   speakerVoices: Record<string, { voiceId: string; pitchSemitones: number }>;
   lines: SnapshotLine[];
 }

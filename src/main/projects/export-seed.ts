@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../files/atomic-write.js';
 import { isAtomicTempName } from '../files/atomic-write.js';
 import { PROJECT_SNAPSHOT_FILE, PROJECT_STAGE, type ProjectSnapshot } from '../pipelines/project-snapshot.js';
 import { stageOutputFile } from '../pipelines/run-stages.js';
-import type { Stage } from '../pipelines/types.js';
+import type { Stage, StageOutput } from '../pipelines/types.js';
 
 /** Smaller files are copied: a stage that rewrites one in place must never change the project's last run through a link. */
 const LINK_FROM_BYTES = 1024 * 1024;
@@ -19,7 +19,8 @@ export interface ExportSeed {
   stages: readonly Stage<any>[];
   /** The stages that run again (Pipeline.projectExport.rerun); make-project never runs in an export. */
   rerun: readonly string[];
-  snapshot: ProjectSnapshot;
+  /** The project's lines; the outputs the rerun stages saved in the last run are added to it. */
+  snapshot: Omit<ProjectSnapshot, 'previousOutputs'>;
 }
 
 /** Every string in a stage output that names a file inside the work dir (stage outputs hold paths relative to it). */
@@ -34,9 +35,10 @@ function namedFiles(value: unknown, workDir: string, into: Set<string>): void {
   }
 }
 
-/** The files of the stages that run again: their saved outputs, and the files those outputs name. */
-async function filesOfRerunStages(seed: ExportSeed): Promise<Set<string>> {
+/** The files of the stages that run again (their saved outputs, and the files those outputs name), and those outputs. */
+async function rerunStagesOfLastRun(seed: ExportSeed): Promise<{ skipped: Set<string>; outputs: Record<string, StageOutput> }> {
   const skipped = new Set<string>([path.join(seed.from, 'output'), path.join(seed.from, PROJECT_SNAPSHOT_FILE)]);
+  const outputs: Record<string, StageOutput> = {};
   for (const [index, stage] of seed.stages.entries()) {
     const file = stageOutputFile(seed.from, index, stage);
     // The draft names the job's input and analysis audio, which the export reads: only its own output is left behind.
@@ -44,9 +46,11 @@ async function filesOfRerunStages(seed: ExportSeed): Promise<Set<string>> {
     if (!seed.rerun.includes(stage.name)) continue;
     skipped.add(file);
     const saved = await readFile(file, 'utf8').catch(() => undefined);
-    if (saved) namedFiles(JSON.parse(saved) as unknown, seed.from, skipped);
+    if (!saved) continue;
+    outputs[stage.name] = JSON.parse(saved) as StageOutput;
+    namedFiles(outputs[stage.name], seed.from, skipped);
   }
-  return skipped;
+  return { skipped, outputs };
 }
 
 async function carryOver(from: string, to: string, skipped: ReadonlySet<string>): Promise<void> {
@@ -71,6 +75,8 @@ async function carryOver(from: string, to: string, skipped: ReadonlySet<string>)
 
 /** Prepares an export's work dir (before its task exists). */
 export async function seedExportWorkDir(seed: ExportSeed): Promise<void> {
-  await carryOver(seed.from, seed.to, await filesOfRerunStages(seed));
-  await writeFileAtomic(path.join(seed.to, PROJECT_SNAPSHOT_FILE), JSON.stringify(seed.snapshot));
+  const last = await rerunStagesOfLastRun(seed);
+  await carryOver(seed.from, seed.to, last.skipped);
+  const snapshot: ProjectSnapshot = { ...seed.snapshot, previousOutputs: last.outputs };
+  await writeFileAtomic(path.join(seed.to, PROJECT_SNAPSHOT_FILE), JSON.stringify(snapshot));
 }

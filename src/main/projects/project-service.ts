@@ -310,8 +310,9 @@ export function createProjectService(deps: ProjectServiceDeps) {
       // The newest finished export has the most to reuse (a proofreading job never separated or erased anything).
       const base = projects.exports(projectId).map((id) => tasks.get(id)).find((task) => task?.status === 'done') ?? origin;
       const segments = projects.segments(projectId);
-      const snapshot: ProjectSnapshot = {
-        projectId, clipCache: path.join(projectDir(projectId), 'clips'), speakerVoices: project.speakerVoices,
+      const snapshot: Omit<ProjectSnapshot, 'previousOutputs'> = {
+        projectId, clipCache: path.join(projectDir(projectId), 'clips'), encodedAudioCache: path.join(projectDir(projectId), 'encoded-audio'),
+        speakerVoices: project.speakerVoices,
         lines: segments.map((segment, i) => ({
           index: i + 1, ...editable(segment), voiceId: segment.voiceId ?? undefined, edited: segment.status !== 'ok',
         })),

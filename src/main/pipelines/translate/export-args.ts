@@ -1,5 +1,6 @@
 // Pure ffmpeg argument builders for the finished outputs: the dubbed video and the dubbed audio.
 import path from 'node:path';
+import { aacPrimingOffset } from '../../media/chunked-aac.js';
 import { ffmpegPreamble, h264EncodeArgs } from '../../media/ffmpeg-args.js';
 
 /** Video codecs an MP4 holds as they are; anything else is stream-copied into Matroska instead of re-encoded. */
@@ -8,8 +9,10 @@ const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1']);
 
 export interface VideoExportPlan {
   mediaPath: string;
-  /** The mixed dub audio (WAV). */
+  /** The mixed dub audio (WAV), or already encoded as AAC in ADTS (then copied). */
   audioPath: string;
+  /** audioPath is AAC in ADTS at this sample rate (encodeAacChunked): copied, its priming packet skipped. */
+  encodedAudioRate?: number;
   outputPath: string;
   /** Filters for [0:v] (retiming, subtitles); empty means the video stream is copied untouched. */
   videoFilters: string[];
@@ -33,10 +36,10 @@ export function videoExportArgs(plan: VideoExportPlan): string[] {
   return [
     ...ffmpegPreamble(),
     '-i', plan.mediaPath,
-    '-i', plan.audioPath,
+    ...audioInput(plan.audioPath, plan.encodedAudioRate),
     ...video,
     '-map', '1:a:0',
-    '-c:a', 'aac', '-b:a', '192k',
+    ...(plan.encodedAudioRate ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '192k']),
     '-map_metadata', '0',
     // The dub is exactly as long as the (retimed) video; cut any rounding tail of the longer stream.
     '-t', plan.durationSec.toFixed(3),
@@ -60,6 +63,12 @@ const AUDIO_CODECS: Record<AudioFormat, string[]> = {
   m4a: ['-c:a', 'aac', '-b:a', '192k', '-f', 'ipod', '-movflags', '+faststart'],
 };
 
-export function audioExportArgs(audioPath: string, outputPath: string, format: AudioFormat): string[] {
-  return [...ffmpegPreamble(), '-i', audioPath, '-map', '0:a:0', ...AUDIO_CODECS[format], outputPath];
+export function audioExportArgs(audioPath: string, outputPath: string, format: AudioFormat, encodedAudioRate?: number): string[] {
+  const codec = encodedAudioRate && format === 'm4a' ? ['-c:a', 'copy', '-f', 'ipod', '-movflags', '+faststart'] : AUDIO_CODECS[format];
+  return [...ffmpegPreamble(), ...audioInput(audioPath, encodedAudioRate), '-map', '0:a:0', ...codec, outputPath];
+}
+
+/** An audio input: a WAV, or ADTS AAC whose one packet of encoder priming is moved before 0 so the muxer trims it (as a direct encode does). */
+function audioInput(file: string, encodedAudioRate: number | undefined): string[] {
+  return encodedAudioRate ? ['-itsoffset', aacPrimingOffset(encodedAudioRate), '-i', file] : ['-i', file];
 }

@@ -14,6 +14,8 @@ import { skippableOutput, translateOutput } from './outputs.js';
 import { bilingualCues, subtitleExports } from './subtitle-exports.js';
 import { spokenLines } from './lines.js';
 import { keepsStems } from './make-project-stage.js';
+import { encodeAacChunked } from '../../media/chunked-aac.js';
+import { readProjectSnapshot } from '../project-snapshot.js';
 
 export interface ExportedFiles extends StageOutput {
   video?: string;
@@ -25,6 +27,8 @@ export interface ExportedFiles extends StageOutput {
   subtitleAss?: string;
   /** bilingual_subtitle: each cue's original line above its translation, SRT. */
   subtitleBilingual?: string;
+  /** An export from a project: the mix encoded once as AAC (ADTS), reusing the chunks its last export encoded. */
+  encodedAudio?: string;
 }
 
 /** What export_type asks for, given the input (docs/api.md "Translate and dub": auto matches the input type). */
@@ -97,21 +101,37 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
         if (burn.missingCjkFont) ctx.log('no Chinese/Japanese/Korean font is installed: those subtitle characters will show as boxes', 'warn');
       }
 
+      // An export from a project encodes only the stretches of the mix that changed since its last export.
+      const project = await readProjectSnapshot(ctx.workDir);
+      const audioFormat = audioFormatFor(path.extname(prepared.media.name), prepared.media.hasVideo);
+      let encodedAudioRate: number | undefined;
+      if (project && (wanted.video || audioFormat === 'm4a')) {
+        result.encodedAudio = path.join('audio', 'mixed.adts');
+        const encoded = await encodeAacChunked({
+          ffmpeg: deps.media.ffmpeg, wavFile: mixedPath, outputFile: path.join(ctx.workDir, result.encodedAudio), cacheDir: project.encodedAudioCache,
+          signal: ctx.signal, onProgress: (fraction) => ctx.progress(fraction * 0.5),
+        });
+        encodedAudioRate = encoded.sampleRate;
+        ctx.log(`audio encoded in ${encoded.chunks} chunks of about 20 s, ${encoded.chunks - encoded.encoded} of them reused from the project's last export`);
+      }
+      const audioInput = result.encodedAudio ? path.join(ctx.workDir, result.encodedAudio) : mixedPath;
+
       if (wanted.video) {
         const videoFilters = [...(retime.videoFilters ?? []), ...subtitleFilters];
         const container = videoContainerFor(prepared.media.videoCodec, videoFilters.length > 0);
         const relative = path.join('output', `${base}.${container}`);
         ctx.log(videoFilters.length ? `re-encoding the video (${videoFilters.map((filter) => filter.split('=')[0]).join(', ')})` : 'copying the video stream unchanged');
         await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(
-          videoExportArgs({ mediaPath: resolveWorkPath(ctx.workDir, erased?.video ?? prepared.media.path), audioPath: mixedPath, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
+          videoExportArgs({ mediaPath: resolveWorkPath(ctx.workDir, erased?.video ?? prepared.media.path), audioPath: audioInput, encodedAudioRate, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
           { ffmpeg: deps.media.ffmpeg, env, signal: ctx.signal, durationSec: mixed.durationSec, onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share) },
         ));
         result.video = relative;
       }
       if (wanted.audio) {
-        const format = audioFormatFor(path.extname(prepared.media.name), prepared.media.hasVideo);
+        const format = audioFormat;
         const relative = path.join('output', `${base}.${format}`);
-        await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(audioExportArgs(mixedPath, temp, format), {
+        const encodedAac = format === 'm4a' ? encodedAudioRate : undefined;
+        await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(audioExportArgs(encodedAac ? audioInput : mixedPath, temp, format, encodedAac), {
           ffmpeg: deps.media.ffmpeg, signal: ctx.signal, durationSec: mixed.durationSec,
           onProgress: (event) => event.fraction !== null && ctx.progress(1 - share + event.fraction * share),
         }));

@@ -4,8 +4,9 @@ import type { Stage, StageContext, StageOutput } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { DEFAULT_LOUDNESS, mixDub, type MixBackground } from './mix.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';
-import { skippableOutput, translateOutput } from './outputs.js';
+import { skippableOutput, translateOutput, type MixedAudio } from './outputs.js';
 import { keepsStems } from './make-project-stage.js';
+import { readProjectSnapshot } from '../project-snapshot.js';
 
 /**
  * dubbing: the dub over the original's background, loudness-normalised. The background is the separate stage's
@@ -28,15 +29,16 @@ export function mixStage(deps: TranslateDeps): Stage<TranslateRequest> {
           ? { kind: 'stem', file: resolveWorkPath(ctx.workDir, separated.background), separator: separated.separator }
           : duckedOriginal(original, outputs, ctx);
       const audio = 'audio/mixed.wav';
+      const previous = (await readProjectSnapshot(ctx.workDir))?.previousOutputs.mix as MixedAudio | undefined;
       const result = await mixDub(
         { dub: path.join(ctx.workDir, dub.dubTrack), background, durationMs: dub.outputDurationMs, slowdowns: dub.slowdowns },
         path.join(ctx.workDir, audio),
-        { format: 'wav', target: { ...DEFAULT_LOUDNESS, integratedLufs: deps.loudnessLufs }, signal: ctx.signal, ffmpeg: deps.media.ffmpeg, onProgress: ctx.progress },
+        { format: 'wav', target: { ...DEFAULT_LOUDNESS, integratedLufs: deps.loudnessLufs }, keepGainDb: previous?.gainDb, signal: ctx.signal, ffmpeg: deps.media.ffmpeg, onProgress: ctx.progress },
       );
       for (const line of result.log) ctx.log(line);
       // The vocal stem served the voice cloning; nothing after the mix reads it, and it is as large as the original's audio.
       if (separated && !(await keepsStems(request, ctx.workDir))) await rm(resolveWorkPath(ctx.workDir, separated.vocals), { force: true });
-      return { audio, durationSec: dub.outputDurationMs / 1000 };
+      return { audio, durationSec: dub.outputDurationMs / 1000, gainDb: result.gainDb } satisfies MixedAudio;
     },
   };
 }

@@ -157,6 +157,9 @@ export function normalizationGainDb(measured: LoudnessMeasurement, target: Loudn
 
 export type MixFormat = 'wav' | 'm4a';
 
+/** Half a dB: well inside the ±1 LU a streaming loudness target allows. */
+export const KEPT_GAIN_TOLERANCE_DB = 0.5;
+
 /** Pass 2: the mix with a linear gain and a peak limiter, encoded to 48 kHz stereo WAV or AAC in m4a. */
 export function mixArgs(spec: MixSpec, output: string, gainDb: number, target: LoudnessTarget = DEFAULT_LOUDNESS, format: MixFormat = 'wav'): string[] {
   const limit = Math.min(1, Math.max(0.0625, 10 ** ((target.truePeakDb - 0.5) / 20)));
@@ -175,6 +178,11 @@ export function mixArgs(spec: MixSpec, output: string, gainDb: number, target: L
 
 export interface MixRunOptions {
   target?: LoudnessTarget;
+  /**
+   * The gain an earlier mix of almost the same audio used (a project's last export): kept while the measured gain is
+   * within KEPT_GAIN_TOLERANCE_DB of it, so every stretch the edit did not touch comes out the same, sample for sample.
+   */
+  keepGainDb?: number;
   format?: MixFormat;
   signal?: AbortSignal;
   /** 0..1 over both passes. */
@@ -225,7 +233,9 @@ async function mixPasses(spec: MixSpec, output: string, options: MixRunOptions):
   });
   const measured = parseEbur128Summary(summary);
   if (!measured) throw new Error('ffmpeg ebur128 printed no loudness summary');
-  const gainDb = normalizationGainDb(measured, target);
+  const measuredGain = normalizationGainDb(measured, target);
+  const kept = options.keepGainDb !== undefined && Math.abs(measuredGain - options.keepGainDb) <= KEPT_GAIN_TOLERANCE_DB;
+  const gainDb = kept ? options.keepGainDb! : measuredGain;
   await runFfmpeg(mixArgs(spec, output, gainDb, target, options.format), {
     ffmpeg,
     signal: options.signal,
@@ -236,7 +246,7 @@ async function mixPasses(spec: MixSpec, output: string, options: MixRunOptions):
   const log = [
     `mix: ${backgroundDescription(spec.background)}; ` +
       `measured ${measured.integratedLufs.toFixed(1)} LUFS (LRA ${measured.lra.toFixed(1)} LU), gain ${gainDb >= 0 ? '+' : ''}${gainDb.toFixed(1)} dB ` +
-      `to ${target.integratedLufs} LUFS, peaks limited to ${target.truePeakDb} dB`,
+      `to ${target.integratedLufs} LUFS${kept ? ' (the last export\'s gain, kept)' : ''}, peaks limited to ${target.truePeakDb} dB`,
   ];
   return { output, measured, gainDb, log };
 }

@@ -11,6 +11,8 @@ import type { CueList, GivenLines, IdentifiedSpeechLanguage, PreparedMedia, Reco
 export interface MixedAudio extends StageOutput {
   audio: string;
   durationSec: number;
+  /** The loudness gain applied, dB (older saved outputs lack it). */
+  gainDb?: number;
 }
 
 export interface TranslateOutputs extends CommonStageOutputs {
