@@ -2,6 +2,7 @@
 // translate job on a generated 720p video with spoken cues, exported once (every line spoken, mixed, exported), then
 // one line edited and exported again (that line spoken, the mix and the export). Goal: ratio at most 0.3.
 // Run: npm run bench:reexport [-- --minutes M --cues N --burn]   (defaults 5 and 75; --burn: subtitles burned in)
+//      npm run bench:reexport -- --visual [--seconds S]   a visual translate project (720p, default 120 s, a subtitle every 4 s)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { formatSrtTime } from '../src/main/media/srt.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeSpokenVideo, type SpokenCue } from '../test/fixtures/speech.js';
 import { printRows, stageTimes, startBenchService } from './bench-service.js';
+import { makeBenchVideo } from './visual-video.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const ENGLISH = ['Welcome back to the channel.', 'Today we look at three simple ideas.', 'The first one is about time.', 'Let me show you how it works.', 'This part matters most.', 'Thank you for watching.'];
@@ -21,7 +23,8 @@ const API_KEY = 'dd_bench_key_0123456789abcdefghijkl';
 const note = (line: string) => process.stderr.write(`[bench:reexport] ${line}\n`);
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { minutes: { type: 'string' }, cues: { type: 'string' }, burn: { type: 'boolean' } } });
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { minutes: { type: 'string' }, cues: { type: 'string' }, burn: { type: 'boolean' }, visual: { type: 'boolean' }, seconds: { type: 'string' } } });
+  if (values.visual) return benchVisual(Number(values.seconds ?? 120));
   const minutes = Number(values.minutes ?? 5);
   const cueCount = Number(values.cues ?? 75);
   const durationMs = minutes * 60_000;
@@ -38,26 +41,8 @@ async function main(): Promise<void> {
     await fs.writeFile(srtPath, cues.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${GERMAN[i % GERMAN.length]}\n`).join('\n'));
 
     const bench = await startBenchService(path.join(media.dir, 'data'));
-    const api = async (pathname: string, init: { method?: string; body?: unknown } = {}): Promise<any> => {
-      const response = await fetch(`${bench.service.url}${pathname}`, {
-        method: init.method ?? (init.body ? 'POST' : 'GET'), headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
-      return response.json();
-    };
-    const exportOnce = async (projectId: string) => {
-      const started = performance.now();
-      const { task_id: taskId } = await api(`/v1/projects/${projectId}/export`, { body: {} });
-      let task: { status: string; err_code?: string; err_message?: string };
-      do {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        task = await api(`/v1/tasks/${taskId}`);
-      } while (!['done', 'failed', 'cancelled'].includes(task.status));
-      const wallMs = performance.now() - started;
-      if (task.status !== 'done') throw new Error(`the export ended ${task.status}: ${task.err_code} ${task.err_message}`);
-      const lines = (await api(`/v1/tasks/${taskId}/log?limit=5000`)).lines as { ts: string; message: string }[];
-      return { wallMs, stageMs: stageTimes(lines), log: lines.map((line) => line.message) };
-    };
+    const api = benchApi(bench.service.url);
+    const exportOnce = (projectId: string) => exportProject(api, projectId);
     try {
       note('running the proofreading job (not timed)');
       const job = await bench.runJob('/v1/media/translate', {
@@ -95,6 +80,70 @@ async function main(): Promise<void> {
   } finally {
     await media.cleanup();
   }
+}
+
+/** The same measure for a visual translate project: the render is what an export does, and what chunks save. */
+async function benchVisual(seconds: number): Promise<void> {
+  const media = await makeMediaDir('dubdesk-bench-reexport-visual-');
+  try {
+    note(`generating a ${seconds} s 1280x720 video with on-screen English (not timed)`);
+    const { file } = await makeBenchVideo(media.dir, seconds);
+    const bench = await startBenchService(path.join(media.dir, 'data'));
+    try {
+      const api = benchApi(bench.service.url);
+      note('running the visual translate job with an editable project (not timed)');
+      const job = await bench.runJob('/v1/media/frame_translate', { video_url: pathToFileURL(file).href, source_language: 'en', target_language: 'es', project_mode: 'editable' });
+      if (job.task.status !== 'done') throw new Error(`the job ended ${job.task.status}: ${job.task.err_code} ${job.task.err_message}`);
+      const projectId = ((await api(`/v1/projects?task_id=${job.task.task_id}`)).projects as { project_id: string }[])[0]!.project_id;
+      note('first export');
+      const first = await exportProject(api, projectId);
+      const project = await api(`/v1/projects/${projectId}`);
+      const line = project.segments[Math.floor(project.segments.length / 2)];
+      await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, { method: 'PATCH', body: { revision: line.revision, target_text: 'Un texto corregido' } });
+      note('re-export after one edit');
+      const again = await exportProject(api, projectId);
+      const ratio = again.wallMs / first.wallMs;
+      printRows([
+        [`first export (${project.segments.length} texts over ${seconds} s)`, `${(first.wallMs / 1000).toFixed(2)} s`],
+        ['re-export after one edited text', `${(again.wallMs / 1000).toFixed(2)} s`],
+        ['  chunks', again.log.find((message) => message.startsWith('video rendered in')) ?? ''],
+        ['ratio re-export / first export (goal <= 0.3)', `${ratio.toFixed(2)}x`],
+      ]);
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      writeFileSync(path.join(RESULTS_DIR, `reexport-visual-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, first: first.wallMs, again: again.wallMs, ratio }, null, 2));
+    } finally {
+      await bench.close();
+    }
+  } finally {
+    await media.cleanup();
+  }
+}
+
+type BenchApi = (pathname: string, init?: { method?: string; body?: unknown }) => Promise<any>;
+
+function benchApi(url: string): BenchApi {
+  return async (pathname, init = {}) => {
+    const response = await fetch(`${url}${pathname}`, {
+      method: init.method ?? (init.body ? 'POST' : 'GET'), headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    return response.json();
+  };
+}
+
+/** Exports the project and waits for the new task: its time from the export call to done, its stage times and log. */
+async function exportProject(api: BenchApi, projectId: string) {
+  const started = performance.now();
+  const { task_id: taskId } = await api(`/v1/projects/${projectId}/export`, { body: {} });
+  let task: { status: string; err_code?: string; err_message?: string };
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    task = await api(`/v1/tasks/${taskId}`);
+  } while (!['done', 'failed', 'cancelled'].includes(task.status));
+  const wallMs = performance.now() - started;
+  if (task.status !== 'done') throw new Error(`the export ended ${task.status}: ${task.err_code} ${task.err_message}`);
+  const lines = (await api(`/v1/tasks/${taskId}/log?limit=5000`)).lines as { ts: string; message: string }[];
+  return { wallMs, stageMs: stageTimes(lines), log: lines.map((line) => line.message) };
 }
 
 main().catch((error) => {

@@ -190,6 +190,9 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       await page.getByRole('list', { name: 'Tasks' }).locator('li').nth(1).waitFor();
       expect(await page.getByRole('list', { name: 'Tasks' }).locator('li').count()).toBe(2);
       await page.screenshot({ path: path.join(SHOTS, 'project-task-list.png') });
+      // The exported task says where it came from, and opens the same project.
+      await page.getByText('Translate and dub → Spanish · project export').waitFor();
+      expect(await page.getByRole('button', { name: 'Open the project talk.mp4 was exported from' }).count()).toBe(1);
       // The proofreading task's row opens its project again.
       await page.getByRole('button', { name: /^Open the project of talk\.mp4/ }).click();
       await page.getByRole('heading', { name: /^Project: / }).waitFor({ timeout: 30_000 });

@@ -181,3 +181,58 @@ describe.skipIf(missing)('visual translate project: edit a translation and expor
     expect(`${early} ${late}`).not.toMatch(/black|the/);
   }, 400_000);
 });
+
+describe.skipIf(missing)('visual translate project: a re-export renders only the chunk whose text changed', () => {
+  let media: Awaited<ReturnType<typeof makeMediaDir>>;
+  let svc: TestService;
+  let texts: ShownText[];
+
+  async function exportLog(projectId: string): Promise<{ log: string; video: string }> {
+    const exported = await svc.api(`/v1/projects/${projectId}/export`, { body: {} });
+    const task = await svc.waitForTask(exported.body.task_id, undefined, 300_000);
+    const log = (await svc.api(`/v1/tasks/${exported.body.task_id}/log?limit=500`)).body.lines.map((line: any) => line.message).join('\n');
+    expect(task.status, `${JSON.stringify(task)}\n${log}`).toBe('done');
+    const url = (await svc.api(`/v1/media/frame_translate/${exported.body.task_id}`)).body.result.video_url;
+    const video = path.join(media.dir, `${exported.body.task_id}.mp4`);
+    await fs.writeFile(video, Buffer.from(await (await fetch(url)).arrayBuffer()));
+    return { log, video };
+  }
+
+  beforeAll(async () => {
+    media = await makeMediaDir('dubdesk-frame-translate-chunks-');
+    const made = await makeTextVideo(media.dir, {
+      texts: [
+        { text: 'The house is big', startMs: 1000, endMs: 4000, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 28, colour: 'white' },
+        { text: 'The black cat', startMs: 21_000, endMs: 24_000, x: '20', y: '20', fontSize: 28, colour: 'yellow' },
+      ],
+      fps: FPS, durationSec: 25, name: 'long-notice.mp4',
+    });
+    texts = made.texts;
+    svc = await startTestService();
+  }, 120_000);
+
+  afterAll(async () => {
+    await svc?.stop();
+    await media?.cleanup();
+  });
+
+  it('keeps the chunk with the untouched text, and shows the correction in the other', async () => {
+    const created = await svc.api('/v1/media/frame_translate', { body: { video_url: pathToFileURL(path.join(media.dir, 'long-notice.mp4')).href, source_language: 'en', target_language: 'es', project_mode: 'editable' } });
+    const job = await svc.waitForTask(created.body.task_id, undefined, 400_000);
+    expect(job.status).toBe('done');
+    const projectId = (await svc.api(`/v1/media/frame_translate/${created.body.task_id}`)).body.result.project_url.split('/').pop();
+    expect((await exportLog(projectId)).log).toContain('video rendered in 2 chunks of about 20 s, 0 of them reused');
+
+    const house = (await svc.api(`/v1/projects/${projectId}`)).body.segments.find((segment: any) => /house/i.test(segment.source_text));
+    await svc.api(`/v1/projects/${projectId}/segments/${house.segment_id}`, { method: 'PATCH', body: { revision: house.revision, target_text: CORRECTED } });
+    const again = await exportLog(projectId);
+    expect(again.log).toContain('video rendered in 2 chunks of about 20 s, 1 of them reused');
+    const band = grow(texts[0]!.box!, 12);
+    const shown = (await tesseractRead(media.dir, await frameAt(again.video, 2.5), 'chunked-band', { ...band, x: band.x - 60, width: band.width + 120 })).toLowerCase();
+    expect(shown).toMatch(/come pan/);
+    const area = grow(texts[1]!.box!, 12);
+    const title = (await tesseractRead(media.dir, await frameAt(again.video, 22.5), 'chunked-title', { ...area, width: area.width + 10 })).toLowerCase();
+    expect(title).toMatch(/negro/);
+    expect(title).not.toMatch(/black/);
+  }, 600_000);
+});

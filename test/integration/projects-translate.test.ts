@@ -135,6 +135,9 @@ describe('a proofreading translate job', () => {
     for (const line of GERMAN) expect(srt).toContain(line);
     expect(tts.said.length - before).toBeGreaterThanOrEqual(3);
     expect((await project(projectId)).export_task_ids).toEqual([exported.body.task_id]);
+    // The local task record says where an export came from; the job that made the project has no such field.
+    expect((await svc.api(`/v1/tasks/${exported.body.task_id}`)).body.exported_from_project).toBe(projectId);
+    expect((await svc.api(`/v1/tasks/${taskId}`)).body.exported_from_project).toBeUndefined();
   }, 200_000);
 
   it('refits an edited line, refuses a stale revision with 409, and re-exports speaking only that line', async () => {
@@ -257,6 +260,35 @@ describe('a proofreading translate job', () => {
     expect((await svc.api(`/v1/projects/${projectId}`)).status).toBe(404);
     await expect(fs.stat(folder)).rejects.toThrow();
   });
+});
+
+describe('re-exporting a project whose subtitles are burned in', () => {
+  it('encodes again only the picture and audio chunks around the edited line', async () => {
+    const cues: SpokenCue[] = [
+      { startMs: 500, endMs: 2600, text: 'Good morning and welcome.', speaker: 'Anna', voice: 'espeak:en+f2' },
+      { startMs: 30_000, endMs: 32_500, text: 'Let us talk about the weather.', speaker: 'Anna', voice: 'espeak:en+f2' },
+    ];
+    const long = (await makeSpokenVideo(media.dir, { cues, width: 320, height: 180, fps: 25, durationSec: 45, name: 'long' })).videoPath;
+    const srt = await makeTextFile(media.dir, 'long.de.srt', cues.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n${GERMAN[i]}\n`).join('\n'));
+    const created = await svc.api('/v1/media/translate', { body: {
+      media_type: 'video', media_url: pathToFileURL(long).href, subtitle_url: pathToFileURL(srt).href, subtitle_usage_type: 'final_translated',
+      source_language: 'en', target_language: 'de', export_type: 'video', subtitle_mode: 'add', enable_proofreading: true,
+    } });
+    const projectId = (await finish(created.body.task_id)).result.project_url.split('/').pop();
+    const exportLog = async () => {
+      const exported = await svc.api(`/v1/projects/${projectId}/export`, { body: {} });
+      const status = await finish(exported.body.task_id);
+      expect(status.result.video_url).toBeTruthy();
+      return (await svc.api(`/v1/tasks/${exported.body.task_id}/log?limit=500`)).body.lines.map((line: any) => line.message).join('\n');
+    };
+    expect(await exportLog()).toContain('picture encoded in 3 chunks of about 20 s, 0 of them reused');
+    const segment = (await project(projectId)).segments[1];
+    await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, { method: 'PATCH', body: { revision: segment.revision, target_text: EDITED } });
+    const log = await exportLog();
+    // The line at 30..32.5 s is in the second 20 s chunk of the picture and of the audio; the rest is reused.
+    expect(log).toContain('picture encoded in 3 chunks of about 20 s, 2 of them reused');
+    expect(log).toContain('audio encoded in 3 chunks of about 20 s, 2 of them reused');
+  }, 300_000);
 });
 
 const apertiumEnEs = findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false;

@@ -67,11 +67,16 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     allowedHosts: () => hostsFor(core.config.host, Number(new URL(core.baseUrl()).port)),
   });
   const routes = collectRoutes(app);
+  const exportedFrom = (taskId: string) => {
+    const projectId = core.projects.exportedFrom(taskId);
+    return projectId ? { exported_from_project: projectId } : {};
+  };
   // Each plugin gets only what it uses.
   const describeTask: DescribeTask = (task) => ({
     ...taskSummary(task, core.resultUrls),
     ...taskDetails(task, { baseUrl: core.baseUrl(), files: core.files, inputRulesOf: core.inputRulesOf }),
     stages: core.runner.stagesOf(task),
+    ...exportedFrom(task.id),
   });
   await app.register(jobRoutes, { kinds: core.kinds, submit: core.submit, jobs: core.jobs, resultUrls: core.resultUrls });
   await app.register(taskRoutes, { describe: describeTask, jobs: core.jobs, tasks: core.tasks, logs: core.logs });

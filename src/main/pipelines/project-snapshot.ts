@@ -60,6 +60,8 @@ export interface ProjectSnapshot {
   clipCache: string;
   /** Absolute folder of the project's last export's encoded audio chunks (reused where the mix did not change). */
   encodedAudioCache: string;
+  /** Absolute folder of the project's last export's encoded picture chunks (subtitles burned in). */
+  encodedVideoCache: string;
   /** The outputs the stages that run again saved in the project's last run (the mix keeps its loudness gain). */
   previousOutputs: Record<string, StageOutput>;
   speakerVoices: Record<string, { voiceId: string; pitchSemitones: number }>;

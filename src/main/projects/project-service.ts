@@ -312,6 +312,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const segments = projects.segments(projectId);
       const snapshot: Omit<ProjectSnapshot, 'previousOutputs'> = {
         projectId, clipCache: path.join(projectDir(projectId), 'clips'), encodedAudioCache: path.join(projectDir(projectId), 'encoded-audio'),
+        encodedVideoCache: path.join(projectDir(projectId), 'encoded-video'),
         speakerVoices: project.speakerVoices,
         lines: segments.map((segment, i) => ({
           index: i + 1, ...editable(segment), voiceId: segment.voiceId ?? undefined, edited: segment.status !== 'ok',
@@ -357,6 +358,9 @@ export function createProjectService(deps: ProjectServiceDeps) {
       projects.delete(projectId);
       await rm(projectDir(projectId), { recursive: true, force: true });
     },
+
+    /** The project a task was exported from, if it still exists. */
+    exportedFrom: (taskId: string): string | undefined => projects.exportedFrom(taskId),
 
     /** The folder of the task's project (its rows go with the task's by cascade; its files are removed with the task's). */
     async removeTaskProjectFiles(taskId: string): Promise<void> {

@@ -143,6 +143,7 @@ export const TaskSummarySchema = Type.Object({
   target_language: Type.Optional(Type.String()),
   attempts: Type.Integer(),
   retry_of: Type.Union([Type.String(), Type.Null()]),
+  exported_from_project: Type.Optional(Type.String({ description: 'The project this task was exported from (POST /v1/projects/{project_id}/export).' })),
   warnings: WarningsProperty,
   stages: Type.Optional(Type.Array(TaskStageSchema, {
     description: "Every stage of the task's kind in order, from its creation; empty for a task finished before stages were recorded.",

@@ -75,16 +75,21 @@ export async function startBergamotWorker(): Promise<BergamotWorker> {
     const reason = stderrReason(stderr);
     return reason && !message.includes(reason) ? `${message}: ${reason}` : message;
   };
+  // The thread's stderr arrives on its own stream, sometimes after the error that it explains: wait for it a little.
+  const withSettledReason = async (message: string): Promise<string> => {
+    for (let waited = 0; waited < 500 && !stderrReason(stderr); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    return withReason(message);
+  };
   worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: { message?: string } }) => {
     const waiter = pending.get(id);
     if (!waiter) return;
     pending.delete(id);
-    if (error) waiter.reject(new Error(withReason(error.message ?? 'unknown error')));
+    if (error) void withSettledReason(error.message ?? 'unknown error').then((message) => waiter.reject(new Error(message)));
     else waiter.resolve(result);
   });
   worker.on('error', (error) => {
     dead = true;
-    failAll(new Error(withReason(error.message)));
+    void withSettledReason(error.message).then((message) => failAll(new Error(message)));
   });
   worker.on('exit', (code) => {
     dead = true;

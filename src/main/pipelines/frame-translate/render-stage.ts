@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stagedPath } from '../fetch-inputs-stage.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
@@ -9,7 +9,9 @@ import { prepareTranslatedTextDrawing } from './draw/prepare-drawing.js';
 import { textAlignment, type TextToDraw } from './draw/translated-text-ass.js';
 import { frameTranslateOutput } from './outputs.js';
 import { projectBlocks } from './project-blocks.js';
-import { renderTextVideo } from './render/render-text-video.js';
+import { renderTextVideo, type RenderedTextVideo } from './render/render-text-video.js';
+import { renderTextVideoChunked, RENDER_CHUNK_SECONDS } from './render/render-chunks.js';
+import { assDrawnBetween } from '../../media/chunked-video.js';
 import { eraseSpanOf, scaleBox } from './render/erase-spans.js';
 import type { EraseSpan } from './render/text-eraser.js';
 import type { FrameTranslateRequest, RenderedScreenText, TextBlock } from './types.js';
@@ -85,10 +87,20 @@ export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
       ctx.log(`erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${blocks.length} translations`);
-      const rendered = await renderTextVideo({
+      const render = {
         input: stagedPath(ctx.workDir, video), output: path.join(ctx.workDir, relative), spans, inpainter,
         overlay: { filter: drawing.filter, env: drawing.env }, signal: ctx.signal, onProgress: ctx.progress, ffmpeg: deps.media.ffmpeg,
-      });
+      };
+      // An export from a project renders again only the chunks whose texts changed since its last export.
+      const project = await readProjectSnapshot(ctx.workDir);
+      let rendered: RenderedTextVideo;
+      if (project) {
+        const chunked = await renderTextVideoChunked({ ...render, cacheDir: project.encodedVideoCache, drawnBetween: assDrawnBetween(await readFile(drawing.assFile, 'utf8')) });
+        ctx.log(`video rendered in ${chunked.chunks} chunks of about ${RENDER_CHUNK_SECONDS} s, ${chunked.chunks - chunked.rendered} of them reused from the project's last export`);
+        rendered = chunked;
+      } else {
+        rendered = await renderTextVideo(render);
+      }
       ctx.log(`${rendered.frames} frames rendered, ${rendered.erasedFrames} with text erased (${rendered.inpaintCalls} fills, ${rendered.reusedFills} held steady)`);
       return { video: relative } satisfies RenderedScreenText;
     },

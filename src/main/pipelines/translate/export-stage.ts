@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { languagePart } from '../../../shared/languages.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
@@ -15,6 +15,7 @@ import { bilingualCues, subtitleExports } from './subtitle-exports.js';
 import { spokenLines } from './lines.js';
 import { keepsStems } from './make-project-stage.js';
 import { encodeAacChunked } from '../../media/chunked-aac.js';
+import { assDrawnBetween, concatInput, encodeVideoChunked, VIDEO_CHUNK_SECONDS } from '../../media/chunked-video.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
 
 export interface ExportedFiles extends StageOutput {
@@ -89,6 +90,7 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       }
       let env: Record<string, string> | undefined;
       const subtitleFilters: string[] = [];
+      let burnedAss: string | undefined;
       if ((request.subtitle_mode === 'add' || request.subtitle_mode === 'replace') && wanted.video && displayWidth && displayHeight) {
         const burn = await prepareSubtitleBurn({
           cues, style, frame: { width: displayWidth, height: displayHeight }, positionY,
@@ -96,6 +98,7 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
         });
         env = burn.env;
         subtitleFilters.push(burn.filter);
+        burnedAss = burn.assFile;
         const where = request.subtitle_position_y !== undefined ? ` at y=${request.subtitle_position_y}` : positionY !== undefined ? ` at the erased subtitles' line, y=${positionY.toFixed(3)}` : ' at the default height';
         ctx.log(`subtitles burned in with style ${style.name}${where}`);
         if (burn.missingCjkFont) ctx.log('no Chinese/Japanese/Korean font is installed: those subtitle characters will show as boxes', 'warn');
@@ -117,12 +120,24 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const audioInput = result.encodedAudio ? path.join(ctx.workDir, result.encodedAudio) : mixedPath;
 
       if (wanted.video) {
-        const videoFilters = [...(retime.videoFilters ?? []), ...subtitleFilters];
+        let videoFilters = [...(retime.videoFilters ?? []), ...subtitleFilters];
         const container = videoContainerFor(prepared.media.videoCodec, videoFilters.length > 0);
         const relative = path.join('output', `${base}.${container}`);
         ctx.log(videoFilters.length ? `re-encoding the video (${videoFilters.map((filter) => filter.split('=')[0]).join(', ')})` : 'copying the video stream unchanged');
+        let picture = resolveWorkPath(ctx.workDir, erased?.video ?? prepared.media.path);
+        // An export from a project whose picture only gets subtitles burned in encodes only the chunks whose subtitles changed.
+        if (project && burnedAss && !retime.videoFilters?.length && prepared.media.fps) {
+          const chunks = await encodeVideoChunked({
+            ffmpeg: deps.media.ffmpeg, input: picture, durationSec: prepared.media.durationSec, fps: prepared.media.fps, filter: subtitleFilters[0]!, env,
+            drawnBetween: assDrawnBetween(await readFile(burnedAss, 'utf8')), cacheDir: project.encodedVideoCache, signal: ctx.signal,
+            onProgress: (fraction) => ctx.progress(0.5 + fraction * 0.4),
+          });
+          ctx.log(`picture encoded in ${chunks.files.length} chunks of about ${VIDEO_CHUNK_SECONDS} s, ${chunks.files.length - chunks.encoded} of them reused from the project's last export`);
+          picture = concatInput(chunks.files);
+          videoFilters = [];
+        }
         await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(
-          videoExportArgs({ mediaPath: resolveWorkPath(ctx.workDir, erased?.video ?? prepared.media.path), audioPath: audioInput, encodedAudioRate, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
+          videoExportArgs({ mediaPath: picture, audioPath: audioInput, encodedAudioRate, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
           { ffmpeg: deps.media.ffmpeg, env, signal: ctx.signal, durationSec: mixed.durationSec, onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share) },
         ));
         result.video = relative;

@@ -127,7 +127,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const videoUrl = task.result?.video_url ?? task.video_url;
   const audioUrl = task.result?.audio_url;
   const subtitleUrl = task.result?.subtitle_url;
-  const projectId = projectIdFromUrl(task.result?.project_url);
+  const projectId = projectIdFromUrl(task.result?.project_url) ?? task.exported_from_project;
   const original = originalMedia(task.kind, body);
   const visualOriginal = original?.playable && original.kind !== 'audio' ? { url: original.url, kind: original.kind } : undefined;
   const request = taskRequest({ kind: task.kind, request: body }, kinds);
@@ -141,6 +141,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
       </div>
       <p className="muted">
         {kindTitle(kinds, task.kind)} · task <code>{task.task_id}</code> · started <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time>
+        {task.exported_from_project ? <> · exported from its project</> : null}
         {task.retry_of ? <> · retry of <button type="button" className="link" onClick={() => show({ name: 'task', taskId: task.retry_of! })}>{task.retry_of}</button></> : null}
       </p>
       <div className="detail-actions">

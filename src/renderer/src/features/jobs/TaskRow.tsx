@@ -32,7 +32,7 @@ export const TaskRow = memo(function TaskRow({ client, task, index, count, top, 
   const kind = taskKindLabel(task, useKinds((s) => s.kinds));
   const percent = formatPercent(task.progress);
   const running = !isFinalStatus(task.status);
-  const projectId = projectIdFromUrl(task.result?.project_url);
+  const projectId = projectIdFromUrl(task.result?.project_url) ?? task.exported_from_project;
   const show = useView((s) => s.show);
   return (
     <li className="task" data-status={task.status} data-index={index} aria-posinset={index + 1} aria-setsize={count} style={{ transform: `translateY(${top}px)` }}>
@@ -40,7 +40,7 @@ export const TaskRow = memo(function TaskRow({ client, task, index, count, top, 
         <button type="button" className="task-open link" onClick={() => onOpen(task.task_id)} aria-label={`${name}, ${kind}, ${statusLabel(task.status)}. Open details`}>
           <span className="task-name">{name}</span>
         </button>
-        <span className="task-kind muted">{kind}</span>
+        <span className="task-kind muted">{kind}{task.exported_from_project ? ' · project export' : ''}</span>
         <span className="task-created muted">created <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time></span>
         <span className="task-status">{statusLabel(task.status)}</span>
       </div>
@@ -55,7 +55,10 @@ export const TaskRow = memo(function TaskRow({ client, task, index, count, top, 
           {!running ? <time dateTime={task.updated_at}>{new Date(task.updated_at).toLocaleString()}</time> : null}
         </span>
         {task.err_message && task.status !== 'cancelled' ? <span className="task-error" title={task.err_message}>{task.err_message}</span> : null}
-        {projectId ? <button type="button" className="small" onClick={() => show({ name: 'project', projectId })} aria-label={`Open the project of ${name}`}>Open project</button> : null}
+        {projectId ? (
+          <button type="button" className="small" onClick={() => show({ name: 'project', projectId })}
+            aria-label={task.exported_from_project ? `Open the project ${name} was exported from` : `Open the project of ${name}`}>Open project</button>
+        ) : null}
         <TaskActions client={client} task={task} compact />
       </div>
     </li>
