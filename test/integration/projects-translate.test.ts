@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
+import { DubDeskError } from '../../src/shared/errors.js';
 import type { SynthesisRequest, TtsEngine } from '../../src/main/engines/tts/types.js';
 import { decodeAudioPcm } from '../../src/main/media/audio.js';
 import { rms } from '../../src/main/media/dsp/envelope.js';
@@ -22,6 +23,7 @@ const CUES: SpokenCue[] = [
 ];
 const GERMAN = ['Guten Morgen und willkommen.', 'Danke, schön hier zu sein.', 'Reden wir über das Wetter.'];
 const EDITED = 'Vielen Dank, ich freue mich sehr.';
+const UNSPEAKABLE = 'Unsprechbar';
 
 /** eSpeak as the service builds it, noting what it is asked to say (a service's close disposes it: one per start). */
 function countingEspeak(said: string[]): TtsEngine {
@@ -31,6 +33,8 @@ function countingEspeak(said: string[]): TtsEngine {
     voices: () => espeak.voices(),
     synthesize: (request: SynthesisRequest) => {
       said.push(request.text);
+      // A voice that fails on one text: what a broken voice model does to a line.
+      if (request.text.includes(UNSPEAKABLE)) return Promise.reject(new DubDeskError('engine_failed', 'The test voice could not speak this line.'));
       return espeak.synthesize(request);
     },
     dispose: () => espeak.dispose?.() ?? Promise.resolve(),
@@ -175,6 +179,17 @@ describe('a proofreading translate job', () => {
     expect(log).toContain("(the last export's gain, kept)");
     expect(log).toMatch(/audio encoded in 1 chunks of about 20 s/);
   }, 200_000);
+
+  it('keeps an edit whose voice fails: the fit stays unknown, and regenerating the line says why', async () => {
+    const segment = (await project(projectId)).segments[2];
+    const edited = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, { method: 'PATCH', body: { revision: segment.revision, target_text: `${UNSPEAKABLE} Satz.` } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ target_text: `${UNSPEAKABLE} Satz.`, status: 'edited', fit: null });
+    const spoken = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}/synthesize`, { body: {} });
+    expect(spoken.body.code).toBe('engine_failed');
+    const restored = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, { method: 'PATCH', body: { revision: edited.body.revision, target_text: segment.target_text } });
+    expect(restored.status).toBe(200);
+  });
 
   it('regenerates one line: its voice alone and over the original play as WAV', async () => {
     const segment = (await project(projectId)).segments[0];

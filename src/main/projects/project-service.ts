@@ -202,7 +202,10 @@ export function createProjectService(deps: ProjectServiceDeps) {
         ...segment, ...next, status: 'edited', fit: sound ? null : segment.fit,
       }), now());
       if (!sound || project.kind !== 'translate') return segmentView(project, saved);
-      return segmentView(project, await refit(projects.require(projectId), segmentId));
+      // The edit is saved whatever happens next; a voice that cannot speak now leaves the fit unknown, and
+      // regenerating the line says why.
+      const fitted = await refit(projects.require(projectId), segmentId).catch(() => saved);
+      return segmentView(project, fitted);
     },
 
     split(projectId: string, segmentId: string, atSeconds: number, revision?: number): { revision: number; segments: ProjectSegment[] } {

@@ -51,7 +51,8 @@ export interface BergamotWorker {
 /** The engine's reason, which Emscripten writes to stderr while the error itself says only "Aborted()". */
 function stderrReason(stderr: string): string | undefined {
   const lines = stderr.split('\n').map((line) => line.replace(/^\[[^\]]*\]\s*/, '').trim()).filter(Boolean);
-  const errors = lines.filter((line) => /error|abort|exception|failed/i.test(line) && !/LOG\(INFO\)/.test(line));
+  // Emscripten's own "Aborted()" line, printed after the cause, says nothing the error does not.
+  const errors = lines.filter((line) => /error|abort|exception|failed/i.test(line) && !/LOG\(INFO\)/.test(line) && !/^Aborted\(/.test(line));
   return errors.at(-1)?.replace(/^Error:\s*/, '');
 }
 
