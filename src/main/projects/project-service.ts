@@ -202,9 +202,12 @@ export function createProjectService(deps: ProjectServiceDeps) {
         ...segment, ...next, status: 'edited', fit: sound ? null : segment.fit,
       }), now());
       if (!sound || project.kind !== 'translate') return segmentView(project, saved);
-      // The edit is saved whatever happens next; a voice that cannot speak now leaves the fit unknown, and
-      // regenerating the line says why.
-      const fitted = await refit(projects.require(projectId), segmentId).catch(() => saved);
+      // The edit is saved whatever happens next; a voice that cannot speak now (a catalogue error) leaves the fit
+      // unknown, and regenerating the line says why. Anything else is a bug and is not hidden.
+      const fitted = await refit(projects.require(projectId), segmentId).catch((error: unknown) => {
+        if (error instanceof DubDeskError) return saved;
+        throw error;
+      });
       return segmentView(project, fitted);
     },
 
