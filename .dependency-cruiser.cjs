@@ -26,10 +26,10 @@ module.exports = {
   forbidden: [
     {
       name: 'shared',
-      comment: 'Row `src/shared`: pure, the renderer uses it: only src/shared, typebox and chardet (subtitle encodings), no node built-ins.',
+      comment: 'Row `src/shared`: pure, the renderer uses it: only src/shared, typebox, chardet (subtitle encodings) and openapi-fetch (the typed API client), no node built-ins.',
       severity: 'error',
       from: { path: '^src/shared/' },
-      to: { pathNot: '^(src/shared/|node_modules/(typebox|chardet)/)' },
+      to: { pathNot: '^(src/shared/|node_modules/(typebox|chardet|openapi-fetch)/)' },
     },
     mayImportOnly('store', 'Row `src/main/store`: shared and ids.ts (and better-sqlite3).',
       '^src/main/store/', '^src/(shared/|main/store/|main/ids\\.ts$)'),

@@ -3,6 +3,7 @@ import { DUBDESK_VERSION } from '../shared/version.js';
 import { BUILT_IN_KINDS } from '../main/pipelines/kinds.js';
 import { keysCommand, tasksCommand, webhookSecretCommand } from './commands/admin.js';
 import { runCommand } from './commands/run.js';
+import { statusCommand, submitCommand } from './commands/submit.js';
 import { serveCommand } from './commands/serve.js';
 import { modelsCliCommand } from './commands/models-cli.js';
 import { UsageError } from './options.js';
@@ -15,6 +16,12 @@ usage: dubdesk <command> [options]
                                  run the service (API + GUI) until Ctrl-C
   run <kind> <request.json>      run one job here and print the result files
                                  kinds: ${BUILT_IN_KINDS.map((kind) => kind.id).join(', ')}
+  submit <kind> <request.json> [--url U] [--key K] [--out DIR] [--no-wait]
+                                 send a job to a running service (local paths are uploaded), follow it and
+                                 download its results (URL: --url, DUBDESK_URL or the one running service;
+                                 key: --key or DUBDESK_API_KEY)
+  status <task_id> [--url U] [--key K]
+                                 a task's state on a running service, with its result URLs or its error
   tasks [--status S] [--kind K]  list tasks
   keys create [--name N] | list | revoke <id|prefix>
   webhook-secret                 print the secret that signs callbacks
@@ -31,6 +38,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     switch (command) {
       case 'serve': return await serveCommand(args, out);
       case 'run': return await runCommand(args, out, err);
+      case 'submit': return await submitCommand(args, out, err);
+      case 'status': return await statusCommand(args, out, err);
       case 'tasks': return tasksCommand(args, out);
       case 'keys': return keysCommand(args, out);
       case 'webhook-secret': return webhookSecretCommand(args, out);

@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAudio, makeImage, makeMediaDir, makeTextFile, makeVideo } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
+import { resolveSchema } from '../fixtures/openapi-refs.js';
+import { ERROR_CATALOGUE } from '../../src/shared/errors.js';
 
 let svc: TestService;
 let media: { dir: string; cleanup: () => Promise<void> };
@@ -303,10 +305,33 @@ describe('OpenAPI document', () => {
       '/v1/tasks/{task_id}/retry', '/v1/events', '/v1/reusable_lipsync_models', '/v1/models', '/v1/glossaries', '/v1/openapi.json']) {
       expect(Object.keys(body.paths)).toContain(route);
     }
-    const translateBody = body.paths['/v1/media/translate'].post.requestBody.content['application/json'].schema;
+    const translateBody = resolveSchema(body, body.paths['/v1/media/translate'].post.requestBody.content['application/json'].schema);
     expect(translateBody.additionalProperties).toBe(false);
     expect(translateBody.properties.voice_model.enum).toEqual(['auto', 'real', 'native']);
     expect(body.components.schemas.Error.properties.code.enum).toContain('model_not_installed');
+  });
+
+  it('names, describes, groups and lists the catalogue errors of every operation, as a client generator needs', async () => {
+    const { body } = await svc.api('/v1/openapi.json');
+    const tags = new Set(body.tags.map((tag: { name: string }) => tag.name));
+    for (const [route, operations] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${route}`;
+        expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(operation.summary, where).toBeTruthy();
+        expect(operation.description.length, where).toBeGreaterThan(operation.summary.length);
+        expect(tags.has(operation.tags[0]), where).toBe(true);
+        const errors = Object.entries(operation.responses as Record<string, any>).filter(([status]) => status.startsWith('4'));
+        expect(errors.length, where).toBeGreaterThan(0);
+        for (const [status, response] of errors) {
+          if (!response['x-error-codes']) continue;
+          for (const code of response['x-error-codes']) expect(ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE]?.status, `${where} ${code}`).toBe(Number(status));
+        }
+      }
+    }
+    expect(body.paths['/v1/video_generation'].post.requestBody.content['application/json'].examples.photo.value).toMatchObject({ reference_file_type: 'image' });
+    expect(body.info.license.identifier).toBe('GPL-3.0-or-later');
+    expect(body.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
   });
 });
 

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalogue.js';
 import { garbageBytes, makeAudio, makeImage, makeMediaDir, makeTextFile, makeVideo } from '../fixtures/media.js';
 import { startTestService, TEST_API_KEY, type TestService } from '../fixtures/service.js';
+import { conformanceOf } from '../fixtures/openapi-conformance.js';
+import { dereference } from '../fixtures/openapi-refs.js';
 import { runFuzz } from '../fixtures/fuzz/fuzz-run.js';
 import { harvestIds } from '../fixtures/fuzz/harvest.js';
 import { startJunkServer, type JunkServer } from '../fixtures/fuzz/junk-server.js';
@@ -90,7 +92,8 @@ it(`answers ${COUNT} seeded requests built from its OpenAPI document with no 5xx
   console.log(`api fuzz: seed ${SEED} (DUBDESK_FUZZ_SEED), ${COUNT} requests (DUBDESK_FUZZ_COUNT)`);
   const documentAnswer = await svc.api('/v1/openapi.json');
   expect(documentAnswer.status).toBe(200);
-  const operations = operationsOf(documentAnswer.body);
+  const operations = operationsOf(dereference(documentAnswer.body));
+  const conformance = conformanceOf(documentAnswer.body);
   expect(operations.length).toBeGreaterThan(30);
 
   const pools: ValuePools = {};
@@ -100,7 +103,7 @@ it(`answers ${COUNT} seeded requests built from its OpenAPI document with no 5xx
 
   const report = await runFuzz({
     next: generator.next, serviceUrl: svc.url, apiKey: TEST_API_KEY, tempDir: media.dir, pools,
-    count: COUNT, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS, keepLog: Boolean(LOG_FILE),
+    count: COUNT, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS, keepLog: Boolean(LOG_FILE), conformance,
   });
   if (LOG_FILE) await fs.writeFile(LOG_FILE, `${report.log.join('\n')}\n`);
 
@@ -119,5 +122,6 @@ it(`answers ${COUNT} seeded requests built from its OpenAPI document with no 5xx
   expect(health.status).toBe(200);
   expect(health.body.status).toBe('ok');
   expect(tasks.status).toBe(200);
+  expect(conformance.violations(), `answers the OpenAPI document does not list (seed ${SEED})`).toEqual([]);
   expect(report.findings, `5xx answers, hangs and broken connections (seed ${SEED}):\n${report.findings.join('\n\n')}`).toEqual([]);
 }, 240_000);

@@ -25,6 +25,7 @@ const echoKind: JobKindModule<EchoRequest> = {
   title: 'test echo',
   aliases: ['echo'],
   route: '/v1/test_echo',
+  apiName: 'TestEcho',
   requestSchema: StrictObject({
     text: Type.String({ minLength: 1, maxLength: 200 }),
     repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, default: 1 })),

@@ -3,6 +3,7 @@
 // fetching anything; a step no engine can run names the model to install.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../fixtures/service.js';
+import { resolveSchema } from '../fixtures/openapi-refs.js';
 
 interface Step {
   step: string;
@@ -73,9 +74,10 @@ describe('POST /v1/media/translate/plan', () => {
 
     const document = (await svc.api('/v1/openapi.json')).body;
     const operation = document.paths['/v1/media/translate/plan'].post;
-    expect(operation.requestBody.content['application/json'].schema.properties).toHaveProperty('subtitle_usage_type');
-    expect(operation.requestBody.content['application/json'].schema.required).not.toContain('media_url');
-    expect(operation.responses['200'].content['application/json'].schema.properties.steps.items.properties.missing.properties).toHaveProperty('model_ids');
+    const request = resolveSchema(document, operation.requestBody.content['application/json'].schema);
+    expect(request.properties).toHaveProperty('subtitle_usage_type');
+    expect(request.required).not.toContain('media_url');
+    expect(resolveSchema(document, operation.responses['200'].content['application/json'].schema).properties.steps.items.properties.missing.properties).toHaveProperty('model_ids');
   });
 });
 

@@ -22,6 +22,7 @@ const captionKind: JobKindModule<{ text: string }> = {
   id: 'test_caption',
   title: 'caption check',
   route: '/v1/test_caption',
+  apiName: 'TestCaption',
   requestSchema: StrictObject({ text: Type.String({ minLength: 1, maxLength: 200 }) }),
   statusSchema: Type.Object({ ...StatusCoreProperties, status: Type.String(), result: Type.Optional(Type.Object({ subtitle_url: Type.Optional(Type.String()) })) }),
   statuses: ['preprocessing', 'rendering', 'done', 'failed', 'cancelled'],
@@ -60,7 +61,7 @@ let restoreInitial: (() => void) | undefined;
 beforeAll(async () => {
   svc = await startTestService({ service: { kinds: [captionKind] } });
   const counting: typeof fetch = (input, init) => {
-    if (String(input).endsWith('/v1/meta')) metaRequests += 1;
+    if ((input instanceof Request ? input.url : String(input)).endsWith('/v1/meta')) metaRequests += 1;
     return fetch(input, init);
   };
   client = createApiClient({ apiKey: TEST_API_KEY, baseUrl: svc.url, fetch: counting });

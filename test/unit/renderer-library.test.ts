@@ -26,7 +26,7 @@ describe('glossary drafts', () => {
   });
 
   it('edits a record with one blank row to type into', () => {
-    const draft = draftOf({ glossary_id: 'g', name: 'N', source_language: 'en', target_language: 'fr', entries: [{ source: 'a', target: 'b' }] });
+    const draft = draftOf({ glossary_id: 'g', name: 'N', source_language: 'en', target_language: 'fr', entries: [{ source: 'a', target: 'b' }], created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
     expect(draft.rows).toEqual([{ source: 'a', target: 'b' }, { source: '', target: '' }]);
     expect(draftOf().rows).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Static } from 'typebox';
+import type { ErrorCode } from '../../shared/errors.js';
 import type { TaskSummarySchema } from '../../shared/schemas/jobs.js';
 import type { KeyRole } from '../store/keys-repository.js';
 import type { TaskRecord } from '../store/tasks-repository.js';
@@ -20,8 +21,23 @@ declare module 'fastify' {
     auth?: 'key' | 'key-or-query' | 'signed-url' | 'public';
     /** The least key role the route needs (default 'jobs'); the auth hook answers 403 forbidden below it. */
     role?: KeyRole;
+    /** A stable name for client generators (`createLipsyncJob`); every /v1 route has one (docs/openapi.json). */
+    operationId?: string;
     /** One line for the OpenAPI document. */
     summary?: string;
+    /** What the operation does, in a few sentences (Markdown). */
+    description?: string;
+    /**
+     * The catalogue errors the handler itself can give. The document adds the ones every route of its kind can give
+     * (invalid_request, unauthorized, forbidden, not_found for path ids, payload_too_large for bodies, internal).
+     */
+    errors?: readonly ErrorCode[];
+    /** A body that is not JSON (an upload, an SRT), by media type, for the document. */
+    requestContent?: Readonly<Record<string, { schema: unknown }>>;
+    /** Answers that are not JSON (a file, audio, SRT, the event stream), by status then media type; `{}` means no body. */
+    responseContent?: Readonly<Record<string, Readonly<Record<string, { schema: unknown }>>>>;
+    /** Named example request bodies (the create operations have them). */
+    bodyExamples?: Readonly<Record<string, { summary: string; value: unknown }>>;
   }
 }
 

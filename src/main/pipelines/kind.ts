@@ -25,6 +25,10 @@ export interface JobKindModule<Request = any> {
   aliases?: readonly string[];
   /** The create operation; the status operation is `<route>/:task_id`. */
   route: string;
+  /** The name in its operationIds, `create<apiName>Job` and `get<apiName>Job`; never change it (clients call methods by it). */
+  apiName: string;
+  /** Named create bodies for the OpenAPI document (its linter checks them against requestSchema). */
+  requestExamples?: Readonly<Record<string, { summary: string; value: Record<string, unknown> }>>;
   requestSchema: TSchema;
   statusSchema: TSchema;
   /** Its public states in the only order a job may move through them; the first is the initial one. */

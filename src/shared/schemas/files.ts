@@ -23,5 +23,5 @@ export const UploadedFile = Type.Object({
   url: Type.String({ description: 'Absolute, signed URL of the file: accepted in any *_url field of a create request and playable without the Authorization header.' }),
   name: Type.String(),
   size: Type.Integer({ minimum: 0, description: 'Bytes.' }),
-});
+}, { $id: 'UploadedFile' });
 export type UploadedFile = Static<typeof UploadedFile>;

@@ -164,4 +164,4 @@ export const TaskListQuerySchema = Type.Object({
 export const TaskListSchema = Type.Object({
   tasks: Type.Array(TaskSummarySchema),
   next_cursor: Type.Union([Type.String(), Type.Null()]),
-});
+}, { $id: 'TaskList' });

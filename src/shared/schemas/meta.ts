@@ -15,5 +15,5 @@ export const KindsMetaSchema = Type.Object({
       label: Type.String(),
     })),
   })),
-});
+}, { $id: 'KindsMeta' });
 export type KindsMeta = Static<typeof KindsMetaSchema>;

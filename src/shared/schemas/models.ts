@@ -18,7 +18,7 @@ export type ModelIdParams = Static<typeof ModelIdParams>;
 export const InstallModelBody = StrictObject({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'Catalogue id of the model to install.' }),
   source_path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'Install from this local file or folder instead of downloading.' })),
-});
+}, { $id: 'InstallModelBody' });
 export type InstallModelBody = Static<typeof InstallModelBody>;
 
 export const InstallProgress = Type.Object({
@@ -28,7 +28,7 @@ export const InstallProgress = Type.Object({
   file: Type.Optional(Type.String()),
   err_code: Type.Optional(StringEnum(ERROR_CODES)),
   err_message: Type.Optional(Type.String()),
-});
+}, { $id: 'InstallProgress' });
 export type InstallProgress = Static<typeof InstallProgress>;
 
 export const ModelRecord = Type.Object({
@@ -55,8 +55,8 @@ export const ModelRecord = Type.Object({
   size_on_disk: Type.Optional(Type.Integer({ minimum: 0 })),
   source: Type.Optional(StringEnum(['download', 'import'] as const)),
   install: Type.Optional(InstallProgress),
-});
+}, { $id: 'ModelRecord' });
 export type ModelRecord = Static<typeof ModelRecord>;
 
-export const ModelList = Type.Object({ models: Type.Array(ModelRecord) });
+export const ModelList = Type.Object({ models: Type.Array(ModelRecord) }, { $id: 'ModelList' });
 export type ModelList = Static<typeof ModelList>;

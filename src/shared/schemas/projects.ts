@@ -15,7 +15,7 @@ export const ProjectBoxSchema = StrictObject({
   y: Type.Number({ minimum: 0, maximum: 1 }),
   width: Type.Number({ minimum: 0, maximum: 1 }),
   height: Type.Number({ minimum: 0, maximum: 1 }),
-}, { description: 'Fractions of the frame, as ocr_text_box.' });
+}, { $id: 'ProjectBox', description: 'Fractions of the frame, as ocr_text_box.' });
 export type ProjectBox = Static<typeof ProjectBoxSchema>;
 
 /** How a line's speech fits its time, measured when its voice was last made (null until then). */
@@ -24,7 +24,7 @@ export const SegmentFitSchema = Type.Object({
   room_seconds: Type.Number({ description: 'Its time: from its start to the next line (or the end).' }),
   rate: Type.Number({ description: 'Speaking-rate boost the fit uses (1 = normal).' }),
   stretch: Type.Number({ description: 'Time-stretch on top of the rate (1 = none).' }),
-});
+}, { $id: 'SegmentFit' });
 export type SegmentFit = Static<typeof SegmentFitSchema>;
 
 export const ProjectSegmentSchema = Type.Object({
@@ -41,7 +41,7 @@ export const ProjectSegmentSchema = Type.Object({
   fit: Type.Optional(Type.Union([SegmentFitSchema, Type.Null()])),
   // frame_translate projects
   box: Type.Optional(ProjectBoxSchema),
-});
+}, { $id: 'ProjectSegment' });
 export type ProjectSegment = Static<typeof ProjectSegmentSchema>;
 
 export const ProjectSummarySchema = Type.Object({
@@ -103,7 +103,7 @@ export const SpeakerVoiceBodySchema = StrictObject({
   voice_id: Type.Union([Type.String({ minLength: 1, maxLength: 128 }), Type.Null()]),
 }, { $id: 'SpeakerVoice' });
 
-export const SegmentsAnswerSchema = Type.Object({ revision: Type.Integer(), segments: Type.Array(ProjectSegmentSchema) });
+export const SegmentsAnswerSchema = Type.Object({ revision: Type.Integer(), segments: Type.Array(ProjectSegmentSchema) }, { $id: 'SegmentsAnswer' });
 
 export const SynthesizedLineSchema = Type.Object({
   audio_url: Type.String({ description: 'The line alone, fitted to its time (WAV).' }),

@@ -26,7 +26,7 @@ export const SubtitleStyleBody = StrictObject({
   bold: Type.Optional(Type.Boolean()),
   italic: Type.Optional(Type.Boolean()),
   alignment: Type.Optional(StringEnum(SUBTITLE_ALIGNMENTS, { description: 'Horizontal alignment of the lines.' })),
-});
+}, { $id: 'SubtitleStyleBody' });
 export type SubtitleStyleBody = Static<typeof SubtitleStyleBody>;
 
 export const SubtitleStyleRecord = Type.Object({
@@ -46,10 +46,10 @@ export const SubtitleStyleRecord = Type.Object({
   alignment: StringEnum(SUBTITLE_ALIGNMENTS),
   created_at: Type.Optional(Type.String()),
   updated_at: Type.Optional(Type.String()),
-});
+}, { $id: 'SubtitleStyleRecord' });
 export type SubtitleStyleRecord = Static<typeof SubtitleStyleRecord>;
 
-export const SubtitleStyleList = Type.Object({ subtitle_styles: Type.Array(SubtitleStyleRecord) });
+export const SubtitleStyleList = Type.Object({ subtitle_styles: Type.Array(SubtitleStyleRecord) }, { $id: 'SubtitleStyleList' });
 
 export const SubtitleStyleIdParams = Type.Object({ subtitle_style_id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type SubtitleStyleIdParams = Static<typeof SubtitleStyleIdParams>;

@@ -31,8 +31,8 @@ export const VoiceRecord = Type.Object({
   clones: Type.Optional(Type.Boolean({ description: "Speaks in the voice of each speaker's own reference speech (voice_model=real) instead of a fixed voice." })),
   pitch_hz: Type.Optional(Type.Number({ description: 'Typical median pitch (F0) of the voice, Hz.' })),
   sample_url: Type.String({ description: 'A short sentence in this voice (audio/wav).' }),
-});
+}, { $id: 'VoiceRecord' });
 export type VoiceRecord = Static<typeof VoiceRecord>;
 
-export const VoiceList = Type.Object({ voices: Type.Array(VoiceRecord) });
+export const VoiceList = Type.Object({ voices: Type.Array(VoiceRecord) }, { $id: 'VoiceList' });
 export type VoiceList = Static<typeof VoiceList>;

@@ -31,7 +31,14 @@ const STREAM_HEADERS = {
 export async function eventRoutes(app: App, { describe, events, models }: EventRoutesOptions): Promise<void> {
   app.get('/v1/events', {
     schema: { querystring: Type.Object({ key: Type.Optional(Type.String()), task_id: Type.Optional(Type.String()), kind: Type.Optional(StringEnum(JOB_KINDS)) }) },
-    config: { auth: 'key-or-query', summary: 'Live task changes as Server-Sent Events' },
+    config: {
+      auth: 'key-or-query',
+      operationId: 'streamEvents',
+      summary: 'Live task changes as Server-Sent Events',
+      description: 'A `text/event-stream` of `task` (a task summary on every status or progress change), `task_deleted` and `model` (install progress) events, '
+        + 'optionally for one `task_id` or `kind`. The key may come as `?key=` because EventSource cannot send headers.',
+      responseContent: { 200: { 'text/event-stream': { schema: { type: 'string' } } } },
+    },
   }, (request, reply) => {
     reply.hijack();
     const socket = reply.raw;

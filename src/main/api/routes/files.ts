@@ -49,9 +49,15 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
     '/v1/files',
     {
       schema: {
-        summary: 'Upload an input file (raw body or multipart/form-data with one file field)',
         querystring: FileUploadQuery,
         response: { 201: UploadedFile },
+      },
+      config: {
+        operationId: 'uploadFile',
+        summary: 'Upload an input file',
+        description: 'Stores a file for later jobs: the raw body (its name from `X-File-Name` or `?name=`) or `multipart/form-data` with one file field. '
+          + 'Use the answer\'s `url` as a job\'s `*_url` field. At most 20 GiB; the upload is streamed to disk.',
+        requestContent: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } }, 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
       },
     },
     async (request, reply) => {
@@ -61,7 +67,14 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
   );
 
   app.delete('/v1/files/:file_id', {
-    schema: { summary: 'Delete an uploaded file (results go with their task: DELETE /v1/tasks/{task_id})', params: FileIdParams },
+    schema: { params: FileIdParams },
+    config: {
+      operationId: 'deleteFile',
+      summary: 'Delete an uploaded file',
+      description: 'Deletes an upload. A result file answers `conflict`: it goes with its task (DELETE /v1/tasks/{task_id}).',
+      errors: ['conflict'],
+      responseContent: { 204: {} },
+    },
   }, async (request, reply) => {
     const record = files.get(request.params.file_id);
     if (!record) throw new DubDeskError('not_found', `File ${request.params.file_id} does not exist.`);
@@ -74,9 +87,15 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
     method: ['GET', 'HEAD'],
     url: '/v1/files/:file_id',
     exposeHeadRoute: false,
-    config: { auth: 'signed-url' },
+    config: {
+      auth: 'signed-url',
+      operationId: 'getFile',
+      summary: 'Download a result or uploaded file',
+      description: 'The file itself, with an API key or with the `token` of its signed URL (result URLs carry one). '
+        + 'Single byte ranges answer 206 (416 outside the file), `If-None-Match` answers 304, `?download=1` makes it an attachment.',
+      responseContent: { 200: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }, 206: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }, 304: {}, 416: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    },
     schema: {
-      summary: 'Download a result or uploaded file; supports HTTP Range; works with the signed ?token= instead of an API key',
       params: FileIdParams,
       querystring: FileDownloadQuery,
     },

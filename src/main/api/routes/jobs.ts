@@ -1,11 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DubDeskError } from '../../../shared/errors.js';
-import { ErrorBodySchema, TaskIdParams, TaskReferenceSchema } from '../../../shared/schemas/common.js';
+import { DubDeskError, type ErrorCode } from '../../../shared/errors.js';
+import { TaskIdParams, TaskReferenceSchema } from '../../../shared/schemas/common.js';
 import type { KindRegistry } from '../../pipelines/kinds.js';
 import type { JobService } from '../../queue/job-service.js';
 import { cloudStatusRecord, type ResultUrlOf } from '../../queue/status-record.js';
 import type { App } from '../app-types.js';
+
+/** What a create can answer besides the errors of every route: its input checks and the queue's limit. */
+const CREATE_ERRORS: readonly ErrorCode[] = [
+  'conflicting_fields', 'too_many_glossaries', 'unsupported_language', 'unsupported_media', 'media_too_long', 'invalid_subtitle',
+  'model_not_installed', 'not_found', 'media_unreadable', 'no_audio', 'download_failed', 'rate_limited', 'engine_failed', 'out_of_disk', 'pipeline_unavailable',
+];
 
 const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
 
@@ -22,8 +28,16 @@ export async function jobRoutes(app: App, { kinds, submit, jobs, resultUrls }: J
   for (const kind of kinds.list()) {
     // The body schema here also drives the OpenAPI document; core.submit validates with the same compiler.
     app.post(kind.route, {
-      schema: { body: kind.requestSchema, headers: IdempotencyHeaders, response: { 200: TaskReferenceSchema, 400: ErrorBodySchema } },
-      config: { summary: `Create a ${kind.title} job` },
+      schema: { body: kind.requestSchema, headers: IdempotencyHeaders, response: { 200: TaskReferenceSchema } },
+      config: {
+        operationId: `create${kind.apiName}Job`,
+        summary: `Create a ${kind.title} job`,
+        description: `Validates the request, checks local inputs (type, duration, subtitles), and queues a ${kind.title} job. `
+          + 'Remote inputs are fetched by the job, whose status then carries their errors. '
+          + 'The same `Idempotency-Key` within 24 h answers with the first task instead of queuing another.',
+        errors: CREATE_ERRORS,
+        bodyExamples: kind.requestExamples,
+      },
     }, async (request: FastifyRequest) => {
       const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? undefined;
       const { taskId } = await submit(kind.id, request.body, { idempotencyKey });
@@ -31,8 +45,13 @@ export async function jobRoutes(app: App, { kinds, submit, jobs, resultUrls }: J
     });
 
     app.get(`${kind.route}/:task_id`, {
-      schema: { params: TaskIdParams, response: { 200: kind.statusSchema, 404: ErrorBodySchema } },
-      config: { summary: `Status of a ${kind.title} job` },
+      schema: { params: TaskIdParams, response: { 200: kind.statusSchema } },
+      config: {
+        operationId: `get${kind.apiName}Job`,
+        summary: `Status of a ${kind.title} job`,
+        description: `The ${kind.title} job's status record, as its callbacks carry it; result URLs download without a key. `
+          + 'A task of another kind is `not_found` here (GET /v1/tasks/{task_id} shows any kind).',
+      },
     }, async (request) => {
       const task = jobs.get(request.params.task_id);
       if (task.kind !== kind.id) throw new DubDeskError('not_found', `Task ${task.id} is not a ${kind.title} job; see GET /v1/tasks/${task.id}.`);

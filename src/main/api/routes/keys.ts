@@ -8,7 +8,7 @@ const Role = StringEnum(KEY_ROLES, { description: 'admin: everything; jobs (the 
 const KeyRecord = Type.Object({
   key_id: Type.String(), name: Type.String(), prefix: Type.String(), role: Role, created_at: Type.String(),
   last_used_at: Type.Union([Type.String(), Type.Null()]), revoked_at: Type.Union([Type.String(), Type.Null()]),
-});
+}, { $id: 'ApiKeyRecord' });
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function present(record: ApiKeyRecord) {
@@ -23,7 +23,12 @@ export interface KeyRoutesOptions {
 export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<void> {
   app.get('/v1/keys', {
     schema: { response: { 200: Type.Object({ keys: Type.Array(KeyRecord) }) } },
-    config: { summary: 'List API keys with their roles (never the secrets)', role: 'admin' },
+    config: {
+      operationId: 'listApiKeys',
+      summary: 'List API keys',
+      description: 'Every stored key with its name, prefix, role and dates; never the secret itself.',
+      role: 'admin',
+    },
   }, async () => ({ keys: keys.list().map(present) }));
 
   app.post('/v1/keys', {
@@ -31,7 +36,12 @@ export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<v
       body: StrictObject({ name: Type.String({ minLength: 1, maxLength: 100 }), role: Type.Optional(Role) }),
       response: { 200: Type.Intersect([KeyRecord, Type.Object({ key: Type.String() })]) },
     },
-    config: { summary: 'Create an API key (role jobs unless given); the key is in this answer only', role: 'admin' },
+    config: {
+      operationId: 'createApiKey',
+      summary: 'Create an API key',
+      description: 'A new key with role `jobs` unless `admin` is asked (docs/api.md "Keys and roles"). The secret is in this answer only: store it now.',
+      role: 'admin',
+    },
   }, async (request) => {
     const { key, record } = keys.create(request.body.name, request.body.role ?? 'jobs');
     return { ...present(record), key };
@@ -39,7 +49,13 @@ export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<v
 
   app.delete('/v1/keys/:key_id', {
     schema: { params: Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) }) },
-    config: { summary: 'Revoke an API key', role: 'admin' },
+    config: {
+      operationId: 'revokeApiKey',
+      summary: 'Revoke an API key',
+      description: 'The key stops working at once; its record stays in the list with `revoked_at`.',
+      role: 'admin',
+      responseContent: { 204: {} },
+    },
   }, async (request, reply) => {
     if (!keys.list().some((key) => key.id === request.params.key_id && key.revokedAt === null)) {
       throw new DubDeskError('not_found', `API key ${request.params.key_id} does not exist or is already revoked.`);

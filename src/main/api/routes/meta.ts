@@ -56,27 +56,45 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
   const { version, routes } = options;
   app.get('/v1/health', {
     schema: { response: { 200: Type.Object({ status: Type.Literal('ok'), version: Type.String(), active_tasks: Type.Integer() }) } },
-    config: { summary: 'Service health and version' },
+    config: { operationId: 'getHealth', summary: 'Service health and version', description: 'Answers while the service runs: its version and how many tasks are active.' },
   }, async () => ({ status: 'ok' as const, version, active_tasks: options.activeTasks() }));
 
   app.get('/v1/capabilities', {
     schema: { response: { 200: CapabilitiesSchema } },
-    config: { summary: 'What this service can run now (transcribe, translate, ...) and what to install for the rest' },
+    config: {
+      operationId: 'getCapabilities',
+      summary: 'What this service can run now',
+      description: 'Which capabilities (transcribe, translate, speak, precision lip-sync) the installed engines and models give now, and for each missing one the models that would enable it.',
+    },
   }, async () => capabilitiesOf(options));
 
   app.get('/v1/meta', {
     schema: { response: { 200: KindsMetaSchema } },
-    config: { summary: 'The job kinds this service runs: routes, public statuses and stages in order' },
+    config: {
+      operationId: 'listJobKinds',
+      summary: 'The job kinds this service runs',
+      description: 'Each job kind with its create and status routes, its public statuses in order and its stages in the order they run.',
+    },
   }, async () => kindsMeta(options));
 
   app.get('/v1/languages', {
     schema: { response: { 200: Type.Object({ languages: Type.Array(Type.Object({ code: Type.String(), iso3: Type.String(), name: Type.String() })) }) } },
-    config: { summary: 'Languages accepted in source_language and target_language' },
+    config: {
+      operationId: 'listLanguages',
+      summary: 'Supported languages',
+      description: 'The languages accepted in `source_language` and `target_language` (code, ISO 639-3 code and name).',
+    },
   }, async () => ({ languages: LANGUAGES.map(({ code, iso3, name }) => ({ code, iso3, name })) }));
 
   // key-or-query: a plain link (the GUI's Settings page) can open the document.
-  const document = async () => openApiDocument(routes, version, options.baseUrl());
-  app.get('/v1/openapi.json', { config: { auth: 'key-or-query', summary: 'This OpenAPI 3.1 document' } }, document);
+  const document = async () => openApiDocument(routes, { version, baseUrl: options.baseUrl() });
+  app.get('/v1/openapi.json', {
+    config: {
+      auth: 'key-or-query', operationId: 'getOpenApiDocument', summary: 'This OpenAPI 3.1 document',
+      description: 'The document of this build, generated from the schemas that validate requests; also at /openapi.json.',
+      responseContent: { 200: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } } },
+    },
+  }, document);
   // Also where API tools look first; the same document under the same auth (not listed in itself: not a /v1 route).
   app.get('/openapi.json', { config: { auth: 'key-or-query' } }, document);
 }

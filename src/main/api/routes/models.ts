@@ -1,7 +1,6 @@
 // /v1/models: list the catalogue with install state, install (download in background or import from disk), remove.
 import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
-import { ErrorBodySchema } from '../../../shared/schemas/common.js';
 import * as schemas from '../../../shared/schemas/models.js';
 import { requireUsed } from '../../models/catalogue.js';
 import type { InstallEvent, ModelRecord, ModelStore } from '../../models/model-store.js';
@@ -48,26 +47,36 @@ export function toApiInstallEvent(event: InstallEvent): schemas.InstallProgress 
   return { id: event.id, ...toApiProgress(event) };
 }
 
-const errorResponses = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 500: ErrorBodySchema };
-
 export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<void> {
   const { models } = opts;
 
   app.get('/v1/models', {
-    config: { summary: 'List the model catalogue with what is installed and installs in progress.' },
+    config: {
+      operationId: 'listModels',
+      summary: 'List the model catalogue',
+      description: 'Every model DubDesk knows, with whether it is installed, its size, the engine that uses it and the progress of an install under way.',
+    },
     schema: { response: { 200: schemas.ModelList } },
   }, async () => ({ models: models.list().map(toApiModel) }));
 
   app.get('/v1/models/:id', {
-    config: { summary: 'One model of the catalogue with its install state.' },
-    schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord, 404: ErrorBodySchema } },
+    config: { operationId: 'getModel', summary: 'One model of the catalogue', description: 'The model with its install state (and the reason when its last install failed).' },
+    schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord } },
   }, async (request) => toApiModel(models.get(request.params.id)));
 
   app.post('/v1/models', {
-    config: { summary: 'Install a model: download it in the background (202), or import it from a local file or folder (201).', role: 'admin' },
+    config: {
+      operationId: 'installModel',
+      summary: 'Install a model',
+      description: 'Downloads the model from its public URL in the background (202; follow it with GET /v1/models/{id} or the event stream), '
+        + 'or imports it from a file or folder on this machine given as an absolute `source_path` (201). An installed model answers 200. '
+        + 'A file that is not that model (wrong format, signature or checksum) is `unsupported_media`.',
+      role: 'admin',
+      errors: ['not_found', 'unsupported_media', 'conflict', 'out_of_disk'],
+    },
     schema: {
       body: schemas.InstallModelBody,
-      response: { 200: schemas.ModelRecord, 201: schemas.ModelRecord, 202: schemas.ModelRecord, ...errorResponses },
+      response: { 200: schemas.ModelRecord, 201: schemas.ModelRecord, 202: schemas.ModelRecord },
     },
   }, async (request, reply) => {
     const { id, source_path: sourcePath } = request.body;
@@ -86,8 +95,13 @@ export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<v
   });
 
   app.delete('/v1/models/:id', {
-    config: { summary: 'Remove an installed model (cancels an install in progress).', role: 'admin' },
-    schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord, 404: ErrorBodySchema } },
+    config: {
+      operationId: 'removeModel',
+      summary: 'Remove an installed model',
+      description: 'Deletes the model files (and cancels an install under way); answers the model as it now is. Jobs that need it then fail with `model_not_installed`.',
+      role: 'admin',
+    },
+    schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord } },
   }, async (request) => {
     await models.remove(request.params.id);
     return toApiModel(models.get(request.params.id));

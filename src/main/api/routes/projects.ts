@@ -1,7 +1,7 @@
 // /v1/projects: editable projects of translate and visual translate jobs (docs/api.md "Projects").
 import { Type } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
-import { ErrorBodySchema, TaskReferenceSchema } from '../../../shared/schemas/common.js';
+import { TaskReferenceSchema } from '../../../shared/schemas/common.js';
 import {
   ExportBodySchema,
   MergeBodySchema,
@@ -25,8 +25,6 @@ export interface ProjectRoutesOptions {
   projects: ProjectService;
 }
 
-const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-
 /** An uploaded SRT can be a few MB for a film; anything bigger is not a subtitle file. */
 const SRT_BODY_LIMIT = 20 * 1024 * 1024;
 
@@ -36,61 +34,103 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
   app.addContentTypeParser(['text/plain', 'application/x-subrip', 'application/octet-stream', 'text/srt'], { parseAs: 'buffer', bodyLimit: SRT_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.get('/v1/projects', {
-    config: { summary: 'List editable projects, newest first (task_id: the project of that task).' },
+    config: {
+      operationId: 'listProjects', summary: 'List editable projects',
+      description: 'Projects of translate and visual translate jobs made with `project_mode=editable` or `enable_proofreading`, newest first; `task_id` gives the project of that task.',
+    },
     schema: { querystring: ProjectListQuery, response: { 200: ProjectListSchema } },
   }, async (request) => ({ projects: projects.list(request.query.task_id) }));
 
   app.get('/v1/projects/:project_id', {
-    config: { summary: 'One project with its segments in time order.' },
-    schema: { params: ProjectIdParams, response: { 200: ProjectSchema, ...errors } },
+    config: {
+      operationId: 'getProject', summary: 'One project with its segments',
+      description: "The project and its segments in time order, each with its source and target text, speaker, voice, fit and `revision` (send it back with an edit).",
+    },
+    schema: { params: ProjectIdParams, response: { 200: ProjectSchema } },
   }, async (request) => projects.get(request.params.project_id));
 
   app.get('/v1/projects/:project_id/waveform', {
-    config: { summary: "Peaks of the input's audio for a waveform (0..1)." },
+    config: {
+      operationId: 'getProjectWaveform', summary: "The input audio's waveform",
+      description: "`points` peaks (0..1) of the input's audio, evenly spread over its duration, for drawing a timeline.",
+    },
     schema: {
       params: ProjectIdParams,
       querystring: Type.Object({ points: Type.Optional(Type.Integer({ minimum: 10, maximum: 20000, default: 2000 })) }),
-      response: { 200: Type.Object({ duration: Type.Number(), peaks: Type.Array(Type.Number()) }), ...errors },
+      response: { 200: Type.Object({ duration: Type.Number(), peaks: Type.Array(Type.Number()) }) },
     },
   }, async (request) => projects.waveform(request.params.project_id, request.query.points ?? 2000));
 
   app.patch('/v1/projects/:project_id/segments/:segment_id', {
-    config: { summary: 'Edit a segment read at `revision` (409 conflict when it changed since); a changed line is fitted to its time again.' },
-    schema: { params: SegmentIdParams, body: SegmentPatchSchema, response: { 200: ProjectSegmentSchema, ...errors } },
+    config: {
+      operationId: 'updateSegment', summary: 'Edit a segment',
+      description: 'Changes text, time, speaker or voice of a segment read at `revision`; a segment changed since (or split or merged away) answers `conflict`. '
+        + 'A translate line whose text, voice, speaker or time changed is spoken again at once to fit it; if its voice cannot speak it the edit is still saved.',
+      errors: ['conflict'],
+    },
+    schema: { params: SegmentIdParams, body: SegmentPatchSchema, response: { 200: ProjectSegmentSchema } },
   }, async (request) => projects.patch(request.params.project_id, request.params.segment_id, request.body));
 
   app.post('/v1/projects/:project_id/segments/:segment_id/split', {
-    config: { summary: 'Split a segment in two at `at` seconds; both texts are cut at the nearest word.' },
-    schema: { params: SegmentIdParams, body: SplitBodySchema, response: { 200: SegmentsAnswerSchema, ...errors } },
+    config: {
+      operationId: 'splitSegment', summary: 'Split a segment in two',
+      description: 'Splits at `at` seconds, strictly inside the segment; both texts are cut at the nearest word. With `revision`, a stale segment answers `conflict`.',
+      errors: ['conflict'],
+    },
+    schema: { params: SegmentIdParams, body: SplitBodySchema, response: { 200: SegmentsAnswerSchema } },
   }, async (request) => projects.split(request.params.project_id, request.params.segment_id, request.body.at, request.body.revision));
 
   app.post('/v1/projects/:project_id/segments/merge', {
-    config: { summary: 'Merge neighbouring segments into one.' },
-    schema: { params: ProjectIdParams, body: MergeBodySchema, response: { 200: SegmentsAnswerSchema, ...errors } },
+    config: {
+      operationId: 'mergeSegments', summary: 'Merge neighbouring segments',
+      description: 'Merges segments that follow each other into one whose texts are joined; segments that are not neighbours answer `invalid_request`.',
+      errors: ['conflict'],
+    },
+    schema: { params: ProjectIdParams, body: MergeBodySchema, response: { 200: SegmentsAnswerSchema } },
   }, async (request) => projects.merge(request.params.project_id, request.body.segment_ids));
 
   app.post('/v1/projects/:project_id/segments/:segment_id/synthesize', {
-    config: { summary: "Speak one line as the export will (fitted to its time), and the same over the original's audio." },
-    schema: { params: SegmentIdParams, response: { 200: SynthesizedLineSchema, ...errors } },
+    config: {
+      operationId: 'synthesizeSegment', summary: 'Speak one line again',
+      description: "Speaks the line as the export will (fitted to its time) and answers two WAV URLs: the line alone and the line over the original's audio.",
+      errors: ['conflict', 'model_not_installed', 'engine_failed', 'unsupported_language', 'invalid_subtitle'],
+    },
+    schema: { params: SegmentIdParams, response: { 200: SynthesizedLineSchema } },
   }, async (request) => projects.synthesize(request.params.project_id, request.params.segment_id));
 
   app.post('/v1/projects/:project_id/segments/:segment_id/translate', {
-    config: { summary: "Translate one line again with the job's engine and glossaries." },
-    schema: { params: SegmentIdParams, response: { 200: ProjectSegmentSchema, ...errors } },
+    config: {
+      operationId: 'translateSegment', summary: 'Translate one line again',
+      description: "Translates the segment's source text again with the job's engine, glossaries and prompt, and saves it as the target.",
+      errors: ['conflict', 'model_not_installed', 'engine_failed', 'unsupported_language'],
+    },
+    schema: { params: SegmentIdParams, response: { 200: ProjectSegmentSchema } },
   }, async (request) => projects.retranslate(request.params.project_id, request.params.segment_id));
 
   app.post('/v1/projects/:project_id/speakers/voice', {
-    config: { summary: "Give all of a speaker's lines one voice (null: the export chooses)." },
-    schema: { params: ProjectIdParams, body: SpeakerVoiceBodySchema, response: { 200: SegmentsAnswerSchema, ...errors } },
+    config: {
+      operationId: 'setSpeakerVoice', summary: "Give a speaker's lines one voice",
+      description: "Sets the voice of every line of `speaker`; `voice_id: null` lets the export choose. The lines are fitted again.",
+      errors: ['conflict', 'unsupported_language', 'model_not_installed', 'engine_failed'],
+    },
+    schema: { params: ProjectIdParams, body: SpeakerVoiceBodySchema, response: { 200: SegmentsAnswerSchema } },
   }, async (request) => projects.setSpeakerVoice(request.params.project_id, request.body.speaker, request.body.voice_id));
 
   app.post('/v1/projects/:project_id/export', {
-    config: { summary: "Create a new task of the project's kind from its lines, reusing every unchanged line's work." },
-    schema: { params: ProjectIdParams, body: Type.Optional(ExportBodySchema), response: { 200: TaskReferenceSchema, ...errors } },
+    config: {
+      operationId: 'exportProject', summary: 'Export the project as a new task',
+      description: "Creates a task of the project's kind from its lines, reusing the work of every unchanged line, and answers its `task_id` (follow it as any task).",
+      errors: ['conflict', 'rate_limited', 'conflicting_fields', 'model_not_installed'],
+    },
+    schema: { params: ProjectIdParams, body: Type.Optional(ExportBodySchema), response: { 200: TaskReferenceSchema } },
   }, async (request) => projects.export(request.params.project_id, request.body?.export_type));
 
   app.get('/v1/projects/:project_id/subtitles', {
-    config: { summary: 'The source, target or bilingual track as SRT.' },
+    config: {
+      operationId: 'getProjectSubtitles', summary: 'A track as SRT',
+      description: 'The source, target (default) or bilingual track of the project as an SRT file.',
+      responseContent: { 200: { 'application/x-subrip': { schema: { type: 'string' } } } },
+    },
     schema: { params: ProjectIdParams, querystring: SubtitleTrackQuery },
   }, async (request, reply) => {
     const srt = projects.subtitles(request.params.project_id, request.query.track ?? 'target');
@@ -101,8 +141,13 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
   });
 
   app.put('/v1/projects/:project_id/subtitles', {
-    config: { summary: "Replace the source or target texts from an SRT with the project's cue count (body: the SRT file)." },
-    schema: { params: ProjectIdParams, querystring: SubtitleTrackQuery, response: { 200: ProjectSchema, ...errors } },
+    config: {
+      operationId: 'replaceProjectSubtitles', summary: 'Replace a track from an SRT',
+      description: "Replaces the source or target texts from an SRT file (the body, in any encoding) with as many cues as the project has segments; otherwise `invalid_subtitle`.",
+      errors: ['invalid_subtitle', 'conflict'],
+      requestContent: { 'application/x-subrip': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } } },
+    },
+    schema: { params: ProjectIdParams, querystring: SubtitleTrackQuery, response: { 200: ProjectSchema } },
   }, async (request) => {
     const track = request.query.track ?? 'target';
     if (track === 'bilingual') throw new DubDeskError('invalid_request', 'Only the source or the target track can be replaced from an SRT; the bilingual track is made from both.');
@@ -113,7 +158,11 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
   });
 
   app.delete('/v1/projects/:project_id', {
-    config: { summary: 'Delete a project and its files (its task and the exported tasks stay).' },
+    config: {
+      operationId: 'deleteProject', summary: 'Delete a project',
+      description: 'Deletes the project and its files; its task and the tasks exported from it stay.',
+      responseContent: { 204: {} },
+    },
     schema: { params: ProjectIdParams },
   }, async (request, reply) => {
     await projects.delete(request.params.project_id);

@@ -14,7 +14,7 @@ export interface ReusableModelRoutesOptions {
   folders: ReusableModelFolders;
 }
 
-const ModelRecord = Type.Object({ model_id: Type.String(), task_id: Type.String(), created_at: Type.String() });
+const ModelRecord = Type.Object({ model_id: Type.String(), task_id: Type.String(), created_at: Type.String() }, { $id: 'ReusableLipsyncModel' });
 const Params = Type.Object({ model_id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 function present(record: ReusableModelRecord) {
@@ -31,7 +31,13 @@ export async function reusableModelRoutes(app: App, { jobs, models, folders }: R
 
   app.post('/v1/reusable_lipsync_models', {
     schema: { body: StrictObject({ task_id: Type.String({ minLength: 1, maxLength: 64 }) }), response: { 200: Type.Object({ model_id: Type.String() }) } },
-    config: { summary: 'Make a reusable lip-sync model from a finished precision_v1 lip-sync task' },
+    config: {
+      operationId: 'createReusableLipsyncModel',
+      summary: 'Make a reusable lip-sync model',
+      description: 'Keeps the face a finished `precision_v1` lip-sync task prepared, so reusable-model jobs make new videos of it from audio alone. '
+        + 'A task of another kind or model is `invalid_request`; one that has not finished is `conflict`; an unknown task is `not_found`.',
+      errors: ['conflict', 'not_found'],
+    },
   }, async (request) => {
     const task = jobs.get(request.body.task_id);
     const id = newId();
@@ -42,17 +48,20 @@ export async function reusableModelRoutes(app: App, { jobs, models, folders }: R
 
   app.get('/v1/reusable_lipsync_models', {
     schema: { response: { 200: Type.Object({ models: Type.Array(ModelRecord) }) } },
-    config: { summary: 'List reusable lip-sync models' },
+    config: { operationId: 'listReusableLipsyncModels', summary: 'List reusable lip-sync models', description: 'Every reusable lip-sync model with the task it was made from.' },
   }, async () => ({ models: models.list().map(present) }));
 
   app.get('/v1/reusable_lipsync_models/:model_id', {
     schema: { params: Params, response: { 200: ModelRecord } },
-    config: { summary: 'One reusable lip-sync model' },
+    config: { operationId: 'getReusableLipsyncModel', summary: 'One reusable lip-sync model', description: 'The model and the task it was made from.' },
   }, async (request) => present(find(request.params.model_id)));
 
   app.delete('/v1/reusable_lipsync_models/:model_id', {
     schema: { params: Params },
-    config: { summary: 'Delete a reusable lip-sync model and its data' },
+    config: {
+      operationId: 'deleteReusableLipsyncModel', summary: 'Delete a reusable lip-sync model',
+      description: 'Deletes the model and its prepared data; jobs that name it afterwards answer `not_found`.', responseContent: { 204: {} },
+    },
   }, async (request, reply) => {
     const record = find(request.params.model_id);
     models.delete(record.id);

@@ -37,8 +37,13 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
       version: Type.String(), base_url: Type.String(), openapi_url: Type.String(), data_dir: Type.String(), webhook_secret: Type.String(),
       concurrency: Type.Integer(), ffmpeg_path: Type.String(), ffprobe_path: Type.String(), loudness_lufs: Type.Number(), max_stretch: Type.Number(),
       ...TranslationSettings, llm_api_key_set: Type.Boolean(),
-    }) } },
-    config: { summary: "The service's settings, for the Settings page", role: 'admin' },
+    }, { $id: 'ServiceSettings' }) } },
+    config: {
+      operationId: 'getSettings',
+      summary: "The service's settings",
+      description: 'What the Settings page shows: version, addresses, data folder, webhook signing secret, concurrency, tools and the translation engine settings (the LLM key only as `llm_api_key_set`).',
+      role: 'admin',
+    },
   }, async () => ({
     version: options.version,
     base_url: options.baseUrl(),
@@ -64,7 +69,12 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
       }),
       response: { 200: Type.Object({ ...TranslationSettings, llm_api_key_set: Type.Boolean() }) },
     },
-    config: { summary: 'Change the translation engine settings (fields left out stay as they are); the next job uses them', role: 'admin' },
+    config: {
+      operationId: 'updateSettings',
+      summary: 'Change the translation engine settings',
+      description: 'Fields left out stay as they are; an empty `llm_api_key` removes the key. The next job uses the new settings; running jobs keep theirs.',
+      role: 'admin',
+    },
   }, async (request) => {
     const body = request.body;
     const baseUrl = body.llm_base_url?.trim() ? parsedUrl(body.llm_base_url.trim()) : undefined;

@@ -1,6 +1,5 @@
 // /v1/subtitle_styles: the built-in styles (read-only) and CRUD for the user's own.
 import { DubDeskError } from '../../../shared/errors.js';
-import { ErrorBodySchema } from '../../../shared/schemas/common.js';
 import {
   lookFromBody,
   SubtitleStyleBody,
@@ -17,7 +16,6 @@ export interface SubtitleStyleRoutesOptions {
   styles: SubtitleStylesRepository;
 }
 
-const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRoutesOptions): Promise<void> {
   const find = (id: string) => {
@@ -27,23 +25,29 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
   };
 
   app.get('/v1/subtitle_styles', {
-    config: { summary: 'List subtitle styles: the built-in ones first, then your own.' },
+    config: { operationId: 'listSubtitleStyles', summary: 'List subtitle styles', description: 'The built-in styles first, then your own. A translate job names one as `subtitle_style_id`.' },
     schema: { response: { 200: SubtitleStyleList } },
   }, async () => ({ subtitle_styles: styles.list().map(toSubtitleStyleRecord) }));
 
   app.post('/v1/subtitle_styles', {
-    config: { summary: 'Create a subtitle style; settings left out take the default style\'s values.', role: 'admin' },
-    schema: { body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord, ...errors } },
+    config: {
+      operationId: 'createSubtitleStyle', summary: 'Create a subtitle style', role: 'admin',
+      description: "A named look for burned-in and ASS subtitles (font, size, colours, outline, position); settings left out take the default style's values.",
+    },
+    schema: { body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord } },
   }, async (request) => toSubtitleStyleRecord(styles.insert({ id: newId(), name: request.body.name, look: lookFromBody(request.body) })));
 
   app.get('/v1/subtitle_styles/:subtitle_style_id', {
-    config: { summary: 'One subtitle style.' },
-    schema: { params: SubtitleStyleIdParams, response: { 200: SubtitleStyleRecord, ...errors } },
+    config: { operationId: 'getSubtitleStyle', summary: 'One subtitle style', description: 'The style with all its settings.' },
+    schema: { params: SubtitleStyleIdParams, response: { 200: SubtitleStyleRecord } },
   }, async (request) => toSubtitleStyleRecord(find(request.params.subtitle_style_id)));
 
   app.put('/v1/subtitle_styles/:subtitle_style_id', {
-    config: { summary: 'Replace a subtitle style of your own (built-in styles are read-only: 409).', role: 'admin' },
-    schema: { params: SubtitleStyleIdParams, body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord, ...errors } },
+    config: {
+      operationId: 'replaceSubtitleStyle', summary: 'Replace a subtitle style', role: 'admin', errors: ['conflict'],
+      description: 'Replaces a style of your own; built-in styles are read-only (`conflict`). Jobs already created keep the copy they took.',
+    },
+    schema: { params: SubtitleStyleIdParams, body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord } },
   }, async (request) => {
     const id = request.params.subtitle_style_id;
     const updated = styles.update({ id, name: request.body.name, look: lookFromBody(request.body) });
@@ -52,7 +56,10 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
   });
 
   app.delete('/v1/subtitle_styles/:subtitle_style_id', {
-    config: { summary: 'Delete a subtitle style of your own (built-in styles are read-only: 409).', role: 'admin' },
+    config: {
+      operationId: 'deleteSubtitleStyle', summary: 'Delete a subtitle style', role: 'admin', errors: ['conflict'], responseContent: { 204: {} },
+      description: 'Deletes a style of your own; built-in styles are read-only (`conflict`).',
+    },
     schema: { params: SubtitleStyleIdParams },
   }, async (request, reply) => {
     const id = request.params.subtitle_style_id;

@@ -1,4 +1,3 @@
-import { ErrorBodySchema } from '../../../shared/schemas/common.js';
 import { TranslatePlanRequestSchema, TranslatePlanSchema, type TranslatePlan } from '../../../shared/schemas/translate-plan.js';
 import { modelIdsToInstall } from '../../engines/missing-model.js';
 import type { PlanStep, PlanStepName } from '../../pipelines/translate/engine-plan.js';
@@ -40,8 +39,14 @@ export function planBody(steps: readonly PlanStep[]): TranslatePlan {
 /** POST /v1/media/translate/plan (local addition): which engines a translate-and-dub request would use, before it is made. */
 export async function translatePlanRoutes(app: App, { plan }: TranslatePlanRoutesOptions): Promise<void> {
   app.post('/v1/media/translate/plan', {
-    schema: { body: TranslatePlanRequestSchema, response: { 200: TranslatePlanSchema, 400: ErrorBodySchema } },
-    config: { role: 'jobs', summary: 'Which engine each step of a translate and dub request would use, or the model it needs (nothing is fetched or queued)' },
+    schema: { body: TranslatePlanRequestSchema, response: { 200: TranslatePlanSchema } },
+    config: {
+      role: 'jobs',
+      operationId: 'planTranslateJob',
+      summary: 'The engines a translate request would use',
+      description: 'For a translate and dub request, which engine each step would use, or the model it needs and how to install it. Nothing is fetched or queued.',
+      errors: ['conflicting_fields', 'unsupported_language', 'too_many_glossaries', 'not_found'],
+    },
   // No step reads media_url, which a plan may leave out.
   }, async (request) => planBody(plan(request.body as TranslateRequest)));
 }

@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import { DubDeskError } from '../../../shared/errors.js';
 import { findLanguage } from '../../../shared/languages.js';
-import { ErrorBodySchema } from '../../../shared/schemas/common.js';
 import * as schemas from '../../../shared/schemas/voices.js';
 import { voicesForLanguage } from '../../engines/tts/voice-catalogue.js';
 import type { Voice } from '../../engines/tts/types.js';
@@ -41,8 +40,11 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
   };
 
   app.get('/v1/voices', {
-    config: { summary: 'List the voices (built-in eSpeak NG voices and installed neural voices), optionally for one language.' },
-    schema: { querystring: schemas.VoiceListQuery, response: { 200: schemas.VoiceList, 400: ErrorBodySchema } },
+    config: {
+      operationId: 'listVoices', summary: 'List the voices', errors: ['unsupported_language'],
+      description: 'The built-in eSpeak NG voices and the installed neural voices, optionally of one `language`. A translate job takes one as `selected_voice_id`.',
+    },
+    schema: { querystring: schemas.VoiceListQuery, response: { 200: schemas.VoiceList } },
   }, async (request) => {
     const { language } = request.query;
     if (language !== undefined && !findLanguage(language)) {
@@ -54,13 +56,18 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
   });
 
   app.get('/v1/voices/:voice_id', {
-    config: { summary: 'One voice.' },
-    schema: { params: schemas.VoiceIdParams, response: { 200: schemas.VoiceRecord, 404: ErrorBodySchema } },
+    config: { operationId: 'getVoice', summary: 'One voice', description: 'The voice with its language, engine, quality and sample URL.' },
+    schema: { params: schemas.VoiceIdParams, response: { 200: schemas.VoiceRecord } },
   }, async (request) => toApiVoice(find(request.params.voice_id), opts.baseUrl()));
 
   app.get('/v1/voices/:voice_id/sample', {
     // An <audio src> cannot send headers, so the GUI may pass the key as ?key=.
-    config: { auth: 'key-or-query', summary: "A short sentence in the voice's language, spoken by the voice (audio/wav; generated once, then cached)." },
+    config: {
+      auth: 'key-or-query', operationId: 'getVoiceSample', summary: 'Hear a voice',
+      description: "A short sentence in the voice's language, spoken by the voice (WAV; made once, then cached). The key may come as `?key=` for an `<audio src>`.",
+      errors: ['engine_failed', 'model_not_installed'],
+      responseContent: { 200: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } },
+    },
     schema: { params: schemas.VoiceIdParams },
   }, async (request, reply) => {
     const voice = find(request.params.voice_id);

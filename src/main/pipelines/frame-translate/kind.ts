@@ -9,6 +9,13 @@ export const frameTranslateKind: JobKindModule<FrameTranslateRequest> = {
   title: 'visual translate',
   aliases: ['visual_translate', 'media/frame_translate'],
   route: KIND_ROUTES.frame_translate,
+  apiName: 'VisualTranslate',
+  requestExamples: {
+    slides: {
+      summary: 'Translate the on-screen text of a video',
+      value: { video_url: 'https://media.example.com/slides.mp4', source_language: 'en', target_language: 'es' },
+    },
+  },
   requestSchema: FrameTranslateRequestSchema,
   statusSchema: FrameTranslateStatusSchema,
   statuses: KIND_STATUSES.frame_translate,

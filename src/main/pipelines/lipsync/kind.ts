@@ -10,6 +10,20 @@ export const lipsyncKind: JobKindModule<LipsyncRequest> = {
   title: 'lip-sync',
   aliases: ['video_generation', 'lip-sync'],
   route: KIND_ROUTES.lipsync,
+  apiName: 'Lipsync',
+  requestExamples: {
+    photo: {
+      summary: 'A photo that speaks an audio file',
+      value: { reference_file_url: 'https://media.example.com/presenter.jpg', audio_url: 'https://media.example.com/speech.mp3', reference_file_type: 'image', model: 'standard_v1' },
+    },
+    video: {
+      summary: "A video's mouth moved to new audio, with a callback",
+      value: {
+        reference_file_url: 'https://media.example.com/interview.mp4', audio_url: 'https://media.example.com/new-take.wav', reference_file_type: 'video',
+        model: 'precision_v1', callback_url: 'https://hooks.example.com/dubdesk',
+      },
+    },
+  },
   requestSchema: LipsyncRequestSchema,
   statusSchema: LipsyncStatusSchema,
   statuses: KIND_STATUSES.lipsync,

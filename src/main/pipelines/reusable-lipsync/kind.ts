@@ -10,6 +10,13 @@ export const reusableLipsyncKind: JobKindModule<ReusableLipsyncRequest> = {
   title: 'reusable-model lip-sync',
   aliases: ['reusable_lipsync_model_video_generation'],
   route: KIND_ROUTES.reusable_lipsync,
+  apiName: 'ReusableLipsync',
+  requestExamples: {
+    model: {
+      summary: 'A prepared face speaks a new audio file',
+      value: { model_id: 'rlm_2f9c1e', audio_url: 'https://media.example.com/speech.m4a' },
+    },
+  },
   requestSchema: ReusableLipsyncRequestSchema,
   statusSchema: LipsyncStatusSchema,
   statuses: KIND_STATUSES.reusable_lipsync,

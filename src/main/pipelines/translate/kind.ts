@@ -10,6 +10,21 @@ export const translateKind: JobKindModule<TranslateRequest> = {
   title: 'translate and dub',
   aliases: ['dub', 'media/translate'],
   route: KIND_ROUTES.translate,
+  apiName: 'Translate',
+  requestExamples: {
+    transcribe: {
+      summary: 'Transcribe, translate and dub a video, adding subtitles',
+      value: { media_type: 'video', media_url: 'https://media.example.com/talk.mp4', source_language: 'en', target_language: 'es', subtitle_mode: 'add', export_type: 'video' },
+    },
+    subtitles: {
+      summary: 'Dub from an SRT of the original speech, with a glossary and an editable project',
+      value: {
+        media_type: 'video', media_url: 'https://media.example.com/talk.mp4', subtitle_url: 'https://media.example.com/talk.en.srt',
+        subtitle_usage_type: 'original', source_language: 'en', target_language: 'es', glossary_ids: ['gls_product_names'],
+        project_mode: 'editable', export_type: 'all',
+      },
+    },
+  },
   requestSchema: TranslateRequestSchema,
   statusSchema: TranslateStatusSchema,
   statuses: KIND_STATUSES.translate,
