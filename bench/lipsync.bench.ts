@@ -1,7 +1,8 @@
 // standard_v1 lip-sync frames per second on a 720p, 30 s reference, against the bare ffmpeg decode+encode of the same
-// video (same x264 settings) measured in the same run; plus per-stage times.
-// Run: npm run bench:lipsync [-- --seconds S]   (default 30)
-import { mkdirSync, writeFileSync } from 'node:fs';
+// video (same x264 settings) measured in the same run; plus per-stage times. With --photo the reference is a 720p
+// photograph: the bare tool encodes the still, and the detail kept in the eyes and forehead is compared with it.
+// Run: npm run bench:lipsync [-- --seconds S] [-- --photo]   (default 30)
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,18 +10,22 @@ import { parseArgs } from 'node:util';
 import { ffmpegPreamble, h264EncodeArgs } from '../src/main/media/ffmpeg-args.js';
 import { resolveMediaTools } from '../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../src/main/media/run-process.js';
-import { faceVideo } from '../test/fixtures/faces.js';
+import { facePhotoInfo, faceVideo } from '../test/fixtures/faces.js';
+import { laplacianVariance } from '../test/fixtures/image-metrics.js';
+import { readFrames } from '../src/main/media/frames.js';
+import { decodeStillImage } from '../src/main/media/still-image.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeSpokenAudio } from '../test/fixtures/speech.js';
-import { printRows, startBenchService } from './bench-service.js';
+import { printRows, startBenchService, type BenchService } from './bench-service.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const FPS = 25;
 const note = (line: string) => process.stderr.write(`[bench:lipsync] ${line}\n`);
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { seconds: { type: 'string' } } });
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { seconds: { type: 'string' }, photo: { type: 'boolean' } } });
   const seconds = Number(values.seconds ?? 30);
+  if (values.photo) return benchPhoto(seconds);
   const media = await makeMediaDir('dubdesk-bench-lipsync-');
   try {
     note(`generating a ${seconds} s 1280x720 face video and ${seconds} s of speech (not timed)`);
@@ -52,6 +57,73 @@ async function main(): Promise<void> {
     ]);
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(path.join(RESULTS_DIR, `lipsync-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, frames, bareMs, jobMs: run.wallMs, fps, stageMs: run.stageMs }, null, 2));
+  } finally {
+    await media.cleanup();
+  }
+}
+
+/** The eyes, brows and forehead of the largest face: what the idle head sway moves and where blur shows first. */
+async function eyesRegion(bench: BenchService, picture: { data: Uint8Array; width: number; height: number }) {
+  const [face] = await (await bench.service.core.engines.faceDetector()).detect({ ...picture, channels: 3 });
+  if (!face) throw new Error('no face in the bench photo');
+  const eyes = [...face.leftEye, ...face.rightEye];
+  const left = Math.min(...eyes.map((p) => p.x));
+  const right = Math.max(...eyes.map((p) => p.x));
+  const top = Math.min(...eyes.map((p) => p.y));
+  const bottom = Math.max(...eyes.map((p) => p.y));
+  const span = right - left;
+  return { x: Math.round(left - 0.1 * span), y: Math.round(top - 0.6 * span), width: Math.round(1.2 * span), height: Math.round(bottom - top + 0.7 * span) };
+}
+
+/** The median Laplacian variance of `region` over a video's frames (a blink's few frames are not blur). */
+async function medianSharpness(file: string, width: number, region: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const values: number[] = [];
+  for await (const frame of readFrames(file, { pixelFormat: 'gray' })) values.push(laplacianVariance(frame.data, width, region));
+  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+async function benchPhoto(seconds: number): Promise<void> {
+  const media = await makeMediaDir('dubdesk-bench-lipsync-photo-');
+  try {
+    note(`cropping a 1280x720 photograph around its face and generating ${seconds} s of speech (not timed)`);
+    const phrases = Array.from({ length: Math.floor(seconds / 3) }, (_, i) => ({ startMs: i * 3000 + 200, endMs: i * 3000 + 2200, text: 'This is a short sentence to say.' }));
+    const { audioPath } = await makeSpokenAudio(media.dir, { cues: phrases, durationSec: seconds, name: 'speech' });
+    const info = await facePhotoInfo();
+    const photo = path.join(media.dir, 'photo-720p.png');
+    const left = Math.max(0, Math.min(info.width - 1280, Math.round(info.subject.x - 640)));
+    const top = Math.max(0, Math.min(info.height - 720, Math.round(info.subject.y - 360)));
+    await runProcess(resolveMediaTools().ffmpeg, [...ffmpegPreamble(), '-i', info.path, '-vf', `crop=1280:720:${left}:${top}`, photo], { toolName: 'ffmpeg' });
+    const frames = seconds * FPS;
+
+    note('bare ffmpeg: encode the still photo as a video with the driving audio');
+    const plain = path.join(media.dir, 'plain.mp4');
+    const bareStart = performance.now();
+    await runProcess(resolveMediaTools().ffmpeg, [...ffmpegPreamble(), '-loop', '1', '-framerate', String(FPS), '-i', photo, '-i', audioPath, '-map', '0:v:0', '-map', '1:a:0', ...h264EncodeArgs(), '-c:a', 'aac', '-shortest', plain], { toolName: 'ffmpeg' });
+    const bareMs = performance.now() - bareStart;
+
+    note('DubDesk standard_v1 lip-sync job on the photo');
+    const bench = await startBenchService(path.join(media.dir, 'data'));
+    const run = await bench.runJob('/v1/video_generation', {
+      reference_file_url: pathToFileURL(photo).href, audio_url: pathToFileURL(audioPath).href, model: 'standard_v1', reference_file_type: 'image',
+    });
+    if (run.task.status !== 'done') throw new Error(`the job ended ${run.task.status}: ${run.task.err_code} ${run.task.err_message}`);
+    const output = path.join(media.dir, 'lipsync.mp4');
+    writeFileSync(output, Buffer.from(await (await fetch((run.task as { video_url?: string }).video_url!)).arrayBuffer()));
+    const picture = await decodeStillImage(photo);
+    const region = await eyesRegion(bench, picture);
+    await bench.close();
+    const [plainSharpness, outputSharpness] = await Promise.all([medianSharpness(plain, picture.width, region), medianSharpness(output, picture.width, region)]);
+    const fps = frames / (run.wallMs / 1000);
+    printRows([
+      ['bare ffmpeg: the still encoded (same x264 settings)', `${(bareMs / 1000).toFixed(1)} s = ${(frames / (bareMs / 1000)).toFixed(1)} fps`],
+      ['DubDesk standard_v1 on the photo, create to done', `${(run.wallMs / 1000).toFixed(1)} s = ${fps.toFixed(1)} fps`],
+      ...Object.entries(run.stageMs).map(([stage, ms]): [string, string] => [`  stage ${stage}`, `${(ms / 1000).toFixed(1)} s (${(ms / frames).toFixed(1)} ms/frame)`]),
+      ['eyes and forehead sharpness (Laplacian variance)', `output ${outputSharpness.toFixed(1)}, plain encode ${plainSharpness.toFixed(1)}`],
+      ['sharpness ratio output / plain encode (target >= 0.9)', (outputSharpness / plainSharpness).toFixed(3)],
+      ['file size output / plain encode', `${(statSync(output).size / 2 ** 20).toFixed(1)} MB / ${(statSync(plain).size / 2 ** 20).toFixed(1)} MB`],
+    ]);
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(path.join(RESULTS_DIR, `lipsync-photo-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, frames, bareMs, jobMs: run.wallMs, fps, stageMs: run.stageMs, plainSharpness, outputSharpness }, null, 2));
   } finally {
     await media.cleanup();
   }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FaceLandmarks } from '../../engines/face/types.js';
+import { h264EncodeArgs } from '../../media/ffmpeg-args.js';
 import { createFrameWriter } from '../../media/frames.js';
 import { decodeStillImage } from '../../media/still-image.js';
 import type { Stage, StageOutput } from '../types.js';
@@ -46,6 +47,8 @@ export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const writer = createFrameWriter({
         output: path.join(ctx.workDir, video), width: reference.width, height: reference.height, fps: output.fps, pixelFormat: 'rgb24',
+        // A photo's head sways by fractions of a pixel: x264's grain tuning keeps the skin detail its default smooths away.
+        encode: reference.isImage ? [...h264EncodeArgs('veryfast', 16), '-tune', 'grain'] : h264EncodeArgs(),
         audio: { file: resolveWorkPath(ctx.workDir, plan.audio.path) }, durationSec: output.frameCount / output.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
       });
       try {
