@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { ffmpegPreamble, h264EncodeArgs } from '../src/main/media/ffmpeg-args.js';
 import { resolveMediaTools } from '../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../src/main/media/run-process.js';
-import { facePhotoInfo, faceVideo } from '../test/fixtures/faces.js';
+import { eyesAndForehead, facePhotoInfo, faceVideo } from '../test/fixtures/faces.js';
 import { laplacianVariance } from '../test/fixtures/image-metrics.js';
 import { readFrames } from '../src/main/media/frames.js';
 import { decodeStillImage } from '../src/main/media/still-image.js';
@@ -62,17 +62,11 @@ async function main(): Promise<void> {
   }
 }
 
-/** The eyes, brows and forehead of the largest face: what the idle head sway moves and where blur shows first. */
+/** The eyes, brows and forehead of the largest face, found by the service's own detector. */
 async function eyesRegion(bench: BenchService, picture: { data: Uint8Array; width: number; height: number }) {
   const [face] = await (await bench.service.core.engines.faceDetector()).detect({ ...picture, channels: 3 });
   if (!face) throw new Error('no face in the bench photo');
-  const eyes = [...face.leftEye, ...face.rightEye];
-  const left = Math.min(...eyes.map((p) => p.x));
-  const right = Math.max(...eyes.map((p) => p.x));
-  const top = Math.min(...eyes.map((p) => p.y));
-  const bottom = Math.max(...eyes.map((p) => p.y));
-  const span = right - left;
-  return { x: Math.round(left - 0.1 * span), y: Math.round(top - 0.6 * span), width: Math.round(1.2 * span), height: Math.round(bottom - top + 0.7 * span) };
+  return eyesAndForehead(face);
 }
 
 /** The median Laplacian variance of `region` over a video's frames (a blink's few frames are not blur). */

@@ -11,7 +11,7 @@ import { rms } from '../../src/main/media/dsp/envelope.js';
 import { createFrameWriter, readFrames } from '../../src/main/media/frames.js';
 import { probeMedia } from '../../src/main/media/probe.js';
 import { decodeStillImage } from '../../src/main/media/still-image.js';
-import { faceVideo, facePhoto, noFaceImage } from '../fixtures/faces.js';
+import { eyesAndForehead, faceVideo, facePhoto, noFaceImage } from '../fixtures/faces.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
 import { makeSpokenAudio } from '../fixtures/speech.js';
@@ -110,14 +110,7 @@ describe('standard_v1 on a photograph', () => {
   it('keeps the detail of the eyes and forehead as the head sways, close to a plain encode of the photo', async () => {
     const picture = await decodeStillImage(photo);
     const [face] = await (await svc.service.core.engines.faceDetector()).detect({ ...picture, channels: 3 });
-    // Brows, eyes and the forehead above them: what the head sway moves, and where blur shows first.
-    const eyes = [...face!.leftEye, ...face!.rightEye];
-    const left = Math.min(...eyes.map((p) => p.x));
-    const right = Math.max(...eyes.map((p) => p.x));
-    const top = Math.min(...eyes.map((p) => p.y));
-    const bottom = Math.max(...eyes.map((p) => p.y));
-    const span = right - left;
-    const region = { x: Math.round(left - 0.1 * span), y: Math.round(top - 0.6 * span), width: Math.round(1.2 * span), height: Math.round(bottom - top + 0.7 * span) };
+    const region = eyesAndForehead(face!);
     const { runProcess } = await import('../../src/main/media/run-process.js');
     const { resolveMediaTools } = await import('../../src/main/media/ffmpeg-paths.js');
     const { h264EncodeArgs } = await import('../../src/main/media/ffmpeg-args.js');

@@ -7,17 +7,6 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { answerOf, type DubDeskHttp } from '../../shared/api/http-client.js';
 
-/** A `*_url` field whose value is not a URL names a local file (relative to the request file), as `dubdesk run` reads it. */
-export function localInputPaths(request: Record<string, unknown>, baseDir: string): Map<string, string> {
-  const paths = new Map<string, string>();
-  for (const [field, value] of Object.entries(request)) {
-    if (field.endsWith('_url') && field !== 'callback_url' && typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-      paths.set(field, path.resolve(baseDir, value));
-    }
-  }
-  return paths;
-}
-
 /** POST /v1/files with the file as the raw body; answers the signed URL a create request takes. */
 export async function uploadFile(http: DubDeskHttp, file: string): Promise<string> {
   // A Blob backed by the file: fetch reads it in chunks as it sends.

@@ -8,22 +8,34 @@ import { toDubDeskError } from '../../shared/errors.js';
 import { isFinalStatus } from '../../shared/jobs.js';
 import { configFromFlags, parseFlags, SERVICE_FLAGS, UsageError } from '../options.js';
 
-/** Batch scripts can name inputs by path: a `*_url` value that is not a URL becomes a file:// URL (relative to the request file). */
-export function pathsToFileUrls(request: Record<string, unknown>, baseDir: string): Record<string, unknown> {
-  const converted = { ...request };
+/** Batch scripts can name inputs by path: a `*_url` value that is not a URL names a local file (relative to the request file). */
+export function localInputPaths(request: Record<string, unknown>, baseDir: string): Map<string, string> {
+  const paths = new Map<string, string>();
   for (const [field, value] of Object.entries(request)) {
     if (field.endsWith('_url') && field !== 'callback_url' && typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-      converted[field] = pathToFileURL(path.resolve(baseDir, value)).href;
+      paths.set(field, path.resolve(baseDir, value));
     }
   }
+  return paths;
+}
+
+/** The request with its local paths as file:// URLs, which this process can read directly. */
+export function pathsToFileUrls(request: Record<string, unknown>, baseDir: string): Record<string, unknown> {
+  const converted = { ...request };
+  for (const [field, file] of localInputPaths(request, baseDir)) converted[field] = pathToFileURL(file).href;
   return converted;
+}
+
+/** Pure: the progress bar both `run` and `submit` print, e.g. `[######......]  20%  processing (Rendering)`. */
+export function progressText(progress: number, status: string, stageLabel?: string | null): string {
+  const width = 30;
+  const filled = Math.round(progress * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(progress * 100)).padStart(3)}%  ${status}${stageLabel ? ` (${stageLabel})` : ''}`;
 }
 
 /** `labelOf` turns the recorded stage name into the words the pipeline gives it (the GUI shows the same). */
 function progressLine(task: TaskRecord, labelOf: (stage: string) => string): string {
-  const width = 30;
-  const filled = Math.round(task.progress * width);
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(task.progress * 100)).padStart(3)}%  ${task.status}${task.stage ? ` (${labelOf(task.stage)})` : ''}`;
+  return progressText(task.progress, task.status, task.stage ? labelOf(task.stage) : undefined);
 }
 
 /**

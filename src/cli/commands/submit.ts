@@ -4,7 +4,8 @@ import path from 'node:path';
 import { answerOf, ApiError, type components } from '../../shared/api/http-client.js';
 import { isFinalStatus } from '../../shared/jobs.js';
 import { parseFlags, UsageError } from '../options.js';
-import { downloadResult, localInputPaths, uploadFile } from './remote-files.js';
+import { downloadResult, uploadFile } from './remote-files.js';
+import { localInputPaths, progressText } from './run.js';
 import { REMOTE_FLAGS, remoteService, type RemoteService } from './remote-service.js';
 
 type TaskSummary = components['schemas']['TaskSummary'];
@@ -13,12 +14,9 @@ const SUBMIT_FLAGS = { ...REMOTE_FLAGS, out: { type: 'string' }, 'no-wait': { ty
 /** Often enough to feel live, rarely enough to cost the service nothing. */
 const POLL_MS = 500;
 
-/** Pure: one progress line of a task summary, as `dubdesk run` prints it. */
+/** Pure: one progress line of a task summary, as `dubdesk run` prints it (the stage by its label). */
 export function summaryLine(task: TaskSummary): string {
-  const width = 30;
-  const filled = Math.round(task.progress * width);
-  const stage = task.stages?.find((candidate) => candidate.name === task.stage)?.label ?? task.stage;
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(task.progress * 100)).padStart(3)}%  ${task.status}${stage ? ` (${stage})` : ''}`;
+  return progressText(task.progress, task.status, task.stages?.find((candidate) => candidate.name === task.stage)?.label ?? task.stage);
 }
 
 /** Pure: every result file of a finished task by role (`video_url` of a lip-sync task is its `video`). */

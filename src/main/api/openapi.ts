@@ -11,9 +11,6 @@ export interface CollectedRoute {
   config: NonNullable<RouteOptions['config']>;
 }
 
-/** Answers that are not JSON, by status then media type (uploads, SRT, audio, the event stream). */
-export type MediaContent = Readonly<Record<string, { schema: unknown }>>;
-
 /** What each catalogue code means, once, for the error responses of every operation. */
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_request: 'the request breaks a rule of its schema (unknown or missing field, wrong type, bad JSON or URL)',
