@@ -11,7 +11,11 @@ import { ffmpegPreamble, h264EncodeArgs } from '../src/main/media/ffmpeg-args.js
 import { resolveMediaTools } from '../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../src/main/media/run-process.js';
 import { eyesAndForehead, facePhotoInfo, faceVideo } from '../test/fixtures/faces.js';
-import { laplacianVariance } from '../test/fixtures/image-metrics.js';
+import { laplacianVariance, pearson, psnr } from '../test/fixtures/image-metrics.js';
+import { decodeAudioPcm } from '../src/main/media/audio.js';
+import { rms } from '../src/main/media/dsp/envelope.js';
+import type { FaceLandmarks } from '../src/main/engines/face/types.js';
+import { swayBox } from '../src/main/pipelines/lipsync/idle-motion.js';
 import { readFrames } from '../src/main/media/frames.js';
 import { decodeStillImage } from '../src/main/media/still-image.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
@@ -62,11 +66,63 @@ async function main(): Promise<void> {
   }
 }
 
-/** The eyes, brows and forehead of the largest face, found by the service's own detector. */
-async function eyesRegion(bench: BenchService, picture: { data: Uint8Array; width: number; height: number }) {
+type Picture = { data: Uint8Array; width: number; height: number };
+
+/** The largest face of a picture, found by the service's own detector. */
+async function detectFace(bench: BenchService, picture: Picture): Promise<FaceLandmarks> {
   const [face] = await (await bench.service.core.engines.faceDetector()).detect({ ...picture, channels: 3 });
-  if (!face) throw new Error('no face in the bench photo');
-  return eyesAndForehead(face);
+  if (!face) throw new Error('no face in the bench picture');
+  return face;
+}
+
+/** A box around the lips with some chin and cheek: where the mouth's motion shows. */
+function mouthBoxOf(face: FaceLandmarks) {
+  const xs = face.mouthOuter.map((p) => p.x);
+  const ys = face.mouthOuter.map((p) => p.y);
+  const w = Math.max(...xs) - Math.min(...xs);
+  return { x: Math.round(Math.min(...xs) - w * 0.2), y: Math.round(Math.min(...ys) - w * 0.2), width: Math.round(w * 1.4), height: Math.round(Math.max(...ys) - Math.min(...ys) + w * 0.5) };
+}
+
+/** Pearson correlation of the mouth box's frame-to-frame change with the audio energy over the same two frames. */
+async function mouthToAudioCorrelation(video: string, audio: string, width: number, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const changes: number[] = [];
+  let previous: Uint8Array | undefined;
+  for await (const frame of readFrames(video, { pixelFormat: 'gray' })) {
+    let sum = 0;
+    for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) if (previous) sum += Math.abs(frame.data[y * width + x]! - previous[y * width + x]!);
+    changes.push(previous ? sum / (box.width * box.height) : 0);
+    previous = frame.data;
+  }
+  const samples = await decodeAudioPcm(audio, { sampleRate: 16_000 });
+  const energy = changes.map((_, i) => rms(samples, Math.round((Math.max(0, i - 1) * 16000) / FPS), Math.round(((i + 1) * 16000) / FPS)));
+  return pearson(changes, energy);
+}
+
+/**
+ * Landmark jitter during silence, px: the RMS second difference of every mouth and eye landmark over consecutive
+ * frames, divided by sqrt(6) (the standard deviation of frame-to-frame noise; the slow sway is smooth, so it cancels).
+ * It includes the detector's own noise.
+ */
+async function silentJitter(bench: BenchService, video: string, width: number, height: number, windows: Array<[number, number]>): Promise<number> {
+  const detector = await bench.service.core.engines.faceDetector();
+  let squares = 0;
+  let count = 0;
+  for (const [startSec, endSec] of windows) {
+    const tracks: Array<Array<{ x: number; y: number }>> = [];
+    for await (const frame of readFrames(video, { pixelFormat: 'rgb24', startSec, durationSec: endSec - startSec })) {
+      const [face] = await detector.detect({ data: frame.data, width, height, channels: 3 });
+      if (face) tracks.push([...face.mouthOuter, ...face.mouthInner, ...face.leftEye, ...face.rightEye]);
+    }
+    for (let t = 1; t + 1 < tracks.length; t++) {
+      for (let k = 0; k < tracks[t]!.length; k++) {
+        const dx = tracks[t - 1]![k]!.x - 2 * tracks[t]![k]!.x + tracks[t + 1]![k]!.x;
+        const dy = tracks[t - 1]![k]!.y - 2 * tracks[t]![k]!.y + tracks[t + 1]![k]!.y;
+        squares += dx * dx + dy * dy;
+        count++;
+      }
+    }
+  }
+  return Math.sqrt(squares / count) / Math.sqrt(6);
 }
 
 /** The median Laplacian variance of `region` over a video's frames (a blink's few frames are not blur). */
@@ -104,9 +160,23 @@ async function benchPhoto(seconds: number): Promise<void> {
     const output = path.join(media.dir, 'lipsync.mp4');
     writeFileSync(output, Buffer.from(await (await fetch((run.task as { video_url?: string }).video_url!)).arrayBuffer()));
     const picture = await decodeStillImage(photo);
-    const region = await eyesRegion(bench, picture);
+    const face = await detectFace(bench, picture);
+    const region = eyesAndForehead(face);
+    // The pauses between phrases (2.2 to 3.2 s of every 3 s), a little inside them.
+    const silences = phrases.map((phrase): [number, number] => [phrase.endMs / 1000 + 0.1, phrase.endMs / 1000 + 0.9]);
+    const jitter = await silentJitter(bench, output, picture.width, picture.height, silences);
     await bench.close();
     const [plainSharpness, outputSharpness] = await Promise.all([medianSharpness(plain, picture.width, region), medianSharpness(output, picture.width, region)]);
+    const correlation = await mouthToAudioCorrelation(output, audioPath, picture.width, mouthBoxOf(face));
+    const head = swayBox(face.box, picture.width, picture.height);
+    let outsideFace = Infinity;
+    for await (const frame of readFrames(output, { pixelFormat: 'rgb24', startSec: seconds / 2, durationSec: 0.2 })) {
+      outsideFace = Math.min(outsideFace, psnr(frame.data, picture.data, (pixel) => {
+        const x = pixel % picture.width;
+        const y = Math.floor(pixel / picture.width);
+        return !(x >= head.x && x < head.x + head.width && y >= head.y && y < head.y + head.height);
+      }));
+    }
     const fps = frames / (run.wallMs / 1000);
     printRows([
       ['bare ffmpeg: the still encoded (same x264 settings)', `${(bareMs / 1000).toFixed(1)} s = ${(frames / (bareMs / 1000)).toFixed(1)} fps`],
@@ -115,9 +185,12 @@ async function benchPhoto(seconds: number): Promise<void> {
       ['eyes and forehead sharpness (Laplacian variance)', `output ${outputSharpness.toFixed(1)}, plain encode ${plainSharpness.toFixed(1)}`],
       ['sharpness ratio output / plain encode (target >= 0.9)', (outputSharpness / plainSharpness).toFixed(3)],
       ['file size output / plain encode', `${(statSync(output).size / 2 ** 20).toFixed(1)} MB / ${(statSync(plain).size / 2 ** 20).toFixed(1)} MB`],
+      ['mouth-to-audio correlation (target >= 0.6)', correlation.toFixed(2)],
+      ['landmark jitter in the pauses, px (target < 0.5)', jitter.toFixed(2)],
+      ['PSNR away from the head, dB (against the photo)', outsideFace.toFixed(1)],
     ]);
     mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(path.join(RESULTS_DIR, `lipsync-photo-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, frames, bareMs, jobMs: run.wallMs, fps, stageMs: run.stageMs, plainSharpness, outputSharpness }, null, 2));
+    writeFileSync(path.join(RESULTS_DIR, `lipsync-photo-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, frames, bareMs, jobMs: run.wallMs, fps, stageMs: run.stageMs, plainSharpness, outputSharpness, correlation, jitter, outsideFace }, null, 2));
   } finally {
     await media.cleanup();
   }
