@@ -314,24 +314,62 @@ describe('OpenAPI document', () => {
   it('names, describes, groups and lists the catalogue errors of every operation, as a client generator needs', async () => {
     const { body } = await svc.api('/v1/openapi.json');
     const tags = new Set(body.tags.map((tag: { name: string }) => tag.name));
+    const operationIds = new Set<string>();
     for (const [route, operations] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
       for (const [method, operation] of Object.entries(operations)) {
         const where = `${method.toUpperCase()} ${route}`;
         expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(operationIds.has(operation.operationId), `${where}: operationId ${operation.operationId} twice`).toBe(false);
+        operationIds.add(operation.operationId);
         expect(operation.summary, where).toBeTruthy();
         expect(operation.description.length, where).toBeGreaterThan(operation.summary.length);
-        expect(tags.has(operation.tags[0]), where).toBe(true);
-        const errors = Object.entries(operation.responses as Record<string, any>).filter(([status]) => status.startsWith('4'));
-        expect(errors.length, where).toBeGreaterThan(0);
-        for (const [status, response] of errors) {
-          if (!response['x-error-codes']) continue;
+        expect(operation.tags.length, where).toBeGreaterThan(0);
+        for (const tag of operation.tags) expect(tags.has(tag), `${where} tag ${tag}`).toBe(true);
+        const responses = Object.entries(operation.responses as Record<string, any>);
+        expect(responses.some(([status]) => /^[23]/.test(status)), `${where} has no success answer`).toBe(true);
+        // Every 4xx/5xx the service gives names its catalogue codes; only a route's own written-out answer (416) may not.
+        const coded = responses.filter(([status, response]) => /^[45]/.test(status) && response['x-error-codes']);
+        expect(coded.filter(([status]) => status.startsWith('4')).length, `${where} lists no 4xx error codes`).toBeGreaterThan(0);
+        for (const [status, response] of coded) {
+          expect(response['x-error-codes'].length, `${where} ${status}`).toBeGreaterThan(0);
           for (const code of response['x-error-codes']) expect(ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE]?.status, `${where} ${code}`).toBe(Number(status));
+          expect(resolveSchema(body, response.content['application/json'].schema).properties.code.enum, `${where} ${status}`).toContain(response['x-error-codes'][0]);
         }
+        // A JSON body or answer is a schema a generator can name or read, never one whose $ref leads nowhere.
+        const jsonBodies = [operation.requestBody, ...responses.map(([, response]) => response)].flatMap((part) => (part?.content?.['application/json'] ? [part.content['application/json'].schema] : []));
+        for (const schema of jsonBodies) expect(resolveSchema(body, schema).type, where).toBeTruthy();
       }
     }
+    // Every `$ref` anywhere in the document names a schema it has.
+    const named = [...JSON.stringify(body).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
+    expect(named.length).toBeGreaterThan(10);
+    for (const name of new Set(named)) expect(Object.keys(body.components.schemas)).toContain(name);
     expect(body.paths['/v1/video_generation'].post.requestBody.content['application/json'].examples.photo.value).toMatchObject({ reference_file_type: 'image' });
     expect(body.info.license.identifier).toBe('GPL-3.0-or-later');
     expect(body.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+  });
+
+  it('says what the task, file, event, key and meta operations take and answer when it is not JSON', async () => {
+    const { body } = await svc.api('/v1/openapi.json');
+    const operation = (route: string, method: string) => body.paths[route][method];
+    expect(Object.keys(operation('/v1/files', 'post').requestBody.content)).toEqual(['application/octet-stream', 'multipart/form-data']);
+    expect(operation('/v1/files', 'post').responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UploadedFile' });
+    const download = operation('/v1/files/{file_id}', 'get');
+    expect(Object.keys(download.responses)).toEqual(expect.arrayContaining(['200', '206', '304', '401', '404', '416']));
+    expect(download.responses['416'].description).toBe('Range not satisfiable');
+    expect(download.security).toEqual([{ bearer: [] }, { signedUrl: [] }]);
+    expect(Object.keys(operation('/v1/events', 'get').responses['200'].content)).toEqual(['text/event-stream']);
+    for (const [route, method] of [['/v1/tasks/{task_id}', 'delete'], ['/v1/files/{file_id}', 'delete'], ['/v1/keys/{key_id}', 'delete']]) {
+      expect(operation(route, method).responses['204'], `${method} ${route}`).toEqual({ description: 'Success' });
+    }
+    expect(operation('/v1/tasks/{task_id}/cancel', 'post').responses['409']['x-error-codes']).toEqual(['conflict']);
+    expect(operation('/v1/tasks/{task_id}/retry', 'post').responses['429']['x-error-codes']).toEqual(['rate_limited']);
+    expect(operation('/v1/keys', 'get').description).toContain('Needs an `admin` key.');
+    const answered = (route: string, method: string, status = '200') => operation(route, method).responses[status].content['application/json'].schema.$ref;
+    expect([answered('/v1/tasks', 'get'), answered('/v1/tasks/{task_id}/log', 'get'), answered('/v1/keys', 'get'), answered('/v1/keys', 'post'),
+      answered('/v1/settings', 'get'), answered('/v1/settings', 'put'), answered('/v1/health', 'get'), answered('/v1/languages', 'get'),
+      answered('/v1/meta', 'get'), answered('/v1/capabilities', 'get'), answered('/v1/media/translate/plan', 'post')].map((ref) => ref.split('/').pop()))
+      .toEqual(['TaskList', 'TaskLog', 'ApiKeyList', 'CreatedApiKey', 'ServiceSettings', 'TranslationSettings', 'Health', 'LanguageList', 'KindsMeta', 'Capabilities', 'TranslatePlan']);
   });
 });
 

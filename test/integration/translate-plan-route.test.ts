@@ -77,7 +77,8 @@ describe('POST /v1/media/translate/plan', () => {
     const request = resolveSchema(document, operation.requestBody.content['application/json'].schema);
     expect(request.properties).toHaveProperty('subtitle_usage_type');
     expect(request.required).not.toContain('media_url');
-    expect(resolveSchema(document, operation.responses['200'].content['application/json'].schema).properties.steps.items.properties.missing.properties).toHaveProperty('model_ids');
+    const answer = resolveSchema(document, operation.responses['200'].content['application/json'].schema);
+    expect(resolveSchema(document, answer.properties.steps.items).properties.missing.properties).toHaveProperty('model_ids');
   });
 });
 

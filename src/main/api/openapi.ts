@@ -41,8 +41,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 };
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 413: 'Payload too large',
-  429: 'Too many requests', 500: 'Internal error', 501: 'Not implemented', 507: 'Insufficient storage',
+  304: 'Not modified', 400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 413: 'Payload too large',
+  416: 'Range not satisfiable', 429: 'Too many requests', 500: 'Internal error', 501: 'Not implemented', 507: 'Insufficient storage',
 };
 
 /** Collects every route as it is registered, so the document is generated from the schemas that validate. */
@@ -136,7 +136,9 @@ function successResponses(route: CollectedRoute, lift: (schema: unknown) => unkn
   }
   for (const [status, content] of Object.entries(route.config.responseContent ?? {})) {
     const media = Object.fromEntries(Object.entries(content).map(([type, { schema }]) => [type, { schema: lift(schema) }]));
-    responses[status] = { description: 'Success', ...(Object.keys(media).length > 0 ? { content: media } : {}) };
+    // A file route also writes out 304 and 416 itself: those are no success.
+    const description = status.startsWith('2') ? 'Success' : STATUS_TEXT[Number(status)] ?? 'See the description';
+    responses[status] = { description, ...(Object.keys(media).length > 0 ? { content: media } : {}) };
   }
   if (Object.keys(responses).length === 0) responses['204'] = { description: 'Done (no body)' };
   return responses;

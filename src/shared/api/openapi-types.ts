@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * List tasks, newest first
-         * @description Tasks of every kind, newest first, optionally of one `kind` or `status`. A page holds `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page.
+         * @description Tasks of every kind, newest first, optionally only those of one `kind` or `status`. A page holds at most `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page, until `next_cursor` is null. Any key may list every task.
          */
         get: operations["listTasks"];
         put?: never;
@@ -191,14 +191,14 @@ export interface paths {
         };
         /**
          * One task of any kind
-         * @description A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from.
+         * @description A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for "copy as API request"). Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`.
          */
         get: operations["getTask"];
         put?: never;
         post?: never;
         /**
          * Delete a task and its files
-         * @description Deletes the task with its work folder, its result files and its project; a running task is cancelled first.
+         * @description Deletes the task with its work folder, its result files (their URLs stop working) and its project, and answers 204. A queued or running task is cancelled first; an `event: task_deleted` tells open event streams.
          */
         delete: operations["deleteTask"];
         options?: never;
@@ -215,7 +215,7 @@ export interface paths {
         };
         /**
          * The task's log, oldest line first
-         * @description The last `limit` lines (default 200) the task wrote while it ran: stages, engines chosen, warnings and errors.
+         * @description The last `limit` lines (default 200) the task wrote while it ran, oldest first: stages, engines chosen, warnings and errors.
          */
         get: operations["getTaskLog"];
         put?: never;
@@ -237,7 +237,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a queued or running task
-         * @description Stops the task at once; it ends `cancelled` (its status operation shows `failed` with `err_code` `cancelled`). A task that already ended answers `conflict`.
+         * @description Stops a queued or running task at once and answers its summary: it ends `cancelled` (its status operation shows `failed` with `err_code` `cancelled`). A task that already ended (done, failed or cancelled) answers `conflict`.
          */
         post: operations["cancelTask"];
         delete?: never;
@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed or cancelled task
-         * @description Creates a new task from the same request that resumes from the stages the old one finished. Only a `failed` or `cancelled` task can be retried (else `conflict`); its inputs are checked again.
+         * @description Queues a new task with the same request (its `retry_of` names the old one) and answers its summary; it starts from a copy of the old work folder, so finished stages are not run again. Only a `failed` or `cancelled` task can be retried (else `conflict`); a full queue answers `rate_limited`. Inputs are fetched and checked again when the new task runs, so their errors show in its status, not here.
          */
         post: operations["retryTask"];
         delete?: never;
@@ -277,7 +277,7 @@ export interface paths {
         put?: never;
         /**
          * The engines a translate request would use
-         * @description For a translate and dub request, which engine each step would use, or the model it needs and how to install it. Nothing is fetched or queued.
+         * @description For a translate and dub request (the create body; `media_url` may be left out), which engine each step would use, why a step is skipped, or the model a step misses with the catalogue ids that would install it. Nothing is fetched, checked beyond the schema or queued: a missing model is a step's `missing`, not an error answer, and the create call still checks languages, glossaries and inputs.
          */
         post: operations["planTranslateJob"];
         delete?: never;
@@ -295,7 +295,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description Every stored key with its name, prefix, role and dates; never the secret itself.
+         * @description Every stored key, revoked ones included, with its name, prefix, role and dates; never the secret itself.
          *
          *     Needs an `admin` key.
          */
@@ -303,7 +303,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description A new key with role `jobs` unless `admin` is asked (docs/api.md "Keys and roles"). The secret is in this answer only: store it now.
+         * @description Makes a new key with role `jobs` unless `admin` is asked (docs/api.md "Keys and roles"). The secret `key` is in this answer only (the service keeps a hash): store it now.
          *
          *     Needs an `admin` key.
          */
@@ -326,7 +326,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description The key stops working at once; its record stays in the list with `revoked_at`.
+         * @description The key stops working at once and the answer is 204; its record stays in the list with `revoked_at`. An unknown or already revoked key answers `not_found`.
          *
          *     Needs an `admin` key.
          */
@@ -345,14 +345,14 @@ export interface paths {
         };
         /**
          * The service's settings
-         * @description What the Settings page shows: version, addresses, data folder, webhook signing secret, concurrency, tools and the translation engine settings (the LLM key only as `llm_api_key_set`).
+         * @description What the Settings page shows: version, addresses, data folder, webhook signing secret, concurrency, tools and the translation engine settings. The LLM API key is never answered, only whether one is set (`llm_api_key_set`).
          *
          *     Needs an `admin` key.
          */
         get: operations["getSettings"];
         /**
          * Change the translation engine settings
-         * @description Fields left out stay as they are; an empty `llm_api_key` removes the key. The next job uses the new settings; running jobs keep theirs.
+         * @description Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`. The next job uses the new settings; running jobs keep theirs.
          *
          *     Needs an `admin` key.
          */
@@ -373,7 +373,7 @@ export interface paths {
         };
         /**
          * Live task changes as Server-Sent Events
-         * @description A `text/event-stream` of `task` (a task summary on every status or progress change), `task_deleted` and `model` (install progress) events, optionally for one `task_id` or `kind`. The key may come as `?key=` because EventSource cannot send headers.
+         * @description A `text/event-stream` that stays open: `event: task` (data: the TaskSummary, on every status or progress change), `event: task_deleted` (data: `{"task_id"}`) and `event: model` (data: an InstallProgress of a model install). `task_id` keeps only that task's events; `kind` keeps the `task` events of that kind (and every `task_deleted`); either drops the `model` events. The key may come as `?key=` because EventSource cannot send headers; a comment every 15 s keeps the stream alive.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -395,7 +395,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an input file
-         * @description Stores a file for later jobs: the raw body (its name from `X-File-Name` or `?name=`) or `multipart/form-data` with one file field. Use the answer's `url` as a job's `*_url` field. At most 20 GiB; the upload is streamed to disk.
+         * @description Stores a file for later jobs and answers 201 with its id and signed `url`: the raw body with its own Content-Type (its name from `X-File-Name` or `?name=`), or `multipart/form-data` with one file field. Use the `url` as a job's `*_url` field. The upload is streamed to disk; a file over the size cap (20 GiB by default) answers `payload_too_large`, an empty or JSON body `invalid_request`.
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -413,14 +413,14 @@ export interface paths {
         };
         /**
          * Download a result or uploaded file
-         * @description The file itself, with an API key or with the `token` of its signed URL (result URLs carry one). Single byte ranges answer 206 (416 outside the file), `If-None-Match` answers 304, `?download=1` makes it an attachment.
+         * @description The file itself, in its own Content-Type, with an API key or with the `token` of its signed URL (result and upload URLs carry one; a wrong or expired token is `unauthorized`). A single byte `Range` answers 206, a range outside the file 416 with `invalid_request`; `If-None-Match` with its ETag answers 304; `?download=1` makes it an attachment. HEAD answers the same headers without the body.
          */
         get: operations["getFile"];
         put?: never;
         post?: never;
         /**
          * Delete an uploaded file
-         * @description Deletes an upload. A result file answers `conflict`: it goes with its task (DELETE /v1/tasks/{task_id}).
+         * @description Deletes an uploaded file and answers 204; its URL stops working. A result file answers `conflict`: it goes with its task (DELETE /v1/tasks/{task_id}).
          */
         delete: operations["deleteFile"];
         options?: never;
@@ -713,7 +713,7 @@ export interface paths {
         };
         /**
          * Service health and version
-         * @description Answers while the service runs: its version and how many tasks are active.
+         * @description Answers `ok` while the service runs, with its version and how many tasks are queued or running. It needs a key like every route, so it also tells a client that its key works.
          */
         get: operations["getHealth"];
         put?: never;
@@ -733,7 +733,7 @@ export interface paths {
         };
         /**
          * What this service can run now
-         * @description Which capabilities (transcribe, translate, speak, precision lip-sync) the installed engines and models give now, and for each missing one the models that would enable it.
+         * @description Which capabilities (transcribe, translate, speak, precision lip-sync) the installed engines and models give now. For each one that cannot run, `missing` names the catalogue models that would enable it (POST /v1/models) and what to do meanwhile; it changes as models are installed.
          */
         get: operations["getCapabilities"];
         put?: never;
@@ -753,7 +753,7 @@ export interface paths {
         };
         /**
          * The job kinds this service runs
-         * @description Each job kind with its create and status routes, its public statuses in order and its stages in the order they run.
+         * @description Each job kind this build registers, with its create and status routes, its public statuses in order and its stages in the order they run. Clients that show progress read the stage labels here rather than hard-coding them.
          */
         get: operations["listJobKinds"];
         put?: never;
@@ -773,7 +773,7 @@ export interface paths {
         };
         /**
          * Supported languages
-         * @description The languages accepted in `source_language` and `target_language` (code, ISO 639-3 code and name).
+         * @description The languages accepted in `source_language` and `target_language` (code, ISO 639-3 code and English name); any other answers `unsupported_language`. Which pairs can be transcribed, translated or voiced depends on the installed models (GET /v1/capabilities, POST /v1/media/translate/plan).
          */
         get: operations["listLanguages"];
         put?: never;
@@ -793,7 +793,7 @@ export interface paths {
         };
         /**
          * This OpenAPI 3.1 document
-         * @description The document of this build, generated from the schemas that validate requests; also at /openapi.json.
+         * @description The OpenAPI 3.1 document of this build, generated from the schemas that validate requests, with this service as its server; also at /openapi.json. The key may come as `?key=`, so a plain link can open it.
          */
         get: operations["getOpenApiDocument"];
         put?: never;
@@ -1168,6 +1168,19 @@ export interface components {
             /** @description Receives a POST with the status record on every status change. */
             callback_url?: string;
         };
+        TaskWarning: {
+            /** @description What kind of problem, e.g. line_too_fast. */
+            code: string;
+            message: string;
+            /** @description The cue number in the subtitle file (or transcript) it concerns. */
+            cue?: number;
+            /** @description Start of that cue, seconds. */
+            start?: number;
+            /** @description End of that cue, seconds. */
+            end?: number;
+            /** @description line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch). */
+            speed?: number;
+        };
         TranslateStatus: {
             task_id: string;
             /** @description The whole job, 0..1. */
@@ -1183,19 +1196,7 @@ export interface components {
             /** @enum {string} */
             status: "queuing" | "preprocessing" | "transcribing" | "translating" | "dubbing" | "rendering" | "done" | "failed";
             /** @description Present only when the job has warnings. */
-            warnings?: {
-                /** @description What kind of problem, e.g. line_too_fast. */
-                code: string;
-                message: string;
-                /** @description The cue number in the subtitle file (or transcript) it concerns. */
-                cue?: number;
-                /** @description Start of that cue, seconds. */
-                start?: number;
-                /** @description End of that cue, seconds. */
-                end?: number;
-                /** @description line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch). */
-                speed?: number;
-            }[];
+            warnings?: components["schemas"]["TaskWarning"][];
             result?: {
                 video_url?: string;
                 audio_url?: string;
@@ -1243,6 +1244,16 @@ export interface components {
                 project_url?: string;
             };
         };
+        TaskStage: {
+            /** @description The stage, e.g. transcribe. */
+            name: string;
+            /** @description What the GUI shows for it, e.g. Transcribing. */
+            label: string;
+            /** @enum {string} */
+            state: "pending" | "running" | "done" | "skipped" | "failed" | "cancelled";
+            /** @description Why a skipped stage had nothing to do, in a user's words. */
+            reason?: string;
+        };
         TaskSummary: {
             task_id: string;
             /** @description The whole job, 0..1. */
@@ -1270,30 +1281,9 @@ export interface components {
             /** @description The project this task was exported from (POST /v1/projects/{project_id}/export). */
             exported_from_project?: string;
             /** @description Present only when the job has warnings. */
-            warnings?: {
-                /** @description What kind of problem, e.g. line_too_fast. */
-                code: string;
-                message: string;
-                /** @description The cue number in the subtitle file (or transcript) it concerns. */
-                cue?: number;
-                /** @description Start of that cue, seconds. */
-                start?: number;
-                /** @description End of that cue, seconds. */
-                end?: number;
-                /** @description line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch). */
-                speed?: number;
-            }[];
+            warnings?: components["schemas"]["TaskWarning"][];
             /** @description Every stage of the task's kind in order, from its creation; empty for a task finished before stages were recorded. */
-            stages?: {
-                /** @description The stage, e.g. transcribe. */
-                name: string;
-                /** @description What the GUI shows for it, e.g. Transcribing. */
-                label: string;
-                /** @enum {string} */
-                state: "pending" | "running" | "done" | "skipped" | "failed" | "cancelled";
-                /** @description Why a skipped stage had nothing to do, in a user's words. */
-                reason?: string;
-            }[];
+            stages?: components["schemas"]["TaskStage"][];
             result?: {
                 [key: string]: string;
             };
@@ -1304,12 +1294,16 @@ export interface components {
         };
         TaskList: {
             tasks: components["schemas"]["TaskSummary"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
         TaskLog: {
+            /** @description Oldest first. */
             lines: {
+                /** @description ISO-8601 time the line was written. */
                 ts: string;
-                level: string;
+                /** @enum {string} */
+                level: "info" | "warn" | "error";
                 message: string;
             }[];
         };
@@ -1372,42 +1366,44 @@ export interface components {
             /** @description Receives a POST with the status record on every status change. */
             callback_url?: string;
         };
+        PlanStep: {
+            /** @description The step, e.g. transcribe, translate, synthesize. */
+            step: string;
+            /** @description What the GUI shows for it, e.g. Transcribing the speech. */
+            label: string;
+            engine?: {
+                id: string;
+                /** @description e.g. "Whisper base (ONNX)". */
+                title: string;
+                /**
+                 * @description draft: rule-based or small models whose output wants proofreading.
+                 * @enum {string}
+                 */
+                quality: "draft" | "standard";
+            };
+            /** @description Why the step has nothing to do for this request, in a user's words. */
+            skipped?: string;
+            missing?: {
+                /**
+                 * @description The error the create request would answer: model_not_installed, or not_found / unsupported_language for a voice.
+                 * @enum {string}
+                 */
+                code: "invalid_request" | "conflicting_fields" | "too_many_glossaries" | "unsupported_language" | "unsupported_media" | "media_too_long" | "invalid_subtitle" | "model_not_installed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "internal" | "download_failed" | "media_unreadable" | "no_audio" | "no_face_detected" | "no_speech_detected" | "no_text_detected" | "engine_failed" | "out_of_disk" | "cancelled" | "pipeline_unavailable";
+                message: string;
+                /** @description Catalogue ids to install (POST /v1/models {id}), any one of them; empty when none this version runs. */
+                model_ids: string[];
+            };
+            /** @description What is decided only while the job runs, e.g. the translation pair once the language is detected. */
+            note?: string;
+        };
         TranslatePlan: {
             /** @description In the order the job runs them; exactly one of engine, skipped, missing each. */
-            steps: {
-                /** @description The step, e.g. transcribe, translate, synthesize. */
-                step: string;
-                /** @description What the GUI shows for it, e.g. Transcribing the speech. */
-                label: string;
-                engine?: {
-                    id: string;
-                    /** @description e.g. "Whisper base (ONNX)". */
-                    title: string;
-                    /**
-                     * @description draft: rule-based or small models whose output wants proofreading.
-                     * @enum {string}
-                     */
-                    quality: "draft" | "standard";
-                };
-                /** @description Why the step has nothing to do for this request, in a user's words. */
-                skipped?: string;
-                missing?: {
-                    /**
-                     * @description model_not_installed, as the create request would answer.
-                     * @enum {string}
-                     */
-                    code: "invalid_request" | "conflicting_fields" | "too_many_glossaries" | "unsupported_language" | "unsupported_media" | "media_too_long" | "invalid_subtitle" | "model_not_installed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "internal" | "download_failed" | "media_unreadable" | "no_audio" | "no_face_detected" | "no_speech_detected" | "no_text_detected" | "engine_failed" | "out_of_disk" | "cancelled" | "pipeline_unavailable";
-                    message: string;
-                    /** @description Catalogue ids to install (POST /v1/models {id}), any one of them; empty when none this version runs. */
-                    model_ids: string[];
-                };
-                /** @description What is decided only while the job runs, e.g. the translation pair once the language is detected. */
-                note?: string;
-            }[];
+            steps: components["schemas"]["PlanStep"][];
         };
         ApiKeyRecord: {
             key_id: string;
             name: string;
+            /** @description The first characters of the secret, to tell keys apart. */
             prefix: string;
             /**
              * @description admin: everything; jobs (the default): jobs, files, and reading voices, styles, glossaries and models
@@ -1416,18 +1412,53 @@ export interface components {
             role: "admin" | "jobs";
             created_at: string;
             last_used_at: string | null;
+            /** @description Set once the key is revoked; it then no longer works. */
             revoked_at: string | null;
+        };
+        ApiKeyList: {
+            keys: components["schemas"]["ApiKeyRecord"][];
+        };
+        CreateApiKeyBody: {
+            name: string;
+            /**
+             * @description admin: everything; jobs (the default): jobs, files, and reading voices, styles, glossaries and models
+             * @enum {string}
+             */
+            role?: "admin" | "jobs";
+        };
+        CreatedApiKey: {
+            key_id: string;
+            name: string;
+            /** @description The first characters of the secret, to tell keys apart. */
+            prefix: string;
+            /**
+             * @description admin: everything; jobs (the default): jobs, files, and reading voices, styles, glossaries and models
+             * @enum {string}
+             */
+            role: "admin" | "jobs";
+            created_at: string;
+            last_used_at: string | null;
+            /** @description Set once the key is revoked; it then no longer works. */
+            revoked_at: string | null;
+            /** @description The secret, shown only in this answer: send it as `Authorization: Bearer <key>`. */
+            key: string;
         };
         ServiceSettings: {
             version: string;
+            /** @description The address this service answers on. */
             base_url: string;
             openapi_url: string;
+            /** @description The data folder: database, uploads, results, models and logs. */
             data_dir: string;
+            /** @description The secret that signs every callback. */
             webhook_secret: string;
+            /** @description How many tasks run at once. */
             concurrency: number;
             ffmpeg_path: string;
             ffprobe_path: string;
+            /** @description The integrated loudness dubbed audio is brought to (EBU R128). */
             loudness_lufs: number;
+            /** @description The largest time-stretch of a dubbed line before the timing fit slows the video or flags the line. */
             max_stretch: number;
             /**
              * @description auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named
@@ -1438,6 +1469,33 @@ export interface components {
             llm_base_url: string;
             llm_model: string;
             llm_timeout_seconds: number;
+            /** @description Whether an LLM API key is stored; the key itself is never answered. */
+            llm_api_key_set: boolean;
+        };
+        UpdateSettingsBody: {
+            /**
+             * @description auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named
+             * @enum {string}
+             */
+            translation_engine?: "auto" | "bergamot" | "llm" | "apertium";
+            /** @description An OpenAI-compatible API, e.g. http://localhost:11434/v1 (Ollama); empty: no LLM engine */
+            llm_base_url?: string;
+            llm_model?: string;
+            /** @description Write-only: GET answers llm_api_key_set. Empty removes it. */
+            llm_api_key?: string;
+            llm_timeout_seconds?: number;
+        };
+        TranslationSettings: {
+            /**
+             * @description auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named
+             * @enum {string}
+             */
+            translation_engine: "auto" | "bergamot" | "llm" | "apertium";
+            /** @description An OpenAI-compatible API, e.g. http://localhost:11434/v1 (Ollama); empty: no LLM engine */
+            llm_base_url: string;
+            llm_model: string;
+            llm_timeout_seconds: number;
+            /** @description Whether an LLM API key is stored; the key itself is never answered. */
             llm_api_key_set: boolean;
         };
         UploadedFile: {
@@ -1601,6 +1659,13 @@ export interface components {
         VoiceList: {
             voices: components["schemas"]["VoiceRecord"][];
         };
+        Health: {
+            /** @constant */
+            status: "ok";
+            version: string;
+            /** @description Tasks queued or running now. */
+            active_tasks: number;
+        };
         Capabilities: {
             capabilities: {
                 transcribe: boolean;
@@ -1629,6 +1694,17 @@ export interface components {
                     label: string;
                 }[];
             }[];
+        };
+        Language: {
+            /** @description ISO 639-1 code where one exists, else ISO 639-3; what the requests use. */
+            code: string;
+            /** @description ISO 639-3 code. */
+            iso3: string;
+            /** @description English name. */
+            name: string;
+        };
+        LanguageList: {
+            languages: components["schemas"]["Language"][];
         };
         ProjectSummary: {
             project_id: string;
@@ -1786,7 +1862,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `invalid_request`, `conflicting_fields`, `too_many_glossaries`, `unsupported_language`, `unsupported_media`, `media_too_long`, `invalid_subtitle`, `model_not_installed`, `media_unreadable`, `no_audio`, `download_failed`. */
+            /** @description Bad request: `invalid_request`, `conflicting_fields`, `too_many_glossaries`, `unsupported_language`, `unsupported_media`, `media_too_long`, `invalid_subtitle`, `model_not_installed`, `media_unreadable`, `no_audio`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1840,17 +1916,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal error: `internal`, `engine_failed`. */
+            /** @description Internal error: `internal`. */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not implemented: `pipeline_unavailable`. */
-            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1962,7 +2029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `invalid_request`, `conflicting_fields`, `too_many_glossaries`, `unsupported_language`, `unsupported_media`, `media_too_long`, `invalid_subtitle`, `model_not_installed`, `media_unreadable`, `no_audio`, `download_failed`. */
+            /** @description Bad request: `invalid_request`, `conflicting_fields`, `too_many_glossaries`, `unsupported_language`, `unsupported_media`, `media_too_long`, `invalid_subtitle`, `model_not_installed`, `media_unreadable`, `no_audio`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2016,17 +2083,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal error: `internal`, `engine_failed`. */
+            /** @description Internal error: `internal`. */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not implemented: `pipeline_unavailable`. */
-            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2138,7 +2196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `invalid_request`, `conflicting_fields`, `too_many_glossaries`, `unsupported_language`, `unsupported_media`, `media_too_long`, `invalid_subtitle`, `model_not_installed`, `media_unreadable`, `no_audio`, `download_failed`. */
+            /** @description Bad request: `invalid_request`, `conflicting_fields`, `too_many_glossaries`, `unsupported_language`, `unsupported_media`, `media_too_long`, `invalid_subtitle`, `model_not_installed`, `media_unreadable`, `no_audio`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2192,17 +2250,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal error: `internal`, `engine_failed`. */
+            /** @description Internal error: `internal`. */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not implemented: `pipeline_unavailable`. */
-            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2314,7 +2363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `invalid_request`, `conflicting_fields`, `too_many_glossaries`, `unsupported_language`, `unsupported_media`, `media_too_long`, `invalid_subtitle`, `model_not_installed`, `media_unreadable`, `no_audio`, `download_failed`. */
+            /** @description Bad request: `invalid_request`, `conflicting_fields`, `too_many_glossaries`, `unsupported_language`, `unsupported_media`, `media_too_long`, `invalid_subtitle`, `model_not_installed`, `media_unreadable`, `no_audio`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2368,17 +2417,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal error: `internal`, `engine_failed`. */
+            /** @description Internal error: `internal`. */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not implemented: `pipeline_unavailable`. */
-            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2469,7 +2509,9 @@ export interface operations {
             query?: {
                 kind?: "lipsync" | "reusable_lipsync" | "translate" | "frame_translate";
                 status?: "pending" | "processing" | "done" | "failed" | "cancelled" | "queuing" | "preprocessing" | "transcribing" | "translating" | "dubbing" | "rendering";
+                /** @description Tasks per page. */
                 limit?: number;
+                /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
             };
             header?: never;
@@ -2660,6 +2702,7 @@ export interface operations {
     getTaskLog: {
         parameters: {
             query?: {
+                /** @description How many of the last lines to answer. */
                 limit?: number;
             };
             header?: never;
@@ -2822,7 +2865,7 @@ export interface operations {
                     "application/json": components["schemas"]["TaskSummary"];
                 };
             };
-            /** @description Bad request: `invalid_request`, `unsupported_media`, `media_unreadable`, `model_not_installed`. */
+            /** @description Bad request: `invalid_request`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2885,8 +2928,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not implemented: `pipeline_unavailable`. */
-            501: {
+            /** @description Insufficient storage: `out_of_disk`. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2918,7 +2961,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslatePlan"];
                 };
             };
-            /** @description Bad request: `invalid_request`, `conflicting_fields`, `unsupported_language`, `too_many_glossaries`. */
+            /** @description Bad request: `invalid_request`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2938,15 +2981,6 @@ export interface operations {
             };
             /** @description Forbidden: `forbidden`. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found: `not_found`. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2989,9 +3023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        keys: components["schemas"]["ApiKeyRecord"][];
-                    };
+                    "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
             /** @description Bad request: `invalid_request`. */
@@ -3041,14 +3073,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /**
-                     * @description admin: everything; jobs (the default): jobs, files, and reading voices, styles, glossaries and models
-                     * @enum {string}
-                     */
-                    role?: "admin" | "jobs";
-                };
+                "application/json": components["schemas"]["CreateApiKeyBody"];
             };
         };
         responses: {
@@ -3058,9 +3083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiKeyRecord"] & {
-                        key: string;
-                    };
+                    "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
             /** @description Bad request: `invalid_request`. */
@@ -3240,19 +3263,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named
-                     * @enum {string}
-                     */
-                    translation_engine?: "auto" | "bergamot" | "llm" | "apertium";
-                    /** @description An OpenAI-compatible API, e.g. http://localhost:11434/v1 (Ollama); empty: no LLM engine */
-                    llm_base_url?: string;
-                    llm_model?: string;
-                    /** @description Write-only: GET answers llm_api_key_set. Empty removes it. */
-                    llm_api_key?: string;
-                    llm_timeout_seconds?: number;
-                };
+                "application/json": components["schemas"]["UpdateSettingsBody"];
             };
         };
         responses: {
@@ -3262,18 +3273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @description auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named
-                         * @enum {string}
-                         */
-                        translation_engine: "auto" | "bergamot" | "llm" | "apertium";
-                        /** @description An OpenAI-compatible API, e.g. http://localhost:11434/v1 (Ollama); empty: no LLM engine */
-                        llm_base_url: string;
-                        llm_model: string;
-                        llm_timeout_seconds: number;
-                        llm_api_key_set: boolean;
-                    };
+                    "application/json": components["schemas"]["TranslationSettings"];
                 };
             };
             /** @description Bad request: `invalid_request`. */
@@ -3326,8 +3326,11 @@ export interface operations {
     streamEvents: {
         parameters: {
             query?: {
+                /** @description The API key, for clients that cannot send the Authorization header (EventSource). */
                 key?: string;
+                /** @description Only the events of this task. */
                 task_id?: string;
+                /** @description Only the task events of tasks of this kind. */
                 kind?: "lipsync" | "reusable_lipsync" | "translate" | "frame_translate";
             };
             header?: never;
@@ -3389,7 +3392,10 @@ export interface operations {
                 /** @description File name of a raw-body upload (or send the X-File-Name header, percent-encoded). */
                 name?: string;
             };
-            header?: never;
+            header?: {
+                /** @description File name of a raw-body upload, percent-encoded (or pass `?name=`). */
+                "x-file-name"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3457,6 +3463,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Insufficient storage: `out_of_disk`. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFile: {
@@ -3482,7 +3497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description Success */
@@ -3491,10 +3506,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
-            /** @description Success */
+            /** @description Not modified */
             304: {
                 headers: {
                     [name: string]: unknown;
@@ -3537,7 +3552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success */
+            /** @description Range not satisfiable */
             416: {
                 headers: {
                     [name: string]: unknown;
@@ -5123,12 +5138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "ok";
-                        version: string;
-                        active_tasks: number;
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
             /** @description Bad request: `invalid_request`. */
@@ -5296,13 +5306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        languages: {
-                            code: string;
-                            iso3: string;
-                            name: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["LanguageList"];
                 };
             };
             /** @description Bad request: `invalid_request`. */
@@ -6270,6 +6274,15 @@ export interface operations {
             };
             /** @description Internal error: `internal`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not implemented: `pipeline_unavailable`. */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };

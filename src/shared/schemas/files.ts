@@ -18,6 +18,10 @@ export const FileUploadQuery = Type.Object({
 });
 export type FileUploadQuery = Static<typeof FileUploadQuery>;
 
+export const FileUploadHeaders = Type.Object({
+  'x-file-name': Type.Optional(Type.String({ description: 'File name of a raw-body upload, percent-encoded (or pass `?name=`).' })),
+});
+
 export const UploadedFile = Type.Object({
   file_id: Type.String(),
   url: Type.String({ description: 'Absolute, signed URL of the file: accepted in any *_url field of a create request and playable without the Authorization header.' }),

@@ -39,7 +39,7 @@ export const TaskWarningSchema = Type.Object({
   start: Type.Optional(Type.Number({ description: 'Start of that cue, seconds.' })),
   end: Type.Optional(Type.Number({ description: 'End of that cue, seconds.' })),
   speed: Type.Optional(Type.Number({ description: 'line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch).' })),
-});
+}, { $id: 'TaskWarning' });
 export type TaskWarning = Static<typeof TaskWarningSchema>;
 /** Present on status records and callbacks only when there is at least one warning. */
 const WarningsProperty = Type.Optional(Type.Array(TaskWarningSchema, { description: 'Present only when the job has warnings.' }));
@@ -129,7 +129,7 @@ export const TaskStageSchema = Type.Object({
   label: Type.String({ description: 'What the GUI shows for it, e.g. Transcribing.' }),
   state: StringEnum(STAGE_STATES),
   reason: Type.Optional(Type.String({ description: "Why a skipped stage had nothing to do, in a user's words." })),
-});
+}, { $id: 'TaskStage' });
 export type TaskStage = Static<typeof TaskStageSchema>;
 
 export const TaskSummarySchema = Type.Object({
@@ -157,11 +157,11 @@ export const TaskSummarySchema = Type.Object({
 export const TaskListQuerySchema = Type.Object({
   kind: Type.Optional(StringEnum(JOB_KINDS)),
   status: Type.Optional(StringEnum(ALL_STATUSES)),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Tasks per page.' })),
+  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'The `next_cursor` of the previous page.' })),
 }, { additionalProperties: false });
 
 export const TaskListSchema = Type.Object({
   tasks: Type.Array(TaskSummarySchema),
-  next_cursor: Type.Union([Type.String(), Type.Null()]),
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page.' }),
 }, { $id: 'TaskList' });

@@ -17,3 +17,19 @@ export const KindsMetaSchema = Type.Object({
   })),
 }, { $id: 'KindsMeta' });
 export type KindsMeta = Static<typeof KindsMetaSchema>;
+
+/** GET /v1/health. */
+export const HealthSchema = Type.Object({
+  status: Type.Literal('ok'),
+  version: Type.String(),
+  active_tasks: Type.Integer({ description: 'Tasks queued or running now.' }),
+}, { $id: 'Health' });
+
+/** GET /v1/languages: what source_language and target_language accept. */
+export const LanguageListSchema = Type.Object({
+  languages: Type.Array(Type.Object({
+    code: Type.String({ description: 'ISO 639-1 code where one exists, else ISO 639-3; what the requests use.' }),
+    iso3: Type.String({ description: 'ISO 639-3 code.' }),
+    name: Type.String({ description: 'English name.' }),
+  }, { $id: 'Language' })),
+}, { $id: 'LanguageList' });

@@ -25,12 +25,12 @@ export const PlanStepSchema = Type.Object({
   })),
   skipped: Type.Optional(Type.String({ description: "Why the step has nothing to do for this request, in a user's words." })),
   missing: Type.Optional(Type.Object({
-    code: StringEnum(ERROR_CODES, { description: 'model_not_installed, as the create request would answer.' }),
+    code: StringEnum(ERROR_CODES, { description: 'The error the create request would answer: model_not_installed, or not_found / unsupported_language for a voice.' }),
     message: Type.String(),
     model_ids: Type.Array(Type.String(), { description: 'Catalogue ids to install (POST /v1/models {id}), any one of them; empty when none this version runs.' }),
   })),
   note: Type.Optional(Type.String({ description: 'What is decided only while the job runs, e.g. the translation pair once the language is detected.' })),
-});
+}, { $id: 'PlanStep' });
 export type PlanStep = Static<typeof PlanStepSchema>;
 
 export const TranslatePlanSchema = Type.Object({

@@ -16,6 +16,12 @@ export interface EventRoutesOptions {
 
 const HEARTBEAT_MS = 15_000;
 
+const EventsQuery = Type.Object({
+  key: Type.Optional(Type.String({ description: 'The API key, for clients that cannot send the Authorization header (EventSource).' })),
+  task_id: Type.Optional(Type.String({ description: 'Only the events of this task.' })),
+  kind: Type.Optional(StringEnum(JOB_KINDS, { description: 'Only the task events of tasks of this kind.' })),
+});
+
 const STREAM_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   'Cache-Control': 'no-cache, no-transform',
@@ -30,14 +36,15 @@ const STREAM_HEADERS = {
  */
 export async function eventRoutes(app: App, { describe, events, models }: EventRoutesOptions): Promise<void> {
   app.get('/v1/events', {
-    schema: { querystring: Type.Object({ key: Type.Optional(Type.String()), task_id: Type.Optional(Type.String()), kind: Type.Optional(StringEnum(JOB_KINDS)) }) },
+    schema: { querystring: EventsQuery },
     config: {
       auth: 'key-or-query',
       operationId: 'streamEvents',
       summary: 'Live task changes as Server-Sent Events',
-      description: 'A `text/event-stream` of `task` (a task summary on every status or progress change), `task_deleted` and `model` (install progress) events, '
-        + 'optionally for one `task_id` or `kind`. The key may come as `?key=` because EventSource cannot send headers.',
-      responseContent: { 200: { 'text/event-stream': { schema: { type: 'string' } } } },
+      description: 'A `text/event-stream` that stays open: `event: task` (data: the TaskSummary, on every status or progress change), `event: task_deleted` (data: `{"task_id"}`) '
+        + 'and `event: model` (data: an InstallProgress of a model install). `task_id` keeps only that task\'s events; `kind` keeps the `task` events of that kind (and every `task_deleted`); either drops the `model` events. '
+        + 'The key may come as `?key=` because EventSource cannot send headers; a comment every 15 s keeps the stream alive.',
+      responseContent: { 200: { 'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events, each with an `id`, an `event` name and JSON `data`.' } } } },
     },
   }, (request, reply) => {
     reply.hijack();

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DubDeskError } from '../../../shared/errors.js';
-import { FileDownloadQuery, FileIdParams, FileUploadQuery, UploadedFile } from '../../../shared/schemas/files.js';
+import { FileDownloadQuery, FileIdParams, FileUploadHeaders, FileUploadQuery, UploadedFile } from '../../../shared/schemas/files.js';
 import { formatBytes } from '../../files/byte-size.js';
 import { contentDisposition, decodeHeaderFileName } from '../../files/file-names.js';
 import type { FileRecord, FileStore } from '../../files/file-store.js';
@@ -50,13 +50,16 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
     {
       schema: {
         querystring: FileUploadQuery,
+        headers: FileUploadHeaders,
         response: { 201: UploadedFile },
       },
       config: {
         operationId: 'uploadFile',
         summary: 'Upload an input file',
-        description: 'Stores a file for later jobs: the raw body (its name from `X-File-Name` or `?name=`) or `multipart/form-data` with one file field. '
-          + 'Use the answer\'s `url` as a job\'s `*_url` field. At most 20 GiB; the upload is streamed to disk.',
+        description: 'Stores a file for later jobs and answers 201 with its id and signed `url`: the raw body with its own Content-Type (its name from `X-File-Name` or `?name=`), '
+          + 'or `multipart/form-data` with one file field. Use the `url` as a job\'s `*_url` field. '
+          + 'The upload is streamed to disk; a file over the size cap (20 GiB by default) answers `payload_too_large`, an empty or JSON body `invalid_request`.',
+        errors: ['out_of_disk'],
         requestContent: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } }, 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
       },
     },
@@ -71,7 +74,8 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
     config: {
       operationId: 'deleteFile',
       summary: 'Delete an uploaded file',
-      description: 'Deletes an upload. A result file answers `conflict`: it goes with its task (DELETE /v1/tasks/{task_id}).',
+      description: 'Deletes an uploaded file and answers 204; its URL stops working. '
+        + 'A result file answers `conflict`: it goes with its task (DELETE /v1/tasks/{task_id}).',
       errors: ['conflict'],
       responseContent: { 204: {} },
     },
@@ -91,9 +95,10 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
       auth: 'signed-url',
       operationId: 'getFile',
       summary: 'Download a result or uploaded file',
-      description: 'The file itself, with an API key or with the `token` of its signed URL (result URLs carry one). '
-        + 'Single byte ranges answer 206 (416 outside the file), `If-None-Match` answers 304, `?download=1` makes it an attachment.',
-      responseContent: { 200: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }, 206: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }, 304: {}, 416: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      description: 'The file itself, in its own Content-Type, with an API key or with the `token` of its signed URL (result and upload URLs carry one; a wrong or expired token is `unauthorized`). '
+        + 'A single byte `Range` answers 206, a range outside the file 416 with `invalid_request`; `If-None-Match` with its ETag answers 304; `?download=1` makes it an attachment. '
+        + 'HEAD answers the same headers without the body.',
+      responseContent: { 200: { '*/*': { schema: { type: 'string', format: 'binary' } } }, 206: { '*/*': { schema: { type: 'string', format: 'binary' } } }, 304: {}, 416: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     },
     schema: {
       params: FileIdParams,

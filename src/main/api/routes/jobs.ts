@@ -7,10 +7,14 @@ import type { JobService } from '../../queue/job-service.js';
 import { cloudStatusRecord, type ResultUrlOf } from '../../queue/status-record.js';
 import type { App } from '../app-types.js';
 
-/** What a create can answer besides the errors of every route: its input checks and the queue's limit. */
+/**
+ * What a create can answer besides the errors of every route: its field and local-input checks (requests/intake.ts and
+ * the kind's intake), the queue's limit, and a full disk while the job's resources are copied. Remote inputs are
+ * fetched by the job, so download_failed and engine errors reach its status, never the create answer.
+ */
 const CREATE_ERRORS: readonly ErrorCode[] = [
   'conflicting_fields', 'too_many_glossaries', 'unsupported_language', 'unsupported_media', 'media_too_long', 'invalid_subtitle',
-  'model_not_installed', 'not_found', 'media_unreadable', 'no_audio', 'download_failed', 'rate_limited', 'engine_failed', 'out_of_disk', 'pipeline_unavailable',
+  'model_not_installed', 'not_found', 'media_unreadable', 'no_audio', 'rate_limited', 'out_of_disk',
 ];
 
 const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });

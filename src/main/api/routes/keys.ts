@@ -5,10 +5,23 @@ import { KEY_ROLES, type ApiKeyRecord, type KeysRepository } from '../../store/k
 import type { App } from '../app-types.js';
 
 const Role = StringEnum(KEY_ROLES, { description: 'admin: everything; jobs (the default): jobs, files, and reading voices, styles, glossaries and models' });
-const KeyRecord = Type.Object({
-  key_id: Type.String(), name: Type.String(), prefix: Type.String(), role: Role, created_at: Type.String(),
-  last_used_at: Type.Union([Type.String(), Type.Null()]), revoked_at: Type.Union([Type.String(), Type.Null()]),
-}, { $id: 'ApiKeyRecord' });
+const KeyProperties = {
+  key_id: Type.String(),
+  name: Type.String(),
+  prefix: Type.String({ description: 'The first characters of the secret, to tell keys apart.' }),
+  role: Role,
+  created_at: Type.String(),
+  last_used_at: Type.Union([Type.String(), Type.Null()]),
+  revoked_at: Type.Union([Type.String(), Type.Null()], { description: 'Set once the key is revoked; it then no longer works.' }),
+};
+const KeyRecord = Type.Object(KeyProperties, { $id: 'ApiKeyRecord' });
+const KeyList = Type.Object({ keys: Type.Array(KeyRecord) }, { $id: 'ApiKeyList' });
+const CreatedKey = Type.Object({
+  ...KeyProperties,
+  key: Type.String({ description: 'The secret, shown only in this answer: send it as `Authorization: Bearer <key>`.' }),
+}, { $id: 'CreatedApiKey' });
+const CreateKeyBody = StrictObject({ name: Type.String({ minLength: 1, maxLength: 100 }), role: Type.Optional(Role) }, { $id: 'CreateApiKeyBody' });
+const KeyIdParams = Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) });
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function present(record: ApiKeyRecord) {
@@ -22,24 +35,22 @@ export interface KeyRoutesOptions {
 /** API keys for the Settings page and scripts: the secret is shown once, at creation; only hashes are stored. Admin keys only. */
 export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<void> {
   app.get('/v1/keys', {
-    schema: { response: { 200: Type.Object({ keys: Type.Array(KeyRecord) }) } },
+    schema: { response: { 200: KeyList } },
     config: {
       operationId: 'listApiKeys',
       summary: 'List API keys',
-      description: 'Every stored key with its name, prefix, role and dates; never the secret itself.',
+      description: 'Every stored key, revoked ones included, with its name, prefix, role and dates; never the secret itself.',
       role: 'admin',
     },
   }, async () => ({ keys: keys.list().map(present) }));
 
   app.post('/v1/keys', {
-    schema: {
-      body: StrictObject({ name: Type.String({ minLength: 1, maxLength: 100 }), role: Type.Optional(Role) }),
-      response: { 200: Type.Intersect([KeyRecord, Type.Object({ key: Type.String() })]) },
-    },
+    schema: { body: CreateKeyBody, response: { 200: CreatedKey } },
     config: {
       operationId: 'createApiKey',
       summary: 'Create an API key',
-      description: 'A new key with role `jobs` unless `admin` is asked (docs/api.md "Keys and roles"). The secret is in this answer only: store it now.',
+      description: 'Makes a new key with role `jobs` unless `admin` is asked (docs/api.md "Keys and roles"). '
+        + 'The secret `key` is in this answer only (the service keeps a hash): store it now.',
       role: 'admin',
     },
   }, async (request) => {
@@ -48,11 +59,12 @@ export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<v
   });
 
   app.delete('/v1/keys/:key_id', {
-    schema: { params: Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) }) },
+    schema: { params: KeyIdParams },
     config: {
       operationId: 'revokeApiKey',
       summary: 'Revoke an API key',
-      description: 'The key stops working at once; its record stays in the list with `revoked_at`.',
+      description: 'The key stops working at once and the answer is 204; its record stays in the list with `revoked_at`. '
+        + 'An unknown or already revoked key answers `not_found`.',
       role: 'admin',
       responseContent: { 204: {} },
     },

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { LANGUAGES } from '../../../shared/languages.js';
 import { CapabilitiesSchema, type Capabilities, type Capability } from '../../../shared/schemas/capabilities.js';
 import type { ModelTask } from '../../models/catalogue.js';
@@ -7,7 +6,7 @@ import type { ModelStore } from '../../models/model-store.js';
 import type { KindRegistry } from '../../pipelines/kinds.js';
 import type { PipelineRegistry } from '../../pipelines/types.js';
 import { PRECISION_LIPSYNC_MODEL } from '../../requests/required-models.js';
-import { KindsMetaSchema, type KindsMeta } from '../../../shared/schemas/meta.js';
+import { HealthSchema, KindsMetaSchema, LanguageListSchema, type KindsMeta } from '../../../shared/schemas/meta.js';
 import type { App } from '../app-types.js';
 import { openApiDocument, type collectRoutes } from '../openapi.js';
 
@@ -55,8 +54,13 @@ export interface MetaRoutesOptions {
 export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<void> {
   const { version, routes } = options;
   app.get('/v1/health', {
-    schema: { response: { 200: Type.Object({ status: Type.Literal('ok'), version: Type.String(), active_tasks: Type.Integer() }) } },
-    config: { operationId: 'getHealth', summary: 'Service health and version', description: 'Answers while the service runs: its version and how many tasks are active.' },
+    schema: { response: { 200: HealthSchema } },
+    config: {
+      operationId: 'getHealth',
+      summary: 'Service health and version',
+      description: 'Answers `ok` while the service runs, with its version and how many tasks are queued or running. '
+        + 'It needs a key like every route, so it also tells a client that its key works.',
+    },
   }, async () => ({ status: 'ok' as const, version, active_tasks: options.activeTasks() }));
 
   app.get('/v1/capabilities', {
@@ -64,7 +68,8 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
     config: {
       operationId: 'getCapabilities',
       summary: 'What this service can run now',
-      description: 'Which capabilities (transcribe, translate, speak, precision lip-sync) the installed engines and models give now, and for each missing one the models that would enable it.',
+      description: 'Which capabilities (transcribe, translate, speak, precision lip-sync) the installed engines and models give now. '
+        + 'For each one that cannot run, `missing` names the catalogue models that would enable it (POST /v1/models) and what to do meanwhile; it changes as models are installed.',
     },
   }, async () => capabilitiesOf(options));
 
@@ -73,16 +78,18 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
     config: {
       operationId: 'listJobKinds',
       summary: 'The job kinds this service runs',
-      description: 'Each job kind with its create and status routes, its public statuses in order and its stages in the order they run.',
+      description: 'Each job kind this build registers, with its create and status routes, its public statuses in order and its stages in the order they run. '
+        + 'Clients that show progress read the stage labels here rather than hard-coding them.',
     },
   }, async () => kindsMeta(options));
 
   app.get('/v1/languages', {
-    schema: { response: { 200: Type.Object({ languages: Type.Array(Type.Object({ code: Type.String(), iso3: Type.String(), name: Type.String() })) }) } },
+    schema: { response: { 200: LanguageListSchema } },
     config: {
       operationId: 'listLanguages',
       summary: 'Supported languages',
-      description: 'The languages accepted in `source_language` and `target_language` (code, ISO 639-3 code and name).',
+      description: 'The languages accepted in `source_language` and `target_language` (code, ISO 639-3 code and English name); any other answers `unsupported_language`. '
+        + 'Which pairs can be transcribed, translated or voiced depends on the installed models (GET /v1/capabilities, POST /v1/media/translate/plan).',
     },
   }, async () => ({ languages: LANGUAGES.map(({ code, iso3, name }) => ({ code, iso3, name })) }));
 
@@ -91,7 +98,8 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
   app.get('/v1/openapi.json', {
     config: {
       auth: 'key-or-query', operationId: 'getOpenApiDocument', summary: 'This OpenAPI 3.1 document',
-      description: 'The document of this build, generated from the schemas that validate requests; also at /openapi.json.',
+      description: 'The OpenAPI 3.1 document of this build, generated from the schemas that validate requests, with this service as its server; also at /openapi.json. '
+        + 'The key may come as `?key=`, so a plain link can open it.',
       responseContent: { 200: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } } },
     },
   }, document);

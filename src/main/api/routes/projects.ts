@@ -120,7 +120,7 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
     config: {
       operationId: 'exportProject', summary: 'Export the project as a new task',
       description: "Creates a task of the project's kind from its lines, reusing the work of every unchanged line, and answers its `task_id` (follow it as any task).",
-      errors: ['conflict', 'rate_limited', 'conflicting_fields', 'model_not_installed'],
+      errors: ['conflict', 'rate_limited', 'conflicting_fields', 'model_not_installed', 'pipeline_unavailable'],
     },
     schema: { params: ProjectIdParams, body: Type.Optional(ExportBodySchema), response: { 200: TaskReferenceSchema } },
   }, async (request) => projects.export(request.params.project_id, request.body?.export_type));

@@ -17,6 +17,31 @@ const TranslationSettings = {
 };
 const DEFAULT_LLM_TIMEOUT_SECONDS = 120;
 
+const TranslationSettingsSchema = Type.Object({
+  ...TranslationSettings,
+  llm_api_key_set: Type.Boolean({ description: 'Whether an LLM API key is stored; the key itself is never answered.' }),
+}, { $id: 'TranslationSettings' });
+const ServiceSettingsSchema = Type.Object({
+  version: Type.String(),
+  base_url: Type.String({ description: 'The address this service answers on.' }),
+  openapi_url: Type.String(),
+  data_dir: Type.String({ description: 'The data folder: database, uploads, results, models and logs.' }),
+  webhook_secret: Type.String({ description: 'The secret that signs every callback.' }),
+  concurrency: Type.Integer({ description: 'How many tasks run at once.' }),
+  ffmpeg_path: Type.String(),
+  ffprobe_path: Type.String(),
+  loudness_lufs: Type.Number({ description: 'The integrated loudness dubbed audio is brought to (EBU R128).' }),
+  max_stretch: Type.Number({ description: 'The largest time-stretch of a dubbed line before the timing fit slows the video or flags the line.' }),
+  ...TranslationSettingsSchema.properties,
+}, { $id: 'ServiceSettings' });
+const SettingsUpdateBody = StrictObject({
+  translation_engine: Type.Optional(TranslationSettings.translation_engine),
+  llm_base_url: Type.Optional(TranslationSettings.llm_base_url),
+  llm_model: Type.Optional(TranslationSettings.llm_model),
+  llm_api_key: Type.Optional(Type.String({ maxLength: 1000, description: 'Write-only: GET answers llm_api_key_set. Empty removes it.' })),
+  llm_timeout_seconds: Type.Optional(TranslationSettings.llm_timeout_seconds),
+}, { $id: 'UpdateSettingsBody' });
+
 export interface SettingsRoutesOptions {
   version: string;
   /** Read per request: the port is known only after listen. */
@@ -33,15 +58,12 @@ export interface SettingsRoutesOptions {
 
 export async function settingsRoutes(app: App, options: SettingsRoutesOptions): Promise<void> {
   app.get('/v1/settings', {
-    schema: { response: { 200: Type.Object({
-      version: Type.String(), base_url: Type.String(), openapi_url: Type.String(), data_dir: Type.String(), webhook_secret: Type.String(),
-      concurrency: Type.Integer(), ffmpeg_path: Type.String(), ffprobe_path: Type.String(), loudness_lufs: Type.Number(), max_stretch: Type.Number(),
-      ...TranslationSettings, llm_api_key_set: Type.Boolean(),
-    }, { $id: 'ServiceSettings' }) } },
+    schema: { response: { 200: ServiceSettingsSchema } },
     config: {
       operationId: 'getSettings',
       summary: "The service's settings",
-      description: 'What the Settings page shows: version, addresses, data folder, webhook signing secret, concurrency, tools and the translation engine settings (the LLM key only as `llm_api_key_set`).',
+      description: 'What the Settings page shows: version, addresses, data folder, webhook signing secret, concurrency, tools and the translation engine settings. '
+        + 'The LLM API key is never answered, only whether one is set (`llm_api_key_set`).',
       role: 'admin',
     },
   }, async () => ({
@@ -59,20 +81,13 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
   }));
 
   app.put('/v1/settings', {
-    schema: {
-      body: StrictObject({
-        translation_engine: Type.Optional(TranslationSettings.translation_engine),
-        llm_base_url: Type.Optional(TranslationSettings.llm_base_url),
-        llm_model: Type.Optional(TranslationSettings.llm_model),
-        llm_api_key: Type.Optional(Type.String({ maxLength: 1000, description: 'Write-only: GET answers llm_api_key_set. Empty removes it.' })),
-        llm_timeout_seconds: Type.Optional(TranslationSettings.llm_timeout_seconds),
-      }),
-      response: { 200: Type.Object({ ...TranslationSettings, llm_api_key_set: Type.Boolean() }) },
-    },
+    schema: { body: SettingsUpdateBody, response: { 200: TranslationSettingsSchema } },
     config: {
       operationId: 'updateSettings',
       summary: 'Change the translation engine settings',
-      description: 'Fields left out stay as they are; an empty `llm_api_key` removes the key. The next job uses the new settings; running jobs keep theirs.',
+      description: 'Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. '
+        + 'An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`. '
+        + 'The next job uses the new settings; running jobs keep theirs.',
       role: 'admin',
     },
   }, async (request) => {

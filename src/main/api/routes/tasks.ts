@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { TaskIdParams } from '../../../shared/schemas/common.js';
+import { StringEnum, TaskIdParams } from '../../../shared/schemas/common.js';
 import { TaskListQuerySchema, TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
 import type { JobService } from '../../queue/job-service.js';
 import type { TaskLogsRepository } from '../../store/task-logs-repository.js';
@@ -7,8 +7,15 @@ import type { TasksRepository } from '../../store/tasks-repository.js';
 import type { App, DescribeTask } from '../app-types.js';
 
 const TaskLogSchema = Type.Object({
-  lines: Type.Array(Type.Object({ ts: Type.String(), level: Type.String(), message: Type.String() })),
+  lines: Type.Array(Type.Object({
+    ts: Type.String({ description: 'ISO-8601 time the line was written.' }),
+    level: StringEnum(['info', 'warn', 'error'] as const),
+    message: Type.String(),
+  }), { description: 'Oldest first.' }),
 }, { $id: 'TaskLog' });
+const TaskLogQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 200, description: 'How many of the last lines to answer.' })),
+});
 
 export interface TaskRoutesOptions {
   describe: DescribeTask;
@@ -26,7 +33,9 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     config: {
       operationId: 'listTasks',
       summary: 'List tasks, newest first',
-      description: 'Tasks of every kind, newest first, optionally of one `kind` or `status`. A page holds `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page.',
+      description: 'Tasks of every kind, newest first, optionally only those of one `kind` or `status`. '
+        + 'A page holds at most `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page, until `next_cursor` is null. '
+        + 'Any key may list every task.',
     },
   }, async (request) => {
     const { kind, status, limit = 50, cursor } = request.query;
@@ -39,7 +48,8 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     config: {
       operationId: 'getTask',
       summary: 'One task of any kind',
-      description: "A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from.",
+      description: "A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for \"copy as API request\"). "
+        + 'Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`.',
     },
   }, async (request) => {
     const task = jobs.get(request.params.task_id);
@@ -47,11 +57,11 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
   });
 
   app.get('/v1/tasks/:task_id/log', {
-    schema: { params: TaskIdParams, querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })) }), response: { 200: TaskLogSchema } },
+    schema: { params: TaskIdParams, querystring: TaskLogQuery, response: { 200: TaskLogSchema } },
     config: {
       operationId: 'getTaskLog',
       summary: "The task's log, oldest line first",
-      description: 'The last `limit` lines (default 200) the task wrote while it ran: stages, engines chosen, warnings and errors.',
+      description: 'The last `limit` lines (default 200) the task wrote while it ran, oldest first: stages, engines chosen, warnings and errors.',
     },
   }, async (request) => {
     jobs.get(request.params.task_id);
@@ -64,7 +74,8 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     config: {
       operationId: 'cancelTask',
       summary: 'Cancel a queued or running task',
-      description: 'Stops the task at once; it ends `cancelled` (its status operation shows `failed` with `err_code` `cancelled`). A task that already ended answers `conflict`.',
+      description: 'Stops a queued or running task at once and answers its summary: it ends `cancelled` (its status operation shows `failed` with `err_code` `cancelled`). '
+        + 'A task that already ended (done, failed or cancelled) answers `conflict`.',
       errors: ['conflict'],
     },
   }, async (request) => {
@@ -77,8 +88,10 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     config: {
       operationId: 'retryTask',
       summary: 'Retry a failed or cancelled task',
-      description: 'Creates a new task from the same request that resumes from the stages the old one finished. Only a `failed` or `cancelled` task can be retried (else `conflict`); its inputs are checked again.',
-      errors: ['conflict', 'rate_limited', 'unsupported_media', 'media_unreadable', 'model_not_installed', 'pipeline_unavailable'],
+      description: 'Queues a new task with the same request (its `retry_of` names the old one) and answers its summary; it starts from a copy of the old work folder, so finished stages are not run again. '
+        + 'Only a `failed` or `cancelled` task can be retried (else `conflict`); a full queue answers `rate_limited`. '
+        + 'Inputs are fetched and checked again when the new task runs, so their errors show in its status, not here.',
+      errors: ['conflict', 'rate_limited', 'out_of_disk'],
     },
   }, async (request) => describe(await jobs.retry(request.params.task_id)));
 
@@ -87,7 +100,8 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     config: {
       operationId: 'deleteTask',
       summary: 'Delete a task and its files',
-      description: 'Deletes the task with its work folder, its result files and its project; a running task is cancelled first.',
+      description: 'Deletes the task with its work folder, its result files (their URLs stop working) and its project, and answers 204. '
+        + 'A queued or running task is cancelled first; an `event: task_deleted` tells open event streams.',
       responseContent: { 204: {} },
     },
   }, async (request, reply) => {

@@ -44,8 +44,9 @@ export async function translatePlanRoutes(app: App, { plan }: TranslatePlanRoute
       role: 'jobs',
       operationId: 'planTranslateJob',
       summary: 'The engines a translate request would use',
-      description: 'For a translate and dub request, which engine each step would use, or the model it needs and how to install it. Nothing is fetched or queued.',
-      errors: ['conflicting_fields', 'unsupported_language', 'too_many_glossaries', 'not_found'],
+      description: 'For a translate and dub request (the create body; `media_url` may be left out), which engine each step would use, why a step is skipped, '
+        + 'or the model a step misses with the catalogue ids that would install it. '
+        + 'Nothing is fetched, checked beyond the schema or queued: a missing model is a step\'s `missing`, not an error answer, and the create call still checks languages, glossaries and inputs.',
     },
   // No step reads media_url, which a plan may leave out.
   }, async (request) => planBody(plan(request.body as TranslateRequest)));
