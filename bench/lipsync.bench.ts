@@ -11,16 +11,14 @@ import { ffmpegPreamble, h264EncodeArgs } from '../src/main/media/ffmpeg-args.js
 import { resolveMediaTools } from '../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../src/main/media/run-process.js';
 import { eyesAndForehead, facePhotoInfo, faceVideo } from '../test/fixtures/faces.js';
-import { laplacianVariance, pearson, psnr } from '../test/fixtures/image-metrics.js';
-import { decodeAudioPcm } from '../src/main/media/audio.js';
-import { rms } from '../src/main/media/dsp/envelope.js';
-import type { FaceLandmarks } from '../src/main/engines/face/types.js';
+import { psnr } from '../test/fixtures/image-metrics.js';
 import { swayBox } from '../src/main/pipelines/lipsync/idle-motion.js';
 import { readFrames } from '../src/main/media/frames.js';
 import { decodeStillImage } from '../src/main/media/still-image.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeSpokenAudio } from '../test/fixtures/speech.js';
-import { printRows, startBenchService, type BenchService } from './bench-service.js';
+import { printRows, startBenchService } from './bench-service.js';
+import { blinkIntervals, detectFace, medianSharpness, mouthBoxOf, mouthToAudioCorrelation, silentJitter } from './lipsync-measures.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const FPS = 25;
@@ -66,72 +64,6 @@ async function main(): Promise<void> {
   }
 }
 
-type Picture = { data: Uint8Array; width: number; height: number };
-
-/** The largest face of a picture, found by the service's own detector. */
-async function detectFace(bench: BenchService, picture: Picture): Promise<FaceLandmarks> {
-  const [face] = await (await bench.service.core.engines.faceDetector()).detect({ ...picture, channels: 3 });
-  if (!face) throw new Error('no face in the bench picture');
-  return face;
-}
-
-/** A box around the lips with some chin and cheek: where the mouth's motion shows. */
-function mouthBoxOf(face: FaceLandmarks) {
-  const xs = face.mouthOuter.map((p) => p.x);
-  const ys = face.mouthOuter.map((p) => p.y);
-  const w = Math.max(...xs) - Math.min(...xs);
-  return { x: Math.round(Math.min(...xs) - w * 0.2), y: Math.round(Math.min(...ys) - w * 0.2), width: Math.round(w * 1.4), height: Math.round(Math.max(...ys) - Math.min(...ys) + w * 0.5) };
-}
-
-/** Pearson correlation of the mouth box's frame-to-frame change with the audio energy over the same two frames. */
-async function mouthToAudioCorrelation(video: string, audio: string, width: number, box: { x: number; y: number; width: number; height: number }): Promise<number> {
-  const changes: number[] = [];
-  let previous: Uint8Array | undefined;
-  for await (const frame of readFrames(video, { pixelFormat: 'gray' })) {
-    let sum = 0;
-    for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) if (previous) sum += Math.abs(frame.data[y * width + x]! - previous[y * width + x]!);
-    changes.push(previous ? sum / (box.width * box.height) : 0);
-    previous = frame.data;
-  }
-  const samples = await decodeAudioPcm(audio, { sampleRate: 16_000 });
-  const energy = changes.map((_, i) => rms(samples, Math.round((Math.max(0, i - 1) * 16000) / FPS), Math.round(((i + 1) * 16000) / FPS)));
-  return pearson(changes, energy);
-}
-
-/**
- * Landmark jitter during silence, px: the RMS second difference of every mouth and eye landmark over consecutive
- * frames, divided by sqrt(6) (the standard deviation of frame-to-frame noise; the slow sway is smooth, so it cancels).
- * It includes the detector's own noise.
- */
-async function silentJitter(bench: BenchService, video: string, width: number, height: number, windows: Array<[number, number]>): Promise<number> {
-  const detector = await bench.service.core.engines.faceDetector();
-  let squares = 0;
-  let count = 0;
-  for (const [startSec, endSec] of windows) {
-    const tracks: Array<Array<{ x: number; y: number }>> = [];
-    for await (const frame of readFrames(video, { pixelFormat: 'rgb24', startSec, durationSec: endSec - startSec })) {
-      const [face] = await detector.detect({ data: frame.data, width, height, channels: 3 });
-      if (face) tracks.push([...face.mouthOuter, ...face.mouthInner, ...face.leftEye, ...face.rightEye]);
-    }
-    for (let t = 1; t + 1 < tracks.length; t++) {
-      for (let k = 0; k < tracks[t]!.length; k++) {
-        const dx = tracks[t - 1]![k]!.x - 2 * tracks[t]![k]!.x + tracks[t + 1]![k]!.x;
-        const dy = tracks[t - 1]![k]!.y - 2 * tracks[t]![k]!.y + tracks[t + 1]![k]!.y;
-        squares += dx * dx + dy * dy;
-        count++;
-      }
-    }
-  }
-  return Math.sqrt(squares / count) / Math.sqrt(6);
-}
-
-/** The median Laplacian variance of `region` over a video's frames (a blink's few frames are not blur). */
-async function medianSharpness(file: string, width: number, region: { x: number; y: number; width: number; height: number }): Promise<number> {
-  const values: number[] = [];
-  for await (const frame of readFrames(file, { pixelFormat: 'gray' })) values.push(laplacianVariance(frame.data, width, region));
-  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-}
-
 async function benchPhoto(seconds: number): Promise<void> {
   const media = await makeMediaDir('dubdesk-bench-lipsync-photo-');
   try {
@@ -164,10 +96,10 @@ async function benchPhoto(seconds: number): Promise<void> {
     const region = eyesAndForehead(face);
     // The pauses between phrases (2.2 to 3.2 s of every 3 s), a little inside them.
     const silences = phrases.map((phrase): [number, number] => [phrase.endMs / 1000 + 0.1, phrase.endMs / 1000 + 0.9]);
-    const jitter = await silentJitter(bench, output, picture.width, picture.height, silences);
+    const jitter = await silentJitter(bench, output, picture.width, picture.height, silences, blinkIntervals(frames, FPS));
     await bench.close();
     const [plainSharpness, outputSharpness] = await Promise.all([medianSharpness(plain, picture.width, region), medianSharpness(output, picture.width, region)]);
-    const correlation = await mouthToAudioCorrelation(output, audioPath, picture.width, mouthBoxOf(face));
+    const correlation = await mouthToAudioCorrelation(output, audioPath, FPS, picture.width, mouthBoxOf(face));
     const head = swayBox(face.box, picture.width, picture.height);
     let outsideFace = Infinity;
     for await (const frame of readFrames(output, { pixelFormat: 'rgb24', startSec: seconds / 2, durationSec: 0.2 })) {

@@ -27,6 +27,7 @@ import { createTasksRepository, type TasksRepository } from './store/tasks-repos
 import { createGlossariesRepository, type GlossariesRepository } from './store/glossaries-repository.js';
 import { createKindRegistry, pipelinesOf, type KindRegistry } from './pipelines/kinds.js';
 import type { JobKindModule } from './pipelines/kind.js';
+import { reusableFolderEngine } from './pipelines/lipsync/precision/reusable-data.js';
 import { checkBody } from './api/validation.js';
 import { describeValidation } from './api/errors.js';
 import { DubDeskError } from '../shared/errors.js';
@@ -177,6 +178,10 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
     files, media, glossaries, models, engines, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes, addressPolicy,
     reusableModelExists: (id) => reusableModels.get(id) !== undefined,
+    reusableModelEngine: (id) => {
+      const record = reusableModels.get(id);
+      return record ? reusableFolderEngine(path.join(paths.root, record.path)) : 'generator';
+    },
     subtitleStyleExists: (id) => subtitleStyles.get(id) !== undefined,
   };
   // A job's error lines (an internal error's stack) also go to the service log, which a failed job's message points at.

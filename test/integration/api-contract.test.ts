@@ -177,9 +177,6 @@ describe('models a request needs (model_not_installed)', () => {
     expect(body.message).toMatch(/dubdesk models install whisper-base/);
   });
 
-  it('names the Wav2Lip-class model for precision_v1', async () => {
-    await expectError('/v1/video_generation', { reference_file_url: url(video), model: 'precision_v1', reference_file_type: 'video' }, 400, 'model_not_installed', /wav2lip-gan-96/);
-  });
 });
 
 describe('local inputs are checked by content at create time', () => {

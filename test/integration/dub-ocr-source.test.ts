@@ -75,7 +75,7 @@ describe.skipIf(missing)('a video with burned-in English subtitles, dubbed into 
   it('is done with no speech recognizer: the subtitles were read, transcription and cue making skipped', () => {
     expect(task.status, `${JSON.stringify(task)}\n${log}`).toBe('done');
     const stages = Object.fromEntries(task.stages.map((stage: any) => [stage.name, stage]));
-    expect(stages['read-screen-text']).toEqual({ name: 'read-screen-text', label: 'Reading on-screen subtitles', state: 'done' });
+    expect(stages['read-screen-text']).toEqual({ name: 'read-screen-text', label: 'Reading on-screen subtitles', state: 'done', engine: 'Tesseract (built in)' });
     expect(stages.transcribe).toMatchObject({ state: 'skipped', reason: 'the lines are read from the on-screen subtitles' });
     expect(stages.segment).toMatchObject({ state: 'skipped', reason: 'the on-screen subtitles are the cues' });
     expect(stages['read-subtitles'].state).toBe('skipped');

@@ -92,7 +92,7 @@ describe('separate stage', () => {
       const failed = await svc.waitForTask(created.body.task_id, undefined, 120_000);
       expect(failed.status).toBe('failed');
       const first = (await svc.api(`/v1/tasks/${created.body.task_id}`)).body;
-      expect(stateOf(first.stages, 'separate')).toEqual({ name: 'separate', label: 'Separating speech from music', state: 'done' });
+      expect(stateOf(first.stages, 'separate')).toEqual({ name: 'separate', label: 'Separating speech from music', state: 'done', engine: SEPARATOR });
       expect(stateOf(first.stages, 'mix')?.state).toBe('failed');
       expect(first.stages.map((stage: { name: string }) => stage.name).slice(-7)).toEqual(['translate', 'separate', 'synthesize', 'mix', 'erase-subtitles', 'export', 'make-project']);
       expect(await logOf(svc, created.body.task_id)).toContain(`separating the original voice from music and ambience with ${SEPARATOR}`);
@@ -101,7 +101,8 @@ describe('separate stage', () => {
       const done = await svc.waitForTask(retried.task_id, undefined, 120_000);
       expect(done.status, JSON.stringify(done)).toBe('done');
       const record = (await svc.api(`/v1/tasks/${retried.task_id}`)).body;
-      expect(stateOf(record.stages, 'separate')?.state).toBe('done');
+      // Not run again: the separator is named from the first task's saved output.
+      expect(stateOf(record.stages, 'separate')).toMatchObject({ state: 'done', engine: SEPARATOR });
       const log = await logOf(svc, retried.task_id);
       expect(log).toContain('stage separate already finished in an earlier run; resuming after it');
       expect(log).not.toContain('separating the original voice');

@@ -1,8 +1,6 @@
 // What a first-time user meets over HTTP: the OpenAPI document where tools look, what can run now, and a task
 // list that tells jobs on the same file apart.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStandin, wav2lipStandin } from '../fixtures/onnx-standins.js';
 import { startTestService, TEST_API_KEY, type TestService } from '../fixtures/service.js';
 
 // Nothing listens on port 9 (discard): the jobs fail at their first stage, which is all a list needs.
@@ -32,23 +30,17 @@ describe('GET /v1/capabilities', () => {
     expect(body.missing.translate).toBeUndefined();
   });
 
-  it('without any recognizer or translator names the models to install; precision lip-sync turns on once its model is installed', async () => {
+  it('without any recognizer or translator names the models to install; precision lip-sync needs none (built in)', async () => {
     const bare = await startTestService({ service: { engines: { speechRecognizers: [], translators: [] } } });
     try {
       const before = await bare.api('/v1/capabilities');
       expect(before.status).toBe(200);
-      expect(before.body.capabilities).toEqual({ transcribe: false, translate: false, speak: true, precision_lipsync: false });
+      expect(before.body.capabilities).toEqual({ transcribe: false, translate: false, speak: true, precision_lipsync: true });
       expect(before.body.missing.transcribe.models).toContain('whisper-base');
       expect(before.body.missing.transcribe.message).toMatch(/^Install Whisper base .* on the Models page \(or `dubdesk models install whisper-base`\)\.$/);
       expect(before.body.missing.translate.models).toContain('bergamot-en-es');
-      expect(before.body.missing.precision_lipsync.models).toEqual(['wav2lip-gan-96']);
+      expect(before.body.missing.precision_lipsync).toBeUndefined();
       expect(before.body.missing.speak).toBeUndefined();
-
-      const file = writeStandin(path.join(bare.dataDir, 'import'), 'wav2lip_gan_96.onnx', wav2lipStandin());
-      expect((await bare.api('/v1/models', { body: { id: 'wav2lip-gan-96', source_path: file } })).status).toBe(201);
-      const after = await bare.api('/v1/capabilities');
-      expect(after.body.capabilities.precision_lipsync).toBe(true);
-      expect(after.body.missing.precision_lipsync).toBeUndefined();
     } finally {
       await bare.stop();
     }

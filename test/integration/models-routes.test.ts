@@ -59,7 +59,7 @@ describe('/v1/models routes', () => {
     expect(response.statusCode).toBe(200);
     const { models } = response.json();
     // Bergamot pairs (models/entries/translation.ts) are listed in between; the rest keep their order.
-    expect(models.filter((m: { id: string }) => !m.id.startsWith('bergamot-')).map((m: { id: string }) => m.id)).toEqual(['whisper-base', 'whisper-tiny', 'whisper-small', 'whisper-turbo', ...VOICE_MODELS.map((m) => m.id), ...SPEAKER_MODELS.map((m) => m.id), 'uvr-mdx-net-inst-hq-3', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'rapidocr-ppocrv4-ch', 'standin-lama']);
+    expect(models.filter((m: { id: string }) => !m.id.startsWith('bergamot-')).map((m: { id: string }) => m.id)).toEqual(['whisper-base', 'whisper-tiny', 'whisper-small', 'whisper-turbo', ...VOICE_MODELS.map((m) => m.id), ...SPEAKER_MODELS.map((m) => m.id), 'uvr-mdx-net-inst-hq-3', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'musetalk-1.5', 'latentsync-1.5', 'rapidocr-ppocrv4-ch', 'standin-lama']);
     expect(models.map((m: { id: string }) => m.id)).toContain('bergamot-en-de');
     expect(models.at(-1)).toEqual({
       id: 'standin-lama',
@@ -67,6 +67,8 @@ describe('/v1/models routes', () => {
       title: 'Stand-in LaMa',
       description: lama.description,
       license: 'Apache-2.0',
+      // The stand-in copies the real entry, whose terms allow commercial use.
+      commercial_use: 'allowed',
       size_bytes: lama.sizeBytes,
       homepage: lama.homepage,
       used_by: 'the tests',

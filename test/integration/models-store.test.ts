@@ -328,7 +328,7 @@ describe('model store', () => {
 
   it('lists the built-in catalogue too when no catalogue is given', async () => {
     const defaults = createModelStore({ modelsDir: path.join(dir, 'default-models') });
-    expect(defaults.list().map((r) => r.id).filter((id) => !id.startsWith('bergamot-'))).toEqual(['whisper-base', 'whisper-tiny', 'whisper-small', 'whisper-turbo', ...VOICE_MODELS.map((m) => m.id), ...SPEAKER_MODELS.map((m) => m.id), 'uvr-mdx-net-inst-hq-3', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'rapidocr-ppocrv4-ch']);
+    expect(defaults.list().map((r) => r.id).filter((id) => !id.startsWith('bergamot-'))).toEqual(['whisper-base', 'whisper-tiny', 'whisper-small', 'whisper-turbo', ...VOICE_MODELS.map((m) => m.id), ...SPEAKER_MODELS.map((m) => m.id), 'uvr-mdx-net-inst-hq-3', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'musetalk-1.5', 'latentsync-1.5', 'rapidocr-ppocrv4-ch']);
     expect(defaults.list().map((r) => r.id)).toContain('bergamot-en-de');
     expect(defaults.list().every((r) => !r.installed)).toBe(true);
     await defaults.close();

@@ -183,6 +183,9 @@ describe('precision_v1 on a photograph', () => {
     const output = await download(task.video_url, 'photo.precision.mp4');
     const log = await taskLog(task.task_id);
     console.log(`[precision photo] ${log.split('\n').find((line) => line.startsWith('rendered'))}`);
+    // With a lip-sync model installed, precision_v1 draws with it, and the task record names it.
+    const render = (await svc.api(`/v1/tasks/${task.task_id}`)).body.stages.find((stage: { name: string }) => stage.name === 'render');
+    expect(render).toMatchObject({ state: 'done', engine: 'Wav2Lip GAN 96 (ONNX)' });
 
     // Length, rate and size as the user sees them.
     const [info, picture] = await Promise.all([probeMedia(output), decodeStillImage(photo)]);

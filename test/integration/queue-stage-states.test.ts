@@ -11,7 +11,7 @@ import { makeDataDir, startTestService, TEST_API_KEY, type TestService } from '.
 import { makeSpokenVideo, type SpokenCue } from '../fixtures/speech.js';
 import { countRuns, lipsyncBody, PREPARE_RUNS_FILE, testKinds } from '../fixtures/test-pipelines.js';
 
-interface Stage { name: string; label: string; state: string; reason?: string }
+interface Stage { name: string; label: string; state: string; reason?: string; engine?: string }
 
 /** The `task` events of a Server-Sent Events stream, parsed as they arrive. */
 async function watchTasks(svc: TestService, query: string): Promise<{ records: any[]; close(): void }> {
@@ -88,17 +88,17 @@ describe('a translate job with final translated subtitles', () => {
     await svc?.stop();
   });
 
-  it('shows transcribe and translate skipped with their reasons and every other stage done', async () => {
+  it('shows transcribe and translate skipped with their reasons, every other stage done, and the engines of those that name one', async () => {
     const expected: Stage[] = [
       { name: 'fetch-inputs', label: 'Fetching inputs', state: 'done' },
       { name: 'prepare-media', label: 'Preparing media', state: 'done' },
-      { name: 'detect-speech', label: 'Finding speech', state: 'done' },
+      { name: 'detect-speech', label: 'Finding speech', state: 'done', engine: 'Silero VAD (built in)' },
       { name: 'read-subtitles', label: 'Reading subtitles', state: 'done' },
       { name: 'identify-language', label: 'Identifying the language', state: 'skipped', reason: 'source_language is English' },
       { name: 'read-screen-text', label: 'Reading on-screen subtitles', state: 'skipped', reason: 'no ocr_text_box given: the lines do not come from on-screen subtitles' },
       { name: 'transcribe', label: 'Transcribing', state: 'skipped', reason: 'the lines come from the given subtitles' },
       // The subtitles name no speakers: the built-in diarizer tells them apart.
-      { name: 'diarize', label: 'Telling speakers apart', state: 'done' },
+      { name: 'diarize', label: 'Telling speakers apart', state: 'done', engine: 'Built-in speaker clustering (MFCC and pitch)' },
       { name: 'segment', label: 'Making subtitle cues', state: 'skipped', reason: 'the given subtitles are the cues' },
       { name: 'translate', label: 'Translating', state: 'skipped', reason: 'the subtitles are the final translation' },
       { name: 'separate', label: 'Separating speech from music', state: 'skipped', reason: 'no separation model installed: the original audio is ducked under the dubbed speech' },

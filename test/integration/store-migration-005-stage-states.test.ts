@@ -1,11 +1,12 @@
 // Migration 005 gets its own test: it applies on a version 4 database; a task still to run gets an empty record of
 // stage states (all its stages show pending), a finished one none (which of its stages ran was never recorded).
+// What a stage record holds (a skipped stage's reason, a done stage's engine) is JSON in that one column.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { taskStages } from '../../src/main/queue/stage-states.js';
+import { taskStages, withStageState } from '../../src/main/queue/stage-states.js';
 import { migrate } from '../../src/main/store/database.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
 import { createTasksRepository } from '../../src/main/store/tasks-repository.js';
@@ -52,6 +53,33 @@ describe('migration 005 stage states', () => {
     expect(taskStages(PLANNED, recorded)).toEqual([
       { name: 'fetch-inputs', label: 'Fetching inputs', state: 'done' }, { name: 'render', label: 'Rendering', state: 'skipped', reason: 'nothing to draw' },
     ]);
+    db.close();
+  });
+
+  it('keeps the engine a done stage named in stages_json (JSON, so no migration of its own) and shows it in the task record', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-db-'));
+    dirs.push(dir);
+    const db = new Database(path.join(dir, 'dubdesk.db'));
+    migrate(db, MIGRATIONS);
+    const tasks = createTasksRepository(db);
+    tasks.insert({ id: 't', kind: 'lipsync', status: 'pending', request: {}, maxAttempts: 3, now: 1 });
+
+    // An engine is kept only for a done stage: a skipped or running one did no work to name.
+    let recorded = withStageState(tasks.get('t')!.stages, 'fetch-inputs', 'skipped', { reason: 'the input is local', engine: 'ffmpeg' });
+    recorded = withStageState(recorded, 'render', 'running', { engine: 'DubDesk exemplar mouths (built in)' });
+    expect(recorded).toEqual([{ name: 'fetch-inputs', state: 'skipped', reason: 'the input is local' }, { name: 'render', state: 'running' }]);
+    recorded = withStageState(recorded, 'render', 'done', { engine: 'DubDesk exemplar mouths (built in)' });
+    expect(tasks.update('t', { stages: recorded })).toBe(true);
+    expect(tasks.get('t')!.stages).toEqual([
+      { name: 'fetch-inputs', state: 'skipped', reason: 'the input is local' }, { name: 'render', state: 'done', engine: 'DubDesk exemplar mouths (built in)' },
+    ]);
+    expect(taskStages(PLANNED, tasks.get('t')!.stages)).toEqual([
+      { name: 'fetch-inputs', label: 'Fetching inputs', state: 'skipped', reason: 'the input is local' },
+      { name: 'render', label: 'Rendering', state: 'done', engine: 'DubDesk exemplar mouths (built in)' },
+    ]);
+
+    // A new state replaces the whole entry: recorded running again, the stage no longer names the engine of its last run.
+    expect(taskStages(PLANNED, withStageState(recorded, 'render', 'running'))[1]).toEqual({ name: 'render', label: 'Rendering', state: 'running' });
     db.close();
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BUILTIN_CATALOGUE, createCatalogue, type CatalogueEntry, type ModelTask as CatalogueModelTask } from '../../src/main/models/catalogue.js';
+import { BUILTIN_CATALOGUE, createCatalogue, type CatalogueEntry, type CommercialUse as CatalogueCommercialUse, type ModelTask as CatalogueModelTask } from '../../src/main/models/catalogue.js';
 import { SPEAKER_MODELS } from '../../src/main/models/entries/speakers.js';
+import { VIDEO_MODELS } from '../../src/main/models/entries/video.js';
 import { VOICE_MODELS } from '../../src/main/models/entries/voices.js';
-import { MODEL_TASKS, type ModelTask } from '../../src/shared/schemas/models.js';
+import { COMMERCIAL_USES, MODEL_TASKS, type CommercialUse, type ModelTask } from '../../src/shared/schemas/models.js';
 import { DubDeskError } from '../../src/shared/errors.js';
 
 const extra: CatalogueEntry = {
@@ -26,6 +27,8 @@ describe('model catalogue', () => {
       'whisper-turbo': 'asr',
       ...Object.fromEntries([...VOICE_MODELS, ...SPEAKER_MODELS].map((e) => [e.id, e.task])),
       'wav2lip-gan-96': 'lipsync',
+      'musetalk-1.5': 'lipsync',
+      'latentsync-1.5': 'lipsync',
       'gfpgan-1.4': 'face_restore',
       lama: 'inpaint',
       'uvr-mdx-net-inst-hq-3': 'separation',
@@ -64,6 +67,56 @@ describe('model catalogue', () => {
     expect(() => createCatalogue([{ ...extra, archive: { ...archive, directories: ['a/b'] }, files: [{ name: 'lama.onnx' }] }], [])).toThrow("unsafe folder name 'a/b'");
     expect(() => createCatalogue([{ ...extra, archive: { ...archive, directories: ['lama.onnx'] }, files: [{ name: 'lama.onnx' }] }], [])).toThrow('as a folder and a file');
     expect(() => createCatalogue([{ ...extra, archive: { ...archive, sha256: 'abc' }, files: [{ name: 'lama.onnx' }] }], [])).toThrow('malformed sha256 for its archive');
+  });
+});
+
+describe('commercial use', () => {
+  const lipsync = BUILTIN_CATALOGUE.filter((entry) => entry.task === 'lipsync');
+  const byId = (id: string) => BUILTIN_CATALOGUE.find((entry) => entry.id === id)!;
+
+  it('is stated for every lip-sync entry and every video entry, and explained wherever it is not plainly allowed', () => {
+    const uses: readonly string[] = COMMERCIAL_USES;
+    for (const entry of [...lipsync, ...VIDEO_MODELS]) {
+      expect(uses, entry.id).toContain(entry.commercialUse);
+      if (entry.commercialUse !== 'allowed') expect(entry.commercialNote, entry.id).toMatch(/\w{10}/);
+    }
+    expect(Object.fromEntries(VIDEO_MODELS.map((entry) => [entry.id, entry.commercialUse]))).toEqual({
+      'wav2lip-gan-96': 'not_allowed',
+      'gfpgan-1.4': 'allowed',
+      lama: 'allowed',
+      'musetalk-1.5': 'unclear',
+      'latentsync-1.5': 'not_allowed',
+    });
+    expectTypeOf<CatalogueCommercialUse>().toEqualTypeOf<CommercialUse>();
+  });
+
+  it('lists MuseTalk and LatentSync with the projects\' own weight files, waiting for an engine that runs them', () => {
+    for (const id of ['musetalk-1.5', 'latentsync-1.5']) {
+      const entry = byId(id);
+      // No usedBy: the catalogue lists it as "not used yet" and refuses to install it.
+      expect(entry.usedBy, id).toBeUndefined();
+      for (const file of entry.files) {
+        expect(file.url, `${id}/${file.name}`).toMatch(/^https:\/\/huggingface\.co\/(TMElyralab\/MuseTalk|ByteDance\/LatentSync-1\.5)\/resolve\/main\//);
+        // PyTorch weights carry no ONNX signature, and no hash that the publishers did not give.
+        expect(file.signature, `${id}/${file.name}`).toBeUndefined();
+        expect(file.sha256, `${id}/${file.name}`).toBeUndefined();
+      }
+    }
+    expect(byId('musetalk-1.5').files.map((file) => file.url)).toEqual([
+      'https://huggingface.co/TMElyralab/MuseTalk/resolve/main/musetalkV15/musetalk.json',
+      'https://huggingface.co/TMElyralab/MuseTalk/resolve/main/musetalkV15/unet.pth',
+    ]);
+    expect(byId('latentsync-1.5').files.map((file) => file.url)).toEqual([
+      'https://huggingface.co/ByteDance/LatentSync-1.5/resolve/main/latentsync_unet.pt',
+      'https://huggingface.co/ByteDance/LatentSync-1.5/resolve/main/whisper/tiny.pt',
+    ]);
+  });
+
+  it('names the code and weight licenses and the third-party models each one loads', () => {
+    expect(byId('musetalk-1.5').license).toMatch(/^Code MIT; weights .*OpenRAIL-M.*sd-vae-ft-mse \(MIT\).*Whisper tiny.*DWPose \(Apache-2\.0\).*CelebAMask-HQ: non-commercial/);
+    expect(byId('latentsync-1.5').license).toMatch(/^Code Apache-2\.0; weights CreativeML Open RAIL\+\+-M.*sd-vae-ft-mse \(MIT\).*InsightFace.*non-commercial/);
+    expect(byId('latentsync-1.5').commercialNote).toContain('InsightFace');
+    expect(byId('wav2lip-gan-96').license).toContain('non-commercial');
   });
 });
 

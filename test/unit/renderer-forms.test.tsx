@@ -210,7 +210,7 @@ describe('the lip-sync form', () => {
     const html = renderToStaticMarkup(<LipsyncForm client={client} files={[staged('face.png', 'image'), staged('voice.wav', 'audio')]} onDone={onDone} />);
     expect(unlabelledControls(html)).toEqual([]);
     expect(wrappingLabel(html, 'model', 'standard_v1')).toEqual({ text: 'Standard (standard_v1, faster)', checked: true });
-    expect(wrappingLabel(html, 'model', 'precision_v1')).toEqual({ text: 'Precision (precision_v1, needs the wav2lip model installed)', checked: false });
+    expect(wrappingLabel(html, 'model', 'precision_v1')).toEqual({ text: "Precision (precision_v1, slower: the person's own mouths from a video, or an installed lip-sync model)", checked: false });
     expect(paragraph(html, 'lipsync-model-hint')).toBe('Required.');
     expect(textOf(html)).toContain('face.png (picture, reference type inferred) speaks voice.wav');
     expect(labelOf(html, 'lipsync-callback')).toBe('Callback URL');

@@ -1,5 +1,5 @@
 // Pins the queue's pure parts and the task store: ordering and merging of live records, time left, filters,
-// the row window of a long list, the stage timeline, and when a finished task is announced.
+// the row window of a long list, the stage timeline (with the engine of a done stage), and when a finished task is announced.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -138,6 +138,15 @@ describe('stage timeline', () => {
     ]);
     expect(html).toContain('skipped: the lines come from the given subtitles');
     expect(html).toContain('skipped: the subtitles are the final translation');
+  });
+
+  it('names the engine after a done stage\'s label, muted, and nothing for a done stage that names none', () => {
+    const html = drawn(task('l', { kind: 'lipsync', status: 'done', stages: [
+      { name: 'prepare', label: 'Preparing', state: 'done' },
+      { name: 'render', label: 'Rendering', state: 'done', engine: 'DubDesk exemplar mouths (built in)' },
+    ] }));
+    const notes = [...html.matchAll(/<span>([^<]+)<\/span>(?:<span class="visually-hidden">[^<]*<\/span>)?(?:<span class="muted stage-note">([^<]+)<\/span>)?<\/li>/g)].map((m) => `${m[1]}|${m[2] ?? ''}`);
+    expect(notes).toEqual(['Preparing|', 'Rendering|— DubDesk exemplar mouths (built in)']);
   });
 
   it('shows whatever stages and labels the record holds, e.g. a kind this GUI has never seen', () => {

@@ -155,6 +155,11 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       return availableEngines(set.separators)[0];
     },
 
+    /** Whether a Wav2Lip-class generator is installed: precision_v1 then draws with it instead of its built-in engines. */
+    lipsyncGeneratorInstalled(): boolean {
+      return models.isInstalled(WAV2LIP_MODEL);
+    },
+
     /** A generator of its own for one render (its buffers are per job); throws model_not_installed without one. */
     async requireLipsyncModel(): Promise<LipsyncGenerator> {
       if (!models.isInstalled(WAV2LIP_MODEL)) {

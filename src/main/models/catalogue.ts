@@ -1,6 +1,6 @@
 // The model catalogue: what DubDesk can install, where it comes from, and what its ONNX files must look like.
 import { DubDeskError } from '../../shared/errors.js';
-import type { ModelTask } from '../../shared/schemas/models.js';
+import type { CommercialUse, ModelTask } from '../../shared/schemas/models.js';
 import { SPEECH_MODELS } from './entries/speech.js';
 import { TRANSLATION_MODELS } from './entries/translation.js';
 import { VOICE_MODELS } from './entries/voices.js';
@@ -9,7 +9,7 @@ import { SEPARATION_MODELS } from './entries/separation.js';
 import { VIDEO_MODELS } from './entries/video.js';
 import { OCR_MODELS } from './entries/ocr.js';
 
-export type { ModelTask };
+export type { CommercialUse, ModelTask };
 
 /** Element types as onnxruntime names them. */
 export type TensorElementType = 'float32' | 'float16' | 'int64' | 'int32' | 'int8' | 'uint8' | 'bool' | 'string';
@@ -65,6 +65,14 @@ export interface CatalogueEntry {
   /** What the model enables, in a user's words. */
   description: string;
   license: string;
+  /**
+   * Whether the publishers' terms allow commercial use of the model as it runs: its own weights and the third-party
+   * weights its inference loads. Optional: entries not reviewed yet say nothing rather than guess (every lip-sync
+   * entry states it; a test holds that).
+   */
+  commercialUse?: CommercialUse;
+  /** One line on what limits or qualifies commercialUse (which bundled model forbids it, which terms apply). */
+  commercialNote?: string;
   /** Approximate total download size. */
   sizeBytes: number;
   homepage?: string;

@@ -9,7 +9,7 @@ import { fetchToFile } from '../files/remote-fetch.js';
 import { newId } from '../ids.js';
 import { ArchiveProblem, extractArchive, isFileSystemError, type ArchiveFormat, type Extracted } from './archive-extract.js';
 import type { ArchivePlan } from './archive-members.js';
-import { createCatalogue, type Catalogue, type CatalogueEntry, type ModelFile, type ModelTask } from './catalogue.js';
+import { createCatalogue, type Catalogue, type CatalogueEntry, type CommercialUse, type ModelFile, type ModelTask } from './catalogue.js';
 import { copyFolder } from './copy-folder.js';
 import { sha256File } from './file-hash.js';
 import { folderSize } from './folder-size.js';
@@ -28,6 +28,9 @@ export interface ModelRecord {
   title: string;
   description: string;
   license: string;
+  /** As the catalogue states it; absent: not reviewed yet. */
+  commercialUse?: CommercialUse;
+  commercialNote?: string;
   sizeBytes: number;
   homepage?: string;
   /** The engine that consumes it; absent: nothing in this version uses it yet. */
@@ -174,6 +177,8 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       title: entry.title,
       description: entry.description,
       license: entry.license,
+      ...(entry.commercialUse ? { commercialUse: entry.commercialUse } : {}),
+      ...(entry.commercialNote ? { commercialNote: entry.commercialNote } : {}),
       sizeBytes: entry.sizeBytes,
       ...(entry.homepage ? { homepage: entry.homepage } : {}),
       ...(entry.usedBy ? { usedBy: entry.usedBy } : {}),

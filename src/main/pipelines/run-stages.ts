@@ -4,8 +4,11 @@ import type { TaskWarning } from '../../shared/schemas/jobs.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import type { Pipeline, Stage, StageContext, StageOutput } from './types.js';
 
-/** How a stage ended without failing: done (now, or in an earlier run whose output was kept), or skipped by its rule. */
-export type StageEnd = { state: 'done'; resumed: boolean } | { state: 'skipped'; reason: string };
+/**
+ * How a stage ended without failing: done (now, or in an earlier run whose output was kept), with the engine its
+ * output names if any, or skipped by its rule.
+ */
+export type StageEnd = { state: 'done'; resumed: boolean; engine?: string } | { state: 'skipped'; reason: string };
 
 export interface StageRunHooks {
   /** Called before a stage runs (not for a stage skipped by its rule or whose output exists). */
@@ -20,6 +23,11 @@ export interface StageRunHooks {
 
 export function stageOutputFile(workDir: string, index: number, stage: Stage<any>): string {
   return path.join(workDir, 'stages', `${String(index + 1).padStart(2, '0')}-${stage.name}.json`);
+}
+
+/** The engine a stage's output names (`engine`), so the task's stage list can show who did the work. */
+function engineOf(output: StageOutput): { engine?: string } {
+  return typeof output.engine === 'string' ? { engine: output.engine } : {};
 }
 
 async function readOutput(file: string): Promise<StageOutput | undefined> {
@@ -58,7 +66,7 @@ export async function runStages<Request>(
     if (saved) {
       outputs[stage.name] = saved;
       hooks.log(`stage ${stage.name} already finished in an earlier run; resuming after it`);
-      hooks.onStageEnd(stage, index, { state: 'done', resumed: true });
+      hooks.onStageEnd(stage, index, { state: 'done', resumed: true, ...engineOf(saved) });
       continue;
     }
     hooks.onStageStart(stage, index);
@@ -76,7 +84,7 @@ export async function runStages<Request>(
     await writeFileAtomic(file, JSON.stringify(output));
     outputs[stage.name] = output;
     hooks.log(`stage ${stage.name} finished`);
-    hooks.onStageEnd(stage, index, { state: 'done', resumed: false });
+    hooks.onStageEnd(stage, index, { state: 'done', resumed: false, ...engineOf(output) });
   }
   return outputs;
 }

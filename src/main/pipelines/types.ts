@@ -14,7 +14,10 @@ export interface StageContext {
   warn(warning: TaskWarning): void;
 }
 
-/** JSON-serialisable output of a stage; paths in it are relative to the work dir. */
+/**
+ * JSON-serialisable output of a stage; paths in it are relative to the work dir. A string `engine` in it names the
+ * engine or model that did the stage's work: the task's stage list shows it (run-stages.ts).
+ */
 export type StageOutput = Record<string, unknown>;
 
 /** What a stage reads: the job's request and the outputs of the stages before it (a skipped stage leaves none). */

@@ -2,9 +2,15 @@
 import type { StageState, TaskStage } from '../../shared/schemas/jobs.js';
 import type { RecordedStage } from '../store/tasks-repository.js';
 
-/** The recorded states with one stage's state set; a reason is kept only for a skipped stage. */
-export function withStageState(recorded: readonly RecordedStage[] | null, name: string, state: StageState, reason?: string): RecordedStage[] {
-  const entry: RecordedStage = state === 'skipped' && reason ? { name, state, reason } : { name, state };
+/** The recorded states with one stage's state set; a reason is kept only for a skipped stage, an engine only for a done one. */
+export function withStageState(
+  recorded: readonly RecordedStage[] | null, name: string, state: StageState, detail: Pick<RecordedStage, 'reason' | 'engine'> = {},
+): RecordedStage[] {
+  const entry: RecordedStage = {
+    name, state,
+    ...(state === 'skipped' && detail.reason ? { reason: detail.reason } : {}),
+    ...(state === 'done' && detail.engine ? { engine: detail.engine } : {}),
+  };
   const list = (recorded ?? []).filter((stage) => stage.name !== name);
   return [...list, entry];
 }
@@ -16,9 +22,9 @@ export function settleRunningStages(recorded: readonly RecordedStage[] | null, t
 }
 
 /**
- * Every stage of the task's kind, in order, with its recorded state (pending until the runner records one); a stage
- * recorded by an earlier build that this build's list lacks is shown after them. A task that finished before stage
- * states were recorded has none to show.
+ * Every stage of the task's kind, in order, with its recorded state (pending until the runner records one) and the
+ * engine a done stage named; a stage recorded by an earlier build that this build's list lacks is shown after them.
+ * A task that finished before stage states were recorded has none to show.
  */
 export function taskStages(planned: readonly { name: string; label: string }[], recorded: readonly RecordedStage[] | null): TaskStage[] {
   if (!recorded) return [];
@@ -27,6 +33,6 @@ export function taskStages(planned: readonly { name: string; label: string }[], 
   const extra = recorded.filter((stage) => !known.has(stage.name)).map((stage) => ({ name: stage.name, label: stage.name }));
   return [...planned, ...extra].map(({ name, label }) => {
     const stage = byName.get(name);
-    return { name, label, state: stage?.state ?? 'pending', ...(stage?.reason ? { reason: stage.reason } : {}) };
+    return { name, label, state: stage?.state ?? 'pending', ...(stage?.reason ? { reason: stage.reason } : {}), ...(stage?.engine ? { engine: stage.engine } : {}) };
   });
 }

@@ -81,10 +81,10 @@ export function createTaskTransitions(deps: TransitionDeps) {
       return announce(changeStatus(id, status, (task) => ({ stage, stageProgress: 0, progress, stages: withStageState(task.stages, stage, 'running') }), token));
     },
 
-    /** A stage ended without failing: done, or skipped with its reason. No status change, so no callback; SSE subscribers see it. */
-    endStage(id: string, token: number, stage: string, end: { state: 'done' } | { state: 'skipped'; reason: string }, progress: number): TaskRecord | null {
+    /** A stage ended without failing: done (with the engine that did it, when known), or skipped with its reason. No status change, so no callback; SSE subscribers see it. */
+    endStage(id: string, token: number, stage: string, end: { state: 'done'; engine?: string } | { state: 'skipped'; reason: string }, progress: number): TaskRecord | null {
       const task = tasks.get(id);
-      const stages = withStageState(task?.stages ?? null, stage, end.state, end.state === 'skipped' ? end.reason : undefined);
+      const stages = withStageState(task?.stages ?? null, stage, end.state, end);
       if (!task || !tasks.update(id, { stages, progress: Math.max(task.progress, progress), updatedAt: now() }, token)) return null;
       return announce(tasks.get(id) ?? null);
     },

@@ -19,6 +19,8 @@ export interface SpecEnvironment {
   engines: Engines;
   subtitleStyleExists(styleId: string): boolean;
   reusableModelExists(modelId: string): boolean;
+  /** What draws an existing reusable model's mouths: its own stored mouths need no model, stored face crops a generator. */
+  reusableModelEngine(modelId: string): 'generator' | 'exemplar';
 }
 
 export type Inspected = Partial<Record<string, InspectedInput>>;

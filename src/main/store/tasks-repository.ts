@@ -8,6 +8,8 @@ export interface RecordedStage {
   state: StageState;
   /** Why a skipped stage had nothing to do, in a user's words. */
   reason?: string;
+  /** The engine a done stage's output named (kept in stages_json, so older records simply lack it). */
+  engine?: string;
 }
 
 /** A row of `tasks` in the shape the rest of the core uses. */

@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * List the model catalogue
-         * @description Every model DubDesk knows, with whether it is installed, its size, the engine that uses it and the progress of an install under way.
+         * @description Every model DubDesk knows, with whether it is installed, its size, its license and whether that allows commercial use, the engine that uses it and the progress of an install under way.
          */
         get: operations["listModels"];
         put?: never;
@@ -1253,6 +1253,8 @@ export interface components {
             state: "pending" | "running" | "done" | "skipped" | "failed" | "cancelled";
             /** @description Why a skipped stage had nothing to do, in a user's words. */
             reason?: string;
+            /** @description The engine or model that did this stage's work, when the stage names one, e.g. "DubDesk exemplar mouths (built in)" or "Wav2Lip GAN 96 (ONNX)". */
+            engine?: string;
         };
         TaskSummary: {
             task_id: string;
@@ -1546,6 +1548,13 @@ export interface components {
             /** @description What the model enables. */
             description: string;
             license: string;
+            /**
+             * @description Whether the publishers' terms allow commercial use of the model as it runs: its own weights and the third-party weights it loads. `unclear`: the terms are ambiguous or silent on it; absent: not reviewed yet. Not legal advice: read `license` and `commercial_note`.
+             * @enum {string}
+             */
+            commercial_use?: "allowed" | "not_allowed" | "unclear";
+            /** @description What limits or qualifies commercial_use, e.g. which bundled model forbids it. */
+            commercial_note?: string;
             /** @description Approximate download size. */
             size_bytes: number;
             homepage?: string;

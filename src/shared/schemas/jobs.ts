@@ -129,6 +129,7 @@ export const TaskStageSchema = Type.Object({
   label: Type.String({ description: 'What the GUI shows for it, e.g. Transcribing.' }),
   state: StringEnum(STAGE_STATES),
   reason: Type.Optional(Type.String({ description: "Why a skipped stage had nothing to do, in a user's words." })),
+  engine: Type.Optional(Type.String({ description: 'The engine or model that did this stage\'s work, when the stage names one, e.g. "DubDesk exemplar mouths (built in)" or "Wav2Lip GAN 96 (ONNX)".' })),
 }, { $id: 'TaskStage' });
 export type TaskStage = Static<typeof TaskStageSchema>;
 

@@ -7,6 +7,9 @@ import { StrictObject, StringEnum } from './common.js';
 export const MODEL_TASKS = ['asr', 'mt', 'tts', 'diarization', 'lipsync', 'face_restore', 'separation', 'inpaint', 'vad', 'ocr'] as const;
 /** What a model is for; the catalogue, the API and the renderer all use this one type. */
 export type ModelTask = (typeof MODEL_TASKS)[number];
+/** Whether a model's publishers allow commercial use of it, as it runs (its own weights and those it loads). */
+export const COMMERCIAL_USES = ['allowed', 'not_allowed', 'unclear'] as const;
+export type CommercialUse = (typeof COMMERCIAL_USES)[number];
 /** `extracting`: unpacking a downloaded or imported archive (bytes of the archive read so far). */
 export const INSTALL_STATES = ['downloading', 'copying', 'verifying', 'extracting', 'installed', 'failed', 'cancelled', 'removed'] as const;
 
@@ -37,6 +40,11 @@ export const ModelRecord = Type.Object({
   title: Type.String(),
   description: Type.String({ description: 'What the model enables.' }),
   license: Type.String(),
+  commercial_use: Type.Optional(StringEnum(COMMERCIAL_USES, {
+    description: 'Whether the publishers\' terms allow commercial use of the model as it runs: its own weights and the third-party weights it loads. '
+      + '`unclear`: the terms are ambiguous or silent on it; absent: not reviewed yet. Not legal advice: read `license` and `commercial_note`.',
+  })),
+  commercial_note: Type.Optional(Type.String({ description: 'What limits or qualifies commercial_use, e.g. which bundled model forbids it.' })),
   size_bytes: Type.Integer({ minimum: 0, description: 'Approximate download size.' }),
   homepage: Type.Optional(Type.String()),
   used_by: Type.Optional(Type.String({ description: 'The engine that uses this model; absent: nothing in this version uses it yet, and installing it is refused.' })),

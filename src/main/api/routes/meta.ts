@@ -5,7 +5,6 @@ import { availableEngines, type Engines } from '../../engines/registry.js';
 import type { ModelStore } from '../../models/model-store.js';
 import type { KindRegistry } from '../../pipelines/kinds.js';
 import type { PipelineRegistry } from '../../pipelines/types.js';
-import { PRECISION_LIPSYNC_MODEL } from '../../requests/required-models.js';
 import { HealthSchema, KindsMetaSchema, LanguageListSchema, type KindsMeta } from '../../../shared/schemas/meta.js';
 import type { App } from '../app-types.js';
 import { openApiDocument, type collectRoutes } from '../openapi.js';
@@ -25,7 +24,8 @@ export function capabilitiesOf(core: Pick<MetaRoutesOptions, 'engines' | 'models
     transcribe: availableEngines(set.speechRecognizers).length > 0,
     translate: availableEngines(set.translators).length > 0,
     speak: core.engines.voices().length > 0,
-    precision_lipsync: core.models.isInstalled(PRECISION_LIPSYNC_MODEL),
+    // Built in (exemplar mouths for a video, the finer mouth warp for a picture); an installed model is used instead.
+    precision_lipsync: true,
   };
   const missing: Capabilities['missing'] = {};
   for (const [name, can] of Object.entries(capabilities) as [Capability, boolean][]) {

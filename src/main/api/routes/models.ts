@@ -29,6 +29,8 @@ export function toApiModel(record: ModelRecord): schemas.ModelRecord {
     title: record.title,
     description: record.description,
     license: record.license,
+    ...(record.commercialUse ? { commercial_use: record.commercialUse } : {}),
+    ...(record.commercialNote ? { commercial_note: record.commercialNote } : {}),
     size_bytes: record.sizeBytes,
     ...(record.homepage ? { homepage: record.homepage } : {}),
     ...(record.usedBy ? { used_by: record.usedBy } : {}),
@@ -54,7 +56,7 @@ export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<v
     config: {
       operationId: 'listModels',
       summary: 'List the model catalogue',
-      description: 'Every model DubDesk knows, with whether it is installed, its size, the engine that uses it and the progress of an install under way.',
+      description: 'Every model DubDesk knows, with whether it is installed, its size, its license and whether that allows commercial use, the engine that uses it and the progress of an install under way.',
     },
     schema: { response: { 200: schemas.ModelList } },
   }, async () => ({ models: models.list().map(toApiModel) }));

@@ -23,7 +23,7 @@ export function findTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<Frame
         const name = findLanguage(language)?.name ?? language;
         throw new DubDeskError('no_text_detected', `No readable ${name} text was found in ${video.name}: nothing to translate. Check source_language.`);
       }
-      return { language, ...read } satisfies FoundScreenText;
+      return { language, ...read, engine: read.recognizer } satisfies FoundScreenText;
     },
   };
 }

@@ -102,7 +102,7 @@ export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir
         rendered = await renderTextVideo(render);
       }
       ctx.log(`${rendered.frames} frames rendered, ${rendered.erasedFrames} with text erased (${rendered.inpaintCalls} fills, ${rendered.reusedFills} held steady)`);
-      return { video: relative } satisfies RenderedScreenText;
+      return { video: relative, engine: inpainter.title } satisfies RenderedScreenText;
     },
   };
 }

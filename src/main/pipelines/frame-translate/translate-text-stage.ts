@@ -56,7 +56,9 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
         id: i + 1, startMs: group.startMs, endMs: group.endMs, box: group.box, lines: group.lines,
         sourceText: sourceTexts[i]!, targetText: targetTexts[i] ?? '',
       }));
-      return { sourceLanguage: source, targetLanguage: target, frame: { width: found.frame.width, height: found.frame.height }, blocks, translator: translatorTitle } satisfies TranslatedScreenText;
+      // Text already in the target language was translated by no engine: the stage names none.
+      const engine = source !== target ? { engine: translatorTitle } : {};
+      return { sourceLanguage: source, targetLanguage: target, frame: { width: found.frame.width, height: found.frame.height }, blocks, translator: translatorTitle, ...engine } satisfies TranslatedScreenText;
     },
   };
 }

@@ -12,6 +12,7 @@ import type { Stage, StageOutput } from '../types.js';
 import type { LipsyncDeps, LipsyncRequest } from './types.js';
 import { planInWorkDir } from './prepare-stage.js';
 import { lipsyncOutput } from './outputs.js';
+import { rendererOf } from './renderer.js';
 
 /** A talking reference's own lips move fast: detecting every 4th frame (about 15 ms a frame) keeps them measured. */
 export const KEY_FRAME_INTERVAL = 4;
@@ -37,8 +38,11 @@ export function facesStage(deps: FacesDeps): Stage<LipsyncRequest> {
     label: 'Finding the face',
     status: 'processing',
     weight: 1,
-    async run({ outputs }, ctx) {
+    async run({ request, outputs }, ctx) {
       const plan = lipsyncOutput(outputs, 'prepare');
+      // The exemplar engine reads the mouth of every frame: each needs its own landmarks, neither interpolated nor
+      // averaged with its neighbours' (it steadies only the eyes it aligns by).
+      const exemplar = rendererOf(plan, request.model) === 'exemplar';
       const { reference } = planInWorkDir(plan, ctx.workDir);
       const detector = await deps.engines.faceDetector();
       let faces: (FaceLandmarks | null)[];
@@ -56,10 +60,10 @@ export function facesStage(deps: FacesDeps): Stage<LipsyncRequest> {
             yield { data: frame.data, width: reference.width, height: reference.height, channels: 3 };
           }
         })();
-        const tracked = await trackFaces(frames, detector, { interval: KEY_FRAME_INTERVAL, signal: ctx.signal });
+        const tracked = await trackFaces(frames, detector, exemplar ? { interval: 1, smoothingRadius: 0, signal: ctx.signal } : { interval: KEY_FRAME_INTERVAL, signal: ctx.signal });
         faces = tracked.faces;
         framesWithoutFace = tracked.framesWithoutFace;
-        ctx.log(`face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} frames, interpolated between`);
+        ctx.log(`face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} frames${tracked.detectedFrames.length < faces.length ? ', interpolated between' : ''}`);
       }
       if (faces.every((face) => face === null)) {
         throw new DubDeskError('no_face_detected', reference.isImage

@@ -5,7 +5,9 @@ import type { Pipeline } from '../types.js';
 import { facesStage } from './faces-stage.js';
 import { mouthTargetsStage } from './mouth-targets-stage.js';
 import { faceCropsStage } from './precision/face-crops-stage.js';
-import { onlyForModel, stageByModel } from './precision/model-switch.js';
+import { onlyForRenderers, stageByRenderer } from './renderer-switch.js';
+import { mouthBankStage } from './exemplar/mouth-bank-stage.js';
+import { exemplarRenderStage } from './exemplar/render-stage.js';
 import { precisionRenderStage } from './precision/render-stage.js';
 import type { PrecisionDeps } from './precision/render.js';
 import { prepareLipsyncStage } from './prepare-stage.js';
@@ -14,18 +16,22 @@ import { lipsyncOutput } from './outputs.js';
 import type { LipsyncRequest } from './types.js';
 
 /**
- * Lip-sync, both models on one stage list. standard_v1: landmarks tracked through the reference, the mouth reshaped
- * to the audio frame by frame. precision_v1: the tracked face cropped to 96x96 and redrawn by a Wav2Lip-class model.
+ * Lip-sync, every engine on one stage list (renderer.ts picks it). The mouth warp (standard_v1, and precision_v1 on
+ * a picture): landmarks tracked through the reference, the mouth reshaped to the audio frame by frame. The exemplar
+ * engine (precision_v1 on a video): the person's own mouths collected from every frame and pasted where the audio
+ * asks for their shape. A generator (precision_v1 with a model installed): the tracked face cropped to 96x96 and
+ * redrawn by a Wav2Lip-class model.
  */
 export function lipsyncPipeline(deps: PrecisionDeps & FetchInputsDeps): Pipeline<LipsyncRequest> {
   return {
     stages: [
       fetchInputsStage<LipsyncRequest>(lipsyncIntake, 'processing', deps),
       prepareLipsyncStage(deps),
-      onlyForModel('standard_v1', mouthTargetsStage(deps)),
+      onlyForRenderers(['mouth-warp', 'exemplar'], mouthTargetsStage(deps)),
       facesStage(deps),
-      onlyForModel('precision_v1', faceCropsStage(deps)),
-      stageByModel({ standard_v1: renderLipsyncStage(deps), precision_v1: precisionRenderStage(deps) }),
+      onlyForRenderers(['generator'], faceCropsStage(deps)),
+      onlyForRenderers(['exemplar'], mouthBankStage(deps)),
+      stageByRenderer({ 'mouth-warp': renderLipsyncStage(deps), exemplar: exemplarRenderStage(deps), generator: precisionRenderStage(deps) }),
     ],
     results(outputs) {
       const { video } = lipsyncOutput(outputs, 'render');

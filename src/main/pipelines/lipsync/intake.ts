@@ -1,7 +1,6 @@
 import { DubDeskError } from '../../../shared/errors.js';
 import { REFERENCE_IMAGE_TYPES, REFERENCE_VIDEO_TYPES } from '../../../shared/schemas/jobs.js';
 import { AUDIO_TYPES, requireAudioTrack, type IntakeChecks } from '../../requests/intake-checks.js';
-import { PRECISION_LIPSYNC_MODEL } from '../../requests/required-models.js';
 import type { LipsyncRequest } from './types.js';
 
 export const lipsyncIntake: IntakeChecks<LipsyncRequest> = {
@@ -12,11 +11,11 @@ export const lipsyncIntake: IntakeChecks<LipsyncRequest> = {
       ...(request.audio_url ? [{ field: 'audio_url', allowed: AUDIO_TYPES }] : []),
     ];
   },
-  checkFields(request, env) {
+  // precision_v1 needs no model: without one it runs its built-in engines (renderer.ts).
+  checkFields(request) {
     if (!request.audio_url && request.reference_file_type === 'image') {
       throw new DubDeskError('invalid_request', 'audio_url is required when reference_file_type is image.');
     }
-    if (request.model === 'precision_v1') env.models.requireInstalled(PRECISION_LIPSYNC_MODEL);
   },
   async checkInputs(request, inputs) {
     const reference = inputs.reference_file_url;

@@ -34,7 +34,7 @@ export interface MouthShapeOptions {
   roundingPout?: number;
 }
 
-const DEFAULTS: Required<MouthShapeOptions> = { maxOpening: 0.45, upperLipShare: 0.3, roundingPull: 0.22, roundingPout: 0.05 };
+export const MOUTH_SHAPE_DEFAULTS: Required<MouthShapeOptions> = { maxOpening: 0.45, upperLipShare: 0.3, roundingPull: 0.22, roundingPout: 0.05 };
 
 /** One lip edge as a function of u: samples sorted by u, read by linear interpolation. */
 export interface LipChain {
@@ -240,7 +240,7 @@ export function clampShape(shape: MouthShape): MouthShape {
  * to the reference's current opening), so a talking reference's mouth motion is replaced.
  */
 export function targetMouth(source: MouthGeometry, requested: MouthShape, options: MouthShapeOptions = {}): TargetMouth {
-  const o = { ...DEFAULTS, ...options };
+  const o = { ...MOUTH_SHAPE_DEFAULTS, ...options };
   const shape = clampShape(requested);
   const width = source.width;
   const targetGapAtCentre = shape.opening * o.maxOpening * width;

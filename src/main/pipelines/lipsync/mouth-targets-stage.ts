@@ -23,6 +23,17 @@ export async function readMouthTargets(workDir: string, output: MouthTargetsFile
   };
 }
 
+/**
+ * The mouth shape each of `frameCount` frames should show, from a 16 kHz mono WAV, rounded as the stage stores it
+ * (so a reusable model given the same audio draws exactly what the task drew).
+ */
+export async function mouthTargetsForAudio(wav16k: string, output: { fps: number; frameCount: number }, deps: LipsyncDeps, signal: AbortSignal): Promise<{ shapes: MouthShape[]; speakingFrames: number }> {
+  const samples = await decodeAudioPcm(wav16k, { sampleRate: 16_000, signal, ffmpeg: deps.media.ffmpeg });
+  const targets = mouthTargetsFromFeatures(extractFrameAudioFeatures(samples, 16_000, output));
+  const shapes = Array.from({ length: targets.frameCount }, (_, i) => ({ opening: round3(targets.opening[i]!), width: round3(targets.width[i]!), rounding: round3(targets.rounding[i]!) }));
+  return { shapes, speakingFrames: targets.speaking.reduce((sum, value) => sum + value, 0) };
+}
+
 /** processing: the mouth shape every output frame should show, from the driving audio's energy and spectrum. */
 export function mouthTargetsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
   return {
@@ -32,13 +43,11 @@ export function mouthTargetsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
     weight: 0.2,
     async run({ outputs }, ctx) {
       const plan = lipsyncOutput(outputs, 'prepare');
-      const samples = await decodeAudioPcm(path.join(ctx.workDir, plan.audio.wav16k), { sampleRate: 16_000, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
-      const targets = mouthTargetsFromFeatures(extractFrameAudioFeatures(samples, 16_000, { fps: plan.output.fps, frameCount: plan.output.frameCount }));
-      const speaking = targets.speaking.reduce((sum, value) => sum + value, 0);
-      ctx.log(`mouth targets: speech on ${speaking} of ${targets.frameCount} frames`);
+      const { shapes, speakingFrames } = await mouthTargetsForAudio(path.join(ctx.workDir, plan.audio.wav16k), plan.output, deps, ctx.signal);
+      ctx.log(`mouth targets: speech on ${speakingFrames} of ${shapes.length} frames`);
       const file = 'audio/mouth-targets.json';
       await writeFileAtomic(path.join(ctx.workDir, file), JSON.stringify({
-        opening: Array.from(targets.opening, round3), width: Array.from(targets.width, round3), rounding: Array.from(targets.rounding, round3),
+        opening: shapes.map((shape) => shape.opening), width: shapes.map((shape) => shape.width), rounding: shapes.map((shape) => shape.rounding),
       }));
       return { targets: file } satisfies MouthTargetsFile;
     },

@@ -7,6 +7,7 @@ import { rasterizePolygon } from '../../media/image/polygon.js';
 import { createRgbImage, type PixelBox, type Point, type RgbImage } from '../../media/image/rgb-image.js';
 import { fitThinPlateSpline } from '../../media/image/thin-plate-spline.js';
 import { blendPatch, featherMask } from './blend.js';
+import { fillOwnInterior, measureInterior, showsOwnInterior } from './own-interior.js';
 import {
   chainAt,
   describeMouth,
@@ -39,6 +40,8 @@ export interface MouthPalette {
   lip: [number, number, number];
   skin: [number, number, number];
   skinLuma: number;
+  /** Shares of the reference's mouth opening (between the inner lips) that look like teeth and like a dark cavity. */
+  interior: { teeth: number; cavity: number };
 }
 
 type Rgb = [number, number, number];
@@ -53,7 +56,8 @@ export function measureMouthColours(frame: RgbImage, box: PixelBox, mouth: Mouth
   const skin = maskedColourStats(frame, box, outer, 0, 3);
   const skinMean: Rgb = skin.count > 0 ? skin.mean : lips.count > 0 ? lips.mean : [180, 130, 110];
   const lip: Rgb = lips.count > 0 ? lips.mean : [skinMean[0] * 0.9, skinMean[1] * 0.65, skinMean[2] * 0.65];
-  return { lip, skin: skinMean, skinLuma: 0.299 * skinMean[0] + 0.587 * skinMean[1] + 0.114 * skinMean[2] };
+  const interior = measureInterior(frame, box, outer, 2, 0.299 * lip[0] + 0.587 * lip[1] + 0.114 * lip[2]);
+  return { lip, skin: skinMean, skinLuma: 0.299 * skinMean[0] + 0.587 * skinMean[1] + 0.114 * skinMean[2], interior };
 }
 
 /**
@@ -412,7 +416,9 @@ export function reshapeMouth(frame: RgbImage, mouth: MouthContours, shape: Mouth
   if (box.width > 0 && box.height > 0) {
     const palette = measureMouthColours(frame, box, mouth);
     if (source.opening >= 1) paintLipLine(patch, box, target, palette);
-    paintMouthInterior(patch, box, target, palette, source.width);
+    // The person's own teeth look like them: moved with their lips, dark between; a painted mouth only without them.
+    if (showsOwnInterior(palette, source)) fillOwnInterior(patch, box, frame, source, target, palette);
+    else paintMouthInterior(patch, box, target, palette, source.width);
   }
   return { box, patch, source, target };
 }

@@ -3,6 +3,7 @@
 import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js';
 import type { FaceTrackFile } from './faces-stage.js';
 import type { MouthTargetsFile } from './mouth-targets-stage.js';
+import type { MouthBankFolder } from './exemplar/mouth-bank-stage.js';
 import type { FaceCropsFile } from './precision/face-crops-stage.js';
 import type { RenderedVideo } from './render-stage.js';
 import type { LipsyncPlan } from './types.js';
@@ -12,6 +13,7 @@ export interface LipsyncOutputs extends CommonStageOutputs {
   'mouth-targets': MouthTargetsFile;
   faces: FaceTrackFile;
   'face-crops': FaceCropsFile;
+  'mouth-bank': MouthBankFolder;
   render: RenderedVideo;
 }
 

@@ -2,6 +2,8 @@ import { DubDeskError } from '../../../shared/errors.js';
 import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { prepareDrivingAudio } from './driving-audio.js';
+import type { Engines } from '../../engines/registry.js';
+import { chooseRenderer, rendererName } from './renderer.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
 import { lipsyncOutput } from './outputs.js';
 
@@ -17,8 +19,15 @@ export function planInWorkDir(plan: LipsyncPlan, workDir: string): LipsyncPlan {
   };
 }
 
-/** processing: settles the output (as long as the audio, the reference's frame rate) and decodes the driving audio. */
-export function prepareLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
+export interface PrepareDeps extends LipsyncDeps {
+  engines: Pick<Engines, 'lipsyncGeneratorInstalled'>;
+}
+
+/**
+ * processing: settles the output (as long as the audio, the reference's frame rate), the engine that draws the
+ * mouths, and decodes the driving audio.
+ */
+export function prepareLipsyncStage(deps: PrepareDeps): Stage<LipsyncRequest> {
   return {
     name: 'prepare',
     label: 'Preparing',
@@ -37,8 +46,13 @@ export function prepareLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       const referenceFps = isImage ? IMAGE_OUTPUT_FPS : video.fps > 0 ? video.fps : IMAGE_OUTPUT_FPS;
       const referenceFrames = isImage ? 1 : Math.max(1, Math.round(info.durationSec * referenceFps));
       const outputFrames = Math.max(1, Math.round(durationSec * referenceFps));
+      const renderer = chooseRenderer(request.model, isImage, deps.engines.lipsyncGeneratorInstalled());
+      if (request.model === 'precision_v1' && renderer !== 'generator') {
+        ctx.log(`precision_v1 without a lip-sync model installed: ${rendererName(renderer)}${isImage ? ' with a slower, finer encode (a picture has only one mouth to draw from)' : ', picked from the reference video'}`);
+      }
       ctx.log(`reference ${reference.name}: ${video.displayWidth}x${video.displayHeight}${isImage ? ' picture' : `, ${referenceFrames} frames at ${referenceFps.toFixed(2)} fps`}; audio ${durationSec.toFixed(2)} s -> ${outputFrames} frames${!isImage && referenceFrames < outputFrames ? ' (reference plays forward and back)' : ''}`);
       return {
+        renderer,
         reference: { path: reference.path, name: reference.name, isImage, width: video.displayWidth, height: video.displayHeight, fps: referenceFps, frameCount: referenceFrames },
         audio,
         output: { fps: referenceFps, frameCount: outputFrames },

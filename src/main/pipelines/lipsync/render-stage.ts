@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FaceLandmarks } from '../../engines/face/types.js';
-import { h264EncodeArgs } from '../../media/ffmpeg-args.js';
 import { createFrameWriter } from '../../media/frames.js';
 import { decodeStillImage } from '../../media/still-image.js';
 import type { Stage, StageOutput } from '../types.js';
@@ -15,13 +14,16 @@ import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
 import { planInWorkDir } from './prepare-stage.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { lipsyncOutput } from './outputs.js';
+import { rendererName, resultEncodeArgs } from './renderer.js';
 
 export interface RenderedVideo extends StageOutput {
   video: string;
+  /** The engine that drew the mouths (the task's stage list shows it). */
+  engine?: string;
 }
 
 /** The source of frames in output order: the picture for every frame, or the reference video cut or ping-ponged. */
-async function* outputFrames(plan: LipsyncPlan, deps: LipsyncDeps, signal: AbortSignal): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
+export async function* outputFrames(plan: LipsyncPlan, deps: LipsyncDeps, signal: AbortSignal): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
   const { reference, output } = plan;
   if (reference.isImage) {
     const image = await decodeStillImage(reference.path, { signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
@@ -31,14 +33,14 @@ async function* outputFrames(plan: LipsyncPlan, deps: LipsyncDeps, signal: Abort
   yield* scheduledReferenceFrames({ path: reference.path, fps: reference.fps, frameCount: reference.frameCount }, output.frameCount, { signal, ffmpeg: deps.media.ffmpeg });
 }
 
-/** processing: reshapes the mouth of every frame to its target and encodes the video with the driving audio. */
+/** processing (the mouth warp): reshapes the mouth of every frame to its target and encodes the video with the driving audio. */
 export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
   return {
     name: 'render',
     label: 'Rendering',
     status: 'processing',
     weight: 4,
-    async run({ outputs }, ctx) {
+    async run({ request, outputs }, ctx) {
       const plan = lipsyncOutput(outputs, 'prepare');
       const faces = await readFaceTrack(ctx.workDir, lipsyncOutput(outputs, 'faces'));
       const shapeAt = await readMouthTargets(ctx.workDir, lipsyncOutput(outputs, 'mouth-targets'));
@@ -47,8 +49,7 @@ export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const writer = createFrameWriter({
         output: path.join(ctx.workDir, video), width: reference.width, height: reference.height, fps: output.fps, pixelFormat: 'rgb24',
-        // A photo's head sways by fractions of a pixel: x264's grain tuning keeps the skin detail its default smooths away.
-        encode: reference.isImage ? [...h264EncodeArgs('veryfast', 16), '-tune', 'grain'] : h264EncodeArgs(),
+        encode: resultEncodeArgs(request.model, reference.isImage),
         audio: { file: resolveWorkPath(ctx.workDir, plan.audio.path) }, durationSec: output.frameCount / output.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
       });
       try {
@@ -82,7 +83,7 @@ export function renderLipsyncStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
         await writer.abort();
         throw error;
       }
-      return { video } satisfies RenderedVideo;
+      return { video, engine: rendererName('mouth-warp') } satisfies RenderedVideo;
     },
   };
 }

@@ -8,8 +8,17 @@ export interface LipsyncDeps {
   media: MediaTools;
 }
 
+/**
+ * What draws the new mouths. mouth-warp: the lips reshaped in place (standard_v1; precision_v1 on a picture);
+ * exemplar: the person's own mouths picked from the reference video (precision_v1 built in); generator: an
+ * installed Wav2Lip-class model (precision_v1 whenever one is installed).
+ */
+export type LipsyncRenderer = 'mouth-warp' | 'exemplar' | 'generator';
+
 /** What the lip-sync stages work from, fixed by the first stage after the inputs are fetched. */
 export interface LipsyncPlan extends StageOutput {
+  /** Absent in plans saved before precision_v1 had built-in engines: rendererOf() reads them. */
+  renderer?: LipsyncRenderer;
   reference: {
     /** The reference video or image: relative to the work dir, or absolute for a local file (planInWorkDir resolves it). */
     path: string;

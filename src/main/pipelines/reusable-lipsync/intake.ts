@@ -9,7 +9,8 @@ export const reusableLipsyncIntake: IntakeChecks<ReusableLipsyncRequest> = {
     if (!env.reusableModelExists(request.model_id)) {
       throw new DubDeskError('not_found', `Reusable lip-sync model ${request.model_id} does not exist; GET /v1/reusable_lipsync_models lists yours.`);
     }
-    env.models.requireInstalled(PRECISION_LIPSYNC_MODEL);
+    // A model made by the built-in exemplar engine needs none; stored face crops need the generator they were made for.
+    if (env.reusableModelEngine(request.model_id) === 'generator') env.models.requireInstalled(PRECISION_LIPSYNC_MODEL);
   },
   async checkInputs(_request, inputs) {
     requireAudioTrack('audio_url', inputs.audio_url, 'the driving audio must contain sound.');

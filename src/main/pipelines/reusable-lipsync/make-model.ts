@@ -36,7 +36,7 @@ export async function makeReusableModelFolder(task: ReusableModelSource, modelId
   if (task.status !== 'done') throw new DubDeskError('conflict', `Task ${task.id} is ${task.status}; wait until it is done.`);
   const source = path.join(folders.workDirFor(task.id), REUSABLE_DIR);
   if (!(await stat(source).catch(() => null))?.isDirectory()) {
-    throw new DubDeskError('conflict', `Task ${task.id} kept no face data to reuse (its work folder was cleaned); run the lip-sync again.`);
+    throw new DubDeskError('conflict', `Task ${task.id} kept no face data to reuse: its work folder was cleaned, or it lip-synced a picture with the mouth warp, which stores none; run the lip-sync again on a video.`);
   }
   const relative = path.join(REUSABLE_MODELS_DIR, modelId);
   const target = path.join(folders.dataDir, relative);

@@ -23,7 +23,7 @@ export function detectSpeechStage(deps: TranslateDeps): Stage<TranslateRequest> 
       const regions = await detector.detect(path.join(ctx.workDir, prepared.speechWav), { signal: ctx.signal, onProgress: ctx.progress });
       const speechMs = regions.reduce((sum, region) => sum + region.endMs - region.startMs, 0);
       ctx.log(`${detector.title} found ${regions.length} stretch${regions.length === 1 ? '' : 'es'} of speech, ${seconds(speechMs)} of ${seconds(prepared.media.durationSec * 1000)}`);
-      return { regions, detector: detector.title } satisfies SpeechActivity;
+      return { regions, detector: detector.title, engine: detector.title } satisfies SpeechActivity;
     },
   };
 }

@@ -38,7 +38,7 @@ export function diarizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const bounds = request.speaker_number ? ` (speaker_number ${request.speaker_number.min ?? 1}..${request.speaker_number.max ?? 'any'})` : '';
       ctx.log(`${diarizer.title}, ${diarizer.quality} quality, told ${speakers} speaker${speakers === 1 ? '' : 's'} apart in ${regions.length} lines${bounds}`);
       if (chosen.length < regions.length) ctx.log(`the ${chosen.length} longest lines were compared; each other line takes the speaker of the nearest one`);
-      return { turns, diarizer: diarizer.title } satisfies SpeakerTurns;
+      return { turns, diarizer: diarizer.title, engine: diarizer.title } satisfies SpeakerTurns;
     },
   };
 }

@@ -70,21 +70,24 @@ export function eraseSubtitlesStage(deps: Pick<TranslateDeps, 'engines' | 'media
           code: NO_SUBTITLES_TO_REPLACE,
           message: `No burned-in subtitles were found in ${prepared.media.name}, so none were erased: the new subtitles are added${request.subtitle_position_y === undefined ? ' at the default height' : ` at subtitle_position_y ${request.subtitle_position_y}`}. Give ocr_text_box if the subtitles are there but were not found.`,
         });
-        return { erasedEvents: 0 } satisfies ErasedSubtitles;
+        return { erasedEvents: 0, ...(screen ? {} : { engine: found.recognizer }) } satisfies ErasedSubtitles;
       }
       const { fps } = found.frame;
       const spans = band.events.map((event) => eraseSpanOf(event, fps, found.frame, found.display));
       const relative = path.join('erase-subtitles', 'erased.mp4');
       await mkdir(path.join(ctx.workDir, 'erase-subtitles'), { recursive: true });
       const start = screen ? 0 : 0.4;
+      const inpainter = deps.engines.requireInpainter();
       const rendered = await renderTextVideo({
-        input: file, output: path.join(ctx.workDir, relative), spans, inpainter: deps.engines.requireInpainter(),
+        input: file, output: path.join(ctx.workDir, relative), spans, inpainter,
         copyAudio: false, signal: ctx.signal, ffmpeg: deps.media.ffmpeg, onProgress: (fraction) => ctx.progress(start + fraction * (1 - start)),
       });
       const positionY = bandPositionY(band, found.frame);
       const box = scaleBox(band.box, found.frame, found.display);
       ctx.log(`${spans.length} subtitles erased on ${rendered.erasedFrames} frames (${rendered.inpaintCalls} fills, ${rendered.reusedFills} reused); new ones go at y=${positionY.toFixed(3)}`);
-      return { video: relative, positionY, band: box, erasedEvents: spans.length } satisfies ErasedSubtitles;
+      // The OCR that searched the frames (none when read-screen-text's texts were reused), then the inpainter that erased them.
+      const engine = [...(screen ? [] : [found.recognizer]), inpainter.title].join(', ');
+      return { video: relative, positionY, band: box, erasedEvents: spans.length, engine } satisfies ErasedSubtitles;
     },
   };
 }

@@ -41,7 +41,7 @@ export function separateStage(deps: TranslateDeps): Stage<TranslateRequest> {
       await rm(path.join(ctx.workDir, STEMS_DIR), { recursive: true, force: true });
       const stems = await separator.separate(original, path.join(ctx.workDir, STEMS_DIR), { signal: ctx.signal, onProgress: ctx.progress });
       const relative = (file: string) => path.relative(ctx.workDir, path.resolve(ctx.workDir, file));
-      return { vocals: relative(stems.vocals), background: relative(stems.background), separator: separator.title } satisfies SeparatedAudio;
+      return { vocals: relative(stems.vocals), background: relative(stems.background), separator: separator.title, engine: separator.title } satisfies SeparatedAudio;
     },
   };
 }

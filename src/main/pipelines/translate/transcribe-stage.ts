@@ -32,7 +32,7 @@ export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const recognized = languagePart(transcript.language || language || 'auto');
       const words = segments.reduce((sum, segment) => sum + (segment.words?.length ?? segment.text.trim().split(/\s+/u).length), 0);
       ctx.log(`transcribed ${segments.length} segment${segments.length === 1 ? '' : 's'}, about ${words} words (${findLanguage(recognized)?.name ?? recognized})`);
-      return { language: recognized, segments, recognizer: recognizer.title } satisfies RecognizedSpeech;
+      return { language: recognized, segments, recognizer: recognizer.title, engine: recognizer.title } satisfies RecognizedSpeech;
     },
   };
 }

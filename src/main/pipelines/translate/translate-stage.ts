@@ -49,7 +49,7 @@ export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
       }
       // Rule-based engines leave doubled spaces where they dropped a word; line breaks stay.
       const tidy = (text: string | undefined) => (text ?? '').replace(/[ \t]{2,}/gu, ' ').trim();
-      return { language: target, cues: transcript.cues.map((cue, i) => ({ ...cue, text: tidy(texts[i]) })) } satisfies CueList;
+      return { language: target, cues: transcript.cues.map((cue, i) => ({ ...cue, text: tidy(texts[i]) })), engine: translator.title } satisfies CueList;
     },
   };
 }

@@ -1,28 +1,21 @@
-import { constants } from 'node:fs';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createRgbImage, type PixelBox } from '../../../media/image/rgb-image.js';
 import { readFrames } from '../../../media/frames.js';
 import { decodeStillImage } from '../../../media/still-image.js';
 import { PRECISION_LIPSYNC_MODEL } from '../../../requests/required-models.js';
-import { writeFileAtomic, writeHandleAtomic, writeThroughTemp } from '../../../files/atomic-write.js';
+import { writeFileAtomic, writeHandleAtomic } from '../../../files/atomic-write.js';
 import type { Stage, StageContext, StageOutput } from '../../types.js';
 import { readFaceTrack } from '../faces-stage.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
 import { planInWorkDir } from '../prepare-stage.js';
 import { cropBoxesForTrack, FACE_CROP_SIZE } from './crop-box.js';
-import { CROP_BYTES, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, type ReusableManifest } from './reusable-data.js';
+import { CROP_BYTES, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ReusableManifest } from './reusable-data.js';
 import { resizeRgbBox } from './resize.js';
 import { lipsyncOutput } from '../outputs.js';
 
 export interface FaceCropsFile extends StageOutput {
   /** The reusable folder, relative to the work dir. */
   reusable: string;
-}
-
-/** The reference's own copy (a reflink where the file system can): the user's file may move or change later. */
-async function keepReference(source: string, target: string): Promise<void> {
-  await writeThroughTemp(target, (temp) => copyFile(source, temp, constants.COPYFILE_FICLONE));
 }
 
 /** Every reference frame's 96x96 crop into `file` (frame i at byte i x 96 x 96 x 3; zeros where there is no face). */
@@ -68,24 +61,19 @@ export function faceCropsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       const track = await readFaceTrack(ctx.workDir, lipsyncOutput(outputs, 'faces'));
       const boxes = cropBoxesForTrack(track.slice(0, reference.frameCount), reference.width, reference.height);
       while (boxes.length < reference.frameCount) boxes.push(null);
-      const dir = path.join(ctx.workDir, REUSABLE_DIR);
-      // A folder left by an interrupted run is rebuilt; without its manifest it never counts as complete.
-      await rm(path.join(dir, REUSABLE_MANIFEST), { force: true });
-      await mkdir(dir, { recursive: true });
-      const referenceFile = `reference${path.extname(reference.path).toLowerCase() || path.extname(reference.name).toLowerCase()}`;
-      await keepReference(reference.path, path.join(dir, referenceFile));
-      await writeFileAtomic(path.join(dir, 'track.json'), JSON.stringify(track.slice(0, reference.frameCount)));
+      const folder = await startReusableFolder(ctx.workDir, reference, track.slice(0, reference.frameCount));
+      const { dir } = folder;
       await writeFileAtomic(path.join(dir, 'boxes.json'), JSON.stringify(boxes));
       await writeCrops(path.join(dir, 'crops.rgb'), plan, boxes, deps, ctx);
       const framesWithFace = boxes.filter(Boolean).length;
       const manifest: ReusableManifest = {
         version: REUSABLE_LAYOUT_VERSION,
         model: PRECISION_LIPSYNC_MODEL,
-        reference: { file: referenceFile, name: reference.name, isImage: reference.isImage, width: reference.width, height: reference.height, fps: reference.fps, frameCount: reference.frameCount },
+        reference: folder.reference,
         cropSize: FACE_CROP_SIZE,
         crops: 'crops.rgb',
         boxes: 'boxes.json',
-        track: 'track.json',
+        track: folder.track,
         framesWithFace,
       };
       await writeFileAtomic(path.join(dir, REUSABLE_MANIFEST), JSON.stringify(manifest, null, 1));

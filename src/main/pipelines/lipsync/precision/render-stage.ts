@@ -6,7 +6,8 @@ import { resolveWorkPath } from '../../work-paths.js';
 import type { RenderedVideo } from '../render-stage.js';
 import type { LipsyncRequest } from '../types.js';
 import { describeRenderStats, renderPrecision, type PrecisionDeps } from './render.js';
-import { readReusableManifest } from './reusable-data.js';
+import { isExemplarManifest, readReusableManifest } from './reusable-data.js';
+import { DubDeskError } from '../../../../shared/errors.js';
 import { lipsyncOutput } from '../outputs.js';
 
 /** processing (precision_v1): the generator draws the lower face of every frame to the audio; encoded with the audio. */
@@ -20,6 +21,7 @@ export function precisionRenderStage(deps: PrecisionDeps): Stage<LipsyncRequest>
       const plan = lipsyncOutput(outputs, 'prepare');
       const dir = path.join(ctx.workDir, lipsyncOutput(outputs, 'face-crops').reusable);
       const manifest = await readReusableManifest(dir);
+      if (isExemplarManifest(manifest)) throw new DubDeskError('internal', `The folder ${dir} holds a mouth bank, not face crops.`);
       const video = lipsyncVideoPath(plan.reference.name);
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const stats = await renderPrecision({
@@ -27,7 +29,7 @@ export function precisionRenderStage(deps: PrecisionDeps): Stage<LipsyncRequest>
         audio: { path: resolveWorkPath(ctx.workDir, plan.audio.path), wav16k: path.join(ctx.workDir, plan.audio.wav16k) },
       }, deps, ctx);
       ctx.log(describeRenderStats(stats, plan.output.fps));
-      return { video, stats } satisfies RenderedVideo;
+      return { video, stats, engine: stats.engine } satisfies RenderedVideo;
     },
   };
 }

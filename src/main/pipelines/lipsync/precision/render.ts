@@ -14,20 +14,20 @@ import { scheduledReferenceFrames } from '../reference-frames.js';
 import type { LipsyncDeps } from '../types.js';
 import { MaskCache, pasteGeneratedFace } from './paste.js';
 import { describeRestoreStats, openMouthRestorer, type RestoreStats, type RestoreTarget } from './restore.js';
-import { openCropReader, readCropBoxes, readFaceTrackOf, type ReusableManifest } from './reusable-data.js';
+import { openCropReader, readCropBoxes, readFaceTrackOf, type GeneratorManifest } from './reusable-data.js';
 import type { PixelBox } from '../../../media/image/rgb-image.js';
 
 /** Frames waiting for their batch are held whole: this caps their memory for large pictures. */
 const MAX_PENDING_BYTES = 256 * 1024 * 1024;
 
 export interface PrecisionDeps extends LipsyncDeps {
-  engines: Pick<Engines, 'faceDetector' | 'requireLipsyncModel' | 'faceRestorer'>;
+  engines: Pick<Engines, 'faceDetector' | 'requireLipsyncModel' | 'faceRestorer' | 'lipsyncGeneratorInstalled'>;
 }
 
 export interface PrecisionRenderJob {
   /** The reusable folder (absolute) and its manifest. */
   dir: string;
-  manifest: ReusableManifest;
+  manifest: GeneratorManifest;
   /** Absolute paths: the file muxed as the result's sound, and its 16 kHz mono WAV that drives the mouth. */
   audio: { path: string; wav16k: string };
   output: { fps: number; frameCount: number };
@@ -36,6 +36,8 @@ export interface PrecisionRenderJob {
 }
 
 export interface PrecisionRenderStats {
+  /** The generator's title: the engine that drew the mouths. */
+  engine: string;
   frames: number;
   /** Frames whose face was generated (the rest had no face and passed through). */
   generated: number;
@@ -101,7 +103,7 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
   const masks = new MaskCache();
   // A still picture gets the same blinks and head sway as standard_v1 (seeded by the frame count: reproducible).
   const idle = reference.isImage ? { plan: planIdleMotion(output.frameCount, output.fps), face: (await readFaceTrackOf(job.dir, manifest))[0] ?? null } : undefined;
-  const stats: PrecisionRenderStats = { frames: 0, generated: 0, batches: [], modelMs: 0, jsMs: 0, totalMs: 0 };
+  const stats: PrecisionRenderStats = { engine: generator.title, frames: 0, generated: 0, batches: [], modelMs: 0, jsMs: 0, totalMs: 0 };
 
   const writer = createFrameWriter({
     output: job.video, width: reference.width, height: reference.height, fps: output.fps, pixelFormat: 'rgb24',

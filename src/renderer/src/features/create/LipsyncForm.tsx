@@ -52,7 +52,7 @@ export function LipsyncForm({ client, files, onDone, initialErrors }: { client: 
       <fieldset className="field" aria-describedby="lipsync-model-hint">
         <legend>Model</legend>
         <label className="check"><input type="radio" name="model" value="standard_v1" checked={form.model === 'standard_v1'} onChange={() => setForm({ ...form, model: 'standard_v1' })} /> Standard <span className="muted">(standard_v1, faster)</span></label>
-        <label className="check"><input type="radio" name="model" value="precision_v1" checked={form.model === 'precision_v1'} onChange={() => setForm({ ...form, model: 'precision_v1' })} /> Precision <span className="muted">(precision_v1, needs the wav2lip model installed)</span></label>
+        <label className="check"><input type="radio" name="model" value="precision_v1" checked={form.model === 'precision_v1'} onChange={() => setForm({ ...form, model: 'precision_v1' })} /> Precision <span className="muted">(precision_v1, slower: the person's own mouths from a video, or an installed lip-sync model)</span></label>
         <p id="lipsync-model-hint" className="hint">Required.</p>
         <GroupError id="lipsync-model" error={errors.model ?? errors.reference_file_type} />
       </fieldset>

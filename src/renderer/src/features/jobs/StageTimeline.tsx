@@ -1,6 +1,6 @@
 import type { TimelineStage } from './stage-timeline.js';
 
-/** The task's stages in order, each with its recorded state; a skipped stage says why. */
+/** The task's stages in order, each with its recorded state; a skipped stage says why, a done one which engine did it. */
 export function StageTimeline({ stages }: { stages: readonly TimelineStage[] }) {
   if (stages.length === 0) return null;
   return (
@@ -12,6 +12,7 @@ export function StageTimeline({ stages }: { stages: readonly TimelineStage[] }) 
           {stage.state === 'skipped' && stage.reason
             ? <span className="muted stage-note">skipped: {stage.reason}</span>
             : <span className="visually-hidden">: {stage.state}</span>}
+          {stage.state === 'done' && stage.engine ? <span className="muted stage-note">— {stage.engine}</span> : null}
         </li>
       ))}
     </ol>

@@ -1,4 +1,4 @@
-// Pure: a task's stages as the service recorded them (name, label, state, why skipped); nothing is inferred here.
+// Pure: a task's stages as the service recorded them (name, label, state, why skipped, which engine); nothing is inferred here.
 import type { TaskSummary } from '../../api/client.js';
 
 export type TimelineStage = NonNullable<TaskSummary['stages']>[number];

@@ -4,7 +4,7 @@ import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { formatBytes, formatPercent } from '../../lib/format.js';
 import { useModels } from '../../stores/models.js';
 import { useNotices } from '../../stores/notices.js';
-import { importExtensions, importHint, importSourcePath, installFraction, installProgressText, isAbsolutePath, isInstalling, newerModelRecord, NOT_USED_TEXT, NOT_USED_YET, TASK_LABELS } from './model-info.js';
+import { COMMERCIAL_USE_TEXT, importExtensions, importHint, importSourcePath, installFraction, installProgressText, isAbsolutePath, isInstalling, newerModelRecord, NOT_USED_TEXT, NOT_USED_YET, TASK_LABELS } from './model-info.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -108,10 +108,11 @@ function ModelRow({ client, model }: { client: ApiClient; model: ModelRecord }) 
       <p>{model.description}</p>
       <p className="muted model-use">{model.used_by ? `Used by ${model.used_by}.` : NOT_USED_TEXT}</p>
       <p className="muted model-meta">
-        About {formatBytes(model.size_bytes)} · license {model.license} · {model.files.length === 1 ? '1 file' : `${model.files.length} files`}
+        About {formatBytes(model.size_bytes)} · license {model.license}{model.commercial_use ? ` · ${COMMERCIAL_USE_TEXT[model.commercial_use]}` : ''} · {model.files.length === 1 ? '1 file' : `${model.files.length} files`}
         {model.homepage ? <> · <a href={model.homepage} target="_blank" rel="noreferrer">source</a></> : null}
         {model.installed_at ? <> · installed <time dateTime={model.installed_at}>{new Date(model.installed_at).toLocaleDateString()}</time></> : null}
       </p>
+      {model.commercial_note ? <p className="muted model-commercial">{model.commercial_note}</p> : null}
       {installing && install ? (
         <div className="task-progress">
           <progress max={100} value={formatPercent(installFraction(install))} aria-label={`Install progress of ${model.title}`} />

@@ -15,6 +15,13 @@ export const TASK_LABELS: Record<ModelRecord['task'], string> = {
   ocr: 'On-screen text reading',
 };
 
+/** The model's commercial-use statement as the page words it beside the license. */
+export const COMMERCIAL_USE_TEXT: Record<NonNullable<ModelRecord['commercial_use']>, string> = {
+  allowed: 'commercial use: allowed',
+  not_allowed: 'commercial use: not allowed',
+  unclear: 'commercial use: unclear',
+};
+
 export const NOT_USED_YET = 'Not used yet';
 export const NOT_USED_TEXT = 'Not used yet: nothing in this DubDesk version uses this model, so it is not offered for install.';
 

@@ -1,0 +1,104 @@
+// Renders a lip-synced video with the exemplar engine from a reusable folder (a precision_v1 job's own, or a
+// reusable model's copy of it) and the mouth shapes the new audio asks for. Both paths run this same code, so the
+// same audio gives the same video.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FaceLandmarks } from '../../../engines/face/types.js';
+import { createFrameWriter } from '../../../media/frames.js';
+import type { StageContext } from '../../types.js';
+import { referenceFrameFor } from '../frame-schedule.js';
+import type { MouthShape } from '../mouth-shape.js';
+import { scheduledReferenceFrames } from '../reference-frames.js';
+import { resultEncodeArgs } from '../renderer.js';
+import type { LipsyncDeps, LipsyncRequest } from '../types.js';
+import { readFaceTrackOf, type ExemplarManifest } from '../precision/reusable-data.js';
+import { chooseExemplars } from './choose-exemplars.js';
+import type { FaceFrame } from './face-frame.js';
+import { measureMouth, openMouthBank, readMouthBankIndex } from './mouth-bank.js';
+import { pasteExemplar, type WeightedPatch } from './paste-exemplar.js';
+
+export interface ExemplarRenderJob {
+  /** The reusable folder (absolute) and its manifest. */
+  dir: string;
+  manifest: ExemplarManifest;
+  /** The shape each output frame should show, from the driving audio. */
+  targets: readonly MouthShape[];
+  /** Absolute path of the file muxed as the result's sound. */
+  audio: string;
+  fps: number;
+  model: LipsyncRequest['model'];
+  /** Absolute path of the video to write. */
+  video: string;
+}
+
+/** One line for the task log: how the mouths were picked. */
+export interface ExemplarRenderStats {
+  frames: number;
+  bankSize: number;
+  distinctMouths: number;
+  cuts: number;
+  meanDistance: number;
+}
+
+/**
+ * Every output frame shows the reference frame underneath (cut or ping-pong) with a real mouth of the same person
+ * pasted over its own: the one that best matches the audio (choose-exemplars.ts), cross-faded at cuts.
+ */
+export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, ctx: Pick<StageContext, 'signal' | 'progress'>): Promise<ExemplarRenderStats> {
+  const { reference } = job.manifest;
+  const frameCount = job.targets.length;
+  const faces = await readFaceTrackOf(job.dir, job.manifest);
+  const bank = await readMouthBankIndex(job.dir);
+
+  const faceUnder = (outputIndex: number): FaceLandmarks | null => faces[referenceFrameFor(outputIndex, reference.frameCount)] ?? null;
+  const noseU = job.targets.map((_, i) => {
+    const face = faceUnder(i);
+    return face ? (measureMouth(face)?.noseU ?? null) : null;
+  });
+  const choice = chooseExemplars(job.targets, noseU, bank.entries);
+  const faceFrames = JSON.parse(await readFile(path.join(job.dir, job.manifest.faceFrames), 'utf8')) as (FaceFrame | null)[];
+
+  const writer = createFrameWriter({
+    output: job.video, width: reference.width, height: reference.height, fps: job.fps, pixelFormat: 'rgb24',
+    encode: resultEncodeArgs(job.model, reference.isImage),
+    audio: { file: job.audio }, durationSec: frameCount / job.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
+  });
+  const mouths = await openMouthBank(job.dir, bank);
+  let written = 0;
+  try {
+    let last: Buffer | undefined;
+    const frames = scheduledReferenceFrames({ path: path.join(job.dir, reference.file), fps: reference.fps, frameCount: reference.frameCount }, frameCount, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
+    for await (const frame of frames) {
+      if (written >= frameCount) break;
+      const faceFrame = faceFrames[frame.referenceIndex] ?? null;
+      if (faceFrame) {
+        const slot = choice.slots[written]!;
+        const patches: WeightedPatch[] = [{ patch: await mouths.read(slot), weight: 1 }];
+        // A cut to another part of the reference is cross-faded with the mouth before it, so it never pops.
+        const previous = written > 0 ? choice.slots[written - 1]! : slot;
+        if (Math.abs(bank.entries[slot]!.frame - bank.entries[previous]!.frame) > 1) patches.push({ patch: await mouths.read(previous), weight: 1 });
+        pasteExemplar({ data: frame.data, width: reference.width, height: reference.height }, faceFrame, bank, patches);
+      }
+      await writer.write(frame.data);
+      last = frame.data;
+      ctx.progress(++written / frameCount);
+    }
+    // A reference can hold fewer frames than its duration promised: the last one fills the rest.
+    while (last && written < frameCount) {
+      await writer.write(last);
+      ctx.progress(++written / frameCount);
+    }
+    await writer.end();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  } finally {
+    await mouths.close();
+  }
+  return { frames: written, bankSize: bank.entries.length, distinctMouths: new Set(choice.slots).size, cuts: choice.cuts, meanDistance: choice.meanDistance };
+}
+
+export function describeExemplarStats(stats: ExemplarRenderStats, fps: number): string {
+  return `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps: ${stats.distinctMouths} different mouths of ${stats.bankSize}, `
+    + `${stats.cuts} cuts (cross-faded), mean shape distance ${stats.meanDistance.toFixed(3)}`;
+}
