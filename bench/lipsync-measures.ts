@@ -7,6 +7,7 @@ import { readFrames } from '../src/main/media/frames.js';
 import { laplacianVariance, pearson } from '../test/fixtures/image-metrics.js';
 import { regionShift } from '../src/main/media/image/region-shift.js';
 import { planIdleMotion } from '../src/main/pipelines/lipsync/idle-motion.js';
+import { describeMouth } from '../src/main/pipelines/lipsync/mouth-shape.js';
 import type { BenchService } from './bench-service.js';
 
 export type Picture = { data: Uint8Array; width: number; height: number };
@@ -39,6 +40,28 @@ export async function mouthToAudioCorrelation(video: string, audio: string, fps:
   const samples = await decodeAudioPcm(audio, { sampleRate: 16_000 });
   const energy = changes.map((_, i) => rms(samples, Math.round((Math.max(0, i - 1) * 16000) / fps), Math.round(((i + 1) * 16000) / fps)));
   return pearson(changes, energy);
+}
+
+/**
+ * Pearson correlation of the mouth opening the face detector reads on each output frame (inner-lip gap / mouth
+ * width) with the audio's loudness over that frame: how far the mouth opens with the sound, read by a third party.
+ */
+export async function openingToAudioCorrelation(bench: BenchService, video: string, audio: string, fps: number, width: number, height: number): Promise<number> {
+  const detector = await bench.service.core.engines.faceDetector();
+  const samples = await decodeAudioPcm(audio, { sampleRate: 16_000 });
+  const openings: number[] = [];
+  const loudness: number[] = [];
+  let index = 0;
+  for await (const frame of readFrames(video, { pixelFormat: 'rgb24' })) {
+    const [face] = await detector.detect({ data: frame.data, width, height, channels: 3 });
+    if (face) {
+      const mouth = describeMouth({ outer: face.mouthOuter, inner: face.mouthInner });
+      openings.push(mouth.opening / mouth.width);
+      loudness.push(rms(samples, Math.round((index * 16_000) / fps), Math.round(((index + 1) * 16_000) / fps)));
+    }
+    index++;
+  }
+  return pearson(openings, loudness);
 }
 
 /**

@@ -19,7 +19,7 @@ import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeSpokenAudio } from '../test/fixtures/speech.js';
 import { talkingFaceVideo } from '../test/fixtures/talking-face.js';
 import { printRows, startBenchService, type BenchService } from './bench-service.js';
-import { blinkIntervals, detectFace, medianSharpness, mouthBoxOf, mouthToAudioCorrelation, pictureJitter, silentJitter, type Picture } from './lipsync-measures.js';
+import { blinkIntervals, detectFace, medianSharpness, mouthBoxOf, mouthToAudioCorrelation, openingToAudioCorrelation, pictureJitter, silentJitter, type Picture } from './lipsync-measures.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const FPS = 25;
@@ -41,6 +41,8 @@ interface Measured {
   fps: number;
   realTime: number;
   correlation: number;
+  /** The mouth opening the detector reads against the audio's loudness. */
+  openingCorrelation: number;
   sharpness: number;
   jitter: number;
   /** The picture's own jitter in the pauses (no detector): eyes and forehead, and the mouth. */
@@ -48,6 +50,8 @@ interface Measured {
   psnrAway: number;
   engine: string;
   stageMs: Record<string, number>;
+  /** What the engine said about its work (the mouth bank's labels, the exemplars picked). */
+  engineLog: string[];
 }
 
 async function measure(bench: BenchService, reference: Reference, model: 'standard_v1' | 'precision_v1', audio: string, seconds: number, pauses: Array<[number, number]>, dir: string): Promise<Measured> {
@@ -85,6 +89,7 @@ async function measure(bench: BenchService, reference: Reference, model: 'standa
     fps: frames / (run.wallMs / 1000),
     realTime: seconds / (run.wallMs / 1000),
     correlation: await mouthToAudioCorrelation(output, audio, FPS, WIDTH, mouthBoxOf(face)),
+    openingCorrelation: await openingToAudioCorrelation(bench, output, audio, FPS, WIDTH, HEIGHT),
     sharpness: outputSharpness / plainSharpness,
     jitter: await silentJitter(bench, output, WIDTH, HEIGHT, pauses, blinks),
     pictureJitter: {
@@ -94,6 +99,7 @@ async function measure(bench: BenchService, reference: Reference, model: 'standa
     psnrAway,
     engine: task.stages?.find((stage) => stage.name === 'render')?.engine ?? '(not recorded)',
     stageMs: run.stageMs,
+    engineLog: run.lines.map((line) => line.message).filter((message) => /^(mouth bank|rendered \d+ frames at [\d.]+ fps:)/.test(message)),
   };
 }
 
@@ -147,12 +153,13 @@ async function main(): Promise<void> {
       }
     }
     printRows([
-      ['model on reference: engine', 'fps (x real time) | correlation | detail kept | jitter px: detector; picture eyes, mouth | PSNR away dB'],
+      ['model on reference: engine', 'fps (x real time) | correlation: change, opening | detail kept | jitter px: detector; picture eyes, mouth | PSNR away dB'],
       ...results.map((r): [string, string] => [
         `${r.model} on the ${r.reference}: ${r.engine}`,
-        `${r.fps.toFixed(1)} (${r.realTime.toFixed(2)}x) | ${r.correlation.toFixed(2)} | ${r.sharpness.toFixed(3)} | ${r.jitter.toFixed(2)}; ${r.pictureJitter.eyes.toFixed(2)}, ${r.pictureJitter.mouth.toFixed(2)} | ${r.psnrAway.toFixed(1)}`,
+        `${r.fps.toFixed(1)} (${r.realTime.toFixed(2)}x) | ${r.correlation.toFixed(2)}, ${r.openingCorrelation.toFixed(2)} | ${r.sharpness.toFixed(3)} | ${r.jitter.toFixed(2)}; ${r.pictureJitter.eyes.toFixed(2)}, ${r.pictureJitter.mouth.toFixed(2)} | ${r.psnrAway.toFixed(1)}`,
       ]),
       ...results.map((r): [string, string] => [`  ${r.model} on the ${r.reference}: stages, ms per frame`, Object.entries(r.stageMs).map(([stage, ms]) => `${stage} ${(ms / (seconds * FPS)).toFixed(1)}`).join(', ')]),
+      ...results.flatMap((r) => r.engineLog.map((line): [string, string] => [`  ${r.model} on the ${r.reference}: log`, line])),
       ...references.map((r): [string, string] => [`jitter read on the untouched ${r.kind} (the instruments' noise)`, `detector ${floor[r.kind]!.detector.toFixed(2)} px, picture eyes ${floor[r.kind]!.eyes.toFixed(2)} px`]),
       ['targets', 'standard_v1 >= 40 fps, detail >= 0.9, correlation >= 0.6, jitter < 0.5; precision_v1 >= 10 fps'],
       ['frame strips', path.join(RESULTS_DIR, 'strips')],

@@ -298,8 +298,8 @@ describe('dubdesk models, tasks flags, usage and version', () => {
     for (const flags of [['--data-dir', dataDir], [`--data-dir=${dataDir}`]]) {
       const result = await dubdesk(['models', 'list', ...flags]);
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^ID +TASK +STATE +SIZE +TITLE\n/);
-      expect(result.stdout).toMatch(/^wav2lip-gan-96 +lipsync +not installed +~/m);
+      expect(result.stdout).toMatch(/^ID +TASK +STATE +SIZE +COMMERCIAL +TITLE\n/);
+      expect(result.stdout).toMatch(/^wav2lip-gan-96 +lipsync +not installed +~\S+ MB +not allowed +Wav2Lip/m);
       expect(result.stdout).toMatch(/^whisper-base +asr +not installed +~/m);
     }
   });

@@ -13,7 +13,7 @@ describe('the mouth bank', () => {
     try {
       const frames = [0, 12, 24, 0].map((opening) => syntheticFaceWithLandmarks(opening));
       const track = [...frames.map((f) => f.face), null];
-      const index = await writeMouthBank(dir, track, track.map((face) => (face ? faceFrameOf(face) : null)), (async function* () {
+      const index = await writeMouthBank(dir, track, track.map((face) => (face ? faceFrameOf(face) : null)), null, (async function* () {
         for (const [i, f] of frames.entries()) yield { index: i, image: f.image };
       })());
       expect(index.entries.map((entry) => entry.frame)).toEqual([0, 1, 2, 3]);
@@ -36,7 +36,7 @@ describe('the mouth bank', () => {
     try {
       const frames = [0, 12, 24].map((opening) => syntheticFaceWithLandmarks(opening));
       // The track promises three frames; the file delivers two.
-      const index = await writeMouthBank(dir, frames.map((f) => f.face), frames.map((f) => faceFrameOf(f.face)), (async function* () {
+      const index = await writeMouthBank(dir, frames.map((f) => f.face), frames.map((f) => faceFrameOf(f.face)), null, (async function* () {
         for (const [i, f] of frames.slice(0, 2).entries()) yield { index: i, image: f.image };
       })());
       expect(index.entries.map((entry) => entry.frame)).toEqual([0, 1]);

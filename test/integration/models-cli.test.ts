@@ -52,7 +52,7 @@ describe('dubdesk models', () => {
     expect(again.text).toBe('Stand-in LaMa is already installed.\n');
 
     expect(await run(['remove', 'standin-lama'], store)).toEqual({ code: 0, text: 'Removed Stand-in LaMa.\n' });
-    expect((await run(['list'], store)).text).toMatch(/^standin-lama {2}inpaint {2}not installed {2}~208 MB {2}Stand-in LaMa$/m);
+    expect((await run(['list'], store)).text).toMatch(/^standin-lama {2}inpaint {2}not installed {2}~208 MB {2}allowed {5}Stand-in LaMa$/m);
   });
 
   it('installs from a path relative to the working folder with --from', async () => {

@@ -106,6 +106,8 @@ describe('precision_v1 on a video, no model installed: the exemplar engine', () 
     expect(log).toMatch(/face landmarks detected on 100 of 100 frames/);
     // The clip's audio runs a frame past its picture, so the plan counts 101 frames and the file delivers 100.
     expect(log).toMatch(/mouth bank: 100 of 10[01] reference frames/);
+    // The reference speaks: its own sound labels its mouths, as it agrees with what the landmarks see.
+    expect(log).toMatch(/shapes from the reference's own speech \(soundtrack and landmarks agree 0\.\d+\)/);
     const stages = Object.fromEntries((await svc.api(`/v1/tasks/${task.task_id}`)).body.stages.map((stage: any) => [stage.name, stage]));
     expect(stages['face-crops']).toMatchObject({ state: 'skipped', reason: 'used only by a lip-sync model' });
     expect(stages['mouth-bank']).toMatchObject({ state: 'done' });

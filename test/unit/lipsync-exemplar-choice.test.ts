@@ -9,6 +9,7 @@ import {
   MAX_BANK_MOUTHS, patchSize, planMouthBank, samplePatch, type MouthBankEntry,
 } from '../../src/main/pipelines/lipsync/exemplar/mouth-bank.js';
 import { eyeRing as eye, syntheticFaceWithLandmarks } from '../fixtures/synthetic-mouth.js';
+import { chooseMouthLabels } from '../../src/main/pipelines/lipsync/exemplar/mouth-labels.js';
 import { pasteExemplar } from '../../src/main/pipelines/lipsync/exemplar/paste-exemplar.js';
 
 
@@ -147,5 +148,25 @@ describe('the mouth bank', () => {
     const { index } = planMouthBank(track, track.map((f) => faceFrameOf(f)));
     expect(index.entries).toHaveLength(MAX_BANK_MOUTHS);
     expect(index.entries[MAX_BANK_MOUTHS - 1]!.frame).toBe(MAX_BANK_MOUTHS - 1);
+  });
+});
+
+describe('labelling the bank mouths', () => {
+  const shapes = (openings: number[]) => openings.map((opening) => ({ opening, width: 0, rounding: 0 }));
+  // The landmarks shiver around what the mouth did; the soundtrack says it cleanly.
+  const landmarks = shapes([0.45, 0.7, 0.5, 0.8, 0.42, 0.75, 0.48]);
+  const speech = shapes([0, 0.6, 0.1, 0.9, 0, 0.7, 0.05]);
+
+  it("takes the reference's own speech when it agrees with what the landmarks see", () => {
+    const labels = chooseMouthLabels(landmarks, speech);
+    expect(labels.source).toBe('audio');
+    expect(labels.shapes).toEqual(speech);
+    expect(labels.agreement).toBeGreaterThan(0.9);
+  });
+
+  it('keeps the landmarks when the sound is something else (music, another voice) or there is none', () => {
+    const music = shapes([0.5, 0.5, 0.9, 0.1, 0.9, 0.1, 0.8]);
+    expect(chooseMouthLabels(landmarks, music)).toMatchObject({ source: 'landmarks', shapes: landmarks });
+    expect(chooseMouthLabels(landmarks, null)).toEqual({ source: 'landmarks', shapes: landmarks, agreement: null });
   });
 });

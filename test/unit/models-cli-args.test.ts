@@ -35,16 +35,18 @@ describe('formatting', () => {
     expect(formatProgressLine({ id: 'lama', state: 'verifying', receivedBytes: 10 })).toBe('verifying  10 B');
   });
 
-  it('prints an aligned table with approximate sizes for models not installed', () => {
+  it('prints an aligned table with approximate sizes for models not installed, and whether commercial use is allowed', () => {
     const base = { description: '', license: '', files: [] };
     const records: ModelRecord[] = [
-      { ...base, id: 'lama', task: 'inpaint', title: 'LaMa', sizeBytes: 208_000_000, installed: true, sizeOnDisk: 207_000_000 },
+      { ...base, id: 'lama', task: 'inpaint', title: 'LaMa', sizeBytes: 208_000_000, installed: true, sizeOnDisk: 207_000_000, commercialUse: 'allowed' },
+      { ...base, id: 'wav2lip-gan-96', task: 'lipsync', title: 'Wav2Lip', sizeBytes: 150_000_000, installed: false, usedBy: 'precision_v1 lip-sync', commercialUse: 'not_allowed' },
       { ...base, id: 'whisper-base', task: 'asr', title: 'Whisper base', sizeBytes: 300_000_000, installed: false, install: { id: 'whisper-base', state: 'downloading', receivedBytes: 1 } },
     ];
     expect(formatModelTable(records)).toBe(
-      'ID            TASK     STATE        SIZE     TITLE\n' +
-        'lama          inpaint  installed    207 MB   LaMa\n' +
-        'whisper-base  asr      downloading  ~300 MB  Whisper base\n',
+      'ID              TASK     STATE          SIZE     COMMERCIAL   TITLE\n' +
+        'lama            inpaint  installed      207 MB   allowed      LaMa\n' +
+        'wav2lip-gan-96  lipsync  not installed  ~150 MB  not allowed  Wav2Lip\n' +
+        'whisper-base    asr      downloading    ~300 MB  -            Whisper base\n',
     );
   });
 });

@@ -70,12 +70,17 @@ function stateOf(record: ModelRecord): string {
   return 'not installed';
 }
 
+/** Whether the model's terms allow commercial use, as the catalogue states it; '-' where nobody has reviewed them. */
+function commercialOf(record: ModelRecord): string {
+  return record.commercialUse ? record.commercialUse.replace('_', ' ') : '-';
+}
+
 /** Pure: the table `dubdesk models list` prints. */
 export function formatModelTable(records: ModelRecord[]): string {
-  const rows = [['ID', 'TASK', 'STATE', 'SIZE', 'TITLE']];
+  const rows = [['ID', 'TASK', 'STATE', 'SIZE', 'COMMERCIAL', 'TITLE']];
   for (const r of records) {
     const size = r.installed && r.sizeOnDisk !== undefined ? formatBytes(r.sizeOnDisk) : `~${formatBytes(r.sizeBytes)}`;
-    rows.push([r.id, r.task, stateOf(r), size, r.title]);
+    rows.push([r.id, r.task, stateOf(r), size, commercialOf(r), r.title]);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]))).join('  ')).join('\n') + '\n';

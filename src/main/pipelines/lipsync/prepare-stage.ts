@@ -53,7 +53,7 @@ export function prepareLipsyncStage(deps: PrepareDeps): Stage<LipsyncRequest> {
       ctx.log(`reference ${reference.name}: ${video.displayWidth}x${video.displayHeight}${isImage ? ' picture' : `, ${referenceFrames} frames at ${referenceFps.toFixed(2)} fps`}; audio ${durationSec.toFixed(2)} s -> ${outputFrames} frames${!isImage && referenceFrames < outputFrames ? ' (reference plays forward and back)' : ''}`);
       return {
         renderer,
-        reference: { path: reference.path, name: reference.name, isImage, width: video.displayWidth, height: video.displayHeight, fps: referenceFps, frameCount: referenceFrames },
+        reference: { path: reference.path, name: reference.name, isImage, width: video.displayWidth, height: video.displayHeight, fps: referenceFps, frameCount: referenceFrames, hasAudio: info.hasAudio },
         audio,
         output: { fps: referenceFps, frameCount: outputFrames },
       } satisfies LipsyncPlan;

@@ -28,6 +28,8 @@ export interface LipsyncPlan extends StageOutput {
     height: number;
     fps: number;
     frameCount: number;
+    /** The reference has its own sound (absent in plans saved before it was recorded). */
+    hasAudio?: boolean;
   };
   audio: {
     /** The file whose sound is muxed into the result (audio_url, or the reference video itself); stored like reference.path. */

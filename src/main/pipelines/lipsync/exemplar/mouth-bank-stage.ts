@@ -1,14 +1,28 @@
 import path from 'node:path';
 import { writeFileAtomic } from '../../../files/atomic-write.js';
 import { readFrames } from '../../../media/frames.js';
-import type { Stage, StageOutput } from '../../types.js';
+import { toDubDeskError } from '../../../../shared/errors.js';
+import type { Stage, StageContext, StageOutput } from '../../types.js';
+import type { MouthShape } from '../mouth-shape.js';
 import { readFaceTrack } from '../faces-stage.js';
 import { lipsyncOutput } from '../outputs.js';
 import { FACE_FRAMES_FILE, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ExemplarManifest } from '../precision/reusable-data.js';
 import { planInWorkDir } from '../prepare-stage.js';
-import type { LipsyncDeps, LipsyncRequest } from '../types.js';
+import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
 import { fuseFacePath, followEyeRegion } from './face-path.js';
 import { writeMouthBank } from './mouth-bank.js';
+import { mouthTargetsForAudio } from '../mouth-targets-stage.js';
+
+/** The shapes the reference's own sound asks for, frame by frame; null (with a warning in the log) if it cannot be read. */
+async function referenceSpeechShapes(reference: LipsyncPlan['reference'], deps: LipsyncDeps, ctx: StageContext): Promise<MouthShape[] | null> {
+  try {
+    return (await mouthTargetsForAudio(reference.path, { fps: reference.fps, frameCount: reference.frameCount }, deps, ctx.signal)).shapes;
+  } catch (error) {
+    ctx.signal.throwIfAborted();
+    ctx.log(`the reference's sound could not be read (${toDubDeskError(error).message}): its mouths are labelled by their landmarks`, 'warn');
+    return null;
+  }
+}
 
 export interface MouthBankFolder extends StageOutput {
   /** The reusable folder holding the bank, relative to the work dir. */
@@ -47,7 +61,9 @@ export function mouthBankStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       })());
       const faceFrames = fuseFacePath(track, shifts);
       await writeFileAtomic(path.join(dir, FACE_FRAMES_FILE), JSON.stringify(faceFrames));
-      const bank = await writeMouthBank(dir, track, faceFrames, read('rgb24', 1));
+      // The shapes the reference's own speech asks for, to label its mouths with when they agree (mouth-labels.ts).
+      const audioShapes = reference.hasAudio ? await referenceSpeechShapes(reference, deps, ctx) : null;
+      const bank = await writeMouthBank(dir, track, faceFrames, audioShapes, read('rgb24', 1));
       const manifest: ExemplarManifest = {
         version: REUSABLE_LAYOUT_VERSION,
         engine: 'exemplar',
@@ -58,7 +74,9 @@ export function mouthBankStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       };
       await writeFileAtomic(path.join(dir, REUSABLE_MANIFEST), JSON.stringify(manifest, null, 1));
       const openings = bank.entries.map((entry) => entry.shape.opening).sort((a, b) => a - b);
+      const { source, agreement } = bank.labels;
       ctx.log(`mouth bank: ${bank.entries.length} of ${reference.frameCount} reference frames, ${bank.patchWidth}x${bank.patchHeight} px each, kept in ${REUSABLE_DIR}/ for reuse; `
+        + `shapes from the ${source === 'audio' ? 'reference\'s own speech' : 'landmarks'}${agreement === null ? ' (the reference has no sound)' : ` (soundtrack and landmarks agree ${agreement.toFixed(2)})`}; `
         + `openings from ${openings[0]!.toFixed(2)} to ${openings[openings.length - 1]!.toFixed(2)} (median ${openings[Math.floor(openings.length / 2)]!.toFixed(2)})`);
       return { reusable: REUSABLE_DIR, mouths: bank.entries.length } satisfies MouthBankFolder;
     },

@@ -12,12 +12,13 @@ import { createRgbImage, type RgbImage } from '../../../media/image/rgb-image.js
 import { writeFileAtomic, writeHandleAtomic } from '../../../files/atomic-write.js';
 import { describeMouth, MOUTH_SHAPE_DEFAULTS, type MouthShape } from '../mouth-shape.js';
 import { faceFrameOf, faceScale, toFace, toImage, type FaceFrame } from './face-frame.js';
+import { chooseMouthLabels } from './mouth-labels.js';
 
 export const MOUTH_BANK_INDEX = 'mouth-bank.json';
 export const MOUTH_BANK_PIXELS = 'mouths.rgb';
 
-/** The stored region, in face units: cheek to cheek, from under the nose to below the chin. */
-export const PATCH_REGION = { minU: -1, maxU: 1, minV: 0.35, maxV: 2.1 } as const;
+/** The stored region, in face units: cheek to cheek, from the nose to below the chin (the pasted ellipse lies inside). */
+export const PATCH_REGION = { minU: -1, maxU: 1, minV: 0.2, maxV: 2.1 } as const;
 
 /** The patch's resolution follows the face's, within these bounds (pixels per face unit). */
 const MIN_PIXELS_PER_UNIT = 32;
@@ -45,6 +46,8 @@ export interface MouthBankIndex {
   patchHeight: number;
   /** Median mouth centre and width over the bank, in face units: where the paste mask sits. */
   mouth: { u: number; v: number; width: number };
+  /** Where the entries' shapes come from (mouth-labels.ts). */
+  labels: { source: 'audio' | 'landmarks'; agreement: number | null };
   entries: MouthBankEntry[];
 }
 
@@ -108,22 +111,30 @@ export function samplePatch(image: RgbImage, frame: FaceFrame, pixelsPerUnit: nu
  * Which frames go into the bank and at what resolution: every frame whose mouth can be measured (the first
  * MAX_BANK_MOUTHS). Shapes come from each frame's own landmarks; patches are placed by the steady `faceFrames`.
  */
-export function planMouthBank(track: readonly (FaceLandmarks | null)[], faceFrames: readonly (FaceFrame | null)[]): { index: Omit<MouthBankIndex, 'entries'> & { entries: MouthBankEntry[] }; frames: Map<number, FaceFrame> } {
+export function planMouthBank(
+  track: readonly (FaceLandmarks | null)[],
+  faceFrames: readonly (FaceFrame | null)[],
+  /** The shape the reference's own soundtrack asks for at each of its frames, when it has one. */
+  audioShapes: readonly MouthShape[] | null = null,
+): { index: Omit<MouthBankIndex, 'entries'> & { entries: MouthBankEntry[] }; frames: Map<number, FaceFrame> } {
   const measured = track.map((face) => (face ? measureMouth(face) : null));
   const usable = measured.flatMap((mouth, frame) => (mouth && faceFrames[frame] ? [{ mouth, frame }] : [])).slice(0, MAX_BANK_MOUTHS);
   if (usable.length === 0) throw new DubDeskError('no_face_detected', 'No frame of the reference shows a mouth that can be measured.');
   const medianWidth = median(usable.map(({ mouth }) => mouth.widthUnits));
   const pixelsPerUnit = Math.round(Math.min(MAX_PIXELS_PER_UNIT, Math.max(MIN_PIXELS_PER_UNIT, median(usable.map(({ mouth }) => faceScale(mouth.frame))))));
   const { width, height } = patchSize(pixelsPerUnit);
-  const entries = usable.map(({ mouth, frame }): MouthBankEntry => {
+  const measuredShapes = usable.map(({ mouth }): MouthShape => {
     // Width as the audio targets give it: the relative change from this person's usual width.
     const relativeWidth = Math.max(-0.2, Math.min(0.2, mouth.widthUnits / medianWidth - 1));
-    return { frame, shape: { opening: mouth.opening, width: relativeWidth, rounding: Math.max(0, Math.min(1, -relativeWidth / 0.2)) }, noseU: mouth.noseU };
+    return { opening: mouth.opening, width: relativeWidth, rounding: Math.max(0, Math.min(1, -relativeWidth / 0.2)) };
   });
+  const labels = chooseMouthLabels(measuredShapes, audioShapes ? usable.map(({ frame }) => audioShapes[frame] ?? { opening: 0, width: 0, rounding: 0 }) : null);
+  const entries = usable.map(({ mouth, frame }, k): MouthBankEntry => ({ frame, shape: labels.shapes[k]!, noseU: mouth.noseU }));
   return {
     index: {
       version: 1, pixelsPerUnit, patchWidth: width, patchHeight: height,
       mouth: { u: median(usable.map(({ mouth }) => mouth.centre.u)), v: median(usable.map(({ mouth }) => mouth.centre.v)), width: medianWidth },
+      labels: { source: labels.source, agreement: labels.agreement },
       entries,
     },
     frames: new Map(usable.map(({ frame }) => [frame, faceFrames[frame]!])),
@@ -138,9 +149,10 @@ export async function writeMouthBank(
   dir: string,
   track: readonly (FaceLandmarks | null)[],
   steadyFrames: readonly (FaceFrame | null)[],
+  audioShapes: readonly MouthShape[] | null,
   frames: AsyncIterable<{ index: number; image: RgbImage }>,
 ): Promise<MouthBankIndex> {
-  const { index, frames: faceFrames } = planMouthBank(track, steadyFrames);
+  const { index, frames: faceFrames } = planMouthBank(track, steadyFrames, audioShapes);
   const patch = createRgbImage(index.patchWidth, index.patchHeight);
   const bytes = patch.data.length;
   const slotOf = new Map(index.entries.map((entry, slot) => [entry.frame, slot]));

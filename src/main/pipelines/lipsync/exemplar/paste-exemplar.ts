@@ -17,12 +17,13 @@ export interface WeightedPatch {
 }
 
 /**
- * The pasted ellipse in face units: the mouth and the jaw that moves with it (speech moves the chin too), from under
- * the nose to below the chin.
+ * The pasted ellipse in face units: the mouth and the jaw that moves with it (speech moves the chin too), from the
+ * nostrils to below the chin. Both lips lie well inside its solid part: an upper lip in the fade would show the one
+ * underneath as a ghost.
  */
 export function pasteEllipse(bank: Pick<MouthBankIndex, 'mouth'>): { u: number; v: number; a: number; b: number } {
   const { u, v, width } = bank.mouth;
-  return { u, v: v + 0.25 * width, a: 0.85 * width, b: 0.75 * width };
+  return { u, v: v + 0.15 * width, a: 0.85 * width, b: 0.85 * width };
 }
 
 function smoothstep(t: number): number {
