@@ -5,9 +5,8 @@ import { decodeAudioPcm } from '../src/main/media/audio.js';
 import { rms } from '../src/main/media/dsp/envelope.js';
 import { readFrames } from '../src/main/media/frames.js';
 import { laplacianVariance, pearson } from '../test/fixtures/image-metrics.js';
-import { regionShift } from '../src/main/media/image/region-shift.js';
-import { planIdleMotion } from '../src/main/pipelines/lipsync/idle-motion.js';
-import { describeMouth } from '../src/main/pipelines/lipsync/mouth-shape.js';
+import { withoutIntervals } from '../test/fixtures/motion-metrics.js';
+import { openingLoudnessCorrelation } from '../test/fixtures/mouth-metrics.js';
 import type { BenchService } from './bench-service.js';
 
 export type Picture = { data: Uint8Array; width: number; height: number };
@@ -47,21 +46,7 @@ export async function mouthToAudioCorrelation(video: string, audio: string, fps:
  * width) with the audio's loudness over that frame: how far the mouth opens with the sound, read by a third party.
  */
 export async function openingToAudioCorrelation(bench: BenchService, video: string, audio: string, fps: number, width: number, height: number): Promise<number> {
-  const detector = await bench.service.core.engines.faceDetector();
-  const samples = await decodeAudioPcm(audio, { sampleRate: 16_000 });
-  const openings: number[] = [];
-  const loudness: number[] = [];
-  let index = 0;
-  for await (const frame of readFrames(video, { pixelFormat: 'rgb24' })) {
-    const [face] = await detector.detect({ data: frame.data, width, height, channels: 3 });
-    if (face) {
-      const mouth = describeMouth({ outer: face.mouthOuter, inner: face.mouthInner });
-      openings.push(mouth.opening / mouth.width);
-      loudness.push(rms(samples, Math.round((index * 16_000) / fps), Math.round(((index + 1) * 16_000) / fps)));
-    }
-    index++;
-  }
-  return pearson(openings, loudness);
+  return (await openingLoudnessCorrelation(await bench.service.core.engines.faceDetector(), video, audio, fps, width, height)).correlation;
 }
 
 /**
@@ -92,54 +77,9 @@ export async function silentJitter(bench: BenchService, video: string, width: nu
   return Math.sqrt(squares / count) / Math.sqrt(6);
 }
 
-/** A picture's blinks (the plan the render draws for `frames` frames), one frame wider either side. */
-export function blinkIntervals(frames: number, fps: number): Array<[number, number]> {
-  return planIdleMotion(frames, fps).blinks.map((blink): [number, number] => [blink.startSec - 1 / fps, blink.endSec + 1 / fps]);
-}
-
-/** The windows with the `skip` intervals cut out (a blink is motion meant to be seen, not jitter). */
-export function withoutIntervals(windows: Array<[number, number]>, skip: Array<[number, number]>): Array<[number, number]> {
-  let pieces = windows;
-  for (const [from, to] of skip) {
-    pieces = pieces.flatMap(([start, end]): Array<[number, number]> => (to <= start || from >= end ? [[start, end]] : [
-      ...(from > start ? [[start, from] as [number, number]] : []),
-      ...(to < end ? [[to, end] as [number, number]] : []),
-    ]));
-  }
-  return pieces;
-}
-
 /** The median Laplacian variance of `region` over a video's frames (a blink's few frames are not blur). */
 export async function medianSharpness(file: string, width: number, region: { x: number; y: number; width: number; height: number }): Promise<number> {
   const values: number[] = [];
   for await (const frame of readFrames(file, { pixelFormat: 'gray' })) values.push(laplacianVariance(frame.data, width, region));
   return values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-}
-
-
-/**
- * Jitter of the picture itself, px: the region's path, from frame-to-frame shifts, as the RMS second difference
- * over consecutive frames / sqrt 6 (a smooth sway cancels). No detector in the loop, so no detector noise; coding
- * noise remains (the plain encode of a still shows its floor).
- */
-export async function pictureJitter(video: string, width: number, region: { x: number; y: number; width: number; height: number }, windows: Array<[number, number]>, skip: Array<[number, number]> = []): Promise<number> {
-  let squares = 0;
-  let count = 0;
-  for (const [startSec, endSec] of withoutIntervals(windows, skip)) {
-    if (endSec - startSec < 0.12) continue;
-    const shifts: Array<{ dx: number; dy: number }> = [];
-    let previous: { data: Uint8Array; width: number; height: number } | undefined;
-    for await (const frame of readFrames(video, { pixelFormat: 'gray', startSec, durationSec: endSec - startSec })) {
-      const current = { data: Uint8Array.from(frame.data), width, height: frame.data.length / width };
-      const shift = previous ? regionShift(previous, current, region) : null;
-      if (shift) shifts.push(shift);
-      previous = current;
-    }
-    // The second difference of the path is the difference of consecutive shifts.
-    for (let t = 1; t < shifts.length; t++) {
-      squares += (shifts[t]!.dx - shifts[t - 1]!.dx) ** 2 + (shifts[t]!.dy - shifts[t - 1]!.dy) ** 2;
-      count++;
-    }
-  }
-  return count ? Math.sqrt(squares / count) / Math.sqrt(6) : 0;
 }

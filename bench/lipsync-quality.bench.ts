@@ -19,7 +19,8 @@ import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeSpokenAudio } from '../test/fixtures/speech.js';
 import { talkingFaceVideo } from '../test/fixtures/talking-face.js';
 import { printRows, startBenchService, type BenchService } from './bench-service.js';
-import { blinkIntervals, detectFace, medianSharpness, mouthBoxOf, mouthToAudioCorrelation, openingToAudioCorrelation, pictureJitter, silentJitter, type Picture } from './lipsync-measures.js';
+import { blinkIntervals, pictureJitter } from '../test/fixtures/motion-metrics.js';
+import { detectFace, medianSharpness, mouthBoxOf, mouthToAudioCorrelation, openingToAudioCorrelation, silentJitter, type Picture } from './lipsync-measures.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const FPS = 25;

@@ -18,7 +18,8 @@ import { decodeStillImage } from '../src/main/media/still-image.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeSpokenAudio } from '../test/fixtures/speech.js';
 import { printRows, startBenchService } from './bench-service.js';
-import { blinkIntervals, detectFace, medianSharpness, mouthBoxOf, mouthToAudioCorrelation, silentJitter } from './lipsync-measures.js';
+import { blinkIntervals } from '../test/fixtures/motion-metrics.js';
+import { detectFace, medianSharpness, mouthBoxOf, mouthToAudioCorrelation, silentJitter } from './lipsync-measures.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const FPS = 25;

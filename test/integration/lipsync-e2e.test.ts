@@ -12,6 +12,8 @@ import { createFrameWriter, readFrames } from '../../src/main/media/frames.js';
 import { probeMedia } from '../../src/main/media/probe.js';
 import { decodeStillImage } from '../../src/main/media/still-image.js';
 import { eyesAndForehead, faceVideo, facePhoto, noFaceImage } from '../fixtures/faces.js';
+import { blinkIntervals, pictureJitter } from '../fixtures/motion-metrics.js';
+import { openingLoudnessCorrelation } from '../fixtures/mouth-metrics.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
 import { makeSpokenAudio } from '../fixtures/speech.js';
@@ -128,6 +130,28 @@ describe('standard_v1 on a photograph', () => {
     // (0.91 on the 720p bench, bench/README.md "lipsync"; the target is 0.9).
     expect(outputSharpness / plainSharpness).toBeGreaterThanOrEqual(0.85);
   });
+
+  it('holds still in the pauses: the eyes and the mouth move only with the smooth sway (jitter under 0.5 px)', async () => {
+    const picture = await decodeStillImage(photo);
+    const [face] = await (await svc.service.core.engines.faceDetector()).detect({ ...picture, channels: 3 });
+    // The pauses between phrases, a little inside them; blinks are motion meant to be seen.
+    const pauses: Array<[number, number]> = [[1.4, 2.1], [3.3, 4.0]];
+    const blinks = blinkIntervals(Math.round(5.6 * 25), 25);
+    const eyes = await pictureJitter(output, picture.width, eyesAndForehead(face!), pauses, blinks);
+    const mouth = await pictureJitter(output, picture.width, mouthBox, pauses, blinks);
+    console.log(`picture jitter in the pauses: eyes and forehead ${eyes.toFixed(3)} px, mouth ${mouth.toFixed(3)} px`);
+    expect(eyes).toBeLessThan(0.5);
+    expect(mouth).toBeLessThan(0.5);
+  });
+
+  it('opens the mouth with the loudness of the speech, as the face detector reads it (correlation above 0.6)', async () => {
+    const picture = await decodeStillImage(photo);
+    const detector = await svc.service.core.engines.faceDetector();
+    const { correlation, frames, measured } = await openingLoudnessCorrelation(detector, output, speech, 25, picture.width, picture.height);
+    console.log(`mouth opening read by the detector vs loudness: r = ${correlation.toFixed(2)}`);
+    expect(measured).toBeGreaterThan(frames * 0.95);
+    expect(correlation).toBeGreaterThan(0.6);
+  }, 120_000);
 
   it('leaves the picture outside the swaying head unchanged (PSNR above 40 dB)', async () => {
     const picture = await decodeStillImage(photo);

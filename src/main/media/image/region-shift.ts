@@ -22,8 +22,9 @@ export function regionShift(previous: GreyFrame, next: GreyFrame, box: PixelBox,
     let sxt = 0;
     let syt = 0;
     let used = 0;
-    for (let y = Math.max(1, box.y); y < Math.min(height - 1, box.y + box.height); y++) {
-      for (let x = Math.max(1, box.x); x < Math.min(width - 1, box.x + box.width); x++) {
+    // Whole pixels of the box (a box may come with fractional edges).
+    for (let y = Math.max(1, Math.ceil(box.y)); y < Math.min(height - 1, Math.floor(box.y + box.height)); y++) {
+      for (let x = Math.max(1, Math.ceil(box.x)); x < Math.min(width - 1, Math.floor(box.x + box.width)); x++) {
         // The next frame sampled where this pixel is believed to have moved (bilinear); pixels that leave it are skipped.
         const sx = x + dx;
         const sy = y + dy;

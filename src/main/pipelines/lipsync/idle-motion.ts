@@ -334,6 +334,30 @@ function ramp(length: number, start: number, faceFrom: number, faceTo: number): 
   return weights;
 }
 
+/**
+ * The position in the unmoved picture that applySway draws at frame position (x, y): the rigid inverse inside the
+ * face, fading to none at the sway box's border as the sway does. For drawing into a swayed frame from the picture
+ * it was made from, so those pixels are resampled once.
+ */
+export function swaySource(face: Box, frameWidth: number, frameHeight: number, pose: SwayPose, scale = 1.4): (x: number, y: number, out: Float64Array) => void {
+  const { cos, sin, pivot, shift } = rigidMotion(face, pose);
+  const box = swayBox(face, frameWidth, frameHeight, scale);
+  const wx = ramp(box.width, box.x, face.x, face.x + face.width);
+  const wy = ramp(box.height, box.y, face.y, face.y + face.height);
+  const weightAt = (weights: Float32Array, k: number) => {
+    if (k <= 0 || k >= weights.length - 1) return 0;
+    const i = Math.floor(k);
+    return weights[i]! + (weights[i + 1]! - weights[i]!) * (k - i);
+  };
+  return (x, y, out) => {
+    const w = weightAt(wx, x - box.x) * weightAt(wy, y - box.y);
+    const dx = x - pivot.x - shift.x;
+    const dy = y - pivot.y - shift.y;
+    out[0] = x + w * (pivot.x + cos * dx + sin * dy - x);
+    out[1] = y + w * (pivot.y - sin * dx + cos * dy - y);
+  };
+}
+
 /** The buffer the sway's first pass writes (pixel values x 128), kept between frames (a job's frame size never changes). */
 let scratch = new Int32Array(0);
 /** The Lanczos weights in fixed point, x 4096: integer arithmetic is the cheapest V8 offers per pixel. */

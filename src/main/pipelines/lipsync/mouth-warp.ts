@@ -33,6 +33,18 @@ export interface MouthWarpOptions extends MouthShapeOptions {
   feather?: number;
   /** Use this region instead of the one derived from the mouth (e.g. one held steady across frames). */
   box?: PixelBox;
+  /**
+   * Where the frame's pixels came from, for a frame already moved (a photo's sway): moved samples are then read from
+   * that earlier picture through `toSource`, so the mouth is resampled once, never a resampled frame again.
+   */
+  source?: WarpSource;
+}
+
+/** The picture a moved frame was made from, and the map from a position in the frame to one in it. */
+export interface WarpSource {
+  image: RgbImage;
+  /** Writes the source position of frame position (x, y) into out[0], out[1]. */
+  toSource(x: number, y: number, out: Float64Array): void;
 }
 
 /** Colours the painted mouth interior is tinted from. */
@@ -70,7 +82,7 @@ export function warpMouthBox(
   box: PixelBox,
   from: readonly Point[],
   to: readonly Point[],
-  options: Pick<MouthWarpOptions, 'gridStep' | 'anchorsPerSide'> & { seal?: LipSeal } = {},
+  options: Pick<MouthWarpOptions, 'gridStep' | 'anchorsPerSide' | 'source'> & { seal?: LipSeal } = {},
 ): RgbImage {
   if (from.length !== to.length) throw new Error(`Warp needs matching point lists (${from.length} vs ${to.length}).`);
   const step = Math.max(1, Math.round(options.gridStep ?? 5));
@@ -135,6 +147,12 @@ export function warpMouthBox(
         sy = sample[1];
       }
       const o = (row * box.width + col) * 3;
+      if (options.source && (Math.abs(sx - x) >= 1 / 512 || Math.abs(sy - y) >= 1 / 512)) {
+        // A moved pixel of a moved frame: read once from the picture the frame was made from.
+        options.source.toSource(sx, sy, sample);
+        sampleBilinearRgb(options.source.image, sample[0], sample[1], out, o);
+        continue;
+      }
       if (Math.abs(sx - x) < 1 / 512 && Math.abs(sy - y) < 1 / 512) {
         // Where the field is ~0 copying is exact and cheaper than interpolating.
         const i = (y * frameWidth + x) * 3;
@@ -417,7 +435,7 @@ export function reshapeMouth(frame: RgbImage, mouth: MouthContours, shape: Mouth
     const palette = measureMouthColours(frame, box, mouth);
     if (source.opening >= 1) paintLipLine(patch, box, target, palette);
     // The person's own teeth look like them: moved with their lips, dark between; a painted mouth only without them.
-    if (showsOwnInterior(palette, source)) fillOwnInterior(patch, box, frame, source, target, palette);
+    if (showsOwnInterior(palette, source)) fillOwnInterior(patch, box, frame, source, target, palette, options.source);
     else paintMouthInterior(patch, box, target, palette, source.width);
   }
   return { box, patch, source, target };

@@ -4,7 +4,7 @@
 import { sampleBilinearRgb } from '../../media/image/bilinear.js';
 import type { PixelBox, RgbImage } from '../../media/image/rgb-image.js';
 import { chainAt, toImage, toLocal, type MouthGeometry, type TargetMouth } from './mouth-shape.js';
-import type { MouthPalette } from './mouth-warp.js';
+import type { MouthPalette, WarpSource } from './mouth-warp.js';
 
 /** Fewer opening pixels than this is a lip line the detector drew apart, not an open mouth. */
 const MIN_PIXELS = 24;
@@ -42,10 +42,13 @@ export function showsOwnInterior(palette: MouthPalette, source: Pick<MouthGeomet
 const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 
 /**
- * Fills the target's opening in `patch` (the box's pixels) from the source's opening in `frame`: along the lips by
- * the inner corners, across them by distance from each lip; the height the source does not have is cavity.
+ * Fills the target's opening in `patch` (the box's pixels) from the source's opening in `frame` (or in the picture a
+ * moved frame was made from): along the lips by the inner corners, across them by distance from each lip; the height
+ * the source does not have is cavity.
  */
-export function fillOwnInterior(patch: RgbImage, box: PixelBox, frame: RgbImage, source: MouthGeometry, target: TargetMouth, palette: MouthPalette): void {
+export function fillOwnInterior(
+  patch: RgbImage, box: PixelBox, frame: RgbImage, source: MouthGeometry, target: TargetMouth, palette: MouthPalette, original?: WarpSource,
+): void {
   const lip = palette.lip;
   // The cavity's tones, as the painted mouth uses them: lip-tinted near the teeth, darkest at the back.
   const edge = [lip[0] * 0.48, lip[1] * 0.36, lip[2] * 0.38];
@@ -59,6 +62,7 @@ export function fillOwnInterior(patch: RgbImage, box: PixelBox, frame: RgbImage,
   const rowFrom = Math.max(0, Math.floor(Math.min(...ys)) - 1 - box.y);
   const rowTo = Math.min(box.height - 1, Math.ceil(Math.max(...ys)) + 1 - box.y);
   const sample = new Float32Array(3);
+  const position = new Float64Array(2);
   const out = patch.data;
   for (let row = rowFrom; row <= rowTo; row++) {
     for (let col = colFrom; col <= colTo; col++) {
@@ -88,7 +92,13 @@ export function fillOwnInterior(patch: RgbImage, box: PixelBox, frame: RgbImage,
         depth = clamp01((Math.min(fromUpper, fromLower) - half) / Math.max(0.5, (height - sourceHeight) / 2));
       }
       const at = toImage(source.frame, us, vs);
-      sampleBilinearRgb(frame, at.x, at.y, sample, 0);
+      if (original) {
+        // A moved frame: the teeth are read once, from the picture it was made from.
+        original.toSource(at.x, at.y, position);
+        sampleBilinearRgb(original.image, position[0]!, position[1]!, sample, 0);
+      } else {
+        sampleBilinearRgb(frame, at.x, at.y, sample, 0);
+      }
       const i = (row * box.width + col) * 3;
       for (let c = 0; c < 3; c++) {
         const dark = edge[c]! + (back[c]! - edge[c]!) * (depth * depth * (3 - 2 * depth));
