@@ -23,7 +23,7 @@ export interface RenderedVideo extends StageOutput {
 }
 
 /** The source of frames in output order: the picture for every frame, or the reference video cut or ping-ponged. */
-export async function* outputFrames(plan: LipsyncPlan, deps: LipsyncDeps, signal: AbortSignal): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
+async function* outputFrames(plan: LipsyncPlan, deps: LipsyncDeps, signal: AbortSignal): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
   const { reference, output } = plan;
   if (reference.isImage) {
     const image = await decodeStillImage(reference.path, { signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });

@@ -32,8 +32,8 @@ export interface MouthBankFolder extends StageOutput {
 
 /**
  * processing (exemplar engine): the face's steady path through the reference, then every reference frame's mouth,
- * resampled into the face frame and measured, written
- * with the reference and the face track into the work dir's reusable folder, which the render reads from.
+ * resampled into the face frame and labelled, written with the reference and the face track into the work dir's
+ * reusable folder, which the render reads from.
  */
 export function mouthBankStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
   return {

@@ -3,7 +3,6 @@
 // same audio gives the same video.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FaceLandmarks } from '../../../engines/face/types.js';
 import { createFrameWriter } from '../../../media/frames.js';
 import type { StageContext } from '../../types.js';
 import { referenceFrameFor } from '../frame-schedule.js';
@@ -50,11 +49,9 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
   const faces = await readFaceTrackOf(job.dir, job.manifest);
   const bank = await readMouthBankIndex(job.dir);
 
-  const faceUnder = (outputIndex: number): FaceLandmarks | null => faces[referenceFrameFor(outputIndex, reference.frameCount)] ?? null;
-  const noseU = job.targets.map((_, i) => {
-    const face = faceUnder(i);
-    return face ? (measureMouth(face)?.noseU ?? null) : null;
-  });
+  // How far each reference frame's head is turned, measured once, then read for every output frame that shows it.
+  const turnOf = faces.map((face) => (face ? (measureMouth(face)?.noseU ?? null) : null));
+  const noseU = job.targets.map((_, i) => turnOf[referenceFrameFor(i, reference.frameCount)] ?? null);
   const choice = chooseExemplars(job.targets, noseU, bank.entries);
   const faceFrames = JSON.parse(await readFile(path.join(job.dir, job.manifest.faceFrames), 'utf8')) as (FaceFrame | null)[];
 
