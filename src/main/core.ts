@@ -180,7 +180,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     reusableModelExists: (id) => reusableModels.get(id) !== undefined,
     reusableModelEngine: (id) => {
       const record = reusableModels.get(id);
-      return record ? reusableFolderEngine(path.join(paths.root, record.path)) : 'generator';
+      return record ? reusableFolderEngine(path.join(paths.root, record.path)) : 'unreadable';
     },
     subtitleStyleExists: (id) => subtitleStyles.get(id) !== undefined,
   };

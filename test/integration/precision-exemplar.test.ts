@@ -208,6 +208,13 @@ describe('a reusable model made from an exemplar task', () => {
     const log = await taskLog(reused.task_id);
     expect(log).not.toMatch(/face landmarks detected/);
     expect(log).toMatch(/different mouths of 100/);
+
+    // A model whose data was damaged fails its job saying so; it does not ask for a lip-sync model that would not help.
+    await fs.writeFile(path.join(svc.dataDir, 'reusable_models', made.body.model_id, 'manifest.json'), '{ not json');
+    const broken = await svc.api('/v1/reusable_lipsync_model_video_generation', { body: { model_id: made.body.model_id, audio_url: pathToFileURL(speech).href } });
+    expect(broken.status, JSON.stringify(broken.body)).toBe(200);
+    const failed = await svc.waitForTask(broken.body.task_id, (task) => task.status === 'failed', 60_000);
+    expect([failed.err_code, failed.err_message]).toEqual(['not_found', expect.stringMatching(/missing or damaged/)]);
   }, 600_000);
 });
 

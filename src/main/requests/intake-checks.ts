@@ -20,7 +20,7 @@ export interface SpecEnvironment {
   subtitleStyleExists(styleId: string): boolean;
   reusableModelExists(modelId: string): boolean;
   /** What draws an existing reusable model's mouths: its own stored mouths need no model, stored face crops a generator. */
-  reusableModelEngine(modelId: string): 'generator' | 'exemplar';
+  reusableModelEngine(modelId: string): 'generator' | 'exemplar' | 'unreadable';
 }
 
 export type Inspected = Partial<Record<string, InspectedInput>>;

@@ -24,6 +24,11 @@ export interface ExemplarChoice {
   meanDistance: number;
 }
 
+/** Whether showing `to` after `from` cuts to another part of the reference: the next frame either way (a reference may play backwards) or the same one continue the motion. */
+export function cutsBetween(from: Pick<MouthBankEntry, 'frame'>, to: Pick<MouthBankEntry, 'frame'>): boolean {
+  return Math.abs(to.frame - from.frame) > 1;
+}
+
 function quantile(values: number[], q: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -89,8 +94,7 @@ export function chooseExemplars(
     candidateSlots.push(slots);
     candidateCosts.push(costs);
   }
-  // The next frame (either way: a reference may play backwards) or the same one continue the motion.
-  const isCut = (from: number, to: number) => Math.abs(bank[to]!.frame - bank[from]!.frame) > 1;
+  const isCut = (from: number, to: number) => cutsBetween(bank[from]!, bank[to]!);
   const transition = (from: number, to: number) => (isCut(from, to) ? cutCost : 0);
 
   // Viterbi over the candidates.

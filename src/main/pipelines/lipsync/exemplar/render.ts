@@ -11,7 +11,7 @@ import { scheduledReferenceFrames } from '../reference-frames.js';
 import { resultEncodeArgs } from '../renderer.js';
 import type { LipsyncDeps, LipsyncRequest } from '../types.js';
 import { readFaceTrackOf, type ExemplarManifest } from '../precision/reusable-data.js';
-import { chooseExemplars } from './choose-exemplars.js';
+import { chooseExemplars, cutsBetween } from './choose-exemplars.js';
 import type { FaceFrame } from './face-frame.js';
 import { measureMouth, openMouthBank, readMouthBankIndex } from './mouth-bank.js';
 import { pasteExemplar, type WeightedPatch } from './paste-exemplar.js';
@@ -73,7 +73,7 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
         const patches: WeightedPatch[] = [{ patch: await mouths.read(slot), weight: 1 }];
         // A cut to another part of the reference is cross-faded with the mouth before it, so it never pops.
         const previous = written > 0 ? choice.slots[written - 1]! : slot;
-        if (Math.abs(bank.entries[slot]!.frame - bank.entries[previous]!.frame) > 1) patches.push({ patch: await mouths.read(previous), weight: 1 });
+        if (cutsBetween(bank.entries[previous]!, bank.entries[slot]!)) patches.push({ patch: await mouths.read(previous), weight: 1 });
         pasteExemplar({ data: frame.data, width: reference.width, height: reference.height }, faceFrame, bank, patches);
       }
       await writer.write(frame.data);

@@ -96,15 +96,15 @@ export async function readReusableManifest(dir: string): Promise<ReusableManifes
 }
 
 /**
- * Which engine a folder was made for, read at request time (a small file, read synchronously). A folder whose
- * manifest cannot be read counts as a generator's, as every folder did before the exemplar engine; its job then
- * fails with readReusableManifest's clear error.
+ * Which engine a folder was made for, read at request time (a small file, read synchronously); 'unreadable' when its
+ * manifest is missing or damaged, so the job fails with readReusableManifest's clear error instead of asking for a
+ * model that would not help.
  */
-export function reusableFolderEngine(dir: string): 'generator' | 'exemplar' {
+export function reusableFolderEngine(dir: string): 'generator' | 'exemplar' | 'unreadable' {
   try {
     return (JSON.parse(readFileSync(path.join(dir, REUSABLE_MANIFEST), 'utf8')) as Partial<ReusableManifest>).engine === 'exemplar' ? 'exemplar' : 'generator';
   } catch {
-    return 'generator';
+    return 'unreadable';
   }
 }
 
