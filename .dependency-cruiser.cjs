@@ -31,7 +31,7 @@ module.exports = {
       from: { path: '^src/shared/' },
       to: { pathNot: '^(src/shared/|node_modules/(typebox|chardet|openapi-fetch)/)' },
     },
-    mayImportOnly('store', 'Row `src/main/store`: shared and ids.ts (and better-sqlite3).',
+    mayImportOnly('store', 'Row `src/main/store`: shared and ids.ts (and better-sqlite3, pg).',
       '^src/main/store/', '^src/(shared/|main/store/|main/ids\\.ts$)'),
     mayImportOnly('media', 'Row `src/main/media`: shared.',
       '^src/main/media/', '^src/(shared/|main/media/)'),
@@ -93,6 +93,13 @@ module.exports = {
       severity: 'error',
       from: { pathNot: '^src/main/store/' },
       to: { path: '^node_modules/better-sqlite3/' },
+    },
+    {
+      name: 'pg-only-in-store',
+      comment: 'Row `src/main/store`: the only importer of pg (the PostgreSQL driver), as of better-sqlite3.',
+      severity: 'error',
+      from: { pathNot: '^src/main/store/' },
+      to: { path: '^node_modules/pg/' },
     },
     {
       name: 'no-circular',

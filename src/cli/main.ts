@@ -6,6 +6,7 @@ import { runCommand } from './commands/run.js';
 import { statusCommand, submitCommand } from './commands/submit.js';
 import { serveCommand } from './commands/serve.js';
 import { modelsCliCommand } from './commands/models-cli.js';
+import { migrateCommand } from './commands/migrate.js';
 import { UsageError } from './options.js';
 
 const USAGE = `DubDesk ${DUBDESK_VERSION}: lip-sync, translate-and-dub and visual translation on your own machine.
@@ -26,6 +27,8 @@ usage: dubdesk <command> [options]
   keys create [--name N] | list | revoke <id|prefix>
   webhook-secret                 print the secret that signs callbacks
   models list | install <id> [--from PATH] | remove <id>
+  migrate --database postgres://…
+                                 bring a shared PostgreSQL database to this build's schema (env DUBDESK_DATABASE_URL)
 
 Every command takes --data-dir (env DUBDESK_DATA_DIR). Without either, tasks, keys, webhook-secret and models
 read the running service's folder when one service runs, else the desktop app's, and say which on stderr.
@@ -44,6 +47,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       case 'keys': return keysCommand(args, out);
       case 'webhook-secret': return webhookSecretCommand(args, out);
       case 'models': return await modelsCliCommand(args, out);
+      case 'migrate': return await migrateCommand(args, out);
       case '--version': case 'version': out.write(`${DUBDESK_VERSION}\n`); return 0;
       case undefined: case 'help': case '--help': case '-h': out.write(USAGE); return command ? 0 : 2;
       default: err.write(`Unknown command '${command}'.\n\n${USAGE}`); return 2;

@@ -15,7 +15,7 @@ const trees: string[] = [];
 function sourceTree(files: Record<string, string>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-import-rules-'));
   trees.push(root);
-  const packages = ['electron', 'onnxruntime-node', 'better-sqlite3'];
+  const packages = ['electron', 'onnxruntime-node', 'better-sqlite3', 'pg'];
   for (const name of packages) {
     files[`node_modules/${name}/package.json`] = JSON.stringify({ name, version: '1.0.0', main: 'index.js' });
     files[`node_modules/${name}/index.js`] = 'module.exports = {};\n';
@@ -83,6 +83,7 @@ describe('import rules', () => {
       'src/main/queue/window.ts': "import electron from 'electron';\nexport const y = electron;\n",
       'src/main/engines/session.ts': "import ort from 'onnxruntime-node';\nexport const y = ort;\n",
       'src/main/files/db.ts': "import Database from 'better-sqlite3';\nexport const y = Database;\n",
+      'src/main/queue/pg-pool.ts': "import pg from 'pg';\nexport const y = pg;\n",
       'src/main/media/typo.ts': "import { x } from './missing.js';\nexport const y = x;\n",
     });
     const { code, output } = await runRules(root);
@@ -112,6 +113,7 @@ describe('import rules', () => {
       ['electron-only-in-shell', 'src/main/queue/window.ts'],
       ['onnxruntime-only-in-onnx-runtime', 'src/main/engines/session.ts'],
       ['sqlite-only-in-store', 'src/main/files/db.ts'],
+      ['pg-only-in-store', 'src/main/queue/pg-pool.ts'],
       ['no-unresolvable', 'src/main/media/typo.ts'],
     ];
     for (const [rule, file] of expected) expect(output).toContain(`error ${rule}: ${file} → `);
@@ -143,6 +145,7 @@ describe('import rules', () => {
       'src/main/api/routes/things.ts': "import type { X } from '../../store/x-repository.js';\nexport type Y = X;\n",
       'src/main/models/onnx-runtime.ts': "import ort from 'onnxruntime-node';\nexport const y = ort;\n",
       'src/main/store/database.ts': "import Database from 'better-sqlite3';\nexport const y = Database;\n",
+      'src/main/store/postgres/pool.ts': "import pg from 'pg';\nexport const y = pg;\n",
       'src/main/index.ts': "import electron from 'electron';\nimport { x } from './config.js';\nexport const y = [electron, x];\n",
       'src/renderer/src/Good.tsx': "import { x } from '../../shared/x.js';\nexport const Good = () => <p>{x}</p>;\n",
     });

@@ -1,0 +1,11 @@
+import { postgres001Core } from './001-core.js';
+
+/** A numbered PostgreSQL schema change; its own history, separate from SQLite's (which began earlier). */
+export interface PostgresMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+// Append only: a released migration is never edited, a new one is added with the next number.
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [postgres001Core];
