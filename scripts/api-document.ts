@@ -15,7 +15,7 @@ export const TYPES_FILE = path.join(root, 'src', 'shared', 'api', 'openapi-types
 export async function serviceDocument(): Promise<Record<string, unknown>> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-openapi-'));
   const apiKey = 'openapi-generation';
-  const core = createCore(resolveConfig({ dataDir, host: '127.0.0.1', port: DEFAULT_PORT, apiKey }, {}));
+  const core = await createCore(resolveConfig({ dataDir, host: '127.0.0.1', port: DEFAULT_PORT, apiKey }, {}));
   try {
     const app = await buildApp(core);
     const answer = await app.inject({ url: '/v1/openapi.json', headers: { authorization: `Bearer ${apiKey}`, host: `127.0.0.1:${DEFAULT_PORT}` } });

@@ -32,6 +32,8 @@ usage: dubdesk <command> [options]
 
 Every command takes --data-dir (env DUBDESK_DATA_DIR). Without either, tasks, keys, webhook-secret and models
 read the running service's folder when one service runs, else the desktop app's, and say which on stderr.
+serve, run, tasks, keys and webhook-secret take --database postgres://… (env DUBDESK_DATABASE_URL) to keep the
+records in PostgreSQL instead of the data folder's SQLite file (run migrate first; one service per database).
 `;
 
 /** The CLI: a thin shell over the core; returns the exit code. */
@@ -43,9 +45,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       case 'run': return await runCommand(args, out, err);
       case 'submit': return await submitCommand(args, out, err);
       case 'status': return await statusCommand(args, out, err);
-      case 'tasks': return tasksCommand(args, out);
-      case 'keys': return keysCommand(args, out);
-      case 'webhook-secret': return webhookSecretCommand(args, out);
+      case 'tasks': return await tasksCommand(args, out);
+      case 'keys': return await keysCommand(args, out);
+      case 'webhook-secret': return await webhookSecretCommand(args, out);
       case 'models': return await modelsCliCommand(args, out);
       case 'migrate': return await migrateCommand(args, out);
       case '--version': case 'version': out.write(`${DUBDESK_VERSION}\n`); return 0;

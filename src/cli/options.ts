@@ -4,6 +4,7 @@ import { resolveConfig, type DubDeskConfig } from '../main/config.js';
 /** Flags every service-owning command shares; the environment (DUBDESK_*) fills what is not given. */
 export const SERVICE_FLAGS = {
   'data-dir': { type: 'string' },
+  database: { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
   'api-key': { type: 'string' },
@@ -32,12 +33,19 @@ export function parseFlags<T extends Record<string, { type: 'string' | 'boolean'
   }
 }
 
+/** `--database` must name PostgreSQL (the data folder's SQLite file needs no flag). */
+export function databaseUrlFlag(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^postgres(ql)?:\/\//.test(value)) throw new UsageError('--database must be a postgres:// URL (without it, the data folder\'s SQLite database is used).');
+  return value;
+}
+
 export function configFromFlags(values: Record<string, string | boolean | undefined>): DubDeskConfig {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const concurrency = positiveInteger('concurrency', text('concurrency'));
   if (concurrency === 0) throw new UsageError('--concurrency must be at least 1.');
   return resolveConfig({
     dataDir: text('data-dir'),
+    databaseUrl: databaseUrlFlag(text('database')),
     host: text('host'),
     port: positiveInteger('port', text('port')),
     apiKey: text('api-key'),

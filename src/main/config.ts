@@ -25,6 +25,8 @@ export interface DubDeskConfig {
   refusePrivateAddresses: boolean;
   /** better-sqlite3 addon for a runtime other than this Node (the desktop window in a dev checkout). */
   sqliteNativeBinding?: string;
+  /** A PostgreSQL database (postgres://…) instead of the data folder's SQLite file (scale-out; see docs/architecture.md). */
+  databaseUrl?: string;
 }
 
 export const DEFAULT_PORT = 7860;
@@ -46,6 +48,7 @@ export function resolveConfig(partial: Partial<DubDeskConfig> = {}, env = proces
     host: partial.host ?? env.DUBDESK_HOST ?? '127.0.0.1',
     port: partial.port ?? (env.DUBDESK_PORT ? Number(env.DUBDESK_PORT) : DEFAULT_PORT),
     apiKey: partial.apiKey ?? env.DUBDESK_API_KEY ?? undefined,
+    databaseUrl: partial.databaseUrl ?? (env.DUBDESK_DATABASE_URL || undefined),
     webhookSecret: partial.webhookSecret ?? env.DUBDESK_WEBHOOK_SECRET ?? undefined,
     concurrency: partial.concurrency ?? (env.DUBDESK_CONCURRENCY ? Number(env.DUBDESK_CONCURRENCY) : defaultConcurrency()),
     ffmpegPath: partial.ffmpegPath ?? env.DUBDESK_FFMPEG ?? undefined,

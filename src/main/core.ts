@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DUBDESK_VERSION } from '../shared/version.js';
 import { dataPaths, jobWorkDir, type DataPaths, type DubDeskConfig } from './config.js';
@@ -9,7 +10,7 @@ import type { InputRule } from './requests/input-checks.js';
 import type { PipelineRegistry } from './pipelines/types.js';
 import { jobRetryDelayMs } from './queue/backoff.js';
 import { createCallbackDeliverer, type CallbackDeliverer } from './queue/callbacks/deliverer.js';
-import { createCallbackOutbox, type CallbackOutbox } from './queue/callbacks/outbox.js';
+import type { CallbackOutbox } from './store/callback-outbox-repository.js';
 import { resolveWebhookSecret } from './queue/callbacks/webhook-secret.js';
 import { createJobService, type JobService } from './queue/job-service.js';
 import { createRunner, type Runner } from './queue/runner.js';
@@ -18,13 +19,14 @@ import { projectUrl } from '../shared/schemas/projects.js';
 import { TaskEvents } from './queue/task-events.js';
 import { createTaskTransitions, type TaskTransitions } from './queue/task-transitions.js';
 import { acquireDataDirLock } from './store/data-dir-lock.js';
-import { openDatabase, type Db } from './store/database.js';
-import { createIdempotencyRepository, type IdempotencyRepository } from './store/idempotency-repository.js';
-import { createKeysRepository, type KeysRepository } from './store/keys-repository.js';
-import { createSettingsRepository, type SettingsRepository } from './store/settings-repository.js';
-import { createTaskLogsRepository, type TaskLogsRepository } from './store/task-logs-repository.js';
-import { createTasksRepository, type TasksRepository } from './store/tasks-repository.js';
-import { createGlossariesRepository, type GlossariesRepository } from './store/glossaries-repository.js';
+import { openPostgresStore, openSqliteStore, type OpenedStore } from './store/open-store.js';
+import type { IdempotencyRepository } from './store/idempotency-repository.js';
+import type { KeysRepository } from './store/keys-repository.js';
+import { loadSettingsCache, type SettingsCache } from './store/settings-cache.js';
+import type { TaskLogsRepository } from './store/task-logs-repository.js';
+import type { TasksRepository } from './store/tasks-repository.js';
+import type { GlossariesRepository } from './store/glossaries-repository.js';
+import type { Store } from './store/store.js';
 import { createKindRegistry, pipelinesOf, type KindRegistry } from './pipelines/kinds.js';
 import type { JobKindModule } from './pipelines/kind.js';
 import { reusableFolderEngine } from './pipelines/lipsync/precision/reusable-data.js';
@@ -34,16 +36,15 @@ import { DubDeskError } from '../shared/errors.js';
 import { createEngines, type Engines, type EngineSet } from './engines/registry.js';
 import { createEngineSet } from './engines/engine-set.js';
 import { combinedVoices, createVoiceSampleCache, type VoiceSampleCache } from './engines/tts/voice-samples.js';
-import { createSubtitleStylesRepository, type SubtitleStylesRepository } from './store/subtitle-styles-repository.js';
+import type { SubtitleStylesRepository } from './store/subtitle-styles-repository.js';
 import { intakeRequest } from './requests/intake.js';
 import { snapshotJobResources } from './requests/resource-snapshot.js';
 import type { JobKind } from '../shared/jobs.js';
 import type { FetchInputsDeps } from './pipelines/fetch-inputs-stage.js';
 import { createModelStore, type ModelStore, type ModelStoreOptions } from './models/model-store.js';
 import { createServiceLog, type ServiceLog } from './logging/service-log.js';
-import { createProjectsRepository } from './store/projects-repository.js';
 import { createProjectService, type ProjectService } from './projects/project-service.js';
-import { createReusableModelsRepository, type ReusableModelsRepository } from './store/reusable-models-repository.js';
+import type { ReusableModelsRepository } from './store/reusable-models-repository.js';
 
 export interface CoreOptions {
   /** Kind modules besides the built-in ones; one with a built-in id replaces that kind (tests register kinds of their own). */
@@ -68,11 +69,13 @@ export interface Core {
   readonly config: DubDeskConfig;
   readonly paths: DataPaths;
   readonly version: string;
-  readonly db: Db;
+  /** Every table, on SQLite or PostgreSQL; the repositories below are its own. */
+  readonly store: Store;
   readonly tasks: TasksRepository;
   readonly logs: TaskLogsRepository;
   readonly keys: KeysRepository;
-  readonly settings: SettingsRepository;
+  /** The settings table, read synchronously by engines (written through). */
+  readonly settings: SettingsCache;
   readonly idempotency: IdempotencyRepository;
   readonly glossaries: GlossariesRepository;
   readonly reusableModels: ReusableModelsRepository;
@@ -111,52 +114,51 @@ export interface Core {
   /** The input fields of a stored request (task lists name the inputs); none for a kind this core does not have. */
   inputRulesOf(kind: string, request: Record<string, unknown>): InputRule[];
   /** Starts the job runner and the callback deliverer. */
-  start(): void;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The one place everything is wired; native handles are closed in reverse order by close(). */
-export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Core {
+export async function createCore(config: DubDeskConfig, options: CoreOptions = {}): Promise<Core> {
   const paths = dataPaths(config.dataDir);
   const releaseLock = acquireDataDirLock(paths.lockFile);
-  let db: Db;
+  let database: OpenedStore;
   try {
-    db = openDatabase(paths.database, { nativeBinding: config.sqliteNativeBinding });
+    database = config.databaseUrl
+      ? await openPostgresStore(config.databaseUrl, {
+        applicationName: `dubdesk ${os.hostname()}`,
+        serviceLock: true,
+        onIdleError: (error) => options.log?.(`PostgreSQL connection lost (${error.message}); it is replaced at the next query.`),
+      })
+      : openSqliteStore(paths.database, { nativeBinding: config.sqliteNativeBinding });
   } catch (error) {
     releaseLock();
     throw error;
   }
+  const { store } = database;
   const serviceLog = createServiceLog({ dir: paths.logs });
   // Every line of the `log` option also lands in the service log, whatever the caller does with it.
   const log = (line: string, level: 'info' | 'warn' | 'error' = 'info') => {
     serviceLog.logger[level](line);
     options.log?.(line);
   };
-  const tasks = createTasksRepository(db);
-  const logs = createTaskLogsRepository(db);
-  const keys = createKeysRepository(db);
-  const settings = createSettingsRepository(db);
-  const idempotency = createIdempotencyRepository(db);
-  const glossaries = createGlossariesRepository(db);
-  const reusableModels = createReusableModelsRepository(db);
-  const subtitleStyles = createSubtitleStylesRepository(db);
-  const projectsRepository = createProjectsRepository(db);
+  const { tasks, logs, keys, idempotency, glossaries, reusableModels, subtitleStyles, outbox } = store;
+  const settings = await loadSettingsCache(store.settings);
   const events = new TaskEvents();
-  const files = createFileStore({ db, paths, maxInputBytes: config.maxInputBytes });
-  const signer = createFileUrlSigner(fileUrlSecret(settings));
+  const files = createFileStore({ records: store.files, paths, maxInputBytes: config.maxInputBytes });
+  const signer = createFileUrlSigner(await settings.getOrInit('file_url_secret', randomToken(32)));
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const built = createEngineSet({ models, media, settings, cacheDir: path.join(paths.root, 'engines') });
   const engines = createEngines({ ...built.set, ...options.engines }, models, settings);
   const voiceSamples = createVoiceSampleCache({ engine: combinedVoices(engines), cacheDir: path.join(paths.root, 'voice-samples') });
-  const webhookSecret = resolveWebhookSecret(db, config.webhookSecret);
+  const webhookSecret = await resolveWebhookSecret(settings, config.webhookSecret);
   serviceLog.addSecret(webhookSecret);
   serviceLog.addSecret(config.apiKey);
   serviceLog.addSecret(settings.get('llm_api_key'));
-  const outbox = createCallbackOutbox(db);
   const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
   const callbacks = createCallbackDeliverer({
-    db, secret: webhookSecret, version: DUBDESK_VERSION, connectGuard: { policy: addressPolicy },
+    outbox, secret: webhookSecret, version: DUBDESK_VERSION, connectGuard: { policy: addressPolicy },
     log: (level, message) => log(`[callbacks] ${level}: ${message}`, level),
   });
   let baseUrl = `http://${config.host}:${config.port}`;
@@ -166,37 +168,39 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   const kinds = createKindRegistry(options.kinds);
   const statusShapeOf = (kind: string) => kinds.find(kind)?.statusShape ?? 'result';
   const transitions = createTaskTransitions({
-    db, tasks, logs, events, statusesOf: kinds.statusesOf,
-    onStatusChanged(task) {
+    store, events, statusesOf: kinds.statusesOf,
+    async onStatusChanged(task, tx) {
       if (!task.callbackUrl) return;
-      outbox.enqueue({ taskId: task.id, url: task.callbackUrl, body: cloudStatusRecord(task, resultUrls, statusShapeOf(task.kind)) });
-      setImmediate(() => callbacks.kick());
+      await tx.outbox.enqueue({ taskId: task.id, url: task.callbackUrl, body: cloudStatusRecord(task, resultUrls, statusShapeOf(task.kind)) });
+    },
+    afterStatusChanged(task) {
+      if (task.callbackUrl) setImmediate(() => callbacks.kick());
     },
   });
   const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
   // What request checks consult, at create time and again in each job's first stage.
   const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
     files, media, glossaries, models, engines, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes, addressPolicy,
-    reusableModelExists: (id) => reusableModels.get(id) !== undefined,
-    reusableModelEngine: (id) => {
-      const record = reusableModels.get(id);
+    reusableModelExists: async (id) => (await reusableModels.get(id)) !== undefined,
+    reusableModelEngine: async (id) => {
+      const record = await reusableModels.get(id);
       return record ? reusableFolderEngine(path.join(paths.root, record.path)) : 'unreadable';
     },
-    subtitleStyleExists: (id) => subtitleStyles.get(id) !== undefined,
+    subtitleStyleExists: async (id) => (await subtitleStyles.get(id)) !== undefined,
   };
   // A job's error lines (an internal error's stack) also go to the service log, which a failed job's message points at.
   const runnerLogs: TaskLogsRepository = {
     ...logs,
-    append(taskId, level, message, at) {
-      logs.append(taskId, level, message, at);
+    async append(taskId, level, message, at) {
       if (level === 'error') serviceLog.logger.error({ taskId }, message);
+      await logs.append(taskId, level, message, at);
     },
   };
   const pipelines = pipelinesOf(kinds, {
     ...inputEnvironment, models, fontconfigDir: path.join(paths.root, 'fontconfig'),
     loudnessLufs: config.loudnessLufs, maxStretch: config.maxStretch,
-    reusableModelDir: (id) => {
-      const record = reusableModels.get(id);
+    reusableModelDir: async (id) => {
+      const record = await reusableModels.get(id);
       return record ? path.join(paths.root, record.path) : undefined;
     },
   });
@@ -207,7 +211,9 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     workDirFor,
     concurrency: config.concurrency,
     owner: newId(),
+    sharedDatabase: Boolean(config.databaseUrl),
     retryDelayMs: options.retryDelayMs ?? jobRetryDelayMs,
+    reportError: (message) => log(`[runner] ${message}`, 'error'),
     async publishResults(task, produced, workDir) {
       const result: Record<string, string> = {};
       for (const file of produced) {
@@ -219,7 +225,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
     publishProject: (task, draft) => projects!.publish(task, draft, workDirFor(task.id)),
   });
   const jobs = createJobService({
-    db, tasks, logs, idempotency, runner, events, workDirFor, statusesOf: kinds.statusesOf,
+    store, runner, events, workDirFor, statusesOf: kinds.statusesOf,
     snapshotResources: (request, workDir) => snapshotJobResources(request, workDir, { glossaries, subtitleStyles }),
     deleteTaskFiles: async (taskId) => {
       await projects!.removeTaskProjectFiles(taskId);
@@ -229,7 +235,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   });
 
   projects = createProjectService({
-    projects: projectsRepository, tasks, jobs, files, engines, media, pipelines, projectsDir: paths.projects, workDirFor,
+    projects: store.projects, tasks, jobs, files, engines, media, pipelines, projectsDir: paths.projects, workDirFor,
     fileUrl, baseUrl: () => baseUrl, maxStretch: config.maxStretch,
   });
 
@@ -237,7 +243,7 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
   let started = false;
 
   return {
-    config, paths, version: DUBDESK_VERSION, db, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, subtitleStyles, voiceSamples, events,
+    config, paths, version: DUBDESK_VERSION, store, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, subtitleStyles, voiceSamples, events,
     files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, projects, webhookSecret, serviceLog,
     baseUrl: () => baseUrl,
     setBaseUrl(url) { baseUrl = url.replace(/\/+$/, ''); },
@@ -255,23 +261,23 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
       const request = body as Record<string, unknown>;
       const { idempotencyKey } = submitOptions;
       if (idempotencyKey) {
-        const existing = idempotency.find(idempotencyKey, kind.id as JobKind, Date.now());
-        if (existing && tasks.get(existing)) return { taskId: existing };
+        const existing = await idempotency.find(idempotencyKey, kind.id as JobKind, Date.now());
+        if (existing && (await tasks.get(existing))) return { taskId: existing };
       }
       const { inputName } = await intake(kind, request);
       // A registered kind's id is stored like a built-in one's; JobKind names only the contract's kinds.
-      const { taskId } = jobs.create(kind.id as JobKind, request, {
+      const { taskId } = await jobs.create(kind.id as JobKind, request, {
         idempotencyKey, inputName, callbackUrl: (request.callback_url as string | undefined) ?? null,
       });
       return { taskId };
     },
-    start() {
+    async start() {
       if (started) return;
       started = true;
       // Expired idempotency keys and callbacks finished a week ago are only history; keep the tables small.
-      idempotency.prune(Date.now());
-      outbox.pruneFinished(Date.now() - 7 * 24 * 60 * 60 * 1000);
-      runner.start();
+      await idempotency.prune(Date.now());
+      await outbox.pruneFinished(Date.now() - 7 * 24 * 60 * 60 * 1000);
+      await runner.start();
       callbacks.start();
     },
     async close() {
@@ -279,20 +285,9 @@ export function createCore(config: DubDeskConfig, options: CoreOptions = {}): Co
       await callbacks.stop();
       await engines.dispose();
       await models.close();
-      db.close();
+      await database.close();
       await serviceLog.close();
       releaseLock();
     },
   };
 }
-
-/** The secret that signs result URLs; generated once so URLs handed out stay valid across restarts. */
-function fileUrlSecret(settings: SettingsRepository): string {
-  let secret = settings.get('file_url_secret');
-  if (!secret) {
-    secret = randomToken(32);
-    settings.set('file_url_secret', secret);
-  }
-  return secret;
-}
-

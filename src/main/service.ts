@@ -25,14 +25,19 @@ export interface RunningService {
 
 const GUI_KEY_NAME = 'GUI session';
 
+/** The GUI's key lives only as long as this process: an earlier run's key is revoked at start, this one's at close. */
+async function revokeGuiKeys(core: Core): Promise<void> {
+  for (const key of await core.keys.list()) if (key.name === GUI_KEY_NAME && key.revokedAt === null) await core.keys.revoke(key.id);
+}
+
 /** Starts the headless service: core, HTTP API and web GUI, job runner and callbacks. */
 export async function startService(config: DubDeskConfig, options: ServiceOptions = {}): Promise<RunningService> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const core = createCore(config, { ...options, log });
+  const core = await createCore(config, { ...options, log });
   let app: App;
   try {
     // Other machines reach a non-loopback bind: it needs a key the user chose, not only the GUI's own.
-    if (!isLoopbackHost(config.host) && !config.apiKey && !core.keys.list().some((key) => key.revokedAt === null && key.name !== GUI_KEY_NAME)) {
+    if (!isLoopbackHost(config.host) && !config.apiKey && !(await core.keys.list()).some((key) => key.revokedAt === null && key.name !== GUI_KEY_NAME)) {
       throw new Error(`Refusing to listen on ${config.host} without an API key: other machines can reach that address. Start with --api-key <key> (DUBDESK_API_KEY), or create a key first with \`dubdesk keys create\`.`);
     }
     app = await buildApp(core, { rendererDir: options.rendererDir ?? locateRendererDir() });
@@ -45,10 +50,9 @@ export async function startService(config: DubDeskConfig, options: ServiceOption
   const urls = listeningAddresses(config.host).map((address) => `http://${urlHost(address)}:${port}`);
   const url = urls[0]!;
   core.setBaseUrl(url);
-  // The GUI's key lives only as long as this process: an earlier run's key is revoked first.
-  for (const key of core.keys.list()) if (key.name === GUI_KEY_NAME && key.revokedAt === null) core.keys.revoke(key.id);
-  const guiKey = core.keys.create(GUI_KEY_NAME, 'admin').key;
-  core.start();
+  await revokeGuiKeys(core);
+  const guiKey = (await core.keys.create(GUI_KEY_NAME, 'admin')).key;
+  await core.start();
   const unannounce = options.announce ? announceRunningService({ dataDir: config.dataDir, url }) : () => {};
   for (const address of urls) log(`DubDesk listening on ${address}`);
   core.serviceLog.logger.info({ urls, version: core.version, dataDir: config.dataDir }, 'DubDesk listening');
@@ -62,7 +66,7 @@ export async function startService(config: DubDeskConfig, options: ServiceOption
     close() {
       closing ??= (async () => {
         unannounce();
-        for (const key of core.keys.list()) if (key.name === GUI_KEY_NAME && key.revokedAt === null) core.keys.revoke(key.id);
+        await revokeGuiKeys(core).catch(() => {});
         await app.close();
         await core.close();
       })();

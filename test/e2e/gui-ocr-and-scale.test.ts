@@ -163,18 +163,18 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
   it('keeps the queue smooth with 5,000 finished tasks: newest first, a window of rows, paging to the oldest, quick filters', async () => {
     const base = Date.now() - TASK_COUNT * 60_000;
     const statusOf = (i: number) => (i % 11 === 0 ? 'cancelled' : i % 7 === 0 ? 'failed' : 'done');
-    const insert = service.core.db.prepare(`INSERT INTO tasks (id, kind, status, stage, stage_progress, progress, request_json, err_code, err_message, input_name, attempts, created_at, updated_at, finished_at)
-      VALUES (@id, @kind, @status, NULL, 1, @progress, '{}', @err_code, @err_message, @input_name, 1, @created_at, @updated_at, @updated_at)`);
-    service.core.db.transaction(() => {
+    const insert = `INSERT INTO tasks (id, kind, status, stage, stage_progress, progress, request_json, err_code, err_message, input_name, attempts, created_at, updated_at, finished_at)
+      VALUES ($1, $2, $3, NULL, 1, $4, '{}', $5, $6, $7, 1, $8, $9, $9)`;
+    await service.core.store.client.transaction(async (tx) => {
       for (let i = 0; i < TASK_COUNT; i++) {
         const status = statusOf(i);
-        insert.run({
-          id: newId(), kind: JOB_KINDS[i % JOB_KINDS.length], status, progress: status === 'done' ? 1 : 0.4,
-          err_code: status === 'failed' ? 'internal' : null, err_message: status === 'failed' ? `Stage mix failed on clip ${i}.` : null,
-          input_name: `clip-${String(i).padStart(5, '0')}.mp4`, created_at: base + i * 60_000, updated_at: base + i * 60_000 + 30_000,
-        });
+        await tx.run(insert, [
+          newId(), JOB_KINDS[i % JOB_KINDS.length], status, status === 'done' ? 1 : 0.4,
+          status === 'failed' ? 'internal' : null, status === 'failed' ? `Stage mix failed on clip ${i}.` : null,
+          `clip-${String(i).padStart(5, '0')}.mp4`, base + i * 60_000, base + i * 60_000 + 30_000,
+        ]);
       }
-    })();
+    });
     const failedCount = Array.from({ length: TASK_COUNT }, (_, i) => statusOf(i)).filter((s) => s === 'failed').length;
     const failedTranslateCount = Array.from({ length: TASK_COUNT }, (_, i) => i).filter((i) => statusOf(i) === 'failed' && JOB_KINDS[i % JOB_KINDS.length] === 'translate').length;
 

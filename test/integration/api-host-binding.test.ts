@@ -10,6 +10,7 @@ import { resolveConfig } from '../../src/main/config.js';
 import { startService } from '../../src/main/service.js';
 import { openDatabase } from '../../src/main/store/database.js';
 import { createKeysRepository } from '../../src/main/store/keys-repository.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { makeDataDir, startTestService, TEST_API_KEY, type TestService } from '../fixtures/service.js';
 
 /** A GET to 127.0.0.1:port with the Host (and Origin) the test chooses. */
@@ -82,11 +83,11 @@ describe('a non-loopback bind without a key', () => {
       await expect(startService(config, { log: () => {} })).rejects.toThrow(/Refusing to listen on 0\.0\.0\.0 without an API key.*--api-key/);
       // A stored key of the user's own is enough (the folder lock was released by the refusal).
       const db = openDatabase(path.join(dataDir, 'dubdesk.db'));
-      createKeysRepository(db).create('GUI session', 'admin');
+      await createKeysRepository(createSqliteClient(db)).create('GUI session', 'admin');
       db.close();
       await expect(startService(config, { log: () => {} })).rejects.toThrow(/Refusing to listen/);
       const again = openDatabase(path.join(dataDir, 'dubdesk.db'));
-      createKeysRepository(again).create('lan script');
+      await createKeysRepository(createSqliteClient(again)).create('lan script');
       again.close();
       const service = await startService(config, { log: () => {} });
       await service.close();

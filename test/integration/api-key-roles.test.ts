@@ -2,12 +2,12 @@
 // only an admin key reaches keys, settings, model installs and glossary/style writes; `--api-key` is an
 // admin key for its run only, never stored.
 import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installSecurity } from '../../src/main/api/security.js';
 import { openDatabase } from '../../src/main/store/database.js';
 import { createKeysRepository, hashApiKey } from '../../src/main/store/keys-repository.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { makeDataDir, startTestService, TEST_API_KEY, type TestService } from '../fixtures/service.js';
 import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
@@ -110,7 +110,7 @@ describe('an admin key', () => {
 describe('route roles', () => {
   it('an admin-only route registered without role: admin stops the app from building', async () => {
     const app = Fastify();
-    installSecurity(app, { keys: createKeysRepository(openDatabase(':memory:')), allowedHosts: () => new Set() });
+    installSecurity(app, { keys: createKeysRepository(createSqliteClient(openDatabase(':memory:'))), allowedHosts: () => new Set() });
     await expect(async () => {
       app.post('/v1/keys/rotate', async () => ({}));
       await app.ready();
@@ -124,10 +124,10 @@ describe('--api-key', () => {
     const dataDir = await makeDataDir();
     const first = await startTestService({ dataDir });
     expect((await first.api('/v1/settings')).status).toBe(200);
-    const db = openDatabase(path.join(dataDir, 'dubdesk.db'));
-    expect(db.prepare('SELECT name FROM api_keys').all()).toEqual([{ name: 'GUI session' }]);
-    expect(db.prepare('SELECT 1 FROM api_keys WHERE hash = ?').get(hashApiKey(TEST_API_KEY))).toBeUndefined();
-    db.close();
+    // The service's own database (its SQLite file, or PostgreSQL in the postgres test project).
+    const { client } = first.service.core.store;
+    expect(await client.all('SELECT name FROM api_keys')).toEqual([{ name: 'GUI session' }]);
+    expect(await client.get('SELECT 1 FROM api_keys WHERE hash = $1', [hashApiKey(TEST_API_KEY)])).toBeUndefined();
     await first.stop();
 
     const second = await startTestService({ dataDir, config: { apiKey: undefined } });

@@ -63,9 +63,9 @@ export async function startReceiver(respond: Responder = () => 'ok'): Promise<Re
 }
 
 /** Polls `check` until it holds; generous limit because the test machine is slow and shared. */
-export async function waitFor(check: () => boolean, what: string, limitMs = 10_000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, limitMs = 10_000): Promise<void> {
   const deadline = Date.now() + limitMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -34,7 +34,7 @@ describe('built-in face detector on a real photo', () => {
   });
 
   afterAll(async () => {
-    detector?.dispose();
+    await detector?.dispose();
     await media?.cleanup();
   });
 

@@ -38,7 +38,7 @@ describe('tracking the largest face through a panning video of a real photo', ()
   });
 
   afterAll(async () => {
-    detector?.dispose();
+    await detector?.dispose();
     await media?.cleanup();
   });
 

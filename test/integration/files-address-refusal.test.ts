@@ -13,7 +13,8 @@ import { fetchToFile } from '../../src/main/files/remote-fetch.js';
 import type { ResolveAll } from '../../src/main/files/guarded-lookup.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createCallbackDeliverer } from '../../src/main/queue/callbacks/deliverer.js';
-import { createCallbackOutbox } from '../../src/main/queue/callbacks/outbox.js';
+import { createCallbackOutbox } from '../../src/main/store/callback-outbox-repository.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { recordConnects } from '../fixtures/connect-recorder.js';
 
 let server: http.Server;
@@ -157,10 +158,10 @@ describe('callback delivery', () => {
   }
 
   it('gives up at once on a callback whose host resolves to a link-local address, logging why, without connecting', async () => {
-    const outbox = createCallbackOutbox(db);
-    const eventId = outbox.enqueue({ taskId: 'T1', url: `http://hook.test:${port}/hook`, body: { task_id: 'T1', status: 'done' } });
+    const outbox = createCallbackOutbox(createSqliteClient(db));
+    const eventId = await outbox.enqueue({ taskId: 'T1', url: `http://hook.test:${port}/hook`, body: { task_id: 'T1', status: 'done' } });
     const deliverer = createCallbackDeliverer({
-      db, secret: 'whsec_test', version: '1.0.0', log: (level, message) => logs.push(`${level}: ${message}`),
+      outbox, secret: 'whsec_test', version: '1.0.0', log: (level, message) => logs.push(`${level}: ${message}`),
       connectGuard: { resolve: fakeDns({ 'hook.test': ['127.0.0.1', '169.254.169.254'] }) },
     });
     expect(await deliverer.deliverDue()).toBe(1);
@@ -172,10 +173,10 @@ describe('callback delivery', () => {
   });
 
   it('gives up on a literal link-local callback URL without opening a socket, and still delivers to loopback', async () => {
-    const outbox = createCallbackOutbox(db);
-    const refused = outbox.enqueue({ taskId: 'T2', url: 'http://169.254.169.254/hook', body: { task_id: 'T2', status: 'done' } });
-    const delivered = outbox.enqueue({ taskId: 'T3', url: `http://127.0.0.1:${port}/hook`, body: { task_id: 'T3', status: 'done' } });
-    const deliverer = createCallbackDeliverer({ db, secret: 'whsec_test', version: '1.0.0', log: (level, message) => logs.push(`${level}: ${message}`) });
+    const outbox = createCallbackOutbox(createSqliteClient(db));
+    const refused = await outbox.enqueue({ taskId: 'T2', url: 'http://169.254.169.254/hook', body: { task_id: 'T2', status: 'done' } });
+    const delivered = await outbox.enqueue({ taskId: 'T3', url: `http://127.0.0.1:${port}/hook`, body: { task_id: 'T3', status: 'done' } });
+    const deliverer = createCallbackDeliverer({ outbox, secret: 'whsec_test', version: '1.0.0', log: (level, message) => logs.push(`${level}: ${message}`) });
     expect(await deliverer.deliverDue()).toBe(2);
     await deliverer.stop();
     expect(givenUp(refused).last_error).toContain('169.254.169.254 is a link-local address');

@@ -13,6 +13,8 @@ import { createFileStore, type FileStore } from '../../src/main/files/file-store
 import { createFileUrlSigner } from '../../src/main/files/signed-urls.js';
 import { randomToken } from '../../src/main/ids.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
+import { createFileRepository } from '../../src/main/store/files-repository.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 
 const API_KEY = 'test-key';
 const MAX_INPUT_BYTES = 64 * 1024;
@@ -30,7 +32,7 @@ async function startService(): Promise<Service> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-files-routes-'));
   const paths = dataPaths(dir);
   const db = openDatabase(paths.database);
-  const files = createFileStore({ db, paths, maxInputBytes: MAX_INPUT_BYTES });
+  const files = createFileStore({ records: createFileRepository(createSqliteClient(db)), paths, maxInputBytes: MAX_INPUT_BYTES });
   let base = '';
   const app: App = routeTestApp();
   // What the lead's auth hook does on success: a valid bearer key marks the request with apiKeyId.
@@ -93,7 +95,7 @@ describe('POST /v1/files and GET /v1/files/:file_id over HTTP', () => {
     expect(uploaded.name).toBe('Interview täglich.mp4');
     expect(uploaded.size).toBe(video.length);
     expect(uploaded.url).toMatch(new RegExp(`^${service.base}/v1/files/${uploaded.file_id}\\?token=[\\w.-]+$`));
-    const record = service.files.get(uploaded.file_id)!;
+    const record = (await service.files.get(uploaded.file_id))!;
     expect(record.mime).toBe('video/mp4');
     expect(fs.readFileSync(service.files.resolvePath(record)).equals(video)).toBe(true);
   });
@@ -198,7 +200,7 @@ describe('POST /v1/files and GET /v1/files/:file_id over HTTP', () => {
     const sneaky = await fetch(`${service.base}/v1/files?name=${encodeURIComponent('../../etc/passwd')}`, { method: 'POST', headers: auth, body: randomBytes(10) });
     const body = (await sneaky.json()) as Uploaded;
     expect(body.name).toBe('passwd');
-    expect(path.dirname(service.files.resolvePath(service.files.get(body.file_id)!))).toBe(path.join(service.paths.files, body.file_id));
+    expect(path.dirname(service.files.resolvePath((await service.files.get(body.file_id))!))).toBe(path.join(service.paths.files, body.file_id));
   });
 
   it('refuses a JSON body with invalid_request', async () => {

@@ -9,6 +9,8 @@ import { dataPaths, jobWorkDir, type DataPaths } from '../../src/main/config.js'
 import { createFileStore, type FileStore } from '../../src/main/files/file-store.js';
 import { classifyInputUrl, resolveLocalInput, type LocalInputUrl } from '../../src/main/files/input-url.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
+import { createFileRepository } from '../../src/main/store/files-repository.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 
 describe('file store on a real data dir and SQLite file', () => {
   let dir: string;
@@ -16,11 +18,14 @@ describe('file store on a real data dir and SQLite file', () => {
   let db: Db;
   let store: FileStore;
 
+  // A file store over its own client on the same SQLite file (as the core opens one).
+  const fileStoreOn = (file: Db): FileStore => createFileStore({ records: createFileRepository(createSqliteClient(file)), paths, maxInputBytes: 10_000 });
+
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-file-store-'));
     paths = dataPaths(dir);
     db = openDatabase(paths.database);
-    store = createFileStore({ db, paths, maxInputBytes: 10_000 });
+    store = fileStoreOn(db);
   });
 
   afterEach(() => {
@@ -36,8 +41,8 @@ describe('file store on a real data dir and SQLite file', () => {
     const bytes = randomBytes(5000);
     const record = await store.saveUpload(Readable.from([bytes.subarray(0, 2000), bytes.subarray(2000)]), { name: 'talk.wav', mime: 'application/octet-stream' });
     expect(record).toMatchObject({ name: 'talk.wav', size: 5000, mime: 'audio/wav', origin: 'upload', taskId: null, path: `files/${record.id}/talk.wav` });
-    const reopened = createFileStore({ db, paths, maxInputBytes: 10_000 });
-    const found = reopened.get(record.id)!;
+    const reopened = fileStoreOn(db);
+    const found = (await reopened.get(record.id))!;
     expect(found).toEqual(record);
     expect(fs.readFileSync(reopened.resolvePath(found)).equals(bytes)).toBe(true);
   });
@@ -88,11 +93,11 @@ describe('file store on a real data dir and SQLite file', () => {
 
     expect(await store.deleteForTask('task-1')).toBe(2);
     for (const record of mine) {
-      expect(store.get(record.id)).toBeUndefined();
+      expect(await store.get(record.id)).toBeUndefined();
       expect(fs.existsSync(path.join(paths.files, record.id))).toBe(false);
     }
-    expect(fs.existsSync(store.resolvePath(store.get(theirs.id)!))).toBe(true);
-    expect(fs.existsSync(store.resolvePath(store.get(upload.id)!))).toBe(true);
+    expect(fs.existsSync(store.resolvePath((await store.get(theirs.id))!))).toBe(true);
+    expect(fs.existsSync(store.resolvePath((await store.get(upload.id))!))).toBe(true);
     expect(await store.remove(upload.id)).toBe(true);
     expect(fs.existsSync(path.join(paths.files, upload.id))).toBe(false);
   });

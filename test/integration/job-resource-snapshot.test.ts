@@ -116,8 +116,8 @@ describe('a dub job snapshots its subtitle style and glossaries when it is creat
     const tasksBefore = (await svc.api('/v1/tasks')).body.tasks.length;
     const foldersBefore = await fs.readdir(svc.service.core.paths.jobs).catch(() => []);
     // The queue's own create call, as after a request passed its checks a moment before the glossary went away.
-    expect(() => svc.service.core.jobs.create('translate', { subtitle_style_id: styleId, glossary_ids: [glossaryId] }))
-      .toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringContaining(glossaryId) }));
+    await expect(svc.service.core.jobs.create('translate', { subtitle_style_id: styleId, glossary_ids: [glossaryId] }))
+      .rejects.toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringContaining(glossaryId) }));
     expect((await svc.api('/v1/tasks')).body.tasks).toHaveLength(tasksBefore);
     expect(await fs.readdir(svc.service.core.paths.jobs).catch(() => [])).toEqual(foldersBefore);
   });

@@ -38,10 +38,14 @@ async function run(workDir: string, runs: string[]) {
   const ends: string[] = [];
   const outputs = await runStages(pipeline(runs), { skipMiddle: true }, { taskId: 't', workDir, signal: new AbortController().signal, log: () => {} }, {
     log: () => {},
-    onStageStart: (stage) => ends.push(`${stage.name} started`),
+    onStageStart: (stage) => {
+      ends.push(`${stage.name} started`);
+    },
     onStageProgress: () => {},
     onStageWarnings: () => {},
-    onStageEnd: (stage, _index, end: StageEnd) => ends.push(`${stage.name} ${end.state === 'skipped' ? `skipped: ${end.reason}` : end.resumed ? 'done earlier' : 'done'}`),
+    onStageEnd: (stage, _index, end: StageEnd) => {
+      ends.push(`${stage.name} ${end.state === 'skipped' ? `skipped: ${end.reason}` : end.resumed ? 'done earlier' : 'done'}`);
+    },
   });
   return { ends, outputs };
 }

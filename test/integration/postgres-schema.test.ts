@@ -1,24 +1,12 @@
 // The PostgreSQL schema against a real server from Debian's packages: numbered migrations, one migrator at a time,
 // the refusal of a schema too old or too new, and `dubdesk migrate`. Every SQLite table has its PostgreSQL twin.
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { openDatabase } from '../../src/main/store/database.js';
 import { migratePostgres, postgresSchemaState, requireCurrentPostgresSchema } from '../../src/main/store/postgres/migrate.js';
 import { POSTGRES_MIGRATIONS } from '../../src/main/store/postgres/migrations/index.js';
 import { openPostgresPool, type PostgresPool } from '../../src/main/store/postgres/pool.js';
+import { runCli } from '../fixtures/run-cli.js';
 import { postgresMissing, startPostgres, type PostgresServer } from '../fixtures/postgres-server.js';
-
-async function runCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let outText = '';
-  let errText = '';
-  out.on('data', (chunk) => { outText += chunk; });
-  err.on('data', (chunk) => { errText += chunk; });
-  const code = await main(args, out, err);
-  return { code, out: outText, err: errText };
-}
 
 describe.skipIf(postgresMissing)('PostgreSQL schema', () => {
   let server: PostgresServer;

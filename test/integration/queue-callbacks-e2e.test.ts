@@ -15,11 +15,12 @@ import { startReceiver, waitFor, type ReceivedRequest } from './callbacks-receiv
 const kinds = testKinds({ encodeSeconds: 2 });
 
 /** What `dubdesk webhook-secret --data-dir <dir>` prints. */
-function webhookSecretOf(dataDir: string): string {
+async function webhookSecretOf(dataDir: string, databaseUrl?: string): Promise<string> {
   const out = new PassThrough();
   let printed = '';
   out.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  expect(webhookSecretCommand(['--data-dir', dataDir], out)).toBe(0);
+  // On PostgreSQL the secret lives in the shared database, which the command is pointed at as a node would be.
+  expect(await webhookSecretCommand(['--data-dir', dataDir, ...(databaseUrl ? ['--database', databaseUrl] : [])], out)).toBe(0);
   return printed.trim();
 }
 
@@ -94,7 +95,7 @@ describe('job callbacks', () => {
     expect(bodies[1]).toEqual(final);
     expect(bodies[1].video_url).toMatch(/\/v1\/files\/\w+\?token=/);
 
-    const secret = webhookSecretOf(dataDir);
+    const secret = await webhookSecretOf(dataDir, svc.service.core.config.databaseUrl);
     expect(secret).toBe(svc.service.core.webhookSecret);
     for (const request of receiver.requests) {
       expect(request.path).toBe('/hook');
@@ -133,7 +134,7 @@ describe('job callbacks', () => {
     const { body: final } = await second.api(`/v1/video_generation/${taskId}`);
     expect(bodies[1]).toEqual(final);
     expect((await fetch(bodies[1].video_url)).status).toBe(200);
-    const secret = webhookSecretOf(dataDir);
+    const secret = await webhookSecretOf(dataDir, second.service.core.config.databaseUrl);
     for (const request of receiver.requests) {
       expect(verifySignature(secret, request.headers['x-dubdesk-signature'] as string, request.body)).toBe(true);
     }

@@ -22,8 +22,11 @@ async function watchTasks(svc: TestService, query: string): Promise<{ records: a
     const decoder = new TextDecoder();
     let pending = '';
     try {
-      for await (const chunk of response.body!) {
-        pending += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = response.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        pending += decoder.decode(value, { stream: true });
         let end: number;
         while ((end = pending.indexOf('\n\n')) >= 0) {
           const block = pending.slice(0, end).split('\n');

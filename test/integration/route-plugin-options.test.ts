@@ -11,7 +11,9 @@ import { settingsRoutes } from '../../src/main/api/routes/settings.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createGlossariesRepository } from '../../src/main/store/glossaries-repository.js';
 import { createKeysRepository } from '../../src/main/store/keys-repository.js';
+import { loadSettingsCache } from '../../src/main/store/settings-cache.js';
 import { createSettingsRepository } from '../../src/main/store/settings-repository.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { routeTestApp } from '../fixtures/route-app.js';
 
 let dir: string;
@@ -21,13 +23,14 @@ let app: App;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-route-options-'));
   db = openDatabase(path.join(dir, 'dubdesk.db'));
+  const client = createSqliteClient(db);
   app = routeTestApp();
-  await app.register(glossaryRoutes, { glossaries: createGlossariesRepository(db) });
-  await app.register(keyRoutes, { keys: createKeysRepository(db) });
+  await app.register(glossaryRoutes, { glossaries: createGlossariesRepository(client) });
+  await app.register(keyRoutes, { keys: createKeysRepository(client) });
   await app.register(settingsRoutes, {
     version: '9.9.9', baseUrl: () => 'http://127.0.0.1:7999', dataDir: dir, webhookSecret: 'whsec_test',
     config: { concurrency: 3, loudnessLufs: -16, maxStretch: 1.25 }, media: { ffmpeg: '/bin/ffmpeg', ffprobe: '/bin/ffprobe' },
-    store: createSettingsRepository(db), addSecret: () => undefined,
+    store: await loadSettingsCache(createSettingsRepository(client)), addSecret: () => undefined,
   });
   await app.ready();
 });

@@ -44,7 +44,7 @@ describe('service log', () => {
 
   beforeAll(async () => {
     dataDir = await makeDataDir();
-    core = createCore(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, apiKey: TEST_API_KEY, webhookSecret: WEBHOOK_SECRET, concurrency: 1 }, {}));
+    core = await createCore(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, apiKey: TEST_API_KEY, webhookSecret: WEBHOOK_SECRET, concurrency: 1 }, {}));
     app = await buildApp(core);
     // Test-only route: an unexpected failure whose message embeds credentials, as a careless error might.
     app.get('/v1/test-only/boom', async () => {

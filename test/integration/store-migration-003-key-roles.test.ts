@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/main/store/database.js';
 import { createKeysRepository, hashApiKey } from '../../src/main/store/keys-repository.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -29,12 +30,12 @@ describe('migration 003 key roles', () => {
       { id: 'a1', role: 'admin', revoked_at: null },
       { id: 'a2', role: 'admin', revoked_at: 5 },
     ]);
-    const keys = createKeysRepository(db);
-    expect(keys.identify('my-secret-key')).toBeNull();
-    expect(keys.identify('dd_ci')).toEqual({ id: 'a1', role: 'admin' });
-    const { key, record } = keys.create('new script');
+    const keys = createKeysRepository(createSqliteClient(db));
+    expect(await keys.identify('my-secret-key')).toBeNull();
+    expect(await keys.identify('dd_ci')).toEqual({ id: 'a1', role: 'admin' });
+    const { key, record } = await keys.create('new script');
     expect(record.role).toBe('jobs');
-    expect(keys.identify(key)?.role).toBe('jobs');
+    expect((await keys.identify(key))?.role).toBe('jobs');
     expect(() => db.prepare("UPDATE api_keys SET role = 'root' WHERE id = 'a1'").run()).toThrow(/CHECK constraint/);
     db.close();
   });

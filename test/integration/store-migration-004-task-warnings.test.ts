@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/main/store/database.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { createTasksRepository } from '../../src/main/store/tasks-repository.js';
 
 const dirs: string[] = [];
@@ -30,11 +31,11 @@ describe('migration 004 task warnings', () => {
     const columns = (db.prepare('PRAGMA table_info(tasks)').all() as Array<{ name: string; type: string }>);
     expect(columns.find((column) => column.name === 'warnings_json')).toMatchObject({ type: 'TEXT' });
 
-    const tasks = createTasksRepository(db);
-    expect(tasks.get('old-task')).toMatchObject({ id: 'old-task', status: 'done', warnings: [] });
+    const tasks = createTasksRepository(createSqliteClient(db));
+    expect(await tasks.get('old-task')).toMatchObject({ id: 'old-task', status: 'done', warnings: [] });
     const warning = { code: 'line_too_fast', cue: 3, start: 1.2, end: 2, speed: 1.8, message: 'Cue 3 is spoken at 1.80x.' };
-    expect(tasks.update('old-task', { warnings: [warning] })).toBe(true);
-    expect(tasks.get('old-task')!.warnings).toEqual([warning]);
+    expect(await tasks.update('old-task', { warnings: [warning] })).toBe(true);
+    expect((await tasks.get('old-task'))!.warnings).toEqual([warning]);
     db.close();
   });
 });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { taskStages, withStageState } from '../../src/main/queue/stage-states.js';
 import { migrate } from '../../src/main/store/database.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { createTasksRepository } from '../../src/main/store/tasks-repository.js';
 
 const dirs: string[] = [];
@@ -34,22 +35,22 @@ describe('migration 005 stage states', () => {
     const columns = db.prepare('PRAGMA table_info(tasks)').all() as Array<{ name: string; type: string }>;
     expect(columns.find((column) => column.name === 'stages_json')).toMatchObject({ type: 'TEXT' });
 
-    const tasks = createTasksRepository(db);
-    expect(tasks.get('old-done')).toMatchObject({ status: 'done', stages: null });
-    expect(tasks.get('old-cancelled')!.stages).toBeNull();
-    expect(taskStages(PLANNED, tasks.get('old-done')!.stages)).toEqual([]);
+    const tasks = createTasksRepository(createSqliteClient(db));
+    expect(await tasks.get('old-done')).toMatchObject({ status: 'done', stages: null });
+    expect((await tasks.get('old-cancelled'))!.stages).toBeNull();
+    expect(taskStages(PLANNED, (await tasks.get('old-done'))!.stages)).toEqual([]);
     for (const id of ['old-queued', 'old-running']) {
-      expect(taskStages(PLANNED, tasks.get(id)!.stages)).toEqual([
+      expect(taskStages(PLANNED, (await tasks.get(id))!.stages)).toEqual([
         { name: 'fetch-inputs', label: 'Fetching inputs', state: 'pending' }, { name: 'render', label: 'Rendering', state: 'pending' },
       ]);
     }
 
     // New tasks start with an empty record; the repository round-trips what the runner writes.
-    tasks.insert({ id: 'new', kind: 'lipsync', status: 'pending', request: {}, maxAttempts: 3, now: 2 });
-    expect(tasks.get('new')!.stages).toEqual([]);
+    await tasks.insert({ id: 'new', kind: 'lipsync', status: 'pending', request: {}, maxAttempts: 3, now: 2 });
+    expect((await tasks.get('new'))!.stages).toEqual([]);
     const recorded = [{ name: 'fetch-inputs', state: 'done' as const }, { name: 'render', state: 'skipped' as const, reason: 'nothing to draw' }];
-    expect(tasks.update('new', { stages: recorded })).toBe(true);
-    expect(tasks.get('new')!.stages).toEqual(recorded);
+    expect(await tasks.update('new', { stages: recorded })).toBe(true);
+    expect((await tasks.get('new'))!.stages).toEqual(recorded);
     expect(taskStages(PLANNED, recorded)).toEqual([
       { name: 'fetch-inputs', label: 'Fetching inputs', state: 'done' }, { name: 'render', label: 'Rendering', state: 'skipped', reason: 'nothing to draw' },
     ]);
@@ -61,19 +62,19 @@ describe('migration 005 stage states', () => {
     dirs.push(dir);
     const db = new Database(path.join(dir, 'dubdesk.db'));
     migrate(db, MIGRATIONS);
-    const tasks = createTasksRepository(db);
-    tasks.insert({ id: 't', kind: 'lipsync', status: 'pending', request: {}, maxAttempts: 3, now: 1 });
+    const tasks = createTasksRepository(createSqliteClient(db));
+    await tasks.insert({ id: 't', kind: 'lipsync', status: 'pending', request: {}, maxAttempts: 3, now: 1 });
 
     // An engine is kept only for a done stage: a skipped or running one did no work to name.
-    let recorded = withStageState(tasks.get('t')!.stages, 'fetch-inputs', 'skipped', { reason: 'the input is local', engine: 'ffmpeg' });
+    let recorded = withStageState((await tasks.get('t'))!.stages, 'fetch-inputs', 'skipped', { reason: 'the input is local', engine: 'ffmpeg' });
     recorded = withStageState(recorded, 'render', 'running', { engine: 'DubDesk exemplar mouths (built in)' });
     expect(recorded).toEqual([{ name: 'fetch-inputs', state: 'skipped', reason: 'the input is local' }, { name: 'render', state: 'running' }]);
     recorded = withStageState(recorded, 'render', 'done', { engine: 'DubDesk exemplar mouths (built in)' });
-    expect(tasks.update('t', { stages: recorded })).toBe(true);
-    expect(tasks.get('t')!.stages).toEqual([
+    expect(await tasks.update('t', { stages: recorded })).toBe(true);
+    expect((await tasks.get('t'))!.stages).toEqual([
       { name: 'fetch-inputs', state: 'skipped', reason: 'the input is local' }, { name: 'render', state: 'done', engine: 'DubDesk exemplar mouths (built in)' },
     ]);
-    expect(taskStages(PLANNED, tasks.get('t')!.stages)).toEqual([
+    expect(taskStages(PLANNED, (await tasks.get('t'))!.stages)).toEqual([
       { name: 'fetch-inputs', label: 'Fetching inputs', state: 'skipped', reason: 'the input is local' },
       { name: 'render', label: 'Rendering', state: 'done', engine: 'DubDesk exemplar mouths (built in)' },
     ]);

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/main/store/database.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { createProjectsRepository } from '../../src/main/store/projects-repository.js';
 import { createTasksRepository } from '../../src/main/store/tasks-repository.js';
 
@@ -24,28 +25,29 @@ describe('migration 006 projects', () => {
     const db = new Database(path.join(dir, 'dubdesk.db'));
     db.pragma('foreign_keys = ON');
     migrate(db, MIGRATIONS.filter((migration) => migration.version <= 5));
-    const tasks = createTasksRepository(db);
-    for (const id of ['job', 'export']) tasks.insert({ id, kind: 'translate', status: 'done', request: {}, maxAttempts: 3, now: 1 });
+    const client = createSqliteClient(db);
+    const tasks = createTasksRepository(client);
+    for (const id of ['job', 'export']) await tasks.insert({ id, kind: 'translate', status: 'done', request: {}, maxAttempts: 3, now: 1 });
 
     migrate(db, MIGRATIONS.filter((migration) => migration.version <= 6));
     expect(db.pragma('user_version', { simple: true })).toBe(6);
-    const projects = createProjectsRepository(db);
-    const project = projects.create({
+    const projects = createProjectsRepository(client);
+    const project = await projects.create({
       id: 'p1', taskId: 'job', kind: 'translate', sourceLanguage: 'en', targetLanguage: 'de', mediaDurationMs: 10_000, mediaFileId: null, waveformFile: null,
       speakerVoices: {}, segments: [line(3000, 'second'), line(500, 'first')], now: 2,
     });
     // A resumed job stores its project again: the first one stands.
-    expect(projects.create({ ...project, id: 'p2', segments: [], mediaFileId: null, waveformFile: null, now: 3 }).id).toBe('p1');
-    expect(projects.segments('p1').map((segment) => [segment.id, segment.sourceText])).toEqual([['s1', 'first'], ['s2', 'second']]);
+    expect((await projects.create({ ...project, id: 'p2', segments: [], mediaFileId: null, waveformFile: null, now: 3 })).id).toBe('p1');
+    expect((await projects.segments('p1')).map((segment) => [segment.id, segment.sourceText])).toEqual([['s1', 'first'], ['s2', 'second']]);
 
-    projects.addExport('p1', 'export', 4);
-    expect(projects.exports('p1')).toEqual(['export']);
-    tasks.delete('export');
-    expect(projects.exports('p1')).toEqual([]);
-    expect(projects.get('p1')).toBeDefined();
+    await projects.addExport('p1', 'export', 4);
+    expect(await projects.exports('p1')).toEqual(['export']);
+    await tasks.delete('export');
+    expect(await projects.exports('p1')).toEqual([]);
+    expect(await projects.get('p1')).toBeDefined();
 
-    tasks.delete('job');
-    expect(projects.get('p1')).toBeUndefined();
+    await tasks.delete('job');
+    expect(await projects.get('p1')).toBeUndefined();
     expect(db.prepare('SELECT COUNT(*) AS n FROM project_segments').get()).toEqual({ n: 0 });
     db.close();
   });

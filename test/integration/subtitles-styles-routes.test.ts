@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeTestApp } from '../fixtures/route-app.js';
 import { subtitleStyleRoutes } from '../../src/main/api/routes/subtitle-styles.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
+import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { createSubtitleStylesRepository, type SubtitleStylesRepository } from '../../src/main/store/subtitle-styles-repository.js';
 
 describe('/v1/subtitle_styles routes', () => {
@@ -22,7 +23,7 @@ describe('/v1/subtitle_styles routes', () => {
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-styles-'));
     db = openDatabase(path.join(dir, 'dubdesk.db'));
-    styles = createSubtitleStylesRepository(db);
+    styles = createSubtitleStylesRepository(createSqliteClient(db));
     app = buildApp();
     await app.ready();
   });
@@ -71,7 +72,7 @@ describe('/v1/subtitle_styles routes', () => {
 
     db.close();
     db = openDatabase(path.join(dir, 'dubdesk.db'));
-    const reopened = createSubtitleStylesRepository(db).get(id);
+    const reopened = await createSubtitleStylesRepository(createSqliteClient(db)).get(id);
     expect(reopened).toMatchObject({ id, name: 'Second', alignment: 'left', outlineColour: '#112233AA', builtin: false });
   });
 
@@ -112,9 +113,9 @@ describe('/v1/subtitle_styles routes', () => {
     }
   });
 
-  it('resolves the style a job names, builtin:default when it names none, and not_found for an unknown id', () => {
-    expect(styles.resolve(undefined).id).toBe('builtin:default');
-    expect(styles.resolve('builtin:large').fontSize).toBe(0.065);
-    expect(() => styles.resolve('nope')).toThrow(expect.objectContaining({ code: 'not_found' }));
+  it('resolves the style a job names, builtin:default when it names none, and not_found for an unknown id', async () => {
+    expect((await styles.resolve(undefined)).id).toBe('builtin:default');
+    expect((await styles.resolve('builtin:large')).fontSize).toBe(0.065);
+    await expect(styles.resolve('nope')).rejects.toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 });

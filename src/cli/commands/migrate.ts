@@ -1,16 +1,15 @@
 import { migratePostgres, postgresSchemaState } from '../../main/store/postgres/migrate.js';
 import { POSTGRES_MIGRATIONS } from '../../main/store/postgres/migrations/index.js';
 import { openPostgresPool, redactDatabaseUrl } from '../../main/store/postgres/pool.js';
-import { parseFlags, UsageError } from '../options.js';
+import { databaseUrlFlag, parseFlags, UsageError } from '../options.js';
 
 /** `dubdesk migrate --database <url>`: brings a shared PostgreSQL database to this build's schema (services never do it themselves). */
 export async function migrateCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
   const { values } = parseFlags(args, { database: { type: 'string' } });
-  const url = values.database ?? process.env.DUBDESK_DATABASE_URL;
+  const url = databaseUrlFlag(values.database ?? (process.env.DUBDESK_DATABASE_URL || undefined));
   if (!url) {
     throw new UsageError('dubdesk migrate needs --database postgres://… (or DUBDESK_DATABASE_URL). A data folder\'s SQLite database needs no command: the service migrates it when it opens it.');
   }
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--database must be a postgres:// URL, got '${redactDatabaseUrl(url)}'.`);
   const where = redactDatabaseUrl(url);
   const pool = openPostgresPool(url, { applicationName: 'dubdesk migrate', max: 1 });
   try {

@@ -51,7 +51,7 @@ export async function runCommand(args: string[], out: NodeJS.WritableStream, err
   const raw = JSON.parse(await readFile(requestFile, 'utf8')) as Record<string, unknown>;
   const request = pathsToFileUrls(raw, path.dirname(path.resolve(requestFile)));
 
-  const core = createCore(configFromFlags(values), coreOptions);
+  const core = await createCore(configFromFlags(values), coreOptions);
   try {
     // Validation, intake and create exactly as the API's create route does them.
     const { taskId } = await core.submit(kind.id, request, { bodyName: requestFile });
@@ -68,7 +68,7 @@ export async function runCommand(args: string[], out: NodeJS.WritableStream, err
         if (isFinalStatus(event.task.status)) resolve(event.task);
       });
     });
-    core.start();
+    await core.start();
     const task = await finished;
     if (err.isTTY) err.write('\n');
     if (task.status !== 'done') {
@@ -76,7 +76,7 @@ export async function runCommand(args: string[], out: NodeJS.WritableStream, err
       return 1;
     }
     for (const [role, fileId] of Object.entries(task.result ?? {})) {
-      const record = core.files.get(fileId);
+      const record = await core.files.get(fileId);
       out.write(`${role}: ${record ? core.files.resolvePath(record) : fileId}\n`);
     }
     return 0;

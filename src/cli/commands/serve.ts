@@ -33,7 +33,15 @@ export async function serveCommand(args: string[], out: NodeJS.WritableStream): 
   for (const signal of STOP_SIGNALS) process.on(signal, stop);
   const stopWatchingLauncher = watchLauncher(() => stop('The launcher exited'));
 
-  const service = await startService(config, { log: (line) => out.write(`${line}\n`), announce: true });
+  let service: Awaited<ReturnType<typeof startService>>;
+  try {
+    service = await startService(config, { log: (line) => out.write(`${line}\n`), announce: true });
+  } catch (error) {
+    // Nothing is running: the command's signal handlers and launcher watch go with it.
+    for (const signal of STOP_SIGNALS) process.off(signal, stop);
+    stopWatchingLauncher();
+    throw error;
+  }
   out.write(`Open the DubDesk GUI in a browser: ${service.guiUrl}\n`);
   out.write(`Data folder: ${config.dataDir}\n`);
   // npm sets INIT_CWD to where `npm start` was typed, which is where the printed command must work.

@@ -10,7 +10,7 @@ import type { TaskRecord } from '../store/tasks-repository.js';
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 /** A task as the local task routes and the event stream show it (one function, so the two never differ). */
-export type DescribeTask = (task: TaskRecord) => Static<typeof TaskSummarySchema>;
+export type DescribeTask = (task: TaskRecord) => Promise<Static<typeof TaskSummarySchema>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

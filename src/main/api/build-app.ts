@@ -25,6 +25,7 @@ import { taskRoutes } from './routes/tasks.js';
 import { translatePlanRoutes } from './routes/translate-plan.js';
 import { planTranslateEngines } from '../pipelines/translate/engine-plan.js';
 import { hostsFor, installSecurity } from './security.js';
+import { refuseNulCharacters } from './nul-characters.js';
 import { validatorCompiler } from './validation.js';
 
 export interface BuildAppOptions {
@@ -66,17 +67,18 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     // The bound host, not the base URL's: bound to all interfaces, the machine's own addresses reach us too.
     allowedHosts: () => hostsFor(core.config.host, Number(new URL(core.baseUrl()).port)),
   });
+  refuseNulCharacters(app);
   const routes = collectRoutes(app);
-  const exportedFrom = (taskId: string) => {
-    const projectId = core.projects.exportedFrom(taskId);
+  const exportedFrom = async (taskId: string) => {
+    const projectId = await core.projects.exportedFrom(taskId);
     return projectId ? { exported_from_project: projectId } : {};
   };
   // Each plugin gets only what it uses.
-  const describeTask: DescribeTask = (task) => ({
+  const describeTask: DescribeTask = async (task) => ({
     ...taskSummary(task, core.resultUrls),
-    ...taskDetails(task, { baseUrl: core.baseUrl(), files: core.files, inputRulesOf: core.inputRulesOf }),
+    ...(await taskDetails(task, { baseUrl: core.baseUrl(), files: core.files, inputRulesOf: core.inputRulesOf })),
     stages: core.runner.stagesOf(task),
-    ...exportedFrom(task.id),
+    ...(await exportedFrom(task.id)),
   });
   await app.register(jobRoutes, { kinds: core.kinds, submit: core.submit, jobs: core.jobs, resultUrls: core.resultUrls });
   await app.register(taskRoutes, { describe: describeTask, jobs: core.jobs, tasks: core.tasks, logs: core.logs });

@@ -36,7 +36,7 @@ function bearerKey(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-function identify(key: string, options: SecurityOptions): KeyIdentity | null {
+async function identify(key: string, options: SecurityOptions): Promise<KeyIdentity | null> {
   if (options.runKey && sameApiKey(key, options.runKey)) return { id: RUN_KEY_ID, role: 'admin' };
   return options.keys.identify(key);
 }
@@ -74,7 +74,7 @@ export function installSecurity(app: FastifyInstance, options: SecurityOptions):
     const query = request.query as Record<string, unknown> | undefined;
     const key = bearerKey(request) ?? (auth === 'key-or-query' && typeof query?.key === 'string' ? query.key : undefined);
     if (key) {
-      const identity = identify(key, options);
+      const identity = await identify(key, options);
       if (identity) {
         const needed = request.routeOptions.config?.role ?? 'jobs';
         if (!allows(identity.role, needed)) {

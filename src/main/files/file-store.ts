@@ -4,18 +4,18 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DubDeskError } from '../../shared/errors.js';
 import type { DataPaths } from '../config.js';
-import type { Db } from '../store/database.js';
 import { newId } from '../ids.js';
 import { writeHandleAtomic, writeThroughTemp } from './atomic-write.js';
 import { formatBytes } from './byte-size.js';
-import { createFileRepository, type FileRecord } from './file-repository.js';
+import type { FileRecord, FileRepository } from '../store/files-repository.js';
 import { sanitizeFileName } from './file-names.js';
 import { chooseMime, mimeFromFileName, DEFAULT_MIME } from './mime-types.js';
 
-export type { FileRecord } from './file-repository.js';
+export type { FileRecord } from '../store/files-repository.js';
 
 export interface FileStoreOptions {
-  db: Db;
+  /** The file records' table (the bytes live under paths.files). */
+  records: FileRepository;
   paths: DataPaths;
   /** Largest upload accepted, in bytes (DubDeskConfig.maxInputBytes). */
   maxInputBytes: number;
@@ -32,15 +32,14 @@ export interface FileStore {
   saveUpload(source: UploadSource, meta: { name: string; mime?: string | null }, signal?: AbortSignal): Promise<FileRecord>;
   /** Puts a finished job's artifact into files/ (hard link, else copy) so the job's work dir stays intact. */
   registerResult(taskId: string, absPath: string, name: string): Promise<FileRecord>;
-  get(id: string): FileRecord | undefined;
+  get(id: string): Promise<FileRecord | undefined>;
   resolvePath(record: FileRecord): string;
   remove(id: string): Promise<boolean>;
   /** Deletes a task's result files (rows and bytes); call before deleting the task row, which cascades. */
   deleteForTask(taskId: string): Promise<number>;
 }
 
-export function createFileStore({ db, paths, maxInputBytes }: FileStoreOptions): FileStore {
-  const repository = createFileRepository(db);
+export function createFileStore({ records: repository, paths, maxInputBytes }: FileStoreOptions): FileStore {
   mkdirSync(paths.files, { recursive: true });
   const filesFolder = path.relative(paths.root, paths.files).split(path.sep).join('/');
 
@@ -51,9 +50,9 @@ export function createFileStore({ db, paths, maxInputBytes }: FileStoreOptions):
     return absolute;
   };
 
-  const storeRecord = (id: string, name: string, fields: Pick<FileRecord, 'size' | 'mime' | 'origin' | 'taskId'>): FileRecord => {
+  const storeRecord = async (id: string, name: string, fields: Pick<FileRecord, 'size' | 'mime' | 'origin' | 'taskId'>): Promise<FileRecord> => {
     const record: FileRecord = { id, name, path: `${filesFolder}/${id}/${name}`, createdAt: Date.now(), ...fields };
-    repository.insert(record);
+    await repository.insert(record);
     return record;
   };
 
@@ -74,7 +73,7 @@ export function createFileStore({ db, paths, maxInputBytes }: FileStoreOptions):
           await handle.datasync();
           return copied;
         });
-        return storeRecord(id, name, { size, mime: chooseMime(name, meta.mime), origin: 'upload', taskId: null });
+        return await storeRecord(id, name, { size, mime: chooseMime(name, meta.mime), origin: 'upload', taskId: null });
       } catch (error) {
         await rm(folder, { recursive: true, force: true });
         throw error;
@@ -90,7 +89,7 @@ export function createFileStore({ db, paths, maxInputBytes }: FileStoreOptions):
       await mkdir(folder, { recursive: true });
       try {
         await linkOrCopy(absPath, path.join(folder, safeName));
-        return storeRecord(id, safeName, { size: source.size, mime: mimeFromFileName(safeName) ?? DEFAULT_MIME, origin: 'result', taskId });
+        return await storeRecord(id, safeName, { size: source.size, mime: mimeFromFileName(safeName) ?? DEFAULT_MIME, origin: 'result', taskId });
       } catch (error) {
         await rm(folder, { recursive: true, force: true });
         throw error;
@@ -102,16 +101,15 @@ export function createFileStore({ db, paths, maxInputBytes }: FileStoreOptions):
     resolvePath,
 
     async remove(id) {
-      const record = repository.get(id);
+      const record = await repository.get(id);
       if (!record) return false;
-      repository.delete(id);
+      await repository.delete(id);
       await rm(path.dirname(resolvePath(record)), { recursive: true, force: true });
       return true;
     },
 
     async deleteForTask(taskId) {
-      const records = repository.listByTask(taskId);
-      db.transaction(() => records.forEach((record) => repository.delete(record.id)))();
+      const records = await repository.deleteForTask(taskId);
       for (const record of records) await rm(path.dirname(resolvePath(record)), { recursive: true, force: true });
       return records.length;
     },

@@ -75,7 +75,7 @@ function isLoopback(hostname: string): boolean {
 /** The absolute path of a local or uploaded input, or not_found when it is gone. */
 export async function resolveLocalInput(input: LocalInputUrl, files: Pick<FileStore, 'get' | 'resolvePath'>): Promise<string> {
   if (input.kind === 'upload') {
-    const record = files.get(input.fileId);
+    const record = await files.get(input.fileId);
     if (!record) throw new DubDeskError('not_found', `Uploaded file ${input.fileId} does not exist; upload it again with POST /v1/files.`);
     const stored = files.resolvePath(record);
     if (!(await isFile(stored))) throw new DubDeskError('not_found', `Uploaded file ${input.fileId} does not exist any more; upload it again.`);

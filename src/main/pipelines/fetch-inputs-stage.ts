@@ -53,7 +53,7 @@ export function fetchInputsStage<Request = Record<string, unknown>>(intake: Inta
       const inspected: Inspected = {};
       const staged: Record<string, StagedInput> = {};
       for (const [index, rule] of rules.entries()) {
-        const input = classifyInput(String(fields[rule.field]), rule, env);
+        const input = await classifyInput(String(fields[rule.field]), rule, env);
         let result: InspectedInput | undefined;
         if (input.where.kind === 'remote') {
           ctx.log(`downloading ${rule.field} from ${new URL(input.where.url).host}`);

@@ -12,12 +12,12 @@ export type StageEnd = { state: 'done'; resumed: boolean; engine?: string } | { 
 
 export interface StageRunHooks {
   /** Called before a stage runs (not for a stage skipped by its rule or whose output exists). */
-  onStageStart(stage: Stage<any>, index: number): void;
+  onStageStart(stage: Stage<any>, index: number): Promise<void> | void;
   /** Called for every stage that did not fail, in order: after it ran, or instead of running it. */
-  onStageEnd(stage: Stage<any>, index: number, end: StageEnd): void;
+  onStageEnd(stage: Stage<any>, index: number, end: StageEnd): Promise<void> | void;
   onStageProgress(stage: Stage<any>, index: number, fraction: number): void;
   /** A stage's warnings, once it has finished and before its output is saved (so a resumed job still has them). */
-  onStageWarnings(stage: Stage<any>, warnings: TaskWarning[]): void;
+  onStageWarnings(stage: Stage<any>, warnings: TaskWarning[]): Promise<void> | void;
   log: StageContext['log'];
 }
 
@@ -58,7 +58,7 @@ export async function runStages<Request>(
     const reason = stage.skip?.({ request, outputs });
     if (reason) {
       hooks.log(`stage ${stage.name} skipped: ${reason}`);
-      hooks.onStageEnd(stage, index, { state: 'skipped', reason });
+      await hooks.onStageEnd(stage, index, { state: 'skipped', reason });
       continue;
     }
     const file = stageOutputFile(ctx.workDir, index, stage);
@@ -66,10 +66,10 @@ export async function runStages<Request>(
     if (saved) {
       outputs[stage.name] = saved;
       hooks.log(`stage ${stage.name} already finished in an earlier run; resuming after it`);
-      hooks.onStageEnd(stage, index, { state: 'done', resumed: true, ...engineOf(saved) });
+      await hooks.onStageEnd(stage, index, { state: 'done', resumed: true, ...engineOf(saved) });
       continue;
     }
-    hooks.onStageStart(stage, index);
+    await hooks.onStageStart(stage, index);
     const warnings: TaskWarning[] = [];
     const output = await stage.run(
       { request, outputs },
@@ -80,11 +80,11 @@ export async function runStages<Request>(
       },
     );
     ctx.signal.throwIfAborted();
-    if (warnings.length) hooks.onStageWarnings(stage, warnings);
+    if (warnings.length) await hooks.onStageWarnings(stage, warnings);
     await writeFileAtomic(file, JSON.stringify(output));
     outputs[stage.name] = output;
     hooks.log(`stage ${stage.name} finished`);
-    hooks.onStageEnd(stage, index, { state: 'done', resumed: false, ...engineOf(output) });
+    await hooks.onStageEnd(stage, index, { state: 'done', resumed: false, ...engineOf(output) });
   }
   return outputs;
 }

@@ -74,10 +74,10 @@ export function createProjectService(deps: ProjectServiceDeps) {
   const now = deps.now ?? Date.now;
   const projectDir = (id: string) => path.join(deps.projectsDir, id);
 
-  const links = (project: ProjectRecord) => ({
+  const links = async (project: ProjectRecord) => ({
     projectUrl: projectUrl(deps.baseUrl(), project.id),
-    ...(project.mediaFileId && files.get(project.mediaFileId) ? { mediaUrl: deps.fileUrl(project.mediaFileId) } : {}),
-    exportTaskIds: projects.exports(project.id),
+    ...(project.mediaFileId && (await files.get(project.mediaFileId)) ? { mediaUrl: deps.fileUrl(project.mediaFileId) } : {}),
+    exportTaskIds: await projects.exports(project.id),
   });
 
   function checkVoice(voiceId: string | null | undefined): void {
@@ -107,7 +107,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
 
   /** The timing fit of one translate line after a change to its text, voice or time (speaking it fills the clip cache the export reads). */
   async function refit(project: ProjectRecord, segmentId: string): Promise<SegmentRecord> {
-    const segments = projects.segments(project.id);
+    const segments = await projects.segments(project.id);
     const index = segments.findIndex((segment) => segment.id === segmentId);
     const segment = segments[index]!;
     if (project.kind !== 'translate' || !segment.targetText.trim()) return segment;
@@ -115,7 +115,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
     const cache = await openClipCache(path.join(projectDir(project.id), 'clips'));
     const spoken = await speakLine(segment.targetText, lineVoice(segment, project, engines), roomMs, { engines, cache, maxStretch: deps.maxStretch });
     try {
-      return projects.updateSegment(project.id, segmentId, segment.revision, (current) => ({
+      return await projects.updateSegment(project.id, segmentId, segment.revision, (current) => ({
         ...current, fit: spoken.fit, status: spoken.tooLong ? 'too_long' : current.status === 'too_long' ? 'edited' : current.status,
       }), now());
     } catch (error) {
@@ -128,22 +128,22 @@ export function createProjectService(deps: ProjectServiceDeps) {
   /** Proofreading projects learn their speakers' voices from their first finished export. */
   async function adoptExportVoices(project: ProjectRecord): Promise<ProjectRecord> {
     if (project.kind !== 'translate' || Object.keys(project.speakerVoices).length) return project;
-    for (const taskId of projects.exports(project.id)) {
-      if (tasks.get(taskId)?.status !== 'done') continue;
+    for (const taskId of await projects.exports(project.id)) {
+      if ((await tasks.get(taskId))?.status !== 'done') continue;
       const stagesDir = path.join(deps.workDirFor(taskId), 'stages');
       const name = (await readdir(stagesDir).catch(() => [] as string[])).find((file) => file.endsWith('-synthesize.json'));
       if (!name) continue;
       const saved = JSON.parse(await readFile(path.join(stagesDir, name), 'utf8')) as { voices?: Record<string, { voiceId: string; pitchSemitones: number }> };
       const voices = Object.fromEntries(Object.entries(saved.voices ?? {}).map(([speaker, voice]) => [speaker, { voiceId: voice.voiceId, pitchSemitones: voice.pitchSemitones }]));
       if (!Object.keys(voices).length) continue;
-      projects.setSpeakerVoices(project.id, voices, now());
+      await projects.setSpeakerVoices(project.id, voices, now());
       return projects.require(project.id);
     }
     return project;
   }
 
-  function originTask(project: ProjectRecord): TaskRecord {
-    const task = tasks.get(project.taskId);
+  async function originTask(project: ProjectRecord): Promise<TaskRecord> {
+    const task = await tasks.get(project.taskId);
     if (!task) throw new DubDeskError('not_found', `The task ${project.taskId} that made project ${project.id} no longer exists.`);
     return task;
   }
@@ -151,11 +151,11 @@ export function createProjectService(deps: ProjectServiceDeps) {
   return {
     /** Stores a job's draft as its project (once per task) and publishes the input media for the editor. */
     async publish(task: TaskRecord, draft: ProjectDraft, workDir: string): Promise<string> {
-      const existing = projects.byTask(task.id);
+      const existing = await projects.byTask(task.id);
       if (existing) return existing.id;
       const mediaFile = resolveWorkPath(workDir, draft.media);
       const media = await files.registerResult(task.id, mediaFile, path.basename(mediaFile));
-      const project = projects.create({
+      const project = await projects.create({
         id: newId(), taskId: task.id, kind: draft.kind, sourceLanguage: draft.sourceLanguage, targetLanguage: draft.targetLanguage,
         mediaDurationMs: draft.mediaDurationMs, mediaFileId: media.id,
         waveformFile: draft.waveformAudio ? resolveWorkPath(workDir, draft.waveformAudio) : null,
@@ -167,20 +167,20 @@ export function createProjectService(deps: ProjectServiceDeps) {
       return project.id;
     },
 
-    list(taskId?: string): ProjectSummary[] {
-      const found = taskId ? [projects.byTask(taskId)].filter((project): project is ProjectRecord => Boolean(project)) : projects.list();
-      return found.map((project) => projectSummaryView(project, { ...links(project), segmentCount: projects.segmentCount(project.id) }));
+    async list(taskId?: string): Promise<ProjectSummary[]> {
+      const found = taskId ? [await projects.byTask(taskId)].filter((project): project is ProjectRecord => Boolean(project)) : await projects.list();
+      return Promise.all(found.map(async (project) => projectSummaryView(project, { ...(await links(project)), segmentCount: await projects.segmentCount(project.id) })));
     },
 
     async get(projectId: string): Promise<Project> {
-      const project = await adoptExportVoices(projects.require(projectId));
-      return projectView(project, projects.segments(project.id), links(project));
+      const project = await adoptExportVoices(await projects.require(projectId));
+      return projectView(project, await projects.segments(project.id), await links(project));
     },
 
     async patch(projectId: string, segmentId: string, patch: SegmentPatch): Promise<ProjectSegment> {
-      const project = projects.require(projectId);
-      const segments = projects.segments(projectId);
-      const current = projects.segment(projectId, segmentId, patch.revision);
+      const project = await projects.require(projectId);
+      const segments = await projects.segments(projectId);
+      const current = await projects.segment(projectId, segmentId, patch.revision);
       const startMs = patch.start !== undefined ? Math.round(patch.start * 1000) : current.startMs;
       const endMs = patch.end !== undefined ? Math.round(patch.end * 1000) : current.endMs;
       if (startMs !== current.startMs || endMs !== current.endMs) checkTimes(project, segments, segmentId, startMs, endMs);
@@ -198,52 +198,52 @@ export function createProjectService(deps: ProjectServiceDeps) {
       if (!changed) return segmentView(project, current);
       // What the line sounds like or when it is spoken changed: its fit is measured again.
       const sound = next.targetText !== current.targetText || next.voiceId !== current.voiceId || next.startMs !== current.startMs || next.endMs !== current.endMs || next.speaker !== current.speaker;
-      const saved = projects.updateSegment(projectId, segmentId, patch.revision, (segment) => ({
+      const saved = await projects.updateSegment(projectId, segmentId, patch.revision, (segment) => ({
         ...segment, ...next, status: 'edited', fit: sound ? null : segment.fit,
       }), now());
       if (!sound || project.kind !== 'translate') return segmentView(project, saved);
       // The edit is saved whatever happens next; a voice that cannot speak now (a catalogue error) leaves the fit
       // unknown, and regenerating the line says why. Anything else is a bug and is not hidden.
-      const fitted = await refit(projects.require(projectId), segmentId).catch((error: unknown) => {
+      const fitted = await refit(await projects.require(projectId), segmentId).catch((error: unknown) => {
         if (error instanceof DubDeskError) return saved;
         throw error;
       });
       return segmentView(project, fitted);
     },
 
-    split(projectId: string, segmentId: string, atSeconds: number, revision?: number): { revision: number; segments: ProjectSegment[] } {
-      const project = projects.require(projectId);
-      const segment = projects.segment(projectId, segmentId, revision);
+    async split(projectId: string, segmentId: string, atSeconds: number, revision?: number): Promise<{ revision: number; segments: ProjectSegment[] }> {
+      const project = await projects.require(projectId);
+      const segment = await projects.segment(projectId, segmentId, revision);
       const halves = splitSegment(editable(segment), Math.round(atSeconds * 1000));
-      const fresh = projects.replaceSegments(projectId, [{ id: segmentId, revision }], halves.map(fromEditable), now());
-      return { revision: projects.require(projectId).revision, segments: fresh.map((item) => segmentView(project, item)) };
+      const fresh = await projects.replaceSegments(projectId, [{ id: segmentId, revision }], halves.map(fromEditable), now());
+      return { revision: (await projects.require(projectId)).revision, segments: fresh.map((item) => segmentView(project, item)) };
     },
 
-    merge(projectId: string, segmentIds: readonly string[]): { revision: number; segments: ProjectSegment[] } {
-      const project = projects.require(projectId);
-      const all = projects.segments(projectId);
+    async merge(projectId: string, segmentIds: readonly string[]): Promise<{ revision: number; segments: ProjectSegment[] }> {
+      const project = await projects.require(projectId);
+      const all = await projects.segments(projectId);
       const wanted = new Set(segmentIds);
       const positions = all.flatMap((segment, i) => (wanted.has(segment.id) ? [i] : []));
       if (positions.length !== wanted.size) {
         const missing = [...wanted].find((id) => !all.some((segment) => segment.id === id));
-        projects.segment(projectId, missing!, undefined); // 409 for a line split or merged away, else 404
+        await projects.segment(projectId, missing!, undefined); // 409 for a line split or merged away, else 404
       }
       if (positions.some((position, i) => i > 0 && position !== positions[i - 1]! + 1)) {
         throw new DubDeskError('invalid_request', `Only neighbouring lines can be merged; ${segmentIds.join(', ')} have other lines between them.`);
       }
       const chosen = positions.map((position) => all[position]!);
       const merged = mergeSegments(chosen.map(editable));
-      const fresh = projects.replaceSegments(projectId, chosen.map((segment) => ({ id: segment.id })), [fromEditable(merged)], now());
-      return { revision: projects.require(projectId).revision, segments: fresh.map((item) => segmentView(project, item)) };
+      const fresh = await projects.replaceSegments(projectId, chosen.map((segment) => ({ id: segment.id })), [fromEditable(merged)], now());
+      return { revision: (await projects.require(projectId)).revision, segments: fresh.map((item) => segmentView(project, item)) };
     },
 
     /** Speaks one line as the export will, and a preview of it over the original's audio of its time. */
     async synthesize(projectId: string, segmentId: string): Promise<{ audio_url: string; with_original_url: string; segment: ProjectSegment }> {
-      const project = projects.require(projectId);
+      const project = await projects.require(projectId);
       if (project.kind !== 'translate') throw new DubDeskError('invalid_request', 'Visual translation projects have no voices to regenerate.');
-      const segments = projects.segments(projectId);
+      const segments = await projects.segments(projectId);
       const index = segments.findIndex((segment) => segment.id === segmentId);
-      const segment = projects.segment(projectId, segmentId, undefined);
+      const segment = await projects.segment(projectId, segmentId, undefined);
       if (!segment.targetText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no translation to speak.`);
       const cache = await openClipCache(path.join(projectDir(projectId), 'clips'));
       const spoken = await speakLine(segment.targetText, lineVoice(segment, project, engines), lineRoomMs(segments, index, project.mediaDurationMs), { engines, cache, maxStretch: deps.maxStretch });
@@ -252,7 +252,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const stem = `${segmentId}-r${segment.revision}-${Date.now().toString(36)}`;
       const alone = path.join(previews, `${stem}.wav`);
       const withOriginal = path.join(previews, `${stem}.with-original.wav`);
-      const mediaRecord = project.mediaFileId ? files.get(project.mediaFileId) : undefined;
+      const mediaRecord = project.mediaFileId ? await files.get(project.mediaFileId) : undefined;
       await writeLinePreview({
         ffmpeg: deps.media.ffmpeg, clip: { samples: await clipSamples(spoken.clip), sampleRate: spoken.clip.sampleRate }, fit: spoken.fit,
         ...(mediaRecord ? { original: { path: files.resolvePath(mediaRecord), startMs: segment.startMs, endMs: segment.endMs } } : {}),
@@ -262,7 +262,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const mixedRecord = await files.registerResult(project.taskId, withOriginal, `line-${segmentId}-with-original.wav`);
       await rm(alone, { force: true });
       await rm(withOriginal, { force: true });
-      const saved = projects.updateSegment(projectId, segmentId, segment.revision, (current) => ({
+      const saved = await projects.updateSegment(projectId, segmentId, segment.revision, (current) => ({
         ...current, fit: spoken.fit, status: spoken.tooLong ? 'too_long' : 'regenerated', previewFileIds: [aloneRecord.id, mixedRecord.id],
       }), now());
       // The previous preview is replaced, not kept: a line regenerated a hundred times leaves one pair of files.
@@ -272,10 +272,10 @@ export function createProjectService(deps: ProjectServiceDeps) {
 
     /** Translates one line again with the job's engine, glossaries and prompt. */
     async retranslate(projectId: string, segmentId: string): Promise<ProjectSegment> {
-      const project = projects.require(projectId);
-      const segment = projects.segment(projectId, segmentId, undefined);
+      const project = await projects.require(projectId);
+      const segment = await projects.segment(projectId, segmentId, undefined);
       if (!segment.sourceText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no source text to translate.`);
-      const origin = originTask(project);
+      const origin = await originTask(project);
       const translator = engines.requireTranslator(languagePart(project.sourceLanguage), languagePart(project.targetLanguage));
       const resources = await readJobResources(deps.workDirFor(origin.id), origin.request);
       const { texts } = await translateEnforcingGlossary(translator, {
@@ -291,31 +291,41 @@ export function createProjectService(deps: ProjectServiceDeps) {
     },
 
     /** One voice for all of a speaker's lines (null: the voice the export chooses); each line's own choice is cleared. */
-    setSpeakerVoice(projectId: string, speaker: string, voiceId: string | null): { revision: number; segments: ProjectSegment[] } {
-      const project = projects.require(projectId);
+    async setSpeakerVoice(projectId: string, speaker: string, voiceId: string | null): Promise<{ revision: number; segments: ProjectSegment[] }> {
+      const project = await projects.require(projectId);
       if (project.kind !== 'translate') throw new DubDeskError('invalid_request', 'Visual translation projects have no voices.');
       checkVoice(voiceId);
-      const theirs = projects.segments(projectId).filter((segment) => segment.speaker === speaker);
+      const theirs = (await projects.segments(projectId)).filter((segment) => segment.speaker === speaker);
       if (!theirs.length) throw new DubDeskError('not_found', `Project ${projectId} has no lines of ${speaker}.`);
       const voices = { ...project.speakerVoices };
       if (voiceId) voices[speaker] = { voiceId, pitchSemitones: 0 };
       else delete voices[speaker];
-      projects.setSpeakerVoices(projectId, voices, now());
-      const changed = theirs.map((segment) => projects.updateSegment(projectId, segment.id, undefined, (current) => ({
-        ...current, voiceId: null, status: 'edited', fit: null,
-      }), now()));
-      return { revision: projects.require(projectId).revision, segments: changed.map((segment) => segmentView(project, segment)) };
+      await projects.setSpeakerVoices(projectId, voices, now());
+      const changed: SegmentRecord[] = [];
+      for (const segment of theirs) {
+        changed.push(await projects.updateSegment(projectId, segment.id, undefined, (current) => ({
+          ...current, voiceId: null, status: 'edited', fit: null,
+        }), now()));
+      }
+      return { revision: (await projects.require(projectId)).revision, segments: changed.map((segment) => segmentView(project, segment)) };
     },
 
     /** A new task of the project's kind from its lines, reusing every stage the edits do not touch (docs/api.md "Projects"). */
     async export(projectId: string, exportType?: string): Promise<{ task_id: string }> {
-      const project = await adoptExportVoices(projects.require(projectId));
+      const project = await adoptExportVoices(await projects.require(projectId));
       const pipeline = deps.pipelines[project.kind];
       if (!pipeline?.projectExport) throw new DubDeskError('pipeline_unavailable', `This DubDesk build cannot export ${project.kind} projects.`);
-      const origin = originTask(project);
+      const origin = await originTask(project);
       // The newest finished export has the most to reuse (a proofreading job never separated or erased anything).
-      const base = projects.exports(projectId).map((id) => tasks.get(id)).find((task) => task?.status === 'done') ?? origin;
-      const segments = projects.segments(projectId);
+      let base = origin;
+      for (const id of await projects.exports(projectId)) {
+        const task = await tasks.get(id);
+        if (task?.status === 'done') {
+          base = task;
+          break;
+        }
+      }
+      const segments = await projects.segments(projectId);
       const snapshot: Omit<ProjectSnapshot, 'previousOutputs'> = {
         projectId, clipCache: path.join(projectDir(projectId), 'clips'), encodedAudioCache: path.join(projectDir(projectId), 'encoded-audio'),
         encodedVideoCache: path.join(projectDir(projectId), 'encoded-video'),
@@ -332,45 +342,45 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const taskId = await deps.jobs.createPrepared(origin.kind as JobKind, request, { inputName: origin.inputName, callbackUrl: origin.callbackUrl }, (workDir) => seedExportWorkDir({
         from: deps.workDirFor(base.id), to: workDir, stages: pipeline.stages, rerun: pipeline.projectExport!.rerun, snapshot,
       }));
-      projects.addExport(projectId, taskId, now());
+      await projects.addExport(projectId, taskId, now());
       return { task_id: taskId };
     },
 
-    subtitles(projectId: string, track: SubtitleTrack): string {
-      projects.require(projectId);
-      return projectSrt(projects.segments(projectId), track);
+    async subtitles(projectId: string, track: SubtitleTrack): Promise<string> {
+      await projects.require(projectId);
+      return projectSrt(await projects.segments(projectId), track);
     },
 
     /** Replaces one track's texts from an SRT with as many cues as the project has lines. */
     async replaceSubtitles(projectId: string, track: 'source' | 'target', file: Buffer): Promise<Project> {
-      const segments = projects.segments(projectId);
+      const segments = await projects.segments(projectId);
       const texts = textsFromSrt(file, segments.length);
       const field = track === 'source' ? 'sourceText' : 'targetText';
-      projects.replaceTexts(projectId, field, segments.map((segment, i) => ({ id: segment.id, text: texts[i]! })), now());
+      await projects.replaceTexts(projectId, field, segments.map((segment, i) => ({ id: segment.id, text: texts[i]! })), now());
       return this.get(projectId);
     },
 
     async waveform(projectId: string, points: number): Promise<{ duration: number; peaks: number[] }> {
-      const project = projects.require(projectId);
+      const project = await projects.require(projectId);
       if (!project.waveformFile) throw new DubDeskError('not_found', `Project ${projectId} has no audio track to draw.`);
       const { durationSec, peaks } = await waveformPeaks(project.waveformFile, points);
       return { duration: durationSec, peaks };
     },
 
     async delete(projectId: string): Promise<void> {
-      const project = projects.require(projectId);
-      for (const segment of projects.segments(projectId)) for (const id of segment.previewFileIds) await files.remove(id);
+      const project = await projects.require(projectId);
+      for (const segment of await projects.segments(projectId)) for (const id of segment.previewFileIds) await files.remove(id);
       if (project.mediaFileId) await files.remove(project.mediaFileId);
-      projects.delete(projectId);
+      await projects.delete(projectId);
       await rm(projectDir(projectId), { recursive: true, force: true });
     },
 
     /** The project a task was exported from, if it still exists. */
-    exportedFrom: (taskId: string): string | undefined => projects.exportedFrom(taskId),
+    exportedFrom: (taskId: string): Promise<string | undefined> => projects.exportedFrom(taskId),
 
     /** The folder of the task's project (its rows go with the task's by cascade; its files are removed with the task's). */
     async removeTaskProjectFiles(taskId: string): Promise<void> {
-      const project = projects.byTask(taskId);
+      const project = await projects.byTask(taskId);
       if (project) await rm(projectDir(project.id), { recursive: true, force: true });
     },
   };

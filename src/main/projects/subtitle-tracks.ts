@@ -32,6 +32,7 @@ export function textsFromSrt(file: Buffer, expectedCount: number): string[] {
     if (error instanceof DubDeskError && error.code === 'invalid_subtitle') throw error;
     throw new DubDeskError('invalid_subtitle', 'The subtitle file could not be read as SRT.', { cause: error });
   }
+  if (cues.some((cue) => cue.text.includes('\u0000'))) throw new DubDeskError('invalid_subtitle', 'The SRT holds a NUL character (U+0000), which no subtitle text may contain.');
   if (cues.length !== expectedCount) {
     throw new DubDeskError(
       'invalid_subtitle',

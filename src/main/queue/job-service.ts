@@ -1,27 +1,21 @@
-import { rmSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { DubDeskError } from '../../shared/errors.js';
 import { initialStatus, isFinalStatus, type JobKind, type JobStatus } from '../../shared/jobs.js';
 import { newId } from '../ids.js';
-import type { Db } from '../store/database.js';
-import type { IdempotencyRepository } from '../store/idempotency-repository.js';
-import type { TaskLogsRepository } from '../store/task-logs-repository.js';
-import type { TaskRecord, TasksRepository } from '../store/tasks-repository.js';
+import type { Store } from '../store/store.js';
+import type { TaskRecord } from '../store/tasks-repository.js';
 import type { Runner } from './runner.js';
 import type { TaskEvents } from './task-events.js';
 
 export interface JobServiceDeps {
-  db: Db;
-  tasks: TasksRepository;
-  logs: TaskLogsRepository;
-  idempotency: IdempotencyRepository;
+  store: Store;
   runner: Runner;
   events: TaskEvents;
   workDirFor(taskId: string): string;
   /** A kind's ordered public states, the first its initial one (its kind module's); default the built-in kinds'. */
   statusesOf?(kind: string): readonly string[];
   /** Copies what a new job's request refers to (glossaries, subtitle style) into its work dir; throws to refuse it. */
-  snapshotResources?(request: Record<string, unknown>, workDir: string): void;
+  snapshotResources?(request: Record<string, unknown>, workDir: string): Promise<void>;
   /** Removes the task's published files (uploads are kept: they may feed other tasks). */
   deleteTaskFiles(taskId: string): Promise<void>;
   maxQueuedJobs: number;
@@ -40,54 +34,67 @@ export type JobService = ReturnType<typeof createJobService>;
 
 /** Creating, cancelling, retrying and deleting tasks: the queue's front door for the API, CLI and GUI. */
 export function createJobService(deps: JobServiceDeps) {
-  const { db, tasks, idempotency, runner, events } = deps;
+  const { store, runner, events } = deps;
+  const { tasks } = store;
   const now = deps.now ?? Date.now;
 
-  const insertTask = db.transaction((kind: JobKind, request: Record<string, unknown>, options: CreateOptions & { retryOf?: string; id?: string }) => {
-    const at = now();
-    if (options.idempotencyKey) {
-      const existing = idempotency.find(options.idempotencyKey, kind, at);
-      if (existing && tasks.get(existing)) return { taskId: existing, created: false };
+  const insertTask = async (kind: JobKind, request: Record<string, unknown>, options: CreateOptions & { retryOf?: string; id?: string }): Promise<{ taskId: string; created: boolean }> => {
+    try {
+      return await store.transaction(async (tx) => {
+        const at = now();
+        const key = options.idempotencyKey;
+        if (key) {
+          const existing = await tx.idempotency.find(key, kind, at);
+          if (existing && (await tx.tasks.get(existing))) return { taskId: existing, created: false };
+        }
+        if ((await tx.tasks.countActive()) >= deps.maxQueuedJobs) {
+          throw new DubDeskError('rate_limited', `${deps.maxQueuedJobs} tasks are already waiting or running; wait for some to finish, or raise the limit.`);
+        }
+        const id = options.id ?? newId();
+        await tx.tasks.insert({
+          id, kind, status: (deps.statusesOf?.(kind)[0] as JobStatus | undefined) ?? initialStatus(kind), request, callbackUrl: options.callbackUrl ?? null,
+          inputName: options.inputName ?? null, maxAttempts: deps.maxAttempts ?? 3, retryOf: options.retryOf ?? null, now: at,
+        });
+        if (key) {
+          const owner = await tx.idempotency.claim(key, kind, id, at);
+          if (owner !== id) throw new KeyTakenMeanwhile(owner);
+        }
+        return { taskId: id, created: true };
+      });
+    } catch (error) {
+      // Another node created a task with the same key between our read and our write: ours is rolled back, theirs answers.
+      if (error instanceof KeyTakenMeanwhile) return { taskId: error.taskId, created: false };
+      throw error;
     }
-    if (tasks.countActive() >= deps.maxQueuedJobs) {
-      throw new DubDeskError('rate_limited', `${deps.maxQueuedJobs} tasks are already waiting or running; wait for some to finish, or raise the limit.`);
-    }
-    const id = options.id ?? newId();
-    tasks.insert({
-      id, kind, status: (deps.statusesOf?.(kind)[0] as JobStatus | undefined) ?? initialStatus(kind), request, callbackUrl: options.callbackUrl ?? null,
-      inputName: options.inputName ?? null, maxAttempts: deps.maxAttempts ?? 3, retryOf: options.retryOf ?? null, now: at,
-    });
-    if (options.idempotencyKey) idempotency.remember(options.idempotencyKey, kind, id, at);
-    return { taskId: id, created: true };
-  });
+  };
 
-  function requireTask(taskId: string): TaskRecord {
-    const task = tasks.get(taskId);
+  async function requireTask(taskId: string): Promise<TaskRecord> {
+    const task = await tasks.get(taskId);
     if (!task) throw new DubDeskError('not_found', `Task ${taskId} does not exist.`);
     return task;
   }
 
-  function announceCreated(taskId: string): void {
-    const task = tasks.get(taskId);
+  async function announceCreated(taskId: string): Promise<void> {
+    const task = await tasks.get(taskId);
     if (task) events.publish({ type: 'task', task });
     runner.kick();
   }
 
   return {
-    create(kind: JobKind, request: Record<string, unknown>, options: CreateOptions = {}): { taskId: string; created: boolean } {
+    async create(kind: JobKind, request: Record<string, unknown>, options: CreateOptions = {}): Promise<{ taskId: string; created: boolean }> {
       // The snapshot is written before the task exists, so the runner never claims a job without it.
       const id = newId();
       const workDir = deps.workDirFor(id);
       let outcome: { taskId: string; created: boolean };
       try {
-        deps.snapshotResources?.(request, workDir);
-        outcome = insertTask(kind, request, { ...options, id });
+        await deps.snapshotResources?.(request, workDir);
+        outcome = await insertTask(kind, request, { ...options, id });
       } catch (error) {
-        rmSync(workDir, { recursive: true, force: true });
+        await rm(workDir, { recursive: true, force: true });
         throw error;
       }
-      if (outcome.created) announceCreated(outcome.taskId);
-      else rmSync(workDir, { recursive: true, force: true });
+      if (outcome.created) await announceCreated(outcome.taskId);
+      else await rm(workDir, { recursive: true, force: true });
       return outcome;
     },
 
@@ -100,19 +107,19 @@ export function createJobService(deps: JobServiceDeps) {
       const workDir = deps.workDirFor(id);
       try {
         await prepare(workDir);
-        insertTask(kind, request, { ...options, id });
+        await insertTask(kind, request, { ...options, id });
       } catch (error) {
         await rm(workDir, { recursive: true, force: true });
         throw error;
       }
-      announceCreated(id);
+      await announceCreated(id);
       return id;
     },
 
     get: requireTask,
 
-    cancel(taskId: string): TaskRecord {
-      requireTask(taskId);
+    async cancel(taskId: string): Promise<TaskRecord> {
+      await requireTask(taskId);
       return runner.cancel(taskId);
     },
 
@@ -121,7 +128,7 @@ export function createJobService(deps: JobServiceDeps) {
      * old work dir, so stages that had finished are not run again.
      */
     async retry(taskId: string): Promise<TaskRecord> {
-      const old = requireTask(taskId);
+      const old = await requireTask(taskId);
       if (old.status !== 'failed' && old.status !== 'cancelled') {
         throw new DubDeskError('conflict', `Task ${taskId} is ${old.status}; only a failed or cancelled task can be retried.`);
       }
@@ -133,25 +140,35 @@ export function createJobService(deps: JobServiceDeps) {
         if (error.code !== 'ENOENT') throw error;
       });
       try {
-        insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id, id: newTaskId });
+        await insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id, id: newTaskId });
       } catch (error) {
         await rm(deps.workDirFor(newTaskId), { recursive: true, force: true });
         throw error;
       }
-      deps.logs.append(newTaskId, 'info', `retry of task ${old.id}`);
-      announceCreated(newTaskId);
+      await store.logs.append(newTaskId, 'info', `retry of task ${old.id}`);
+      await announceCreated(newTaskId);
       return requireTask(newTaskId);
     },
 
     /** Deletes a task with its work dir and result files; a running task is cancelled first. */
     async delete(taskId: string): Promise<void> {
-      const task = requireTask(taskId);
-      if (!isFinalStatus(task.status)) runner.cancel(taskId);
+      const task = await requireTask(taskId);
+      if (!isFinalStatus(task.status)) await runner.cancel(taskId).catch((error: unknown) => {
+        // It may have ended meanwhile; it is deleted either way.
+        if (!(error instanceof DubDeskError && error.code === 'conflict')) throw error;
+      });
       await runner.settle(taskId);
       await deps.deleteTaskFiles(taskId);
       await rm(deps.workDirFor(taskId), { recursive: true, force: true });
-      tasks.delete(taskId);
+      await tasks.delete(taskId);
       events.publish({ type: 'task_deleted', taskId });
     },
   };
+}
+
+/** Thrown inside the create transaction to roll it back when another create took the idempotency key first. */
+class KeyTakenMeanwhile extends Error {
+  constructor(readonly taskId: string) {
+    super('The idempotency key was taken by another create meanwhile.');
+  }
 }

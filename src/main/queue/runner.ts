@@ -18,14 +18,21 @@ export interface RunnerOptions {
   /** Stores the project a job's make-project stage drafted and returns its id (the same id when called again for the task). */
   publishProject?(task: TaskRecord, draft: ProjectDraft): Promise<string>;
   concurrency: number;
-  /** Identifies this process's claims; leases of any other owner are stale. */
+  /** Identifies this process's claims. */
   owner: string;
+  /**
+   * Other services use the same database (PostgreSQL): their leases are live and only expiry frees them. Otherwise
+   * this process owns the data folder, so a lease of any other owner is a dead process's and is freed at start.
+   */
+  sharedDatabase?: boolean;
   retryDelayMs(attempt: number): number;
   leaseMs?: number;
   heartbeatMs?: number;
   pollMs?: number;
   progressIntervalMs?: number;
   now?: () => number;
+  /** Where a failed claim is reported (the service log); the poll retries it. */
+  reportError?(message: string): void;
 }
 
 type StopReason = 'cancel' | 'shutdown' | 'lease-lost';
@@ -49,10 +56,40 @@ export function createRunner(options: RunnerOptions) {
   let running = false;
   let pollTimer: NodeJS.Timeout | undefined;
 
+  // One claim loop at a time: a poll and a kick must not both take the last free slot.
+  let filling: Promise<void> | null = null;
+  let fillAgain = false;
+  let lastClaimError = '';
+
   function fill(): void {
+    if (filling) {
+      fillAgain = true;
+      return;
+    }
+    filling = claimWhileFree().then(() => {
+      lastClaimError = '';
+    }, (error: unknown) => {
+      // The database may be restarting: the next poll tries again; the same failure is reported once.
+      const message = (error as Error)?.message ?? String(error);
+      if (message !== lastClaimError) options.reportError?.(`claiming a task failed: ${message}`);
+      lastClaimError = message;
+    }).finally(() => {
+      filling = null;
+      if (fillAgain) {
+        fillAgain = false;
+        fill();
+      }
+    });
+  }
+
+  async function claimWhileFree(): Promise<void> {
     while (running && active.size < options.concurrency) {
-      const claim = tasks.claimNext(options.owner, leaseMs, now());
+      const claim = await tasks.claimNext(options.owner, leaseMs, now());
       if (!claim) return;
+      if (!running) {
+        await tasks.release(claim.task.id, claim.token);
+        return;
+      }
       const controller = new AbortController();
       const job: ActiveJob = { controller, done: Promise.resolve() };
       active.set(claim.task.id, job);
@@ -65,73 +102,84 @@ export function createRunner(options: RunnerOptions) {
 
   async function execute({ task, token }: Claim, controller: AbortController): Promise<void> {
     const { signal } = controller;
-    const log = (message: string, level: 'info' | 'warn' | 'error' = 'info') => logs.append(task.id, level, message);
+    // Log lines are written in order without holding up the stage that wrote them; a status change waits for the
+    // lines before it (`flushed`), so the task's log reads in the order things happened.
+    let logged: Promise<void> = Promise.resolve();
+    const log = (message: string, level: 'info' | 'warn' | 'error' = 'info') => {
+      logged = logged.then(() => logs.append(task.id, level, message)).catch(() => {});
+    };
+    const flushed = <T>(change: () => Promise<T>): Promise<T> => logged.then(change);
     const heartbeat = setInterval(() => {
-      if (!tasks.heartbeat(task.id, token, now() + leaseMs)) controller.abort('lease-lost' satisfies StopReason);
+      tasks.heartbeat(task.id, token, now() + leaseMs).then((held) => {
+        if (!held) controller.abort('lease-lost' satisfies StopReason);
+      }, () => { /* the database is unreachable for now; the next beat tries again within the lease */ });
     }, heartbeatMs);
     try {
       const pipeline = pipelines[task.kind];
       if (!pipeline) {
-        transitions.fail(task.id, token, new DubDeskError('pipeline_unavailable', `This DubDesk build cannot run ${task.kind} jobs yet; no result was produced.`));
+        await transitions.fail(task.id, token, new DubDeskError('pipeline_unavailable', `This DubDesk build cannot run ${task.kind} jobs yet; no result was produced.`));
         return;
       }
       const workDir = options.workDirFor(task.id);
       let lastProgressAt = 0;
       const outputs = await runStages(pipeline, task.request, { taskId: task.id, workDir, signal, log }, {
         log,
-        onStageStart(stage, index) {
+        async onStageStart(stage, index) {
           log(`stage ${stage.name} started`);
-          transitions.enterStage(task.id, token, stage.name, stage.status, overallProgress(pipeline.stages, index, 0));
+          await flushed(() => transitions.enterStage(task.id, token, stage.name, stage.status, overallProgress(pipeline.stages, index, 0)));
         },
-        onStageEnd(stage, index, end) {
-          transitions.endStage(task.id, token, stage.name, end, overallProgress(pipeline.stages, index, 1));
+        async onStageEnd(stage, index, end) {
+          await flushed(() => transitions.endStage(task.id, token, stage.name, end, overallProgress(pipeline.stages, index, 1)));
         },
-        onStageWarnings(stage, warnings) {
+        async onStageWarnings(stage, warnings) {
           for (const warning of warnings) log(`warning (${stage.name}): ${warning.message}`, 'warn');
-          transitions.addWarnings(task.id, token, warnings);
+          await flushed(() => transitions.addWarnings(task.id, token, warnings));
         },
         onStageProgress(stage, index, fraction) {
           // Progress arrives per ffmpeg block or per frame; writes and events are limited to a few a second.
           if (now() - lastProgressAt < progressIntervalMs && fraction < 1) return;
           lastProgressAt = now();
-          transitions.reportProgress(task.id, token, fraction, overallProgress(pipeline.stages, index, fraction));
+          // Progress is advisory: a write lost to a database hiccup is replaced by the next one.
+          transitions.reportProgress(task.id, token, fraction, overallProgress(pipeline.stages, index, fraction)).catch(() => {});
         },
       });
       signal.throwIfAborted();
       const result = await options.publishResults(task, pipeline.results(outputs, task.request), workDir);
       const draft = outputs[PROJECT_STAGE] as ProjectDraft | undefined;
       if (draft && options.publishProject) result.project = await options.publishProject(task, draft);
-      transitions.complete(task.id, token, result);
+      await flushed(() => transitions.complete(task.id, token, result));
     } catch (thrown) {
-      handleFailure(task, token, signal, thrown);
+      await logged;
+      await handleFailure(task, token, signal, thrown);
     } finally {
       clearInterval(heartbeat);
+      await logged;
     }
   }
 
-  function handleFailure(task: TaskRecord, token: number, signal: AbortSignal, thrown: unknown): void {
+  async function handleFailure(task: TaskRecord, token: number, signal: AbortSignal, thrown: unknown): Promise<void> {
     const reason = signal.aborted ? (signal.reason as StopReason) : undefined;
     if (reason === 'cancel' || reason === 'lease-lost') return; // the canceller already set the final state
     if (reason === 'shutdown') {
-      tasks.release(task.id, token); // resumes from its last finished stage at the next start
+      await tasks.release(task.id, token); // resumes from its last finished stage at the next start
       return;
     }
     const error = toDubDeskError(thrown);
-    if (error.code === 'internal') logs.append(task.id, 'error', `internal error: ${(thrown as Error)?.stack ?? String(thrown)}`);
-    const fresh = tasks.get(task.id);
+    if (error.code === 'internal') await logs.append(task.id, 'error', `internal error: ${(thrown as Error)?.stack ?? String(thrown)}`);
+    const fresh = await tasks.get(task.id);
     const attempts = (fresh?.attempts ?? task.attempts) + 1;
     if (error.retryable && attempts < task.maxAttempts) {
-      transitions.scheduleRetry(task.id, token, now() + options.retryDelayMs(attempts), error);
+      await transitions.scheduleRetry(task.id, token, now() + options.retryDelayMs(attempts), error);
     } else {
-      transitions.fail(task.id, token, error);
+      await transitions.fail(task.id, token, error);
     }
   }
 
   return {
-    start(): void {
+    async start(): Promise<void> {
       if (running) return;
       running = true;
-      tasks.releaseForeignLeases(options.owner);
+      if (!options.sharedDatabase) await tasks.releaseForeignLeases(options.owner);
       pollTimer = setInterval(fill, pollMs);
       fill();
     },
@@ -142,8 +190,8 @@ export function createRunner(options: RunnerOptions) {
     },
 
     /** Cancels a task: final state first, then the running stage's processes are aborted. */
-    cancel(taskId: string): TaskRecord {
-      const cancelled = transitions.cancel(taskId);
+    async cancel(taskId: string): Promise<TaskRecord> {
+      const cancelled = await transitions.cancel(taskId);
       active.get(taskId)?.controller.abort('cancel' satisfies StopReason);
       return cancelled;
     },
@@ -166,6 +214,7 @@ export function createRunner(options: RunnerOptions) {
     async stop(): Promise<void> {
       running = false;
       clearInterval(pollTimer);
+      await filling;
       for (const job of active.values()) job.controller.abort('shutdown' satisfies StopReason);
       await Promise.allSettled([...active.values()].map((job) => job.done));
     },

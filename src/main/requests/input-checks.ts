@@ -81,11 +81,11 @@ export interface ClassifiedInput {
 }
 
 /** Sorts the URL and checks what can be checked without downloading (a remote URL's extension). */
-export function classifyInput(url: string, rule: InputRule, env: Pick<InputEnvironment, 'baseUrl' | 'files'>): ClassifiedInput {
+export async function classifyInput(url: string, rule: InputRule, env: Pick<InputEnvironment, 'baseUrl' | 'files'>): Promise<ClassifiedInput> {
   const where = classifyInputUrl(url, { baseUrl: env.baseUrl, field: rule.field });
   let name: string;
   if (where.kind === 'remote') name = fileNameFromUrl(where.url) ?? where.url;
-  else if (where.kind === 'upload') name = env.files.get(where.fileId)?.name ?? where.fileId;
+  else if (where.kind === 'upload') name = (await env.files.get(where.fileId))?.name ?? where.fileId;
   else name = path.basename(where.path);
   if (where.kind === 'remote') checkNameExtension(name, rule);
   return { rule, url, where, name };

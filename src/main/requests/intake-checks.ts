@@ -17,10 +17,10 @@ export interface SpecEnvironment {
   models: Pick<ModelStore, 'requireInstalled'>;
   /** The engines installed now: a kind plans which of them its job will run (pipelines/translate/engine-plan.ts). */
   engines: Engines;
-  subtitleStyleExists(styleId: string): boolean;
-  reusableModelExists(modelId: string): boolean;
+  subtitleStyleExists(styleId: string): Promise<boolean>;
+  reusableModelExists(modelId: string): Promise<boolean>;
   /** What draws an existing reusable model's mouths: its own stored mouths need no model, stored face crops a generator. */
-  reusableModelEngine(modelId: string): 'generator' | 'exemplar' | 'unreadable';
+  reusableModelEngine(modelId: string): Promise<'generator' | 'exemplar' | 'unreadable'>;
 }
 
 export type Inspected = Partial<Record<string, InspectedInput>>;
@@ -28,7 +28,7 @@ export type Inspected = Partial<Record<string, InspectedInput>>;
 /** How one job kind's request is checked: fields alone, then the inputs once they are files on this machine. */
 export interface IntakeChecks<Request = Record<string, unknown>> {
   inputRules(request: Request): InputRule[];
-  checkFields(request: Request, env: SpecEnvironment): void;
+  checkFields(request: Request, env: SpecEnvironment): Promise<void> | void;
   /** Cross-checks of inputs that are available locally; called again by the first stage with all of them. */
   checkInputs(request: Request, inputs: Inspected): Promise<void>;
 }
@@ -38,11 +38,11 @@ export function checkLanguage(field: string, code: string | undefined): void {
   if (!findLanguage(code)) throw new DubDeskError('unsupported_language', `${field} '${code}' is not a supported language; GET /v1/languages lists them.`);
 }
 
-export function checkGlossaries(ids: readonly string[] | undefined, env: SpecEnvironment): void {
+export async function checkGlossaries(ids: readonly string[] | undefined, env: SpecEnvironment): Promise<void> {
   if (!ids) return;
   if (ids.length > 3) throw new DubDeskError('too_many_glossaries', `glossary_ids has ${ids.length} entries; at most 3 glossaries can be applied.`);
   for (const id of ids) {
-    if (!env.glossaries.get(id)) throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
+    if (!(await env.glossaries.get(id))) throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
   }
 }
 

@@ -10,8 +10,8 @@ import type { Inspected, IntakeChecks, SpecEnvironment } from './intake-checks.j
 export async function intakeRequest(kind: { id: string; intake: IntakeChecks }, request: Record<string, unknown>, env: InputEnvironment & SpecEnvironment): Promise<{ inputName: string }> {
   const spec = kind.intake;
   if (request.callback_url !== undefined) checkCallbackUrl(String(request.callback_url), env.addressPolicy);
-  spec.checkFields(request, env);
-  const classified = spec.inputRules(request).map((rule) => classifyInput(String(request[rule.field]), rule, env));
+  await spec.checkFields(request, env);
+  const classified = await Promise.all(spec.inputRules(request).map((rule) => classifyInput(String(request[rule.field]), rule, env)));
   const inspected: Inspected = {};
   for (const input of classified) inspected[input.rule.field] = await inspectIfLocal(input, env);
   await spec.checkInputs(request, inspected);

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { BUILTIN_SUBTITLE_STYLES, DEFAULT_SUBTITLE_STYLE_ID, type SubtitleStyle } from '../../shared/schemas/subtitle-styles.js';
-import { writeFileAtomicSync } from '../files/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import type { Glossary } from '../store/glossaries-repository.js';
 import type { SubtitleStylesRepository } from '../store/subtitle-styles-repository.js';
 
@@ -21,7 +21,7 @@ export interface JobResources {
 }
 
 export interface ResourceSources {
-  glossaries: { get(id: string): Glossary | undefined };
+  glossaries: { get(id: string): Promise<Glossary | undefined> };
   subtitleStyles: Pick<SubtitleStylesRepository, 'resolve'>;
 }
 
@@ -39,24 +39,25 @@ function namesResources(request: NamedResources): boolean {
 }
 
 /** Copies what the request names; a glossary or style deleted since the request was checked is not_found. */
-export function takeResourceSnapshot(request: NamedResources, sources: ResourceSources): JobResources {
-  const glossaries = glossaryIdsOf(request).map((id): SnapshotGlossary => {
-    const glossary = sources.glossaries.get(id);
+export async function takeResourceSnapshot(request: NamedResources, sources: ResourceSources): Promise<JobResources> {
+  const glossaries: SnapshotGlossary[] = [];
+  for (const id of glossaryIdsOf(request)) {
+    const glossary = await sources.glossaries.get(id);
     if (!glossary) throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
     const { name, sourceLanguage, targetLanguage, entries } = glossary;
-    return { id, name, sourceLanguage, targetLanguage, entries };
-  });
+    glossaries.push({ id, name, sourceLanguage, targetLanguage, entries });
+  }
   const styleId = typeof request.subtitle_style_id === 'string' ? request.subtitle_style_id : undefined;
-  return { glossaries, subtitleStyle: styleId === undefined ? null : sources.subtitleStyles.resolve(styleId) };
+  return { glossaries, subtitleStyle: styleId === undefined ? null : await sources.subtitleStyles.resolve(styleId) };
 }
 
 /**
  * Writes the snapshot of a new job into its work dir (before its task exists, so no stage can run without it);
- * a request that names no glossary or style gets none. Synchronous: the create call is one step.
+ * a request that names no glossary or style gets none.
  */
-export function snapshotJobResources(request: NamedResources, workDir: string, sources: ResourceSources): void {
+export async function snapshotJobResources(request: NamedResources, workDir: string, sources: ResourceSources): Promise<void> {
   if (!namesResources(request)) return;
-  writeFileAtomicSync(path.join(workDir, RESOURCES_FILE), `${JSON.stringify(takeResourceSnapshot(request, sources), null, 2)}\n`);
+  await writeFileAtomic(path.join(workDir, RESOURCES_FILE), `${JSON.stringify(await takeResourceSnapshot(request, sources), null, 2)}\n`);
 }
 
 /** What a stage reads: the job's snapshot, or nothing for a job that names no glossary or style. */

@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import { readJson, type SqlClient } from './sql.js';
 
 export interface GlossaryEntry {
   source: string;
@@ -23,39 +23,34 @@ function fromRow(row: Record<string, unknown>): Glossary {
     name: row.name as string,
     sourceLanguage: row.source_language as string,
     targetLanguage: row.target_language as string,
-    entries: JSON.parse(row.entries_json as string) as GlossaryEntry[],
+    entries: readJson<GlossaryEntry[]>(row.entries_json, []),
     createdAt: row.created_at as number,
     updatedAt: row.updated_at as number,
   };
 }
 
 /** Term lists per language pair; translation engines enforce them, requests only reference them. */
-export function createGlossariesRepository(db: Db) {
-  const statements = {
-    insert: db.prepare('INSERT INTO glossaries (id, name, source_language, target_language, entries_json, created_at, updated_at) VALUES (@id, @name, @sourceLanguage, @targetLanguage, @entries, @now, @now)'),
-    update: db.prepare('UPDATE glossaries SET name = @name, source_language = @sourceLanguage, target_language = @targetLanguage, entries_json = @entries, updated_at = @now WHERE id = @id'),
-    get: db.prepare('SELECT * FROM glossaries WHERE id = ?'),
-    list: db.prepare('SELECT * FROM glossaries ORDER BY created_at'),
-    delete: db.prepare('DELETE FROM glossaries WHERE id = ?'),
-  };
+export function createGlossariesRepository(db: SqlClient) {
+  const fields = (glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now: number) =>
+    [glossary.id, glossary.name, glossary.sourceLanguage, glossary.targetLanguage, JSON.stringify(glossary.entries), now];
   return {
-    insert(glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now = Date.now()): Glossary {
-      statements.insert.run({ ...glossary, entries: JSON.stringify(glossary.entries), now });
-      return this.get(glossary.id)!;
+    async insert(glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now = Date.now()): Promise<Glossary> {
+      await db.run('INSERT INTO glossaries (id, name, source_language, target_language, entries_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)', fields(glossary, now));
+      return (await this.get(glossary.id))!;
     },
-    update(glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now = Date.now()): Glossary | undefined {
-      statements.update.run({ ...glossary, entries: JSON.stringify(glossary.entries), now });
+    async update(glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now = Date.now()): Promise<Glossary | undefined> {
+      await db.run('UPDATE glossaries SET name = $2, source_language = $3, target_language = $4, entries_json = $5, updated_at = $6 WHERE id = $1', fields(glossary, now));
       return this.get(glossary.id);
     },
-    get(id: string): Glossary | undefined {
-      const row = statements.get.get(id) as Record<string, unknown> | undefined;
+    async get(id: string): Promise<Glossary | undefined> {
+      const row = await db.get<Record<string, unknown>>('SELECT * FROM glossaries WHERE id = $1', [id]);
       return row ? fromRow(row) : undefined;
     },
-    list(): Glossary[] {
-      return (statements.list.all() as Array<Record<string, unknown>>).map(fromRow);
+    async list(): Promise<Glossary[]> {
+      return (await db.all<Record<string, unknown>>('SELECT * FROM glossaries ORDER BY created_at')).map(fromRow);
     },
-    delete(id: string): boolean {
-      return statements.delete.run(id).changes > 0;
+    async delete(id: string): Promise<boolean> {
+      return (await db.run('DELETE FROM glossaries WHERE id = $1', [id])) > 0;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { newId, randomToken } from '../ids.js';
-import type { Db } from './database.js';
+import type { SqlClient } from './sql.js';
 
 /** `admin` may do everything; `jobs` may run jobs and read what jobs use (docs/api.md "Keys and roles"). */
 export const KEY_ROLES = ['admin', 'jobs'] as const;
@@ -46,51 +46,45 @@ function toRecord(row: Record<string, unknown>): ApiKeyRecord {
 
 export type KeysRepository = ReturnType<typeof createKeysRepository>;
 
-export function createKeysRepository(db: Db) {
-  const columns = 'id, name, prefix, role, created_at, last_used_at, revoked_at';
-  const statements = {
-    insert: db.prepare('INSERT INTO api_keys (id, name, hash, prefix, role, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
-    byHash: db.prepare('SELECT id, role FROM api_keys WHERE hash = ? AND revoked_at IS NULL'),
-    touch: db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?'),
-    list: db.prepare(`SELECT ${columns} FROM api_keys ORDER BY created_at`),
-    byId: db.prepare(`SELECT ${columns} FROM api_keys WHERE id = ?`),
-    revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL'),
-  };
+const COLUMNS = 'id, name, prefix, role, created_at, last_used_at, revoked_at';
+
+export function createKeysRepository(db: SqlClient) {
   // Touching last_used_at on every request would write on every read; once a minute per key is plenty.
   const lastTouched = new Map<string, number>();
+  const byId = async (id: string) => toRecord((await db.get<Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [id]))!);
 
   return {
     /** Makes a new key (least privilege unless asked); the secret is returned once and only its hash is stored. */
-    create(name: string, role: KeyRole = 'jobs', now = Date.now()): { key: string; record: ApiKeyRecord } {
+    async create(name: string, role: KeyRole = 'jobs', now = Date.now()): Promise<{ key: string; record: ApiKeyRecord }> {
       const key = `dd_${randomToken(32)}`;
       const id = newId();
-      statements.insert.run(id, name, hashApiKey(key), key.slice(0, 8), role, now);
-      return { key, record: toRecord(statements.byId.get(id) as Record<string, unknown>) };
+      await db.run('INSERT INTO api_keys (id, name, hash, prefix, role, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [id, name, hashApiKey(key), key.slice(0, 8), role, now]);
+      return { key, record: await byId(id) };
     },
 
     /** The stored, unrevoked key's id and role, or null. */
-    identify(key: string, now = Date.now()): KeyIdentity | null {
-      const row = statements.byHash.get(hashApiKey(key)) as KeyIdentity | undefined;
+    async identify(key: string, now = Date.now()): Promise<KeyIdentity | null> {
+      const row = await db.get<KeyIdentity>('SELECT id, role FROM api_keys WHERE hash = $1 AND revoked_at IS NULL', [hashApiKey(key)]);
       if (!row) return null;
       if ((lastTouched.get(row.id) ?? 0) < now - 60_000) {
         lastTouched.set(row.id, now);
-        statements.touch.run(now, row.id);
+        await db.run('UPDATE api_keys SET last_used_at = $1 WHERE id = $2', [now, row.id]);
       }
       return { id: row.id, role: row.role };
     },
 
     /** Returns the key's id when it is valid. */
-    verify(key: string, now = Date.now()): string | null {
-      return this.identify(key, now)?.id ?? null;
+    async verify(key: string, now = Date.now()): Promise<string | null> {
+      return (await this.identify(key, now))?.id ?? null;
     },
 
-    list(): ApiKeyRecord[] {
-      return (statements.list.all() as Array<Record<string, unknown>>).map(toRecord);
+    async list(): Promise<ApiKeyRecord[]> {
+      return (await db.all<Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at`)).map(toRecord);
     },
 
     /** Revokes by id or by the key's displayed prefix; returns whether a key was revoked. */
-    revoke(idOrPrefix: string, now = Date.now()): boolean {
-      return statements.revoke.run(now, idOrPrefix, idOrPrefix).changes > 0;
+    async revoke(idOrPrefix: string, now = Date.now()): Promise<boolean> {
+      return (await db.run('UPDATE api_keys SET revoked_at = $1 WHERE (id = $2 OR prefix = $2) AND revoked_at IS NULL', [now, idOrPrefix])) > 0;
     },
   };
 }

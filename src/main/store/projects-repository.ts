@@ -1,6 +1,6 @@
 import { DubDeskError } from '../../shared/errors.js';
 import type { ProjectBox, ProjectKind, SegmentFit, SegmentStatus } from '../../shared/schemas/projects.js';
-import type { Db } from './database.js';
+import { forUpdate, readJson, writeJson, type SqlClient } from './sql.js';
 
 export interface ProjectRecord {
   id: string;
@@ -48,8 +48,6 @@ export interface NewProject extends Omit<ProjectRecord, 'revision' | 'createdAt'
 
 export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;
 
-const json = <T>(text: unknown, fallback: T): T => (typeof text === 'string' ? (JSON.parse(text) as T) : fallback);
-
 function projectFromRow(row: Record<string, unknown>): ProjectRecord {
   return {
     id: row.id as string,
@@ -60,7 +58,7 @@ function projectFromRow(row: Record<string, unknown>): ProjectRecord {
     mediaDurationMs: row.media_duration_ms as number,
     mediaFileId: (row.media_file_id as string | null) ?? null,
     waveformFile: (row.waveform_file as string | null) ?? null,
-    speakerVoices: json(row.speaker_voices_json, {}),
+    speakerVoices: readJson(row.speaker_voices_json, {}),
     revision: row.revision as number,
     createdAt: row.created_at as number,
     updatedAt: row.updated_at as number,
@@ -76,72 +74,59 @@ function segmentFromRow(row: Record<string, unknown>): SegmentRecord {
     targetText: row.target_text as string,
     speaker: (row.speaker as string | null) ?? null,
     voiceId: (row.voice_id as string | null) ?? null,
-    box: json<ProjectBox | null>(row.box_json, null),
+    box: readJson<ProjectBox | null>(row.box_json, null),
     blockId: (row.block_id as number | null) ?? null,
     revision: row.revision as number,
     status: row.status as SegmentStatus,
-    fit: json<SegmentFit | null>(row.fit_json, null),
-    previewFileIds: json<string[]>(row.preview_json, []),
+    fit: readJson<SegmentFit | null>(row.fit_json, null),
+    previewFileIds: readJson<string[]>(row.preview_json, []),
   };
 }
 
-const segmentParams = (projectId: string, id: string, fields: SegmentFields) => ({
-  project_id: projectId, id, start_ms: Math.round(fields.startMs), end_ms: Math.round(fields.endMs),
-  source_text: fields.sourceText, target_text: fields.targetText, speaker: fields.speaker, voice_id: fields.voiceId,
-  box_json: fields.box ? JSON.stringify(fields.box) : null, block_id: fields.blockId,
-});
+/** A segment's columns in the order of SEGMENT_COLUMNS. */
+const segmentValues = (projectId: string, id: string, fields: SegmentFields) => [
+  projectId, id, Math.round(fields.startMs), Math.round(fields.endMs), fields.sourceText, fields.targetText, fields.speaker, fields.voiceId,
+  writeJson(fields.box), fields.blockId,
+];
+
+const INSERT_SEGMENT = `INSERT INTO project_segments (project_id, id, start_ms, end_ms, source_text, target_text, speaker, voice_id, box_json, block_id, status)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
+const UPDATE_SEGMENT = `UPDATE project_segments SET start_ms = $3, end_ms = $4, source_text = $5, target_text = $6, speaker = $7, voice_id = $8,
+  box_json = $9, block_id = $10, status = $11, fit_json = $12, preview_json = $13, revision = revision + 1 WHERE project_id = $1 AND id = $2`;
 
 /** Projects, their segments and their exports. Every write bumps the project's revision. */
-export function createProjectsRepository(db: Db) {
-  const statements = {
-    insertProject: db.prepare(`INSERT INTO projects (id, task_id, kind, source_language, target_language, media_duration_ms, media_file_id, waveform_file, speaker_voices_json, created_at, updated_at)
-      VALUES (@id, @task_id, @kind, @source_language, @target_language, @media_duration_ms, @media_file_id, @waveform_file, @speaker_voices_json, @now, @now)`),
-    insertSegment: db.prepare(`INSERT INTO project_segments (project_id, id, start_ms, end_ms, source_text, target_text, speaker, voice_id, box_json, block_id, status)
-      VALUES (@project_id, @id, @start_ms, @end_ms, @source_text, @target_text, @speaker, @voice_id, @box_json, @block_id, @status)`),
-    updateSegment: db.prepare(`UPDATE project_segments SET start_ms = @start_ms, end_ms = @end_ms, source_text = @source_text, target_text = @target_text,
-      speaker = @speaker, voice_id = @voice_id, box_json = @box_json, block_id = @block_id, status = @status, fit_json = @fit_json, preview_json = @preview_json,
-      revision = revision + 1 WHERE project_id = @project_id AND id = @id`),
-    deleteSegment: db.prepare('DELETE FROM project_segments WHERE project_id = ? AND id = ?'),
-    takeSegmentIds: db.prepare('UPDATE projects SET next_segment = next_segment + ? WHERE id = ? RETURNING next_segment'),
-    nextSegment: db.prepare('SELECT next_segment FROM projects WHERE id = ?'),
-    touch: db.prepare('UPDATE projects SET revision = revision + 1, updated_at = ? WHERE id = ?'),
-    setVoices: db.prepare('UPDATE projects SET speaker_voices_json = ? WHERE id = ?'),
-    get: db.prepare('SELECT * FROM projects WHERE id = ?'),
-    byTask: db.prepare('SELECT * FROM projects WHERE task_id = ?'),
-    list: db.prepare('SELECT * FROM projects ORDER BY created_at DESC, id DESC LIMIT 500'),
-    segments: db.prepare('SELECT * FROM project_segments WHERE project_id = ? ORDER BY start_ms, id'),
-    segment: db.prepare('SELECT * FROM project_segments WHERE project_id = ? AND id = ?'),
-    count: db.prepare('SELECT COUNT(*) AS n FROM project_segments WHERE project_id = ?'),
-    addExport: db.prepare('INSERT OR IGNORE INTO project_exports (project_id, task_id, created_at) VALUES (?, ?, ?)'),
-    exports: db.prepare('SELECT task_id FROM project_exports WHERE project_id = ? ORDER BY created_at DESC, rowid DESC'),
-    exportOf: db.prepare('SELECT project_id FROM project_exports WHERE task_id = ?'),
-    delete: db.prepare('DELETE FROM projects WHERE id = ?'),
+export function createProjectsRepository(db: SqlClient) {
+  const projectRow = async (client: SqlClient, sql: string, params: string[]) => {
+    const row = await client.get<Record<string, unknown>>(sql, params);
+    return row ? projectFromRow(row) : undefined;
   };
 
-  const requireProject = (id: string): ProjectRecord => {
-    const row = statements.get.get(id) as Record<string, unknown> | undefined;
-    if (!row) throw new DubDeskError('not_found', `Project ${id} does not exist.`);
-    return projectFromRow(row);
+  const requireProject = async (id: string, client: SqlClient = db): Promise<ProjectRecord> => {
+    const project = await projectRow(client, 'SELECT * FROM projects WHERE id = $1', [id]);
+    if (!project) throw new DubDeskError('not_found', `Project ${id} does not exist.`);
+    return project;
   };
 
   /** Issues `count` new segment ids (s1, s2 ...), never reused within the project. */
-  const takeIds = (projectId: string, count: number): string[] => {
-    const after = (statements.takeSegmentIds.get(count, projectId) as { next_segment: number }).next_segment;
+  const takeIds = async (tx: SqlClient, projectId: string, count: number): Promise<string[]> => {
+    const after = (await tx.get<{ next_segment: number }>('UPDATE projects SET next_segment = next_segment + $1 WHERE id = $2 RETURNING next_segment', [count, projectId]))!.next_segment;
     return Array.from({ length: count }, (_, i) => `s${after - count + i}`);
   };
 
-  const insertSegments = (projectId: string, segments: readonly SegmentFields[], status: SegmentStatus): string[] => {
-    const ids = takeIds(projectId, segments.length);
-    segments.forEach((segment, i) => statements.insertSegment.run({ ...segmentParams(projectId, ids[i]!, segment), status }));
+  const insertSegments = async (tx: SqlClient, projectId: string, segments: readonly SegmentFields[], status: SegmentStatus): Promise<string[]> => {
+    const ids = await takeIds(tx, projectId, segments.length);
+    for (const [i, segment] of segments.entries()) await tx.run(INSERT_SEGMENT, [...segmentValues(projectId, ids[i]!, segment), status]);
     return ids;
   };
 
-  /** A segment the caller read at `revision`: 409 when it changed since, or was split or merged away. */
-  const currentSegment = (projectId: string, id: string, revision: number | undefined): SegmentRecord => {
-    const row = statements.segment.get(projectId, id) as Record<string, unknown> | undefined;
+  const touch = (tx: SqlClient, projectId: string, now: number) => tx.run('UPDATE projects SET revision = revision + 1, updated_at = $1 WHERE id = $2', [now, projectId]);
+
+  /** A segment the caller read at `revision`: 409 when it changed since, or was split or merged away. Locked inside a transaction. */
+  const currentSegment = async (client: SqlClient, projectId: string, id: string, revision: number | undefined): Promise<SegmentRecord> => {
+    const row = await client.get<Record<string, unknown>>(`SELECT * FROM project_segments WHERE project_id = $1 AND id = $2${client === db ? '' : forUpdate(client)}`, [projectId, id]);
     if (!row) {
-      const issued = Number(/^s(\d+)$/u.exec(id)?.[1] ?? NaN) < ((statements.nextSegment.get(projectId) as { next_segment: number } | undefined)?.next_segment ?? 0);
-      if (issued) throw new DubDeskError('conflict', `Segment ${id} no longer exists: it was split or merged since you read it. Reload the project.`);
+      const next = (await client.get<{ next_segment: number }>('SELECT next_segment FROM projects WHERE id = $1', [projectId]))?.next_segment ?? 0;
+      if (Number(/^s(\d+)$/u.exec(id)?.[1] ?? NaN) < next) throw new DubDeskError('conflict', `Segment ${id} no longer exists: it was split or merged since you read it. Reload the project.`);
       throw new DubDeskError('not_found', `Project ${projectId} has no segment ${id}.`);
     }
     const segment = segmentFromRow(row);
@@ -151,78 +136,89 @@ export function createProjectsRepository(db: Db) {
     return segment;
   };
 
+  const writeSegment = (tx: SqlClient, projectId: string, id: string, next: Omit<SegmentRecord, 'id' | 'revision'>) =>
+    tx.run(UPDATE_SEGMENT, [...segmentValues(projectId, id, next), next.status, writeJson(next.fit), next.previewFileIds.length ? JSON.stringify(next.previewFileIds) : null]);
+
   return {
     /** Stores a job's project; a second call for the same task (a resumed job) returns the first one's. */
-    create: db.transaction((project: NewProject): ProjectRecord => {
-      const existing = statements.byTask.get(project.taskId) as Record<string, unknown> | undefined;
-      if (existing) return projectFromRow(existing);
-      statements.insertProject.run({
-        id: project.id, task_id: project.taskId, kind: project.kind, source_language: project.sourceLanguage, target_language: project.targetLanguage,
-        media_duration_ms: Math.round(project.mediaDurationMs), media_file_id: project.mediaFileId, waveform_file: project.waveformFile, speaker_voices_json: JSON.stringify(project.speakerVoices), now: project.now,
+    create(project: NewProject): Promise<ProjectRecord> {
+      return db.transaction(async (tx) => {
+        const existing = await projectRow(tx, `SELECT * FROM projects WHERE task_id = $1${forUpdate(tx)}`, [project.taskId]);
+        if (existing) return existing;
+        await tx.run(`INSERT INTO projects (id, task_id, kind, source_language, target_language, media_duration_ms, media_file_id, waveform_file, speaker_voices_json, created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`, [
+          project.id, project.taskId, project.kind, project.sourceLanguage, project.targetLanguage, Math.round(project.mediaDurationMs),
+          project.mediaFileId, project.waveformFile, JSON.stringify(project.speakerVoices), project.now,
+        ]);
+        await insertSegments(tx, project.id, [...project.segments].sort((a, b) => a.startMs - b.startMs), 'ok');
+        return requireProject(project.id, tx);
       });
-      insertSegments(project.id, [...project.segments].sort((a, b) => a.startMs - b.startMs), 'ok');
-      return requireProject(project.id);
-    }),
+    },
 
-    get: (id: string): ProjectRecord | undefined => {
-      const row = statements.get.get(id) as Record<string, unknown> | undefined;
-      return row ? projectFromRow(row) : undefined;
-    },
-    require: requireProject,
-    byTask: (taskId: string): ProjectRecord | undefined => {
-      const row = statements.byTask.get(taskId) as Record<string, unknown> | undefined;
-      return row ? projectFromRow(row) : undefined;
-    },
-    list: (): ProjectRecord[] => (statements.list.all() as Array<Record<string, unknown>>).map(projectFromRow),
-    segments: (projectId: string): SegmentRecord[] => (statements.segments.all(projectId) as Array<Record<string, unknown>>).map(segmentFromRow),
-    segmentCount: (projectId: string): number => (statements.count.get(projectId) as { n: number }).n,
-    segment: currentSegment,
+    get: (id: string): Promise<ProjectRecord | undefined> => projectRow(db, 'SELECT * FROM projects WHERE id = $1', [id]),
+    require: (id: string): Promise<ProjectRecord> => requireProject(id),
+    byTask: (taskId: string): Promise<ProjectRecord | undefined> => projectRow(db, 'SELECT * FROM projects WHERE task_id = $1', [taskId]),
+    list: async (): Promise<ProjectRecord[]> => (await db.all<Record<string, unknown>>('SELECT * FROM projects ORDER BY created_at DESC, id DESC LIMIT 500')).map(projectFromRow),
+    segments: async (projectId: string): Promise<SegmentRecord[]> =>
+      (await db.all<Record<string, unknown>>('SELECT * FROM project_segments WHERE project_id = $1 ORDER BY start_ms, id', [projectId])).map(segmentFromRow),
+    segmentCount: async (projectId: string): Promise<number> => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM project_segments WHERE project_id = $1', [projectId]))!.n,
+    segment: (projectId: string, id: string, revision: number | undefined): Promise<SegmentRecord> => currentSegment(db, projectId, id, revision),
 
     /** Writes a segment read at `revision` (409 when stale); its revision goes up by one. */
-    updateSegment: db.transaction((projectId: string, id: string, revision: number | undefined, change: (segment: SegmentRecord) => Omit<SegmentRecord, 'id' | 'revision'>, now: number): SegmentRecord => {
-      const segment = currentSegment(projectId, id, revision);
-      const next = change(segment);
-      statements.updateSegment.run({
-        ...segmentParams(projectId, id, next), status: next.status, fit_json: next.fit ? JSON.stringify(next.fit) : null,
-        preview_json: next.previewFileIds.length ? JSON.stringify(next.previewFileIds) : null,
+    updateSegment(projectId: string, id: string, revision: number | undefined, change: (segment: SegmentRecord) => Omit<SegmentRecord, 'id' | 'revision'>, now: number): Promise<SegmentRecord> {
+      return db.transaction(async (tx) => {
+        const segment = await currentSegment(tx, projectId, id, revision);
+        await writeSegment(tx, projectId, id, change(segment));
+        await touch(tx, projectId, now);
+        return currentSegment(tx, projectId, id, undefined);
       });
-      statements.touch.run(now, projectId);
-      return currentSegment(projectId, id, undefined);
-    }),
-
-    /** Split and merge: the old segments (each at the revision it was read, when given) make way for new ones. */
-    replaceSegments: db.transaction((projectId: string, old: ReadonlyArray<{ id: string; revision?: number }>, fresh: readonly SegmentFields[], now: number): SegmentRecord[] => {
-      for (const segment of old) currentSegment(projectId, segment.id, segment.revision);
-      for (const segment of old) statements.deleteSegment.run(projectId, segment.id);
-      const ids = insertSegments(projectId, fresh, 'edited');
-      statements.touch.run(now, projectId);
-      return ids.map((id) => currentSegment(projectId, id, undefined));
-    }),
-
-    /** One track's texts replaced at once (an uploaded SRT); lines whose text changed become edited, a new translation loses its fit. */
-    replaceTexts: db.transaction((projectId: string, field: 'sourceText' | 'targetText', texts: ReadonlyArray<{ id: string; text: string }>, now: number): void => {
-      for (const { id, text } of texts) {
-        const segment = currentSegment(projectId, id, undefined);
-        if (segment[field] === text) continue;
-        statements.updateSegment.run({
-          ...segmentParams(projectId, id, { ...segment, [field]: text }), status: 'edited',
-          fit_json: field === 'targetText' || !segment.fit ? null : JSON.stringify(segment.fit),
-          preview_json: segment.previewFileIds.length ? JSON.stringify(segment.previewFileIds) : null,
-        });
-      }
-      statements.touch.run(now, projectId);
-    }),
-
-    setSpeakerVoices(projectId: string, voices: ProjectRecord['speakerVoices'], now: number): void {
-      statements.setVoices.run(JSON.stringify(voices), projectId);
-      statements.touch.run(now, projectId);
     },
 
-    addExport: (projectId: string, taskId: string, now: number): void => void statements.addExport.run(projectId, taskId, now),
+    /** Split and merge: the old segments (each at the revision it was read, when given) make way for new ones. */
+    replaceSegments(projectId: string, old: ReadonlyArray<{ id: string; revision?: number }>, fresh: readonly SegmentFields[], now: number): Promise<SegmentRecord[]> {
+      return db.transaction(async (tx) => {
+        for (const segment of old) await currentSegment(tx, projectId, segment.id, segment.revision);
+        for (const segment of old) await tx.run('DELETE FROM project_segments WHERE project_id = $1 AND id = $2', [projectId, segment.id]);
+        const ids = await insertSegments(tx, projectId, fresh, 'edited');
+        await touch(tx, projectId, now);
+        return Promise.all(ids.map((id) => currentSegment(tx, projectId, id, undefined)));
+      });
+    },
+
+    /** One track's texts replaced at once (an uploaded SRT); lines whose text changed become edited, a new translation loses its fit. */
+    replaceTexts(projectId: string, field: 'sourceText' | 'targetText', texts: ReadonlyArray<{ id: string; text: string }>, now: number): Promise<void> {
+      return db.transaction(async (tx) => {
+        for (const { id, text } of texts) {
+          const segment = await currentSegment(tx, projectId, id, undefined);
+          if (segment[field] === text) continue;
+          await writeSegment(tx, projectId, id, {
+            ...segment, [field]: text, status: 'edited', fit: field === 'targetText' ? null : segment.fit,
+          });
+        }
+        await touch(tx, projectId, now);
+      });
+    },
+
+    setSpeakerVoices(projectId: string, voices: ProjectRecord['speakerVoices'], now: number): Promise<void> {
+      return db.transaction(async (tx) => {
+        await tx.run('UPDATE projects SET speaker_voices_json = $1 WHERE id = $2', [JSON.stringify(voices), projectId]);
+        await touch(tx, projectId, now);
+      });
+    },
+
+    /** Records an export; each is stamped after the project's previous one, so newest-first is a total order. */
+    addExport(projectId: string, taskId: string, now: number): Promise<void> {
+      return db.transaction(async (tx) => {
+        const last = (await tx.get<{ at: number | null }>('SELECT MAX(created_at) AS at FROM project_exports WHERE project_id = $1', [projectId]))?.at ?? null;
+        await tx.run('INSERT INTO project_exports (project_id, task_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [projectId, taskId, Math.max(now, (last ?? 0) + 1)]);
+      });
+    },
     /** Tasks exported from the project that still exist, newest first. */
-    exports: (projectId: string): string[] => (statements.exports.all(projectId) as Array<{ task_id: string }>).map((row) => row.task_id),
+    exports: async (projectId: string): Promise<string[]> =>
+      (await db.all<{ task_id: string }>('SELECT task_id FROM project_exports WHERE project_id = $1 ORDER BY created_at DESC', [projectId])).map((row) => row.task_id),
     /** The project a task was exported from, if any. */
-    exportedFrom: (taskId: string): string | undefined => (statements.exportOf.get(taskId) as { project_id: string } | undefined)?.project_id,
-    delete: (id: string): boolean => statements.delete.run(id).changes > 0,
+    exportedFrom: async (taskId: string): Promise<string | undefined> =>
+      (await db.get<{ project_id: string }>('SELECT project_id FROM project_exports WHERE task_id = $1', [taskId]))?.project_id,
+    delete: async (id: string): Promise<boolean> => (await db.run('DELETE FROM projects WHERE id = $1', [id])) > 0,
   };
 }

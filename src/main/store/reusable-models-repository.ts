@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { SqlClient } from './sql.js';
 
 export interface ReusableModelRecord {
   id: string;
@@ -10,25 +10,22 @@ export interface ReusableModelRecord {
 
 export type ReusableModelsRepository = ReturnType<typeof createReusableModelsRepository>;
 
-export function createReusableModelsRepository(db: Db) {
-  const statements = {
-    insert: db.prepare('INSERT INTO reusable_lipsync_models (id, task_id, path, created_at) VALUES (?, ?, ?, ?)'),
-    get: db.prepare('SELECT id, task_id AS taskId, path, created_at AS createdAt FROM reusable_lipsync_models WHERE id = ?'),
-    list: db.prepare('SELECT id, task_id AS taskId, path, created_at AS createdAt FROM reusable_lipsync_models ORDER BY created_at'),
-    delete: db.prepare('DELETE FROM reusable_lipsync_models WHERE id = ?'),
-  };
+// Quoted aliases: PostgreSQL folds unquoted names to lower case.
+const COLUMNS = 'id, task_id AS "taskId", path, created_at AS "createdAt"';
+
+export function createReusableModelsRepository(db: SqlClient) {
   return {
-    insert(record: ReusableModelRecord): void {
-      statements.insert.run(record.id, record.taskId, record.path, record.createdAt);
+    async insert(record: ReusableModelRecord): Promise<void> {
+      await db.run('INSERT INTO reusable_lipsync_models (id, task_id, path, created_at) VALUES ($1, $2, $3, $4)', [record.id, record.taskId, record.path, record.createdAt]);
     },
-    get(id: string): ReusableModelRecord | undefined {
-      return statements.get.get(id) as ReusableModelRecord | undefined;
+    get(id: string): Promise<ReusableModelRecord | undefined> {
+      return db.get<ReusableModelRecord>(`SELECT ${COLUMNS} FROM reusable_lipsync_models WHERE id = $1`, [id]);
     },
-    list(): ReusableModelRecord[] {
-      return statements.list.all() as ReusableModelRecord[];
+    list(): Promise<ReusableModelRecord[]> {
+      return db.all<ReusableModelRecord>(`SELECT ${COLUMNS} FROM reusable_lipsync_models ORDER BY created_at`);
     },
-    delete(id: string): boolean {
-      return statements.delete.run(id).changes > 0;
+    async delete(id: string): Promise<boolean> {
+      return (await db.run('DELETE FROM reusable_lipsync_models WHERE id = $1', [id])) > 0;
     },
   };
 }

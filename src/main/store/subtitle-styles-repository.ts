@@ -6,7 +6,7 @@ import {
   type SubtitleLook,
   type SubtitleStyle,
 } from '../../shared/schemas/subtitle-styles.js';
-import type { Db } from './database.js';
+import { readJson, type SqlClient } from './sql.js';
 
 export type SubtitleStylesRepository = ReturnType<typeof createSubtitleStylesRepository>;
 
@@ -23,7 +23,7 @@ function fromRow(row: Record<string, unknown>): SubtitleStyle {
     id: row.id as string,
     name: row.name as string,
     builtin: false,
-    ...completeLook(JSON.parse(row.settings_json as string) as Partial<SubtitleLook>),
+    ...completeLook(readJson<Partial<SubtitleLook>>(row.settings_json, {})),
     createdAt: row.created_at as number,
     updatedAt: row.updated_at as number,
   };
@@ -34,45 +34,38 @@ function refuseBuiltin(id: string, action: string): void {
 }
 
 /** Built-in styles (read-only, from code) and the user's own styles (stored), behind one lookup. */
-export function createSubtitleStylesRepository(db: Db) {
-  const statements = {
-    insert: db.prepare('INSERT INTO subtitle_styles (id, name, settings_json, created_at, updated_at) VALUES (@id, @name, @settings, @now, @now)'),
-    update: db.prepare('UPDATE subtitle_styles SET name = @name, settings_json = @settings, updated_at = @now WHERE id = @id'),
-    get: db.prepare('SELECT * FROM subtitle_styles WHERE id = ?'),
-    list: db.prepare('SELECT * FROM subtitle_styles ORDER BY created_at, id'),
-    delete: db.prepare('DELETE FROM subtitle_styles WHERE id = ?'),
-  };
+export function createSubtitleStylesRepository(db: SqlClient) {
   return {
     /** Built-in styles first, then the user's in creation order. */
-    list(): SubtitleStyle[] {
-      return [...BUILTIN_SUBTITLE_STYLES, ...(statements.list.all() as Array<Record<string, unknown>>).map(fromRow)];
+    async list(): Promise<SubtitleStyle[]> {
+      return [...BUILTIN_SUBTITLE_STYLES, ...(await db.all<Record<string, unknown>>('SELECT * FROM subtitle_styles ORDER BY created_at, id')).map(fromRow)];
     },
-    get(id: string): SubtitleStyle | undefined {
+    async get(id: string): Promise<SubtitleStyle | undefined> {
       const builtin = builtins.get(id);
       if (builtin) return builtin;
-      const row = statements.get.get(id) as Record<string, unknown> | undefined;
+      const row = await db.get<Record<string, unknown>>('SELECT * FROM subtitle_styles WHERE id = $1', [id]);
       return row ? fromRow(row) : undefined;
     },
     /** The style a job renders with: the named one, or builtin:default when none is named. */
-    resolve(id: string | undefined): SubtitleStyle {
-      const style = this.get(id ?? DEFAULT_SUBTITLE_STYLE_ID);
+    async resolve(id: string | undefined): Promise<SubtitleStyle> {
+      const style = await this.get(id ?? DEFAULT_SUBTITLE_STYLE_ID);
       if (!style) throw new DubDeskError('not_found', `Subtitle style ${id} does not exist; GET /v1/subtitle_styles lists the styles there are.`);
       return style;
     },
-    insert(input: SubtitleStyleInput, now = Date.now()): SubtitleStyle {
+    async insert(input: SubtitleStyleInput, now = Date.now()): Promise<SubtitleStyle> {
       refuseBuiltin(input.id, 'replaced');
-      statements.insert.run({ id: input.id, name: input.name, settings: JSON.stringify(input.look), now });
-      return this.get(input.id)!;
+      await db.run('INSERT INTO subtitle_styles (id, name, settings_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)', [input.id, input.name, JSON.stringify(input.look), now]);
+      return (await this.get(input.id))!;
     },
     /** Replaces a user style's name and settings; undefined when there is no such style. */
-    update(input: SubtitleStyleInput, now = Date.now()): SubtitleStyle | undefined {
+    async update(input: SubtitleStyleInput, now = Date.now()): Promise<SubtitleStyle | undefined> {
       refuseBuiltin(input.id, 'changed');
-      statements.update.run({ id: input.id, name: input.name, settings: JSON.stringify(input.look), now });
+      await db.run('UPDATE subtitle_styles SET name = $2, settings_json = $3, updated_at = $4 WHERE id = $1', [input.id, input.name, JSON.stringify(input.look), now]);
       return this.get(input.id);
     },
-    delete(id: string): boolean {
+    async delete(id: string): Promise<boolean> {
       refuseBuiltin(id, 'deleted');
-      return statements.delete.run(id).changes > 0;
+      return (await db.run('DELETE FROM subtitle_styles WHERE id = $1', [id])) > 0;
     },
   };
 }

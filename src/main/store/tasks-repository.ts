@@ -1,6 +1,7 @@
+import { DubDeskError } from '../../shared/errors.js';
 import type { JobKind, JobStatus } from '../../shared/jobs.js';
 import type { StageState, TaskWarning } from '../../shared/schemas/jobs.js';
-import type { Db } from './database.js';
+import { forUpdate, readJson, writeJson, type SqlClient, type SqlValue } from './sql.js';
 
 /** A stage's state as the runner recorded it; stages without one are still pending. */
 export interface RecordedStage {
@@ -44,7 +45,7 @@ export interface TaskRecord {
 
 interface TaskRow {
   id: string; kind: string; status: string; stage: string | null; stage_progress: number; progress: number;
-  request_json: string; result_json: string | null; err_code: string | null; err_message: string | null; warnings_json: string | null; stages_json: string | null;
+  request_json: unknown; result_json: unknown; err_code: string | null; err_message: string | null; warnings_json: unknown; stages_json: unknown;
   callback_url: string | null; input_name: string | null; attempts: number; max_attempts: number; run_after: number;
   lease_token: number; lease_owner: string | null; lease_expires_at: number | null; retry_of: string | null;
   created_at: number; updated_at: number; finished_at: number | null;
@@ -58,12 +59,12 @@ function fromRow(row: TaskRow): TaskRecord {
     stage: row.stage,
     stageProgress: row.stage_progress,
     progress: row.progress,
-    request: JSON.parse(row.request_json) as Record<string, unknown>,
-    result: row.result_json ? (JSON.parse(row.result_json) as Record<string, string>) : null,
+    request: readJson<Record<string, unknown>>(row.request_json, {}),
+    result: readJson<Record<string, string> | null>(row.result_json, null),
     errCode: row.err_code,
     errMessage: row.err_message,
-    warnings: row.warnings_json ? (JSON.parse(row.warnings_json) as TaskWarning[]) : [],
-    stages: row.stages_json ? (JSON.parse(row.stages_json) as RecordedStage[]) : null,
+    warnings: readJson<TaskWarning[]>(row.warnings_json, []),
+    stages: readJson<RecordedStage[] | null>(row.stages_json, null),
     callbackUrl: row.callback_url,
     inputName: row.input_name,
     attempts: row.attempts,
@@ -109,58 +110,41 @@ export type TasksRepository = ReturnType<typeof createTasksRepository>;
 
 const FINAL = "('done', 'failed', 'cancelled')";
 
-const INSERT_TASK = `INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, stages_json, created_at, updated_at)
-  VALUES (@id, @kind, @status, @request_json, @callback_url, @input_name, @max_attempts, @retry_of, '[]', @now, @now)`;
-
-export function createTasksRepository(db: Db) {
-  const statements = {
-    get: db.prepare('SELECT * FROM tasks WHERE id = ?'),
-    nextClaimable: db.prepare(`SELECT id FROM tasks WHERE status NOT IN ${FINAL} AND run_after <= @now
-      AND (lease_owner IS NULL OR lease_expires_at < @now) ORDER BY run_after, created_at LIMIT 1`),
-    claim: db.prepare(`UPDATE tasks SET lease_token = lease_token + 1, lease_owner = @owner, lease_expires_at = @expires, updated_at = @now
-      WHERE id = @id RETURNING *`),
-    heartbeat: db.prepare(`UPDATE tasks SET lease_expires_at = @expires WHERE id = @id AND lease_token = @token AND lease_owner IS NOT NULL`),
-    releaseForeignLeases: db.prepare(`UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner IS NOT NULL AND lease_owner != ?`),
-    release: db.prepare(`UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, lease_token = lease_token + 1 WHERE id = @id AND lease_token = @token`),
-    countActive: db.prepare(`SELECT COUNT(*) AS n FROM tasks WHERE status NOT IN ${FINAL}`),
-    delete: db.prepare('DELETE FROM tasks WHERE id = ?'),
-  };
-  // Updates and list queries vary in shape; each distinct SQL text is prepared once.
-  const prepared = new Map<string, ReturnType<Db['prepare']>>();
-  const prepare = (sql: string) => {
-    let statement = prepared.get(sql);
-    if (!statement) prepared.set(sql, (statement = db.prepare(sql)));
-    return statement;
+export function createTasksRepository(db: SqlClient) {
+  const get = async (id: string, options: { lock?: boolean } = {}): Promise<TaskRecord | undefined> => {
+    const row = await db.get<TaskRow>(`SELECT * FROM tasks WHERE id = $1${options.lock ? forUpdate(db) : ''}`, [id]);
+    return row ? fromRow(row) : undefined;
   };
 
   return {
-    insert(task: NewTask): void {
-      // A new task has no stage state recorded yet: every stage is pending. (Prepared on first use, like updates.)
-      prepare(INSERT_TASK).run({
-        id: task.id, kind: task.kind, status: task.status, request_json: JSON.stringify(task.request),
-        callback_url: task.callbackUrl ?? null, input_name: task.inputName ?? null, max_attempts: task.maxAttempts,
-        retry_of: task.retryOf ?? null, now: task.now,
-      });
+    async insert(task: NewTask): Promise<void> {
+      // A new task has no stage state recorded yet: every stage is pending.
+      await db.run(`INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, stages_json, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '[]', $9, $9)`, [
+        task.id, task.kind, task.status, JSON.stringify(task.request), task.callbackUrl ?? null, task.inputName ?? null,
+        task.maxAttempts, task.retryOf ?? null, task.now,
+      ]);
     },
 
-    get(id: string): TaskRecord | undefined {
-      const row = statements.get.get(id) as TaskRow | undefined;
-      return row ? fromRow(row) : undefined;
-    },
+    /** `lock`: inside a transaction, the row stays locked until it ends (PostgreSQL; SQLite's transaction locks the file). */
+    get,
 
-    list(query: TaskListQuery): { tasks: TaskRecord[]; nextCursor: string | null } {
+    async list(query: TaskListQuery): Promise<{ tasks: TaskRecord[]; nextCursor: string | null }> {
       const where: string[] = [];
-      const params: Record<string, unknown> = { limit: query.limit + 1 };
-      if (query.kind) { where.push('kind = @kind'); params.kind = query.kind; }
-      if (query.status) { where.push('status = @status'); params.status = query.status; }
+      const params: SqlValue[] = [];
+      const param = (value: SqlValue) => `$${params.push(value)}`;
+      if (query.kind) where.push(`kind = ${param(query.kind)}`);
+      if (query.status) where.push(`status = ${param(query.status)}`);
       if (query.cursor) {
         const [createdAt, id] = query.cursor.split(':');
-        where.push('(created_at < @cursorCreated OR (created_at = @cursorCreated AND id < @cursorId))');
-        params.cursorCreated = Number(createdAt);
-        params.cursorId = id ?? '';
+        if (!/^\d{1,15}$/.test(createdAt ?? '') || id === undefined) {
+          throw new DubDeskError('invalid_request', 'cursor is not one this service handed out; pass a next_cursor from an earlier page, or none for the first page.');
+        }
+        const created = param(Number(createdAt));
+        where.push(`(created_at < ${created} OR (created_at = ${created} AND id < ${param(id)}))`);
       }
-      const sql = `SELECT * FROM tasks ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT @limit`;
-      const rows = (prepare(sql).all(params) as TaskRow[]).map(fromRow);
+      const sql = `SELECT * FROM tasks ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ${param(query.limit + 1)}`;
+      const rows = (await db.all<TaskRow>(sql, params)).map(fromRow);
       const more = rows.length > query.limit;
       const tasks = more ? rows.slice(0, query.limit) : rows;
       const last = tasks.at(-1);
@@ -168,49 +152,59 @@ export function createTasksRepository(db: Db) {
     },
 
     /** Takes the oldest due task whose lease is free, bumping the fencing token. */
-    claimNext: db.transaction((owner: string, leaseMs: number, now: number): Claim | null => {
-      const next = statements.nextClaimable.get({ now }) as { id: string } | undefined;
-      if (!next) return null;
-      const row = statements.claim.get({ id: next.id, owner, expires: now + leaseMs, now }) as TaskRow;
-      const task = fromRow(row);
-      return { task, token: task.leaseToken };
-    }),
+    claimNext(owner: string, leaseMs: number, now: number): Promise<Claim | null> {
+      return db.transaction(async (tx) => {
+        // SKIP LOCKED: on PostgreSQL two claimers never wait on, or take, the same row.
+        const skipLocked = tx.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+        const next = await tx.get<{ id: string }>(`SELECT id FROM tasks WHERE status NOT IN ${FINAL} AND run_after <= $1
+          AND (lease_owner IS NULL OR lease_expires_at < $1) ORDER BY run_after, created_at LIMIT 1${skipLocked}`, [now]);
+        if (!next) return null;
+        const row = await tx.get<TaskRow>(`UPDATE tasks SET lease_token = lease_token + 1, lease_owner = $1, lease_expires_at = $2, updated_at = $3
+          WHERE id = $4 RETURNING *`, [owner, now + leaseMs, now, next.id]);
+        const task = fromRow(row!);
+        return { task, token: task.leaseToken };
+      });
+    },
 
-    heartbeat(id: string, token: number, expires: number): boolean {
-      return statements.heartbeat.run({ id, token, expires }).changes === 1;
+    async heartbeat(id: string, token: number, expires: number): Promise<boolean> {
+      return (await db.run('UPDATE tasks SET lease_expires_at = $1 WHERE id = $2 AND lease_token = $3 AND lease_owner IS NOT NULL', [expires, id, token])) === 1;
     },
 
     /** Only one service owns a data dir (the lock file), so leases of any other owner are from a dead process. */
-    releaseForeignLeases(owner: string): number {
-      return statements.releaseForeignLeases.run(owner).changes;
+    releaseForeignLeases(owner: string): Promise<number> {
+      return db.run('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner IS NOT NULL AND lease_owner != $1', [owner]);
     },
 
     /** Gives a claimed task back to the queue without changing its status (shutdown, lost work). */
-    release(id: string, token: number): boolean {
-      return statements.release.run({ id, token }).changes === 1;
+    async release(id: string, token: number): Promise<boolean> {
+      return (await db.run('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, lease_token = lease_token + 1 WHERE id = $1 AND lease_token = $2', [id, token])) === 1;
     },
 
-    countActive(): number {
-      return (statements.countActive.get() as { n: number }).n;
+    /** Locks out whoever holds the task's lease: their token is stale from now on. */
+    async bumpLeaseToken(id: string): Promise<void> {
+      await db.run('UPDATE tasks SET lease_token = lease_token + 1 WHERE id = $1', [id]);
     },
 
-    delete(id: string): void {
-      statements.delete.run(id);
+    async countActive(): Promise<number> {
+      return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM tasks WHERE status NOT IN ${FINAL}`))!.n;
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.run('DELETE FROM tasks WHERE id = $1', [id]);
     },
 
     /** A fenced partial update: applied only while `token` is still the task's lease token (when given). */
-    update(id: string, fields: Partial<Record<keyof typeof COLUMN_OF, unknown>>, token?: number): boolean {
+    async update(id: string, fields: TaskUpdate, token?: number): Promise<boolean> {
       const sets: string[] = [];
-      const params: Record<string, unknown> = { id };
+      const params: SqlValue[] = [];
+      const param = (value: SqlValue) => `$${params.push(value)}`;
       for (const [key, value] of Object.entries(fields)) {
         const column = COLUMN_OF[key as keyof typeof COLUMN_OF];
-        sets.push(`${column} = @${key}`);
-        params[key] = JSON_FIELDS.has(key) ? (value == null ? null : JSON.stringify(value)) : value;
+        sets.push(`${column} = ${param(JSON_FIELDS.has(key) ? writeJson(value) : (value as SqlValue))}`);
       }
       if (sets.length === 0) return true;
-      const fence = token === undefined ? '' : ' AND lease_token = @token';
-      if (token !== undefined) params.token = token;
-      return prepare(`UPDATE tasks SET ${sets.join(', ')} WHERE id = @id${fence}`).run(params).changes === 1;
+      const fence = token === undefined ? '' : ` AND lease_token = ${param(token)}`;
+      return (await db.run(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ${param(id)}${fence}`, params)) === 1;
     },
   };
 }

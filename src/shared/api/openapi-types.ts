@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * List tasks, newest first
-         * @description Tasks of every kind, newest first, optionally only those of one `kind` or `status`. A page holds at most `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page, until `next_cursor` is null. Any key may list every task.
+         * @description Tasks of every kind, newest first, optionally only those of one `kind` or `status`. A page holds at most `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page, until `next_cursor` is null (a `cursor` the service did not give answers `invalid_request`). Any key may list every task.
          */
         get: operations["listTasks"];
         put?: never;

@@ -59,17 +59,26 @@ export async function eventRoutes(app: App, { describe, events, models }: EventR
     const { task_id: onlyTask, kind: onlyKind } = request.query;
     socket.write('retry: 2000\n: connected\n\n');
     let sequence = 0;
+    // Describing a task reads the database; the chain keeps the events in the order they happened.
+    let written: Promise<void> = Promise.resolve();
     const send = (event: TaskEvent) => {
       if (event.type === 'task') {
         if ((onlyTask && event.task.id !== onlyTask) || (onlyKind && event.task.kind !== onlyKind)) return;
-        socket.write(`id: ${++sequence}\nevent: task\ndata: ${JSON.stringify(describe(event.task))}\n\n`);
+        const described = describe(event.task);
+        written = written.then(async () => {
+          socket.write(`id: ${++sequence}\nevent: task\ndata: ${JSON.stringify(await described)}\n\n`);
+        }).catch(() => {});
       } else if (!onlyTask || event.taskId === onlyTask) {
-        socket.write(`id: ${++sequence}\nevent: task_deleted\ndata: ${JSON.stringify({ task_id: event.taskId })}\n\n`);
+        written = written.then(() => {
+          socket.write(`id: ${++sequence}\nevent: task_deleted\ndata: ${JSON.stringify({ task_id: event.taskId })}\n\n`);
+        });
       }
     };
     const unsubscribeTasks = events.subscribe(send);
     const unsubscribeModels = onlyTask || onlyKind ? () => {} : models.subscribe((event) => {
-      socket.write(`id: ${++sequence}\nevent: model\ndata: ${JSON.stringify(toApiInstallEvent(event))}\n\n`);
+      written = written.then(() => {
+        socket.write(`id: ${++sequence}\nevent: model\ndata: ${JSON.stringify(toApiInstallEvent(event))}\n\n`);
+      });
     });
     // Comments keep proxies and idle timeouts from closing a quiet stream.
     const heartbeat = setInterval(() => socket.write(': ping\n\n'), HEARTBEAT_MS);

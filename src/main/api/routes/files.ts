@@ -80,7 +80,7 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
       responseContent: { 204: {} },
     },
   }, async (request, reply) => {
-    const record = files.get(request.params.file_id);
+    const record = await files.get(request.params.file_id);
     if (!record) throw new DubDeskError('not_found', `File ${request.params.file_id} does not exist.`);
     if (record.origin !== 'upload') throw new DubDeskError('conflict', `File ${record.id} is a result of task ${record.taskId}; delete the task to remove it.`);
     await files.remove(record.id);
@@ -115,7 +115,7 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
           token ? 'This file link is not valid: its token is wrong or expired.' : 'Send an API key (Authorization: Bearer <key>) or use the signed URL of the file.',
         );
       }
-      const record = files.get(fileId);
+      const record = await files.get(fileId);
       if (!record) throw new DubDeskError('not_found', `File ${fileId} does not exist.`);
       const filePath = files.resolvePath(record);
       const info = await stat(filePath).catch(() => null);

@@ -40,36 +40,36 @@ export interface GlossaryRoutesOptions {
 
 /** Glossaries: term lists referenced by glossary_ids in translate requests. */
 export async function glossaryRoutes(app: App, { glossaries }: GlossaryRoutesOptions): Promise<void> {
-  const find = (id: string) => {
-    const glossary = glossaries.get(id);
+  const find = async (id: string) => {
+    const glossary = await glossaries.get(id);
     if (!glossary) throw new DubDeskError('not_found', `Glossary ${id} does not exist.`);
     return glossary;
   };
   app.get('/v1/glossaries', { schema: { response: { 200: Type.Object({ glossaries: Type.Array(GlossaryRecord) }) } }, config: {
     operationId: 'listGlossaries', summary: 'List glossaries', description: 'Every glossary with its terms. A job names up to 3 in `glossary_ids`.',
   } },
-    async () => ({ glossaries: glossaries.list().map(present) }));
+    async () => ({ glossaries: (await glossaries.list()).map(present) }));
   app.post('/v1/glossaries', { schema: { body: GlossaryBody, response: { 200: GlossaryRecord } }, config: {
     operationId: 'createGlossary', summary: 'Create a glossary', role: 'admin', errors: ['unsupported_language'],
     description: 'A named list of source terms and the target terms they must be translated to, for one language pair. Jobs copy it when they are created.',
   } },
-    async (request) => present(glossaries.insert({ id: newId(), ...fields(request.body) })));
+    async (request) => present(await glossaries.insert({ id: newId(), ...fields(request.body) })));
   app.get('/v1/glossaries/:glossary_id', { schema: { params: Params, response: { 200: GlossaryRecord } }, config: { operationId: 'getGlossary', summary: 'One glossary', description: 'The glossary with all its terms.' } },
-    async (request) => present(find(request.params.glossary_id)));
+    async (request) => present(await find(request.params.glossary_id)));
   app.put('/v1/glossaries/:glossary_id', { schema: { params: Params, body: GlossaryBody, response: { 200: GlossaryRecord } }, config: {
     operationId: 'replaceGlossary', summary: 'Replace a glossary', role: 'admin', errors: ['unsupported_language'],
     description: 'Replaces the name, languages and every term. Jobs already created keep the copy they took.',
   } },
     async (request) => {
-      find(request.params.glossary_id);
-      return present(glossaries.update({ id: request.params.glossary_id, ...fields(request.body) })!);
+      await find(request.params.glossary_id);
+      return present((await glossaries.update({ id: request.params.glossary_id, ...fields(request.body) }))!);
     });
   app.delete('/v1/glossaries/:glossary_id', { schema: { params: Params }, config: {
     operationId: 'deleteGlossary', summary: 'Delete a glossary', role: 'admin', responseContent: { 204: {} },
     description: 'Deletes the glossary; jobs already created keep the copy they took.',
   } }, async (request, reply) => {
-    find(request.params.glossary_id);
-    glossaries.delete(request.params.glossary_id);
+    await find(request.params.glossary_id);
+    await glossaries.delete(request.params.glossary_id);
     return reply.status(204).send();
   });
 }

@@ -57,7 +57,7 @@ export async function jobRoutes(app: App, { kinds, submit, jobs, resultUrls }: J
           + 'A task of another kind is `not_found` here (GET /v1/tasks/{task_id} shows any kind).',
       },
     }, async (request) => {
-      const task = jobs.get(request.params.task_id);
+      const task = await jobs.get(request.params.task_id);
       if (task.kind !== kind.id) throw new DubDeskError('not_found', `Task ${task.id} is not a ${kind.title} job; see GET /v1/tasks/${task.id}.`);
       return cloudStatusRecord(task, resultUrls, kind.statusShape);
     });

@@ -42,7 +42,7 @@ export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<v
       description: 'Every stored key, revoked ones included, with its name, prefix, role and dates; never the secret itself.',
       role: 'admin',
     },
-  }, async () => ({ keys: keys.list().map(present) }));
+  }, async () => ({ keys: (await keys.list()).map(present) }));
 
   app.post('/v1/keys', {
     schema: { body: CreateKeyBody, response: { 200: CreatedKey } },
@@ -54,7 +54,7 @@ export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<v
       role: 'admin',
     },
   }, async (request) => {
-    const { key, record } = keys.create(request.body.name, request.body.role ?? 'jobs');
+    const { key, record } = await keys.create(request.body.name, request.body.role ?? 'jobs');
     return { ...present(record), key };
   });
 
@@ -69,10 +69,10 @@ export async function keyRoutes(app: App, { keys }: KeyRoutesOptions): Promise<v
       responseContent: { 204: {} },
     },
   }, async (request, reply) => {
-    if (!keys.list().some((key) => key.id === request.params.key_id && key.revokedAt === null)) {
+    if (!(await keys.list()).some((key) => key.id === request.params.key_id && key.revokedAt === null)) {
       throw new DubDeskError('not_found', `API key ${request.params.key_id} does not exist or is already revoked.`);
     }
-    keys.revoke(request.params.key_id);
+    await keys.revoke(request.params.key_id);
     return reply.status(204).send();
   });
 }

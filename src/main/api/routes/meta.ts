@@ -41,7 +41,7 @@ export function capabilitiesOf(core: Pick<MetaRoutesOptions, 'engines' | 'models
 
 export interface MetaRoutesOptions {
   version: string;
-  activeTasks(): number;
+  activeTasks(): Promise<number>;
   engines: Pick<Engines, 'set' | 'voices'>;
   models: Pick<ModelStore, 'isInstalled' | 'list'>;
   kinds: Pick<KindRegistry, 'list'>;
@@ -61,7 +61,7 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
       description: 'Answers `ok` while the service runs, with its version and how many tasks are queued or running. '
         + 'It needs a key like every route, so it also tells a client that its key works.',
     },
-  }, async () => ({ status: 'ok' as const, version, active_tasks: options.activeTasks() }));
+  }, async () => ({ status: 'ok' as const, version, active_tasks: await options.activeTasks() }));
 
   app.get('/v1/capabilities', {
     schema: { response: { 200: CapabilitiesSchema } },

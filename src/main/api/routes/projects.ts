@@ -39,7 +39,7 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
       description: 'Projects of translate and visual translate jobs made with `project_mode=editable` or `enable_proofreading`, newest first; `task_id` gives the project of that task.',
     },
     schema: { querystring: ProjectListQuery, response: { 200: ProjectListSchema } },
-  }, async (request) => ({ projects: projects.list(request.query.task_id) }));
+  }, async (request) => ({ projects: await projects.list(request.query.task_id) }));
 
   app.get('/v1/projects/:project_id', {
     config: {
@@ -133,7 +133,7 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
     },
     schema: { params: ProjectIdParams, querystring: SubtitleTrackQuery },
   }, async (request, reply) => {
-    const srt = projects.subtitles(request.params.project_id, request.query.track ?? 'target');
+    const srt = await projects.subtitles(request.params.project_id, request.query.track ?? 'target');
     return reply
       .header('content-type', 'application/x-subrip; charset=utf-8')
       .header('content-disposition', `attachment; filename="project-${request.params.project_id}.${request.query.track ?? 'target'}.srt"`)

@@ -23,8 +23,8 @@ function present(record: ReusableModelRecord) {
 
 /** Reusable lip-sync models made from finished precision_v1 tasks (docs/api.md "Reusable-model lip-sync"). */
 export async function reusableModelRoutes(app: App, { jobs, models, folders }: ReusableModelRoutesOptions): Promise<void> {
-  const find = (id: string) => {
-    const record = models.get(id);
+  const find = async (id: string) => {
+    const record = await models.get(id);
     if (!record) throw new DubDeskError('not_found', `Reusable lip-sync model ${id} does not exist.`);
     return record;
   };
@@ -39,22 +39,22 @@ export async function reusableModelRoutes(app: App, { jobs, models, folders }: R
       errors: ['conflict', 'not_found'],
     },
   }, async (request) => {
-    const task = jobs.get(request.body.task_id);
+    const task = await jobs.get(request.body.task_id);
     const id = newId();
     const path = await makeReusableModelFolder(task, id, folders);
-    models.insert({ id, taskId: task.id, path, createdAt: Date.now() });
+    await models.insert({ id, taskId: task.id, path, createdAt: Date.now() });
     return { model_id: id };
   });
 
   app.get('/v1/reusable_lipsync_models', {
     schema: { response: { 200: Type.Object({ models: Type.Array(ModelRecord) }) } },
     config: { operationId: 'listReusableLipsyncModels', summary: 'List reusable lip-sync models', description: 'Every reusable lip-sync model with the task it was made from.' },
-  }, async () => ({ models: models.list().map(present) }));
+  }, async () => ({ models: (await models.list()).map(present) }));
 
   app.get('/v1/reusable_lipsync_models/:model_id', {
     schema: { params: Params, response: { 200: ModelRecord } },
     config: { operationId: 'getReusableLipsyncModel', summary: 'One reusable lip-sync model', description: 'The model and the task it was made from.' },
-  }, async (request) => present(find(request.params.model_id)));
+  }, async (request) => present(await find(request.params.model_id)));
 
   app.delete('/v1/reusable_lipsync_models/:model_id', {
     schema: { params: Params },
@@ -63,8 +63,8 @@ export async function reusableModelRoutes(app: App, { jobs, models, folders }: R
       description: 'Deletes the model and its prepared data; jobs that name it afterwards answer `not_found`.', responseContent: { 204: {} },
     },
   }, async (request, reply) => {
-    const record = find(request.params.model_id);
-    models.delete(record.id);
+    const record = await find(request.params.model_id);
+    await models.delete(record.id);
     await removeReusableModelFolder(record.path, folders.dataDir);
     return reply.status(204).send();
   });

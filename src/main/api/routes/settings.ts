@@ -5,7 +5,7 @@ import { StrictObject, StringEnum } from '../../../shared/schemas/common.js';
 import type { DubDeskConfig } from '../../config.js';
 import { TRANSLATION_ENGINE_CHOICES } from '../../engines/mt/preferred-translator.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
-import type { SettingsRepository } from '../../store/settings-repository.js';
+import type { SettingsCache } from '../../store/settings-cache.js';
 import type { App } from '../app-types.js';
 
 /** What the engines read at use time (engines/engine-set.ts EngineSettings); the API key is write-only. */
@@ -51,7 +51,7 @@ export interface SettingsRoutesOptions {
   config: Pick<DubDeskConfig, 'concurrency' | 'loudnessLufs' | 'maxStretch'>;
   media: Pick<MediaTools, 'ffmpeg' | 'ffprobe'>;
   /** Where the changeable settings live. */
-  store: SettingsRepository;
+  store: SettingsCache;
   /** Called with a new LLM API key, so the service log redacts it. */
   addSecret(value: string): void;
 }
@@ -103,9 +103,9 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
     }
     if (body.llm_api_key?.trim()) options.addSecret(body.llm_api_key.trim());
     for (const key of ['translation_engine', 'llm_base_url', 'llm_model', 'llm_api_key'] as const) {
-      if (body[key] !== undefined) options.store.set(key, body[key].trim());
+      if (body[key] !== undefined) await options.store.set(key, body[key].trim());
     }
-    if (body.llm_timeout_seconds !== undefined) options.store.set('llm_timeout_seconds', String(body.llm_timeout_seconds));
+    if (body.llm_timeout_seconds !== undefined) await options.store.set('llm_timeout_seconds', String(body.llm_timeout_seconds));
     return translationSettings(options.store);
   });
 }
@@ -120,7 +120,7 @@ function parsedUrl(url: string): URL | null {
 }
 
 /** The translation settings as GET shows them: the API key only as whether one is set. */
-function translationSettings(store: SettingsRepository) {
+function translationSettings(store: Pick<SettingsCache, 'get'>) {
   const engine = store.get('translation_engine');
   return {
     translation_engine: (TRANSLATION_ENGINE_CHOICES as readonly string[]).includes(engine ?? '') ? (engine as (typeof TRANSLATION_ENGINE_CHOICES)[number]) : 'auto',

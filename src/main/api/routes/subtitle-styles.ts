@@ -18,8 +18,8 @@ export interface SubtitleStyleRoutesOptions {
 
 
 export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRoutesOptions): Promise<void> {
-  const find = (id: string) => {
-    const style = styles.get(id);
+  const find = async (id: string) => {
+    const style = await styles.get(id);
     if (!style) throw new DubDeskError('not_found', `Subtitle style ${id} does not exist.`);
     return style;
   };
@@ -27,7 +27,7 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
   app.get('/v1/subtitle_styles', {
     config: { operationId: 'listSubtitleStyles', summary: 'List subtitle styles', description: 'The built-in styles first, then your own. A translate job names one as `subtitle_style_id`.' },
     schema: { response: { 200: SubtitleStyleList } },
-  }, async () => ({ subtitle_styles: styles.list().map(toSubtitleStyleRecord) }));
+  }, async () => ({ subtitle_styles: (await styles.list()).map(toSubtitleStyleRecord) }));
 
   app.post('/v1/subtitle_styles', {
     config: {
@@ -35,12 +35,12 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
       description: "A named look for burned-in and ASS subtitles (font, size, colours, outline, position); settings left out take the default style's values.",
     },
     schema: { body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord } },
-  }, async (request) => toSubtitleStyleRecord(styles.insert({ id: newId(), name: request.body.name, look: lookFromBody(request.body) })));
+  }, async (request) => toSubtitleStyleRecord(await styles.insert({ id: newId(), name: request.body.name, look: lookFromBody(request.body) })));
 
   app.get('/v1/subtitle_styles/:subtitle_style_id', {
     config: { operationId: 'getSubtitleStyle', summary: 'One subtitle style', description: 'The style with all its settings.' },
     schema: { params: SubtitleStyleIdParams, response: { 200: SubtitleStyleRecord } },
-  }, async (request) => toSubtitleStyleRecord(find(request.params.subtitle_style_id)));
+  }, async (request) => toSubtitleStyleRecord(await find(request.params.subtitle_style_id)));
 
   app.put('/v1/subtitle_styles/:subtitle_style_id', {
     config: {
@@ -50,7 +50,7 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
     schema: { params: SubtitleStyleIdParams, body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord } },
   }, async (request) => {
     const id = request.params.subtitle_style_id;
-    const updated = styles.update({ id, name: request.body.name, look: lookFromBody(request.body) });
+    const updated = await styles.update({ id, name: request.body.name, look: lookFromBody(request.body) });
     if (!updated) throw new DubDeskError('not_found', `Subtitle style ${id} does not exist.`);
     return toSubtitleStyleRecord(updated);
   });
@@ -63,7 +63,7 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
     schema: { params: SubtitleStyleIdParams },
   }, async (request, reply) => {
     const id = request.params.subtitle_style_id;
-    if (!styles.delete(id)) throw new DubDeskError('not_found', `Subtitle style ${id} does not exist.`);
+    if (!(await styles.delete(id))) throw new DubDeskError('not_found', `Subtitle style ${id} does not exist.`);
     return reply.status(204).send();
   });
 }

@@ -26,7 +26,7 @@ export interface TaskRoutesOptions {
 
 /** Local task management for every kind (docs/api.md "Local task routes"). */
 export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: TaskRoutesOptions): Promise<void> {
-  const summary = (id: string) => describe(jobs.get(id));
+  const summary = async (id: string) => describe(await jobs.get(id));
 
   app.get('/v1/tasks', {
     schema: { querystring: TaskListQuerySchema, response: { 200: TaskListSchema } },
@@ -34,13 +34,14 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
       operationId: 'listTasks',
       summary: 'List tasks, newest first',
       description: 'Tasks of every kind, newest first, optionally only those of one `kind` or `status`. '
-        + 'A page holds at most `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page, until `next_cursor` is null. '
+        + 'A page holds at most `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page, until `next_cursor` is null '
+        + '(a `cursor` the service did not give answers `invalid_request`). '
         + 'Any key may list every task.',
     },
   }, async (request) => {
     const { kind, status, limit = 50, cursor } = request.query;
-    const page = tasks.list({ kind, status, limit, cursor });
-    return { tasks: page.tasks.map(describe), next_cursor: page.nextCursor };
+    const page = await tasks.list({ kind, status, limit, cursor });
+    return { tasks: await Promise.all(page.tasks.map(describe)), next_cursor: page.nextCursor };
   });
 
   app.get('/v1/tasks/:task_id', {
@@ -52,8 +53,8 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
         + 'Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`.',
     },
   }, async (request) => {
-    const task = jobs.get(request.params.task_id);
-    return { ...describe(task), request: task.request };
+    const task = await jobs.get(request.params.task_id);
+    return { ...(await describe(task)), request: task.request };
   });
 
   app.get('/v1/tasks/:task_id/log', {
@@ -64,8 +65,8 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
       description: 'The last `limit` lines (default 200) the task wrote while it ran, oldest first: stages, engines chosen, warnings and errors.',
     },
   }, async (request) => {
-    jobs.get(request.params.task_id);
-    const lines = logs.tail(request.params.task_id, request.query.limit ?? 200);
+    await jobs.get(request.params.task_id);
+    const lines = await logs.tail(request.params.task_id, request.query.limit ?? 200);
     return { lines: lines.map((line) => ({ ts: new Date(line.ts).toISOString(), level: line.level, message: line.message })) };
   });
 
@@ -79,7 +80,7 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
       errors: ['conflict'],
     },
   }, async (request) => {
-    jobs.cancel(request.params.task_id);
+    await jobs.cancel(request.params.task_id);
     return summary(request.params.task_id);
   });
 

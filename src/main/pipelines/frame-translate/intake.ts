@@ -7,10 +7,10 @@ export const MAX_FRAME_TRANSLATE_SEC = 20 * 60;
 
 export const frameTranslateIntake: IntakeChecks<FrameTranslateRequest> = {
   inputRules: () => [{ field: 'video_url', allowed: VIDEO_TYPES, maxDurationSec: MAX_FRAME_TRANSLATE_SEC }],
-  checkFields(request, env) {
+  async checkFields(request, env) {
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
-    checkGlossaries(request.glossary_ids, env);
+    await checkGlossaries(request.glossary_ids, env);
     // Every step needs its engine now: the first missing model is named before anything is queued.
     const source = languagePart(request.source_language);
     const target = languagePart(request.target_language);

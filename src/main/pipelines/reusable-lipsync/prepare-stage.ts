@@ -13,7 +13,7 @@ export function prepareReusableStage(deps: ReusableLipsyncDeps): Stage<ReusableL
     status: 'processing',
     weight: 0.3,
     async run({ request, outputs }, ctx) {
-      const dir = deps.reusableModelDir(request.model_id);
+      const dir = await deps.reusableModelDir(request.model_id);
       if (!dir) throw new DubDeskError('not_found', `Reusable lip-sync model ${request.model_id} no longer exists; GET /v1/reusable_lipsync_models lists yours.`);
       const { reference, framesWithFace } = await readReusableManifest(dir);
       const audioInput = reusableLipsyncOutput(outputs, 'fetch-inputs').inputs.audio_url!;

@@ -6,7 +6,7 @@ export type { ReusableLipsyncRequest };
 
 export interface ReusableLipsyncDeps extends PrecisionDeps {
   /** Absolute folder of a reusable lip-sync model, or undefined when no model has that id. */
-  reusableModelDir(modelId: string): string | undefined;
+  reusableModelDir(modelId: string): Promise<string | undefined>;
 }
 
 /** What the render works from, fixed once the audio is fetched. */

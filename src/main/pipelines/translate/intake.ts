@@ -30,7 +30,7 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
       ...(request.subtitle_url ? [{ field: 'subtitle_url', allowed: ['srt'] }] : []),
     ];
   },
-  checkFields(request, env) {
+  async checkFields(request, env) {
     if (request.subtitle_url && request.ocr_text_box) {
       throw new DubDeskError('conflicting_fields', 'subtitle_url and ocr_text_box cannot be used together: give the subtitles as a file, or the region where they appear on screen.');
     }
@@ -49,7 +49,7 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     }
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
-    checkGlossaries(request.glossary_ids, env);
+    await checkGlossaries(request.glossary_ids, env);
     if (request.selected_voice_id && !env.engines.voices().some((voice) => voice.id === request.selected_voice_id)) {
       throw new DubDeskError('not_found', `Voice ${request.selected_voice_id} does not exist; GET /v1/voices lists the voices.`);
     }
@@ -58,7 +58,7 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     if (!request.selected_voice_id && !env.engines.voices().some((voice) => voice.language === target)) {
       throw new DubDeskError('unsupported_language', `There is no voice for ${request.target_language} yet; choose one with selected_voice_id (GET /v1/voices).`);
     }
-    if (request.subtitle_style_id && !env.subtitleStyleExists(request.subtitle_style_id)) {
+    if (request.subtitle_style_id && !(await env.subtitleStyleExists(request.subtitle_style_id))) {
       throw new DubDeskError('not_found', `Subtitle style ${request.subtitle_style_id} does not exist; GET /v1/subtitle_styles lists them.`);
     }
     // Every step the job will run needs its engine now: the first missing model is named before anything is queued.

@@ -1,9 +1,8 @@
 import http, { type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { AddressRefusedError, checkLiteralHost, guardedLookup, type ConnectGuard } from '../../files/guarded-lookup.js';
-import type { Db } from '../../store/database.js';
 import { nextDelayMs, shouldGiveUp } from './backoff.js';
-import { createCallbackOutbox, type OutboxEntry } from './outbox.js';
+import type { CallbackOutbox, OutboxEntry } from '../../store/callback-outbox-repository.js';
 import { SIGNATURE_HEADER, signPayload } from './signature.js';
 
 // Sends the outbox's callbacks (docs/api.md "Callbacks"): at least once, in order per task,
@@ -13,7 +12,7 @@ import { SIGNATURE_HEADER, signPayload } from './signature.js';
 export type CallbackLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
 export interface CallbackDelivererOptions {
-  db: Db;
+  outbox: CallbackOutbox;
   /** Signs every request; never logged. */
   secret: string;
   /** DubDesk's version, sent as `User-Agent: DubDesk/<version>`. */
@@ -48,7 +47,7 @@ class Interrupted extends Error {}
 
 export function createCallbackDeliverer(options: CallbackDelivererOptions): CallbackDeliverer {
   const {
-    db,
+    outbox,
     secret,
     version,
     connectGuard = {},
@@ -61,7 +60,6 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     stopGraceMs = 5_000,
   } = options;
   if (!secret) throw new Error('A webhook signing secret is required.');
-  const outbox = createCallbackOutbox(db, { now });
   const userAgent = `DubDesk/${version}`;
   const inFlight = new Map<string, Promise<void>>();
   const stopController = new AbortController();
@@ -77,12 +75,13 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     wakeUp?.();
   }
 
-  function pump(): Promise<void>[] {
+  async function pump(): Promise<Promise<void>[]> {
     if (stopping) return [];
     const free = concurrency - inFlight.size;
     if (free <= 0) return [];
     // Ask for enough rows that tasks already in flight cannot crowd out the others.
-    const due = outbox.nextDue(now(), free + inFlight.size).filter((entry) => !inFlight.has(entry.taskId)).slice(0, free);
+    const due = (await outbox.nextDue(now(), free + inFlight.size)).filter((entry) => !inFlight.has(entry.taskId)).slice(0, free);
+    if (stopping) return [];
     return due.map((entry) => {
       const delivery = deliver(entry).finally(() => {
         inFlight.delete(entry.taskId);
@@ -106,17 +105,17 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     try {
       const at = now();
       if (outcome.ok) {
-        outbox.markDelivered(entry.id, at);
+        await outbox.markDelivered(entry.id, at);
         return;
       }
       const attempts = entry.attempts + 1;
       if (outcome.permanent || shouldGiveUp(entry.createdAt, at)) {
-        outbox.markGivenUp(entry.id, { attempts, now: at, error: outcome.error });
+        await outbox.markGivenUp(entry.id, { attempts, now: at, error: outcome.error });
         log('error', `Gave up on callback ${target} after ${attempts} attempt(s): ${outcome.error}`);
         return;
       }
       const delay = nextDelayMs(attempts, random);
-      outbox.markFailed(entry.id, { attempts, nextAttemptAt: at + delay, error: outcome.error });
+      await outbox.markFailed(entry.id, { attempts, nextAttemptAt: at + delay, error: outcome.error });
       log('warn', `Callback ${target} failed (attempt ${attempts}): ${outcome.error}; retrying in ${Math.ceil(delay / 1000)} s`);
     } catch (error) {
       log('error', `Could not record the outcome of callback ${target}: ${errorMessage(error)}`);
@@ -171,7 +170,8 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
   async function run(): Promise<void> {
     while (!stopping) {
       try {
-        pump();
+        // The deliveries started run on; each one wakes the loop when it ends (kick).
+        void (await pump());
         lastLoopError = '';
       } catch (error) {
         const message = errorMessage(error);
@@ -208,7 +208,7 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     },
     kick,
     async deliverDue() {
-      const started = pump();
+      const started = await pump();
       await Promise.all(started);
       return started.length;
     },
