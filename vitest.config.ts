@@ -29,6 +29,7 @@ const SAME_CONTRACT_ON_POSTGRES = [
   'test/integration/subtitle-limits-routes.test.ts',
   'test/integration/test-only-kind.test.ts',
   'test/integration/translate-plan-route.test.ts',
+  'test/integration/workers-route.test.ts',
 ];
 
 const postgresProject: TestProjectInlineConfiguration = {

@@ -211,6 +211,8 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     workDirFor,
     concurrency: config.concurrency,
     owner: newId(),
+    workerName: `${os.hostname()}:${process.pid}`,
+    workers: store.workers,
     sharedDatabase: Boolean(config.databaseUrl),
     retryDelayMs: options.retryDelayMs ?? jobRetryDelayMs,
     reportError: (message) => log(`[runner] ${message}`, 'error'),

@@ -1,6 +1,7 @@
 // Hard-coded subtitles as the source transcript: a video with English subtitles burned into its bottom band (and a
 // title above it) is dubbed into Spanish with no speech recognizer at all. The subtitles are read inside
 // ocr_text_box by the built-in OCR (Tesseract), translated by Apertium and voiced by eSpeak NG.
+import os from 'node:os';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -75,7 +76,7 @@ describe.skipIf(missing)('a video with burned-in English subtitles, dubbed into 
   it('is done with no speech recognizer: the subtitles were read, transcription and cue making skipped', () => {
     expect(task.status, `${JSON.stringify(task)}\n${log}`).toBe('done');
     const stages = Object.fromEntries(task.stages.map((stage: any) => [stage.name, stage]));
-    expect(stages['read-screen-text']).toEqual({ name: 'read-screen-text', label: 'Reading on-screen subtitles', state: 'done', engine: 'Tesseract (built in)' });
+    expect(stages['read-screen-text']).toEqual({ name: 'read-screen-text', label: 'Reading on-screen subtitles', state: 'done', engine: 'Tesseract (built in)', worker: `${os.hostname()}:${process.pid}` });
     expect(stages.transcribe).toMatchObject({ state: 'skipped', reason: 'the lines are read from the on-screen subtitles' });
     expect(stages.segment).toMatchObject({ state: 'skipped', reason: 'the on-screen subtitles are the cues' });
     expect(stages['read-subtitles'].state).toBe('skipped');

@@ -1,6 +1,7 @@
 // Separation is a stage of its own: its stems are made once per job, the mix reads them, a retry of a failed mix
 // does not separate again, the large vocal stem is gone once the job is done, and without a separation model the
 // stage is skipped with its reason.
+import os from 'node:os';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -92,7 +93,7 @@ describe('separate stage', () => {
       const failed = await svc.waitForTask(created.body.task_id, undefined, 120_000);
       expect(failed.status).toBe('failed');
       const first = (await svc.api(`/v1/tasks/${created.body.task_id}`)).body;
-      expect(stateOf(first.stages, 'separate')).toEqual({ name: 'separate', label: 'Separating speech from music', state: 'done', engine: SEPARATOR });
+      expect(stateOf(first.stages, 'separate')).toEqual({ name: 'separate', label: 'Separating speech from music', state: 'done', engine: SEPARATOR, worker: `${os.hostname()}:${process.pid}` });
       expect(stateOf(first.stages, 'mix')?.state).toBe('failed');
       expect(first.stages.map((stage: { name: string }) => stage.name).slice(-7)).toEqual(['translate', 'separate', 'synthesize', 'mix', 'erase-subtitles', 'export', 'make-project']);
       expect(await logOf(svc, created.body.task_id)).toContain(`separating the original voice from music and ambience with ${SEPARATOR}`);

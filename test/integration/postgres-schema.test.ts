@@ -74,7 +74,8 @@ describe.skipIf(postgresMissing)('PostgreSQL schema', () => {
     const url = await server.database('cli');
     const first = await runCli(['migrate', '--database', url]);
     expect(first).toMatchObject({ code: 0, err: '' });
-    expect(first.out).toContain(`applied migration 1 (core); now at DubDesk schema ${POSTGRES_MIGRATIONS.length}`);
+    const applied = POSTGRES_MIGRATIONS.map((migration) => `${migration.version} (${migration.name})`).join(', ');
+    expect(first.out).toContain(`applied migrations ${applied}; now at DubDesk schema ${POSTGRES_MIGRATIONS.length}`);
     const again = await runCli(['migrate', '--database', url]);
     expect(again.out).toContain(`is at DubDesk schema ${POSTGRES_MIGRATIONS.length}, this build's; nothing to do`);
 

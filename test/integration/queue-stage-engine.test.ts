@@ -1,6 +1,7 @@
 // A stage whose output names its engine (`engine`) shows it in its entry of GET /v1/tasks/{id} once done, and still
 // does when a restarted service resumes the job after that stage: the engine then comes from the saved output.
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWorkDir } from '../../src/main/config.js';
@@ -38,6 +39,9 @@ function enginePipeline(state: { holding: boolean }): Pipeline {
   };
 }
 
+/** How GET /v1/workers and each stage name a worker: host:pid (the test's services run in this process). */
+const WORKER = `${os.hostname()}:${process.pid}`;
+
 let media: { dir: string; cleanup: () => Promise<void> };
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-stage-engine-');
@@ -60,7 +64,7 @@ describe('the engine a stage names', () => {
         taskId = created.task_id;
         const holding = await first.waitForTask(taskId, (task) => task.stage === 'hold');
         expect(holding.stages).toEqual([
-          { name: 'draw', label: 'Drawing', state: 'done', engine: ENGINE }, { name: 'hold', label: 'Holding', state: 'running' },
+          { name: 'draw', label: 'Drawing', state: 'done', engine: ENGINE, worker: WORKER }, { name: 'hold', label: 'Holding', state: 'running', worker: WORKER },
         ]);
       } finally {
         await first.stop();
@@ -71,9 +75,9 @@ describe('the engine a stage names', () => {
       try {
         const done = await second.waitForTask(taskId);
         expect(done.status).toBe('done');
-        // hold names no engine: its entry has none.
+        // hold names no engine: its entry has none. Each stage names the worker that ran it (both services are this process).
         expect(done.stages).toEqual([
-          { name: 'draw', label: 'Drawing', state: 'done', engine: ENGINE }, { name: 'hold', label: 'Holding', state: 'done' },
+          { name: 'draw', label: 'Drawing', state: 'done', engine: ENGINE, worker: WORKER }, { name: 'hold', label: 'Holding', state: 'done', worker: WORKER },
         ]);
         // draw was not run again: the engine shown after the resume is the one its saved output named.
         expect(await countRuns(jobWorkDir(second.service.core.paths, taskId), DRAW_RUNS_FILE)).toBe(1);

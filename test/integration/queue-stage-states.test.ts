@@ -1,6 +1,7 @@
 // Each stage's state is recorded on the task as the runner goes, and the local task record (GET /v1/tasks,
 // GET /v1/tasks/{id}, SSE `task` events) shows every stage of the kind in order; cloud-shaped routes stay as they were.
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
@@ -11,7 +12,10 @@ import { makeDataDir, startTestService, TEST_API_KEY, type TestService } from '.
 import { makeSpokenVideo, type SpokenCue } from '../fixtures/speech.js';
 import { countRuns, lipsyncBody, PREPARE_RUNS_FILE, testKinds } from '../fixtures/test-pipelines.js';
 
-interface Stage { name: string; label: string; state: string; reason?: string; engine?: string }
+/** The worker that runs every stage here (the test's services run in this process): host:pid. */
+const WORKER = `${os.hostname()}:${process.pid}`;
+
+interface Stage { name: string; label: string; state: string; reason?: string; engine?: string; worker?: string }
 
 /** The `task` events of a Server-Sent Events stream, parsed as they arrive. */
 async function watchTasks(svc: TestService, query: string): Promise<{ records: any[]; close(): void }> {
@@ -93,22 +97,22 @@ describe('a translate job with final translated subtitles', () => {
 
   it('shows transcribe and translate skipped with their reasons, every other stage done, and the engines of those that name one', async () => {
     const expected: Stage[] = [
-      { name: 'fetch-inputs', label: 'Fetching inputs', state: 'done' },
-      { name: 'prepare-media', label: 'Preparing media', state: 'done' },
-      { name: 'detect-speech', label: 'Finding speech', state: 'done', engine: 'Silero VAD (built in)' },
-      { name: 'read-subtitles', label: 'Reading subtitles', state: 'done' },
+      { name: 'fetch-inputs', label: 'Fetching inputs', state: 'done', worker: WORKER },
+      { name: 'prepare-media', label: 'Preparing media', state: 'done', worker: WORKER },
+      { name: 'detect-speech', label: 'Finding speech', state: 'done', engine: 'Silero VAD (built in)', worker: WORKER },
+      { name: 'read-subtitles', label: 'Reading subtitles', state: 'done', worker: WORKER },
       { name: 'identify-language', label: 'Identifying the language', state: 'skipped', reason: 'source_language is English' },
       { name: 'read-screen-text', label: 'Reading on-screen subtitles', state: 'skipped', reason: 'no ocr_text_box given: the lines do not come from on-screen subtitles' },
       { name: 'transcribe', label: 'Transcribing', state: 'skipped', reason: 'the lines come from the given subtitles' },
       // The subtitles name no speakers: the built-in diarizer tells them apart.
-      { name: 'diarize', label: 'Telling speakers apart', state: 'done', engine: 'Built-in speaker clustering (MFCC and pitch)' },
+      { name: 'diarize', label: 'Telling speakers apart', state: 'done', engine: 'Built-in speaker clustering (MFCC and pitch)', worker: WORKER },
       { name: 'segment', label: 'Making subtitle cues', state: 'skipped', reason: 'the given subtitles are the cues' },
       { name: 'translate', label: 'Translating', state: 'skipped', reason: 'the subtitles are the final translation' },
       { name: 'separate', label: 'Separating speech from music', state: 'skipped', reason: 'no separation model installed: the original audio is ducked under the dubbed speech' },
-      { name: 'synthesize', label: 'Synthesizing voices', state: 'done' },
-      { name: 'mix', label: 'Mixing audio', state: 'done' },
+      { name: 'synthesize', label: 'Synthesizing voices', state: 'done', worker: WORKER },
+      { name: 'mix', label: 'Mixing audio', state: 'done', worker: WORKER },
       { name: 'erase-subtitles', label: 'Erasing the original subtitles', state: 'skipped', reason: 'subtitle_mode is not replace' },
-      { name: 'export', label: 'Exporting', state: 'done' },
+      { name: 'export', label: 'Exporting', state: 'done', worker: WORKER },
       { name: 'make-project', label: 'Preparing the project', state: 'skipped', reason: 'no editable project was asked for' },
     ];
     expect((await svc.api(`/v1/tasks/${taskId}`)).body.stages).toEqual(expected);
@@ -147,7 +151,7 @@ describe('a job that runs again', () => {
       const failed = await svc.waitForTask(created.task_id);
       expect(failed.status).toBe('failed');
       expect(failed.stages).toEqual([
-        { name: 'prepare', label: 'Preparing', state: 'done' }, { name: 'encode', label: 'Encoding', state: 'failed' },
+        { name: 'prepare', label: 'Preparing', state: 'done', worker: WORKER }, { name: 'encode', label: 'Encoding', state: 'failed', worker: WORKER },
       ]);
 
       const events = await watchTasks(svc, 'kind=lipsync');

@@ -21,6 +21,8 @@ import { reusableModelRoutes } from './routes/reusable-models.js';
 import { settingsRoutes } from './routes/settings.js';
 import { subtitleStyleRoutes } from './routes/subtitle-styles.js';
 import { voiceRoutes } from './routes/voices.js';
+import { workerRoutes } from './routes/workers.js';
+import { WORKER_SILENCE_MS } from '../queue/runner.js';
 import { taskRoutes } from './routes/tasks.js';
 import { translatePlanRoutes } from './routes/translate-plan.js';
 import { planTranslateEngines } from '../pipelines/translate/engine-plan.js';
@@ -102,6 +104,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     kinds: core.kinds, pipelines: core.pipelines, baseUrl: () => core.baseUrl(), routes,
   });
   await app.register(projectRoutes, { projects: core.projects });
+  await app.register(workerRoutes, { liveWorkers: () => core.store.workers.live(Date.now() - WORKER_SILENCE_MS) });
   await app.register(guiRoutes, { rendererDir: options.rendererDir ?? '' });
   return app;
 }

@@ -46,6 +46,7 @@ export function createJobService(deps: JobServiceDeps) {
         if (key) {
           const existing = await tx.idempotency.find(key, kind, at);
           if (existing && (await tx.tasks.get(existing))) return { taskId: existing, created: false };
+          if (existing) await tx.idempotency.forget(key, kind, existing);
         }
         if ((await tx.tasks.countActive()) >= deps.maxQueuedJobs) {
           throw new DubDeskError('rate_limited', `${deps.maxQueuedJobs} tasks are already waiting or running; wait for some to finish, or raise the limit.`);

@@ -3,6 +3,7 @@ import { overallProgress, runStages } from '../pipelines/run-stages.js';
 import type { PipelineRegistry, ResultFile } from '../pipelines/types.js';
 import { PROJECT_STAGE, type ProjectDraft } from '../pipelines/project-snapshot.js';
 import type { TaskLogsRepository } from '../store/task-logs-repository.js';
+import type { WorkersRepository } from '../store/workers-repository.js';
 import type { Claim, TaskRecord, TasksRepository } from '../store/tasks-repository.js';
 import { taskStages } from './stage-states.js';
 import type { TaskTransitions } from './task-transitions.js';
@@ -18,8 +19,13 @@ export interface RunnerOptions {
   /** Stores the project a job's make-project stage drafted and returns its id (the same id when called again for the task). */
   publishProject?(task: TaskRecord, draft: ProjectDraft): Promise<string>;
   concurrency: number;
-  /** Identifies this process's claims. */
+  /** Identifies this process's claims, and is its worker id. */
   owner: string;
+  /** What the worker list and each stage it runs call this process (host:pid). */
+  workerName: string;
+  /** The worker registry (GET /v1/workers): this runner registers, beats and leaves. */
+  workers: WorkersRepository;
+  workerHeartbeatMs?: number;
   /**
    * Other services use the same database (PostgreSQL): their leases are live and only expiry frees them. Otherwise
    * this process owns the data folder, so a lease of any other owner is a dead process's and is freed at start.
@@ -37,6 +43,10 @@ export interface RunnerOptions {
 
 type StopReason = 'cancel' | 'shutdown' | 'lease-lost';
 
+/** How often a worker says it is alive; GET /v1/workers lists those heard from within WORKER_SILENCE_MS. */
+export const WORKER_HEARTBEAT_MS = 5_000;
+export const WORKER_SILENCE_MS = 3 * WORKER_HEARTBEAT_MS;
+
 interface ActiveJob {
   controller: AbortController;
   done: Promise<void>;
@@ -53,8 +63,15 @@ export function createRunner(options: RunnerOptions) {
   const pollMs = options.pollMs ?? 500;
   const progressIntervalMs = options.progressIntervalMs ?? 250;
   const active = new Map<string, ActiveJob>();
+  const workerHeartbeatMs = options.workerHeartbeatMs ?? WORKER_HEARTBEAT_MS;
   let running = false;
   let pollTimer: NodeJS.Timeout | undefined;
+  let workerBeat: NodeJS.Timeout | undefined;
+
+  /** The worker's heartbeat with its load; a missed beat (database unreachable) is made up by the next. */
+  function beatWorker(): void {
+    options.workers.heartbeat(options.owner, active.size, now()).catch(() => {});
+  }
 
   // One claim loop at a time: a poll and a kick must not both take the last free slot.
   let filling: Promise<void> | null = null;
@@ -93,8 +110,10 @@ export function createRunner(options: RunnerOptions) {
       const controller = new AbortController();
       const job: ActiveJob = { controller, done: Promise.resolve() };
       active.set(claim.task.id, job);
+      beatWorker(); // the worker list shows the load as it changes
       job.done = execute(claim, controller).finally(() => {
         active.delete(claim.task.id);
+        beatWorker();
         setImmediate(fill);
       });
     }
@@ -126,10 +145,11 @@ export function createRunner(options: RunnerOptions) {
         log,
         async onStageStart(stage, index) {
           log(`stage ${stage.name} started`);
-          await flushed(() => transitions.enterStage(task.id, token, stage.name, stage.status, overallProgress(pipeline.stages, index, 0)));
+          await flushed(() => transitions.enterStage(task.id, token, stage.name, stage.status, overallProgress(pipeline.stages, index, 0), options.workerName));
         },
         async onStageEnd(stage, index, end) {
-          await flushed(() => transitions.endStage(task.id, token, stage.name, end, overallProgress(pipeline.stages, index, 1)));
+          const ranHere = end.state === 'done' && !end.resumed ? { worker: options.workerName } : {};
+          await flushed(() => transitions.endStage(task.id, token, stage.name, { ...end, ...ranHere }, overallProgress(pipeline.stages, index, 1)));
         },
         async onStageWarnings(stage, warnings) {
           for (const warning of warnings) log(`warning (${stage.name}): ${warning.message}`, 'warn');
@@ -180,6 +200,10 @@ export function createRunner(options: RunnerOptions) {
       if (running) return;
       running = true;
       if (!options.sharedDatabase) await tasks.releaseForeignLeases(options.owner);
+      // Rows of workers silent for a day are a killed process's: nothing else would remove them.
+      await options.workers.prune(now() - 24 * 60 * 60 * 1000);
+      await options.workers.register({ id: options.owner, name: options.workerName, kinds: null, concurrency: options.concurrency, startedAt: now() });
+      workerBeat = setInterval(beatWorker, workerHeartbeatMs);
       pollTimer = setInterval(fill, pollMs);
       fill();
     },
@@ -214,9 +238,11 @@ export function createRunner(options: RunnerOptions) {
     async stop(): Promise<void> {
       running = false;
       clearInterval(pollTimer);
+      clearInterval(workerBeat);
       await filling;
       for (const job of active.values()) job.controller.abort('shutdown' satisfies StopReason);
       await Promise.allSettled([...active.values()].map((job) => job.done));
+      await options.workers.remove(options.owner).catch(() => {});
     },
   };
 }

@@ -2,14 +2,18 @@
 import type { StageState, TaskStage } from '../../shared/schemas/jobs.js';
 import type { RecordedStage } from '../store/tasks-repository.js';
 
-/** The recorded states with one stage's state set; a reason is kept only for a skipped stage, an engine only for a done one. */
+/**
+ * The recorded states with one stage's state set; a reason is kept only for a skipped stage, an engine only for a done
+ * one, and the worker for a stage that ran (running, then done).
+ */
 export function withStageState(
-  recorded: readonly RecordedStage[] | null, name: string, state: StageState, detail: Pick<RecordedStage, 'reason' | 'engine'> = {},
+  recorded: readonly RecordedStage[] | null, name: string, state: StageState, detail: Pick<RecordedStage, 'reason' | 'engine' | 'worker'> = {},
 ): RecordedStage[] {
   const entry: RecordedStage = {
     name, state,
     ...(state === 'skipped' && detail.reason ? { reason: detail.reason } : {}),
     ...(state === 'done' && detail.engine ? { engine: detail.engine } : {}),
+    ...((state === 'running' || state === 'done') && detail.worker ? { worker: detail.worker } : {}),
   };
   const list = (recorded ?? []).filter((stage) => stage.name !== name);
   return [...list, entry];
@@ -18,7 +22,8 @@ export function withStageState(
 /** A running stage that stopped without finishing: failed, cancelled, or pending again while its job waits for a retry. */
 export function settleRunningStages(recorded: readonly RecordedStage[] | null, to: StageState): RecordedStage[] | null {
   if (!recorded) return null;
-  return recorded.map((stage) => (stage.state === 'running' ? { name: stage.name, state: to } : stage));
+  // A stage that failed or was cancelled keeps the worker it ran on; one waiting to run again has none yet.
+  return recorded.map((stage) => (stage.state === 'running' ? { name: stage.name, state: to, ...(to !== 'pending' && stage.worker ? { worker: stage.worker } : {}) } : stage));
 }
 
 /**
@@ -33,6 +38,9 @@ export function taskStages(planned: readonly { name: string; label: string }[], 
   const extra = recorded.filter((stage) => !known.has(stage.name)).map((stage) => ({ name: stage.name, label: stage.name }));
   return [...planned, ...extra].map(({ name, label }) => {
     const stage = byName.get(name);
-    return { name, label, state: stage?.state ?? 'pending', ...(stage?.reason ? { reason: stage.reason } : {}), ...(stage?.engine ? { engine: stage.engine } : {}) };
+    return {
+      name, label, state: stage?.state ?? 'pending', ...(stage?.reason ? { reason: stage.reason } : {}), ...(stage?.engine ? { engine: stage.engine } : {}),
+      ...(stage?.worker ? { worker: stage.worker } : {}),
+    };
   });
 }

@@ -87,16 +87,18 @@ export function createTaskTransitions(deps: TransitionDeps) {
   };
 
   return {
-    /** A stage starts: its public status (forward only) and name, recorded as running; progress of the stage restarts at 0. */
-    async enterStage(id: string, token: number, stage: string, status: JobStatus, progress: number): Promise<TaskRecord | null> {
-      return announce(await changeStatus(id, status, (task) => ({ stage, stageProgress: 0, progress, stages: withStageState(task.stages, stage, 'running') }), token));
+    /** A stage starts on `worker`: its public status (forward only) and name, recorded as running; progress of the stage restarts at 0. */
+    async enterStage(id: string, token: number, stage: string, status: JobStatus, progress: number, worker?: string): Promise<TaskRecord | null> {
+      return announce(await changeStatus(id, status, (task) => ({ stage, stageProgress: 0, progress, stages: withStageState(task.stages, stage, 'running', { worker }) }), token));
     },
 
     /** A stage ended without failing: done (with the engine that did it, when known), or skipped with its reason. No status change, so no callback; SSE subscribers see it. */
-    async endStage(id: string, token: number, stage: string, end: { state: 'done'; engine?: string } | { state: 'skipped'; reason: string }, progress: number): Promise<TaskRecord | null> {
+    async endStage(id: string, token: number, stage: string, end: { state: 'done'; engine?: string; worker?: string } | { state: 'skipped'; reason: string }, progress: number): Promise<TaskRecord | null> {
       const task = await tasks.get(id);
       if (!task) return null;
-      return updateAndAnnounce(id, token, { stages: withStageState(task.stages, stage, end.state, end), progress: Math.max(task.progress, progress) });
+      // A stage done in an earlier run keeps the worker it was recorded with.
+      const worker = (end.state === 'done' ? end.worker : undefined) ?? task.stages?.find((recorded) => recorded.name === stage)?.worker;
+      return updateAndAnnounce(id, token, { stages: withStageState(task.stages, stage, end.state, { ...end, worker }), progress: Math.max(task.progress, progress) });
     },
 
     /** Progress within the current stage: no status change, so no callback; SSE subscribers see it. */

@@ -10,6 +10,7 @@ import type { SqlClient } from './sql.js';
 import { createSubtitleStylesRepository, type SubtitleStylesRepository } from './subtitle-styles-repository.js';
 import { createTaskLogsRepository, type TaskLogsRepository } from './task-logs-repository.js';
 import { createTasksRepository, type TasksRepository } from './tasks-repository.js';
+import { createWorkersRepository, type WorkersRepository } from './workers-repository.js';
 
 /** Every table's repository over one client; `transaction` hands the work the same set over the transaction's client. */
 export interface Store {
@@ -25,6 +26,7 @@ export interface Store {
   readonly subtitleStyles: SubtitleStylesRepository;
   readonly projects: ProjectsRepository;
   readonly outbox: CallbackOutbox;
+  readonly workers: WorkersRepository;
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
 }
 
@@ -42,6 +44,7 @@ export function createStore(client: SqlClient, options: { now?: () => number } =
     subtitleStyles: createSubtitleStylesRepository(client),
     projects: createProjectsRepository(client),
     outbox: createCallbackOutbox(client, options),
+    workers: createWorkersRepository(client),
     transaction: (work) => client.transaction((tx) => work(createStore(tx, options))),
   };
 }

@@ -11,6 +11,8 @@ export interface RecordedStage {
   reason?: string;
   /** The engine a done stage's output named (kept in stages_json, so older records simply lack it). */
   engine?: string;
+  /** The worker (host:pid) that ran the stage. */
+  worker?: string;
 }
 
 /** A row of `tasks` in the shape the rest of the core uses. */

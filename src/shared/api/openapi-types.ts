@@ -1032,6 +1032,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workers that run jobs
+         * @description Every live worker (heard from in the last 15 s), oldest first, with the kinds it takes, its load (`running` of `concurrency`) and its last heartbeat. A service on one machine is itself the one worker; each stage of a task names the worker that ran it (`stages[].worker`).
+         */
+        get: operations["listWorkers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1255,6 +1275,8 @@ export interface components {
             reason?: string;
             /** @description The engine or model that did this stage's work, when the stage names one, e.g. "DubDesk exemplar mouths (built in)" or "Wav2Lip GAN 96 (ONNX)". */
             engine?: string;
+            /** @description The worker that ran this stage (host:pid, as GET /v1/workers names it); absent for a stage that has not run. */
+            worker?: string;
         };
         TaskSummary: {
             task_id: string;
@@ -1835,6 +1857,27 @@ export interface components {
         SpeakerVoice: {
             speaker: string;
             voice_id: string | null;
+        };
+        Worker: {
+            worker_id: string;
+            /** @description host:pid of the process. */
+            name: string;
+            /** @description The job kinds it takes; null for every kind. */
+            kinds: string[] | null;
+            /** @description Tasks it runs at once at most. */
+            concurrency: number;
+            /** @description Tasks it is running now. */
+            running: number;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description Its last heartbeat; a worker silent for 15 s is no longer listed.
+             */
+            heartbeat_at: string;
+        };
+        WorkerList: {
+            workers: components["schemas"]["Worker"][];
         };
     };
     responses: never;
@@ -6444,6 +6487,62 @@ export interface operations {
             };
             /** @description Payload too large: `payload_too_large`. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkerList"];
+                };
+            };
+            /** @description Bad request: `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `forbidden`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -130,6 +130,7 @@ export const TaskStageSchema = Type.Object({
   state: StringEnum(STAGE_STATES),
   reason: Type.Optional(Type.String({ description: "Why a skipped stage had nothing to do, in a user's words." })),
   engine: Type.Optional(Type.String({ description: 'The engine or model that did this stage\'s work, when the stage names one, e.g. "DubDesk exemplar mouths (built in)" or "Wav2Lip GAN 96 (ONNX)".' })),
+  worker: Type.Optional(Type.String({ description: 'The worker that ran this stage (host:pid, as GET /v1/workers names it); absent for a stage that has not run.' })),
 }, { $id: 'TaskStage' });
 export type TaskStage = Static<typeof TaskStageSchema>;
 
