@@ -57,6 +57,27 @@ describe.skipIf(postgresMissing)('a service on PostgreSQL', () => {
     }
   });
 
+  it('lives through a PostgreSQL restart: its idle and held connections drop, and the next requests are answered', async () => {
+    const url = await server.database('restarted');
+    expect((await runCli(['migrate', '--database', url])).code).toBe(0);
+    const service = await startService(resolveConfig({ dataDir: await dataDir(), host: '127.0.0.1', port: 0, apiKey: 'dd_pg_test_key', databaseUrl: url }, {}), { log: () => {} });
+    const glossaries = () => fetch(`${service.url}/v1/glossaries`, { headers: { authorization: 'Bearer dd_pg_test_key' } });
+    try {
+      expect((await glossaries()).status).toBe(200);
+      await server.stop();
+      await server.start();
+      // The pool replaces the dropped connections: within a few tries the service answers from the database again.
+      let status = 0;
+      for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+        status = (await glossaries()).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('answers a --database that is not a PostgreSQL URL with a usage error', async () => {
     const result = await runCli(['serve', '--database', 'mysql://somewhere/db', '--port', '0']);
     expect(result.code).toBe(2);

@@ -1,25 +1,15 @@
 // The queue's claim/lease/fencing rules on a real database: a SQLite file and a PostgreSQL server.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
 import { TaskEvents } from '../../src/main/queue/task-events.js';
 import { createTaskTransitions } from '../../src/main/queue/task-transitions.js';
-import type { Store } from '../../src/main/store/store.js';
-import { STORE_BACKENDS, storeBackend, type OpenedStore } from '../fixtures/store-backends.js';
+import { STORE_BACKENDS, storePerTest } from '../fixtures/store-backends.js';
 
 describe.each(STORE_BACKENDS)('on %s', (backendName) => {
-  const backend = storeBackend(backendName);
-  let opened: OpenedStore;
-  let store: Store;
-  beforeEach(async () => {
-    opened = await backend.open();
-    store = opened.store;
-  });
-  afterEach(async () => {
-    await opened.close();
-  });
-  afterAll(() => backend.dispose());
+  const storeNow = storePerTest(backendName);
 
   function setup() {
+    const store = storeNow();
     const { tasks, logs } = store;
     const changed: string[] = [];
     const transitions = createTaskTransitions({ store, events: new TaskEvents(), onStatusChanged: async (task) => { changed.push(task.status); } });
@@ -98,9 +88,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
 
   describe('API keys', () => {
     it('stores only a hash, verifies the key, and stops accepting it once revoked', async () => {
-      const { keys } = store;
+      const { keys, client } = storeNow();
       const { key, record } = await keys.create('laptop');
-      const stored = JSON.stringify(await store.client.all('SELECT * FROM api_keys'));
+      const stored = JSON.stringify(await client.all('SELECT * FROM api_keys'));
       expect(stored).not.toContain(key);
       expect(await keys.verify(key)).toBe(record.id);
       expect(await keys.revoke(record.prefix)).toBe(true);

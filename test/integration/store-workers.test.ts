@@ -4,11 +4,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/main/store/database.js';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.js';
-import type { Store } from '../../src/main/store/store.js';
-import { STORE_BACKENDS, storeBackend, type OpenedStore } from '../fixtures/store-backends.js';
+import { STORE_BACKENDS, storePerTest } from '../fixtures/store-backends.js';
 
 describe('migration 007 workers', () => {
   it('adds the workers table on a version 6 database and keeps its tasks', async () => {
@@ -30,18 +29,10 @@ describe('migration 007 workers', () => {
 });
 
 describe.each(STORE_BACKENDS)('workers on %s', (backendName) => {
-  const backend = storeBackend(backendName);
-  let opened: OpenedStore;
-  let store: Store;
-  beforeEach(async () => {
-    opened = await backend.open();
-    store = opened.store;
-  });
-  afterEach(() => opened.close());
-  afterAll(() => backend.dispose());
+  const storeNow = storePerTest(backendName);
 
   it('lists a worker while it beats, with its kinds and load, and not once it is silent or gone', async () => {
-    const { workers } = store;
+    const { workers } = storeNow();
     await workers.register({ id: 'w1', name: 'gpu-box:41', kinds: ['lipsync'], concurrency: 2, startedAt: 1_000 });
     await workers.register({ id: 'w2', name: 'cpu-box:7', kinds: null, concurrency: 1, startedAt: 2_000 });
     await workers.heartbeat('w1', 2, 10_000);
@@ -57,7 +48,7 @@ describe.each(STORE_BACKENDS)('workers on %s', (backendName) => {
   });
 
   it('takes a worker registering again (a restart under the same id) as a fresh heartbeat', async () => {
-    const { workers } = store;
+    const { workers } = storeNow();
     await workers.register({ id: 'w1', name: 'box:1', kinds: null, concurrency: 1, startedAt: 1_000 });
     await workers.register({ id: 'w1', name: 'box:1', kinds: null, concurrency: 1, startedAt: 9_000 });
     expect(await workers.live(5_000)).toMatchObject([{ id: 'w1', heartbeatAt: 9_000 }]);

@@ -69,8 +69,9 @@ export function createTaskTransitions(deps: TransitionDeps) {
     return changed;
   };
 
-  const changeStatus = async (...args: Parameters<typeof changeStatusIn> extends [Store, ...infer Rest] ? Rest : never): Promise<TaskRecord | null> => {
-    const changed = await store.transaction((tx) => changeStatusIn(tx, ...args));
+  /** changeStatusIn in a transaction of its own, then the after-commit hook. */
+  const changeStatus = async (id: string, to: JobStatus, fieldsOf: TaskUpdate | ((task: TaskRecord) => TaskUpdate), token: number | undefined): Promise<TaskRecord | null> => {
+    const changed = await store.transaction((tx) => changeStatusIn(tx, id, to, fieldsOf, token));
     if (changed) deps.afterStatusChanged?.(changed);
     return changed;
   };

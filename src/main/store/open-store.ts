@@ -42,6 +42,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await requireCurrentPostgresSchema(pool, url);
     if (options.serviceLock) {
       lockConnection = await pool.connect();
+      // Held for the service's life, outside the pool's care: losing it (a server restart) must not end the process.
+      lockConnection.on('error', (error) => options.onIdleError?.(error));
       const { rows } = await lockConnection.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${SERVICE_LOCK}) AS locked`);
       if (!rows[0]!.locked) {
         throw new Error(`Another DubDesk service already uses the database ${redactDatabaseUrl(url)}. This version keeps results in each service's data folder, so one service per database; stop the other one first.`);

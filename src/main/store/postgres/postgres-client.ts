@@ -37,6 +37,9 @@ export function createPostgresClient(pool: PostgresPool): SqlClient {
     const tx: SqlClient = over(connection, (inner) => inner(tx));
     // A connection whose ROLLBACK failed (the server went away) is dropped, not handed to the next caller.
     let broken = false;
+    // A checked-out connection has no listener of the pool's: its loss between statements would end the process.
+    const onLost = () => { broken = true; };
+    connection.on('error', onLost);
     try {
       await connection.query('BEGIN');
       const result = await work(tx);
@@ -46,6 +49,7 @@ export function createPostgresClient(pool: PostgresPool): SqlClient {
       await connection.query('ROLLBACK').catch(() => { broken = true; });
       throw error;
     } finally {
+      connection.off('error', onLost);
       connection.release(broken);
     }
   });
