@@ -39,6 +39,8 @@ export type TranslationSettingsChange = NonNullable<paths['/v1/settings']['put']
 export type ApiKeyRecord = Schemas['ApiKeyRecord'];
 /** What a key may do (docs/api.md "Keys and roles"). */
 export type KeyRole = ApiKeyRecord['role'];
+/** A live process that runs jobs (GET /v1/workers); `kinds` null means it takes every kind. */
+export type WorkerRecord = Schemas['Worker'];
 export type LogLine = Schemas['TaskLog']['lines'][number];
 export type LanguageRecord = JsonOf<'/v1/languages', 'get'>['languages'][number];
 export type Project = Schemas['Project'];
@@ -151,6 +153,7 @@ export function createApiClient(options: ApiClientOptions) {
     listKeys: async () => (await answerOf(http.GET('/v1/keys'))).keys,
     createKey: (name: string, role: KeyRole) => answerOf(http.POST('/v1/keys', { body: { name, role } })),
     revokeKey: (key_id: string) => answerOf(http.DELETE('/v1/keys/{key_id}', { params: { path: { key_id } } })),
+    workers: async () => (await answerOf(http.GET('/v1/workers'))).workers,
     async serviceInfo(): Promise<ServiceInfo> {
       const document = (await answerOf(http.GET('/v1/openapi.json'))) as { info?: { title?: string; version?: string } };
       return { title: document.info?.title ?? 'DubDesk', version: document.info?.version ?? 'unknown' };

@@ -23,3 +23,14 @@ export function formatMediaTime(seconds: number): string {
   const rest = seconds - minutes * 60;
   return `${minutes}:${rest < 10 ? '0' : ''}${rest.toFixed(1)}`;
 }
+
+/** How long before `now` the ISO time `then` was: "just now", "5 s ago", "3 min ago", "2 h ago", "4 d ago". */
+export function formatAgo(then: string, now: number): string {
+  // A clock a little ahead of this one (another machine's) reads as now, not as the future.
+  const seconds = Math.max(0, Math.floor((now - Date.parse(then)) / 1000));
+  if (seconds < 1) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86_400)} d ago`;
+}

@@ -1,6 +1,9 @@
 import type { TimelineStage } from './stage-timeline.js';
 
-/** The task's stages in order, each with its recorded state; a skipped stage says why, a done one which engine did it. */
+/**
+ * The task's stages in order, each with its recorded state; a skipped stage says why, a done one which engine did it,
+ * and a stage that ran names the worker it ran on (a skipped one did no work there, so it does not).
+ */
 export function StageTimeline({ stages }: { stages: readonly TimelineStage[] }) {
   if (stages.length === 0) return null;
   return (
@@ -13,6 +16,7 @@ export function StageTimeline({ stages }: { stages: readonly TimelineStage[] }) 
             ? <span className="muted stage-note">skipped: {stage.reason}</span>
             : <span className="visually-hidden">: {stage.state}</span>}
           {stage.state === 'done' && stage.engine ? <span className="muted stage-note">— {stage.engine}</span> : null}
+          {stage.worker && stage.state !== 'skipped' ? <span className="muted stage-note">on {stage.worker}</span> : null}
         </li>
       ))}
     </ol>

@@ -6,6 +6,7 @@ import { Field } from '../../components/Field.js';
 import { useNotices } from '../../stores/notices.js';
 import { useSession } from '../../stores/session.js';
 import { TranslationSettings } from './TranslationSettings.js';
+import { Workers } from './Workers.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 // A jobs key (pasted into this window) is refused these pages: say so once instead of offering what would fail.
@@ -173,6 +174,7 @@ export function SettingsView({ client }: { client: ApiClient }) {
           <TranslationSettings client={client} settings={settings} onSaved={setSettings} />
         </>
       ) : !problem ? <p aria-busy="true">Loading settings…</p> : null}
+      <Workers client={client} />
       <ApiKeys client={client} />
     </section>
   );
