@@ -25,6 +25,7 @@ const SAME_CONTRACT_ON_POSTGRES = [
   'test/integration/reusable-lipsync.test.ts',
   'test/integration/security-input-content.test.ts',
   'test/integration/settings-translation-engine.test.ts',
+  'test/integration/shared-storage-service.test.ts',
   'test/integration/subtitle-encodings-http.test.ts',
   'test/integration/subtitle-limits-routes.test.ts',
   'test/integration/test-only-kind.test.ts',

@@ -7,6 +7,7 @@ import { statusCommand, submitCommand } from './commands/submit.js';
 import { serveCommand } from './commands/serve.js';
 import { modelsCliCommand } from './commands/models-cli.js';
 import { migrateCommand } from './commands/migrate.js';
+import { workerCommand } from './commands/worker.js';
 import { UsageError } from './options.js';
 
 const USAGE = `DubDesk ${DUBDESK_VERSION}: lip-sync, translate-and-dub and visual translation on your own machine.
@@ -14,7 +15,8 @@ const USAGE = `DubDesk ${DUBDESK_VERSION}: lip-sync, translate-and-dub and visua
 usage: dubdesk <command> [options]
 
   serve [--port P] [--host H] [--data-dir D] [--api-key K] [--webhook-secret S] [--concurrency N]
-                                 run the service (API + GUI) until Ctrl-C
+        [--database postgres://… --storage s3://bucket/prefix|/shared/folder [--workers N]]
+                                 run the service (API + GUI) until Ctrl-C; --workers 0 runs no jobs here
   run <kind> <request.json>      run one job here and print the result files
                                  kinds: ${BUILT_IN_KINDS.map((kind) => kind.id).join(', ')}
   submit <kind> <request.json> [--url U] [--key K] [--out DIR] [--no-wait]
@@ -29,11 +31,14 @@ usage: dubdesk <command> [options]
   models list | install <id> [--from PATH] | remove <id>
   migrate --database postgres://…
                                  bring a shared PostgreSQL database to this build's schema (env DUBDESK_DATABASE_URL)
+  worker --database postgres://… --storage s3://bucket/prefix|/shared/folder [--concurrency N] [--kinds K,K]
+                                 run jobs from the shared queue on this machine until Ctrl-C (env DUBDESK_STORAGE)
 
 Every command takes --data-dir (env DUBDESK_DATA_DIR). Without either, tasks, keys, webhook-secret and models
 read the running service's folder when one service runs, else the desktop app's, and say which on stderr.
 serve, run, tasks, keys and webhook-secret take --database postgres://… (env DUBDESK_DATABASE_URL) to keep the
-records in PostgreSQL instead of the data folder's SQLite file (run migrate first; one service per database).
+records in PostgreSQL instead of the data folder's SQLite file (run migrate first). Without --storage, files stay in
+the service's data folder: one service per database and no workers; with it, any number of services and workers.
 `;
 
 /** The CLI: a thin shell over the core; returns the exit code. */
@@ -50,6 +55,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       case 'webhook-secret': return await webhookSecretCommand(args, out);
       case 'models': return await modelsCliCommand(args, out);
       case 'migrate': return await migrateCommand(args, out);
+      case 'worker': return await workerCommand(args, out);
       case '--version': case 'version': out.write(`${DUBDESK_VERSION}\n`); return 0;
       case undefined: case 'help': case '--help': case '-h': out.write(USAGE); return command ? 0 : 2;
       default: err.write(`Unknown command '${command}'.\n\n${USAGE}`); return 2;

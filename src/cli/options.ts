@@ -5,6 +5,8 @@ import { resolveConfig, type DubDeskConfig } from '../main/config.js';
 export const SERVICE_FLAGS = {
   'data-dir': { type: 'string' },
   database: { type: 'string' },
+  storage: { type: 'string' },
+  workers: { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
   'api-key': { type: 'string' },
@@ -41,11 +43,17 @@ export function databaseUrlFlag(value: string | undefined): string | undefined {
 
 export function configFromFlags(values: Record<string, string | boolean | undefined>): DubDeskConfig {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const concurrency = positiveInteger('concurrency', text('concurrency'));
-  if (concurrency === 0) throw new UsageError('--concurrency must be at least 1.');
+  const workers = positiveInteger('workers', text('workers'));
+  if (workers !== undefined && text('concurrency') !== undefined) throw new UsageError('--workers and --concurrency say the same thing (jobs run at once here); give one.');
+  const concurrency = workers ?? positiveInteger('concurrency', text('concurrency'));
+  const databaseUrl = databaseUrlFlag(text('database'));
+  if (concurrency === 0 && !(databaseUrl ?? process.env.DUBDESK_DATABASE_URL)) {
+    throw new UsageError('--workers 0 runs no jobs here, which needs workers elsewhere: only with --database (a shared PostgreSQL).');
+  }
   return resolveConfig({
     dataDir: text('data-dir'),
-    databaseUrl: databaseUrlFlag(text('database')),
+    databaseUrl,
+    storage: text('storage'),
     host: text('host'),
     port: positiveInteger('port', text('port')),
     apiKey: text('api-key'),

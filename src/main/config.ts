@@ -27,6 +27,10 @@ export interface DubDeskConfig {
   sqliteNativeBinding?: string;
   /** A PostgreSQL database (postgres://…) instead of the data folder's SQLite file (scale-out; see docs/architecture.md). */
   databaseUrl?: string;
+  /** Shared storage for inputs, results and stage outputs (`s3://bucket/prefix` or a shared folder; scale-out), instead of the data folder. */
+  storage?: string;
+  /** The job kinds this process's workers take (`dubdesk worker --kinds`, PostgreSQL only); all when unset. */
+  workerKinds?: string[];
 }
 
 export const DEFAULT_PORT = 7860;
@@ -49,6 +53,8 @@ export function resolveConfig(partial: Partial<DubDeskConfig> = {}, env = proces
     port: partial.port ?? (env.DUBDESK_PORT ? Number(env.DUBDESK_PORT) : DEFAULT_PORT),
     apiKey: partial.apiKey ?? env.DUBDESK_API_KEY ?? undefined,
     databaseUrl: partial.databaseUrl ?? (env.DUBDESK_DATABASE_URL || undefined),
+    storage: partial.storage ?? (env.DUBDESK_STORAGE || undefined),
+    workerKinds: partial.workerKinds,
     webhookSecret: partial.webhookSecret ?? env.DUBDESK_WEBHOOK_SECRET ?? undefined,
     concurrency: partial.concurrency ?? (env.DUBDESK_CONCURRENCY ? Number(env.DUBDESK_CONCURRENCY) : defaultConcurrency()),
     ffmpegPath: partial.ffmpegPath ?? env.DUBDESK_FFMPEG ?? undefined,
@@ -73,6 +79,8 @@ export interface DataPaths {
   models: string;
   /** The service log (`service.log`, rotated by size). */
   logs: string;
+  /** With shared storage: local copies of stored files (`cache/files/<id>/<name>`) and what each work folder shared. */
+  cache: string;
   lockFile: string;
 }
 
@@ -85,6 +93,7 @@ export function dataPaths(dataDir: string): DataPaths {
     projects: path.join(dataDir, 'projects'),
     models: path.join(dataDir, 'models'),
     logs: path.join(dataDir, 'logs'),
+    cache: path.join(dataDir, 'cache'),
     lockFile: path.join(dataDir, 'service.lock'),
   };
 }

@@ -4,6 +4,9 @@ import { DUBDESK_VERSION } from '../shared/version.js';
 import { dataPaths, jobWorkDir, type DataPaths, type DubDeskConfig } from './config.js';
 import { createFileStore, type FileStore } from './files/file-store.js';
 import { createFileUrlSigner, type FileUrlSigner } from './files/signed-urls.js';
+import { createWorkFolders } from './files/work-folders.js';
+import { openStorage } from './storage/open-storage.js';
+import type { SharedStorage } from './storage/shared-storage.js';
 import { randomToken, newId } from './ids.js';
 import { resolveMediaTools, type MediaTools } from './media/ffmpeg-paths.js';
 import type { InputRule } from './requests/input-checks.js';
@@ -13,10 +16,12 @@ import { createCallbackDeliverer, type CallbackDeliverer } from './queue/callbac
 import type { CallbackOutbox } from './store/callback-outbox-repository.js';
 import { resolveWebhookSecret } from './queue/callbacks/webhook-secret.js';
 import { createJobService, type JobService } from './queue/job-service.js';
-import { createRunner, type Runner } from './queue/runner.js';
+import { createRunner, type Runner, type RunnerOptions } from './queue/runner.js';
+import { createGraphileRunner } from './queue/graphile-runner.js';
 import { cloudStatusRecord, type ResultUrlOf } from './queue/status-record.js';
 import { projectUrl } from '../shared/schemas/projects.js';
 import { TaskEvents } from './queue/task-events.js';
+import { relayBetweenNodes } from './queue/node-relay.js';
 import { createTaskTransitions, type TaskTransitions } from './queue/task-transitions.js';
 import { acquireDataDirLock } from './store/data-dir-lock.js';
 import { openPostgresStore, openSqliteStore, type OpenedStore } from './store/open-store.js';
@@ -56,6 +61,8 @@ export interface CoreOptions {
   /** Extra catalogue entries for the model store (tests install stand-ins from a loopback server). */
   models?: Omit<ModelStoreOptions, 'modelsDir'>;
   log?: (line: string) => void;
+  /** A `dubdesk worker` process: runs jobs only, next to services and other workers on the shared database. */
+  workerOnly?: boolean;
 }
 
 export interface SubmitOptions {
@@ -98,7 +105,8 @@ export interface Core {
   readonly serviceLog: ServiceLog;
   /** The absolute base of URLs handed out (result files, uploads); set once the server listens. */
   baseUrl(): string;
-  setBaseUrl(url: string): void;
+  /** Sets the address this service listens on (and, on a shared database, records it for the workers). */
+  setBaseUrl(url: string): Promise<void>;
   /** A published file's absolute signed URL. */
   fileUrl(fileId: string): string;
   /** A task result's URLs: signed file URLs and the project's GUI address. */
@@ -118,6 +126,9 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** The setting where a service on a shared database records its address, for workers' result links. */
+const SERVICE_URL_SETTING = 'service_url';
+
 /** The one place everything is wired; native handles are closed in reverse order by close(). */
 export async function createCore(config: DubDeskConfig, options: CoreOptions = {}): Promise<Core> {
   const paths = dataPaths(config.dataDir);
@@ -127,11 +138,21 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     database = config.databaseUrl
       ? await openPostgresStore(config.databaseUrl, {
         applicationName: `dubdesk ${os.hostname()}`,
-        serviceLock: true,
+        // Without shared storage a service's files are in its own data folder: one service per database, and no workers.
+        serviceLock: !options.workerOnly && !config.storage,
         onIdleError: (error) => options.log?.(`PostgreSQL connection lost (${error.message}); it is replaced at the next query.`),
       })
       : openSqliteStore(paths.database, { nativeBinding: config.sqliteNativeBinding });
   } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  // Shared storage (scale-out): uploads, results and work folders live there; the data folder keeps local copies.
+  let storage: SharedStorage | undefined;
+  try {
+    storage = config.storage ? await openStorage(config.storage) : undefined;
+  } catch (error) {
+    await database.close();
     releaseLock();
     throw error;
   }
@@ -145,7 +166,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   const { tasks, logs, keys, idempotency, glossaries, reusableModels, subtitleStyles, outbox } = store;
   const settings = await loadSettingsCache(store.settings);
   const events = new TaskEvents();
-  const files = createFileStore({ records: store.files, paths, maxInputBytes: config.maxInputBytes });
+  const files = createFileStore({ records: store.files, paths, maxInputBytes: config.maxInputBytes, storage });
   const signer = createFileUrlSigner(await settings.getOrInit('file_url_secret', randomToken(32)));
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
@@ -157,13 +178,18 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   serviceLog.addSecret(config.apiKey);
   serviceLog.addSecret(settings.get('llm_api_key'));
   const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
+  // This process's id for its task leases and callback claims.
+  const owner = newId();
   const callbacks = createCallbackDeliverer({
-    outbox, secret: webhookSecret, version: DUBDESK_VERSION, connectGuard: { policy: addressPolicy },
+    outbox, owner, secret: webhookSecret, version: DUBDESK_VERSION, connectGuard: { policy: addressPolicy },
     log: (level, message) => log(`[callbacks] ${level}: ${message}`, level),
   });
-  let baseUrl = `http://${config.host}:${config.port}`;
-  const fileUrl = (fileId: string) => signer.fileUrl(baseUrl, fileId);
-  const resultUrls: ResultUrlOf = { file: fileUrl, project: (projectId) => projectUrl(baseUrl, projectId) };
+  // A service knows its own address once it listens; a worker without HTTP links results to the service's address,
+  // which the service records in the shared settings (callbacks a worker queues carry result URLs).
+  let listeningUrl: string | undefined;
+  const baseUrl = () => listeningUrl ?? settings.get(SERVICE_URL_SETTING) ?? `http://${config.host}:${config.port}`;
+  const fileUrl = (fileId: string) => signer.fileUrl(baseUrl(), fileId);
+  const resultUrls: ResultUrlOf = { file: fileUrl, project: (projectId) => projectUrl(baseUrl(), projectId) };
 
   const kinds = createKindRegistry(options.kinds);
   const statusShapeOf = (kind: string) => kinds.find(kind)?.statusShape ?? 'result';
@@ -178,9 +204,12 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     },
   });
   const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
+  const workFolders = storage ? createWorkFolders({ storage, workDirFor, stateDir: path.join(paths.cache, 'work-folders') }) : undefined;
   // What request checks consult, at create time and again in each job's first stage.
   const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
-    files, media, glossaries, models, engines, baseUrl: () => baseUrl, maxInputBytes: config.maxInputBytes, addressPolicy,
+    files, media, glossaries, models, engines, baseUrl, maxInputBytes: config.maxInputBytes, addressPolicy,
+    // With shared storage a work folder moves between machines, so it holds copies of its local inputs.
+    copyLocalInputs: Boolean(storage),
     reusableModelExists: async (id) => (await reusableModels.get(id)) !== undefined,
     reusableModelEngine: async (id) => {
       const record = await reusableModels.get(id);
@@ -206,14 +235,14 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   });
   // The runner stores projects through this service, which needs the job service the runner feeds: made after both.
   let projects: ProjectService | undefined;
-  const runner = createRunner({
+  const runnerOptions: RunnerOptions = {
     tasks, transitions, logs: runnerLogs, pipelines,
     workDirFor,
+    workFolderFor: workFolders?.forTask,
     concurrency: config.concurrency,
-    owner: newId(),
+    owner,
     workerName: `${os.hostname()}:${process.pid}`,
     workers: store.workers,
-    sharedDatabase: Boolean(config.databaseUrl),
     retryDelayMs: options.retryDelayMs ?? jobRetryDelayMs,
     reportError: (message) => log(`[runner] ${message}`, 'error'),
     async publishResults(task, produced, workDir) {
@@ -225,30 +254,42 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
       return result;
     },
     publishProject: (task, draft) => projects!.publish(task, draft, workDirFor(task.id)),
-  });
+  };
+  // On PostgreSQL graphile-worker hands out the jobs, to this process and to `dubdesk worker` processes elsewhere.
+  const runner = config.databaseUrl
+    ? createGraphileRunner({
+      ...runnerOptions, connectionString: config.databaseUrl, db: store.client, kinds: config.workerKinds ?? null,
+      log: (level, message) => log(`[runner] ${message}`, level),
+    })
+    : createRunner(runnerOptions);
   const jobs = createJobService({
-    store, runner, events, workDirFor, statusesOf: kinds.statusesOf,
+    store, runner, events, workDirFor, statusesOf: kinds.statusesOf, workFolders,
     snapshotResources: (request, workDir) => snapshotJobResources(request, workDir, { glossaries, subtitleStyles }),
     deleteTaskFiles: async (taskId) => {
       await projects!.removeTaskProjectFiles(taskId);
       await files.deleteForTask(taskId);
+      await workFolders?.remove(taskId);
     },
     maxQueuedJobs: config.maxQueuedJobs,
   });
 
   projects = createProjectService({
     projects: store.projects, tasks, jobs, files, engines, media, pipelines, projectsDir: paths.projects, workDirFor,
-    fileUrl, baseUrl: () => baseUrl, maxStretch: config.maxStretch,
+    fileUrl, baseUrl, maxStretch: config.maxStretch,
   });
 
-  const intake = (kind: JobKindModule, request: Record<string, unknown>) => intakeRequest(kind, request, { ...inputEnvironment, baseUrl });
+  const intake = (kind: JobKindModule, request: Record<string, unknown>) => intakeRequest(kind, request, { ...inputEnvironment, baseUrl: baseUrl() });
   let started = false;
+  let stopRelay: (() => Promise<void>) | undefined;
 
   return {
     config, paths, version: DUBDESK_VERSION, store, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, subtitleStyles, voiceSamples, events,
     files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, projects, webhookSecret, serviceLog,
-    baseUrl: () => baseUrl,
-    setBaseUrl(url) { baseUrl = url.replace(/\/+$/, ''); },
+    baseUrl,
+    async setBaseUrl(url) {
+      listeningUrl = url.replace(/\/+$/, '');
+      if (config.databaseUrl) await settings.set(SERVICE_URL_SETTING, listeningUrl);
+    },
     fileUrl,
     resultUrls,
     kinds,
@@ -276,17 +317,27 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     async start() {
       if (started) return;
       started = true;
+      if (database.notices) {
+        stopRelay = relayBetweenNodes({
+          events, settings, notices: database.notices, tasks, node: owner,
+          onError: (error) => log(`[nodes] listening for other nodes' changes failed (${error.message}); trying again`, 'warn'),
+        });
+      }
       // Expired idempotency keys and callbacks finished a week ago are only history; keep the tables small.
       await idempotency.prune(Date.now());
       await outbox.pruneFinished(Date.now() - 7 * 24 * 60 * 60 * 1000);
+      // This process owns the data folder's SQLite file: a claim of any other owner is a killed process's.
+      if (!config.databaseUrl) await outbox.releaseForeignClaims(owner);
       await runner.start();
       callbacks.start();
     },
     async close() {
       await runner.stop();
       await callbacks.stop();
+      await stopRelay?.();
       await engines.dispose();
       await models.close();
+      await storage?.close();
       await database.close();
       await serviceLog.close();
       releaseLock();

@@ -49,7 +49,7 @@ export async function startService(config: DubDeskConfig, options: ServiceOption
   const port = (app.server.address() as AddressInfo).port;
   const urls = listeningAddresses(config.host).map((address) => `http://${urlHost(address)}:${port}`);
   const url = urls[0]!;
-  core.setBaseUrl(url);
+  await core.setBaseUrl(url);
   await revokeGuiKeys(core);
   const guiKey = (await core.keys.create(GUI_KEY_NAME, 'admin')).key;
   await core.start();

@@ -43,6 +43,7 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
   function deliverer(options: Partial<CallbackDelivererOptions> = {}): CallbackDeliverer {
     const d = createCallbackDeliverer({
       outbox,
+      owner: 'node-test',
       secret,
       version: '1.2.3',
       now: () => clock,
@@ -61,7 +62,8 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       delivered_at: number | null;
       given_up_at: number | null;
       last_error: string | null;
-    }>('SELECT attempts, next_attempt_at, delivered_at, given_up_at, last_error FROM callback_outbox WHERE event_id = $1', [eventId]))!;
+      claimed_by: string | null;
+    }>('SELECT attempts, next_attempt_at, delivered_at, given_up_at, last_error, claimed_by FROM callback_outbox WHERE event_id = $1', [eventId]))!;
   }
 
   const status = (taskId: string, value: string) => ({ task_id: taskId, status: value, progress: value === 'done' ? 1 : 0, created_at: 1, updated_at: 2 });
@@ -233,8 +235,33 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       d.kick();
       await waitFor(() => hook.requests.length === 1, 'the request to arrive');
       await d.stop();
-      expect(await outboxRow(eventId)).toMatchObject({ attempts: 0, delivered_at: null, given_up_at: null });
+      // Unclaimed too: the next start (a new owner) or another node sends it without waiting for the lease.
+      expect(await outboxRow(eventId)).toMatchObject({ attempts: 0, delivered_at: null, given_up_at: null, claimed_by: null });
       expect(await outbox.pendingCount()).toBe(1);
+    });
+
+    it('moves on when its claim ran out mid-attempt and another deliverer took the callback over', async () => {
+      let answer!: () => void;
+      const hook = await startReceiver(() => new Promise<Reply>((resolve) => { answer = () => resolve('ok'); }));
+      cleanups.push(() => hook.close());
+      const eventId = await outbox.enqueue({ taskId: 'A', url: hook.url, body: status('A', 'done') });
+      const slow = deliverer({ requestTimeoutMs: 60_000, claimLeaseMs: 70_000 });
+      const pass = slow.deliverDue();
+      await waitFor(() => hook.requests.length === 1, 'the request to arrive');
+
+      clock += 70_001;
+      const [taken] = await outbox.claimDue('node-other', clock, 70_000, 10);
+      expect(taken?.eventId).toBe(eventId);
+      answer();
+      expect(await pass).toBe(1);
+      // The late answer is not recorded: the entry is the other deliverer's to finish.
+      expect(await outboxRow(eventId)).toMatchObject({ attempts: 0, delivered_at: null, claimed_by: 'node-other' });
+      expect(logs.some((line) => line.startsWith('warn:') && line.includes('another deliverer owns it'))).toBe(true);
+      expect(await outbox.markDelivered(taken!.id, 'node-other', clock)).toBe(true);
+    });
+
+    it('claims for longer than one attempt may take', () => {
+      expect(() => deliverer({ requestTimeoutMs: 10_000, claimLeaseMs: 10_000 })).toThrow('claimLeaseMs must be longer than requestTimeoutMs');
     });
 
     it('gives up at once on a callback URL that is not http(s)', async () => {

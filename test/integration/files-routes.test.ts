@@ -15,6 +15,9 @@ import { randomToken } from '../../src/main/ids.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createFileRepository } from '../../src/main/store/files-repository.js';
 import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
+import { openStorage } from '../../src/main/storage/open-storage.js';
+import type { SharedStorage } from '../../src/main/storage/shared-storage.js';
+import { startS3LoopbackServer, type S3LoopbackServer } from '../fixtures/s3-loopback-server.js';
 
 const API_KEY = 'test-key';
 const MAX_INPUT_BYTES = 64 * 1024;
@@ -26,13 +29,41 @@ interface Service {
   paths: DataPaths;
   db: Db;
   files: FileStore;
+  storage?: SharedStorage;
+  /** Where an upload is written on this machine: the files folder, or with shared storage the download cache. */
+  uploadsDir: string;
 }
 
-async function startService(): Promise<Service> {
+const BUCKET = 'dubdesk-files-routes';
+let s3: S3LoopbackServer;
+beforeAll(async () => { s3 = await startS3LoopbackServer({ buckets: [BUCKET] }); });
+afterAll(() => s3.close());
+
+/** Where the bytes live: the data folder (the embedded default), or shared storage as `--storage` opens it. */
+const BACKENDS: { name: string; open(dir: string): Promise<SharedStorage | undefined> }[] = [
+  { name: 'the data folder', open: async () => undefined },
+  {
+    name: 'a shared folder',
+    async open(dir) {
+      fs.mkdirSync(path.join(dir, 'share'));
+      return openStorage(path.join(dir, 'share'));
+    },
+  },
+  {
+    name: 'an S3 bucket',
+    open: (dir) => openStorage(`s3://${BUCKET}/${path.basename(dir)}`, {
+      env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' },
+      s3: { endpoint: s3.endpoint, region: s3.region, credentials: s3.credentials, maxAttempts: 1 },
+    }),
+  },
+];
+
+async function startService(backend: (typeof BACKENDS)[number]): Promise<Service> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-files-routes-'));
   const paths = dataPaths(dir);
   const db = openDatabase(paths.database);
-  const files = createFileStore({ records: createFileRepository(createSqliteClient(db)), paths, maxInputBytes: MAX_INPUT_BYTES });
+  const storage = await backend.open(dir);
+  const files = createFileStore({ records: createFileRepository(createSqliteClient(db)), paths, maxInputBytes: MAX_INPUT_BYTES, storage });
   let base = '';
   const app: App = routeTestApp();
   // What the lead's auth hook does on success: a valid bearer key marks the request with apiKeyId.
@@ -42,7 +73,7 @@ async function startService(): Promise<Service> {
   await app.register(fileRoutes, { files, signer: createFileUrlSigner(randomToken()), baseUrl: () => base });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { app, base, dir, paths, db, files };
+  return { app, base, dir, paths, db, files, storage, uploadsDir: storage ? path.join(paths.cache, 'files') : paths.files };
 }
 
 function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
@@ -66,13 +97,13 @@ interface Uploaded {
   size: number;
 }
 
-describe('POST /v1/files and GET /v1/files/:file_id over HTTP', () => {
+describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, the bytes in $name', (backend) => {
   let service: Service;
   const video = randomBytes(40_000);
   let uploaded: Uploaded;
 
   beforeAll(async () => {
-    service = await startService();
+    service = await startService(backend);
     const response = await fetch(`${service.base}/v1/files`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent('Interview täglich.mp4') },
@@ -84,11 +115,12 @@ describe('POST /v1/files and GET /v1/files/:file_id over HTTP', () => {
 
   afterAll(async () => {
     await service?.app.close();
+    await service?.storage?.close();
     service?.db.close();
     if (service) fs.rmSync(service.dir, { recursive: true, force: true });
   });
 
-  const storedEntries = (): string[] => fs.readdirSync(service.paths.files);
+  const storedEntries = (): string[] => (fs.existsSync(service.uploadsDir) ? fs.readdirSync(service.uploadsDir) : []);
   const fileRows = (): number => (service.db.prepare('SELECT COUNT(*) AS n FROM files').get() as { n: number }).n;
 
   it('stores a raw-body upload under its decoded X-File-Name and answers an absolute signed URL', async () => {
@@ -97,7 +129,12 @@ describe('POST /v1/files and GET /v1/files/:file_id over HTTP', () => {
     expect(uploaded.url).toMatch(new RegExp(`^${service.base}/v1/files/${uploaded.file_id}\\?token=[\\w.-]+$`));
     const record = (await service.files.get(uploaded.file_id))!;
     expect(record.mime).toBe('video/mp4');
-    expect(fs.readFileSync(service.files.resolvePath(record)).equals(video)).toBe(true);
+    expect(fs.readFileSync(await service.files.localPath(record)).equals(video)).toBe(true);
+    // With shared storage the bytes are in the storage under the record's path, and not in the data folder's files/.
+    if (service.storage) {
+      expect(await service.storage.stat(record.path)).toEqual({ size: video.length });
+      expect(fs.existsSync(path.join(service.paths.files, record.id))).toBe(false);
+    }
   });
 
   it('serves the upload through its signed URL without an Authorization header, byte for byte', async () => {
@@ -180,6 +217,27 @@ describe('POST /v1/files and GET /v1/files/:file_id over HTTP', () => {
     expect(await response.json()).toMatchObject({ code: 'not_found' });
   });
 
+  it('answers 404 not_found for a file whose bytes are gone, and DELETE removes an upload and its bytes', async () => {
+    const posted = await fetch(`${service.base}/v1/files?name=gone.wav`, { method: 'POST', headers: auth, body: randomBytes(500) });
+    const gone = (await posted.json()) as Uploaded;
+    const record = (await service.files.get(gone.file_id))!;
+    if (service.storage) await service.storage.delete(record.path);
+    else fs.rmSync(path.join(service.paths.files, record.id), { recursive: true });
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(gone.url, { method });
+      expect(response.status).toBe(404);
+      if (method === 'GET') expect(await response.json()).toMatchObject({ code: 'not_found', message: `File ${gone.file_id} is no longer stored.` });
+    }
+
+    const kept = (await (await fetch(`${service.base}/v1/files?name=kept.wav`, { method: 'POST', headers: auth, body: randomBytes(500) })).json()) as Uploaded;
+    const keptRecord = (await service.files.get(kept.file_id))!;
+    expect((await fetch(`${service.base}/v1/files/${kept.file_id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect((await fetch(kept.url)).status).toBe(404);
+    expect(await service.files.stat(keptRecord)).toBeNull();
+    if (service.storage) expect(await service.storage.stat(keptRecord.path)).toBeNull();
+    expect(storedEntries()).not.toContain(kept.file_id);
+  });
+
   it('stores a multipart upload under the part file name and type', async () => {
     const subtitles = Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nHallo\n');
     const form = new FormData();
@@ -200,7 +258,7 @@ describe('POST /v1/files and GET /v1/files/:file_id over HTTP', () => {
     const sneaky = await fetch(`${service.base}/v1/files?name=${encodeURIComponent('../../etc/passwd')}`, { method: 'POST', headers: auth, body: randomBytes(10) });
     const body = (await sneaky.json()) as Uploaded;
     expect(body.name).toBe('passwd');
-    expect(path.dirname(service.files.resolvePath((await service.files.get(body.file_id))!))).toBe(path.join(service.paths.files, body.file_id));
+    expect(path.dirname(await service.files.localPath((await service.files.get(body.file_id))!))).toBe(path.join(service.uploadsDir, body.file_id));
   });
 
   it('refuses a JSON body with invalid_request', async () => {

@@ -11,6 +11,8 @@ import { classifyInputUrl, resolveLocalInput, type LocalInputUrl } from '../../s
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createFileRepository } from '../../src/main/store/files-repository.js';
 import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
+import { openStorage } from '../../src/main/storage/open-storage.js';
+import type { SharedStorage } from '../../src/main/storage/shared-storage.js';
 
 describe('file store on a real data dir and SQLite file', () => {
   let dir: string;
@@ -44,7 +46,7 @@ describe('file store on a real data dir and SQLite file', () => {
     const reopened = fileStoreOn(db);
     const found = (await reopened.get(record.id))!;
     expect(found).toEqual(record);
-    expect(fs.readFileSync(reopened.resolvePath(found)).equals(bytes)).toBe(true);
+    expect(fs.readFileSync(await reopened.localPath(found)).equals(bytes)).toBe(true);
   });
 
   it('leaves nothing behind when an upload passes the cap, fails midway, is empty or is aborted', async () => {
@@ -77,7 +79,7 @@ describe('file store on a real data dir and SQLite file', () => {
 
     const record = await store.registerResult('task-1', artifact, 'My dub (de).mp4');
     expect(record).toMatchObject({ origin: 'result', taskId: 'task-1', name: 'My dub (de).mp4', size: 3000, mime: 'video/mp4' });
-    expect(fs.readFileSync(store.resolvePath(record)).equals(fs.readFileSync(artifact))).toBe(true);
+    expect(fs.readFileSync(await store.localPath(record)).equals(fs.readFileSync(artifact))).toBe(true);
     expect(fs.existsSync(artifact)).toBe(true);
     await expect(store.registerResult('task-1', path.join(workDir, 'missing.mp4'), 'x.mp4')).rejects.toMatchObject({ code: 'internal' });
   });
@@ -96,16 +98,16 @@ describe('file store on a real data dir and SQLite file', () => {
       expect(await store.get(record.id)).toBeUndefined();
       expect(fs.existsSync(path.join(paths.files, record.id))).toBe(false);
     }
-    expect(fs.existsSync(store.resolvePath((await store.get(theirs.id))!))).toBe(true);
-    expect(fs.existsSync(store.resolvePath((await store.get(upload.id))!))).toBe(true);
+    expect(fs.existsSync(await store.localPath((await store.get(theirs.id))!))).toBe(true);
+    expect(fs.existsSync(await store.localPath((await store.get(upload.id))!))).toBe(true);
     expect(await store.remove(upload.id)).toBe(true);
     expect(fs.existsSync(path.join(paths.files, upload.id))).toBe(false);
   });
 
-  it('refuses to resolve a record whose path leaves the files folder', () => {
-    expect(() => store.resolvePath({ id: 'x', name: 'db', path: 'dubdesk.db', size: 1, mime: 'text/plain', origin: 'upload', taskId: null, createdAt: 0 })).toThrow(
-      /outside the files folder/,
-    );
+  it('refuses to resolve a record whose path leaves the files folder', async () => {
+    const record = { id: 'x', name: 'db', path: 'dubdesk.db', size: 1, mime: 'text/plain', origin: 'upload' as const, taskId: null, createdAt: 0 };
+    await expect(store.localPath(record)).rejects.toThrow(/outside the files folder/);
+    await expect(store.read(record)).rejects.toThrow(/outside the files folder/);
   });
 
   describe('resolveLocalInput', () => {
@@ -127,6 +129,82 @@ describe('file store on a real data dir and SQLite file', () => {
         message: expect.stringContaining('absent.mp4 does not exist'),
       });
       await expect(resolve(pathToFileURL(dir).href)).rejects.toMatchObject({ code: 'not_found' });
+    });
+  });
+});
+
+describe('file store on shared storage (a shared folder), seen from two machines', () => {
+  let dir: string;
+  let storage: SharedStorage;
+  // The shared database (one SQLite file stands in for it here).
+  let db: Db;
+
+  /** A machine: its own data folder, the shared database and the shared storage. */
+  const machine = (name: string) => {
+    const paths = dataPaths(path.join(dir, name));
+    fs.mkdirSync(paths.root);
+    return { paths, store: createFileStore({ records: createFileRepository(createSqliteClient(db)), paths, maxInputBytes: 10_000, storage }) };
+  };
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-file-store-shared-'));
+    fs.mkdirSync(path.join(dir, 'share'));
+    storage = await openStorage(path.join(dir, 'share'));
+    db = openDatabase(path.join(dir, 'shared.db'));
+  });
+
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps uploads and results in storage under the record path, and a machine that reads one keeps a local copy', async () => {
+    const a = machine('a');
+    const bytes = randomBytes(5000);
+    const upload = await a.store.saveUpload(Readable.from([bytes]), { name: 'talk.wav' });
+    expect(upload.path).toBe(`files/${upload.id}/talk.wav`);
+    expect(await storage.stat(upload.path)).toEqual({ size: 5000 });
+    // Nothing in the data folder's files/: the machine that took the upload keeps it only in its cache.
+    expect(fs.existsSync(path.join(a.paths.files, upload.id))).toBe(false);
+    expect(await a.store.localPath(upload)).toBe(path.join(a.paths.cache, 'files', upload.id, 'talk.wav'));
+
+    // Another machine (its own data folder, the same record) reads the bytes from storage once, into its own cache.
+    const b = machine('b');
+    const cached = await b.store.localPath(upload);
+    expect(cached).toBe(path.join(b.paths.cache, 'files', upload.id, 'talk.wav'));
+    expect(fs.readFileSync(cached).equals(bytes)).toBe(true);
+    const range = await b.store.read(upload, { start: 10, end: 19 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of range) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes.subarray(10, 20))).toBe(true);
+
+    db.prepare("INSERT INTO tasks (id, kind, status, request_json, created_at, updated_at) VALUES ('task-1', 'lipsync', 'done', '{}', 0, 0)").run();
+    const artifact = path.join(dir, 'out.srt');
+    fs.writeFileSync(artifact, '1\n00:00:00,000 --> 00:00:01,000\nHi\n');
+    const result = await a.store.registerResult('task-1', artifact, 'out.srt');
+    expect(await storage.stat(result.path)).toEqual({ size: fs.statSync(artifact).size });
+    expect(await a.store.deleteForTask('task-1')).toBe(1);
+    expect(await storage.stat(result.path)).toBeNull();
+
+    expect(await a.store.remove(upload.id)).toBe(true);
+    expect(await storage.stat(upload.path)).toBeNull();
+    expect(fs.existsSync(path.join(a.paths.cache, 'files', upload.id))).toBe(false);
+  });
+
+  it('leaves nothing in storage or the cache when an upload is refused, and answers not_found for bytes gone from storage', async () => {
+    const a = machine('a');
+    await expect(a.store.saveUpload(Readable.from([randomBytes(6000), randomBytes(6000)]), { name: 'big.mp4' })).rejects.toMatchObject({ code: 'payload_too_large' });
+    await expect(a.store.saveUpload(Readable.from([]), { name: 'empty.mp4' })).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(await storage.list('')).toEqual([]);
+    expect(fs.readdirSync(path.join(a.paths.cache, 'files'))).toEqual([]);
+
+    const upload = await a.store.saveUpload(Readable.from([Buffer.from('data')]), { name: 'in.mp4' });
+    await storage.delete(upload.path);
+    const b = machine('b');
+    expect(await b.store.stat(upload)).toBeNull();
+    await expect(b.store.localPath(upload)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(resolveLocalInput({ kind: 'upload', fileId: upload.id }, b.store)).rejects.toMatchObject({
+      code: 'not_found', message: `Uploaded file ${upload.id} does not exist any more; upload it again.`,
     });
   });
 });

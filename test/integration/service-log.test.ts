@@ -52,7 +52,7 @@ describe('service log', () => {
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    core.setBaseUrl(base);
+    await core.setBaseUrl(base);
   });
 
   afterAll(async () => {

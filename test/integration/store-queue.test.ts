@@ -49,6 +49,37 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect((await tasks.claimNext('this-process', 60_000, 200))?.task.id).toBe('a');
     });
 
+    it('claims a given task (the queue handed it out) once, says until when a busy one is busy, and nothing for an ended one', async () => {
+      const { tasks, transitions, add } = setup();
+      await add('a', 1);
+      const first = await tasks.claim('a', 'worker-1', 1_000, 100);
+      expect(first).toMatchObject({ task: { id: 'a', leaseOwner: 'worker-1' } });
+      // A second worker given the same task while the lease holds learns when the lease ends, and takes nothing.
+      expect(await tasks.claim('a', 'worker-2', 1_000, 500)).toEqual({ busyUntil: 1_100 });
+      // Once the lease ran out (worker-1 partitioned or dead), worker-2 takes it; worker-1's writes are refused from then on.
+      const second = await tasks.claim('a', 'worker-2', 1_000, 2_000);
+      if (!second || 'busyUntil' in second || !first || 'busyUntil' in first) throw new Error('expected two claims');
+      expect(second.token).toBeGreaterThan(first.token);
+      expect(await transitions.endStage('a', first.token, 'transcribe', { state: 'done', worker: 'w1' }, 0.3)).toBeNull();
+      expect(await transitions.complete('a', first.token, {})).toBeNull();
+      expect((await transitions.complete('a', second.token, {}))?.status).toBe('done');
+      expect(await tasks.claim('a', 'worker-3', 1_000, 9_000)).toBeNull();
+      expect(await tasks.claim('missing', 'worker-3', 1_000, 9_000)).toBeNull();
+    });
+
+    it('keeps both of two concurrent changes to a task (a stage\'s warnings and its end), each applied to the other\'s result', async () => {
+      const { tasks, transitions, add } = setup();
+      await add('a', 1);
+      const { token } = (await tasks.claimNext('w', 60_000, 100))!;
+      await Promise.all([
+        transitions.addWarnings('a', token, [{ code: 'line_too_fast', message: 'Line 3 is spoken too fast.' }]),
+        transitions.endStage('a', token, 'transcribe', { state: 'done', worker: 'host:1' }, 0.4),
+      ]);
+      const task = (await tasks.get('a'))!;
+      expect(task.warnings).toEqual([{ code: 'line_too_fast', message: 'Line 3 is spoken too fast.' }]);
+      expect(task.stages).toEqual([expect.objectContaining({ name: 'transcribe', state: 'done', worker: 'host:1' })]);
+    });
+
     it('does not claim a task waiting for its retry time', async () => {
       const { tasks, transitions, add } = setup();
       await add('a', 1);

@@ -11,7 +11,7 @@ export async function migrateCommand(args: string[], out: NodeJS.WritableStream)
     throw new UsageError('dubdesk migrate needs --database postgres://… (or DUBDESK_DATABASE_URL). A data folder\'s SQLite database needs no command: the service migrates it when it opens it.');
   }
   const where = redactDatabaseUrl(url);
-  const pool = openPostgresPool(url, { applicationName: 'dubdesk migrate', max: 1 });
+  const pool = openPostgresPool(url, { applicationName: 'dubdesk migrate', max: 2 });
   try {
     const before = await postgresSchemaState(pool).catch((error: Error) => {
       throw new Error(`Cannot reach PostgreSQL at ${where}: ${error.message}`);

@@ -77,7 +77,7 @@ export async function runCommand(args: string[], out: NodeJS.WritableStream, err
     }
     for (const [role, fileId] of Object.entries(task.result ?? {})) {
       const record = await core.files.get(fileId);
-      out.write(`${role}: ${record ? core.files.resolvePath(record) : fileId}\n`);
+      out.write(`${role}: ${record ? await core.files.localPath(record) : fileId}\n`);
     }
     return 0;
   } catch (error) {

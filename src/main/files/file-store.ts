@@ -1,53 +1,88 @@
-import { link, mkdir, rm, stat, copyFile, type FileHandle } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
+// Uploaded inputs and published results: a row per file (the files table) and its bytes under the key
+// `files/<id>/<name>` (the row's path). Without shared storage the key is a path in the data folder; with it (scale-out)
+// the bytes live in the storage, where every machine finds them, and each machine keeps a download cache of what it
+// read in `<data>/cache/files/<id>/<name>`.
+import { createReadStream, mkdirSync } from 'node:fs';
+import { rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DubDeskError } from '../../shared/errors.js';
 import type { DataPaths } from '../config.js';
 import { newId } from '../ids.js';
-import { writeHandleAtomic, writeThroughTemp } from './atomic-write.js';
+import type { SharedStorage } from '../storage/shared-storage.js';
+import { writeHandleAtomic } from './atomic-write.js';
 import { formatBytes } from './byte-size.js';
 import type { FileRecord, FileRepository } from '../store/files-repository.js';
 import { sanitizeFileName } from './file-names.js';
+import { linkOrCopyFile } from './local-copy.js';
 import { chooseMime, mimeFromFileName, DEFAULT_MIME } from './mime-types.js';
 
 export type { FileRecord } from '../store/files-repository.js';
 
 export interface FileStoreOptions {
-  /** The file records' table (the bytes live under paths.files). */
+  /** The file records' table (the bytes live under paths.files, or in `storage`). */
   records: FileRepository;
   paths: DataPaths;
   /** Largest upload accepted, in bytes (DubDeskConfig.maxInputBytes). */
   maxInputBytes: number;
+  /** Shared storage (`--storage`): the bytes live there under each record's path; paths.cache keeps local copies. */
+  storage?: SharedStorage;
 }
 
 export type UploadSource = Readable | AsyncIterable<Uint8Array | string>;
 
+/** An inclusive byte range, as HTTP Range asks for it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface FileStore {
   readonly maxInputBytes: number;
   /**
-   * Streams an upload to files/<id>/<name> through a temp file and a rename; a failed or oversized upload
-   * leaves nothing behind. A Readable source is not destroyed on failure, so an HTTP request can be drained.
+   * Streams an upload to files/<id>/<name> through a temp file and a rename (with shared storage: into the local cache,
+   * then up to the storage); a failed or oversized upload leaves nothing behind. A Readable source is not destroyed on
+   * failure, so an HTTP request can be drained.
    */
   saveUpload(source: UploadSource, meta: { name: string; mime?: string | null }, signal?: AbortSignal): Promise<FileRecord>;
-  /** Puts a finished job's artifact into files/ (hard link, else copy) so the job's work dir stays intact. */
+  /** Publishes a finished job's artifact as files/<id>/<name> (hard link, copy, or upload) so the job's work dir stays intact. */
   registerResult(taskId: string, absPath: string, name: string): Promise<FileRecord>;
   get(id: string): Promise<FileRecord | undefined>;
-  resolvePath(record: FileRecord): string;
+  /**
+   * A file on this machine with the record's bytes, for a tool to open: its own path, or with shared storage its copy
+   * in the download cache (fetched once). not_found when the bytes are gone.
+   */
+  localPath(record: FileRecord): Promise<string>;
+  /** The stored bytes' size, or null when they are gone. */
+  stat(record: FileRecord): Promise<{ size: number } | null>;
+  /** The bytes, or a range of them that starts inside the file; read the stream to its end or destroy it. */
+  read(record: FileRecord, range?: ByteRange): Promise<Readable>;
   remove(id: string): Promise<boolean>;
   /** Deletes a task's result files (rows and bytes); call before deleting the task row, which cascades. */
   deleteForTask(taskId: string): Promise<number>;
 }
 
-export function createFileStore({ records: repository, paths, maxInputBytes }: FileStoreOptions): FileStore {
-  mkdirSync(paths.files, { recursive: true });
-  const filesFolder = path.relative(paths.root, paths.files).split(path.sep).join('/');
+/** Where the bytes of a key live: the data folder, or shared storage with a local cache. */
+interface Bytes {
+  /** Writes an upload to `key` through `fill`, which returns the byte count; nothing is left when it throws. */
+  saveUpload(key: string, fill: (handle: FileHandle) => Promise<number>, signal?: AbortSignal): Promise<number>;
+  /** Puts a local file under `key`, leaving the file where it is. */
+  putFile(key: string, localPath: string): Promise<void>;
+  localPath(key: string): Promise<string>;
+  stat(key: string): Promise<{ size: number } | null>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}
 
-  const resolvePath = (record: FileRecord): string => {
+export function createFileStore({ records: repository, paths, maxInputBytes, storage }: FileStoreOptions): FileStore {
+  const filesFolder = path.relative(paths.root, paths.files).split(path.sep).join('/');
+  const bytes = storage ? sharedBytes(storage, paths) : folderBytes(paths);
+
+  /** The record's key (its path); a row edited by hand must not make the service serve anything outside files/. */
+  const keyOf = (record: FileRecord): string => {
     const absolute = path.resolve(paths.root, ...record.path.split('/'));
-    // A row edited by hand must not make the service serve files outside its own folder.
     if (!absolute.startsWith(paths.files + path.sep)) throw new DubDeskError('internal', `File ${record.id} points outside the files folder.`);
-    return absolute;
+    return record.path;
   };
 
   const storeRecord = async (id: string, name: string, fields: Pick<FileRecord, 'size' | 'mime' | 'origin' | 'taskId'>): Promise<FileRecord> => {
@@ -65,17 +100,17 @@ export function createFileStore({ records: repository, paths, maxInputBytes }: F
       signal?.throwIfAborted();
       const id = newId();
       const name = sanitizeFileName(meta.name, 'upload');
-      const folder = path.join(paths.files, id);
+      const key = `${filesFolder}/${id}/${name}`;
+      const size = await bytes.saveUpload(key, async (handle) => {
+        const copied = await copyWithinLimit(source, handle, maxInputBytes, signal);
+        if (copied === 0) throw new DubDeskError('invalid_request', 'The uploaded file is empty.');
+        await handle.datasync();
+        return copied;
+      }, signal);
       try {
-        const size = await writeHandleAtomic(path.join(folder, name), async (handle) => {
-          const copied = await copyWithinLimit(source, handle, maxInputBytes, signal);
-          if (copied === 0) throw new DubDeskError('invalid_request', 'The uploaded file is empty.');
-          await handle.datasync();
-          return copied;
-        });
         return await storeRecord(id, name, { size, mime: chooseMime(name, meta.mime), origin: 'upload', taskId: null });
       } catch (error) {
-        await rm(folder, { recursive: true, force: true });
+        await bytes.delete(key).catch(() => undefined);
         throw error;
       }
     },
@@ -85,33 +120,111 @@ export function createFileStore({ records: repository, paths, maxInputBytes }: F
       if (!source?.isFile()) throw new DubDeskError('internal', `The job's result ${path.basename(absPath)} is missing.`);
       const id = newId();
       const safeName = sanitizeFileName(name, sanitizeFileName(path.basename(absPath), 'result'));
-      const folder = path.join(paths.files, id);
-      await mkdir(folder, { recursive: true });
+      const key = `${filesFolder}/${id}/${safeName}`;
       try {
-        await linkOrCopy(absPath, path.join(folder, safeName));
+        await bytes.putFile(key, absPath);
         return await storeRecord(id, safeName, { size: source.size, mime: mimeFromFileName(safeName) ?? DEFAULT_MIME, origin: 'result', taskId });
       } catch (error) {
-        await rm(folder, { recursive: true, force: true });
+        // The error that stopped the publish is the one worth reporting, not a failed clean-up after it.
+        await bytes.delete(key).catch(() => undefined);
         throw error;
       }
     },
 
     get: (id) => repository.get(id),
 
-    resolvePath,
+    localPath: async (record) => bytes.localPath(keyOf(record)),
+    stat: async (record) => bytes.stat(keyOf(record)),
+    read: async (record, range) => bytes.read(keyOf(record), range),
 
     async remove(id) {
       const record = await repository.get(id);
       if (!record) return false;
       await repository.delete(id);
-      await rm(path.dirname(resolvePath(record)), { recursive: true, force: true });
+      await bytes.delete(keyOf(record));
       return true;
     },
 
     async deleteForTask(taskId) {
       const records = await repository.deleteForTask(taskId);
-      for (const record of records) await rm(path.dirname(resolvePath(record)), { recursive: true, force: true });
+      for (const record of records) await bytes.delete(keyOf(record));
       return records.length;
+    },
+  };
+}
+
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+async function sizeOfFile(file: string): Promise<{ size: number } | null> {
+  const stats = await stat(file).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
+  return stats?.isFile() ? { size: stats.size } : null;
+}
+
+/** The embedded default: a key is a path in the data folder. */
+function folderBytes(paths: DataPaths): Bytes {
+  mkdirSync(paths.files, { recursive: true });
+  const fileOf = (key: string) => path.join(paths.root, ...key.split('/'));
+  // A key's folder (files/<id>) holds only its file: it goes with it.
+  const removeKey = (key: string) => rm(path.dirname(fileOf(key)), { recursive: true, force: true });
+  return {
+    async saveUpload(key, fill) {
+      try {
+        return await writeHandleAtomic(fileOf(key), fill);
+      } catch (error) {
+        await removeKey(key);
+        throw error;
+      }
+    },
+    putFile: (key, localPath) => linkOrCopyFile(localPath, fileOf(key)),
+    async localPath(key) {
+      if (!(await sizeOfFile(fileOf(key)))) throw new DubDeskError('not_found', `The stored file ${key} is no longer on disk.`);
+      return fileOf(key);
+    },
+    stat: (key) => sizeOfFile(fileOf(key)),
+    read: async (key, range) => createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {}),
+    delete: removeKey,
+  };
+}
+
+/** Shared storage: a key is an object there; what this machine read is kept in `<data>/cache/<key>`. */
+function sharedBytes(storage: SharedStorage, paths: DataPaths): Bytes {
+  const cacheOf = (key: string) => path.join(paths.cache, ...key.split('/'));
+  const dropCached = (key: string) => rm(path.dirname(cacheOf(key)), { recursive: true, force: true });
+  // One download per key at a time: two jobs reading the same upload wait for the same copy.
+  const downloads = new Map<string, Promise<string>>();
+  return {
+    async saveUpload(key, fill, signal) {
+      // The upload lands in the cache first (the size cap and the empty check need the bytes counted), so this
+      // machine, which will most likely check and run the job, never downloads it again.
+      try {
+        const size = await writeHandleAtomic(cacheOf(key), fill);
+        await storage.putFile(key, cacheOf(key), signal);
+        return size;
+      } catch (error) {
+        await dropCached(key);
+        throw error;
+      }
+    },
+    putFile: (key, localPath) => storage.putFile(key, localPath),
+    localPath(key) {
+      const cached = cacheOf(key);
+      let download = downloads.get(key);
+      if (!download) {
+        download = (async () => {
+          // A record's bytes never change (a new file is a new id), so a cached copy is always current.
+          if (await sizeOfFile(cached)) return cached;
+          await storage.getFile(key, cached);
+          return cached;
+        })().finally(() => downloads.delete(key));
+        downloads.set(key, download);
+      }
+      return download;
+    },
+    stat: (key) => storage.stat(key),
+    read: async (key, range) => (await storage.read(key, range)).stream,
+    async delete(key) {
+      await storage.delete(key);
+      await dropCached(key);
     },
   };
 }
@@ -159,14 +272,5 @@ async function writeFully(handle: FileHandle, chunk: Uint8Array): Promise<void> 
   while (offset < chunk.byteLength) {
     const { bytesWritten } = await handle.write(chunk, offset, chunk.byteLength - offset);
     offset += bytesWritten;
-  }
-}
-
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    await link(from, to);
-  } catch {
-    // Other volumes and file systems without hard links (FAT, some network shares) get a copy.
-    await writeThroughTemp(to, (temp) => copyFile(from, temp));
   }
 }

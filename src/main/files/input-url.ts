@@ -72,14 +72,19 @@ function isLoopback(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-/** The absolute path of a local or uploaded input, or not_found when it is gone. */
-export async function resolveLocalInput(input: LocalInputUrl, files: Pick<FileStore, 'get' | 'resolvePath'>): Promise<string> {
+/** The absolute path of a local or uploaded input (an upload's local copy with shared storage), or not_found when it is gone. */
+export async function resolveLocalInput(input: LocalInputUrl, files: Pick<FileStore, 'get' | 'localPath'>): Promise<string> {
   if (input.kind === 'upload') {
     const record = await files.get(input.fileId);
     if (!record) throw new DubDeskError('not_found', `Uploaded file ${input.fileId} does not exist; upload it again with POST /v1/files.`);
-    const stored = files.resolvePath(record);
-    if (!(await isFile(stored))) throw new DubDeskError('not_found', `Uploaded file ${input.fileId} does not exist any more; upload it again.`);
-    return stored;
+    try {
+      return await files.localPath(record);
+    } catch (error) {
+      if (error instanceof DubDeskError && error.code === 'not_found') {
+        throw new DubDeskError('not_found', `Uploaded file ${input.fileId} does not exist any more; upload it again.`, { cause: error });
+      }
+      throw error;
+    }
   }
   if (!(await isFile(input.path))) throw new DubDeskError('not_found', `The file ${input.path} does not exist or is not a regular file.`);
   return input.path;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { JobStatus } from '../../shared/jobs.js';
 import type { AddressPolicy } from '../files/address-policy.js';
 import type { FileStore } from '../files/file-store.js';
+import { linkOrCopyFile } from '../files/local-copy.js';
 import { fetchToFile } from '../files/remote-fetch.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import { classifyInput, inspectFile, inspectIfLocal, type InspectedInput } from '../requests/input-checks.js';
@@ -10,15 +11,20 @@ import type { Stage } from './types.js';
 import { resolveWorkPath } from './work-paths.js';
 
 export interface FetchInputsDeps extends SpecEnvironment {
-  files: Pick<FileStore, 'get' | 'resolvePath'>;
+  files: Pick<FileStore, 'get' | 'localPath'>;
   media: MediaTools;
+  /**
+   * Local inputs (uploads, file:// paths) are copied into the work dir too (hard-linked where the disk allows), so the
+   * folder holds everything its job reads: with shared storage it is resumed on whichever machine claims the job.
+   */
+  copyLocalInputs?: boolean;
   baseUrl(): string;
   maxInputBytes: number;
   /** Which addresses remote inputs may be fetched from; link-local and unspecified never. */
   addressPolicy?: AddressPolicy;
 }
 
-/** A fetched input as later stages read it: downloads live in the work dir, so their path is relative. */
+/** A fetched input as later stages read it: downloads and copies live in the work dir, so their path is relative. */
 export interface StagedInput {
   path: string;
   name: string;
@@ -30,7 +36,7 @@ export function stagedPath(workDir: string, input: StagedInput): string {
   return resolveWorkPath(workDir, input.path);
 }
 
-/** Where a remote input is downloaded: the field name keeps two inputs apart, the extension helps ffmpeg. */
+/** Where a remote input is downloaded (or a local one copied): the field name keeps two inputs apart, the extension helps ffmpeg. */
 function downloadPath(workDir: string, field: string, name: string): string {
   return path.join(workDir, 'inputs', `${field}${path.extname(name).toLowerCase().slice(0, 6)}`);
 }
@@ -67,7 +73,15 @@ export function fetchInputsStage<Request = Record<string, unknown>>(intake: Inta
           staged[rule.field] = { path: path.relative(ctx.workDir, fetched.path), name: result.name, info: result.info };
         } else {
           result = await inspectIfLocal(input, env);
-          if (result) staged[rule.field] = { path: result.path, name: result.name, info: result.info };
+          if (result && deps.copyLocalInputs) {
+            // Named relative to the work dir, like a download: no path of this machine ends up in the output.
+            const copy = downloadPath(ctx.workDir, rule.field, result.name);
+            await linkOrCopyFile(result.path, copy);
+            result = { ...result, path: copy };
+            staged[rule.field] = { path: path.relative(ctx.workDir, copy), name: result.name, info: result.info };
+          } else if (result) {
+            staged[rule.field] = { path: result.path, name: result.name, info: result.info };
+          }
         }
         inspected[rule.field] = result;
         ctx.progress((index + 1) / rules.length);

@@ -10,6 +10,23 @@ import type { Pipeline, Stage, StageContext, StageOutput } from './types.js';
  */
 export type StageEnd = { state: 'done'; resumed: boolean; engine?: string } | { state: 'skipped'; reason: string };
 
+/**
+ * With shared storage (scale-out) a job's work folder follows it from machine to machine: it is fetched before the
+ * first stage and shared at each stage boundary (files/work-folders.ts). Paths are absolute, inside the work dir.
+ */
+export interface WorkFolderSync {
+  /**
+   * Before the first stage: brings the local folder up to what storage holds (all of it when storage has a stage
+   * output of `outputFiles` the folder lacks, e.g. stages finished on another machine); returns how many files came.
+   */
+  fetch(outputFiles: readonly string[], signal: AbortSignal): Promise<number>;
+  /**
+   * After a stage's output was saved: uploads every file that changed since the last share, the saved stage outputs
+   * (`outputFiles`, in order) last, so a stage counts as done in storage only once all its files are there.
+   */
+  share(outputFiles: readonly string[], signal: AbortSignal): Promise<void>;
+}
+
 export interface StageRunHooks {
   /** Called before a stage runs (not for a stage skipped by its rule or whose output exists). */
   onStageStart(stage: Stage<any>, index: number): Promise<void> | void;
@@ -19,6 +36,8 @@ export interface StageRunHooks {
   /** A stage's warnings, once it has finished and before its output is saved (so a resumed job still has them). */
   onStageWarnings(stage: Stage<any>, warnings: TaskWarning[]): Promise<void> | void;
   log: StageContext['log'];
+  /** Shared storage's copy of the work folder; none in the embedded default. */
+  workFolder?: WorkFolderSync;
 }
 
 export function stageOutputFile(workDir: string, index: number, stage: Stage<any>): string {
@@ -53,6 +72,11 @@ export async function runStages<Request>(
   const outputs: Record<string, StageOutput> = {};
   // Stages are promised an existing work dir to write into.
   await mkdir(ctx.workDir, { recursive: true });
+  const outputFiles = pipeline.stages.map((stage, index) => stageOutputFile(ctx.workDir, index, stage));
+  if (hooks.workFolder) {
+    const fetched = await hooks.workFolder.fetch(outputFiles, ctx.signal);
+    if (fetched > 0) hooks.log(`work folder fetched from shared storage (${fetched} file${fetched === 1 ? '' : 's'})`);
+  }
   for (const [index, stage] of pipeline.stages.entries()) {
     ctx.signal.throwIfAborted();
     const reason = stage.skip?.({ request, outputs });
@@ -82,6 +106,8 @@ export async function runStages<Request>(
     ctx.signal.throwIfAborted();
     if (warnings.length) await hooks.onStageWarnings(stage, warnings);
     await writeFileAtomic(file, JSON.stringify(output));
+    // Shared before the stage is reported done, so a stage the task lists as done can be resumed anywhere.
+    await hooks.workFolder?.share(outputFiles.slice(0, index + 1), ctx.signal);
     outputs[stage.name] = output;
     hooks.log(`stage ${stage.name} finished`);
     await hooks.onStageEnd(stage, index, { state: 'done', resumed: false, ...engineOf(output) });

@@ -255,7 +255,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const mediaRecord = project.mediaFileId ? await files.get(project.mediaFileId) : undefined;
       await writeLinePreview({
         ffmpeg: deps.media.ffmpeg, clip: { samples: await clipSamples(spoken.clip), sampleRate: spoken.clip.sampleRate }, fit: spoken.fit,
-        ...(mediaRecord ? { original: { path: files.resolvePath(mediaRecord), startMs: segment.startMs, endMs: segment.endMs } } : {}),
+        ...(mediaRecord ? { original: { path: await files.localPath(mediaRecord), startMs: segment.startMs, endMs: segment.endMs } } : {}),
         aloneFile: alone, withOriginalFile: withOriginal,
       });
       const aloneRecord = await files.registerResult(project.taskId, alone, `line-${segmentId}.wav`);

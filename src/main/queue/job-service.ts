@@ -16,6 +16,12 @@ export interface JobServiceDeps {
   statusesOf?(kind: string): readonly string[];
   /** Copies what a new job's request refers to (glossaries, subtitle style) into its work dir; throws to refuse it. */
   snapshotResources?(request: Record<string, unknown>, workDir: string): Promise<void>;
+  /**
+   * With shared storage: uploads a task's work folder prepared here (a snapshot, an export's reused outputs, a retry's
+   * copy) before the task is queued, since a worker on another machine may claim it; downloads an old task's folder
+   * before a retry copies it.
+   */
+  workFolders?: { push(taskId: string): Promise<void>; pull(taskId: string): Promise<number> };
   /** Removes the task's published files (uploads are kept: they may feed other tasks). */
   deleteTaskFiles(taskId: string): Promise<void>;
   maxQueuedJobs: number;
@@ -89,6 +95,7 @@ export function createJobService(deps: JobServiceDeps) {
       let outcome: { taskId: string; created: boolean };
       try {
         await deps.snapshotResources?.(request, workDir);
+        await deps.workFolders?.push(id);
         outcome = await insertTask(kind, request, { ...options, id });
       } catch (error) {
         await rm(workDir, { recursive: true, force: true });
@@ -108,6 +115,7 @@ export function createJobService(deps: JobServiceDeps) {
       const workDir = deps.workDirFor(id);
       try {
         await prepare(workDir);
+        await deps.workFolders?.push(id);
         await insertTask(kind, request, { ...options, id });
       } catch (error) {
         await rm(workDir, { recursive: true, force: true });
@@ -137,10 +145,12 @@ export function createJobService(deps: JobServiceDeps) {
       await runner.settle(old.id);
       // The copy is made before the task exists, so the runner can never claim it with a half-copied work dir.
       const newTaskId = newId();
+      await deps.workFolders?.pull(old.id);
       await cp(deps.workDirFor(old.id), deps.workDirFor(newTaskId), { recursive: true, force: true, errorOnExist: false }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
       try {
+        await deps.workFolders?.push(newTaskId);
         await insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id, id: newTaskId });
       } catch (error) {
         await rm(deps.workDirFor(newTaskId), { recursive: true, force: true });

@@ -43,7 +43,7 @@ export function mergeWarnings(stored: readonly TaskWarning[], added: readonly Ta
 /** Every change of a task's status goes through here: checked against the transitions table, fenced, announced. */
 export function createTaskTransitions(deps: TransitionDeps) {
   const { store, events } = deps;
-  const { tasks, logs } = store;
+  const { tasks } = store;
   const now = deps.now ?? Date.now;
   const statusesOf = deps.statusesOf ?? ((kind: string) => KIND_STATUSES[kind as JobKind]);
 
@@ -81,10 +81,17 @@ export function createTaskTransitions(deps: TransitionDeps) {
     return task ?? null;
   };
 
-  /** A fenced update that changes no status (so no callback); SSE subscribers see the result. */
-  const updateAndAnnounce = async (id: string, token: number, fields: TaskUpdate): Promise<TaskRecord | null> => {
-    if (!(await tasks.update(id, { ...fields, updatedAt: now() }, token))) return null;
-    return announce(await tasks.get(id));
+  /**
+   * A fenced update that changes no status (so no callback), computed from the task as it is under a row lock, so two
+   * writers (a stage's warnings and its end) never lose each other's change; SSE subscribers see the result.
+   */
+  const updateAndAnnounce = async (id: string, token: number, fieldsOf: (task: TaskRecord) => TaskUpdate): Promise<TaskRecord | null> => {
+    const updated = await store.transaction(async (tx) => {
+      const task = await tx.tasks.get(id, { lock: true });
+      if (!task || !(await tx.tasks.update(id, { ...fieldsOf(task), updatedAt: now() }, token))) return null;
+      return (await tx.tasks.get(id)) ?? null;
+    });
+    return announce(updated);
   };
 
   return {
@@ -94,24 +101,24 @@ export function createTaskTransitions(deps: TransitionDeps) {
     },
 
     /** A stage ended without failing: done (with the engine that did it, when known), or skipped with its reason. No status change, so no callback; SSE subscribers see it. */
-    async endStage(id: string, token: number, stage: string, end: { state: 'done'; engine?: string; worker?: string } | { state: 'skipped'; reason: string }, progress: number): Promise<TaskRecord | null> {
-      const task = await tasks.get(id);
-      if (!task) return null;
-      // A stage done in an earlier run keeps the worker it was recorded with.
-      const worker = (end.state === 'done' ? end.worker : undefined) ?? task.stages?.find((recorded) => recorded.name === stage)?.worker;
-      return updateAndAnnounce(id, token, { stages: withStageState(task.stages, stage, end.state, { ...end, worker }), progress: Math.max(task.progress, progress) });
+    endStage(id: string, token: number, stage: string, end: { state: 'done'; engine?: string; worker?: string } | { state: 'skipped'; reason: string }, progress: number): Promise<TaskRecord | null> {
+      return updateAndAnnounce(id, token, (task) => {
+        // A stage done in an earlier run keeps the worker it was recorded with.
+        const worker = (end.state === 'done' ? end.worker : undefined) ?? task.stages?.find((recorded) => recorded.name === stage)?.worker;
+        return { stages: withStageState(task.stages, stage, end.state, { ...end, worker }), progress: Math.max(task.progress, progress) };
+      });
     },
 
     /** Progress within the current stage: no status change, so no callback; SSE subscribers see it. */
-    reportProgress(id: string, token: number, stageProgress: number, progress: number): Promise<TaskRecord | null> {
-      return updateAndAnnounce(id, token, { stageProgress, progress });
+    async reportProgress(id: string, token: number, stageProgress: number, progress: number): Promise<TaskRecord | null> {
+      // Written a few times a second and read-free: no transaction needed.
+      if (!(await tasks.update(id, { stageProgress, progress, updatedAt: now() }, token))) return null;
+      return announce(await tasks.get(id));
     },
 
     /** Stores a stage's warnings on the task (no status change, so no callback; the final record carries them). */
-    async addWarnings(id: string, token: number, warnings: readonly TaskWarning[]): Promise<TaskRecord | null> {
-      const task = await tasks.get(id);
-      if (!task) return null;
-      return updateAndAnnounce(id, token, { warnings: mergeWarnings(task.warnings, warnings) });
+    addWarnings(id: string, token: number, warnings: readonly TaskWarning[]): Promise<TaskRecord | null> {
+      return updateAndAnnounce(id, token, (task) => ({ warnings: mergeWarnings(task.warnings, warnings) }));
     },
 
     async complete(id: string, token: number, result: Record<string, string>): Promise<TaskRecord | null> {
@@ -140,16 +147,18 @@ export function createTaskTransitions(deps: TransitionDeps) {
 
     /** A retryable failure: the task goes back to the queue (same status) after a backoff delay; its stage waits to run again. */
     async scheduleRetry(id: string, token: number, runAfter: number, error: DubDeskError): Promise<boolean> {
-      const task = await tasks.get(id);
-      if (!task) return false;
-      const ok = await tasks.update(id, {
-        attempts: task.attempts + 1, runAfter, leaseOwner: null, leaseExpiresAt: null, updatedAt: now(), stages: settleRunningStages(task.stages, 'pending'),
-      }, token);
-      if (ok) {
-        await logs.append(id, 'warn', `attempt ${task.attempts + 1} failed (${error.code}: ${error.message}); retrying in ${Math.round((runAfter - now()) / 1000)} s`);
-        announce(await tasks.get(id));
-      }
-      return ok;
+      const retried = await store.transaction(async (tx) => {
+        const task = await tx.tasks.get(id, { lock: true });
+        if (!task) return null;
+        const ok = await tx.tasks.update(id, {
+          attempts: task.attempts + 1, runAfter, leaseOwner: null, leaseExpiresAt: null, updatedAt: now(), stages: settleRunningStages(task.stages, 'pending'),
+        }, token);
+        if (!ok) return null;
+        await tx.logs.append(id, 'warn', `attempt ${task.attempts + 1} failed (${error.code}: ${error.message}); retrying in ${Math.round((runAfter - now()) / 1000)} s`);
+        return (await tx.tasks.get(id)) ?? null;
+      });
+      announce(retried);
+      return retried !== null;
     },
   };
 }

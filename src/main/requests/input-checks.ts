@@ -21,7 +21,7 @@ export interface InputRule {
 }
 
 export interface InputEnvironment {
-  files: Pick<FileStore, 'get' | 'resolvePath'>;
+  files: Pick<FileStore, 'get' | 'localPath'>;
   media: MediaTools;
   baseUrl: string;
   signal?: AbortSignal;

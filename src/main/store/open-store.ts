@@ -3,12 +3,15 @@ import { requireCurrentPostgresSchema } from './postgres/migrate.js';
 import type pg from 'pg';
 import { openPostgresPool, redactDatabaseUrl } from './postgres/pool.js';
 import { createPostgresClient } from './postgres/postgres-client.js';
+import { createNoticeChannel, type NoticeChannel } from './postgres/notices.js';
 import { createSqliteClient } from './sqlite-client.js';
 import { createStore, type Store } from './store.js';
 
 /** A store and what closes its connection. */
 export interface OpenedStore {
   store: Store;
+  /** Notices between the nodes sharing a PostgreSQL database (task changes); none on the embedded SQLite. */
+  notices?: NoticeChannel;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   }
   return {
     store: createStore(createPostgresClient(pool)),
+    notices: createNoticeChannel(pool),
     async close() {
       // Ending the lock's session releases it.
       lockConnection?.release(true);

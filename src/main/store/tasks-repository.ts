@@ -1,6 +1,7 @@
 import { DubDeskError } from '../../shared/errors.js';
 import type { JobKind, JobStatus } from '../../shared/jobs.js';
 import type { StageState, TaskWarning } from '../../shared/schemas/jobs.js';
+import { enqueueTaskJob } from './postgres/job-queue.js';
 import { forUpdate, readJson, writeJson, type SqlClient, type SqlValue } from './sql.js';
 
 /** A stage's state as the runner recorded it; stages without one are still pending. */
@@ -108,6 +109,11 @@ export interface Claim {
   token: number;
 }
 
+/** Why a given task could not be claimed: it is waiting (retry delay) or another worker's lease is live, until `until`. */
+export interface ClaimRefused {
+  busyUntil: number;
+}
+
 export type TasksRepository = ReturnType<typeof createTasksRepository>;
 
 const FINAL = "('done', 'failed', 'cancelled')";
@@ -118,14 +124,26 @@ export function createTasksRepository(db: SqlClient) {
     return row ? fromRow(row) : undefined;
   };
 
+  // On PostgreSQL a write that makes a task due also adds its queue job, in the same transaction (postgres/job-queue.ts).
+  const withQueueJob = async (write: (tx: SqlClient) => Promise<boolean>, id: string): Promise<boolean> => {
+    if (db.dialect !== 'postgres') return write(db);
+    return db.transaction(async (tx) => {
+      const written = await write(tx);
+      if (written) await enqueueTaskJob(tx, id);
+      return written;
+    });
+  };
+
+  const claimWhere = `status NOT IN ${FINAL} AND run_after <= $1 AND (lease_owner IS NULL OR lease_expires_at < $1)`;
+
   return {
     async insert(task: NewTask): Promise<void> {
       // A new task has no stage state recorded yet: every stage is pending.
-      await db.run(`INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, stages_json, created_at, updated_at)
+      await withQueueJob(async (tx) => (await tx.run(`INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, stages_json, created_at, updated_at)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '[]', $9, $9)`, [
         task.id, task.kind, task.status, JSON.stringify(task.request), task.callbackUrl ?? null, task.inputName ?? null,
         task.maxAttempts, task.retryOf ?? null, task.now,
-      ]);
+      ])) === 1, task.id);
     },
 
     /** `lock`: inside a transaction, the row stays locked until it ends (PostgreSQL; SQLite's transaction locks the file). */
@@ -158,14 +176,26 @@ export function createTasksRepository(db: SqlClient) {
       return db.transaction(async (tx) => {
         // SKIP LOCKED: on PostgreSQL two claimers never wait on, or take, the same row.
         const skipLocked = tx.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-        const next = await tx.get<{ id: string }>(`SELECT id FROM tasks WHERE status NOT IN ${FINAL} AND run_after <= $1
-          AND (lease_owner IS NULL OR lease_expires_at < $1) ORDER BY run_after, created_at LIMIT 1${skipLocked}`, [now]);
+        const next = await tx.get<{ id: string }>(`SELECT id FROM tasks WHERE ${claimWhere} ORDER BY run_after, created_at LIMIT 1${skipLocked}`, [now]);
         if (!next) return null;
         const row = await tx.get<TaskRow>(`UPDATE tasks SET lease_token = lease_token + 1, lease_owner = $1, lease_expires_at = $2, updated_at = $3
           WHERE id = $4 RETURNING *`, [owner, now + leaseMs, now, next.id]);
         const task = fromRow(row!);
         return { task, token: task.leaseToken };
       });
+    },
+
+    /** Takes task `id` (the queue handed it out), bumping the fencing token; null when it has ended or is gone. */
+    async claim(id: string, owner: string, leaseMs: number, now: number): Promise<Claim | ClaimRefused | null> {
+      const row = await db.get<TaskRow>(`UPDATE tasks SET lease_token = lease_token + 1, lease_owner = $2, lease_expires_at = $3, updated_at = $1
+        WHERE id = $4 AND ${claimWhere} RETURNING *`, [now, owner, now + leaseMs, id]);
+      if (row) {
+        const task = fromRow(row);
+        return { task, token: task.leaseToken };
+      }
+      const task = await get(id);
+      if (!task || ['done', 'failed', 'cancelled'].includes(task.status)) return null;
+      return { busyUntil: Math.max(task.runAfter, task.leaseOwner ? task.leaseExpiresAt ?? now : now) };
     },
 
     async heartbeat(id: string, token: number, expires: number): Promise<boolean> {
@@ -179,7 +209,7 @@ export function createTasksRepository(db: SqlClient) {
 
     /** Gives a claimed task back to the queue without changing its status (shutdown, lost work). */
     async release(id: string, token: number): Promise<boolean> {
-      return (await db.run('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, lease_token = lease_token + 1 WHERE id = $1 AND lease_token = $2', [id, token])) === 1;
+      return withQueueJob(async (tx) => (await tx.run('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, lease_token = lease_token + 1 WHERE id = $1 AND lease_token = $2', [id, token])) === 1, id);
     },
 
     /** Locks out whoever holds the task's lease: their token is stale from now on. */
@@ -206,7 +236,9 @@ export function createTasksRepository(db: SqlClient) {
       }
       if (sets.length === 0) return true;
       const fence = token === undefined ? '' : ` AND lease_token = ${param(token)}`;
-      return (await db.run(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ${param(id)}${fence}`, params)) === 1;
+      const write = async (tx: SqlClient) => (await tx.run(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ${param(id)}${fence}`, params)) === 1;
+      // A new run_after (a retry's backoff) moves the task's queue job.
+      return 'runAfter' in fields ? withQueueJob(write, id) : write(db);
     },
   };
 }

@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DubDeskError } from '../../../shared/errors.js';
 import { FileDownloadQuery, FileIdParams, FileUploadHeaders, FileUploadQuery, UploadedFile } from '../../../shared/schemas/files.js';
@@ -117,9 +115,9 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
       }
       const record = await files.get(fileId);
       if (!record) throw new DubDeskError('not_found', `File ${fileId} does not exist.`);
-      const filePath = files.resolvePath(record);
-      const info = await stat(filePath).catch(() => null);
-      if (!info?.isFile()) throw new DubDeskError('not_found', `File ${fileId} is no longer on disk.`);
+      // The data folder's file, or shared storage's object (--storage): the same headers and ranges either way.
+      const info = await files.stat(record);
+      if (!info) throw new DubDeskError('not_found', `File ${fileId} is no longer stored.`);
       const size = info.size;
 
       const etag = `"${record.id}-${size}"`;
@@ -155,7 +153,7 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
       if (range.kind === 'partial') void reply.status(206).header('content-range', contentRange(start, end, size));
       void reply.header('content-length', String(end - start + 1));
       if (request.method === 'HEAD' || size === 0) return reply.send();
-      return reply.send(createReadStream(filePath, { start, end }));
+      return reply.send(await files.read(record, { start, end }));
     },
   });
 }

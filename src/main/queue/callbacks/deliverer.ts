@@ -1,18 +1,23 @@
 import http, { type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { AddressRefusedError, checkLiteralHost, guardedLookup, type ConnectGuard } from '../../files/guarded-lookup.js';
+import { newId } from '../../ids.js';
 import { nextDelayMs, shouldGiveUp } from './backoff.js';
 import type { CallbackOutbox, OutboxEntry } from '../../store/callback-outbox-repository.js';
 import { SIGNATURE_HEADER, signPayload } from './signature.js';
 
 // Sends the outbox's callbacks (docs/api.md "Callbacks"): at least once, in order per task,
-// retried with backoff until a 2xx or 24 h. One DubDesk process owns a data dir (service.lock),
-// so entries need no lease: in-flight tasks are tracked in memory.
+// retried with backoff until a 2xx or 24 h. Several services may share one database, so each entry is
+// claimed for a lease longer than an attempt, and its outcome recorded only while the claim is still ours.
 
 export type CallbackLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
 export interface CallbackDelivererOptions {
   outbox: CallbackOutbox;
+  /** Who claims the entries: one id per process (core.ts passes the runner's); a fresh one when left out. */
+  owner?: string;
+  /** How long a claim holds an entry; longer than an attempt (requestTimeoutMs) and its outcome's write. */
+  claimLeaseMs?: number;
   /** Signs every request; never logged. */
   secret: string;
   /** DubDesk's version, sent as `User-Agent: DubDesk/<version>`. */
@@ -33,7 +38,7 @@ export interface CallbackDelivererOptions {
 export interface CallbackDeliverer {
   /** Starts the background loop: polls every pollIntervalMs, and at once after kick() or a finished delivery. */
   start(): void;
-  /** Stops the loop, waits for in-flight deliveries (aborting them after the grace); aborted ones stay pending. */
+  /** Stops the loop, waits for in-flight deliveries (aborting them after the grace); aborted ones stay pending, unclaimed. */
   stop(): Promise<void>;
   /** Wakes the loop now; call after the transaction that enqueued a callback. */
   kick(): void;
@@ -48,6 +53,7 @@ class Interrupted extends Error {}
 export function createCallbackDeliverer(options: CallbackDelivererOptions): CallbackDeliverer {
   const {
     outbox,
+    owner = newId(),
     secret,
     version,
     connectGuard = {},
@@ -59,9 +65,13 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     concurrency = 4,
     stopGraceMs = 5_000,
   } = options;
+  const claimLeaseMs = options.claimLeaseMs ?? requestTimeoutMs + 60_000;
   if (!secret) throw new Error('A webhook signing secret is required.');
+  // A claim that ran out mid-attempt would let another node send the same callback at the same time.
+  if (claimLeaseMs <= requestTimeoutMs) throw new Error('claimLeaseMs must be longer than requestTimeoutMs.');
   const userAgent = `DubDesk/${version}`;
   const inFlight = new Map<string, Promise<void>>();
+  const inFlightIds = new Set<number>();
   const stopController = new AbortController();
   let stopping = false;
   let loop: Promise<void> | null = null;
@@ -79,16 +89,25 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     if (stopping) return [];
     const free = concurrency - inFlight.size;
     if (free <= 0) return [];
-    // Ask for enough rows that tasks already in flight cannot crowd out the others.
-    const due = (await outbox.nextDue(now(), free + inFlight.size)).filter((entry) => !inFlight.has(entry.taskId)).slice(0, free);
-    if (stopping) return [];
+    // A task in flight holds a live claim on its head, so the claim passes it by (and every later entry of it).
+    const claimed = await outbox.claimDue(owner, now(), claimLeaseMs, free);
+    const due: OutboxEntry[] = [];
+    for (const entry of claimed) {
+      // Our own attempt's claim ran out and we took the entry again: that attempt, still running, records it.
+      if (inFlightIds.has(entry.id)) continue;
+      // The task's previous entry is recorded but its delivery is still ending (it kicks the next pass when it has).
+      if (stopping || inFlight.has(entry.taskId)) await outbox.release(entry.id, owner);
+      else due.push(entry);
+    }
     return due.map((entry) => {
       const delivery = deliver(entry).finally(() => {
         inFlight.delete(entry.taskId);
+        inFlightIds.delete(entry.id);
         // The task's next event may be waiting behind this one.
         kick();
       });
       inFlight.set(entry.taskId, delivery);
+      inFlightIds.add(entry.id);
       return delivery;
     });
   }
@@ -99,27 +118,40 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     try {
       outcome = await attempt(entry);
     } catch (error) {
-      if (error instanceof Interrupted) return; // Left pending: it is sent again after the restart.
+      if (error instanceof Interrupted) {
+        // Left pending and unclaimed: sent again after the restart, or at once by another node.
+        await outbox.release(entry.id, owner).catch(() => {});
+        return;
+      }
       outcome = { ok: false, error: errorMessage(error) };
     }
     try {
       const at = now();
+      // A false mark is a lost claim: it ran out and another deliverer took the entry, whose outcome is now its own.
       if (outcome.ok) {
-        await outbox.markDelivered(entry.id, at);
+        if (!(await outbox.markDelivered(entry.id, owner, at))) lostClaim(target);
         return;
       }
       const attempts = entry.attempts + 1;
       if (outcome.permanent || shouldGiveUp(entry.createdAt, at)) {
-        await outbox.markGivenUp(entry.id, { attempts, now: at, error: outcome.error });
-        log('error', `Gave up on callback ${target} after ${attempts} attempt(s): ${outcome.error}`);
+        if (await outbox.markGivenUp(entry.id, owner, { attempts, now: at, error: outcome.error })) {
+          log('error', `Gave up on callback ${target} after ${attempts} attempt(s): ${outcome.error}`);
+        } else lostClaim(target);
         return;
       }
       const delay = nextDelayMs(attempts, random);
-      await outbox.markFailed(entry.id, { attempts, nextAttemptAt: at + delay, error: outcome.error });
+      if (!(await outbox.markFailed(entry.id, owner, { attempts, nextAttemptAt: at + delay, error: outcome.error }))) {
+        lostClaim(target);
+        return;
+      }
       log('warn', `Callback ${target} failed (attempt ${attempts}): ${outcome.error}; retrying in ${Math.ceil(delay / 1000)} s`);
     } catch (error) {
       log('error', `Could not record the outcome of callback ${target}: ${errorMessage(error)}`);
     }
+  }
+
+  function lostClaim(target: string): void {
+    log('warn', `Callback ${target}: its claim ran out during the attempt and another deliverer owns it now; this outcome is not recorded`);
   }
 
   async function attempt(entry: OutboxEntry): Promise<Outcome> {

@@ -1,5 +1,6 @@
 import { POSTGRES_MIGRATIONS, type PostgresMigration } from './migrations/index.js';
 import { redactDatabaseUrl, type PostgresPool } from './pool.js';
+import { migrateQueueSchema, queueSchemaInstalled } from './queue-schema.js';
 
 const HISTORY = 'dubdesk_schema_migrations';
 // One migrator at a time, whichever machine runs `dubdesk migrate`: a transaction-scoped advisory lock.
@@ -12,8 +13,14 @@ export interface SchemaState {
   latest: number;
 }
 
-/** Applies every migration newer than the database's, each in its own transaction; returns the versions applied. */
+/** Applies every migration newer than the database's, each in its own transaction, then the job queue's; returns the versions applied. */
 export async function migratePostgres(pool: PostgresPool, migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS): Promise<number[]> {
+  const applied = await migrateDubDeskSchema(pool, migrations);
+  await migrateQueueSchema(pool);
+  return applied;
+}
+
+async function migrateDubDeskSchema(pool: PostgresPool, migrations: readonly PostgresMigration[]): Promise<number[]> {
   const applied: number[] = [];
   for (;;) {
     const client = await pool.connect();
@@ -57,6 +64,9 @@ export async function requireCurrentPostgresSchema(pool: PostgresPool, url: stri
     throw new Error(current === 0
       ? `The database ${where} has no DubDesk schema yet. Run \`dubdesk migrate --database <url>\` once, then start the service.`
       : `The database ${where} has DubDesk schema ${current}; this build needs ${latest}. Run \`dubdesk migrate --database <url>\`, then update every node still on the older build.`);
+  }
+  if (!(await queueSchemaInstalled(pool))) {
+    throw new Error(`The database ${redactDatabaseUrl(url)} has no job queue (graphile-worker) yet. Run \`dubdesk migrate --database <url>\` once, then start the service.`);
   }
 }
 

@@ -31,3 +31,16 @@ export function redactDatabaseUrl(url: string): string {
     return 'the database URL (unparsable)';
   }
 }
+
+// Connection-level failures (SQLSTATE classes 08 connection exception, 57P admin shutdown/crash) and sockets refused or
+// dropped: the database is away for now, which says nothing about the work that was running.
+const UNAVAILABLE_STATES = /^(08|57P)/;
+const UNAVAILABLE_SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/** Whether `error` means PostgreSQL could not be reached or dropped the connection (a restart), not that a query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_ERRORS.has(code))) return true;
+  const message = (error as Error | null)?.message ?? '';
+  return /Connection terminated|connection (timeout|is closed)|Client has encountered a connection error/i.test(message);
+}

@@ -1,5 +1,6 @@
 import { postgres001Core } from './001-core.js';
 import { postgres002Workers } from './002-workers.js';
+import { postgres003OutboxClaims } from './003-outbox-claims.js';
 
 /** A numbered PostgreSQL schema change; its own history, separate from SQLite's (which began earlier). */
 export interface PostgresMigration {
@@ -9,4 +10,4 @@ export interface PostgresMigration {
 }
 
 // Append only: a released migration is never edited, a new one is added with the next number.
-export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [postgres001Core, postgres002Workers];
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [postgres001Core, postgres002Workers, postgres003OutboxClaims];
