@@ -35,6 +35,8 @@ import type { Store } from './store/store.js';
 import { createKindRegistry, pipelinesOf, type KindRegistry } from './pipelines/kinds.js';
 import type { JobKindModule } from './pipelines/kind.js';
 import { reusableFolderEngine } from './pipelines/lipsync/precision/reusable-data.js';
+import type { ReusableModelFolders } from './pipelines/reusable-lipsync/make-model.js';
+import { createSharedDataFolders } from './files/shared-data-folders.js';
 import { checkBody } from './api/validation.js';
 import { describeValidation } from './api/errors.js';
 import { DubDeskError } from '../shared/errors.js';
@@ -86,6 +88,8 @@ export interface Core {
   readonly idempotency: IdempotencyRepository;
   readonly glossaries: GlossariesRepository;
   readonly reusableModels: ReusableModelsRepository;
+  /** Where reusable models' folders are made and deleted (with shared storage, there too). */
+  readonly reusableFolders: ReusableModelFolders;
   readonly subtitleStyles: SubtitleStylesRepository;
   readonly voiceSamples: VoiceSampleCache;
   readonly events: TaskEvents;
@@ -205,6 +209,14 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   });
   const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
   const workFolders = storage ? createWorkFolders({ storage, workDirFor, stateDir: path.join(paths.cache, 'work-folders') }) : undefined;
+  const sharedFolders = storage ? createSharedDataFolders(storage, paths.root) : undefined;
+  // A reusable model's folder, here: with shared storage, fetched on first use (another machine may have made it).
+  const reusableModelFolder = async (relative: string) => sharedFolders?.local(relative) ?? path.join(paths.root, relative);
+  const reusableFolders: ReusableModelFolders = {
+    dataDir: paths.root, workDirFor,
+    fetchWorkFolder: workFolders ? (taskId) => workFolders.pull(taskId) : undefined,
+    shareFolder: sharedFolders?.share, removeSharedFolder: sharedFolders?.remove,
+  };
   // What request checks consult, at create time and again in each job's first stage.
   const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
     files, media, glossaries, models, engines, baseUrl, maxInputBytes: config.maxInputBytes, addressPolicy,
@@ -213,7 +225,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     reusableModelExists: async (id) => (await reusableModels.get(id)) !== undefined,
     reusableModelEngine: async (id) => {
       const record = await reusableModels.get(id);
-      return record ? reusableFolderEngine(path.join(paths.root, record.path)) : 'unreadable';
+      return record ? reusableFolderEngine(await reusableModelFolder(record.path)) : 'unreadable';
     },
     subtitleStyleExists: async (id) => (await subtitleStyles.get(id)) !== undefined,
   };
@@ -230,7 +242,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     loudnessLufs: config.loudnessLufs, maxStretch: config.maxStretch,
     reusableModelDir: async (id) => {
       const record = await reusableModels.get(id);
-      return record ? path.join(paths.root, record.path) : undefined;
+      return record ? reusableModelFolder(record.path) : undefined;
     },
   });
   // The runner stores projects through this service, which needs the job service the runner feeds: made after both.
@@ -275,6 +287,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
 
   projects = createProjectService({
     projects: store.projects, tasks, jobs, files, engines, media, pipelines, projectsDir: paths.projects, workDirFor,
+    fetchWorkFolder: workFolders ? (taskId) => workFolders.pull(taskId) : undefined,
     fileUrl, baseUrl, maxStretch: config.maxStretch,
   });
 
@@ -283,7 +296,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   let stopRelay: (() => Promise<void>) | undefined;
 
   return {
-    config, paths, version: DUBDESK_VERSION, store, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, subtitleStyles, voiceSamples, events,
+    config, paths, version: DUBDESK_VERSION, store, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, reusableFolders, subtitleStyles, voiceSamples, events,
     files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, projects, webhookSecret, serviceLog,
     baseUrl,
     async setBaseUrl(url) {

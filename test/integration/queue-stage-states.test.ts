@@ -158,7 +158,11 @@ describe('a job that runs again', () => {
       let retried: any;
       try {
         retried = (await svc.api(`/v1/tasks/${created.task_id}/retry`, { method: 'POST' })).body;
-        expect(states(retried.stages)).toEqual(['prepare:pending', 'encode:pending']);
+        // A new task: no failed stage carried over. A queue that hands the task out at once (PostgreSQL's, told by
+        // NOTIFY) may already have resumed past prepare by the time the retry is answered.
+        const [prepareState, encodeState] = states(retried.stages);
+        expect(['prepare:pending', 'prepare:done']).toContain(prepareState);
+        expect(['encode:pending', 'encode:running']).toContain(encodeState);
         const done = await svc.waitForTask(retried.task_id);
         expect(done.status).toBe('done');
         expect(states(done.stages)).toEqual(['prepare:done', 'encode:done']);

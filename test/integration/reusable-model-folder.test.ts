@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
+import { createSharedDataFolders } from '../../src/main/files/shared-data-folders.js';
+import { openStorage } from '../../src/main/storage/open-storage.js';
 import {
   makeReusableModelFolder,
   removeReusableModelFolder,
@@ -48,10 +50,10 @@ describe('reusable lip-sync model folders', () => {
     fs.rmSync(folders.workDirFor('task1'), { recursive: true });
     expect(fs.readFileSync(path.join(dataDir, relative, 'manifest.json'), 'utf8')).toBe('{"version":1}');
     expect(fs.statSync(path.join(dataDir, relative, 'crops.rgb')).size).toBe(96 * 96 * 3);
-    await removeReusableModelFolder(relative, dataDir);
+    await removeReusableModelFolder(relative, { dataDir });
     expect(fs.existsSync(path.join(dataDir, relative))).toBe(false);
     // Removing again (a folder already gone) is not an error.
-    await removeReusableModelFolder(relative, dataDir);
+    await removeReusableModelFolder(relative, { dataDir });
   });
 
   it('refuse other tasks with the catalogue error a user can act on', async () => {
@@ -72,5 +74,31 @@ describe('reusable lip-sync model folders', () => {
     const error = await makeReusableModelFolder(precisionTask, 'model1', folders).then(() => undefined, (caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect(fs.readdirSync(path.join(dataDir, REUSABLE_MODELS_DIR))).toEqual([]);
+  });
+
+  it('with shared storage, are made on one machine and read on another, and deleted from both', async () => {
+    const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-reusable-storage-'));
+    const otherMachine = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-reusable-other-'));
+    const storage = await openStorage(storageDir);
+    try {
+      const here = createSharedDataFolders(storage, dataDir);
+      writeReusableData('task1');
+      const relative = await makeReusableModelFolder(precisionTask, 'model1', { ...folders, shareFolder: here.share, removeSharedFolder: here.remove });
+      // The other machine has no copy yet: its first read fetches the whole folder.
+      const there = createSharedDataFolders(storage, otherMachine);
+      const fetched = await there.local(relative);
+      expect(fetched).toBe(path.join(otherMachine, relative));
+      expect(fs.readFileSync(path.join(fetched, 'manifest.json'), 'utf8')).toBe('{"version":1}');
+      expect(fs.statSync(path.join(fetched, 'crops.rgb')).size).toBe(96 * 96 * 3);
+      await removeReusableModelFolder(relative, { dataDir, removeSharedFolder: here.remove });
+      expect(await storage.list(relative.split(path.sep).join('/'))).toEqual([]);
+      // A model gone from storage is not conjured up as an empty folder.
+      const gone = await createSharedDataFolders(storage, path.join(otherMachine, 'third-machine')).local(relative);
+      expect(fs.existsSync(gone)).toBe(false);
+    } finally {
+      await storage.close();
+      fs.rmSync(storageDir, { recursive: true, force: true });
+      fs.rmSync(otherMachine, { recursive: true, force: true });
+    }
   });
 });

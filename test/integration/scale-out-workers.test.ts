@@ -131,7 +131,9 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
     const dubIds: string[] = [];
     for (let index = 0; index < 20; index++) {
       const dub = index % 4 === 3;
-      const created = dub ? await api('/v1/media/translate', dubBody) : await api('/v1/video_generation', lipsyncBody(video));
+      // The last dub also makes an editable project, which the service (that ran none of it) must open and export.
+      const body = index === 19 ? { ...dubBody, project_mode: 'editable' } : dubBody;
+      const created = dub ? await api('/v1/media/translate', body) : await api('/v1/video_generation', lipsyncBody(video));
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       (dub ? dubIds : lipsyncIds).push(created.body.task_id);
     }
@@ -167,6 +169,22 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
     const byId = new Map(finished.map((task) => [task.task_id, task]));
     for (const worker of workers.slice(1)) expect([...byId.values()].some((task) => ranOn(task).has(worker.name)), worker.name).toBe(true);
     for (const id of dubIds) expect(ranOn(byId.get(id)!).has(workers[2]!.name)).toBe(false);
+
+    // The project a worker made opens on the service: its waveform is drawn from the worker's work folder, fetched
+    // from shared storage, and its export runs on a worker from the stages the first job finished.
+    const projectUrl = byId.get(dubIds.at(-1)!)!.result.project_url as string;
+    const projectId = projectUrl.split('/').pop()!;
+    const waveform = await api(`/v1/projects/${projectId}/waveform?points=100`);
+    expect(waveform.status, JSON.stringify(waveform.body)).toBe(200);
+    expect(waveform.body.peaks.length).toBeGreaterThan(0);
+    expect(waveform.body.duration).toBeGreaterThan(1.5);
+    const exported = await api(`/v1/projects/${projectId}/export`, {});
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    const exportTask = await waitFor(async () => {
+      const task = (await api(`/v1/tasks/${exported.body.task_id}`)).body;
+      return ['done', 'failed', 'cancelled'].includes(task.status) ? task : undefined;
+    }, 120_000, 'the project export to end');
+    expect([exportTask.status, exportTask.err_message ?? null]).toEqual(['done', null]);
 
     // The killed worker's job was finished elsewhere; its result, read from shared storage, plays for the full 3 s.
     const taken = byId.get(victimTask)!;

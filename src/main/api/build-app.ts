@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import { jobWorkDir } from '../config.js';
 import type { Core } from '../core.js';
 import { taskSummary } from '../queue/status-record.js';
 import { taskDetails } from '../requests/task-details.js';
@@ -95,7 +94,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   await app.register(glossaryRoutes, { glossaries: core.glossaries });
   await app.register(modelRoutes, { models: core.models });
   await app.register(reusableModelRoutes, {
-    jobs: core.jobs, models: core.reusableModels, folders: { dataDir: core.paths.root, workDirFor: (taskId) => jobWorkDir(core.paths, taskId) },
+    jobs: core.jobs, models: core.reusableModels, folders: core.reusableFolders,
   });
   await app.register(subtitleStyleRoutes, { styles: core.subtitleStyles });
   await app.register(voiceRoutes, { voices: () => core.engines.voices(), sampleFile: core.voiceSamples.sampleFile, baseUrl: () => core.baseUrl() });

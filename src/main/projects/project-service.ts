@@ -41,6 +41,8 @@ export interface ProjectServiceDeps {
   /** `<data>/projects`: each project's folder (its clips and previews). */
   projectsDir: string;
   workDirFor(taskId: string): string;
+  /** With shared storage: brings a task's work folder here (the job may have run on another machine) before it is read. */
+  fetchWorkFolder?(taskId: string): Promise<unknown>;
   fileUrl(fileId: string): string;
   baseUrl(): string;
   /** The timing fit's time-stretch cap (the jobs' own). */
@@ -73,6 +75,11 @@ export function createProjectService(deps: ProjectServiceDeps) {
   const { projects, tasks, files, engines } = deps;
   const now = deps.now ?? Date.now;
   const projectDir = (id: string) => path.join(deps.projectsDir, id);
+  /** A task's work folder, here and complete, to read its stage outputs from. */
+  const localWorkDir = async (taskId: string): Promise<string> => {
+    await deps.fetchWorkFolder?.(taskId);
+    return deps.workDirFor(taskId);
+  };
 
   const links = async (project: ProjectRecord) => ({
     projectUrl: projectUrl(deps.baseUrl(), project.id),
@@ -130,7 +137,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
     if (project.kind !== 'translate' || Object.keys(project.speakerVoices).length) return project;
     for (const taskId of await projects.exports(project.id)) {
       if ((await tasks.get(taskId))?.status !== 'done') continue;
-      const stagesDir = path.join(deps.workDirFor(taskId), 'stages');
+      const stagesDir = path.join(await localWorkDir(taskId), 'stages');
       const name = (await readdir(stagesDir).catch(() => [] as string[])).find((file) => file.endsWith('-synthesize.json'));
       if (!name) continue;
       const saved = JSON.parse(await readFile(path.join(stagesDir, name), 'utf8')) as { voices?: Record<string, { voiceId: string; pitchSemitones: number }> };
@@ -158,7 +165,8 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const project = await projects.create({
         id: newId(), taskId: task.id, kind: draft.kind, sourceLanguage: draft.sourceLanguage, targetLanguage: draft.targetLanguage,
         mediaDurationMs: draft.mediaDurationMs, mediaFileId: media.id,
-        waveformFile: draft.waveformAudio ? resolveWorkPath(workDir, draft.waveformAudio) : null,
+        // Relative to the job's work folder (read wherever that folder is fetched to); older records hold an absolute path.
+        waveformFile: draft.waveformAudio ?? null,
         speakerVoices: draft.speakerVoices,
         segments: draft.segments.map((segment) => fromEditable({ ...segment, voiceId: segment.voiceId ?? null })),
         now: now(),
@@ -277,7 +285,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       if (!segment.sourceText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no source text to translate.`);
       const origin = await originTask(project);
       const translator = engines.requireTranslator(languagePart(project.sourceLanguage), languagePart(project.targetLanguage));
-      const resources = await readJobResources(deps.workDirFor(origin.id), origin.request);
+      const resources = await readJobResources(await localWorkDir(origin.id), origin.request);
       const { texts } = await translateEnforcingGlossary(translator, {
         texts: [segment.sourceText], sourceLanguage: languagePart(project.sourceLanguage), targetLanguage: languagePart(project.targetLanguage),
         ...(project.kind === 'translate' ? { maxChars: [maxCharsFor(segment.endMs - segment.startMs, project.targetLanguage)] } : {}),
@@ -339,8 +347,9 @@ export function createProjectService(deps: ProjectServiceDeps) {
         request.enable_proofreading = false;
         if (exportType) request.export_type = exportType;
       }
+      const baseWorkDir = await localWorkDir(base.id);
       const taskId = await deps.jobs.createPrepared(origin.kind as JobKind, request, { inputName: origin.inputName, callbackUrl: origin.callbackUrl }, (workDir) => seedExportWorkDir({
-        from: deps.workDirFor(base.id), to: workDir, stages: pipeline.stages, rerun: pipeline.projectExport!.rerun, snapshot,
+        from: baseWorkDir, to: workDir, stages: pipeline.stages, rerun: pipeline.projectExport!.rerun, snapshot,
       }));
       await projects.addExport(projectId, taskId, now());
       return { task_id: taskId };
@@ -363,7 +372,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
     async waveform(projectId: string, points: number): Promise<{ duration: number; peaks: number[] }> {
       const project = await projects.require(projectId);
       if (!project.waveformFile) throw new DubDeskError('not_found', `Project ${projectId} has no audio track to draw.`);
-      const { durationSec, peaks } = await waveformPeaks(project.waveformFile, points);
+      const { durationSec, peaks } = await waveformPeaks(resolveWorkPath(await localWorkDir(project.taskId), project.waveformFile), points);
       return { duration: durationSec, peaks };
     },
 

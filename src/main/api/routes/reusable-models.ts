@@ -65,7 +65,7 @@ export async function reusableModelRoutes(app: App, { jobs, models, folders }: R
   }, async (request, reply) => {
     const record = await find(request.params.model_id);
     await models.delete(record.id);
-    await removeReusableModelFolder(record.path, folders.dataDir);
+    await removeReusableModelFolder(record.path, folders);
     return reply.status(204).send();
   });
 }

@@ -23,6 +23,12 @@ export interface ReusableModelFolders {
   dataDir: string;
   /** A task's work folder. */
   workDirFor(taskId: string): string;
+  /** With shared storage: brings a task's work folder here (it may have run on another machine). */
+  fetchWorkFolder?(taskId: string): Promise<unknown>;
+  /** With shared storage: uploads a new model's folder, so workers on any machine can read it. */
+  shareFolder?(relative: string): Promise<void>;
+  /** With shared storage: deletes a model's folder there. */
+  removeSharedFolder?(relative: string): Promise<void>;
 }
 
 /**
@@ -34,6 +40,7 @@ export async function makeReusableModelFolder(task: ReusableModelSource, modelId
     throw new DubDeskError('invalid_request', `Task ${task.id} is not a precision_v1 lip-sync task; only those can become reusable models.`);
   }
   if (task.status !== 'done') throw new DubDeskError('conflict', `Task ${task.id} is ${task.status}; wait until it is done.`);
+  await folders.fetchWorkFolder?.(task.id);
   const source = path.join(folders.workDirFor(task.id), REUSABLE_DIR);
   if (!(await stat(source).catch(() => null))?.isDirectory()) {
     throw new DubDeskError('conflict', `Task ${task.id} kept no face data to reuse: its work folder was cleaned, or it lip-synced a picture with the mouth warp, which stores none; run the lip-sync again on a video.`);
@@ -42,10 +49,12 @@ export async function makeReusableModelFolder(task: ReusableModelSource, modelId
   const target = path.join(folders.dataDir, relative);
   // Copied beside the target and renamed: a copy cut short (crash, full disk) never looks like a model.
   await writeThroughTemp(target, (tempPath) => cp(source, tempPath, { recursive: true }));
+  await folders.shareFolder?.(relative);
   return relative;
 }
 
 /** Deletes a model's folder (`relativePath` as makeReusableModelFolder returned it); a missing folder is fine. */
-export async function removeReusableModelFolder(relativePath: string, dataDir: string): Promise<void> {
-  await rm(path.join(dataDir, relativePath), { recursive: true, force: true });
+export async function removeReusableModelFolder(relativePath: string, folders: Pick<ReusableModelFolders, 'dataDir' | 'removeSharedFolder'>): Promise<void> {
+  await rm(path.join(folders.dataDir, relativePath), { recursive: true, force: true });
+  await folders.removeSharedFolder?.(relativePath);
 }
