@@ -7,6 +7,7 @@ import { statusCommand, submitCommand } from './commands/submit.js';
 import { serveCommand } from './commands/serve.js';
 import { modelsCliCommand } from './commands/models-cli.js';
 import { migrateCommand } from './commands/migrate.js';
+import { exportDataCommand, importDataCommand } from './commands/data-transfer.js';
 import { workerCommand } from './commands/worker.js';
 import { UsageError } from './options.js';
 
@@ -31,6 +32,10 @@ usage: dubdesk <command> [options]
   models list | install <id> [--from PATH] | remove <id>
   migrate --database postgres://…
                                  bring a shared PostgreSQL database to this build's schema (env DUBDESK_DATABASE_URL)
+  export-data --out <new folder> copy a data folder's tasks, keys, glossaries, styles, projects and files into a folder
+                                 (refused while a service runs on the data folder)
+  import-data --database postgres://… --storage s3://bucket/prefix|/shared/folder <export folder>
+                                 move an export into an empty, migrated database and its shared storage
   worker --database postgres://… --storage s3://bucket/prefix|/shared/folder [--concurrency N] [--kinds K,K]
                                  run jobs from the shared queue on this machine until Ctrl-C (env DUBDESK_STORAGE)
 
@@ -55,6 +60,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       case 'webhook-secret': return await webhookSecretCommand(args, out);
       case 'models': return await modelsCliCommand(args, out);
       case 'migrate': return await migrateCommand(args, out);
+      case 'export-data': return await exportDataCommand(args, out, err);
+      case 'import-data': return await importDataCommand(args, out);
       case 'worker': return await workerCommand(args, out);
       case '--version': case 'version': out.write(`${DUBDESK_VERSION}\n`); return 0;
       case undefined: case 'help': case '--help': case '-h': out.write(USAGE); return command ? 0 : 2;

@@ -220,6 +220,8 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   // What request checks consult, at create time and again in each job's first stage.
   const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
     files, media, glossaries, models, engines, baseUrl, maxInputBytes: config.maxInputBytes, addressPolicy,
+    // An upload URL signed here is ours whichever service address it names (expiry aside: the task was accepted).
+    ownsFileUrl: (fileId, token) => signer.verifyToken(fileId, token, 0),
     // With shared storage a work folder moves between machines, so it holds copies of its local inputs.
     copyLocalInputs: Boolean(storage),
     reusableModelExists: async (id) => (await reusableModels.get(id)) !== undefined,

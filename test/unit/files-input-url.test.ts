@@ -23,6 +23,14 @@ describe('classifyInputUrl', () => {
     expect(classifyInputUrl('http://127.0.0.1:7860/v1/files/f9', { baseUrl: 'http://localhost:7860' })).toEqual({ kind: 'upload', fileId: 'f9' });
   });
 
+  it('recognizes a file URL this installation signed as an upload whatever address it names, and no other', () => {
+    const ownsFileUrl = (fileId: string, token: string | null) => fileId === 'f9' && token === 'signed-for-f9';
+    // Another service on the shared database, or the one this data was moved from.
+    expect(classifyInputUrl('http://other-host:9000/v1/files/f9?token=signed-for-f9', { baseUrl, ownsFileUrl })).toEqual({ kind: 'upload', fileId: 'f9' });
+    expect(classifyInputUrl('http://other-host:9000/v1/files/f9?token=forged', { baseUrl, ownsFileUrl })).toEqual({ kind: 'remote', url: 'http://other-host:9000/v1/files/f9?token=forged' });
+    expect(classifyInputUrl('http://other-host:9000/v1/files/f10?token=signed-for-f9', { baseUrl, ownsFileUrl })).toEqual({ kind: 'remote', url: 'http://other-host:9000/v1/files/f10?token=signed-for-f9' });
+  });
+
   it('treats another port or host as a remote download', () => {
     expect(classifyInputUrl('http://127.0.0.1:9000/v1/files/f9', { baseUrl })).toEqual({ kind: 'remote', url: 'http://127.0.0.1:9000/v1/files/f9' });
     expect(classifyInputUrl('https://cdn.example.com/a%20b.mp4', { baseUrl })).toEqual({ kind: 'remote', url: 'https://cdn.example.com/a%20b.mp4' });

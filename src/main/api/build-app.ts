@@ -77,7 +77,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   // Each plugin gets only what it uses.
   const describeTask: DescribeTask = async (task) => ({
     ...taskSummary(task, core.resultUrls),
-    ...(await taskDetails(task, { baseUrl: core.baseUrl(), files: core.files, inputRulesOf: core.inputRulesOf })),
+    ...(await taskDetails(task, { baseUrl: core.baseUrl(), files: core.files, inputRulesOf: core.inputRulesOf, ownsFileUrl: (id, token) => core.signer.verifyToken(id, token, 0) })),
     stages: core.runner.stagesOf(task),
     ...(await exportedFrom(task.id)),
   });

@@ -17,12 +17,18 @@ export interface ClassifyOptions {
   baseUrl: string;
   /** The request field, named in error messages. */
   field?: string;
+  /**
+   * Whether `token` is one this installation signed for `fileId` (expired or not). Such a URL names our upload
+   * whatever address it was given through: another service on the shared database, or the service this data was
+   * moved from (`dubdesk import-data`).
+   */
+  ownsFileUrl?(fileId: string, token: string | null): boolean;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Sorts an input URL into an upload of ours, a local file or a remote download; anything else is invalid_request. */
-export function classifyInputUrl(url: string, { baseUrl, field = 'url' }: ClassifyOptions): InputUrl {
+export function classifyInputUrl(url: string, { baseUrl, field = 'url', ownsFileUrl }: ClassifyOptions): InputUrl {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -35,6 +41,8 @@ export function classifyInputUrl(url: string, { baseUrl, field = 'url' }: Classi
     throw new DubDeskError('invalid_request', `'${field}' must be an http(s) URL, a file:// URL or a URL from POST /v1/files; ${parsed.protocol.slice(0, -1)} URLs are not supported.`);
   }
 
+  const signedId = /\/v1\/files\/([A-Za-z0-9_-]+)$/.exec(parsed.pathname)?.[1];
+  if (signedId && ownsFileUrl?.(signedId, parsed.searchParams.get('token'))) return { kind: 'upload', fileId: signedId };
   const base = new URL(baseUrl);
   if (!sameService(parsed, base)) return { kind: 'remote', url: parsed.href };
   const prefix = `${base.pathname.replace(/\/+$/, '')}/v1/files/`;

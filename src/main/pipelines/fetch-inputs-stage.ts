@@ -19,6 +19,8 @@ export interface FetchInputsDeps extends SpecEnvironment {
    */
   copyLocalInputs?: boolean;
   baseUrl(): string;
+  /** Recognises a file URL this installation signed, whatever its address (files/input-url.ts). */
+  ownsFileUrl?(fileId: string, token: string | null): boolean;
   maxInputBytes: number;
   /** Which addresses remote inputs may be fetched from; link-local and unspecified never. */
   addressPolicy?: AddressPolicy;

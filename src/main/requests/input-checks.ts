@@ -24,6 +24,8 @@ export interface InputEnvironment {
   files: Pick<FileStore, 'get' | 'localPath'>;
   media: MediaTools;
   baseUrl: string;
+  /** Recognises a file URL this installation signed, whatever its address (files/input-url.ts). */
+  ownsFileUrl?(fileId: string, token: string | null): boolean;
   signal?: AbortSignal;
   /** Which addresses remote inputs and callbacks may reach (a literal refused address is refused at create). */
   addressPolicy?: AddressPolicy;
@@ -81,8 +83,8 @@ export interface ClassifiedInput {
 }
 
 /** Sorts the URL and checks what can be checked without downloading (a remote URL's extension). */
-export async function classifyInput(url: string, rule: InputRule, env: Pick<InputEnvironment, 'baseUrl' | 'files'>): Promise<ClassifiedInput> {
-  const where = classifyInputUrl(url, { baseUrl: env.baseUrl, field: rule.field });
+export async function classifyInput(url: string, rule: InputRule, env: Pick<InputEnvironment, 'baseUrl' | 'files' | 'ownsFileUrl'>): Promise<ClassifiedInput> {
+  const where = classifyInputUrl(url, { baseUrl: env.baseUrl, field: rule.field, ownsFileUrl: env.ownsFileUrl });
   let name: string;
   if (where.kind === 'remote') name = fileNameFromUrl(where.url) ?? where.url;
   else if (where.kind === 'upload') name = (await env.files.get(where.fileId))?.name ?? where.fileId;

@@ -7,7 +7,7 @@ export interface TaskDetails {
   inputs: { field: string; name: string }[];
 }
 
-export interface TaskDetailsEnvironment extends Pick<InputEnvironment, 'baseUrl' | 'files'> {
+export interface TaskDetailsEnvironment extends Pick<InputEnvironment, 'baseUrl' | 'files' | 'ownsFileUrl'> {
   /** The input fields of a request of that kind (its kind module's intake rules). */
   inputRulesOf(kind: string, request: Record<string, unknown>): InputRule[];
 }
