@@ -209,12 +209,13 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   });
   const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
   const workFolders = storage ? createWorkFolders({ storage, workDirFor, stateDir: path.join(paths.cache, 'work-folders') }) : undefined;
+  // A task's work folder brought here before its outputs are read outside its job (it may have run on another machine).
+  const fetchWorkFolder = workFolders ? (taskId: string) => workFolders.pull(taskId) : undefined;
   const sharedFolders = storage ? createSharedDataFolders(storage, paths.root) : undefined;
   // A reusable model's folder, here: with shared storage, fetched on first use (another machine may have made it).
   const reusableModelFolder = async (relative: string) => sharedFolders?.local(relative) ?? path.join(paths.root, relative);
   const reusableFolders: ReusableModelFolders = {
-    dataDir: paths.root, workDirFor,
-    fetchWorkFolder: workFolders ? (taskId) => workFolders.pull(taskId) : undefined,
+    dataDir: paths.root, workDirFor, fetchWorkFolder,
     shareFolder: sharedFolders?.share, removeSharedFolder: sharedFolders?.remove,
   };
   // What request checks consult, at create time and again in each job's first stage.
@@ -289,7 +290,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
 
   projects = createProjectService({
     projects: store.projects, tasks, jobs, files, engines, media, pipelines, projectsDir: paths.projects, workDirFor,
-    fetchWorkFolder: workFolders ? (taskId) => workFolders.pull(taskId) : undefined,
+    fetchWorkFolder,
     fileUrl, baseUrl, maxStretch: config.maxStretch,
   });
 
@@ -337,6 +338,8 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
           events, settings, notices: database.notices, tasks, node: owner,
           onError: (error) => log(`[nodes] listening for other nodes' changes failed (${error.message}); trying again`, 'warn'),
         });
+        // The address recorded before the relay ran (setBaseUrl) reaches workers started earlier.
+        if (listeningUrl) settings.onChange?.();
       }
       // Expired idempotency keys and callbacks finished a week ago are only history; keep the tables small.
       await idempotency.prune(Date.now());

@@ -22,16 +22,18 @@ describe.skipIf(postgresMissing)('nodes on one PostgreSQL database', () => {
     const pool = openPostgresPool(url);
     await migratePostgres(pool);
     await pool.end();
-    const node = async (workerOnly: boolean) => {
+    // No jobs run on either node (concurrency 0): only what the nodes tell each other is under test.
+    const config = async () => {
       const dataDir = await makeDataDir();
       folders.push(dataDir);
-      // No jobs run here (concurrency 0): only what the nodes tell each other is under test.
-      const core = await createCore(resolveConfig({ dataDir, databaseUrl: url, concurrency: 0 }, {}), { workerOnly, log: () => {} });
-      await core.start();
-      return core;
+      return resolveConfig({ dataDir, databaseUrl: url, concurrency: 0 }, {});
     };
-    service = await node(false);
-    worker = await node(true);
+    // The worker starts first, as a farm's workers may: the service's address must still reach it.
+    worker = await createCore(await config(), { workerOnly: true, log: () => {} });
+    await worker.start();
+    service = await createCore(await config(), { log: () => {} });
+    await service.setBaseUrl('http://dubdesk-service.internal:7860');
+    await service.start();
   }, 120_000);
 
   afterAll(async () => {
@@ -68,6 +70,11 @@ describe.skipIf(postgresMissing)('nodes on one PostgreSQL database', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     unsubscribe();
     expect(seen).toEqual([{ type: 'task_deleted', taskId: 'local-task' }]);
+  });
+
+  it('links a worker\'s results to the service\'s address, recorded after the worker had started', async () => {
+    await expect.poll(() => worker.baseUrl(), { timeout: 10_000 }).toBe('http://dubdesk-service.internal:7860');
+    expect(worker.fileUrl('f1')).toMatch(/^http:\/\/dubdesk-service\.internal:7860\/v1\/files\/f1\?token=/);
   });
 
   it('reloads a node\'s settings when another node changes one', async () => {
