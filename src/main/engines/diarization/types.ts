@@ -7,6 +7,11 @@ export interface SpeakerSegment {
   endMs: number;
   /** Stable within one result: `speaker_0`, `speaker_1`, ... in order of first appearance. */
   speaker: string;
+  /**
+   * Set where the speaker of this segment is uncertain: why, in a user's words (the built-in clustering sets it
+   * when its decision to merge or keep apart lay near its margin; a diarizer without a measure leaves it unset).
+   */
+  uncertain?: string;
 }
 
 export interface DiarizeOptions {

@@ -4,6 +4,7 @@
 import { open } from 'node:fs/promises';
 import type { SpeakerSegment } from '../../engines/diarization/types.js';
 import type { SpeechRegion } from '../../engines/vad/types.js';
+import type { UncertainSpeakerSpan } from './types.js';
 import { wavData } from './speaker-pitch.js';
 
 export interface DiarizeLimits {
@@ -65,10 +66,18 @@ export function mapTurnsBack(turns: readonly SpeakerSegment[], layout: readonly 
       const from = Math.max(turn.startMs, line.compactStartMs);
       const to = Math.min(turn.endMs, compactEnd);
       if (to <= from) continue;
-      mapped.push({ startMs: line.startMs + from - line.compactStartMs, endMs: line.startMs + to - line.compactStartMs, speaker: turn.speaker });
+      mapped.push({
+        startMs: line.startMs + from - line.compactStartMs, endMs: line.startMs + to - line.compactStartMs, speaker: turn.speaker,
+        ...(turn.uncertain ? { uncertain: turn.uncertain } : {}),
+      });
     }
   }
   return mapped.sort((a, b) => a.startMs - b.startMs);
+}
+
+/** Where the speaker is uncertain, in media seconds, for the quality report's `speaker_uncertain` review items. */
+export function uncertainSpans(turns: readonly SpeakerSegment[]): UncertainSpeakerSpan[] {
+  return turns.filter((turn) => turn.uncertain).map((turn) => ({ start: turn.startMs / 1000, end: turn.endMs / 1000, detail: turn.uncertain! }));
 }
 
 /** Reads the laid-out lines from a 16-bit mono WAV into one compact float track (silence in the gaps). */

@@ -97,6 +97,15 @@ export interface RecognizedSpeech extends StageOutput {
 export interface SpeakerTurns extends StageOutput {
   turns: SpeakerSegment[];
   diarizer: string;
+  /** Lines whose speaker is uncertain (the built-in clustering's close calls), in time order; absent or empty when sure. */
+  uncertain?: UncertainSpeakerSpan[];
+}
+
+/** A `speaker_uncertain` review item's place and detail: media seconds, and what was measured, in a user's words. */
+export interface UncertainSpeakerSpan {
+  start: number;
+  end: number;
+  detail: string;
 }
 
 export type { TranslateRequest };
