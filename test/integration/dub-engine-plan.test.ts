@@ -48,9 +48,14 @@ describe('planTranslateEngines', () => {
     const steps = plan({ source_language: 'en' }, { voiceActivityDetectors: [vad], speechRecognizers: [sphinxLike], translators: [enEs], diarizers: [diarizer] });
     expect(steps['detect-speech']).toEqual({ step: 'detect-speech', engine: { id: 'scripted-vad', title: 'Scripted VAD (test)', quality: 'standard' } });
     expect(steps['identify-language']).toEqual({ step: 'identify-language', skipped: 'source_language is English' });
-    expect(steps.transcribe).toEqual({ step: 'transcribe', engine: { id: 'sphinx-like', title: 'Sphinx-like (English, draft)', quality: 'draft' } });
+    // A draft engine's step names the model that would do better, for the GUI's install button.
+    expect(steps.transcribe).toEqual({
+      step: 'transcribe', engine: { id: 'sphinx-like', title: 'Sphinx-like (English, draft)', quality: 'draft' }, better: { id: 'whisper-base', title: 'Whisper base (multilingual)' },
+    });
     expect(steps.diarize?.engine?.id).toBe('scripted-diarizer');
-    expect(steps.translate).toEqual({ step: 'translate', engine: { id: 'en-es', title: 'en-es (test)', quality: 'draft' } });
+    expect(steps.translate).toEqual({
+      step: 'translate', engine: { id: 'en-es', title: 'en-es (test)', quality: 'draft' }, better: { id: 'bergamot-en-es', title: expect.stringMatching(/English.*Spanish/) },
+    });
     expect(steps.speak).toEqual({ step: 'speak', engine: { id: 'espeak', title: 'eSpeak NG (built in)', quality: 'draft' } });
     expect(steps.separate?.skipped).toMatch(/no separation model installed/);
     expect(Object.values(steps).some((step) => step.missing)).toBe(false);

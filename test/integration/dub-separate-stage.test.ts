@@ -95,7 +95,7 @@ describe('separate stage', () => {
       const first = (await svc.api(`/v1/tasks/${created.body.task_id}`)).body;
       expect(stateOf(first.stages, 'separate')).toEqual({ name: 'separate', label: 'Separating speech from music', state: 'done', engine: SEPARATOR, worker: `${os.hostname()}:${process.pid}` });
       expect(stateOf(first.stages, 'mix')?.state).toBe('failed');
-      expect(first.stages.map((stage: { name: string }) => stage.name).slice(-7)).toEqual(['translate', 'separate', 'synthesize', 'mix', 'erase-subtitles', 'export', 'make-project']);
+      expect(first.stages.map((stage: { name: string }) => stage.name).slice(-8)).toEqual(['translate', 'separate', 'synthesize', 'mix', 'erase-subtitles', 'export', 'make-project', 'check-quality']);
       expect(await logOf(svc, created.body.task_id)).toContain(`separating the original voice from music and ambience with ${SEPARATOR}`);
 
       const retried = (await svc.api(`/v1/tasks/${created.body.task_id}/retry`, { method: 'POST' })).body;

@@ -94,7 +94,7 @@ describe('translate and dub without subtitles', () => {
     const stages = Object.fromEntries(done.task.stages.map((stage: any) => [stage.name, stage.state]));
     expect(stages).toEqual({
       'fetch-inputs': 'done', 'prepare-media': 'done', 'detect-speech': 'done', 'read-subtitles': 'skipped', 'identify-language': 'skipped', 'read-screen-text': 'skipped',
-      transcribe: 'done', diarize: 'done', segment: 'done', translate: 'done', separate: 'skipped', synthesize: 'done', mix: 'done', 'erase-subtitles': 'skipped', export: 'done', 'make-project': 'skipped',
+      transcribe: 'done', diarize: 'done', segment: 'done', translate: 'done', separate: 'skipped', synthesize: 'done', mix: 'done', 'erase-subtitles': 'skipped', export: 'done', 'make-project': 'skipped', 'check-quality': 'done',
     });
     expect(done.task.stages.find((stage: any) => stage.name === 'identify-language').reason).toBe('source_language is English');
   });

@@ -94,6 +94,29 @@ describe.skipIf(missing)('a video of English narration, dubbed into Spanish with
     expect(info.durationSec).toBeCloseTo(speech.durationMs / 1000, 0);
   });
 
+  it('reports its quality measured on the result: the recogniser\'s confidence, the real pace, the original voice pulled down', () => {
+    const { quality } = status;
+    expect(quality, JSON.stringify(status)).toBeDefined();
+    expect(task.quality).toEqual(quality);
+    // PocketSphinx's word posteriors on real narration: far from sure, and never a made-up 1.
+    expect(quality.recognition_confidence).toBeGreaterThan(0.2);
+    expect(quality.recognition_confidence).toBeLessThan(0.95);
+    expect(quality.max_speed).toBeGreaterThan(0.7);
+    // No separation model here: the original is ducked by 24 dB where the VAD heard it.
+    expect(quality.original_voice_reduction_db).toBeGreaterThan(12);
+    expect(quality.speakers).toBeGreaterThanOrEqual(1);
+    for (const item of quality.review) {
+      expect(item.end).toBeGreaterThanOrEqual(item.start);
+      expect(item.end).toBeLessThanOrEqual(speech.durationMs / 1000 + 1);
+      expect(item.reasons.length).toBeGreaterThan(0);
+    }
+    // Each low-confidence line names the line and what was heard there.
+    for (const item of quality.review.filter((entry: { reasons: string[] }) => entry.reasons.includes('low_confidence'))) {
+      expect(item.line).toBeGreaterThanOrEqual(1);
+      expect(item.detail).toMatch(/the recogniser was \d+ % sure of "/);
+    }
+  });
+
   it('names the built-in speech detector, PocketSphinx, Apertium and eSpeak in the log', () => {
     expect(log).toMatch(/Silero VAD \(built in\) found \d+ stretches of speech/);
     expect(log).toContain('with PocketSphinx (English, draft), draft quality');

@@ -114,6 +114,7 @@ describe('a translate job with final translated subtitles', () => {
       { name: 'erase-subtitles', label: 'Erasing the original subtitles', state: 'skipped', reason: 'subtitle_mode is not replace' },
       { name: 'export', label: 'Exporting', state: 'done', worker: WORKER },
       { name: 'make-project', label: 'Preparing the project', state: 'skipped', reason: 'no editable project was asked for' },
+      { name: 'check-quality', label: 'Checking the result', state: 'done', worker: WORKER },
     ];
     expect((await svc.api(`/v1/tasks/${taskId}`)).body.stages).toEqual(expected);
     const listed = (await svc.api('/v1/tasks?kind=translate')).body.tasks.find((task: any) => task.task_id === taskId);
@@ -126,11 +127,11 @@ describe('a translate job with final translated subtitles', () => {
     const middle = (prepare: string) => prepare === 'running'
       ? ['detect-speech:pending', 'read-subtitles:pending', 'identify-language:pending', 'read-screen-text:pending', 'transcribe:pending', 'diarize:pending', 'segment:pending', 'translate:pending', 'separate:pending']
       : ['detect-speech:done', 'read-subtitles:done', 'identify-language:skipped', 'read-screen-text:skipped', 'transcribe:skipped', 'diarize:done', 'segment:skipped', 'translate:skipped', 'separate:skipped'];
-    expect(states(seen[0]!)).toEqual(['fetch-inputs:pending', 'prepare-media:pending', ...middle('running'), 'synthesize:pending', 'mix:pending', 'erase-subtitles:pending', 'export:pending', 'make-project:pending']);
-    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:done', ...middle('done'), 'synthesize:running', 'mix:pending', 'erase-subtitles:pending', 'export:pending', 'make-project:pending']);
-    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:running', ...middle('running'), 'synthesize:pending', 'mix:pending', 'erase-subtitles:pending', 'export:pending', 'make-project:pending']);
+    expect(states(seen[0]!)).toEqual(['fetch-inputs:pending', 'prepare-media:pending', ...middle('running'), 'synthesize:pending', 'mix:pending', 'erase-subtitles:pending', 'export:pending', 'make-project:pending', 'check-quality:pending']);
+    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:done', ...middle('done'), 'synthesize:running', 'mix:pending', 'erase-subtitles:pending', 'export:pending', 'make-project:pending', 'check-quality:pending']);
+    expect(seen.map(states)).toContainEqual(['fetch-inputs:done', 'prepare-media:running', ...middle('running'), 'synthesize:pending', 'mix:pending', 'erase-subtitles:pending', 'export:pending', 'make-project:pending', 'check-quality:pending']);
     const ran = new Set(seen.flatMap((stages) => stages.filter((stage) => stage.state === 'running').map((stage) => stage.name)));
-    expect([...ran]).toEqual(['fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'diarize', 'synthesize', 'mix', 'export']);
+    expect([...ran]).toEqual(['fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'diarize', 'synthesize', 'mix', 'export', 'check-quality']);
   });
 
   it('keeps the cloud-shaped status record as it was: no stages', async () => {

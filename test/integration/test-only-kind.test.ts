@@ -113,7 +113,7 @@ describe('a kind registered only in a test, through the HTTP API', () => {
     const translate = meta.body.kinds.find((kind: { id: string }) => kind.id === 'translate');
     expect(translate.create_route).toBe('/v1/media/translate');
     expect(translate.stages.map((stage: { name: string }) => stage.name)).toEqual([
-      'fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'identify-language', 'read-screen-text', 'transcribe', 'diarize', 'segment', 'translate', 'separate', 'synthesize', 'mix', 'erase-subtitles', 'export', 'make-project',
+      'fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'identify-language', 'read-screen-text', 'transcribe', 'diarize', 'segment', 'translate', 'separate', 'synthesize', 'mix', 'erase-subtitles', 'export', 'make-project', 'check-quality',
     ]);
   });
 

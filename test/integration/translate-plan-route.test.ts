@@ -8,7 +8,8 @@ import { resolveSchema } from '../fixtures/openapi-refs.js';
 interface Step {
   step: string;
   label: string;
-  engine?: { id: string; title: string; quality: string };
+  engine?: { id: string; title: string; quality: string; expectation?: string };
+  better_model?: { id: string; title: string };
   skipped?: string;
   missing?: { code: string; message: string; model_ids: string[] };
 }
@@ -61,6 +62,17 @@ describe('POST /v1/media/translate/plan', () => {
     const steps = byName(await plan({ source_language: 'en', target_language: 'es' }));
     expect(steps.transcribe.engine).toMatchObject({ title: 'PocketSphinx (English, draft)', quality: 'draft' });
     expect(steps.translate.engine).toMatchObject({ title: 'Apertium (draft)', quality: 'draft' });
+  });
+
+  it('says in words how good the drafts are on real media, and names the model that would do better', async () => {
+    const steps = byName(await plan({ source_language: 'en', target_language: 'es' }));
+    expect(steps.transcribe.engine!.expectation).toMatch(/many words wrong on real recordings/);
+    expect(steps.transcribe.better_model).toEqual({ id: 'whisper-base', title: expect.stringContaining('Whisper') });
+    expect(steps.translate.engine!.expectation).toMatch(/proofread the translation/);
+    expect(steps.translate.better_model?.id).toBe('bergamot-en-es');
+    // A step a standard engine runs has nothing to add.
+    expect(steps['detect-speech'].engine!.expectation).toBeUndefined();
+    expect(steps['detect-speech'].better_model).toBeUndefined();
   });
 
   it('is open to jobs keys, checks fields as the create request does, and is in the OpenAPI document', async () => {

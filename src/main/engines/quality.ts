@@ -9,6 +9,8 @@ export interface EngineIdentity {
   /** What the job log and the GUI name: "PocketSphinx (English, draft)". */
   readonly title: string;
   readonly quality: EngineQuality;
+  /** A draft engine's expected quality on real media, in a user's words (the translate plan and the create form show it). */
+  readonly expectation?: string;
   /** False while the engine's model or system package is missing; absent means always available. */
   isAvailable?(): boolean;
 }

@@ -122,6 +122,12 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       });
     },
 
+    /** The model, not installed yet, that would do better than a draft engine at this work (the plan offers its install). */
+    betterModelFor(work: 'transcribe' | 'translate', source: string, target: string): CatalogueEntry | undefined {
+      const entry = work === 'transcribe' ? modelFor('asr') : bergamotModelFor(models, source === 'auto' ? 'en' : source, target);
+      return entry?.usedBy && !models.isInstalled(entry.id) ? entry : undefined;
+    },
+
     requireTextRecognizer(languages: string[]): TextRecognizer {
       const readsAll = (recognizer: TextRecognizer) => languages.every((language) => recognizer.supports(language));
       // A model-backed recognizer (RapidOCR) is skipped until its model is installed.

@@ -25,6 +25,8 @@ function statusCore(task: TaskRecord) {
     ...(task.errCode ? { err_code: task.errCode, err_message: task.errMessage ?? '' } : {}),
     // Only when there are some, so clients written for the cloud API see nothing new otherwise.
     ...(task.warnings.length ? { warnings: task.warnings } : {}),
+    // Measured on the result once the job is done (docs/api.md "Quality report").
+    ...(task.status === 'done' && task.quality ? { quality: task.quality } : {}),
   };
 }
 

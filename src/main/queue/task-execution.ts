@@ -2,6 +2,7 @@ import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import { overallProgress, runStages, type WorkFolderSync } from '../pipelines/run-stages.js';
 import type { PipelineRegistry, ResultFile } from '../pipelines/types.js';
 import { PROJECT_STAGE, type ProjectDraft } from '../pipelines/project-snapshot.js';
+import { qualityOf } from '../pipelines/quality-stage.js';
 import { isDatabaseUnavailable } from '../store/postgres/pool.js';
 import type { TaskLogsRepository } from '../store/task-logs-repository.js';
 import type { Claim, TaskRecord, TasksRepository } from '../store/tasks-repository.js';
@@ -89,7 +90,7 @@ export function createTaskExecution(options: TaskExecutionOptions) {
       const result = await options.publishResults(task, pipeline.results(outputs, task.request), workDir);
       const draft = outputs[PROJECT_STAGE] as ProjectDraft | undefined;
       if (draft && options.publishProject) result.project = await options.publishProject(task, draft);
-      await flushed(() => transitions.complete(task.id, token, result));
+      await flushed(() => transitions.complete(task.id, token, result, qualityOf(outputs) ?? null));
     } catch (thrown) {
       await logged;
       await handleFailure(task, token, signal, thrown);

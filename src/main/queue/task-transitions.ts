@@ -1,6 +1,7 @@
 import { DubDeskError } from '../../shared/errors.js';
 import { canMove, isFinalStatus, KIND_STATUSES, type JobKind, type JobStatus } from '../../shared/jobs.js';
 import type { TaskWarning } from '../../shared/schemas/jobs.js';
+import type { QualityReport } from '../../shared/schemas/quality.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord, TaskUpdate } from '../store/tasks-repository.js';
 import { settleRunningStages, withStageState } from './stage-states.js';
@@ -121,8 +122,9 @@ export function createTaskTransitions(deps: TransitionDeps) {
       return updateAndAnnounce(id, token, (task) => ({ warnings: mergeWarnings(task.warnings, warnings) }));
     },
 
-    async complete(id: string, token: number, result: Record<string, string>): Promise<TaskRecord | null> {
-      return announce(await changeStatus(id, 'done', { result, progress: 1, stageProgress: 1, errCode: null, errMessage: null }, token));
+    /** The job is done: its published results and the quality report measured on them (null for a kind without one). */
+    async complete(id: string, token: number, result: Record<string, string>, quality: QualityReport | null = null): Promise<TaskRecord | null> {
+      return announce(await changeStatus(id, 'done', { result, quality, progress: 1, stageProgress: 1, errCode: null, errMessage: null }, token));
     },
 
     /** Fails the task for good (its running stage too); without a token (e.g. no pipeline, validation of a remote input) it is unfenced. */

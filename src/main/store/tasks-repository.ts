@@ -1,6 +1,7 @@
 import { DubDeskError } from '../../shared/errors.js';
 import type { JobKind, JobStatus } from '../../shared/jobs.js';
 import type { StageState, TaskWarning } from '../../shared/schemas/jobs.js';
+import type { QualityReport } from '../../shared/schemas/quality.js';
 import { enqueueTaskJob } from './postgres/job-queue.js';
 import { forUpdate, readJson, writeJson, type SqlClient, type SqlValue } from './sql.js';
 
@@ -30,6 +31,8 @@ export interface TaskRecord {
   errMessage: string | null;
   /** Problems the user should check in a result that still counts as done (empty when none). */
   warnings: TaskWarning[];
+  /** How good the result is, measured on it once the job is done (docs/api.md "Quality report"); null before. */
+  quality: QualityReport | null;
   /** Stage states recorded so far; null for a task that finished before stages were recorded (migration 005). */
   stages: RecordedStage[] | null;
   callbackUrl: string | null;
@@ -48,7 +51,7 @@ export interface TaskRecord {
 
 interface TaskRow {
   id: string; kind: string; status: string; stage: string | null; stage_progress: number; progress: number;
-  request_json: unknown; result_json: unknown; err_code: string | null; err_message: string | null; warnings_json: unknown; stages_json: unknown;
+  request_json: unknown; result_json: unknown; err_code: string | null; err_message: string | null; warnings_json: unknown; quality_json: unknown; stages_json: unknown;
   callback_url: string | null; input_name: string | null; attempts: number; max_attempts: number; run_after: number;
   lease_token: number; lease_owner: string | null; lease_expires_at: number | null; retry_of: string | null;
   created_at: number; updated_at: number; finished_at: number | null;
@@ -67,6 +70,7 @@ function fromRow(row: TaskRow): TaskRecord {
     errCode: row.err_code,
     errMessage: row.err_message,
     warnings: readJson<TaskWarning[]>(row.warnings_json, []),
+    quality: readJson<QualityReport | null>(row.quality_json, null),
     stages: readJson<RecordedStage[] | null>(row.stages_json, null),
     callbackUrl: row.callback_url,
     inputName: row.input_name,
@@ -252,6 +256,7 @@ const COLUMN_OF = {
   errCode: 'err_code',
   errMessage: 'err_message',
   warnings: 'warnings_json',
+  quality: 'quality_json',
   stages: 'stages_json',
   attempts: 'attempts',
   runAfter: 'run_after',
@@ -261,6 +266,6 @@ const COLUMN_OF = {
   finishedAt: 'finished_at',
 } as const;
 
-const JSON_FIELDS = new Set<string>(['result', 'warnings', 'stages']);
+const JSON_FIELDS = new Set<string>(['result', 'warnings', 'quality', 'stages']);
 
 export type TaskUpdate = Partial<Record<keyof typeof COLUMN_OF, unknown>>;

@@ -1106,6 +1106,59 @@ export interface components {
             /** @description Receives a POST with the status record on every status change. */
             callback_url?: string;
         };
+        TaskWarning: {
+            /** @description What kind of problem, e.g. line_too_fast. */
+            code: string;
+            message: string;
+            /** @description The cue number in the subtitle file (or transcript) it concerns. */
+            cue?: number;
+            /** @description Start of that cue, seconds. */
+            start?: number;
+            /** @description End of that cue, seconds. */
+            end?: number;
+            /** @description line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch). */
+            speed?: number;
+        };
+        ReviewItem: {
+            /** @description Where to look, in media seconds. */
+            start: number;
+            /** @description End of the place to look, in media seconds. */
+            end: number;
+            /** @description Why it needs a look (docs/api.md "Quality report"). */
+            reasons: ("low_confidence" | "too_fast" | "shifted" | "glossary_missed" | "not_translated" | "text_remains" | "low_ocr_confidence" | "no_face" | "weak_sync" | "speaker_uncertain")[];
+            /** @description What was measured there, in a user's words. */
+            detail: string;
+            /** @description translate: the line (cue number, 1-based) it concerns. */
+            line?: number;
+            /** @description The line or on-screen text it concerns, as the result has it. */
+            text?: string;
+        };
+        QualityReport: {
+            /** @description Places to check, in time order; empty when nothing needs a look. At most 100: the rest are counted in review_omitted. */
+            review: components["schemas"]["ReviewItem"][];
+            /** @description Places to check beyond the first 100 (the task log names every one). */
+            review_omitted?: number;
+            /** @description translate: the recogniser's mean confidence over the lines, 0..1; null when the lines came from an SRT or the screen. */
+            recognition_confidence?: number | null;
+            /** @description translate: the fastest line, as rate x stretch relative to normal speech, measured on the dub; null without a dub. */
+            max_speed?: number | null;
+            /** @description translate: how much quieter the original voice is in the result than in the input over its speech regions, dB; null without a dubbed mix. */
+            original_voice_reduction_db?: number | null;
+            /** @description translate: the number of distinct voices the dub speaks with. */
+            speakers?: number;
+            /** @description frame_translate: texts found (blocks shown on screen). */
+            texts?: number;
+            /** @description frame_translate: texts left untouched because their translation equals their source (numbers, names, codes). */
+            texts_unchanged?: number;
+            /** @description frame_translate: the share of erased boxes that still read as text when read again in the result. */
+            residual_text?: number;
+            /** @description lipsync: Pearson correlation of the mouth opening read off the result's frames with the driving audio's loudness; null when no face was seen. */
+            sync_score?: number | null;
+            /** @description lipsync: the share of the result's frames with a face. */
+            face_coverage?: number;
+            /** @description lipsync precision_v1 on a video: the share of frames drawn with the person's own mouths (the rest from the fitted warp); null for other engines. */
+            bank_coverage?: number | null;
+        };
         LipsyncStatus: {
             task_id: string;
             /** @description The whole job, 0..1. */
@@ -1120,6 +1173,9 @@ export interface components {
             err_message?: string;
             /** @enum {string} */
             status: "pending" | "processing" | "done" | "failed";
+            /** @description Present only when the job has warnings. */
+            warnings?: components["schemas"]["TaskWarning"][];
+            quality?: components["schemas"]["QualityReport"];
             video_url?: string;
         };
         ReusableLipsyncRequest: {
@@ -1188,19 +1244,6 @@ export interface components {
             /** @description Receives a POST with the status record on every status change. */
             callback_url?: string;
         };
-        TaskWarning: {
-            /** @description What kind of problem, e.g. line_too_fast. */
-            code: string;
-            message: string;
-            /** @description The cue number in the subtitle file (or transcript) it concerns. */
-            cue?: number;
-            /** @description Start of that cue, seconds. */
-            start?: number;
-            /** @description End of that cue, seconds. */
-            end?: number;
-            /** @description line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch). */
-            speed?: number;
-        };
         TranslateStatus: {
             task_id: string;
             /** @description The whole job, 0..1. */
@@ -1217,6 +1260,7 @@ export interface components {
             status: "queuing" | "preprocessing" | "transcribing" | "translating" | "dubbing" | "rendering" | "done" | "failed";
             /** @description Present only when the job has warnings. */
             warnings?: components["schemas"]["TaskWarning"][];
+            quality?: components["schemas"]["QualityReport"];
             result?: {
                 video_url?: string;
                 audio_url?: string;
@@ -1259,6 +1303,9 @@ export interface components {
             err_message?: string;
             /** @enum {string} */
             status: "queuing" | "processing" | "done" | "failed";
+            /** @description Present only when the job has warnings. */
+            warnings?: components["schemas"]["TaskWarning"][];
+            quality?: components["schemas"]["QualityReport"];
             result?: {
                 video_url?: string;
                 project_url?: string;
@@ -1306,6 +1353,7 @@ export interface components {
             exported_from_project?: string;
             /** @description Present only when the job has warnings. */
             warnings?: components["schemas"]["TaskWarning"][];
+            quality?: components["schemas"]["QualityReport"];
             /** @description Every stage of the task's kind in order, from its creation; empty for a task finished before stages were recorded. */
             stages?: components["schemas"]["TaskStage"][];
             result?: {
@@ -1404,6 +1452,14 @@ export interface components {
                  * @enum {string}
                  */
                 quality: "draft" | "standard";
+                /** @description A draft engine's expected quality on real media, in a user's words, e.g. that the English recogniser gets many words wrong on real recordings. */
+                expectation?: string;
+            };
+            /** @description A draft engine runs this step: the model, not installed yet, that would do better. */
+            better_model?: {
+                /** @description The catalogue id to install (POST /v1/models {id}). */
+                id: string;
+                title: string;
             };
             /** @description Why the step has nothing to do for this request, in a user's words. */
             skipped?: string;

@@ -1,6 +1,22 @@
 import { Type, type Static } from 'typebox';
 import { KIND_STATUSES, JOB_KINDS } from '../jobs.js';
 import { StatusCoreProperties, StrictObject, StringEnum, UrlString } from './common.js';
+import { QualityReportSchema } from './quality.js';
+
+// ---- Warnings: a job that finished, but with something the user should check ----
+export const TaskWarningSchema = Type.Object({
+  code: Type.String({ description: 'What kind of problem, e.g. line_too_fast.' }),
+  message: Type.String(),
+  cue: Type.Optional(Type.Integer({ description: 'The cue number in the subtitle file (or transcript) it concerns.' })),
+  start: Type.Optional(Type.Number({ description: 'Start of that cue, seconds.' })),
+  end: Type.Optional(Type.Number({ description: 'End of that cue, seconds.' })),
+  speed: Type.Optional(Type.Number({ description: 'line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch).' })),
+}, { $id: 'TaskWarning' });
+export type TaskWarning = Static<typeof TaskWarningSchema>;
+/** Present on status records and callbacks only when there is at least one warning. */
+const WarningsProperty = Type.Optional(Type.Array(TaskWarningSchema, { description: 'Present only when the job has warnings.' }));
+/** Present once the job is done: how good the result is and where to look (docs/api.md "Quality report"). */
+const QualityProperty = Type.Optional(QualityReportSchema);
 
 // ---- Lip-sync (docs/api.md "Lip-sync") ----
 export const LIPSYNC_MODELS = ['standard_v1', 'precision_v1'] as const;
@@ -20,6 +36,8 @@ export type LipsyncRequest = Static<typeof LipsyncRequestSchema>;
 export const LipsyncStatusSchema = Type.Object({
   ...StatusCoreProperties,
   status: StringEnum(['pending', 'processing', 'done', 'failed'] as const),
+  warnings: WarningsProperty,
+  quality: QualityProperty,
   video_url: Type.Optional(Type.String()),
 }, { $id: 'LipsyncStatus' });
 
@@ -30,19 +48,6 @@ export const ReusableLipsyncRequestSchema = StrictObject({
   callback_url: Type.Optional(UrlString('Receives a POST with the status record on every status change.')),
 }, { $id: 'ReusableLipsyncRequest' });
 export type ReusableLipsyncRequest = Static<typeof ReusableLipsyncRequestSchema>;
-
-// ---- Warnings: a job that finished, but with something the user should check ----
-export const TaskWarningSchema = Type.Object({
-  code: Type.String({ description: 'What kind of problem, e.g. line_too_fast.' }),
-  message: Type.String(),
-  cue: Type.Optional(Type.Integer({ description: 'The cue number in the subtitle file (or transcript) it concerns.' })),
-  start: Type.Optional(Type.Number({ description: 'Start of that cue, seconds.' })),
-  end: Type.Optional(Type.Number({ description: 'End of that cue, seconds.' })),
-  speed: Type.Optional(Type.Number({ description: 'line_too_fast: the speed the line is spoken at, relative to normal speech (rate x stretch).' })),
-}, { $id: 'TaskWarning' });
-export type TaskWarning = Static<typeof TaskWarningSchema>;
-/** Present on status records and callbacks only when there is at least one warning. */
-const WarningsProperty = Type.Optional(Type.Array(TaskWarningSchema, { description: 'Present only when the job has warnings.' }));
 
 // ---- Translate and dub (docs/api.md "Translate and dub") ----
 export const TranslateRequestSchema = StrictObject({
@@ -83,6 +88,7 @@ export const TranslateStatusSchema = Type.Object({
   ...StatusCoreProperties,
   status: StringEnum(['queuing', 'preprocessing', 'transcribing', 'translating', 'dubbing', 'rendering', 'done', 'failed'] as const),
   warnings: WarningsProperty,
+  quality: QualityProperty,
   result: Type.Optional(Type.Object({
     video_url: Type.Optional(Type.String()),
     audio_url: Type.Optional(Type.String()),
@@ -111,6 +117,8 @@ export type FrameTranslateRequest = Static<typeof FrameTranslateRequestSchema>;
 export const FrameTranslateStatusSchema = Type.Object({
   ...StatusCoreProperties,
   status: StringEnum(['queuing', 'processing', 'done', 'failed'] as const),
+  warnings: WarningsProperty,
+  quality: QualityProperty,
   result: Type.Optional(Type.Object({
     video_url: Type.Optional(Type.String()),
     project_url: Type.Optional(Type.String()),
@@ -147,6 +155,7 @@ export const TaskSummarySchema = Type.Object({
   retry_of: Type.Union([Type.String(), Type.Null()]),
   exported_from_project: Type.Optional(Type.String({ description: 'The project this task was exported from (POST /v1/projects/{project_id}/export).' })),
   warnings: WarningsProperty,
+  quality: QualityProperty,
   stages: Type.Optional(Type.Array(TaskStageSchema, {
     description: "Every stage of the task's kind in order, from its creation; empty for a task finished before stages were recorded.",
   })),

@@ -22,7 +22,12 @@ export const PlanStepSchema = Type.Object({
     id: Type.String(),
     title: Type.String({ description: 'e.g. "Whisper base (ONNX)".' }),
     quality: StringEnum(ENGINE_QUALITIES, { description: 'draft: rule-based or small models whose output wants proofreading.' }),
+    expectation: Type.Optional(Type.String({ description: "A draft engine's expected quality on real media, in a user's words, e.g. that the English recogniser gets many words wrong on real recordings." })),
   })),
+  better_model: Type.Optional(Type.Object({
+    id: Type.String({ description: 'The catalogue id to install (POST /v1/models {id}).' }),
+    title: Type.String(),
+  }, { description: 'A draft engine runs this step: the model, not installed yet, that would do better.' })),
   skipped: Type.Optional(Type.String({ description: "Why the step has nothing to do for this request, in a user's words." })),
   missing: Type.Optional(Type.Object({
     code: StringEnum(ERROR_CODES, { description: 'The error the create request would answer: model_not_installed, or not_found / unsupported_language for a voice.' }),

@@ -25,10 +25,11 @@ export interface TranslatePlanRoutesOptions {
 /** The plan as the API answers it: a missing model as its code, message and the catalogue ids to install. */
 export function planBody(steps: readonly PlanStep[]): TranslatePlan {
   return {
-    steps: steps.map(({ step, engine, skipped, missing, note }) => ({
+    steps: steps.map(({ step, engine, skipped, missing, note, better }) => ({
       step,
       label: PLAN_STEP_LABELS[step] ?? step,
-      ...(engine ? { engine: { id: engine.id, title: engine.title, quality: engine.quality } } : {}),
+      ...(engine ? { engine: { id: engine.id, title: engine.title, quality: engine.quality, ...(engine.expectation ? { expectation: engine.expectation } : {}) } } : {}),
+      ...(better ? { better_model: { id: better.id, title: better.title } } : {}),
       ...(skipped ? { skipped } : {}),
       ...(missing ? { missing: { code: missing.code, message: missing.message, model_ids: modelIdsToInstall(missing) } } : {}),
       ...(note ? { note } : {}),

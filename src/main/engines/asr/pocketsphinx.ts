@@ -88,6 +88,7 @@ export function createPocketsphinxRecognizer(options: PocketsphinxOptions = {}):
     id: POCKETSPHINX_ENGINE_ID,
     title: 'PocketSphinx (English, draft)',
     quality: 'draft',
+    expectation: 'Gets many words wrong on real recordings (a quarter to a half of the words on public recordings we measured): proofread the transcript, or install a Whisper model.',
     isAvailable: () => paths() !== undefined,
     supports: (language) => language !== 'auto' && ['en', 'eng'].includes(languagePart(language)),
 

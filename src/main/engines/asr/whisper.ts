@@ -60,19 +60,25 @@ export function stretchesOf(regions: readonly SpeechRegion[], maxMs = WHISPER_MA
 function wordsOf(result: WhisperTranscribeResult, stretch: SpeechRegion, from: number, to: number): RecognizedWord[] | undefined {
   if (result.timestamps.length !== result.tokens.length || result.tokens.length === 0) return undefined;
   const words: RecognizedWord[] = [];
+  // A word's confidence: the geometric mean of its tokens' probabilities, where sherpa gives them.
+  const logProbs = result.logProbs?.length === result.tokens.length ? result.logProbs : undefined;
+  const tokenLogs: number[][] = [];
   result.tokens.forEach((token, i) => {
     const atMs = stretch.startMs + result.timestamps[i]! * 1000;
     if (atMs < from || atMs >= to) return;
     const last = words.at(-1);
     if (last && !/^\s/.test(token)) {
       last.text += token;
+      if (logProbs) tokenLogs.at(-1)!.push(logProbs[i]!);
     } else if (token.trim()) {
       if (last) last.endMs = Math.max(last.startMs, atMs);
       words.push({ startMs: Math.round(atMs), endMs: Math.round(atMs), text: token.trim() });
+      tokenLogs.push(logProbs ? [logProbs[i]!] : []);
     }
   });
   const last = words.at(-1);
   if (last) last.endMs = Math.round(to);
+  if (logProbs) words.forEach((word, w) => { word.confidence = Math.exp(tokenLogs[w]!.reduce((sum, value) => sum + value, 0) / tokenLogs[w]!.length); });
   return words.length > 0 ? words : undefined;
 }
 

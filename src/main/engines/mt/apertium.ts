@@ -58,6 +58,7 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
     id: APERTIUM_ENGINE_ID,
     title: 'Apertium (draft)',
     quality: 'draft',
+    expectation: 'Rule-based, close to word for word: meaning often survives, phrasing rarely does ("Turn left" can come out as "El turno dejó"); proofread the translation, or install a translation model.',
     isAvailable: () => install() !== undefined,
     supports: (source, target) => pairFor(source, target) !== undefined,
 

@@ -20,7 +20,7 @@ export interface EnforcedTranslation {
 export type GlossaryLog = (message: string, level?: 'info' | 'warn' | 'error') => void;
 
 /** The terms of `source` whose target `translation` lacks. */
-function missingTerms(source: string, translation: string, glossary: readonly GlossaryTerm[]): GlossaryTerm[] {
+export function missingTerms(source: string, translation: string, glossary: readonly GlossaryTerm[]): GlossaryTerm[] {
   return termsInSource(source, glossary).filter((term) => !holdsTerm(translation, term.target));
 }
 

@@ -17,6 +17,8 @@ export interface PlannedEngine {
   id: string;
   title: string;
   quality: EngineQuality;
+  /** A draft engine's expected quality on real media, in words. */
+  expectation?: string;
 }
 
 export interface PlanStep {
@@ -29,6 +31,8 @@ export interface PlanStep {
   missing?: DubDeskError;
   /** What is decided only while the job runs (e.g. the translation pair after language detection). */
   note?: string;
+  /** A draft engine runs the step: the model that would do better, not installed yet. */
+  better?: { id: string; title: string };
 }
 
 /** What is known of the job's inputs beyond the request, when it is known (the GUI's subtitle preview). */
@@ -41,7 +45,14 @@ type Identified = Partial<EngineIdentity> & { id: string; title?: string };
 
 /** Engines without a draft variant (the VAD, a voice engine that says no quality) count as standard. */
 function planned(engine: Identified, quality?: EngineQuality): PlannedEngine {
-  return { id: engine.id, title: engine.title ?? engine.id, quality: engine.quality ?? quality ?? 'standard' };
+  return { id: engine.id, title: engine.title ?? engine.id, quality: engine.quality ?? quality ?? 'standard', ...(engine.expectation ? { expectation: engine.expectation } : {}) };
+}
+
+/** A step a draft engine runs also names the model that would do better, when one can be installed. */
+function withBetter(step: PlanStep, engines: Engines, work: 'transcribe' | 'translate', source: string, target: string): PlanStep {
+  if (step.engine?.quality !== 'draft') return step;
+  const better = engines.betterModelFor(work, source, target);
+  return better ? { ...step, better: { id: better.id, title: better.title } } : step;
 }
 
 function languageName(code: string): string {
@@ -244,9 +255,9 @@ export function planTranslateEngines(request: TranslateRequest, engines: Engines
     detectSpeechStep(request, engines),
     identifyStep(request, engines, source),
     ...(request.ocr_text_box ? [readScreenTextStep(engines, source)] : []),
-    transcribeStep(request, engines, source),
+    withBetter(transcribeStep(request, engines, source), engines, 'transcribe', source, languagePart(request.target_language)),
     diarizeStep(request, engines, facts),
-    translateStep(request, engines, source),
+    withBetter(translateStep(request, engines, source), engines, 'translate', source, languagePart(request.target_language)),
     separateStep(engines),
     speakStep(request, engines),
     ...(request.subtitle_mode === 'replace' && exportsVideo(request) ? [eraseSubtitlesStep(request, engines, source)] : []),

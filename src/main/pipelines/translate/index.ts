@@ -1,6 +1,7 @@
 import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js';
 import { translateIntake } from './intake.js';
 import type { Pipeline, ResultFile, Stage } from '../types.js';
+import { checkTranslateQualityStage } from './check-quality-stage.js';
 import { eraseSubtitlesStage } from './erase-subtitles-stage.js';
 import { exportStage } from './export-stage.js';
 import { translateOutput } from './outputs.js';
@@ -40,9 +41,10 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       translateStage(deps),
       ...[separateStage(deps), synthesizeStage(deps), mixStage(deps), eraseSubtitlesStage(deps), exportStage(deps)].map(untilProofread),
       makeProjectStage(),
+      checkTranslateQualityStage(deps),
     ],
-    // An export from a project speaks its lines again (reusing each unchanged line's audio), mixes and exports.
-    projectExport: { rerun: ['synthesize', 'mix', 'export'] },
+    // An export from a project speaks its lines again (reusing each unchanged line's audio), mixes, exports and measures.
+    projectExport: { rerun: ['synthesize', 'mix', 'export', 'check-quality'] },
     results(outputs) {
       if (!outputs.export) return []; // a proofreading job: only the project
       const exported = translateOutput(outputs, 'export');

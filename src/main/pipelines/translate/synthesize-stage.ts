@@ -31,6 +31,20 @@ export interface SynthesizedDub extends StageOutput {
   videoFilters: string[];
   /** Per speaker; `reference` is the speech a cloning voice heard as theirs (file relative to the work dir, times on the input timeline). */
   voices: Record<string, { voiceId: string; pitchSemitones: number; reference?: { file: string; startMs: number; endMs: number; text: string } }>;
+  /**
+   * Each line as the dub track holds it (output timeline): where its voice was placed, and how long the line lasts at
+   * the voice's normal rate, so the quality check can measure on the track how fast and where it really sounds.
+   * Absent in outputs saved by older versions.
+   */
+  spoken?: SpokenLine[];
+}
+
+export interface SpokenLine {
+  index: number;
+  /** The line's length at the voice's normal rate, trimmed of silence. */
+  normalMs: number;
+  placedStartMs: number;
+  placedEndMs: number;
 }
 
 /** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
@@ -158,6 +172,10 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       for (const line of written.log) ctx.log(line);
       await rm(clipDir, { recursive: true, force: true });
 
+      const normalMs = new Map(cues.map((cue, i) => [cue.index, Math.round(msOf(first[i]!))]));
+      const spokenLines = written.placed.map((placed): SpokenLine => ({
+        index: placed.index, normalMs: normalMs.get(placed.index) ?? 0, placedStartMs: placed.startMs, placedEndMs: placed.endMs,
+      }));
       const map = createTimeMap(plan.slowdowns);
       const outputCues = cues.map((cue, i) => {
         const placed = written.placed[i]!;
@@ -175,6 +193,7 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
           voiceId: choice.voiceId, pitchSemitones: choice.pitchSemitones,
           ...('reference' in choice ? { reference: { file: choice.referenceFile, startMs: choice.startMs, endMs: choice.endMs, text: choice.reference.text } } : {}),
         }])),
+        spoken: spokenLines,
       } satisfies SynthesizedDub;
     },
   };

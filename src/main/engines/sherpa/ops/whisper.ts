@@ -26,6 +26,8 @@ export interface WhisperTranscribeResult {
   tokens: string[];
   /** Seconds from the stretch's start for each token, where sherpa gives them (else empty). */
   timestamps: number[];
+  /** Natural log of each token's probability, where sherpa gives them (else empty): the word confidences. */
+  logProbs?: number[];
   /** Whisper's own segments (from its timestamp tokens): start and duration in seconds from the stretch's start. */
   segments: { startSec: number; durationSec: number; text: string }[];
 }
@@ -64,6 +66,7 @@ export const WHISPER_TRANSCRIBE_OP = defineSherpaOp<WhisperTranscribeArgs, Whisp
     lang: result.lang || '',
     tokens: result.tokens || [],
     timestamps: result.timestamps || [],
+    logProbs: result.ys_log_probs || [],
     segments: (result.segment_texts || []).map((text, i) => ({
       startSec: result.segment_timestamps[i],
       durationSec: result.segment_durations[i],

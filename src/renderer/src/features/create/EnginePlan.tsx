@@ -62,6 +62,8 @@ function StepLine({ client, step }: { client: ApiClient; step: PlanStep }) {
           <span className="plan-engine">{step.engine.title}</span>
           {step.engine.quality === 'draft' ? <span className="badge draft" title="Rule-based or small model: proofread its output.">draft</span> : null}
           {step.note ? <span className="muted"> ({step.note})</span> : null}
+          {step.engine.expectation ? <p className="hint plan-expectation">{step.engine.expectation}</p> : null}
+          {step.better_model ? <InstallModel client={client} modelId={step.better_model.id} /> : null}
         </>
       ) : step.skipped ? (
         <span className="muted">skipped: {step.skipped}</span>

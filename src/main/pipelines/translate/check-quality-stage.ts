@@ -1,0 +1,9 @@
+import { qualityStage } from '../quality-stage.js';
+import type { Stage } from '../types.js';
+import { measureTranslateQuality } from './quality/measure.js';
+import type { TranslateDeps, TranslateRequest } from './types.js';
+
+/** rendering: the finished dub measured (its dub track and mix) and its lines checked, for the task's quality report. */
+export function checkTranslateQualityStage(deps: Pick<TranslateDeps, 'media'>): Stage<TranslateRequest> {
+  return qualityStage<TranslateRequest>('rendering', (input, ctx) => measureTranslateQuality(input, ctx, deps));
+}
