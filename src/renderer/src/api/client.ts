@@ -11,8 +11,10 @@ type JsonOf<Path extends keyof paths, Method extends 'get' | 'post' | 'put'> = p
   responses: { 200: { content: { 'application/json': infer Body } } };
 } ? Body : never;
 
-/** One row of `GET /v1/tasks`, also the data of each `task` event. */
+/** One row of `GET /v1/tasks`, also the data of each `task` event; `quality` once a finished job was measured. */
 export type TaskSummary = Schemas['TaskSummary'];
+/** `GET /v1/tasks/{task_id}`: a row's fields and the request the task was made with. */
+export type TaskWithRequest = JsonOf<'/v1/tasks/{task_id}', 'get'>;
 export type TaskPage = Schemas['TaskList'];
 export type UploadedFile = Schemas['UploadedFile'];
 export type KindsMeta = Schemas['KindsMeta'];
@@ -55,6 +57,7 @@ export type SynthesizedLine = Schemas['SynthesizedLine'];
 export type ProjectExportType = NonNullable<NonNullable<paths['/v1/projects/{project_id}/export']['post']['requestBody']>['content']['application/json']['export_type']>;
 export type Waveform = JsonOf<'/v1/projects/{project_id}/waveform', 'get'>;
 export type { SubtitleTrack };
+export type { QualityReport, ReviewItem, ReviewReason } from '../../../shared/schemas/quality.js';
 
 export interface ServiceInfo {
   title: string;
@@ -91,7 +94,7 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     apiKey: options.apiKey,
     listTasks: (query: TaskQuery = {}) => answerOf(http.GET('/v1/tasks', { params: { query: withoutEmpty(query) } })),
-    getTask: (task_id: string) => answerOf(http.GET('/v1/tasks/{task_id}', { params: { path: { task_id } } })),
+    getTask: async (task_id: string): Promise<TaskWithRequest> => answerOf(http.GET('/v1/tasks/{task_id}', { params: { path: { task_id } } })),
     taskLog: async (task_id: string, limit = 200) => (await answerOf(http.GET('/v1/tasks/{task_id}/log', { params: { path: { task_id }, query: { limit } } }))).lines,
     cancelTask: (task_id: string) => answerOf(http.POST('/v1/tasks/{task_id}/cancel', { params: { path: { task_id } } })),
     retryTask: (task_id: string) => answerOf(http.POST('/v1/tasks/{task_id}/retry', { params: { path: { task_id } } })),

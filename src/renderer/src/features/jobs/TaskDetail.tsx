@@ -9,6 +9,8 @@ import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
 import { downloadUrl, resultFolderPath } from '../preview/reveal-path.js';
 import { ResultPreview } from '../preview/ResultPreview.js';
+import { SeekableAudio } from '../preview/SeekableAudio.js';
+import { QualitySection } from '../quality/QualitySection.js';
 import { projectIdFromUrl } from '../projects/project-route.js';
 import { SubtitlePanel } from '../preview/SubtitlePanel.js';
 import { adviceFor } from './error-advice.js';
@@ -74,12 +76,12 @@ function useSettings(client: ApiClient): ServiceSettings | undefined {
 }
 
 /** What the page can show of the original: an audio player, or why a local file cannot play here. */
-function OriginalNote({ original }: { original: OriginalMedia }) {
+function OriginalNote({ original, seekTo }: { original: OriginalMedia; seekTo?: { seconds: number; nonce: number } }) {
   if (original.playable) {
     return original.kind === 'audio' ? (
       <div className="original-audio">
         <h3>Original</h3>
-        <audio controls preload="metadata" src={original.url} aria-label="Original audio" />
+        <SeekableAudio src={original.url} label="Original audio" seekTo={seekTo} />
       </div>
     ) : null;
   }
@@ -105,6 +107,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const [time, setTime] = useState(0);
   const [seek, setSeek] = useState<{ seconds: number; nonce: number }>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const player = useRef<HTMLDivElement>(null);
 
   useEffect(() => heading.current?.focus(), [taskId]);
 
@@ -131,6 +134,12 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const original = originalMedia(task.kind, body);
   const visualOriginal = original?.playable && original.kind !== 'audio' ? { url: original.url, kind: original.kind } : undefined;
   const request = taskRequest({ kind: task.kind, request: body }, kinds);
+  const seekPlayers = (seconds: number) => setSeek({ seconds, nonce: Date.now() });
+  /** A place to review chosen: the players go there, and into view. */
+  const showPlace = (seconds: number) => {
+    seekPlayers(seconds);
+    player.current?.scrollIntoView({ block: 'nearest' });
+  };
 
   return (
     <section className="detail" aria-labelledby="detail-title">
@@ -179,22 +188,24 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
       ) : null}
 
       {videoUrl ? (
-        <div className="result">
+        <div className="result" ref={player}>
           <h3>Result</h3>
           <ResultPreview resultUrl={videoUrl} original={visualOriginal} onTime={setTime} seekTo={seek} />
         </div>
       ) : audioUrl ? (
-        <div className="result">
+        <div className="result" ref={player}>
           <h3>Result</h3>
-          <audio controls src={audioUrl} aria-label="Result audio" onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)} />
+          <SeekableAudio src={audioUrl} label="Result audio" onTime={setTime} seekTo={seek} />
         </div>
       ) : null}
-      {original && (videoUrl || audioUrl) ? <OriginalNote original={original} /> : null}
+      {original && (videoUrl || audioUrl) ? <OriginalNote original={original} seekTo={seek} /> : null}
+
+      {task.status === 'done' && task.quality ? <QualitySection report={task.quality} onSeek={videoUrl || audioUrl ? showPlace : undefined} /> : null}
 
       {subtitleUrl ? (
         <details className="subtitles" open>
           <summary>Subtitles</summary>
-          <SubtitlePanel url={subtitleUrl} time={time} onSeek={(seconds) => setSeek({ seconds, nonce: Date.now() })} warnings={task.warnings} />
+          <SubtitlePanel url={subtitleUrl} time={time} onSeek={seekPlayers} warnings={task.warnings} />
         </details>
       ) : null}
 

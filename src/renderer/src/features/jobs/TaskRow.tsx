@@ -10,6 +10,8 @@ import { currentStageLabel } from './stage-timeline.js';
 import { TaskActions } from './TaskActions.js';
 import { projectIdFromUrl } from '../projects/project-route.js';
 import { useView } from '../../stores/view.js';
+import { ReviewBadge } from '../quality/ReviewBadge.js';
+import { reviewCount } from '../quality/quality-words.js';
 
 /** Time left of a running task, re-rendered only when its own progress history changes. */
 function TimeLeft({ taskId }: { taskId: string }) {
@@ -34,15 +36,17 @@ export const TaskRow = memo(function TaskRow({ client, task, index, count, top, 
   const running = !isFinalStatus(task.status);
   const projectId = projectIdFromUrl(task.result?.project_url) ?? task.exported_from_project;
   const show = useView((s) => s.show);
+  const toReview = reviewCount(task);
   return (
     <li className="task" data-status={task.status} data-index={index} aria-posinset={index + 1} aria-setsize={count} style={{ transform: `translateY(${top}px)` }}>
       <div className="task-head">
-        <button type="button" className="task-open link" onClick={() => onOpen(task.task_id)} aria-label={`${name}, ${kind}, ${statusLabel(task.status)}. Open details`}>
+        <button type="button" className="task-open link" onClick={() => onOpen(task.task_id)} aria-label={`${name}, ${kind}, ${statusLabel(task.status)}${toReview ? `, ${toReview} to review` : ''}. Open details`}>
           <span className="task-name">{name}</span>
         </button>
         <span className="task-kind muted">{kind}{task.exported_from_project ? ' · project export' : ''}</span>
         <span className="task-created muted">created <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time></span>
         <span className="task-status">{statusLabel(task.status)}</span>
+        <ReviewBadge task={task} />
       </div>
       <div className="task-progress">
         <progress max={100} value={percent} aria-label={`Progress of ${name}`} />

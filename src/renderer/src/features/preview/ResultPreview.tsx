@@ -43,6 +43,8 @@ export function ResultPreview({ resultUrl, original: originalInput, onTime, seek
   useEffect(() => {
     if (!seekTo || !result.current) return;
     result.current.currentTime = seekTo.seconds;
+    // The original follows on its own only once the result reports the seek; both move now.
+    if (original.current) original.current.currentTime = seekTo.seconds;
   }, [seekTo]);
 
   useEffect(() => {

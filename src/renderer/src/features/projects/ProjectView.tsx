@@ -11,11 +11,14 @@ import { useView } from '../../stores/view.js';
 import { taskName } from '../jobs/labels.js';
 import { memoryStorage } from './pending-edits.js';
 import { ProjectEditor, saveStatus, type SaveStatus } from './project-editor.js';
+import { ReviewBar } from './ReviewBar.js';
+import { firstWithReason, flaggedIndexes, nextFlagged, reviewByLine } from './review-lines.js';
 import { withDraft } from './segment-fields.js';
 import type { RowActions } from './SegmentRow.js';
 import { SegmentTable, type SegmentTableHandle } from './SegmentTable.js';
 import { firstEndingAfter } from './timeline-math.js';
 import { Timeline } from './Timeline.js';
+import { useOriginReview } from './useOriginReview.js';
 
 const SAVE_WORDS: Record<SaveStatus, string> = { saved: 'Saved', saving: 'Saving…', retrying: 'Not saved yet — retrying', not_saved: 'Not saved' };
 const EXPORT_TYPES: { value: ProjectExportType; label: string }[] = [
@@ -74,6 +77,9 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
   const table = useRef<SegmentTableHandle>(null);
   const stopAt = useRef<number | undefined>(undefined);
   const [audioOnly, setAudioOnly] = useState(false);
+  const [onlyReview, setOnlyReview] = useState(false);
+  const originReview = useOriginReview(client, project?.task_id);
+  const openedAtReview = useRef(false);
 
   useEffect(() => {
     void editor.load();
@@ -103,8 +109,22 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
 
   const segments = project?.segments ?? [];
   const shown = useMemo(() => segments.map((segment) => withDraft(segment, drafts[segment.segment_id])), [segments, drafts]);
-  const latest = useRef({ shown, editor });
-  latest.current = { shown, editor };
+  // By the saved lines, so typing does not redraw every marked row.
+  const review = useMemo(() => reviewByLine(segments, originReview?.review ?? []), [segments, originReview]);
+  const flagged = useMemo(() => flaggedIndexes(review), [review]);
+  const needsReview = useMemo(() => review.map(Boolean), [review]);
+  const latest = useRef({ shown, editor, flagged, onlyReview });
+  latest.current = { shown, editor, flagged, onlyReview };
+
+  // A proofreading job's project opens at the first line the recogniser was unsure of.
+  useEffect(() => {
+    if (openedAtReview.current || !originReview || !loaded) return;
+    openedAtReview.current = true;
+    const first = originReview.proofreading ? firstWithReason(review, 'low_confidence') : undefined;
+    if (first === undefined) return;
+    setSelected(first);
+    table.current?.focusLine(first, 'source_text');
+  }, [originReview, loaded, review]);
 
   const actions = useMemo<RowActions>(() => {
     const play = (index: number, untilEnd: boolean) => {
@@ -128,7 +148,11 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
       reload: (segmentId) => void editor.resolveConflict(segmentId).catch((error: Error) => push(`Could not reload: ${error.message}`, 'error')),
       applyYours: (segmentId) => editor.applyYours(segmentId),
       dismissYours: (segmentId) => editor.dismissYours(segmentId),
-      nextTarget: (index) => table.current?.focusLine(index + 1),
+      nextTarget: (index) => {
+        // With the review filter on, the next line shown is the next one to review.
+        const next = latest.current.onlyReview ? nextFlagged(latest.current.flagged, index) : index + 1;
+        if (next !== undefined) table.current?.focusLine(next);
+      },
     };
   }, [editor, push]);
 
@@ -172,6 +196,14 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
     }
   }
 
+  /** From the selected line (or the top) on to the next line to review, round to the first after the last. */
+  function goToNextReview() {
+    const next = nextFlagged(flagged, selected ?? -1, true);
+    if (next === undefined) return;
+    setSelected(next);
+    table.current?.focusLine(next);
+  }
+
   const back = <button type="button" className="secondary" onClick={() => show({ name: 'tasks' })}>← All tasks</button>;
   if (!project) {
     return (
@@ -212,7 +244,7 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
       </div>
       <p className="muted project-summary">
         {kindTitle(kinds, project.kind)} · {languageName(project.source_language)} → {languageName(project.target_language)} · {segments.length} line{segments.length === 1 ? '' : 's'}
-        {counts.edited ? ` · ${counts.edited} edited` : ''}{counts.regenerated ? ` · ${counts.regenerated} regenerated` : ''}{counts.too_long ? ` · ${counts.too_long} too long` : ''}
+        {counts.edited ? ` · ${counts.edited} edited` : ''}{counts.regenerated ? ` · ${counts.regenerated} regenerated` : ''}{counts.too_long ? ` · ${counts.too_long} too long` : ''}{flagged.length ? ` · ${flagged.length} to review` : ''}
         {' · '}<button type="button" className="link" onClick={() => show({ name: 'task', taskId: project.task_id })}>the task that made it</button>
       </p>
       {loadError ? <p role="alert" className="error">{loadError}</p> : null}
@@ -255,6 +287,7 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
             peaks={waveform?.peaks}
             media={media}
             selectedIndex={selected}
+            needsReview={needsReview}
             noOverlap={!visual}
             onSeek={(seconds) => {
               stopAt.current = undefined;
@@ -320,8 +353,10 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
         </div>
       </div>
 
-      <p className="muted keys-hint">Enter saves and goes to the next line · Shift+Enter: new line · {visual ? '' : 'Ctrl+Enter or Alt+R: regenerate the voice · '}Ctrl+Z: undo</p>
-      <SegmentTable ref={table} segments={segments} drafts={drafts} lines={lines} visual={visual} voices={voices} selectedIndex={selected} playingIndex={playingIndex} actions={actions} />
+      {flagged.length ? <ReviewBar count={flagged.length} onlyReview={onlyReview} onFilter={setOnlyReview} onNext={goToNextReview} /> : null}
+      <p className="muted keys-hint">Enter saves and goes to the next line{onlyReview ? ' to review' : ''} · Shift+Enter: new line · {visual ? '' : 'Ctrl+Enter or Alt+R: regenerate the voice · '}Ctrl+Z: undo</p>
+      <SegmentTable ref={table} segments={segments} drafts={drafts} lines={lines} visual={visual} voices={voices} selectedIndex={selected} playingIndex={playingIndex}
+        review={review} rows={onlyReview ? flagged : undefined} actions={actions} />
     </section>
   );
 }

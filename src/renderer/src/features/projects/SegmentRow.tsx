@@ -1,8 +1,9 @@
 import { memo, useState, type KeyboardEvent } from 'react';
-import type { ProjectSegment, VoiceRecord } from '../../api/client.js';
+import type { ProjectSegment, ReviewItem, VoiceRecord } from '../../api/client.js';
 import type { LineState } from './project-editor.js';
 import { fitLabel, formatLineTime, lineSaveLabel, segmentStatusLabel } from './segment-labels.js';
 import { withDraft, type SegmentFields } from './segment-fields.js';
+import { ReviewMark } from './ReviewMark.js';
 
 /** What a row can ask of the editor; one stable object for all rows, so a row re-renders only when its own line changes. */
 export interface RowActions {
@@ -48,6 +49,8 @@ interface SegmentRowProps {
   voices: readonly VoiceRecord[];
   selected: boolean;
   playing: boolean;
+  /** The places of the origin task's quality report that concern this line. */
+  review?: readonly ReviewItem[];
   top: number;
   actions: RowActions;
 }
@@ -55,7 +58,7 @@ interface SegmentRowProps {
 const BOX_PARTS = ['x', 'y', 'width', 'height'] as const;
 const BOX_NAMES = { x: 'Left edge (fraction of the width)', y: 'Top edge (fraction of the height)', width: 'Width (fraction)', height: 'Height (fraction)' };
 
-export const SegmentRow = memo(function SegmentRow({ index, count, segment: saved, draft, line, visual, voices, selected, playing, top, actions }: SegmentRowProps) {
+export const SegmentRow = memo(function SegmentRow({ index, count, segment: saved, draft, line, visual, voices, selected, playing, review, top, actions }: SegmentRowProps) {
   const segment = withDraft(saved, draft);
   const id = segment.segment_id;
   const number = index + 1;
@@ -85,6 +88,7 @@ export const SegmentRow = memo(function SegmentRow({ index, count, segment: save
       data-index={index}
       data-segment-id={id}
       data-status={saved.status}
+      data-review={review ? 'true' : undefined}
       aria-rowindex={index + 2}
       aria-selected={selected}
       aria-current={playing ? 'true' : undefined}
@@ -143,6 +147,7 @@ export const SegmentRow = memo(function SegmentRow({ index, count, segment: save
         </div>
       )}
       <div role="cell" className="segment-state">
+        {review ? <ReviewMark items={review} /> : null}
         {status ? <span className="chip" data-status={saved.status}>{status}</span> : null}
         {fit ? <span className="fit muted" title={`Spoken ${saved.fit!.speech_seconds.toFixed(2)} s in ${saved.fit!.room_seconds.toFixed(2)} s`}>{fit}</span> : null}
         {line?.busy ? <span className="muted" aria-live="polite">{line.busy}</span> : null}

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { useScrollViewport } from '../../lib/useScrollViewport.js';
-import type { ProjectSegment, VoiceRecord } from '../../api/client.js';
+import type { ProjectSegment, ReviewItem, VoiceRecord } from '../../api/client.js';
 import { scrollToReveal, visibleRows } from '../jobs/virtual-window.js';
 import type { LineState } from './project-editor.js';
 import type { SegmentFields } from './segment-fields.js';
@@ -22,24 +22,32 @@ interface SegmentTableProps {
   voices: readonly VoiceRecord[];
   selectedIndex?: number;
   playingIndex?: number;
+  /** Per line, the places of the origin task's quality report that concern it. */
+  review?: readonly (ReviewItem[] | undefined)[];
+  /** The lines shown, by index (a filter); all of them when left out. */
+  rows?: readonly number[];
   actions: RowActions;
 }
 
 /** The lines, virtualized: only the rows in view (and a few around) are rendered, so a thousand lines scroll smoothly. */
-export const SegmentTable = forwardRef<SegmentTableHandle, SegmentTableProps>(function SegmentTable({ segments, drafts, lines, visual, voices, selectedIndex, playingIndex, actions }, ref) {
+export const SegmentTable = forwardRef<SegmentTableHandle, SegmentTableProps>(function SegmentTable({ segments, drafts, lines, visual, voices, selectedIndex, playingIndex, review, rows, actions }, ref) {
   const { scroller, viewport, measure, onScroll } = useScrollViewport(400);
   const pendingFocus = useRef<{ index: number; field: string } | undefined>(undefined);
+  const shownCount = rows ? rows.length : segments.length;
 
   useImperativeHandle(ref, () => ({
     focusLine(index, field = 'target_text') {
       const element = scroller.current;
       if (!element || index < 0 || index >= segments.length) return;
-      const top = scrollToReveal(index, { scrollTop: element.scrollTop, viewportHeight: element.clientHeight, rowHeight: SEGMENT_ROW_HEIGHT });
+      // A line the filter hides cannot be focused.
+      const position = rows ? rows.indexOf(index) : index;
+      if (position < 0) return;
+      const top = scrollToReveal(position, { scrollTop: element.scrollTop, viewportHeight: element.clientHeight, rowHeight: SEGMENT_ROW_HEIGHT });
       if (top !== undefined) element.scrollTop = top;
       pendingFocus.current = { index, field };
       measure();
     },
-  }), [segments.length, scroller, measure]);
+  }), [segments.length, rows, scroller, measure]);
 
   // After a line was scrolled into the window, focus its field once it is rendered.
   useEffect(() => {
@@ -52,7 +60,8 @@ export const SegmentTable = forwardRef<SegmentTableHandle, SegmentTableProps>(fu
     }
   });
 
-  const range = visibleRows({ scrollTop: viewport.scrollTop, viewportHeight: viewport.height, rowHeight: SEGMENT_ROW_HEIGHT, count: segments.length });
+  const range = visibleRows({ scrollTop: viewport.scrollTop, viewportHeight: viewport.height, rowHeight: SEGMENT_ROW_HEIGHT, count: shownCount });
+  const positions = Array.from({ length: range.end - range.start }, (_, i) => range.start + i);
   return (
     <div className={`segment-table${visual ? ' visual' : ''}`} role="table" aria-label="Lines" aria-rowcount={segments.length + 1}>
       <div className="segment-head" role="row" aria-rowindex={1}>
@@ -67,8 +76,9 @@ export const SegmentTable = forwardRef<SegmentTableHandle, SegmentTableProps>(fu
       </div>
       <div className="segment-scroller" ref={scroller} onScroll={onScroll}>
         <div className="segment-rows" role="rowgroup" style={{ height: `${range.total}px` }}>
-          {segments.slice(range.start, range.end).map((segment, i) => {
-            const index = range.start + i;
+          {positions.map((position) => {
+            const index = rows ? rows[position]! : position;
+            const segment = segments[index]!;
             return (
               <SegmentRow
                 key={segment.segment_id}
@@ -81,7 +91,8 @@ export const SegmentTable = forwardRef<SegmentTableHandle, SegmentTableProps>(fu
                 voices={voices}
                 selected={selectedIndex === index}
                 playing={playingIndex === index}
-                top={index * SEGMENT_ROW_HEIGHT}
+                review={review?.[index]}
+                top={position * SEGMENT_ROW_HEIGHT}
                 actions={actions}
               />
             );

@@ -12,6 +12,8 @@ interface TimelineProps {
   peaks?: readonly number[];
   media: RefObject<HTMLMediaElement | null>;
   selectedIndex?: number;
+  /** Per line, whether the quality report asks to look at it (drawn as a mark under its bar). */
+  needsReview?: readonly boolean[];
   /** Dubbed lines are spoken in turn: a bar stops at its neighbours (visual text may overlap). */
   noOverlap: boolean;
   onSeek(seconds: number): void;
@@ -47,13 +49,13 @@ const STATUS_FILL: Record<ProjectSegment['status'], string> = { ok: '#2f6fde', e
  * The input's waveform with one bar per line above it, drawn on a canvas for the visible time range only:
  * drag a bar's body to move the line, its edges to resize it (saved on drop); click to seek.
  */
-export function Timeline({ segments, duration, peaks, media, selectedIndex, noOverlap, onSeek, onSelect, onRetime, onFrame }: TimelineProps) {
+export function Timeline({ segments, duration, peaks, media, selectedIndex, needsReview, noOverlap, onSeek, onSelect, onRetime, onFrame }: TimelineProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [range, setRange] = useState<TimeRange>({ start: 0, span: Math.min(Math.max(duration, 0.5), 30), width: 800 });
   const rangeRef = useRef(range);
   rangeRef.current = range;
-  const props = useRef({ segments, peaks, selectedIndex, onFrame, duration });
-  props.current = { segments, peaks, selectedIndex, onFrame, duration };
+  const props = useRef({ segments, peaks, selectedIndex, needsReview, onFrame, duration });
+  props.current = { segments, peaks, selectedIndex, needsReview, onFrame, duration };
   const drag = useRef<Drag | undefined>(undefined);
   const dirty = useRef(true);
   dirty.current = true;
@@ -242,7 +244,7 @@ export function Timeline({ segments, duration, peaks, media, selectedIndex, noOv
   );
 }
 
-function draw(element: HTMLCanvasElement, range: TimeRange, props: { segments: readonly ProjectSegment[]; peaks?: readonly number[]; selectedIndex?: number; duration: number }, drag: Drag | undefined, time: number): void {
+function draw(element: HTMLCanvasElement, range: TimeRange, props: { segments: readonly ProjectSegment[]; peaks?: readonly number[]; selectedIndex?: number; needsReview?: readonly boolean[]; duration: number }, drag: Drag | undefined, time: number): void {
   const ratio = window.devicePixelRatio || 1;
   const width = range.width;
   if (element.width !== Math.round(width * ratio) || element.height !== Math.round(HEIGHT * ratio)) {
@@ -256,6 +258,7 @@ function draw(element: HTMLCanvasElement, range: TimeRange, props: { segments: r
   const text = cssColour(element, '--text', '#1b1f24');
   const muted = cssColour(element, '--muted', '#5b6470');
   const surface = cssColour(element, '--surface-2', '#eef1f5');
+  const review = cssColour(element, '--review', '#a15c00');
   context.fillStyle = surface;
   context.fillRect(0, 0, width, HEIGHT);
 
@@ -308,6 +311,10 @@ function draw(element: HTMLCanvasElement, range: TimeRange, props: { segments: r
       context.strokeStyle = text;
       context.lineWidth = 2;
       context.strokeRect(left + 1, LANE_TOP + 1, Math.max(1, right - left - 2), LANE_HEIGHT - 2);
+    }
+    if (props.needsReview?.[i]) {
+      context.fillStyle = review;
+      context.fillRect(left, LANE_TOP + LANE_HEIGHT + 1, Math.max(2, right - left), 3);
     }
     if (right - left > 18) {
       context.fillStyle = '#ffffff';
