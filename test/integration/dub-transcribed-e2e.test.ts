@@ -36,11 +36,14 @@ let video: { videoPath: string; spoken: { startMs: number; endMs: number }[] };
 let recognizer: ScriptedRecognizer;
 let translator: WordListTranslator;
 
-/** The words of a line spread over where it is really spoken, as a recognizer with word times gives them. */
-function recognizedSegment(text: string, span: { startMs: number; endMs: number }): TranscribedSegment {
+/** The recogniser's confidence in each line's words: the third line is injected as heard badly. */
+const CONFIDENCE = [0.92, 0.88, 0.3];
+
+/** The words of a line spread over where it is really spoken, as a recognizer with word times and confidences gives them. */
+function recognizedSegment(text: string, span: { startMs: number; endMs: number }, confidence: number): TranscribedSegment {
   const words = text.split(' ');
   const step = (span.endMs - span.startMs) / words.length;
-  const timed: RecognizedWord[] = words.map((word, i) => ({ text: word, startMs: Math.round(span.startMs + i * step), endMs: Math.round(span.startMs + (i + 0.9) * step) }));
+  const timed: RecognizedWord[] = words.map((word, i) => ({ text: word, startMs: Math.round(span.startMs + i * step), endMs: Math.round(span.startMs + (i + 0.9) * step), confidence }));
   return { startMs: span.startMs, endMs: span.endMs, text, words: timed };
 }
 
@@ -59,7 +62,7 @@ async function run(body: Record<string, unknown>): Promise<{ taskId: string; tas
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-transcribed-');
   video = await makeSpokenVideo(media.dir, { cues: CUES, name: 'show', durationSec: 11.5 });
-  recognizer = scriptedRecognizer({ languages: ['en'], segments: CUES.map((cue, i) => recognizedSegment(cue.text, video.spoken[i]!)) });
+  recognizer = scriptedRecognizer({ languages: ['en'], segments: CUES.map((cue, i) => recognizedSegment(cue.text, video.spoken[i]!, CONFIDENCE[i]!)) });
   translator = wordListTranslator({ pairs: ['en>es'], words: SPANISH });
   svc = await startTestService({
     service: {
@@ -97,6 +100,17 @@ describe('translate and dub without subtitles', () => {
       transcribe: 'done', diarize: 'done', segment: 'done', translate: 'done', separate: 'skipped', synthesize: 'done', mix: 'done', 'erase-subtitles': 'skipped', export: 'done', 'make-project': 'skipped', 'check-quality': 'done',
     });
     expect(done.task.stages.find((stage: any) => stage.name === 'identify-language').reason).toBe('source_language is English');
+  });
+
+  it('reports the recogniser\'s confidence, and names only the line heard with injected low-confidence words', () => {
+    const { quality } = done.status;
+    const words = CUES.map((cue) => cue.text.split(' ').length);
+    const expected = words.reduce((sum, count, i) => sum + count * CONFIDENCE[i]!, 0) / words.reduce((sum, count) => sum + count, 0);
+    expect(quality.recognition_confidence).toBeCloseTo(expected, 3);
+    const unsure = quality.review.filter((item: { reasons: string[] }) => item.reasons.includes('low_confidence'));
+    expect(unsure, JSON.stringify(quality.review)).toEqual([expect.objectContaining({ line: 3, detail: `the recogniser was 30 % sure of "${CUES[2]!.text}"` })]);
+    // Every line was translated and no glossary was given.
+    expect(quality.review.some((item: { reasons: string[] }) => item.reasons.includes('not_translated') || item.reasons.includes('glossary_missed'))).toBe(false);
   });
 
   it('writes the translated cues at the times they are spoken', async () => {
@@ -158,6 +172,10 @@ describe('glossary terms and bilingual subtitles', () => {
     // The word list says "tiempo" for weather: cue 3 misses "clima" twice.
     expect(job.status.warnings).toEqual([expect.objectContaining({ code: 'glossary_term_missing', cue: 3, message: expect.stringContaining("lacks the glossary's 'clima' for 'weather'") })]);
     expect(translator.requests.at(-1)!.texts).toEqual([CUES[2]!.text]);
+    // The report names the same line, read off the result's subtitles.
+    const missed = job.status.quality.review.filter((item: { reasons: string[] }) => item.reasons.includes('glossary_missed'));
+    expect(missed).toEqual([expect.objectContaining({ line: 3, text: 'dejad nos hablar sobre el tiempo hoy.' })]);
+    expect(missed[0].detail).toContain("the glossary's 'clima' for 'weather' is missing");
   });
 
   it('refuses a bilingual SRT of subtitles that are already the translation', async () => {
