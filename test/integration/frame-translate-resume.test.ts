@@ -220,7 +220,7 @@ describe.skipIf(missing)('visual translate: the service killed mid-render', () =
     const second = await startServe();
     const api2 = apiOf(second.url);
     const finished = await pollTask(api2, taskId, (task) => ['done', 'failed', 'cancelled'].includes(task.status), 'a final status', 300_000);
-    expect(finished, JSON.stringify(finished)).toMatchObject({ status: 'done', stage: 'render', progress: 1 });
+    expect(finished, JSON.stringify(finished)).toMatchObject({ status: 'done', stage: 'check-quality', progress: 1 });
 
     const messages = await logMessages(api2, taskId);
     expect(messages).toContain('stage find-text already finished in an earlier run; resuming after it');

@@ -1128,7 +1128,7 @@ export interface components {
             reasons: ("low_confidence" | "too_fast" | "shifted" | "glossary_missed" | "not_translated" | "text_remains" | "low_ocr_confidence" | "no_face" | "weak_sync" | "speaker_uncertain")[];
             /** @description What was measured there, in a user's words. */
             detail: string;
-            /** @description translate: the line (cue number, 1-based) it concerns. */
+            /** @description translate: the line (cue number) it concerns; frame_translate: the text block's number. */
             line?: number;
             /** @description The line or on-screen text it concerns, as the result has it. */
             text?: string;

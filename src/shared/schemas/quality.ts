@@ -23,7 +23,7 @@ export const ReviewItemSchema = Type.Object({
   end: Type.Number({ minimum: 0, description: 'End of the place to look, in media seconds.' }),
   reasons: Type.Array(StringEnum(REVIEW_REASONS), { minItems: 1, description: 'Why it needs a look (docs/api.md "Quality report").' }),
   detail: Type.String({ description: "What was measured there, in a user's words." }),
-  line: Type.Optional(Type.Integer({ minimum: 1, description: 'translate: the line (cue number, 1-based) it concerns.' })),
+  line: Type.Optional(Type.Integer({ minimum: 1, description: 'translate: the line (cue number) it concerns; frame_translate: the text block\'s number.' })),
   text: Type.Optional(Type.String({ description: 'The line or on-screen text it concerns, as the result has it.' })),
 }, { $id: 'ReviewItem' });
 export type ReviewItem = Static<typeof ReviewItemSchema>;

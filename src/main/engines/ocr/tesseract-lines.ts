@@ -25,7 +25,10 @@ export function linesFromBlocks(blocks: readonly Tesseract.Block[] | null, minWo
         const x1 = Math.max(...words.map((word) => word.bbox.x1));
         const y1 = Math.max(...words.map((word) => word.bbox.y1));
         const confidence = words.reduce((sum, word) => sum + word.confidence, 0) / words.length / 100;
-        lines.push({ text: joinWords(words.map((word) => word.text.trim())), box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, confidence });
+        lines.push({
+          text: joinWords(words.map((word) => word.text.trim())), box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, confidence,
+          words: words.map((word) => ({ text: word.text.trim(), confidence: word.confidence / 100 })),
+        });
       }
     }
   }

@@ -9,6 +9,7 @@ import { prepareTranslatedTextDrawing } from './draw/prepare-drawing.js';
 import { textAlignment, type TextToDraw } from './draw/translated-text-ass.js';
 import { frameTranslateOutput } from './outputs.js';
 import { projectBlocks } from './project-blocks.js';
+import { isRedrawn } from './redrawn-blocks.js';
 import { renderTextVideo, type RenderedTextVideo } from './render/render-text-video.js';
 import { renderTextVideoChunked, RENDER_CHUNK_SECONDS } from './render/render-chunks.js';
 import { assDrawnBetween } from '../../media/chunked-video.js';
@@ -23,19 +24,16 @@ type FrameSize = { width: number; height: number };
 /** Containers that take an H.264 video beside the input's audio as it is; others become Matroska. */
 const KEPT_CONTAINERS = new Set(['.mp4', '.mov', '.m4v', '.mkv']);
 
-/** Every line of every block that has a translation to draw in its place, as a span of frames to erase. */
+/** Every line of every block that has a different translation to draw in its place, as a span of frames to erase. */
 export function eraseSpans(blocks: readonly TextBlock[], fps: number, from: FrameSize, display: FrameSize): EraseSpan[] {
-  return blocks.filter(hasTranslation).flatMap((block) => block.lines.map((line) => eraseSpanOf(line, fps, from, display)));
+  return blocks.filter(isRedrawn).flatMap((block) => block.lines.map((line) => eraseSpanOf(line, fps, from, display)));
 }
-
-/** A block the translator left empty keeps its original: erasing it would leave a hole with nothing in it. */
-const hasTranslation = (block: TextBlock): boolean => block.targetText.trim().length > 0;
 
 /** Each block's translation in its box, in its first line's colours, shown on exactly the frames the original was. */
 export function textsToDraw(blocks: readonly TextBlock[], fps: number, from: FrameSize, display: FrameSize): TextToDraw[] {
   // ASS times are centiseconds: half a frame early on both ends keeps each frame's timestamp inside the right event.
   const halfFrameMs = 500 / fps;
-  return blocks.filter(hasTranslation).map((block) => {
+  return blocks.filter(isRedrawn).map((block) => {
     const box = scaleBox(block.box, from, display);
     const colours = block.lines.find((line) => line.colours)?.colours;
     return {
@@ -86,7 +84,8 @@ export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir
       const relative = path.join('output', `${outputBaseName(video.name, request.target_language)}${container}`);
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
-      ctx.log(`erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${blocks.length} translations`);
+      const redrawn = blocks.filter(isRedrawn).length;
+      ctx.log(`erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${redrawn} translations; ${blocks.length - redrawn} texts left as they were (no translation, or one equal to the source)`);
       const render = {
         input: stagedPath(ctx.workDir, video), output: path.join(ctx.workDir, relative), spans, inpainter,
         overlay: { filter: drawing.filter, env: drawing.env }, signal: ctx.signal, onProgress: ctx.progress, ffmpeg: deps.media.ffmpeg,

@@ -106,7 +106,7 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
     const boxes = detector.detect(rgb, { roi: options.roi });
     detectMs += performance.now() - started;
     const grey = greyOf(frame.index)!;
-    const observations: TextObservation[] = boxes.map((box) => ({ box, sharpness: boxSharpness(grey, box) }));
+    const observations: TextObservation[] = boxes.map(({ score, ...box }) => ({ box, score, sharpness: boxSharpness(grey, box) }));
     const update = tracker.observe(frame.index, observations, probe);
     for (const event of update.sharpened) sharpestFrames.set(event.id, rgb);
     settle(update);
@@ -121,6 +121,7 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
     endMs: Math.round((event.endFrame + 1) * frameMs),
     box: event.box,
     sharpestFrameMs: Math.round(event.sharpestFrame * frameMs),
+    detectorScore: event.score,
     ...(colours.has(event.id) ? { colours: colours.get(event.id) } : {}),
   }));
   let recognizerCalls = 0;

@@ -1,8 +1,9 @@
 // Reads each text event once, on the picture kept from its sharpest frame, then merges reads of one text that a
-// flicker split in two and drops events the recognizer found nothing readable in.
+// flicker split in two and drops events that are not text (text-acceptance.ts: detector score, word confidences).
 import type { Rgb } from '../../../engines/inpaint/glyph-mask.js';
 import type { RecognizedLine, TextRecognizer } from '../../../engines/ocr/types.js';
 import { boxIoU, type PixelBox, type RgbImage } from '../../../media/image/rgb-image.js';
+import { judgeRead, KEEP_CONFIDENCE } from './text-acceptance.js';
 
 export interface TimedTextEvent {
   id: number;
@@ -12,6 +13,8 @@ export interface TimedTextEvent {
   /** In frame pixels, on the sharpest frame. */
   box: PixelBox;
   sharpestFrameMs: number;
+  /** The text detector's mean score over the samples it saw the box on (edge contrast, 0..1). */
+  detectorScore: number;
   /** The glyphs' colours on the sharpest frame, for drawing the translation in the same colours. */
   colours?: GlyphColours;
 }
@@ -37,13 +40,15 @@ export interface ReadTextEvent {
   text: string;
   /** The recognizer's confidence, 0..1, averaged over the text's characters. */
   confidence: number;
+  /** The text detector's score for its box, 0..1 (absent in stage outputs written before it was kept). */
+  detectorScore?: number;
   colours?: GlyphColours;
 }
 
 export interface ReadTextEventsOptions {
   languages: string[];
   signal: AbortSignal;
-  /** Reads below this confidence are dropped; default 0.4 (the recognizer already kept only lines with a confident word). */
+  /** Reads below this confidence are dropped; default KEEP_CONFIDENCE (text-acceptance.ts). */
   minConfidence?: number;
   /** Two reads of the same text in the same place this close in time are one event; default 250 ms. */
   mergeGapMs?: number;
@@ -55,22 +60,26 @@ export async function readTextEvents(
   recognizer: TextRecognizer,
   options: ReadTextEventsOptions,
 ): Promise<ReadTextEvent[]> {
-  const minConfidence = options.minConfidence ?? 0.4;
+  const minConfidence = options.minConfidence ?? KEEP_CONFIDENCE;
   const read: ReadTextEvent[] = [];
   for (const event of [...events].sort((a, b) => a.startMs - b.startMs)) {
     const picture = pictures.get(event.id);
     if (!picture) throw new Error(`Text event ${event.id} has no picture to read.`);
-    const all = await recognizer.recognize(picture.image, { languages: options.languages, signal: options.signal });
-    const lines = bestRendition(all, picture.renditionRows ?? [0]);
-    const text = lines.map((line) => line.text.trim()).filter(Boolean).join(' ');
-    // Marks without a letter or digit ("_", "|") are what a recognizer makes of texture, not text.
-    if (!/[\p{L}\p{N}]/u.test(text)) continue;
-    const characters = lines.reduce((sum, line) => sum + line.text.trim().length, 0);
-    const confidence = lines.reduce((sum, line) => sum + line.confidence * line.text.trim().length, 0) / characters;
-    if (confidence < minConfidence) continue;
-    read.push({ startMs: event.startMs, endMs: event.endMs, box: event.box, text, confidence, ...(event.colours ? { colours: event.colours } : {}) });
+    const lines = await readPicture(picture, recognizer, options);
+    const verdict = judgeRead(lines, event.detectorScore);
+    if (verdict.rejected || verdict.confidence < minConfidence) continue;
+    read.push({
+      startMs: event.startMs, endMs: event.endMs, box: event.box, text: verdict.text, confidence: verdict.confidence,
+      detectorScore: event.detectorScore, ...(event.colours ? { colours: event.colours } : {}),
+    });
   }
   return mergeFlickers(read, options.mergeGapMs ?? 250);
+}
+
+/** The lines read in the picture's best rendition. */
+export async function readPicture(picture: EventPicture, recognizer: TextRecognizer, options: Pick<ReadTextEventsOptions, 'languages' | 'signal'>): Promise<RecognizedLine[]> {
+  const all = await recognizer.recognize(picture.image, { languages: options.languages, signal: options.signal });
+  return bestRendition(all, picture.renditionRows ?? [0]);
 }
 
 /** The lines of the rendition read best: most characters weighted by confidence. */

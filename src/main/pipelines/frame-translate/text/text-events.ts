@@ -9,6 +9,8 @@ export interface TextObservation {
   box: PixelBox;
   /** boxSharpness() of the box on this frame. */
   sharpness: number;
+  /** The detector's score for the box (its edge contrast, 0..1), when it came from the detector. */
+  score?: number;
 }
 
 /** Whether `box` shows the same picture (the same text) on frames `a` and `b`. */
@@ -26,6 +28,8 @@ export interface TrackedText {
   sharpness: number;
   /** Sampled frames where the detector saw it. */
   samples: number;
+  /** The detector's mean score over those samples, 0..1. */
+  score: number;
 }
 
 export interface TextEventTrackerOptions {
@@ -55,6 +59,7 @@ interface OpenEvent extends TrackedText {
   lastSeenFrame: number;
   /** Where it was on the last sample, for matching and probing. */
   lastBox: PixelBox;
+  scoreSum: number;
 }
 
 export function createTextEventTracker(options: TextEventTrackerOptions = {}): TextEventTracker {
@@ -74,7 +79,7 @@ export function createTextEventTracker(options: TextEventTrackerOptions = {}): T
     }
     update.closed.push({
       id: event.id, startFrame: event.startFrame, endFrame, box: event.box,
-      sharpestFrame: event.sharpestFrame, sharpness: event.sharpness, samples: event.samples,
+      sharpestFrame: event.sharpestFrame, sharpness: event.sharpness, samples: event.samples, score: event.scoreSum / event.samples,
     });
   };
 
@@ -121,7 +126,10 @@ export function createTextEventTracker(options: TextEventTrackerOptions = {}): T
         event.lastSeenFrame = frameIndex;
         event.lastBox = observation.box;
         // Only samples where the detector saw it count towards minSamples: a probe alone keeps, never makes, an event.
-        if (observations.includes(observation)) event.samples++;
+        if (observations.includes(observation)) {
+          event.samples++;
+          event.scoreSum += observation.score ?? 0;
+        }
         if (observation.sharpness > event.sharpness) {
           event.sharpestFrame = frameIndex;
           event.sharpness = observation.sharpness;
@@ -138,7 +146,7 @@ export function createTextEventTracker(options: TextEventTrackerOptions = {}): T
         while (startFrame - 1 > previousSample && probe(frameIndex, startFrame - 1, observation.box)) startFrame--;
         const event: OpenEvent = {
           id: nextId++, startFrame, endFrame: frameIndex, box: observation.box, sharpestFrame: frameIndex,
-          sharpness: observation.sharpness, samples: 1, lastSeenFrame: frameIndex, lastBox: observation.box,
+          sharpness: observation.sharpness, samples: 1, score: observation.score ?? 0, scoreSum: observation.score ?? 0, lastSeenFrame: frameIndex, lastBox: observation.box,
         };
         stillOpen.push(event);
         update.sharpened.push(event);

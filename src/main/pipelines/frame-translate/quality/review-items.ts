@@ -1,0 +1,66 @@
+// The places of a visual translation worth a look, from the blocks as rendered and what was read again in the
+// result. Pure: the stage gathers the reads and the glossary, this turns them into the report's numbers and items.
+import type { QualityReport, ReviewItem } from '../../../../shared/schemas/quality.js';
+import { missingTerms } from '../../../engines/mt/glossary-enforcement.js';
+import type { GlossaryTerm } from '../../../engines/mt/types.js';
+import { isRedrawn, isUnchanged } from '../redrawn-blocks.js';
+import { REVIEW_CONFIDENCE } from '../text/text-acceptance.js';
+import type { ReadTextEvent } from '../text/read-events.js';
+import type { TextBlock } from '../types.js';
+import { showsOriginal } from './shows-original.js';
+
+/** One erased line of a redrawn block, and what the job's recognizer reads in its box in the result. */
+export interface ErasedLineRead {
+  block: TextBlock;
+  line: ReadTextEvent;
+  read: string;
+}
+
+const percent = (share: number): string => `${Math.round(share * 100)} %`;
+const seconds = (ms: number): number => Math.max(0, ms / 1000);
+const spanOf = (text: { startMs: number; endMs: number }) => ({ start: seconds(text.startMs), end: seconds(text.endMs) });
+
+/** The erased lines of the rendered blocks, in the order the stage re-reads them. */
+export function erasedLines(blocks: readonly TextBlock[]): { block: TextBlock; line: ReadTextEvent }[] {
+  return blocks.filter(isRedrawn).flatMap((block) => block.lines.map((line) => ({ block, line })));
+}
+
+export function frameTranslateQuality(blocks: readonly TextBlock[], reads: readonly ErasedLineRead[], glossary: readonly GlossaryTerm[]): QualityReport {
+  const review: ReviewItem[] = [];
+  let remaining = 0;
+  for (const { block, line, read } of reads) {
+    if (!showsOriginal(read, line.text, block.targetText)) continue;
+    remaining++;
+    review.push({
+      ...spanOf(line), line: block.id, reasons: ['text_remains'], text: read,
+      detail: `The original '${line.text}' still reads in the result ('${read}') where it was erased and '${block.targetText}' drawn.`,
+    });
+  }
+  for (const block of blocks) {
+    const where = { ...spanOf(block), line: block.id };
+    if (isUnchanged(block) || block.targetText.trim() === '') {
+      const why = isUnchanged(block) ? 'its translation is the same text' : 'the translator gave no translation';
+      review.push({ ...where, reasons: ['not_translated'], text: block.sourceText, detail: `'${block.sourceText}' is left as it was: ${why}.` });
+      continue;
+    }
+    const confidence = Math.min(...block.lines.map((line) => line.confidence));
+    if (confidence < REVIEW_CONFIDENCE) {
+      review.push({
+        ...where, reasons: ['low_ocr_confidence'], text: block.sourceText,
+        detail: `'${block.sourceText}' was read with ${percent(confidence)} confidence (below ${percent(REVIEW_CONFIDENCE)}) and replaced by '${block.targetText}': check it is what the video shows.`,
+      });
+    }
+    for (const term of missingTerms(block.sourceText, block.targetText, glossary)) {
+      review.push({
+        ...where, reasons: ['glossary_missed'], text: block.targetText,
+        detail: `'${block.targetText}' lacks the glossary's '${term.target}' for '${term.source}'.`,
+      });
+    }
+  }
+  return {
+    review,
+    texts: blocks.length,
+    texts_unchanged: blocks.filter(isUnchanged).length,
+    residual_text: reads.length === 0 ? 0 : remaining / reads.length,
+  };
+}
