@@ -1,21 +1,26 @@
-// Both lip-sync models side by side, with no model installed (what a new user gets), on a 720p photograph and on a
-// 720p video whose face speaks: mouth-to-audio correlation, detail kept in the eyes and forehead against a plain
-// encode of the untouched reference, landmark jitter in the pauses, PSNR away from the face, and frames per second
-// against the media duration. Saves a strip of frames per run to look at.
-// Run: npm run bench:lipsync-quality [-- --seconds S] [-- --only photo|video|standard_v1|precision_v1]   (default 12 s, all)
+// Both lip-sync models side by side, with no model installed (what a new user gets), on a 720p photograph, on a
+// 720p video whose face speaks, and on a 4 s 720p video whose face does not (blinks and sway, the mouth closed):
+// mouth-to-audio correlation, detail kept in the eyes and forehead against a plain encode of the untouched reference,
+// landmark jitter in the pauses, PSNR away from the face, frames per second against the media duration, and for the
+// exemplar engine the share of frames drawn with the person's own mouths. Saves a strip of frames per run to look at.
+// Run: npm run bench:lipsync-quality [-- --seconds S] [-- --only photo|video|silent|standard_v1|precision_v1]   (default 12 s, all)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readdir, readFile } from 'node:fs/promises';
+import { jobWorkDir } from '../src/main/config.js';
 import { parseArgs } from 'node:util';
 import { ffmpegPreamble, h264EncodeArgs } from '../src/main/media/ffmpeg-args.js';
 import { resolveMediaTools } from '../src/main/media/ffmpeg-paths.js';
 import { readFrames } from '../src/main/media/frames.js';
 import { runProcess } from '../src/main/media/run-process.js';
 import { decodeStillImage } from '../src/main/media/still-image.js';
-import { swayBox } from '../src/main/pipelines/lipsync/idle-motion.js';
+import { referenceFrameFor } from '../src/main/pipelines/lipsync/frame-schedule.js';
+import { planIdleMotion, swayBox } from '../src/main/pipelines/lipsync/idle-motion.js';
 import { eyesAndForehead, facePhotoInfo } from '../test/fixtures/faces.js';
 import { psnr } from '../test/fixtures/image-metrics.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
+import { silentFaceVideo } from '../test/fixtures/silent-face.js';
 import { makeSpokenAudio } from '../test/fixtures/speech.js';
 import { talkingFaceVideo } from '../test/fixtures/talking-face.js';
 import { printRows, startBenchService, type BenchService } from './bench-service.js';
@@ -26,16 +31,38 @@ const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const FPS = 25;
 const WIDTH = 1280;
 const HEIGHT = 720;
+const REFERENCE_NAMES: Record<Reference['kind'], string> = { photo: 'photo', video: 'video', silent: 'silent video' };
 const note = (line: string) => process.stderr.write(`[bench:lipsync-quality] ${line}\n`);
 const ffmpeg = (args: string[]) => runProcess(resolveMediaTools().ffmpeg, [...ffmpegPreamble(), ...args], { toolName: 'ffmpeg' });
 
+/** A silent reference is this long: a few seconds of someone listening, played back and forth under the speech. */
+const SILENT_SECONDS = 4;
+
 interface Reference {
-  kind: 'photo' | 'video';
+  kind: 'photo' | 'video' | 'silent';
   file: string;
   /** A plain x264 CRF 20 encode of the untouched reference: the detail a viewer would get without lip-sync. */
   plain: string;
   /** The picture under output frame i (the first pass of a video shows its frames in order). */
   underneath(i: number): Promise<Picture>;
+  /** Output times (s) of blinks the reference shows or the engine adds: motion meant to be seen, left out of the jitter. */
+  blinks: Array<[number, number]>;
+}
+
+/** Output times of the blinks a silent reference of `referenceFrames` frames shows, played forward and back under `frames` output frames. */
+function scheduledBlinks(referenceFrames: number, frames: number): Array<[number, number]> {
+  const blinking = new Set<number>();
+  for (const blink of planIdleMotion(referenceFrames, FPS).blinks) {
+    for (let k = Math.floor(blink.startSec * FPS) - 1; k <= Math.ceil(blink.endSec * FPS) + 1; k++) blinking.add(k);
+  }
+  const intervals: Array<[number, number]> = [];
+  for (let i = 0; i < frames; i++) {
+    if (!blinking.has(referenceFrameFor(i, referenceFrames))) continue;
+    const last = intervals[intervals.length - 1];
+    if (last && Math.abs(last[1] - i / FPS) < 1e-9) last[1] = (i + 1) / FPS;
+    else intervals.push([i / FPS, (i + 1) / FPS]);
+  }
+  return intervals;
 }
 
 interface Measured {
@@ -50,6 +77,8 @@ interface Measured {
   pictureJitter: { eyes: number; mouth: number };
   psnrAway: number;
   engine: string;
+  /** The exemplar engine's share of frames drawn with the person's own mouths (the render stage's bankCoverage). */
+  bankCoverage?: number;
   stageMs: Record<string, number>;
   /** What the engine said about its work (the mouth bank's labels, the exemplars picked). */
   engineLog: string[];
@@ -63,10 +92,13 @@ async function measure(bench: BenchService, reference: Reference, model: 'standa
   const output = path.join(dir, `${model}-${reference.kind}.mp4`);
   writeFileSync(output, Buffer.from(await (await fetch((run.task as { video_url?: string }).video_url!)).arrayBuffer()));
   // The final task record: its stage list names the engine that drew the mouths.
-  const task = run.task as { stages?: Array<{ name: string; engine?: string }> };
+  const task = run.task as { task_id: string; stages?: Array<{ name: string; engine?: string }> };
+  const stagesDir = path.join(jobWorkDir(bench.service.core.paths, task.task_id), 'stages');
+  const renderFile = (await readdir(stagesDir)).find((file) => file.endsWith('-render.json'));
+  const renderOutput = renderFile ? JSON.parse(await readFile(path.join(stagesDir, renderFile), 'utf8')) as { bankCoverage?: number } : {};
   const frames = seconds * FPS;
-  // A picture's blinks are motion meant to be seen: the jitter measures leave them out.
-  const blinks = reference.kind === 'photo' ? blinkIntervals(frames, FPS) : [];
+  // Blinks are motion meant to be seen: the jitter measures leave them out.
+  const { blinks } = reference;
   const first = await reference.underneath(0);
   const face = await detectFace(bench, first);
   const [plainSharpness, outputSharpness] = await Promise.all([medianSharpness(reference.plain, WIDTH, eyesAndForehead(face)), medianSharpness(output, WIDTH, eyesAndForehead(face))]);
@@ -99,6 +131,7 @@ async function measure(bench: BenchService, reference: Reference, model: 'standa
     },
     psnrAway,
     engine: task.stages?.find((stage) => stage.name === 'render')?.engine ?? '(not recorded)',
+    ...(renderOutput.bankCoverage === undefined ? {} : { bankCoverage: renderOutput.bankCoverage }),
     stageMs: run.stageMs,
     engineLog: run.lines.map((line) => line.message).filter((message) => /^(mouth bank|rendered \d+ frames at [\d.]+ fps:)/.test(message)),
   };
@@ -136,33 +169,51 @@ async function main(): Promise<void> {
     const videoFrames: Buffer[] = [];
     for await (const frame of readFrames(talking.video, { pixelFormat: 'rgb24', durationSec: 2 })) videoFrames.push(frame.data);
 
+    // Someone listening: blinks and sway, the mouth closed, under room tone; shorter than the speech.
+    const silent = await silentFaceVideo(media.dir, detector, { durationSec: Math.min(seconds, SILENT_SECONDS), width: WIDTH, height: HEIGHT });
+    const silentPlain = path.join(media.dir, 'silent-plain.mp4');
+    await ffmpeg(['-i', silent, ...h264EncodeArgs(), silentPlain]);
+    const silentFrames: Buffer[] = [];
+    for await (const frame of readFrames(silent, { pixelFormat: 'rgb24', durationSec: 2 })) silentFrames.push(frame.data);
+
     const references: Reference[] = [
-      { kind: 'photo', file: photo, plain: photoPlain, underneath: async () => photoPicture },
-      { kind: 'video', file: talking.video, plain: videoPlain, underneath: async (i) => ({ data: videoFrames[Math.min(i, videoFrames.length - 1)]!, width: WIDTH, height: HEIGHT }) },
+      { kind: 'photo', file: photo, plain: photoPlain, underneath: async () => photoPicture, blinks: blinkIntervals(seconds * FPS, FPS) },
+      { kind: 'video', file: talking.video, plain: videoPlain, underneath: async (i) => ({ data: videoFrames[Math.min(i, videoFrames.length - 1)]!, width: WIDTH, height: HEIGHT }), blinks: [] },
+      {
+        kind: 'silent', file: silent, plain: silentPlain, underneath: async (i) => ({ data: silentFrames[Math.min(i, silentFrames.length - 1)]!, width: WIDTH, height: HEIGHT }),
+        blinks: scheduledBlinks(Math.round(Math.min(seconds, SILENT_SECONDS) * FPS), seconds * FPS),
+      },
     ];
-    const results: Array<{ model: string; reference: string } & Measured> = [];
+    const results: Array<{ model: string; reference: Reference['kind'] } & Measured> = [];
     // The instruments' own noise: the jitter each reads on the plain encode of the untouched reference.
     const floor: Record<string, { detector: number; eyes: number }> = {};
+    // --only photo|video|silent|standard_v1|precision_v1 runs a part of the table.
+    const runs = (reference: Reference, model: string) => !values.only || values.only === reference.kind || values.only === model;
     for (const reference of references) {
+      if (!runs(reference, 'standard_v1') && !runs(reference, 'precision_v1')) continue;
       const face = await detectFace(bench, await reference.underneath(0));
-      floor[reference.kind] = { detector: await silentJitter(bench, reference.plain, WIDTH, HEIGHT, pauses), eyes: await pictureJitter(reference.plain, WIDTH, eyesAndForehead(face), pauses) };
+      // The plain encode of a short reference lasts as long as it does: its noise is read in the pauses it has.
+      const plainPauses = pauses.filter(([, end]) => reference.kind !== 'silent' || end <= Math.min(seconds, SILENT_SECONDS));
+      floor[reference.kind] = {
+        detector: await silentJitter(bench, reference.plain, WIDTH, HEIGHT, plainPauses, reference.blinks),
+        eyes: await pictureJitter(reference.plain, WIDTH, eyesAndForehead(face), plainPauses, reference.blinks),
+      };
       for (const model of ['standard_v1', 'precision_v1'] as const) {
-        // --only photo|video|standard_v1|precision_v1 runs a part of the table.
-        if (values.only && values.only !== reference.kind && values.only !== model) continue;
-        note(`${model} on the ${reference.kind}`);
+        if (!runs(reference, model)) continue;
+        note(`${model} on the ${REFERENCE_NAMES[reference.kind]}`);
         results.push({ model, reference: reference.kind, ...(await measure(bench, reference, model, audioPath, seconds, pauses, media.dir)) });
       }
     }
     printRows([
-      ['model on reference: engine', 'fps (x real time) | correlation: change, opening | detail kept | jitter px: detector; picture eyes, mouth | PSNR away dB'],
+      ['model on reference: engine', 'fps (x real time) | correlation: change, opening | detail kept | jitter px: detector; picture eyes, mouth | PSNR away dB | own mouths'],
       ...results.map((r): [string, string] => [
-        `${r.model} on the ${r.reference}: ${r.engine}`,
-        `${r.fps.toFixed(1)} (${r.realTime.toFixed(2)}x) | ${r.correlation.toFixed(2)}, ${r.openingCorrelation.toFixed(2)} | ${r.sharpness.toFixed(3)} | ${r.jitter.toFixed(2)}; ${r.pictureJitter.eyes.toFixed(2)}, ${r.pictureJitter.mouth.toFixed(2)} | ${r.psnrAway.toFixed(1)}`,
+        `${r.model} on the ${REFERENCE_NAMES[r.reference]}: ${r.engine}`,
+        `${r.fps.toFixed(1)} (${r.realTime.toFixed(2)}x) | ${r.correlation.toFixed(2)}, ${r.openingCorrelation.toFixed(2)} | ${r.sharpness.toFixed(3)} | ${r.jitter.toFixed(2)}; ${r.pictureJitter.eyes.toFixed(2)}, ${r.pictureJitter.mouth.toFixed(2)} | ${r.psnrAway.toFixed(1)} | ${r.bankCoverage === undefined ? '-' : `${Math.round(r.bankCoverage * 100)} %`}`,
       ]),
-      ...results.map((r): [string, string] => [`  ${r.model} on the ${r.reference}: stages, ms per frame`, Object.entries(r.stageMs).map(([stage, ms]) => `${stage} ${(ms / (seconds * FPS)).toFixed(1)}`).join(', ')]),
-      ...results.flatMap((r) => r.engineLog.map((line): [string, string] => [`  ${r.model} on the ${r.reference}: log`, line])),
-      ...references.map((r): [string, string] => [`jitter read on the untouched ${r.kind} (the instruments' noise)`, `detector ${floor[r.kind]!.detector.toFixed(2)} px, picture eyes ${floor[r.kind]!.eyes.toFixed(2)} px`]),
-      ['targets', 'standard_v1 >= 40 fps, detail >= 0.9, correlation >= 0.6, jitter < 0.5; precision_v1 >= 10 fps'],
+      ...results.map((r): [string, string] => [`  ${r.model} on the ${REFERENCE_NAMES[r.reference]}: stages, ms per frame`, Object.entries(r.stageMs).map(([stage, ms]) => `${stage} ${(ms / (seconds * FPS)).toFixed(1)}`).join(', ')]),
+      ...results.flatMap((r) => r.engineLog.map((line): [string, string] => [`  ${r.model} on the ${REFERENCE_NAMES[r.reference]}: log`, line])),
+      ...references.filter((r) => floor[r.kind]).map((r): [string, string] => [`jitter read on the untouched ${REFERENCE_NAMES[r.kind]} (the instruments' noise)`, `detector ${floor[r.kind]!.detector.toFixed(2)} px, picture eyes ${floor[r.kind]!.eyes.toFixed(2)} px`]),
+      ['targets', 'standard_v1 >= 40 fps, detail >= 0.9, correlation >= 0.6, jitter < 0.5; precision_v1 >= 10 fps, opening correlation >= 0.6 on the silent video and never below standard_v1'],
       ['frame strips', path.join(RESULTS_DIR, 'strips')],
     ]);
     writeFileSync(path.join(RESULTS_DIR, `lipsync-quality-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, results, detectorJitter: floor }, null, 2));

@@ -11,6 +11,8 @@ export interface ChooseOptions {
   cutCost?: number;
   /** Weights of the shape distance: opening dominates what a viewer reads as speech. */
   weights?: { opening: number; width: number; rounding: number; turn: number };
+  /** How the audio's openings map onto the bank's (default: onto the bank's own range, openingMapping). */
+  opening?: OpeningMapping;
 }
 
 const DEFAULTS = { candidates: 12, cutCost: 0.1, weights: { opening: 1, width: 0.6, rounding: 0.4, turn: 4 } };
@@ -35,18 +37,24 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
+/** The opening a target asks for, on the bank's scale; span: the range the mapped openings cover (distances are in its units). */
+export interface OpeningMapping {
+  map: (opening: number) => number;
+  span: number;
+}
+
 /**
  * The audio asks for openings on its own scale (0 closed .. 1 wide); a person's real mouths span their own range,
  * and a detector reads even closed lips over teeth as a little open. The targets are mapped onto the bank's range:
  * silence shows this person's most closed mouths, loud speech their widest, never a shape they never made.
  */
-export function openingMapping(targets: readonly MouthShape[], bank: readonly MouthBankEntry[]): { map: (opening: number) => number; span: number } {
+export function openingMapping(targets: readonly MouthShape[], bank: readonly MouthBankEntry[]): OpeningMapping & { low: number; targetHigh: number } {
   const spoken = targets.map((shape) => shape.opening).filter((opening) => opening > 0.02);
   const targetHigh = quantile(spoken, 0.9);
   const openings = bank.map((entry) => entry.shape.opening);
   const low = quantile(openings, 0.05);
   const high = quantile(openings, 0.95);
-  return { map: (opening) => low + (targetHigh > 0 ? opening / targetHigh : opening) * (high - low), span: high - low };
+  return { map: (opening) => low + (targetHigh > 0 ? opening / targetHigh : opening) * (high - low), span: high - low, low, targetHigh };
 }
 
 /**
@@ -62,7 +70,7 @@ export function chooseExemplars(
   const { candidates: k, cutCost, weights } = { ...DEFAULTS, ...options, weights: { ...DEFAULTS.weights, ...options.weights } };
   const frames = targets.length;
   if (frames === 0 || bank.length === 0) return { slots: new Int32Array(frames), cuts: 0, meanDistance: 0 };
-  const opening = openingMapping(targets, bank);
+  const opening = options.opening ?? openingMapping(targets, bank);
   // Distances in units of the bank's own opening range, so cutCost means the same for every face.
   const openingSpan = Math.max(0.05, opening.span);
   const distance = (target: MouthShape, noseU: number | null, entry: MouthBankEntry) =>

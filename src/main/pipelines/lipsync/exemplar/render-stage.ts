@@ -12,6 +12,11 @@ import type { LipsyncDeps, LipsyncRequest } from '../types.js';
 import { DubDeskError } from '../../../../shared/errors.js';
 import { describeExemplarStats, renderExemplar } from './render.js';
 
+export interface ExemplarRenderedVideo extends RenderedVideo {
+  /** Share of the frames drawn with the person's own mouths as they are (0..1); the mouth warp re-posed the rest. */
+  bankCoverage: number;
+}
+
 /** processing (exemplar engine): the person's own mouths pasted to the audio from the job's mouth bank; encoded with the audio. */
 export function exemplarRenderStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
   return {
@@ -32,7 +37,7 @@ export function exemplarRenderStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
         audio: resolveWorkPath(ctx.workDir, plan.audio.path), fps: plan.output.fps, model: request.model, video: path.join(ctx.workDir, video),
       }, deps, ctx);
       ctx.log(describeExemplarStats(stats, plan.output.fps));
-      return { video, engine: rendererName('exemplar') } satisfies RenderedVideo;
+      return { video, engine: rendererName('exemplar'), bankCoverage: stats.bankCoverage } satisfies ExemplarRenderedVideo;
     },
   };
 }

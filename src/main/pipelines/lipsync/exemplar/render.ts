@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createFrameWriter } from '../../../media/frames.js';
 import type { StageContext } from '../../types.js';
 import { referenceFrameFor } from '../frame-schedule.js';
-import type { MouthShape } from '../mouth-shape.js';
+import type { MouthContours, MouthShape } from '../mouth-shape.js';
 import { scheduledReferenceFrames } from '../reference-frames.js';
 import { resultEncodeArgs } from '../renderer.js';
 import type { LipsyncDeps, LipsyncRequest } from '../types.js';
@@ -14,7 +14,9 @@ import { readFaceTrackOf, type ExemplarManifest } from '../precision/reusable-da
 import { chooseExemplars, cutsBetween } from './choose-exemplars.js';
 import type { FaceFrame } from './face-frame.js';
 import { measureMouth, openMouthBank, readMouthBankIndex } from './mouth-bank.js';
+import { planMouthSources, STEADY_RADIUS, synthesisFor } from './mouth-sources.js';
 import { pasteExemplar, type WeightedPatch } from './paste-exemplar.js';
+import { lipsOnFace, steadyLipsInFace, synthesiseMouth } from './synthesise-mouth.js';
 
 export interface ExemplarRenderJob {
   /** The reusable folder (absolute) and its manifest. */
@@ -37,11 +39,17 @@ export interface ExemplarRenderStats {
   distinctMouths: number;
   cuts: number;
   meanDistance: number;
+  /** Frames with a mouth drawn, and how many of them the mouth warp re-posed after the bank mouth was pasted. */
+  drawn: number;
+  synthesised: number;
+  /** Share of the drawn frames that show the person's own mouths as the bank holds them (1 without any drawn). */
+  bankCoverage: number;
 }
 
 /**
  * Every output frame shows the reference frame underneath (cut or ping-pong) with a real mouth of the same person
- * pasted over its own: the one that best matches the audio (choose-exemplars.ts), cross-faded at cuts.
+ * pasted over its own: the one that best matches the audio (choose-exemplars.ts), cross-faded at cuts. Openings the
+ * reference never shows (a silent one) are drawn by the mouth warp on the pasted mouth (mouth-sources.ts).
  */
 export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, ctx: Pick<StageContext, 'signal' | 'progress'>): Promise<ExemplarRenderStats> {
   const { reference } = job.manifest;
@@ -52,8 +60,15 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
   // How far each reference frame's head is turned, measured once, then read for every output frame that shows it.
   const turnOf = faces.map((face) => (face ? (measureMouth(face)?.noseU ?? null) : null));
   const noseU = job.targets.map((_, i) => turnOf[referenceFrameFor(i, reference.frameCount)] ?? null);
-  const choice = chooseExemplars(job.targets, noseU, bank.entries);
+  const sources = planMouthSources(job.targets, bank);
+  const choice = chooseExemplars(job.targets, noseU, sources.entries, { opening: sources.opening });
   const faceFrames = JSON.parse(await readFile(path.join(job.dir, job.manifest.faceFrames), 'utf8')) as (FaceFrame | null)[];
+  // The steady lips of each bank mouth the warp reshapes, measured once per reference frame.
+  const lipsCache = new Map<number, MouthContours | null>();
+  const lipsOf = (frame: number) => {
+    if (!lipsCache.has(frame)) lipsCache.set(frame, steadyLipsInFace(frame, faces, faceFrames, STEADY_RADIUS));
+    return lipsCache.get(frame)!;
+  };
 
   const writer = createFrameWriter({
     output: job.video, width: reference.width, height: reference.height, fps: job.fps, pixelFormat: 'rgb24',
@@ -62,6 +77,8 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
   });
   const mouths = await openMouthBank(job.dir, bank);
   let written = 0;
+  let drawn = 0;
+  let synthesised = 0;
   try {
     let last: Buffer | undefined;
     const frames = scheduledReferenceFrames({ path: path.join(job.dir, reference.file), fps: reference.fps, frameCount: reference.frameCount }, frameCount, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
@@ -74,7 +91,14 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
         // A cut to another part of the reference is cross-faded with the mouth before it, so it never pops.
         const previous = written > 0 ? choice.slots[written - 1]! : slot;
         if (cutsBetween(bank.entries[previous]!, bank.entries[slot]!)) patches.push({ patch: await mouths.read(previous), weight: 1 });
-        pasteExemplar({ data: frame.data, width: reference.width, height: reference.height }, faceFrame, bank, patches);
+        const image = { data: frame.data, width: reference.width, height: reference.height };
+        if (pasteExemplar(image, faceFrame, bank, patches)) {
+          drawn++;
+          const entry = sources.entries[slot]!;
+          const request = synthesisFor(sources, job.targets[written]!, entry);
+          const lips = request ? lipsOf(entry.frame) : null;
+          if (request && lips && synthesiseMouth(image, lipsOnFace(lips, faceFrame), request)) synthesised++;
+        }
       }
       await writer.write(frame.data);
       last = frame.data;
@@ -92,10 +116,19 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
   } finally {
     await mouths.close();
   }
-  return { frames: written, bankSize: bank.entries.length, distinctMouths: new Set(choice.slots).size, cuts: choice.cuts, meanDistance: choice.meanDistance };
+  return {
+    frames: written, bankSize: bank.entries.length, distinctMouths: new Set(choice.slots).size, cuts: choice.cuts, meanDistance: choice.meanDistance,
+    drawn, synthesised, bankCoverage: drawn > 0 ? (drawn - synthesised) / drawn : 1,
+  };
 }
 
 export function describeExemplarStats(stats: ExemplarRenderStats, fps: number): string {
   return `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps: ${stats.distinctMouths} different mouths of ${stats.bankSize}, `
-    + `${stats.cuts} cuts (cross-faded), mean shape distance ${stats.meanDistance.toFixed(3)}`;
+    + `${stats.cuts} cuts (cross-faded), mean shape distance ${stats.meanDistance.toFixed(3)}; ${describeMouthSources(stats)}`;
+}
+
+/** How much of the result shows the reference's own mouths and how much the warp drew (the two shares add up to 100). */
+export function describeMouthSources(stats: Pick<ExemplarRenderStats, 'bankCoverage'>): string {
+  const own = Math.round(stats.bankCoverage * 100);
+  return `mouths: ${own} % from the reference's own, ${100 - own} % synthesised`;
 }
