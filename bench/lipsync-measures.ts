@@ -6,7 +6,7 @@ import { rms } from '../src/main/media/dsp/envelope.js';
 import { readFrames } from '../src/main/media/frames.js';
 import { laplacianVariance, pearson } from '../test/fixtures/image-metrics.js';
 import { withoutIntervals } from '../test/fixtures/motion-metrics.js';
-import { openingLoudnessCorrelation } from '../test/fixtures/mouth-metrics.js';
+import { openingLoudnessCorrelation, readMouthSamples } from '../src/main/pipelines/lipsync/quality/mouth-samples.js';
 import type { BenchService } from './bench-service.js';
 
 export type Picture = { data: Uint8Array; width: number; height: number };
@@ -44,9 +44,11 @@ export async function mouthToAudioCorrelation(video: string, audio: string, fps:
 /**
  * Pearson correlation of the mouth opening the face detector reads on each output frame (inner-lip gap / mouth
  * width) with the audio's loudness over that frame: how far the mouth opens with the sound, read by a third party.
+ * The quality stage's measure (its sync_score) on every frame instead of a few a second.
  */
 export async function openingToAudioCorrelation(bench: BenchService, video: string, audio: string, fps: number, width: number, height: number): Promise<number> {
-  return (await openingLoudnessCorrelation(await bench.service.core.engines.faceDetector(), video, audio, fps, width, height)).correlation;
+  const { samples } = await readMouthSamples(await bench.service.core.engines.faceDetector(), video, audio, { fps, width, height });
+  return openingLoudnessCorrelation(samples);
 }
 
 /**

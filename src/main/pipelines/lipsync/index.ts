@@ -13,6 +13,8 @@ import type { PrecisionDeps } from './precision/render.js';
 import { prepareLipsyncStage } from './prepare-stage.js';
 import { renderLipsyncStage } from './render-stage.js';
 import { lipsyncOutput } from './outputs.js';
+import { lipsyncQualityStage } from './check-quality-stage.js';
+import { lipsyncResultToCheck } from './quality/result-to-check.js';
 import type { LipsyncRequest } from './types.js';
 
 /**
@@ -20,7 +22,7 @@ import type { LipsyncRequest } from './types.js';
  * a picture): landmarks tracked through the reference, the mouth reshaped to the audio frame by frame. The exemplar
  * engine (precision_v1 on a video): the person's own mouths collected from every frame and pasted where the audio
  * asks for their shape. A generator (precision_v1 with a model installed): the tracked face cropped to 96x96 and
- * redrawn by a Wav2Lip-class model.
+ * redrawn by a Wav2Lip-class model. Last, the result is checked: its frames against its audio.
  */
 export function lipsyncPipeline(deps: PrecisionDeps & FetchInputsDeps): Pipeline<LipsyncRequest> {
   return {
@@ -32,6 +34,7 @@ export function lipsyncPipeline(deps: PrecisionDeps & FetchInputsDeps): Pipeline
       onlyForRenderers(['generator'], faceCropsStage(deps)),
       onlyForRenderers(['exemplar'], mouthBankStage(deps)),
       stageByRenderer({ 'mouth-warp': renderLipsyncStage(deps), exemplar: exemplarRenderStage(deps), generator: precisionRenderStage(deps) }),
+      lipsyncQualityStage<LipsyncRequest>(deps, ({ outputs }, workDir) => lipsyncResultToCheck(outputs, workDir)),
     ],
     results(outputs) {
       const { video } = lipsyncOutput(outputs, 'render');

@@ -3,6 +3,8 @@ import { fetchInputsStage, type FetchInputsDeps } from '../fetch-inputs-stage.js
 import { reusableLipsyncOutput } from './outputs.js';
 import { reusableLipsyncIntake } from './intake.js';
 import type { Pipeline } from '../types.js';
+import { lipsyncQualityStage } from '../lipsync/check-quality-stage.js';
+import { reusableResultToCheck } from '../lipsync/quality/result-to-check.js';
 import { prepareReusableStage } from './prepare-stage.js';
 import { reusableRenderStage } from './render-stage.js';
 import type { ReusableLipsyncDeps, ReusableLipsyncRequest } from './types.js';
@@ -14,6 +16,8 @@ export function reusableLipsyncPipeline(deps: ReusableLipsyncDeps & FetchInputsD
       fetchInputsStage<ReusableLipsyncRequest>(reusableLipsyncIntake, 'processing', deps),
       prepareReusableStage(deps),
       reusableRenderStage(deps),
+      lipsyncQualityStage<ReusableLipsyncRequest>(deps, ({ outputs }, workDir) =>
+        reusableResultToCheck(reusableLipsyncOutput(outputs, 'prepare').model.dir, reusableLipsyncOutput(outputs, 'render'), workDir)),
     ],
     results(outputs) {
       const { video } = reusableLipsyncOutput(outputs, 'render');
