@@ -193,6 +193,9 @@ describe('a reusable model made from an exemplar task', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const reused = await svc.waitForTask(created.body.task_id, undefined, 240_000);
     expect(reused.status, JSON.stringify(reused)).toBe('done');
+    // The same mouths drawn: the reused job reports the share of its own, as the task it was made from did.
+    expect(reused.quality.bank_coverage).toBeCloseTo(original.quality.bank_coverage, 5);
+    expect(reused.quality.bank_coverage).toBeGreaterThan(0);
 
     const decodeAll = async (file: string) => {
       const frames: Buffer[] = [];

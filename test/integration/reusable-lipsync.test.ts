@@ -75,6 +75,9 @@ describe('reusable lip-sync model', () => {
     const reused = await create('/v1/reusable_lipsync_model_video_generation', { model_id: modelId, audio_url: pathToFileURL(speech).href });
     expect(reused.task.status, JSON.stringify(reused.task)).toBe('done');
     expect(reused.task.video_url).toEqual(expect.any(String));
+    // Its quality report is measured on its own result: the face is there; a generator draws no bank mouths.
+    expect(reused.task.quality).toMatchObject({ face_coverage: expect.any(Number), bank_coverage: null });
+    expect(reused.task.quality.face_coverage).toBeGreaterThan(0.9);
     const reusedVideo = await download(reused.task.video_url, 'reused.mp4');
 
     const [a, b] = await Promise.all([decodeAll(originalVideo), decodeAll(reusedVideo)]);

@@ -33,7 +33,8 @@ export function reusableRenderStage(deps: ReusableLipsyncDeps): Stage<ReusableLi
         // precision_v1 is the only model that leaves a reusable folder.
         const stats = await renderExemplar({ dir: plan.model.dir, manifest, targets: shapes, audio, fps: plan.output.fps, model: 'precision_v1', video: path.join(ctx.workDir, video) }, deps, ctx);
         ctx.log(describeExemplarStats(stats, plan.output.fps));
-        return { video, engine: rendererName('exemplar') } satisfies RenderedVideo;
+        // The quality report's bank_coverage: the share of frames drawn with the person's own mouths.
+        return { video, engine: rendererName('exemplar'), bankCoverage: stats.bankCoverage } satisfies RenderedVideo & { bankCoverage: number };
       }
       const stats = await renderPrecision({
         dir: plan.model.dir, manifest, output: plan.output, video: path.join(ctx.workDir, video),
