@@ -18,6 +18,9 @@ export interface NodeRelayOptions {
   onError?(error: Error): void;
 }
 
+/** Nodes stamp changes with their own clocks: a change stamped this much before the drop is read back too. */
+const CLOCK_MARGIN_MS = 5_000;
+
 /**
  * Keeps the nodes sharing a PostgreSQL database in step: each task change made here is sent as a notice, and each
  * notice from another node is read back from the tasks table and told to this node's listeners (SSE streams); a
@@ -42,7 +45,13 @@ export function relayBetweenNodes(options: NodeRelayOptions): () => Promise<void
       const task = await tasks.get(notice.taskId);
       if (task) events.deliver({ type: 'task', task });
     }).catch(() => {});
-  }, options.onError);
+  }, options.onError, (droppedAt) => {
+    // Changes made while this node was not listening sent notices it never got: its listeners hear them now.
+    handling = handling.then(async () => {
+      if (!events.hasListeners) return;
+      for (const task of await tasks.changedSince(droppedAt - CLOCK_MARGIN_MS)) events.deliver({ type: 'task', task });
+    }).catch(() => {});
+  });
   return async () => {
     events.forward = undefined;
     settings.onChange = undefined;

@@ -153,6 +153,12 @@ export function createTasksRepository(db: SqlClient) {
     /** `lock`: inside a transaction, the row stays locked until it ends (PostgreSQL; SQLite's transaction locks the file). */
     get,
 
+    /** Tasks changed at or after `since` (ms), oldest change first, at most `limit`: what a node missed while not listening. */
+    async changedSince(since: number, limit = 1000): Promise<TaskRecord[]> {
+      const rows = await db.all<TaskRow>('SELECT * FROM tasks WHERE updated_at >= $1 ORDER BY updated_at, id LIMIT $2', [since, limit]);
+      return rows.map(fromRow);
+    },
+
     async list(query: TaskListQuery): Promise<{ tasks: TaskRecord[]; nextCursor: string | null }> {
       const where: string[] = [];
       const params: SqlValue[] = [];

@@ -11,8 +11,12 @@ const RELISTEN_MS = 1_000;
 export interface NoticeChannel {
   /** Sends `payload` (short JSON text, under PostgreSQL's 8000 bytes) to every listening node, this one included. */
   send(payload: string): Promise<void>;
-  /** Calls `onNotice` with each payload sent from now on, until the returned function is called. */
-  listen(onNotice: (payload: string) => void, onError?: (error: Error) => void): () => Promise<void>;
+  /**
+   * Calls `onNotice` with each payload sent from now on, until the returned function is called. A dropped connection
+   * listens again by itself; `onRelisten` is then called with when the old one dropped, since notices sent in
+   * between never arrive.
+   */
+  listen(onNotice: (payload: string) => void, onError?: (error: Error) => void, onRelisten?: (droppedAt: number) => void): () => Promise<void>;
 }
 
 export function createNoticeChannel(pool: PostgresPool): NoticeChannel {
@@ -20,10 +24,11 @@ export function createNoticeChannel(pool: PostgresPool): NoticeChannel {
     async send(payload) {
       await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
     },
-    listen(onNotice, onError) {
+    listen(onNotice, onError, onRelisten) {
       let client: pg.PoolClient | undefined;
       let closed = false;
       let retry: NodeJS.Timeout | undefined;
+      let droppedAt: number | undefined;
       const connect = async (): Promise<void> => {
         try {
           const connection = await pool.connect();
@@ -33,7 +38,13 @@ export function createNoticeChannel(pool: PostgresPool): NoticeChannel {
           });
           connection.on('error', (error) => drop(error));
           await connection.query(`LISTEN ${CHANNEL}`);
-          if (closed) connection.release(true);
+          if (closed) {
+            connection.release(true);
+          } else if (droppedAt !== undefined) {
+            const since = droppedAt;
+            droppedAt = undefined;
+            onRelisten?.(since);
+          }
         } catch (error) {
           drop(error as Error);
         }
@@ -42,6 +53,7 @@ export function createNoticeChannel(pool: PostgresPool): NoticeChannel {
         client?.release(true);
         client = undefined;
         if (closed) return;
+        droppedAt ??= Date.now();
         onError?.(error);
         clearTimeout(retry);
         retry = setTimeout(() => void connect(), RELISTEN_MS);
