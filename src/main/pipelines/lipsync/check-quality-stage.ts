@@ -9,7 +9,7 @@ export interface LipsyncQualityDeps extends LipsyncDeps {
 }
 
 /**
- * processing, last: the result's frames read a few times a second by the face detector (around the face that was
+ * processing, last: the result's frames read about once a second by the face detector (around the face that was
  * lip-synced) against its own audio: sync score, face coverage, places without a face or with weak sync.
  */
 export function lipsyncQualityStage<Request>(
