@@ -49,17 +49,17 @@ export async function measureTranslateQuality(input: StageInput<TranslateRequest
   const transcript = skippableOutput(outputs, 'transcribe');
   const heard = transcript ? lineConfidences(source.cues, transcript.segments) : [];
   const targetByIndex = new Map(target.cues.map((cue) => [cue.index, cue]));
+  const sourceByIndex = new Map(source.cues.map((cue) => [cue.index, cue]));
   for (const line of heard) {
     if (line.confidence >= LOW_CONFIDENCE_THRESHOLD) continue;
-    const cue = targetByIndex.get(line.index) ?? source.cues.find((spoken) => spoken.index === line.index)!;
-    const said = source.cues.find((spoken) => spoken.index === line.index)?.text ?? '';
-    review.push(itemFor(cue, at(cue), 'low_confidence', `the recogniser was ${Math.round(line.confidence * 100)} % sure of "${said}"`));
+    const said = sourceByIndex.get(line.index)!;
+    const cue = targetByIndex.get(line.index) ?? said;
+    review.push(itemFor(cue, at(cue), 'low_confidence', `the recogniser was ${Math.round(line.confidence * 100)} % sure of "${said.text}"`));
   }
 
   // Text: a line that came out as its source, and glossary terms the translation lacks.
   const translated = Boolean(outputs.translate) || Boolean(await readProjectSnapshot(ctx.workDir));
   const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
-  const sourceByIndex = new Map(source.cues.map((cue) => [cue.index, cue]));
   for (const cue of target.cues) {
     const original = sourceByIndex.get(cue.index);
     if (!original || !translated) continue;
