@@ -11,7 +11,8 @@ import { decodeAudioPcm } from '../../src/main/media/audio.js';
 import { rms } from '../../src/main/media/dsp/envelope.js';
 import { formatSrtTime } from '../../src/main/media/srt.js';
 import { makeMediaDir, makeTextFile } from '../fixtures/media.js';
-import { makeDataDir, startTestService, type TestService } from '../fixtures/service.js';
+import { openLineEvents, type LineEvents } from '../fixtures/line-events.js';
+import { makeDataDir, startTestService, TEST_API_KEY, type TestService } from '../fixtures/service.js';
 import { makeSpokenVideo, type SpokenCue } from '../fixtures/speech.js';
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 import { findApertium } from '../../src/main/engines/mt/apertium.js';
@@ -98,6 +99,8 @@ describe('a proofreading translate job', () => {
   let taskId: string;
   let projectId: string;
   let firstExport: any;
+  let lineEvents: LineEvents;
+  afterAll(() => lineEvents?.close());
 
   beforeAll(async () => {
     const created = await svc.api('/v1/media/translate', { body: {
@@ -113,6 +116,7 @@ describe('a proofreading translate job', () => {
     expect(Object.keys(status.result)).toEqual(['project_url']);
     expect(status.result.project_url).toMatch(new RegExp(`^${svc.url}/#/projects/[\\w-]+$`));
     projectId = status.result.project_url.split('/').pop();
+    lineEvents = await openLineEvents(svc.url, TEST_API_KEY, projectId);
     expect(tts.said).toEqual([]);
     const listed = await svc.api(`/v1/projects?task_id=${taskId}`);
     expect(listed.body.projects.map((item: any) => item.project_id)).toEqual([projectId]);
@@ -144,15 +148,21 @@ describe('a proofreading translate job', () => {
     expect((await svc.api(`/v1/tasks/${taskId}`)).body.exported_from_project).toBeUndefined();
   }, 200_000);
 
-  it('refits an edited line, refuses a stale revision with 409, and re-exports speaking only that line', async () => {
+  it('refits an edited line off the request path, refuses a stale revision with 409, and re-exports speaking only that line', async () => {
     const segment = (await project(projectId)).segments[1];
     const edited = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, { method: 'PATCH', body: { revision: segment.revision, target_text: EDITED } });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.target_text).toBe(EDITED);
     expect(edited.body.revision).toBeGreaterThan(segment.revision);
-    expect(['edited', 'too_long']).toContain(edited.body.status);
-    expect(edited.body.fit.speech_seconds).toBeGreaterThan(0.5);
-    expect(edited.body.fit.room_seconds).toBeCloseTo((CUES[2]!.startMs - CUES[1]!.startMs) / 1000, 0);
+    // Answered when the line is queued: the fit comes with its event, and the line keeps the revision the edit gave it.
+    expect(edited.body).toMatchObject({ status: 'edited', fit: null, speech_id: expect.any(String) });
+    const fitted = await lineEvents.waitFor(edited.body.speech_id);
+    expect(fitted).toMatchObject({ project_id: projectId, segment_id: segment.segment_id, purpose: 'fit', status: 'spoken' });
+    expect(fitted.segment.revision).toBe(edited.body.revision);
+    expect(['edited', 'too_long']).toContain(fitted.segment.status);
+    expect(fitted.segment.fit.speech_seconds).toBeGreaterThan(0.5);
+    expect(fitted.segment.fit.room_seconds).toBeCloseTo((CUES[2]!.startMs - CUES[1]!.startMs) / 1000, 0);
+    expect((await project(projectId)).segments[1].fit).toEqual(fitted.segment.fit);
 
     const stale = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, { method: 'PATCH', body: { revision: segment.revision, target_text: 'Alt' } });
     expect(stale.status).toBe(409);
@@ -185,18 +195,28 @@ describe('a proofreading translate job', () => {
     const edited = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, { method: 'PATCH', body: { revision: segment.revision, target_text: `${UNSPEAKABLE} Satz.` } });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({ target_text: `${UNSPEAKABLE} Satz.`, status: 'edited', fit: null });
+    expect(await lineEvents.waitFor(edited.body.speech_id)).toMatchObject({ status: 'failed', error: { code: 'engine_failed' } });
+    expect((await project(projectId)).segments[2]).toMatchObject({ target_text: `${UNSPEAKABLE} Satz.`, status: 'edited', fit: null });
     const spoken = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}/synthesize`, { body: {} });
-    expect(spoken.body.code).toBe('engine_failed');
+    expect(spoken.status, JSON.stringify(spoken.body)).toBe(202);
+    expect(await lineEvents.waitFor(spoken.body.speech_id)).toMatchObject({
+      purpose: 'preview', status: 'failed', error: { code: 'engine_failed', message: 'The test voice could not speak this line.' },
+    });
     const restored = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, { method: 'PATCH', body: { revision: edited.body.revision, target_text: segment.target_text } });
     expect(restored.status).toBe(200);
+    expect((await lineEvents.waitFor(restored.body.speech_id)).status).toBe('spoken');
   });
 
   it('regenerates one line: its voice alone and over the original play as WAV', async () => {
     const segment = (await project(projectId)).segments[0];
     const answer = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}/synthesize`, { body: {} });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(['regenerated', 'too_long']).toContain(answer.body.segment.status);
-    for (const url of [answer.body.audio_url, answer.body.with_original_url]) {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+    expect(answer.body).toMatchObject({ speech_id: expect.any(String), segment: { segment_id: segment.segment_id } });
+    const spoken = await lineEvents.waitFor(answer.body.speech_id);
+    expect(spoken).toMatchObject({ purpose: 'preview', status: 'spoken' });
+    expect(['regenerated', 'too_long']).toContain(spoken.segment.status);
+    expect((await project(projectId)).segments[0].status).toBe(spoken.segment.status);
+    for (const url of [spoken.audio_url, spoken.with_original_url]) {
       const wav = await download(url);
       expect(wav.subarray(0, 4).toString('latin1')).toBe('RIFF');
       expect(wav.length).toBeGreaterThan(10_000);
@@ -330,7 +350,11 @@ describe.skipIf(systemEngineMissing('Apertium eng-spa', apertiumEnEs))('an edita
     expect(translated.body.status).not.toBe('ok');
 
     // Deleting the project removes it and its files; the job that made it stays.
-    const spoken = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}/synthesize`, { body: {} });
+    const events = await openLineEvents(svc.url, TEST_API_KEY, projectId);
+    const queued = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}/synthesize`, { body: {} });
+    const spoken = { body: await events.waitFor(queued.body.speech_id) };
+    events.close();
+    expect(spoken.body.status).toBe('spoken');
     const folder = path.join(dataDir, 'projects', projectId);
     await expect(fs.stat(folder)).resolves.toBeTruthy();
     expect((await svc.api(`/v1/projects/${projectId}`, { method: 'DELETE' })).status).toBe(204);

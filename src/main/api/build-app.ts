@@ -89,7 +89,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     version: core.version, baseUrl: () => core.baseUrl(), dataDir: core.paths.root, webhookSecret: core.webhookSecret, config: core.config, media: core.media,
     store: core.settings, addSecret: (value) => core.serviceLog.addSecret(value),
   });
-  await app.register(eventRoutes, { describe: describeTask, events: core.events, models: core.models });
+  await app.register(eventRoutes, { describe: describeTask, events: core.events, models: core.models, projects: core.projects.events });
   await app.register(fileRoutes, { files: core.files, signer: core.signer, baseUrl: () => core.baseUrl() });
   await app.register(glossaryRoutes, { glossaries: core.glossaries });
   await app.register(modelRoutes, { models: core.models });

@@ -3,8 +3,8 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
-import { writeFileAtomic, writeThroughTemp } from '../files/atomic-write.js';
-import { encodeWav } from '../media/audio.js';
+import { writeHandleAtomic, writeThroughTemp } from '../files/atomic-write.js';
+import { pcm16, wavHeader } from '../media/audio.js';
 import { timeStretch } from '../media/dsp/time-stretch.js';
 import { ffmpegBaseArgs } from '../media/ffmpeg-args.js';
 import { runFfmpeg } from '../media/run-ffmpeg.js';
@@ -40,7 +40,7 @@ export interface LinePreview {
 export async function writeLinePreview(options: LinePreviewOptions): Promise<LinePreview> {
   const { clip, fit, original } = options;
   const fitted = fit.stretch === 1 ? clip.samples : timeStretch(clip.samples, clip.sampleRate, fit.stretch);
-  await writeFileAtomic(options.aloneFile, encodeWav(fitted, clip.sampleRate));
+  await writeWavInBlocks(options.aloneFile, fitted, clip.sampleRate);
   const durationMs = (fitted.length / clip.sampleRate) * 1000;
   const alone = async (): Promise<LinePreview> => {
     await writeThroughTemp(options.withOriginalFile, (tempPath) => copyFile(options.aloneFile, tempPath));
@@ -65,6 +65,17 @@ export async function writeLinePreview(options: LinePreviewOptions): Promise<Lin
     throw new DubDeskError('media_unreadable', `The audio of ${name} could not be mixed under the line${reason ? ` (${reason})` : ''}.`, { cause: error });
   }
   return { durationMs, mixed: true };
+}
+
+/** Samples converted to 16-bit PCM per write, so a two-minute line never has a second copy of itself in memory. */
+const WRITE_BLOCK = 1 << 16;
+
+/** A 16-bit mono WAV written block by block through a temp file (the service answers other requests between blocks). */
+async function writeWavInBlocks(file: string, samples: Float32Array, sampleRate: number): Promise<void> {
+  await writeHandleAtomic(file, async (handle) => {
+    await handle.write(wavHeader(samples.length, sampleRate));
+    for (let from = 0; from < samples.length; from += WRITE_BLOCK) await handle.write(pcm16(samples.subarray(from, from + WRITE_BLOCK)));
+  });
 }
 
 /** One ffmpeg run: the original's audio of the span, ducked, plus the line from the span's start; both padded to the span. */

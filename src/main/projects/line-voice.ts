@@ -1,6 +1,5 @@
 // One project line spoken on its own, as the export will speak it: the same voice, the same clip cache (so the
 // export reuses it) and the same fit rules (rate boost first, then time-stretch up to the cap).
-import { readFile } from 'node:fs/promises';
 import { DubDeskError } from '../../shared/errors.js';
 import type { SegmentFit } from '../../shared/schemas/projects.js';
 import type { Engines } from '../engines/registry.js';
@@ -40,6 +39,11 @@ export interface SpokenLine {
   tooLong: boolean;
 }
 
+/** The clip cache's user name for a line's takes: its normal-rate take's key, so a line that sounds the same keeps them. */
+export function lineTakesUser(text: string, voice: LineVoice): string {
+  return `line-${clipKey({ text: speakableText(text), voiceId: voice.voiceId, rate: 1, pitchSemitones: voice.pitchSemitones })}`;
+}
+
 /** Speaks a line at the rate its time needs (each take kept in the cache by content) and says how it fits. */
 export async function speakLine(text: string, voice: LineVoice, roomMs: number, options: { engines: Engines; cache: ClipCache; maxStretch: number; signal?: AbortSignal }): Promise<SpokenLine> {
   const take = async (rate: number): Promise<StoredClip> => {
@@ -48,7 +52,7 @@ export async function speakLine(text: string, voice: LineVoice, roomMs: number, 
     const cached = options.cache.find(key, 0);
     if (cached) return cached;
     const speech = await options.engines.ttsFor(voice.voiceId).synthesize({ ...synthesis, signal: options.signal });
-    return options.cache.save(key, 0, trimSilence(speech.samples, speech.sampleRate).samples, speech.sampleRate);
+    return options.cache.save(key, 0, trimSilence(speech.samples, speech.sampleRate).samples, speech.sampleRate, options.signal);
   };
   const msOf = (clip: StoredClip) => (clip.length / clip.sampleRate) * 1000;
   const normal = await take(1);
@@ -66,10 +70,3 @@ const round3 = (value: number): number => Math.round(value * 1000) / 1000;
 const fitView = (speechMs: number, roomMs: number, fit: { rate: number; stretch: number }): SegmentFit => ({
   speech_seconds: round3(speechMs / 1000), room_seconds: round3(roomMs / 1000), rate: round3(fit.rate), stretch: round3(fit.stretch),
 });
-
-/** A stored clip's samples (raw float32). */
-export async function clipSamples(clip: StoredClip): Promise<Float32Array> {
-  const bytes = await readFile(clip.file);
-  // A Buffer may sit at any offset of its pool; copy it out to get a float-aligned one.
-  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-}

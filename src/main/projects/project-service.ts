@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { languagePart } from '../../shared/languages.js';
-import type { Project, ProjectSegment, ProjectSummary, SegmentPatch, SubtitleTrack } from '../../shared/schemas/projects.js';
+import type { EditedSegment, Project, ProjectSegment, ProjectSummary, QueuedSpeech, SegmentPatch, SubtitleTrack } from '../../shared/schemas/projects.js';
 import { projectUrl } from '../../shared/schemas/projects.js';
 import type { JobKind } from '../../shared/jobs.js';
 import type { Engines } from '../engines/registry.js';
@@ -14,7 +14,6 @@ import { newId } from '../ids.js';
 import { waveformPeaks } from '../media/dsp/waveform-peaks.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import type { ProjectDraft, ProjectSnapshot } from '../pipelines/project-snapshot.js';
-import { openClipCache } from '../pipelines/translate/clip-cache.js';
 import { maxCharsFor } from '../pipelines/translate/speech-budget.js';
 import type { PipelineRegistry } from '../pipelines/types.js';
 import { resolveWorkPath } from '../pipelines/work-paths.js';
@@ -23,9 +22,11 @@ import { readJobResources } from '../requests/resource-snapshot.js';
 import type { ProjectRecord, ProjectsRepository, SegmentFields, SegmentRecord } from '../store/projects-repository.js';
 import type { TaskRecord, TasksRepository } from '../store/tasks-repository.js';
 import { seedExportWorkDir } from './export-seed.js';
-import { lineRoomMs } from './line-fit.js';
-import { writeLinePreview } from './line-preview.js';
-import { clipSamples, lineVoice, speakLine } from './line-voice.js';
+import { checkLineTexts } from './line-limits.js';
+import { createLineSpeaker } from './line-speech.js';
+import { createLineSpeechQueue } from './line-speech-queue.js';
+import { lineVoice } from './line-voice.js';
+import { ProjectEvents } from './project-events.js';
 import { projectSummaryView, projectView, segmentView } from './project-view.js';
 import { mergeSegments, splitSegment, type EditableSegment } from './segment-edits.js';
 import { projectSrt, textsFromSrt } from './subtitle-tracks.js';
@@ -47,6 +48,11 @@ export interface ProjectServiceDeps {
   baseUrl(): string;
   /** The timing fit's time-stretch cap (the jobs' own). */
   maxStretch: number;
+  /** Where `line_spoken` events go (GET /v1/events); the service makes its own when none is given. */
+  events?: ProjectEvents;
+  /** One project's clip cache at most; default PROJECT_CLIP_CACHE_CAP_BYTES. */
+  clipCacheCapBytes?: number;
+  log?: (line: string, level: 'warn' | 'error') => void;
   now?: () => number;
 }
 
@@ -75,6 +81,9 @@ export function createProjectService(deps: ProjectServiceDeps) {
   const { projects, tasks, files, engines } = deps;
   const now = deps.now ?? Date.now;
   const projectDir = (id: string) => path.join(deps.projectsDir, id);
+  const events = deps.events ?? new ProjectEvents();
+  const speaker = createLineSpeaker({ ...deps, events, projectDir });
+  const speeches = createLineSpeechQueue({ run: speaker.run });
   /** A task's work folder, here and complete, to read its stage outputs from. */
   const localWorkDir = async (taskId: string): Promise<string> => {
     await deps.fetchWorkFolder?.(taskId);
@@ -93,42 +102,27 @@ export function createProjectService(deps: ProjectServiceDeps) {
     }
   }
 
-  /** Times inside the media, long enough, and (for dubbed lines) clear of the neighbours, which are spoken in turn. */
-  function checkTimes(project: ProjectRecord, segments: readonly SegmentRecord[], id: string, startMs: number, endMs: number): void {
+  /** Times inside the media and long enough; a dubbed line's neighbours are checked where it is written (keepApart). */
+  function checkTimes(project: ProjectRecord, startMs: number, endMs: number): void {
     if (!(startMs >= 0) || !(endMs <= project.mediaDurationMs + 1) || endMs - startMs < MIN_SEGMENT_MS) {
       throw new DubDeskError('invalid_request', `A line must lie within the media (0 to ${(project.mediaDurationMs / 1000).toFixed(3)} s) and last at least ${MIN_SEGMENT_MS / 1000} s; got ${(startMs / 1000).toFixed(3)} to ${(endMs / 1000).toFixed(3)} s.`);
     }
-    if (project.kind !== 'translate') return;
-    const others = segments.filter((segment) => segment.id !== id);
-    const overlap = others.find((segment) => segment.startMs < endMs && segment.endMs > startMs);
-    if (overlap) {
-      throw new DubDeskError('invalid_request', `Line ${id} would overlap line ${overlap.id} (${(overlap.startMs / 1000).toFixed(3)} to ${(overlap.endMs / 1000).toFixed(3)} s); dubbed lines are spoken one after another.`);
+  }
+
+  /** Queues a translate line to be spoken; undefined when too many wait (an edit is saved all the same, its fit left unknown). */
+  function queueFit(project: ProjectRecord, segment: SegmentRecord): string | undefined {
+    if (project.kind !== 'translate' || !segment.targetText.trim()) return undefined;
+    try {
+      return speeches.enqueue({ projectId: project.id, segmentId: segment.id, revision: segment.revision, purpose: 'fit' });
+    } catch (error) {
+      if (error instanceof DubDeskError && error.code === 'rate_limited') return undefined;
+      throw error;
     }
   }
 
   function checkBox(box: SegmentPatch['box']): void {
     if (box && (box.width <= 0 || box.height <= 0 || box.x + box.width > 1.0001 || box.y + box.height > 1.0001)) {
       throw new DubDeskError('invalid_request', 'box must lie inside the frame: width and height above 0, x + width and y + height at most 1.');
-    }
-  }
-
-  /** The timing fit of one translate line after a change to its text, voice or time (speaking it fills the clip cache the export reads). */
-  async function refit(project: ProjectRecord, segmentId: string): Promise<SegmentRecord> {
-    const segments = await projects.segments(project.id);
-    const index = segments.findIndex((segment) => segment.id === segmentId);
-    const segment = segments[index]!;
-    if (project.kind !== 'translate' || !segment.targetText.trim()) return segment;
-    const roomMs = lineRoomMs(segments, index, project.mediaDurationMs);
-    const cache = await openClipCache(path.join(projectDir(project.id), 'clips'));
-    const spoken = await speakLine(segment.targetText, lineVoice(segment, project, engines), roomMs, { engines, cache, maxStretch: deps.maxStretch });
-    try {
-      return await projects.updateSegment(project.id, segmentId, segment.revision, (current) => ({
-        ...current, fit: spoken.fit, status: spoken.tooLong ? 'too_long' : current.status === 'too_long' ? 'edited' : current.status,
-      }), now());
-    } catch (error) {
-      // Another tab changed the line meanwhile: its write stands, and its own fit follows it.
-      if (error instanceof DubDeskError && error.code === 'conflict') return projects.segment(project.id, segmentId, undefined);
-      throw error;
     }
   }
 
@@ -185,13 +179,12 @@ export function createProjectService(deps: ProjectServiceDeps) {
       return projectView(project, await projects.segments(project.id), await links(project));
     },
 
-    async patch(projectId: string, segmentId: string, patch: SegmentPatch): Promise<ProjectSegment> {
+    async patch(projectId: string, segmentId: string, patch: SegmentPatch): Promise<EditedSegment> {
       const project = await projects.require(projectId);
-      const segments = await projects.segments(projectId);
       const current = await projects.segment(projectId, segmentId, patch.revision);
       const startMs = patch.start !== undefined ? Math.round(patch.start * 1000) : current.startMs;
       const endMs = patch.end !== undefined ? Math.round(patch.end * 1000) : current.endMs;
-      if (startMs !== current.startMs || endMs !== current.endMs) checkTimes(project, segments, segmentId, startMs, endMs);
+      if (startMs !== current.startMs || endMs !== current.endMs) checkTimes(project, startMs, endMs);
       checkVoice(patch.voice_id);
       checkBox(patch.box);
       const next: SegmentFields = {
@@ -202,28 +195,22 @@ export function createProjectService(deps: ProjectServiceDeps) {
         ...(patch.voice_id !== undefined ? { voiceId: patch.voice_id } : {}),
         ...(patch.box !== undefined ? { box: patch.box } : {}),
       };
+      checkLineTexts(next, `Line ${segmentId}`, 'Shorten it, or split the line first.');
       const changed = (Object.keys(next) as Array<keyof SegmentFields>).some((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
       if (!changed) return segmentView(project, current);
       // What the line sounds like or when it is spoken changed: its fit is measured again.
       const sound = next.targetText !== current.targetText || next.voiceId !== current.voiceId || next.startMs !== current.startMs || next.endMs !== current.endMs || next.speaker !== current.speaker;
       const saved = await projects.updateSegment(projectId, segmentId, patch.revision, (segment) => ({
         ...segment, ...next, status: 'edited', fit: sound ? null : segment.fit,
-      }), now());
-      if (!sound || project.kind !== 'translate') return segmentView(project, saved);
-      // The edit is saved whatever happens next; a voice that cannot speak now (a catalogue error) leaves the fit
-      // unknown, and regenerating the line says why. Anything else is a bug and is not hidden.
-      const fitted = await refit(await projects.require(projectId), segmentId).catch((error: unknown) => {
-        if (error instanceof DubDeskError) return saved;
-        throw error;
-      });
-      return segmentView(project, fitted);
+      }), now(), { keepApart: project.kind === 'translate' });
+      // Its fit is measured off the request path: the answer says which line_spoken event brings it.
+      const speechId = sound ? queueFit(project, saved) : undefined;
+      return { ...segmentView(project, saved), ...(speechId ? { speech_id: speechId } : {}) };
     },
 
     async split(projectId: string, segmentId: string, atSeconds: number, revision?: number): Promise<{ revision: number; segments: ProjectSegment[] }> {
       const project = await projects.require(projectId);
-      const segment = await projects.segment(projectId, segmentId, revision);
-      const halves = splitSegment(editable(segment), Math.round(atSeconds * 1000));
-      const fresh = await projects.replaceSegments(projectId, [{ id: segmentId, revision }], halves.map(fromEditable), now());
+      const fresh = await projects.replaceSegments(projectId, [{ id: segmentId, revision }], ([segment]) => splitSegment(editable(segment!), Math.round(atSeconds * 1000)).map(fromEditable), now());
       return { revision: (await projects.require(projectId)).revision, segments: fresh.map((item) => segmentView(project, item)) };
     },
 
@@ -240,46 +227,29 @@ export function createProjectService(deps: ProjectServiceDeps) {
         throw new DubDeskError('invalid_request', `Only neighbouring lines can be merged; ${segmentIds.join(', ')} have other lines between them.`);
       }
       const chosen = positions.map((position) => all[position]!);
-      const merged = mergeSegments(chosen.map(editable));
-      const fresh = await projects.replaceSegments(projectId, chosen.map((segment) => ({ id: segment.id })), [fromEditable(merged)], now());
+      // Merged from the lines as they are when written; a line that moved between them meanwhile refuses it (keepApart).
+      const fresh = await projects.replaceSegments(projectId, chosen.map((segment) => ({ id: segment.id })), (current) => {
+        const merged = mergeSegments([...current].sort((a, b) => a.startMs - b.startMs).map(editable));
+        checkLineTexts(merged, `The line merged from ${chosen.length} lines`, 'Shorten the lines first, or merge fewer of them.');
+        return [fromEditable(merged)];
+      }, now(), { keepApart: project.kind === 'translate' });
       return { revision: (await projects.require(projectId)).revision, segments: fresh.map((item) => segmentView(project, item)) };
     },
 
-    /** Speaks one line as the export will, and a preview of it over the original's audio of its time. */
-    async synthesize(projectId: string, segmentId: string): Promise<{ audio_url: string; with_original_url: string; segment: ProjectSegment }> {
+    /** Queues one line to be spoken as the export will, with a preview over the original's audio of its time (line_spoken event). */
+    async synthesize(projectId: string, segmentId: string): Promise<QueuedSpeech> {
       const project = await projects.require(projectId);
       if (project.kind !== 'translate') throw new DubDeskError('invalid_request', 'Visual translation projects have no voices to regenerate.');
-      const segments = await projects.segments(projectId);
-      const index = segments.findIndex((segment) => segment.id === segmentId);
       const segment = await projects.segment(projectId, segmentId, undefined);
       if (!segment.targetText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no translation to speak.`);
-      const cache = await openClipCache(path.join(projectDir(projectId), 'clips'));
-      const spoken = await speakLine(segment.targetText, lineVoice(segment, project, engines), lineRoomMs(segments, index, project.mediaDurationMs), { engines, cache, maxStretch: deps.maxStretch });
-      const previews = path.join(projectDir(projectId), 'previews');
-      await mkdir(previews, { recursive: true });
-      const stem = `${segmentId}-r${segment.revision}-${Date.now().toString(36)}`;
-      const alone = path.join(previews, `${stem}.wav`);
-      const withOriginal = path.join(previews, `${stem}.with-original.wav`);
-      const mediaRecord = project.mediaFileId ? await files.get(project.mediaFileId) : undefined;
-      await writeLinePreview({
-        ffmpeg: deps.media.ffmpeg, clip: { samples: await clipSamples(spoken.clip), sampleRate: spoken.clip.sampleRate }, fit: spoken.fit,
-        ...(mediaRecord ? { original: { path: await files.localPath(mediaRecord), startMs: segment.startMs, endMs: segment.endMs } } : {}),
-        aloneFile: alone, withOriginalFile: withOriginal,
-      });
-      const aloneRecord = await files.registerResult(project.taskId, alone, `line-${segmentId}.wav`);
-      const mixedRecord = await files.registerResult(project.taskId, withOriginal, `line-${segmentId}-with-original.wav`);
-      await rm(alone, { force: true });
-      await rm(withOriginal, { force: true });
-      const saved = await projects.updateSegment(projectId, segmentId, segment.revision, (current) => ({
-        ...current, fit: spoken.fit, status: spoken.tooLong ? 'too_long' : 'regenerated', previewFileIds: [aloneRecord.id, mixedRecord.id],
-      }), now());
-      // The previous preview is replaced, not kept: a line regenerated a hundred times leaves one pair of files.
-      for (const id of segment.previewFileIds) await files.remove(id);
-      return { audio_url: deps.fileUrl(aloneRecord.id), with_original_url: deps.fileUrl(mixedRecord.id), segment: segmentView(project, saved) };
+      // What can be known now is refused now: a cloning voice, a voice that is gone.
+      engines.ttsFor(lineVoice(segment, project, engines).voiceId);
+      const speechId = speeches.enqueue({ projectId, segmentId, revision: segment.revision, purpose: 'preview' });
+      return { speech_id: speechId, segment: segmentView(project, segment) };
     },
 
     /** Translates one line again with the job's engine, glossaries and prompt. */
-    async retranslate(projectId: string, segmentId: string): Promise<ProjectSegment> {
+    async retranslate(projectId: string, segmentId: string): Promise<EditedSegment> {
       const project = await projects.require(projectId);
       const segment = await projects.segment(projectId, segmentId, undefined);
       if (!segment.sourceText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no source text to translate.`);
@@ -365,6 +335,10 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const segments = await projects.segments(projectId);
       const texts = textsFromSrt(file, segments.length);
       const field = track === 'source' ? 'sourceText' : 'targetText';
+      for (const [i, text] of texts.entries()) {
+        const line = { sourceText: '', targetText: '', [field]: text };
+        checkLineTexts(line, `Cue ${i + 1} of the SRT`, 'Shorten it, or split the line in the project first.', 'invalid_subtitle');
+      }
       await projects.replaceTexts(projectId, field, segments.map((segment, i) => ({ id: segment.id, text: texts[i]! })), now());
       return this.get(projectId);
     },
@@ -383,6 +357,11 @@ export function createProjectService(deps: ProjectServiceDeps) {
       await projects.delete(projectId);
       await rm(projectDir(projectId), { recursive: true, force: true });
     },
+
+    /** Where `line_spoken` events are told (GET /v1/events). */
+    events,
+    /** Cancels the line being spoken and drops those waiting (service shutdown). */
+    close: () => speeches.close(),
 
     /** The project a task was exported from, if it still exists. */
     exportedFrom: (taskId: string): Promise<string | undefined> => projects.exportedFrom(taskId),

@@ -121,6 +121,26 @@ export function createProjectsRepository(db: SqlClient) {
 
   const touch = (tx: SqlClient, projectId: string, now: number) => tx.run('UPDATE projects SET revision = revision + 1, updated_at = $1 WHERE id = $2', [now, projectId]);
 
+  /**
+   * Holds the project's row until the transaction ends, so two writers of one project's lines take turns and each
+   * checks its neighbours as the other left them (PostgreSQL; SQLite's write transaction already holds the file).
+   */
+  const lockProject = async (tx: SqlClient, projectId: string): Promise<void> => {
+    if (!(await tx.get(`SELECT id FROM projects WHERE id = $1${forUpdate(tx)}`, [projectId]))) throw new DubDeskError('not_found', `Project ${projectId} does not exist.`);
+  };
+
+  /** Refuses a span that meets another line of the project (besides `except`): dubbed lines are spoken one after another. */
+  const checkApart = async (tx: SqlClient, projectId: string, id: string, span: { startMs: number; endMs: number }, except: readonly string[]): Promise<void> => {
+    const others = await tx.all<Record<string, unknown>>(
+      'SELECT * FROM project_segments WHERE project_id = $1 AND start_ms < $2 AND end_ms > $3 ORDER BY start_ms, id',
+      [projectId, Math.round(span.endMs), Math.round(span.startMs)],
+    );
+    const overlap = others.map(segmentFromRow).find((segment) => !except.includes(segment.id));
+    if (overlap) {
+      throw new DubDeskError('invalid_request', `Line ${id} would overlap line ${overlap.id} (${(overlap.startMs / 1000).toFixed(3)} to ${(overlap.endMs / 1000).toFixed(3)} s); dubbed lines are spoken one after another.`);
+    }
+  };
+
   /** A segment the caller read at `revision`: 409 when it changed since, or was split or merged away. Locked inside a transaction. */
   const currentSegment = async (client: SqlClient, projectId: string, id: string, revision: number | undefined): Promise<SegmentRecord> => {
     const row = await client.get<Record<string, unknown>>(`SELECT * FROM project_segments WHERE project_id = $1 AND id = $2${client === db ? '' : forUpdate(client)}`, [projectId, id]);
@@ -164,22 +184,46 @@ export function createProjectsRepository(db: SqlClient) {
     segmentCount: async (projectId: string): Promise<number> => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM project_segments WHERE project_id = $1', [projectId]))!.n,
     segment: (projectId: string, id: string, revision: number | undefined): Promise<SegmentRecord> => currentSegment(db, projectId, id, revision),
 
-    /** Writes a segment read at `revision` (409 when stale); its revision goes up by one. */
-    updateSegment(projectId: string, id: string, revision: number | undefined, change: (segment: SegmentRecord) => Omit<SegmentRecord, 'id' | 'revision'>, now: number): Promise<SegmentRecord> {
+    /**
+     * Writes a segment read at `revision` (409 when stale); its revision goes up by one. With `keepApart` its new span
+     * is checked against the other lines inside the transaction, under the project's lock.
+     */
+    updateSegment(projectId: string, id: string, revision: number | undefined, change: (segment: SegmentRecord) => Omit<SegmentRecord, 'id' | 'revision'>, now: number, options: { keepApart?: boolean } = {}): Promise<SegmentRecord> {
       return db.transaction(async (tx) => {
+        await lockProject(tx, projectId);
         const segment = await currentSegment(tx, projectId, id, revision);
-        await writeSegment(tx, projectId, id, change(segment));
+        const next = change(segment);
+        if (options.keepApart && (next.startMs !== segment.startMs || next.endMs !== segment.endMs)) await checkApart(tx, projectId, id, next, [id]);
+        await writeSegment(tx, projectId, id, next);
         await touch(tx, projectId, now);
         return currentSegment(tx, projectId, id, undefined);
       });
     },
 
-    /** Split and merge: the old segments (each at the revision it was read, when given) make way for new ones. */
-    replaceSegments(projectId: string, old: ReadonlyArray<{ id: string; revision?: number }>, fresh: readonly SegmentFields[], now: number): Promise<SegmentRecord[]> {
+    /**
+     * What speaking a line measured (its fit, status and preview), kept only while the line is still at `revision`:
+     * false when it was edited meanwhile. Derived from the line, so the revision stays (an edit made meanwhile is not refused).
+     */
+    async setSpoken(projectId: string, id: string, revision: number, spoken: Pick<SegmentRecord, 'fit' | 'status' | 'previewFileIds'>): Promise<boolean> {
+      const changed = await db.run('UPDATE project_segments SET fit_json = $1, status = $2, preview_json = $3 WHERE project_id = $4 AND id = $5 AND revision = $6', [
+        writeJson(spoken.fit), spoken.status, spoken.previewFileIds.length ? JSON.stringify(spoken.previewFileIds) : null, projectId, id, revision,
+      ]);
+      return changed > 0;
+    },
+
+    /**
+     * Split and merge: the old segments (each at the revision it was read, when given) make way for the ones `fresh`
+     * makes of them as they are inside the transaction. With `keepApart` the new ones must not meet any other line.
+     */
+    replaceSegments(projectId: string, old: ReadonlyArray<{ id: string; revision?: number }>, fresh: (current: SegmentRecord[]) => SegmentFields[], now: number, options: { keepApart?: boolean } = {}): Promise<SegmentRecord[]> {
       return db.transaction(async (tx) => {
-        for (const segment of old) await currentSegment(tx, projectId, segment.id, segment.revision);
+        await lockProject(tx, projectId);
+        const current: SegmentRecord[] = [];
+        for (const segment of old) current.push(await currentSegment(tx, projectId, segment.id, segment.revision));
+        const made = fresh(current);
+        if (options.keepApart) for (const segment of made) await checkApart(tx, projectId, old[0]!.id, segment, old.map((item) => item.id));
         for (const segment of old) await tx.run('DELETE FROM project_segments WHERE project_id = $1 AND id = $2', [projectId, segment.id]);
-        const ids = await insertSegments(tx, projectId, fresh, 'edited');
+        const ids = await insertSegments(tx, projectId, made, 'edited');
         await touch(tx, projectId, now);
         return Promise.all(ids.map((id) => currentSegment(tx, projectId, id, undefined)));
       });
@@ -188,6 +232,7 @@ export function createProjectsRepository(db: SqlClient) {
     /** One track's texts replaced at once (an uploaded SRT); lines whose text changed become edited, a new translation loses its fit. */
     replaceTexts(projectId: string, field: 'sourceText' | 'targetText', texts: ReadonlyArray<{ id: string; text: string }>, now: number): Promise<void> {
       return db.transaction(async (tx) => {
+        await lockProject(tx, projectId);
         for (const { id, text } of texts) {
           const segment = await currentSegment(tx, projectId, id, undefined);
           if (segment[field] === text) continue;
@@ -201,6 +246,7 @@ export function createProjectsRepository(db: SqlClient) {
 
     setSpeakerVoices(projectId: string, voices: ProjectRecord['speakerVoices'], now: number): Promise<void> {
       return db.transaction(async (tx) => {
+        await lockProject(tx, projectId);
         await tx.run('UPDATE projects SET speaker_voices_json = $1 WHERE id = $2', [JSON.stringify(voices), projectId]);
         await touch(tx, projectId, now);
       });

@@ -75,7 +75,12 @@ export const ProjectIdParams = Type.Object({ project_id: Type.String({ minLength
 export const SegmentIdParams = Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 64 }), segment_id: Type.String({ minLength: 1, maxLength: 64 }) });
 export const ProjectListQuery = Type.Object({ task_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) });
 
-const TEXT_LIMIT = 2000;
+/**
+ * The most characters (code points) a project line's source or target text may hold, however the line is made (an
+ * edit, a merge, an SRT upload, a new translation): about two minutes of speech, whose synthesis stays a few MB.
+ */
+export const MAX_LINE_CHARACTERS = 2000;
+const TEXT_LIMIT = MAX_LINE_CHARACTERS;
 
 export const SegmentPatchSchema = StrictObject({
   revision: Type.Integer({ minimum: 0, description: 'The segment revision the edit was made on.' }),
@@ -105,11 +110,35 @@ export const SpeakerVoiceBodySchema = StrictObject({
 
 export const SegmentsAnswerSchema = Type.Object({ revision: Type.Integer(), segments: Type.Array(ProjectSegmentSchema) }, { $id: 'SegmentsAnswer' });
 
-export const SynthesizedLineSchema = Type.Object({
-  audio_url: Type.String({ description: 'The line alone, fitted to its time (WAV).' }),
-  with_original_url: Type.String({ description: 'The same line over the original audio of its time, ducked (WAV).' }),
+/** The answer of an edit: the segment as saved, and the speech that measures its fit when one was queued. */
+export const EditedSegmentSchema = Type.Object({
+  ...ProjectSegmentSchema.properties,
+  speech_id: Type.Optional(Type.String({ description: 'The line is queued to be spoken again (its fit measured); a `line_spoken` event with this id says when.' })),
+}, { $id: 'EditedSegment' });
+export type EditedSegment = Static<typeof EditedSegmentSchema>;
+
+export const QueuedSpeechSchema = Type.Object({
+  speech_id: Type.String({ description: 'Names the `line_spoken` event (GET /v1/events) that says when the line is spoken.' }),
   segment: ProjectSegmentSchema,
-}, { $id: 'SynthesizedLine' });
+}, { $id: 'QueuedSpeech', description: 'The line is queued to be spoken; the `line_spoken` event with this speech_id brings its preview URLs.' });
+export type QueuedSpeech = Static<typeof QueuedSpeechSchema>;
+
+export const SPEECH_PURPOSES = ['fit', 'preview'] as const;
+export const SPEECH_OUTCOMES = ['spoken', 'failed', 'superseded'] as const;
+
+/** `event: line_spoken` of GET /v1/events: a queued line was spoken (or could not be, or was edited before it was). */
+export const LineSpokenEventSchema = Type.Object({
+  speech_id: Type.String(),
+  project_id: Type.String(),
+  segment_id: Type.String(),
+  purpose: StringEnum(SPEECH_PURPOSES, { description: 'fit: after an edit; preview: asked for by synthesize.' }),
+  status: StringEnum(SPEECH_OUTCOMES, { description: 'superseded: the line was edited, split or merged before it was spoken; the newer speech follows.' }),
+  segment: Type.Optional(ProjectSegmentSchema),
+  audio_url: Type.Optional(Type.String({ description: 'preview: the line alone, fitted to its time (WAV).' })),
+  with_original_url: Type.Optional(Type.String({ description: 'preview: the same line over the original audio of its time, ducked (WAV).' })),
+  error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+}, { $id: 'LineSpokenEvent' });
+export type LineSpokenEvent = Static<typeof LineSpokenEventSchema>;
 
 export const ExportBodySchema = StrictObject({
   export_type: Type.Optional(StringEnum(['auto', 'video', 'audio', 'all'] as const, { description: 'translate projects; default: the job\'s own.' })),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { JOB_KINDS } from '../../../shared/jobs.js';
 import type { ModelStore } from '../../models/model-store.js';
+import type { ProjectEvents } from '../../projects/project-events.js';
 import type { TaskEvent, TaskEvents } from '../../queue/task-events.js';
 import type { App, DescribeTask } from '../app-types.js';
 import { toApiInstallEvent } from './models.js';
@@ -12,6 +13,8 @@ export interface EventRoutesOptions {
   events: Pick<TaskEvents, 'subscribe'>;
   /** Model installs are streamed too (`event: model`). */
   models: Pick<ModelStore, 'subscribe'>;
+  /** Project lines spoken off the request path (`event: line_spoken`). */
+  projects?: Pick<ProjectEvents, 'subscribe'>;
 }
 
 const HEARTBEAT_MS = 15_000;
@@ -20,6 +23,7 @@ const EventsQuery = Type.Object({
   key: Type.Optional(Type.String({ description: 'The API key, for clients that cannot send the Authorization header (EventSource).' })),
   task_id: Type.Optional(Type.String({ description: 'Only the events of this task.' })),
   kind: Type.Optional(StringEnum(JOB_KINDS, { description: 'Only the task events of tasks of this kind.' })),
+  project_id: Type.Optional(Type.String({ maxLength: 64, description: 'Only the `line_spoken` events of this project (no task or model events).' })),
 });
 
 const STREAM_HEADERS = {
@@ -34,7 +38,7 @@ const STREAM_HEADERS = {
  * model installs (`event: model`, data = install progress).
  * EventSource cannot send headers, so this route also accepts the key as `?key=`.
  */
-export async function eventRoutes(app: App, { describe, events, models }: EventRoutesOptions): Promise<void> {
+export async function eventRoutes(app: App, { describe, events, models, projects }: EventRoutesOptions): Promise<void> {
   app.get('/v1/events', {
     schema: { querystring: EventsQuery },
     config: {
@@ -42,7 +46,8 @@ export async function eventRoutes(app: App, { describe, events, models }: EventR
       operationId: 'streamEvents',
       summary: 'Live task changes as Server-Sent Events',
       description: 'A `text/event-stream` that stays open: `event: task` (data: the TaskSummary, on every status or progress change), `event: task_deleted` (data: `{"task_id"}`) '
-        + 'and `event: model` (data: an InstallProgress of a model install). `task_id` keeps only that task\'s events; `kind` keeps the `task` events of that kind (and every `task_deleted`); either drops the `model` events. '
+        + 'and `event: model` (data: an InstallProgress of a model install), and `event: line_spoken` (data: a LineSpokenEvent: a project line queued by an edit or by synthesize was spoken, or could not be). '
+        + '`task_id` keeps only that task\'s events; `kind` keeps the `task` events of that kind (and every `task_deleted`); either drops the `model` and `line_spoken` events. `project_id` keeps only that project\'s `line_spoken` events. '
         + 'The key may come as `?key=` because EventSource cannot send headers; a comment every 15 s keeps the stream alive.',
       responseContent: { 200: { 'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events, each with an `id`, an `event` name and JSON `data`.' } } } },
     },
@@ -56,7 +61,7 @@ export async function eventRoutes(app: App, { describe, events, models }: EventR
       socket.end();
       return;
     }
-    const { task_id: onlyTask, kind: onlyKind } = request.query;
+    const { task_id: onlyTask, kind: onlyKind, project_id: onlyProject } = request.query;
     socket.write('retry: 2000\n: connected\n\n');
     let sequence = 0;
     // Describing a task reads the database; the chain keeps the events in the order they happened.
@@ -74,10 +79,16 @@ export async function eventRoutes(app: App, { describe, events, models }: EventR
         });
       }
     };
-    const unsubscribeTasks = events.subscribe(send);
-    const unsubscribeModels = onlyTask || onlyKind ? () => {} : models.subscribe((event) => {
+    const unsubscribeTasks = onlyProject ? () => {} : events.subscribe(send);
+    const unsubscribeModels = onlyTask || onlyKind || onlyProject ? () => {} : models.subscribe((event) => {
       written = written.then(() => {
         socket.write(`id: ${++sequence}\nevent: model\ndata: ${JSON.stringify(toApiInstallEvent(event))}\n\n`);
+      });
+    });
+    const unsubscribeLines = onlyTask || onlyKind || !projects ? () => {} : projects.subscribe((event) => {
+      if (onlyProject && event.project_id !== onlyProject) return;
+      written = written.then(() => {
+        socket.write(`id: ${++sequence}\nevent: line_spoken\ndata: ${JSON.stringify(event)}\n\n`);
       });
     });
     // Comments keep proxies and idle timeouts from closing a quiet stream.
@@ -86,6 +97,7 @@ export async function eventRoutes(app: App, { describe, events, models }: EventR
       clearInterval(heartbeat);
       unsubscribeTasks();
       unsubscribeModels();
+      unsubscribeLines();
     };
     request.raw.on('close', close);
     socket.on('error', close);

@@ -3,20 +3,20 @@ import { Type } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
 import { TaskReferenceSchema } from '../../../shared/schemas/common.js';
 import {
+  EditedSegmentSchema,
   ExportBodySchema,
   MergeBodySchema,
   ProjectIdParams,
   ProjectListQuery,
   ProjectListSchema,
   ProjectSchema,
-  ProjectSegmentSchema,
+  QueuedSpeechSchema,
   SegmentIdParams,
   SegmentPatchSchema,
   SegmentsAnswerSchema,
   SpeakerVoiceBodySchema,
   SplitBodySchema,
   SubtitleTrackQuery,
-  SynthesizedLineSchema,
 } from '../../../shared/schemas/projects.js';
 import type { ProjectService } from '../../projects/project-service.js';
 import type { App } from '../app-types.js';
@@ -65,10 +65,11 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
     config: {
       operationId: 'updateSegment', summary: 'Edit a segment',
       description: 'Changes text, time, speaker or voice of a segment read at `revision`; a segment changed since (or split or merged away) answers `conflict`. '
-        + 'A translate line whose text, voice, speaker or time changed is spoken again at once to fit it; if its voice cannot speak it the edit is still saved.',
+        + 'A translate line whose text, voice, speaker or time changed is queued to be spoken again to measure its fit: the answer (the saved segment, `fit` null) '
+        + 'comes at once with a `speech_id`, and the `line_spoken` event of GET /v1/events with that id brings the fitted segment. Texts hold at most 2,000 characters.',
       errors: ['conflict'],
     },
-    schema: { params: SegmentIdParams, body: SegmentPatchSchema, response: { 200: ProjectSegmentSchema } },
+    schema: { params: SegmentIdParams, body: SegmentPatchSchema, response: { 200: EditedSegmentSchema } },
   }, async (request) => projects.patch(request.params.project_id, request.params.segment_id, request.body));
 
   app.post('/v1/projects/:project_id/segments/:segment_id/split', {
@@ -83,7 +84,7 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
   app.post('/v1/projects/:project_id/segments/merge', {
     config: {
       operationId: 'mergeSegments', summary: 'Merge neighbouring segments',
-      description: 'Merges segments that follow each other into one whose texts are joined; segments that are not neighbours answer `invalid_request`.',
+      description: 'Merges segments that follow each other into one whose texts are joined; segments that are not neighbours, or a merged text over 2,000 characters, answer `invalid_request`.',
       errors: ['conflict'],
     },
     schema: { params: ProjectIdParams, body: MergeBodySchema, response: { 200: SegmentsAnswerSchema } },
@@ -92,19 +93,20 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
   app.post('/v1/projects/:project_id/segments/:segment_id/synthesize', {
     config: {
       operationId: 'synthesizeSegment', summary: 'Speak one line again',
-      description: "Speaks the line as the export will (fitted to its time) and answers two WAV URLs: the line alone and the line over the original's audio.",
-      errors: ['conflict', 'model_not_installed', 'engine_failed', 'unsupported_language', 'invalid_subtitle'],
+      description: "Queues the line to be spoken as the export will (fitted to its time) and answers 202 with a `speech_id` at once. The `line_spoken` event of GET /v1/events "
+        + "with that id brings two WAV URLs (the line alone and the line over the original's audio) and the segment, or the error that stopped it.",
+      errors: ['conflict', 'rate_limited', 'model_not_installed', 'unsupported_language'],
     },
-    schema: { params: SegmentIdParams, response: { 200: SynthesizedLineSchema } },
-  }, async (request) => projects.synthesize(request.params.project_id, request.params.segment_id));
+    schema: { params: SegmentIdParams, response: { 202: QueuedSpeechSchema } },
+  }, async (request, reply) => reply.status(202).send(await projects.synthesize(request.params.project_id, request.params.segment_id)));
 
   app.post('/v1/projects/:project_id/segments/:segment_id/translate', {
     config: {
       operationId: 'translateSegment', summary: 'Translate one line again',
-      description: "Translates the segment's source text again with the job's engine, glossaries and prompt, and saves it as the target.",
+      description: "Translates the segment's source text again with the job's engine, glossaries and prompt, and saves it as the target (queued to be spoken, as an edit is).",
       errors: ['conflict', 'model_not_installed', 'engine_failed', 'unsupported_language'],
     },
-    schema: { params: SegmentIdParams, response: { 200: ProjectSegmentSchema } },
+    schema: { params: SegmentIdParams, response: { 200: EditedSegmentSchema } },
   }, async (request) => projects.retranslate(request.params.project_id, request.params.segment_id));
 
   app.post('/v1/projects/:project_id/speakers/voice', {
@@ -143,7 +145,7 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
   app.put('/v1/projects/:project_id/subtitles', {
     config: {
       operationId: 'replaceProjectSubtitles', summary: 'Replace a track from an SRT',
-      description: "Replaces the source or target texts from an SRT file (the body, in any encoding) with as many cues as the project has segments; otherwise `invalid_subtitle`.",
+      description: "Replaces the source or target texts from an SRT file (the body, in any encoding) with as many cues as the project has segments, none over 2,000 characters; otherwise `invalid_subtitle`.",
       errors: ['invalid_subtitle', 'conflict'],
       requestContent: { 'application/x-subrip': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } } },
     },

@@ -16,14 +16,16 @@ export interface DubClip {
   sampleRate: number;
 }
 
-/** A synthesized line kept on disk as raw 32-bit float samples (saveClip), read back only when it is placed. */
+/** A synthesized line kept on disk (saveClip: raw 32-bit float samples), read back only when it is placed. */
 export interface StoredClip {
   index: number;
-  /** Absolute path of the raw float32 little-endian file. */
+  /** Absolute path of the raw float32 little-endian file, or of a compressed one that `decode` reads. */
   file: string;
   sampleRate: number;
   /** Number of samples. */
   length: number;
+  /** A compressed take (the project clip cache's FLAC): its samples at `sampleRate`. */
+  decode?: (signal?: AbortSignal) => Promise<Float32Array>;
 }
 
 export type ClipSource = DubClip | StoredClip;
@@ -34,8 +36,10 @@ export async function saveClip(file: string, index: number, samples: Float32Arra
   return { index, file, sampleRate, length: samples.length };
 }
 
-async function clipSamples(clip: ClipSource): Promise<Float32Array> {
+/** A clip's samples, from memory, its compressed file or its raw float32 one. */
+export async function clipSamples(clip: ClipSource, signal?: AbortSignal): Promise<Float32Array> {
   if ('samples' in clip) return clip.samples;
+  if (clip.decode) return clip.decode(signal);
   const bytes = await readFile(clip.file);
   // Float32Array needs a 4-byte aligned offset; a pooled Buffer may not have one.
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
@@ -112,7 +116,7 @@ function renderDubTrack(clips: readonly ClipSource[], lines: readonly PlannedLin
       options.signal?.throwIfAborted();
       const clip = byIndex.get(line.index);
       if (!clip || clipLength(clip) === 0) continue;
-      const samples = await clipSamples(clip);
+      const samples = await clipSamples(clip, options.signal);
       // Stretch before resampling: fewer samples to process at the TTS's lower rate.
       const stretched = line.stretch === 1 ? samples : timeStretch(samples, clip.sampleRate, line.stretch);
       const audio = clip.sampleRate === rate ? stretched : resample(stretched, clip.sampleRate, rate);

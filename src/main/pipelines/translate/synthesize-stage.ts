@@ -17,7 +17,7 @@ import { createTimeMap, videoRetimeFilter, type SlowdownSegment } from './video-
 import { translateOutput } from './outputs.js';
 import { dubLines } from './lines.js';
 import { readProjectSnapshot, type ProjectSnapshot } from '../project-snapshot.js';
-import { clipKey, openClipCache } from './clip-cache.js';
+import { clipKey, EXPORT_CLIP_USER, openClipCache } from './clip-cache.js';
 
 export interface SynthesizedDub extends StageOutput {
   /** The dubbed speech alone, on the output timeline, relative to the work dir. */
@@ -125,7 +125,7 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const clipDir = path.join(ctx.workDir, 'audio', 'clips');
       await rm(clipDir, { recursive: true, force: true });
       await mkdir(clipDir, { recursive: true });
-      const cache = project ? await openClipCache(project.clipCache) : undefined;
+      const cache = project ? await openClipCache(project.clipCache, { ffmpeg: deps.media.ffmpeg }) : undefined;
       let done = 0;
       let spoken = 0;
       const total = cues.length * 2;
@@ -145,7 +145,7 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
         spoken++;
         ctx.progress(++done / total);
         const trimmed = trimSilence(speech.samples, speech.sampleRate).samples;
-        if (cache) return cache.save(key, cue.index, trimmed, speech.sampleRate);
+        if (cache) return cache.save(key, cue.index, trimmed, speech.sampleRate, ctx.signal);
         return saveClip(path.join(clipDir, `${cue.index}-${rate === 1 ? 'normal' : 'fast'}.f32`), cue.index, trimmed, speech.sampleRate);
       };
       const msOf = (clip: StoredClip) => (clip.length / clip.sampleRate) * 1000;
@@ -171,6 +171,8 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const written = await writeDubTrack(path.join(ctx.workDir, dubTrack), clips, plan.lines, { durationMs: plan.outputDurationMs, signal: ctx.signal });
       for (const line of written.log) ctx.log(line);
       await rm(clipDir, { recursive: true, force: true });
+      // The project keeps the takes of its last export (clip-cache.ts), so the next export after an edit reuses them.
+      await cache?.recordUse(EXPORT_CLIP_USER);
 
       const normalMs = new Map(cues.map((cue, i) => [cue.index, Math.round(msOf(first[i]!))]));
       const spokenLines = written.placed.map((placed): SpokenLine => ({

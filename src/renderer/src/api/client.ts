@@ -1,7 +1,7 @@
 // The renderer's only way to the core: the same v1 REST API and event stream that scripts use, called through the
 // client generated from docs/openapi.json (src/shared/api). Each method is one typed call; the types are the document's.
 import { answerOf, ApiError, createDubDeskHttp, errorFromBody, unreachable, type components, type paths } from '../../../shared/api/http-client.js';
-import type { SubtitleTrack } from '../../../shared/schemas/projects.js';
+import type { LineSpokenEvent, SubtitleTrack } from '../../../shared/schemas/projects.js';
 
 export { ApiError, errorFromBody };
 
@@ -52,8 +52,12 @@ export type SegmentFit = Schemas['SegmentFit'];
 export type SegmentPatch = Schemas['SegmentPatch'];
 /** What split, merge and a speaker's voice change answer: the project's revision and the segments they made or changed. */
 export type SegmentsAnswer = Schemas['SegmentsAnswer'];
-/** One line spoken again: alone, and over the original audio of its time (both WAV, playable by an `<audio>`). */
-export type SynthesizedLine = Schemas['SynthesizedLine'];
+/** An edit's answer: the segment as saved, with the speech that measures its fit when one was queued. */
+export type EditedSegment = Schemas['EditedSegment'];
+/** A line queued to be spoken again; its `line_spoken` event brings the preview. */
+export type QueuedSpeech = Schemas['QueuedSpeech'];
+/** `event: line_spoken`: a queued line was spoken (alone and over the original audio of its time, both WAV), or could not be. */
+export type { LineSpokenEvent };
 export type ProjectExportType = NonNullable<NonNullable<paths['/v1/projects/{project_id}/export']['post']['requestBody']>['content']['application/json']['export_type']>;
 export type Waveform = JsonOf<'/v1/projects/{project_id}/waveform', 'get'>;
 export type { SubtitleTrack };
@@ -165,6 +169,8 @@ export function createApiClient(options: ApiClientOptions) {
     openApiText: async () => JSON.stringify(await answerOf(http.GET('/v1/openapi.json')), null, 2),
     /** EventSource cannot send headers, so the events route alone takes the key in the query. */
     eventsUrl: () => `${base}/v1/events?key=${encodeURIComponent(options.apiKey)}`,
+    /** Only one project's `line_spoken` events. */
+    projectEventsUrl: (projectId: string) => `${base}/v1/events?key=${encodeURIComponent(options.apiKey)}&project_id=${encodeURIComponent(projectId)}`,
     /** A voice sample (or any keyed GET) as an `<audio src>`: media elements cannot send headers either. */
     withKey: (url: string) => `${url}${url.includes('?') ? '&' : '?'}key=${encodeURIComponent(options.apiKey)}`,
     /** The service's own origin, for "copy as API request". */

@@ -1,9 +1,11 @@
 // The state of one open project and its autosave: edits are kept (memory + localStorage) until the service
 // acknowledges them, PATCHed after a short idle with the revision they were made on; a stale revision is shown as a
 // conflict and never overwritten; an unreachable service is retried with backoff. Line actions (regenerate,
-// re-translate, split, merge) first save the line's pending edit, since the service works on what it has.
+// re-translate, split, merge) first save the line's pending edit, since the service works on what it has. The service
+// speaks lines off the request path: a fit or a regenerated voice arrives as a `line_spoken` event (line-events.ts).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, type ApiClient, type Project, type ProjectExportType, type ProjectSegment } from '../../api/client.js';
+import { ApiError, type ApiClient, type EditedSegment, type LineSpokenEvent, type Project, type ProjectExportType, type ProjectSegment } from '../../api/client.js';
+import { browserLineEvents, type LineEventSource } from './line-events.js';
 import { PendingEdits, type EditStorage } from './pending-edits.js';
 import { changedFields, fieldsNotIn, isEmpty, pickFields, type SegmentFields } from './segment-fields.js';
 import { UndoStack, type SegmentEdit } from './undo-stack.js';
@@ -12,6 +14,10 @@ import { UndoStack, type SegmentEdit } from './undo-stack.js';
 export const AUTOSAVE_IDLE_MS = 600;
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 15_000;
+/** A regenerate waits this long for its line_spoken event (a two-minute line takes seconds; a busy service longer). */
+export const SPEECH_WAIT_MS = 5 * 60_000;
+/** The events of this many recent speeches are kept, so one that arrives before its request's answer is not lost. */
+const SPOKEN_KEPT = 200;
 
 /** How one line's saving stands. */
 export interface LineState {
@@ -68,10 +74,17 @@ export class ProjectEditor {
   /** Segments whose next save is an undo, which must not itself be undone into. */
   private readonly replaying = new Set<string>();
   private disposed = false;
+  /** Recent line_spoken events by speech id, and the regenerates waiting for theirs. */
+  private readonly spoken = new Map<string, LineSpokenEvent>();
+  private readonly speechWaiters = new Map<string, (event: LineSpokenEvent) => void>();
+  private closeLineEvents?: () => void;
+  private lineEventsOpen: Promise<void> = Promise.resolve();
+  private readonly lineEvents: LineEventSource;
 
-  constructor(private readonly client: ApiClient, readonly projectId: string, storage: EditStorage) {
+  constructor(private readonly client: ApiClient, readonly projectId: string, storage: EditStorage, lineEvents?: LineEventSource) {
     this.pending = new PendingEdits(storage, projectId);
     this.store = createStore<EditorState>()(() => ({ drafts: {}, lines: {}, canUndo: false }));
+    this.lineEvents = lineEvents ?? browserLineEvents(client);
   }
 
   private get state(): EditorState {
@@ -132,10 +145,67 @@ export class ProjectEditor {
     this.store.setState({ canUndo: this.undoStack.size > 0 });
   }
 
+  /** Follows the project's line_spoken events; a reconnection reloads the project, since events may have been missed. */
+  private listen(): void {
+    if (this.closeLineEvents) return;
+    let opened = false;
+    let resolveOpen!: () => void;
+    this.lineEventsOpen = new Promise((resolve) => { resolveOpen = resolve; });
+    this.closeLineEvents = this.lineEvents(this.projectId, {
+      onEvent: (event) => this.onLineSpoken(event),
+      onOpen: () => {
+        if (opened && this.state.project) void this.reload().catch(() => undefined);
+        opened = true;
+        resolveOpen();
+      },
+    });
+  }
+
+  private onLineSpoken(event: LineSpokenEvent): void {
+    this.spoken.set(event.speech_id, event);
+    if (this.spoken.size > SPOKEN_KEPT) this.spoken.delete(this.spoken.keys().next().value!);
+    if (event.segment) this.applySpoken(event.segment);
+    this.speechWaiters.get(event.speech_id)?.(event);
+  }
+
+  /**
+   * A line as the service spoke it, taken only at the revision shown here: speaking never changes a revision, so a
+   * newer one is another tab's edit, which this tab learns of as a conflict (or a reload), never silently.
+   */
+  private applySpoken(segment: ProjectSegment): void {
+    const known = this.segment(segment.segment_id);
+    if (known && segment.revision === known.revision) this.applySegments([segment]);
+  }
+
+  /** An edit's answer as a segment; its fit may already have arrived (the event's segment is the same revision, measured). */
+  private fresher(answer: EditedSegment): ProjectSegment {
+    const { speech_id: speechId, ...saved } = answer;
+    const measured = speechId ? this.spoken.get(speechId)?.segment : undefined;
+    return measured && measured.revision >= saved.revision ? measured : saved;
+  }
+
+  /** The line_spoken event of `speechId` (it may have come before the request's answer). */
+  private whenSpoken(speechId: string): Promise<LineSpokenEvent> {
+    const known = this.spoken.get(speechId);
+    if (known) return Promise.resolve(known);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.speechWaiters.delete(speechId);
+        reject(new Error('The service did not say whether the line was spoken; regenerate it again.'));
+      }, SPEECH_WAIT_MS);
+      this.speechWaiters.set(speechId, (event) => {
+        clearTimeout(timer);
+        this.speechWaiters.delete(speechId);
+        resolve(event);
+      });
+    });
+  }
+
   /** Loads the project, then sends again the edits a previous page (or a service restart) left unsaved. */
   async load(): Promise<void> {
     // A remount (React's strict mode runs effects twice) opens the same editor again.
     this.disposed = false;
+    this.listen();
     try {
       const project = await this.client.project(this.projectId);
       if (this.disposed) return;
@@ -245,7 +315,8 @@ export class ProjectEditor {
   }
 
   /** The service saved `sent`: the segment is its answer; whatever was typed meanwhile stays as the next edit. */
-  private acknowledge(saved: ProjectSegment, sent: SegmentFields): void {
+  private acknowledge(answer: EditedSegment, sent: SegmentFields): void {
+    const saved = this.fresher(answer);
     const segmentId = saved.segment_id;
     this.applySegments([saved]);
     const left = fieldsNotIn(this.state.drafts[segmentId] ?? {}, sent);
@@ -363,19 +434,26 @@ export class ProjectEditor {
     }
   }
 
-  /** Speaks the line again; the answer's preview (over the original) is what the page plays next. */
+  /** Speaks the line again; once its line_spoken event comes, its preview (over the original) is what the page plays next. */
   async regenerate(segmentId: string): Promise<LinePreview | undefined> {
-    const answer = await this.lineAction(segmentId, 'Regenerating the voice…', () => this.client.synthesizeSegment(this.projectId, segmentId));
+    const answer = await this.lineAction(segmentId, 'Regenerating the voice…', async () => {
+      // The event must not pass before the stream is open; a stream that will not open is not waited for long.
+      await Promise.race([this.lineEventsOpen, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      const queued = await this.client.synthesizeSegment(this.projectId, segmentId);
+      const event = await this.whenSpoken(queued.speech_id);
+      if (event.status === 'failed') throw new Error(event.error?.message ?? 'The voice could not be made.');
+      if (event.status === 'superseded' || !event.audio_url || !event.with_original_url) throw new Error('The line changed before its voice was made: regenerate it again.');
+      return { audioUrl: event.audio_url, withOriginalUrl: event.with_original_url };
+    });
     if (!answer) return undefined;
-    this.applySegments([answer.segment]);
-    const preview: LinePreview = { segmentId, number: this.indexOf(segmentId) + 1, withOriginalUrl: answer.with_original_url, audioUrl: answer.audio_url };
+    const preview: LinePreview = { segmentId, number: this.indexOf(segmentId) + 1, ...answer };
     this.store.setState({ preview });
     return preview;
   }
 
   async retranslate(segmentId: string): Promise<void> {
     const answer = await this.lineAction(segmentId, 'Translating again…', () => this.client.translateSegment(this.projectId, segmentId));
-    if (answer) this.applySegments([answer]);
+    if (answer) this.applySegments([this.fresher(answer)]);
   }
 
   /** Splits the line at `at` seconds (the playhead), which must lie inside it. */
@@ -446,5 +524,7 @@ export class ProjectEditor {
     this.disposed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.closeLineEvents?.();
+    this.closeLineEvents = undefined;
   }
 }

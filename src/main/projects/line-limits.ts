@@ -1,0 +1,34 @@
+// The per-line limits every way of making a project line obeys (PATCH checks them by its schema; merge, an SRT
+// upload and a new translation make lines the schema never sees). Pure.
+import { DubDeskError, type ErrorCode } from '../../shared/errors.js';
+import { MAX_LINE_CHARACTERS } from '../../shared/schemas/projects.js';
+
+const count = (value: number): string => value.toLocaleString('en-US');
+
+/** Characters as JSON Schema's maxLength counts them (code points), without splitting a long text into an array. */
+export function characterCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A surrogate pair is one character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
+    n++;
+  }
+  return n;
+}
+
+/** True when the text fits a line (UTF-16 units are never fewer than characters: only a long text is counted). */
+export function fitsLine(text: string): boolean {
+  return text.length <= MAX_LINE_CHARACTERS || characterCount(text) <= MAX_LINE_CHARACTERS;
+}
+
+/**
+ * Refuses a line whose source or target text is over the limit, saying what made it (`made`, e.g. "The merged line")
+ * and how long it would be; `code` is the catalogue error of the route (invalid_subtitle for an SRT upload).
+ */
+export function checkLineTexts(line: { sourceText: string; targetText: string }, made: string, advice: string, code: ErrorCode = 'invalid_request'): void {
+  for (const [name, text] of [['translation', line.targetText], ['source text', line.sourceText]] as const) {
+    if (fitsLine(text)) continue;
+    throw new DubDeskError(code, `${made} would have ${count(characterCount(text))} characters of ${name}; a project line holds at most ${count(MAX_LINE_CHARACTERS)}. ${advice}`);
+  }
+}
