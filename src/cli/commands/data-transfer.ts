@@ -7,6 +7,7 @@ import path from 'node:path';
 import { dataPaths } from '../../main/config.js';
 import { formatBytes } from '../../main/files/byte-size.js';
 import { copyTree } from '../../main/files/folder-copy.js';
+import { listTree, UnsafeTreeError, type ListedTree, type RefusedEntry } from '../../main/files/local-tree.js';
 import { copyLocalInputsIn } from '../../main/pipelines/portable-inputs.js';
 import { REUSABLE_MODELS_DIR } from '../../main/pipelines/reusable-lipsync/make-model.js';
 import { openStorage } from '../../main/storage/open-storage.js';
@@ -14,8 +15,8 @@ import type { SharedStorage } from '../../main/storage/shared-storage.js';
 import { uploadTree } from '../../main/storage/tree-upload.js';
 import { acquireDataDirLock, readDataDirLock } from '../../main/store/data-dir-lock.js';
 import {
-  DATA_EXPORT_FORMAT, DATA_EXPORT_FORMAT_VERSION, DATA_EXPORT_MANIFEST, existingRecords, exportTables, importTables, nonEmptyMessage,
-  readManifest, SKIPPED_TABLES, writeManifest, type ExportedFolder,
+  DATA_EXPORT_FORMAT, DATA_EXPORT_FORMAT_VERSION, DATA_EXPORT_MANIFEST, DATA_EXPORT_TABLES_DIR, existingRecords, exportFolderLabel,
+  exportTables, importTables, nonEmptyMessage, readManifest, SKIPPED_TABLES, writeManifest, type ExportedFolder,
 } from '../../main/store/data-transfer.js';
 import { openDatabase } from '../../main/store/database.js';
 import { openPostgresStore, type OpenedStore } from '../../main/store/open-store.js';
@@ -87,11 +88,16 @@ export async function exportDataCommand(args: string[], out: NodeJS.WritableStre
     }
     const folders: ExportedFolder[] = [];
     for (const name of CARRIED_FOLDERS) {
-      const copied = await copyTree(path.join(dataDir, name), path.join(target, name));
+      const copied = await copyTree(dataDir, name, target, { where: `the data folder ${dataDir}` });
       let note = '';
       if (name === 'jobs') {
         // A work folder names its local inputs by path on this machine; the copy gets its own copy of them.
-        for (const taskId of await readdir(path.join(target, name))) {
+        // A data folder that never ran a job has no jobs/ folder, and its export none either.
+        const workFolders = await readdir(path.join(target, name)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        });
+        for (const taskId of workFolders) {
           const added = await copyLocalInputsIn(path.join(target, name, taskId));
           copied.files += added.files;
           copied.bytes += added.bytes;
@@ -122,6 +128,34 @@ export async function exportDataCommand(args: string[], out: NodeJS.WritableStre
   }
 }
 
+/**
+ * Every carried folder of the export in `dir`, listed and checked before anything is uploaded, with the tables' folder:
+ * only regular files and folders (a link, pipe, socket or device is refused, named relative to the export folder),
+ * and as many files as the manifest says.
+ */
+async function listExportTrees(dir: string, folders: ExportedFolder[]): Promise<{ folder: ExportedFolder; tree: ListedTree }[]> {
+  const where = exportFolderLabel(dir);
+  const trees: { folder: ExportedFolder; tree: ListedTree }[] = [];
+  const refused: RefusedEntry[] = [];
+  const list = (folder: string) => listTree(dir, folder, { where }).catch((error: unknown) => {
+    if (!(error instanceof UnsafeTreeError)) throw error;
+    refused.push(...error.entries);
+    return undefined;
+  });
+  await list(DATA_EXPORT_TABLES_DIR);
+  for (const folder of folders) {
+    const tree = await list(folder.name);
+    if (tree !== undefined) trees.push({ folder, tree: tree ?? { base: dir, folder: folder.name, files: [], folders: [] } });
+  }
+  if (refused.length > 0) {
+    throw new Error(`Nothing was imported: ${new UnsafeTreeError(refused, where).message} Export the data folder again with \`dubdesk export-data\`.`);
+  }
+  for (const { folder, tree } of trees) {
+    if (tree.files.length !== folder.files) throw new Error(`${path.join(dir, folder.name)} holds ${tree.files.length} files, the manifest says ${folder.files}: the export is damaged; export the data folder again.`);
+  }
+  return trees;
+}
+
 /** `dubdesk import-data --database <url> --storage <spec> <export folder>`: an export into an empty shared database and its storage. */
 export async function importDataCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
   const { values, positionals } = parseFlags(args, { database: { type: 'string' }, storage: { type: 'string' } });
@@ -134,6 +168,7 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
   const manifest = await readManifest(dir);
   const unknown = manifest.folders.filter((folder) => !CARRIED_FOLDERS.includes(folder.name));
   if (unknown.length > 0) throw new Error(`The export in ${dir} names folders this build does not carry: ${unknown.map((folder) => folder.name).join(', ')}.`);
+  const trees = await listExportTrees(dir, manifest.folders);
   const where = redactDatabaseUrl(url);
 
   let opened: OpenedStore;
@@ -156,16 +191,16 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
     // Files first, the records last in one transaction: an upload that fails leaves the database empty, and the
     // import is simply run again (each upload replaces what an earlier attempt left).
     const uploaded = { files: 0, bytes: 0 };
-    for (const folder of manifest.folders) {
+    for (const { folder, tree } of trees) {
       let reported = Date.now();
-      const done = await uploadTree(storage, folder.name, path.join(dir, folder.name), {
+      const done = await uploadTree(storage, folder.name, tree, {
+        where: exportFolderLabel(dir),
         onProgress(progress, total) {
           if (Date.now() - reported < PROGRESS_EVERY_MS || progress.files === total.files) return;
           reported = Date.now();
           out.write(`  ${folder.name}/: ${progress.files} of ${total.files} files, ${formatBytes(progress.bytes)} of ${formatBytes(total.bytes)}\n`);
         },
       });
-      if (done.files !== folder.files) throw new Error(`${path.join(dir, folder.name)} holds ${done.files} files, the manifest says ${folder.files}: the export is damaged; export the data folder again.`);
       uploaded.files += done.files;
       uploaded.bytes += done.bytes;
       out.write(`  ${folder.name}/: ${done.files} files, ${formatBytes(done.bytes)} uploaded\n`);

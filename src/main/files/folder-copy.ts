@@ -1,9 +1,11 @@
 // A folder tree copied without doubling its bytes where the disk allows it (`dubdesk export-data`): every file hard
-// linked, else copied; the source is left as it was.
-import type { Dirent } from 'node:fs';
-import { copyFile, link, mkdir, readdir, stat } from 'node:fs/promises';
+// linked, else copied; the source is left as it was. The tree is read through local-tree.ts: a link, a pipe or a
+// device in it is refused, never followed, so an export holds nothing from outside the data folder.
+import { createWriteStream } from 'node:fs';
+import { link, lstat, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isAtomicTempName } from './atomic-write.js';
+import { pipeline } from 'node:stream/promises';
+import { listTree, openInTree, type TreeOptions } from './local-tree.js';
 
 export interface CopiedTree {
   files: number;
@@ -11,39 +13,35 @@ export interface CopiedTree {
 }
 
 /**
- * Copies every file under `from` to the same relative path under `to` (made as needed): a hard link where the disk
- * allows it, else a copy. Temp files of unfinished writes are left out; a linked folder is not followed (a link to a
- * parent would never end), a linked file is copied. A missing `from` is an empty tree.
+ * Copies every file and folder under `fromBase/folder` to the same path under `toBase` (made as needed): a hard link
+ * where the disk allows it, else a copy. Temp files of unfinished writes are left out; a link, pipe, socket or
+ * device throws UnsafeTreeError naming it (relative to `fromBase`) before anything is copied. A missing folder is an
+ * empty tree.
  */
-export async function copyTree(from: string, to: string, onFile?: (copied: CopiedTree) => void): Promise<CopiedTree> {
+export async function copyTree(fromBase: string, folder: string, toBase: string, options: TreeOptions = {}): Promise<CopiedTree> {
   const copied: CopiedTree = { files: 0, bytes: 0 };
-  const walk = async (relative: string): Promise<void> => {
-    let entries: Dirent[];
+  const tree = await listTree(fromBase, folder, options);
+  if (!tree) return copied;
+  const to = path.join(toBase, ...folder.split('/').filter(Boolean));
+  await mkdir(to, { recursive: true });
+  for (const sub of tree.folders) await mkdir(path.join(to, ...sub.split('/')), { recursive: true });
+  for (const file of tree.files) {
+    const relative = folder === '' ? file.path : `${folder}/${file.path}`;
+    const target = path.join(to, ...file.path.split('/'));
+    const source = await openInTree(fromBase, relative, options);
     try {
-      entries = await readdir(path.join(from, relative), { withFileTypes: true });
-    } catch (error) {
-      if (relative === '' && (error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    await mkdir(path.join(to, relative), { recursive: true });
-    for (const entry of entries) {
-      if (isAtomicTempName(entry.name)) continue;
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) {
-        await walk(child);
-        continue;
+      const stats = await source.handle.stat();
+      // link() takes a path, which may have changed since the handle was checked: the link must be that very file.
+      const linked = await link(path.join(fromBase, ...relative.split('/')), target).then(() => lstat(target), () => null);
+      if (!linked || linked.dev !== stats.dev || linked.ino !== stats.ino) {
+        if (linked) await rm(target, { force: true });
+        await pipeline(source.handle.createReadStream({ autoClose: false }), createWriteStream(target, { flags: 'wx', mode: stats.mode & 0o777 }));
       }
-      const source = path.join(from, child);
-      const stats = entry.isFile() || entry.isSymbolicLink() ? await stat(source).catch(() => null) : null;
-      if (!stats?.isFile()) continue;
-      const target = path.join(to, child);
-      if (entry.isFile()) await link(source, target).catch(() => copyFile(source, target));
-      else await copyFile(source, target);
       copied.files += 1;
-      copied.bytes += stats.size;
-      onFile?.(copied);
+      copied.bytes += source.size;
+    } finally {
+      await source.handle.close();
     }
-  };
-  await walk('');
+  }
   return copied;
 }

@@ -2,11 +2,11 @@
 // fast disk, tools that need paths); storage holds a copy under `jobs/<task_id>/` as of the last finished stage, so a
 // worker on any machine resumes the job from there. Each machine records what it uploaded of each folder (size and
 // mtime per file, `<data>/cache/work-folders/<task_id>.json`), so a stage boundary uploads only what changed.
-import type { Dirent } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SharedStorage } from '../storage/shared-storage.js';
-import { isAtomicTempName, writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { listTree } from './local-tree.js';
 
 export interface WorkFoldersOptions {
   storage: SharedStorage;
@@ -141,27 +141,13 @@ function localPathOf(workDir: string, file: string): string {
   return path.join(workDir, ...file.split('/'));
 }
 
-/** Every file under `dir` (posix paths relative to it) with its size and mtime; no temp files of unfinished writes. */
-async function localFiles(dir: string, relative = '', into = new Map<string, Fingerprint>()): Promise<Map<string, Fingerprint>> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(path.join(dir, relative), { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return into;
-    throw error;
-  }
-  for (const entry of entries) {
-    if (isAtomicTempName(entry.name)) continue;
-    const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-    if (entry.isDirectory()) {
-      await localFiles(dir, child, into);
-    } else if (entry.isFile() || entry.isSymbolicLink()) {
-      // A link counts when it leads to a file (linked folders are not followed: a link to a parent would never end).
-      const stats = await stat(path.join(dir, child)).catch(() => null);
-      if (stats?.isFile()) into.set(child, [stats.size, stats.mtimeMs]);
-    }
-  }
-  return into;
+/**
+ * Every file under `dir` (posix paths relative to it) with its size and mtime; no temp files of unfinished writes. A
+ * link, pipe or device in the folder is refused (local-tree.ts): a linked file would carry what lies outside it.
+ */
+async function localFiles(dir: string): Promise<Map<string, Fingerprint>> {
+  const tree = await listTree(dir);
+  return new Map((tree?.files ?? []).map((file) => [file.path, [file.size, file.mtimeMs]]));
 }
 
 /** Runs `work` on every item, a few at a time; the first failure stops new starts and is thrown once the others settled. */

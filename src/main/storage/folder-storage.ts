@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { DubDeskError } from '../../shared/errors.js';
 import { writeThroughTemp } from '../files/atomic-write.js';
 import { getFolderFiles, putFolderFiles } from './folder-transfer.js';
-import { openLocalSource } from './local-source.js';
+import { withLocalSource } from './local-source.js';
 import { objectNotFound, rangeNotSatisfiable, type SharedStorage, type StorageRead } from './shared-storage.js';
 import { assertKey, assertRange, compareKeys, isValidKey, joinKey, normalizePrefix } from './storage-keys.js';
 
@@ -92,16 +92,12 @@ export function createFolderStorage(root: string): SharedStorage {
   const storage: SharedStorage = {
     location,
 
-    async putFile(key, localPath, signal) {
+    async putFile(key, local, signal) {
       const file = fileOf(key);
       signal?.throwIfAborted();
       await confineNearest(path.dirname(file), key);
-      const source = await openLocalSource(localPath);
-      try {
-        await writeThroughTemp(file, (temp) => pipeline(source.handle.createReadStream({ autoClose: false }), createWriteStream(temp), { signal }));
-      } finally {
-        await source.handle.close();
-      }
+      await withLocalSource(local, (source) =>
+        writeThroughTemp(file, (temp) => pipeline(source.handle.createReadStream({ autoClose: false }), createWriteStream(temp), { signal })));
     },
 
     async getFile(key, localPath, signal) {

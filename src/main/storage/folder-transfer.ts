@@ -1,12 +1,12 @@
 // putFolder/getFolder for every backend, on top of its one-file calls: a stage's output folder goes up or comes
 // down file by file, each file atomic, a few at a time.
-import type { Dirent } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
-import { isAtomicTempName } from '../files/atomic-write.js';
+import { listTree } from '../files/local-tree.js';
 import type { SharedStorage } from './shared-storage.js';
-import { assertKey, joinKey, normalizePrefix } from './storage-keys.js';
+import { normalizePrefix } from './storage-keys.js';
+import { uploadTree } from './tree-upload.js';
 
 // Enough to hide an S3 round trip's latency, few enough for a shared folder's server.
 const PARALLEL_FILES = 4;
@@ -30,38 +30,12 @@ async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => P
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** Files under `dir` as posix paths relative to it; a symbolic link counts when it leads to a file. */
-async function localFiles(dir: string, relative = ''): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(path.join(dir, relative), { withFileTypes: true });
-  } catch (error) {
-    if (relative === '' && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new DubDeskError('not_found', `The folder ${dir} to upload to shared storage does not exist.`);
-    }
-    throw error;
-  }
-  const files: string[] = [];
-  for (const entry of entries) {
-    const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-    // A crashed writer's temp file is not output; the next run of its stage writes the file again.
-    if (isAtomicTempName(entry.name)) continue;
-    if (entry.isDirectory()) files.push(...(await localFiles(dir, child)));
-    else if (entry.isFile()) files.push(child);
-    // Linked folders are not followed (a link to a parent would never end).
-    else if (entry.isSymbolicLink() && (await stat(path.join(dir, child)).catch(() => null))?.isFile()) files.push(child);
-  }
-  return files;
-}
-
-/** SharedStorage.putFolder on top of putFile. */
+/** SharedStorage.putFolder: the folder listed and uploaded as `dubdesk import-data` uploads an export (tree-upload.ts). */
 export async function putFolderFiles(storage: SharedStorage, prefix: string, localDir: string, signal?: AbortSignal): Promise<void> {
-  const folder = normalizePrefix(prefix);
-  const files = await localFiles(localDir);
-  // Every name is checked before the first upload, so a bad name never leaves half a folder behind.
-  const uploads = files.map((file) => ({ key: joinKey(folder, file), localPath: path.join(localDir, ...file.split('/')) }));
-  for (const { key } of uploads) assertKey(key);
-  await forEachLimited(uploads, PARALLEL_FILES, ({ key, localPath }) => storage.putFile(key, localPath, signal), signal);
+  // A link, pipe or device in the folder is refused: a linked file could carry what lies outside it to every machine.
+  const tree = await listTree(localDir);
+  if (!tree) throw new DubDeskError('not_found', `The folder ${localDir} to upload to shared storage does not exist.`);
+  await uploadTree(storage, prefix, tree, { signal });
 }
 
 /** SharedStorage.getFolder on top of list and getFile. */

@@ -16,7 +16,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { DubDeskError } from '../../shared/errors.js';
 import { writeThroughTemp } from '../files/atomic-write.js';
 import { getFolderFiles, putFolderFiles } from './folder-transfer.js';
-import { openLocalSource } from './local-source.js';
+import { withLocalSource } from './local-source.js';
 import { createS3Client, type S3ConnectionOptions } from './s3-client.js';
 import { s3Error } from './s3-errors.js';
 import type { SharedStorage, StorageRead } from './shared-storage.js';
@@ -85,28 +85,28 @@ export function createS3Storage(options: S3StorageOptions): SharedStorage {
   const storage: SharedStorage = {
     location,
 
-    async putFile(key, localPath, signal) {
+    async putFile(key, local, signal) {
       const Key = objectKey(key);
       signal?.throwIfAborted();
-      const source = await openLocalSource(localPath);
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key, Body: source.handle.createReadStream({ autoClose: false }), ContentLength: source.size },
-        partSize,
-        queueSize: PARTS_IN_FLIGHT,
-        // A failed or cancelled multipart upload is aborted, so its parts are not kept (and billed) on the server.
-        leavePartsOnError: false,
+      await withLocalSource(local, async (source) => {
+        const upload = new Upload({
+          client,
+          params: { Bucket, Key, Body: source.handle.createReadStream({ autoClose: false }), ContentLength: source.size },
+          partSize,
+          queueSize: PARTS_IN_FLIGHT,
+          // A failed or cancelled multipart upload is aborted, so its parts are not kept (and billed) on the server.
+          leavePartsOnError: false,
+        });
+        const abort = () => void upload.abort();
+        signal?.addEventListener('abort', abort, { once: true });
+        try {
+          await upload.done();
+        } catch (error) {
+          throw fail(error, `upload ${JSON.stringify(key)}`);
+        } finally {
+          signal?.removeEventListener('abort', abort);
+        }
       });
-      const abort = () => void upload.abort();
-      signal?.addEventListener('abort', abort, { once: true });
-      try {
-        await upload.done();
-      } catch (error) {
-        throw fail(error, `upload ${JSON.stringify(key)}`);
-      } finally {
-        signal?.removeEventListener('abort', abort);
-        await source.handle.close();
-      }
     },
 
     async getFile(key, localPath, signal) {

@@ -3,6 +3,7 @@
 // and an S3-compatible bucket. Keys are posix relative paths (storage-keys.ts); a prefix is a folder of keys.
 import type { Readable } from 'node:stream';
 import { DubDeskError } from '../../shared/errors.js';
+import type { LocalSource } from './local-source.js';
 
 /** An object's bytes from read(): the whole object or the inclusive range [start, end] of it. */
 export interface StorageRead {
@@ -19,8 +20,11 @@ export interface StorageRead {
 export interface SharedStorage {
   /** Human-readable location with no secrets, e.g. "s3://bucket/prefix" or "/mnt/share". */
   readonly location: string;
-  /** Uploads a local file to `key`; atomic: readers see the old object or the whole new one. */
-  putFile(key: string, localPath: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Uploads a local file to `key`, named by its path (a link is refused) or opened by the caller (who closes it, e.g. a
+   * file of a tree checked by files/local-tree.ts); atomic: readers see the old object or the whole new one.
+   */
+  putFile(key: string, local: string | LocalSource, signal?: AbortSignal): Promise<void>;
   /** Downloads `key` to localPath through a temp file and a rename; throws not_found when absent. */
   getFile(key: string, localPath: string, signal?: AbortSignal): Promise<void>;
   /** The object's bytes, or the inclusive byte range of them (HTTP Range); not_found when absent, invalid_request when the range starts past the end. */

@@ -2,11 +2,11 @@
 // Generic by table and column name: the export writes every table of the SQLite file as JSON lines, every column as
 // read; the import inserts them into PostgreSQL, whose schema has the same tables and columns
 // (test/integration/postgres-schema.test.ts), in one transaction, in foreign-key order.
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { DUBDESK_VERSION } from '../../shared/version.js';
+import { openInTree } from '../files/local-tree.js';
 import type { Db } from './database.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { enqueueMissingTaskJobs } from './postgres/job-queue.js';
@@ -15,7 +15,7 @@ import type { SqlClient, SqlValue } from './sql.js';
 export const DATA_EXPORT_FORMAT = 'dubdesk-data-export';
 export const DATA_EXPORT_FORMAT_VERSION = 1;
 export const DATA_EXPORT_MANIFEST = 'manifest.json';
-const TABLES_DIR = 'tables';
+export const DATA_EXPORT_TABLES_DIR = 'tables';
 
 export interface ExportedTable {
   name: string;
@@ -73,7 +73,7 @@ const BATCH_ROWS = 500;
 const WRITE_CHUNK = 1 << 20;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const tableFile = (name: string) => `${TABLES_DIR}/${name}.jsonl`;
+const tableFile = (name: string) => `${DATA_EXPORT_TABLES_DIR}/${name}.jsonl`;
 
 /** This build's SQLite schema: what an export it writes holds, and what an import it runs reads. */
 export function sqliteSchemaVersion(): number {
@@ -85,7 +85,7 @@ export function sqliteSchemaVersion(): number {
  * per row with every column (`SELECT *`), in primary-key order so two exports of the same data are the same.
  */
 export async function exportTables(db: Db, dir: string, onTable?: (table: ExportedTable) => void): Promise<ExportedTable[]> {
-  await mkdir(path.join(dir, TABLES_DIR), { recursive: true });
+  await mkdir(path.join(dir, DATA_EXPORT_TABLES_DIR), { recursive: true });
   const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
   const tables: ExportedTable[] = [];
   for (const name of names) {
@@ -119,9 +119,21 @@ export async function writeManifest(dir: string, manifest: DataExportManifest): 
   await writeFile(path.join(dir, DATA_EXPORT_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 }
 
-/** The manifest of the export in `dir`, checked: a finished export of this format, at this build's SQLite schema. */
+/** How messages name an export folder whose entries are refused (files/local-tree.ts). */
+export const exportFolderLabel = (dir: string) => `the export folder ${dir}`;
+
+/**
+ * The manifest of the export in `dir`, checked: a finished export of this format, at this build's SQLite schema. Like
+ * every file of an export it is read only as a regular file inside the folder (a link is refused, never followed).
+ */
 export async function readManifest(dir: string): Promise<DataExportManifest> {
-  const text = await readFile(path.join(dir, DATA_EXPORT_MANIFEST), 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const text = await openInTree(dir, DATA_EXPORT_MANIFEST, { where: exportFolderLabel(dir) }).then(async (source) => {
+    try {
+      return await source.handle.readFile('utf8');
+    } finally {
+      await source.handle.close();
+    }
+  }, (error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
     throw error;
   });
@@ -199,7 +211,7 @@ export async function importTables(db: SqlClient, dir: string, manifest: DataExp
     for (const name of IMPORTED_TABLES) {
       const exported = manifest.tables.find((table) => table.name === name);
       if (!exported) continue;
-      const rows = await importTable(tx, name, path.join(dir, ...exported.file.split('/')));
+      const rows = await importTable(tx, name, dir, exported.file);
       if (rows !== exported.rows) throw new Error(`${exported.file} holds ${rows} rows, its manifest says ${exported.rows}: the export is damaged; export the data folder again.`);
       tables.push({ name, rows });
       options.onTable?.({ name, rows });
@@ -217,7 +229,7 @@ interface TargetColumn {
   is_identity: string;
 }
 
-async function importTable(tx: SqlClient, table: string, file: string): Promise<number> {
+async function importTable(tx: SqlClient, table: string, dir: string, file: string): Promise<number> {
   const target = await tx.all<TargetColumn>(
     'SELECT column_name, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [table]);
   const known = new Set(target.map((column) => column.column_name));
@@ -244,25 +256,32 @@ async function importTable(tx: SqlClient, table: string, file: string): Promise<
     batch = [];
   };
 
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line === '') continue;
-    let row: Record<string, unknown>;
-    try {
-      row = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      throw new Error(`${file} has a line that is not JSON (row ${count + 1}): the export is damaged; export the data folder again.`);
+  const source = await openInTree(dir, file, { where: exportFolderLabel(dir) });
+  // The stream closes the handle when it ends or is destroyed.
+  const input = source.handle.createReadStream({ encoding: 'utf8' });
+  try {
+    const lines = createInterface({ input, crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (line === '') continue;
+      let row: Record<string, unknown>;
+      try {
+        row = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`${path.join(dir, file)} has a line that is not JSON (row ${count + 1}): the export is damaged; export the data folder again.`);
+      }
+      if (!columns) {
+        columns = Object.keys(row);
+        const missing = columns.filter((column) => !known.has(column));
+        if (missing.length > 0) throw new Error(`The database has no column ${missing.join(', ')} in table ${table}: it is not at this build's schema.`);
+      }
+      batch.push(row);
+      count += 1;
+      if (batch.length >= BATCH_ROWS) await flush();
     }
-    if (!columns) {
-      columns = Object.keys(row);
-      const missing = columns.filter((column) => !known.has(column));
-      if (missing.length > 0) throw new Error(`The database has no column ${missing.join(', ')} in table ${table}: it is not at this build's schema.`);
-    }
-    batch.push(row);
-    count += 1;
-    if (batch.length >= BATCH_ROWS) await flush();
+    await flush();
+  } finally {
+    input.destroy();
   }
-  await flush();
   // Rows keep their ids; the identity sequence continues after the highest, so new rows never collide with them.
   for (const column of identity) {
     if (count > 0 && columns?.includes(column)) {
