@@ -6,13 +6,13 @@ const path = require('node:path');
 
 // Folders and files of src/ as regular expressions.
 const SHELL = '^src/main/(electron/|index\\.ts$)|^src/preload/'; // the only code that may load electron
-const LEAVES = '^src/main/((config|ids|launcher-lifeline)\\.ts|files/atomic-write\\.ts)$';
-// The one atomic write helper (node built-ins only), which every module of src/main may import.
-const ATOMIC_WRITE = '^src/main/files/atomic-write\\.ts$';
+const LEAVES = '^src/main/((config|ids|launcher-lifeline)\\.ts|files/(atomic-write|local-tree)\\.ts)$';
+// The one atomic write helper and the one reader of local trees (node built-ins only), which every module of src/main may import.
+const ATOMIC_WRITE = '^src/main/files/(atomic-write|local-tree)\\.ts$';
 // A module, as the table counts them: a folder of src/main, a file directly in src/main, or a folder of src.
 const MODULE = '^(src/main/[^/]+|src/[^/]+)';
 
-/** A rule: files matching `from` import inside src/ only what `allowed` matches (and files/atomic-write.ts). */
+/** A rule: files matching `from` import inside src/ only what `allowed` matches (and files/atomic-write.ts, files/local-tree.ts). */
 function mayImportOnly(name, comment, from, allowed) {
   return { name, comment, severity: 'error', from: { path: from }, to: { path: '^src/', pathNot: `${allowed}|${ATOMIC_WRITE}` } };
 }
@@ -37,14 +37,14 @@ module.exports = {
       '^src/main/media/', '^src/(shared/|main/media/)'),
     mayImportOnly('files', 'Row `src/main/files`: shared, ids.ts, config.ts (data paths), of the store only the file records\' repository, of storage only its interface (shared-storage.ts).',
       '^src/main/files/', '^src/(shared/|main/files/|main/store/files-repository\\.ts$|main/storage/shared-storage\\.ts$|main/(ids|config)\\.ts$)'),
-    mayImportOnly('storage', 'Row `src/main/storage`: shared (and files/atomic-write.ts); shared storage knows nothing of jobs, files records or the store.',
+    mayImportOnly('storage', 'Row `src/main/storage`: shared (and files/atomic-write.ts, files/local-tree.ts); shared storage knows nothing of jobs, files records or the store.',
       '^src/main/storage/', '^src/(shared/|main/storage/)'),
     mayImportOnly('logging', 'Row `src/main/logging`: nothing else in src (node built-ins, pino, rotating-file-stream).',
       '^src/main/logging/', '^src/main/logging/'),
     mayImportOnly('models', 'Row `src/main/models`: shared, media, files and ids.ts.',
       '^src/main/models/', '^src/(shared/|main/(models|media|files)/|main/ids\\.ts$)'),
-    mayImportOnly('engines', 'Row `src/main/engines`: shared, models and media.',
-      '^src/main/engines/', '^src/(shared/|main/(engines|models|media)/)'),
+    mayImportOnly('engines', 'Row `src/main/engines`: shared, models, media and files/guarded-lookup.ts (the LLM endpoint obeys the address rules of callbacks).',
+      '^src/main/engines/', '^src/(shared/|main/(engines|models|media)/|main/files/guarded-lookup\\.ts$)'),
     mayImportOnly('requests', 'Row `src/main/requests`: shared, media, files, models and engines (read-only checks), store repositories (for their record types).',
       '^src/main/requests/', '^src/(shared/|main/(requests|media|files|models|engines)/|main/store/[^/]+-repository\\.ts$)'),
     mayImportOnly('pipelines', 'Row `src/main/pipelines`: shared, engines, media, files and requests; never store or models (a pipeline asks engines and never reads the database).',
@@ -74,7 +74,7 @@ module.exports = {
     },
     mayImportOnly('running-services', 'Row `src/main/running-services.ts`: config.ts and files.',
       '^src/main/running-services\\.ts$', '^src/main/(config\\.ts$|files/)'),
-    mayImportOnly('leaves', 'Row `config.ts`, `ids.ts`, `launcher-lifeline.ts`, `files/atomic-write.ts`: node built-ins only.', LEAVES, '^$'),
+    mayImportOnly('leaves', 'Row `config.ts`, `ids.ts`, `launcher-lifeline.ts`, `files/atomic-write.ts`, `files/local-tree.ts`: node built-ins only.', LEAVES, '^$'),
     {
       name: 'electron-only-in-shell',
       comment: 'Row `src/main/electron`: the only code importing electron, so the core runs in plain Node.',

@@ -5,6 +5,7 @@ import { dataPaths, jobWorkDir, type DataPaths, type DubDeskConfig } from './con
 import { createFileStore, type FileStore } from './files/file-store.js';
 import { createFileUrlSigner, type FileUrlSigner } from './files/signed-urls.js';
 import { createWorkFolders } from './files/work-folders.js';
+import { describeModeChanges, makeDataFolderPrivate } from './files/private-data-folder.js';
 import { openStorage } from './storage/open-storage.js';
 import type { SharedStorage } from './storage/shared-storage.js';
 import { randomToken, newId } from './ids.js';
@@ -136,6 +137,8 @@ const SERVICE_URL_SETTING = 'service_url';
 /** The one place everything is wired; native handles are closed in reverse order by close(). */
 export async function createCore(config: DubDeskConfig, options: CoreOptions = {}): Promise<Core> {
   const paths = dataPaths(config.dataDir);
+  // Before anything is written: the database and the log hold secrets.
+  const madePrivate = makeDataFolderPrivate(paths);
   const releaseLock = acquireDataDirLock(paths.lockFile);
   let database: OpenedStore;
   try {
@@ -167,6 +170,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     serviceLog.logger[level](line);
     options.log?.(line);
   };
+  if (madePrivate.length > 0) log(describeModeChanges(paths.root, madePrivate), 'warn');
   const { tasks, logs, keys, idempotency, glossaries, reusableModels, subtitleStyles, outbox } = store;
   const settings = await loadSettingsCache(store.settings);
   const events = new TaskEvents();
@@ -174,14 +178,14 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   const signer = createFileUrlSigner(await settings.getOrInit('file_url_secret', randomToken(32)));
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
-  const built = createEngineSet({ models, media, settings, cacheDir: path.join(paths.root, 'engines') });
+  const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
+  const built = createEngineSet({ models, media, settings, cacheDir: path.join(paths.root, 'engines'), connectGuard: { policy: addressPolicy } });
   const engines = createEngines({ ...built.set, ...options.engines }, models, settings);
   const voiceSamples = createVoiceSampleCache({ engine: combinedVoices(engines), cacheDir: path.join(paths.root, 'voice-samples') });
   const webhookSecret = await resolveWebhookSecret(settings, config.webhookSecret);
   serviceLog.addSecret(webhookSecret);
   serviceLog.addSecret(config.apiKey);
   serviceLog.addSecret(settings.get('llm_api_key'));
-  const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
   // This process's id for its task leases and callback claims.
   const owner = newId();
   const callbacks = createCallbackDeliverer({
@@ -291,7 +295,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   projects = createProjectService({
     projects: store.projects, tasks, jobs, files, engines, media, pipelines, projectsDir: paths.projects, workDirFor,
     fetchWorkFolder,
-    fileUrl, baseUrl, maxStretch: config.maxStretch,
+    fileUrl, baseUrl, maxStretch: config.maxStretch, log,
   });
 
   const intake = (kind: JobKindModule, request: Record<string, unknown>) => intakeRequest(kind, request, { ...inputEnvironment, baseUrl: baseUrl() });
@@ -350,6 +354,8 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
       callbacks.start();
     },
     async close() {
+      // The line being spoken uses the engines, the files and the database closed below.
+      await projects!.close();
       await runner.stop();
       await callbacks.stop();
       await stopRelay?.();

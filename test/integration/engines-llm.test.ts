@@ -158,6 +158,32 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('does not follow a redirect, which could carry the key elsewhere', async () => {
+    const { baseUrl, seen } = await startChatServer(() => ({ status: 307, raw: '' }));
+    const failure = translator({ baseUrl, model: 'm', apiKey: KEY }).translate(request(['Hello.']));
+    await expect(failure).rejects.toMatchObject({ code: 'engine_failed', retryable: false });
+    await expect(failure).rejects.toThrow(/answered with a redirect \(HTTP 307\), which is not followed: set llm_base_url in Settings to the final address\./);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('stops reading an answer larger than 8 MB', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // Endless: only the reader's cap ends it.
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (res.write(chunk));
+        res.once('drain', pump);
+      };
+      pump();
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    await expect(translator({ baseUrl, model: 'chatty' }).translate(request(['Hello.']))).rejects.toThrow(/The LLM chatty at 127\.0\.0\.1:\d+ failed: the answer is larger than 8 MB\./);
+  });
+
   it('says the endpoint is not running when nothing listens there', async () => {
     const { baseUrl } = await startChatServer(translateAll);
     for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));

@@ -29,7 +29,7 @@ beforeAll(async () => {
   await app.register(keyRoutes, { keys: createKeysRepository(client) });
   await app.register(settingsRoutes, {
     version: '9.9.9', baseUrl: () => 'http://127.0.0.1:7999', dataDir: dir, webhookSecret: 'whsec_test',
-    config: { concurrency: 3, loudnessLufs: -16, maxStretch: 1.25 }, media: { ffmpeg: '/bin/ffmpeg', ffprobe: '/bin/ffprobe' },
+    config: { concurrency: 3, loudnessLufs: -16, maxStretch: 1.25, refusePrivateAddresses: false }, media: { ffmpeg: '/bin/ffmpeg', ffprobe: '/bin/ffprobe' },
     store: await loadSettingsCache(createSettingsRepository(client)), addSecret: () => undefined,
   });
   await app.ready();

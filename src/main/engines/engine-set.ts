@@ -1,5 +1,6 @@
 // Builds every engine of this version once, in order of preference per capability: the built-in ones, the system
 // engines found on this machine, and the model-backed ones (available once their model is installed).
+import type { ConnectGuard } from '../files/guarded-lookup.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import type { EngineModels, EngineSet } from './registry.js';
 import { createPocketsphinxRecognizer } from './asr/pocketsphinx.js';
@@ -32,6 +33,8 @@ export interface EngineSetDeps {
   settings: EngineSettings;
   /** A folder of the data dir the engines may cache in (compiled modules, samples). */
   cacheDir: string;
+  /** Which addresses a network engine (the LLM endpoint) may connect to: the rules of callback_url. */
+  connectGuard?: ConnectGuard;
 }
 
 export interface BuiltEngineSet {
@@ -56,7 +59,7 @@ export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
       speechRecognizers: [...createWhisperRecognizers(sherpa, deps.models), createPocketsphinxRecognizer()],
       languageIdentifiers: [createWhisperLanguageIdentifier(sherpa, deps.models)],
       // Bergamot for installed pairs, then the user's LLM endpoint when configured, then Apertium (translation_engine overrides).
-      translators: [createBergamotTranslator(deps.models), createOpenAiChatTranslator({ endpoint: () => llmEndpointFromSettings(deps.settings) }), createApertiumTranslator()],
+      translators: [createBergamotTranslator(deps.models), createOpenAiChatTranslator({ endpoint: () => llmEndpointFromSettings(deps.settings), connectGuard: deps.connectGuard }), createApertiumTranslator()],
       // Available once its model is installed; without one the mix ducks the original voice instead.
       separators: [createMdxNetSeparator({ models: deps.models, media: deps.media })],
       // LaMa once its model is installed; OpenCV's Telea inpainting (built in, draft) erases on-screen text until then.

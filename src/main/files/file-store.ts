@@ -78,11 +78,16 @@ export function createFileStore({ records: repository, paths, maxInputBytes, sto
   const filesFolder = path.relative(paths.root, paths.files).split(path.sep).join('/');
   const bytes = storage ? sharedBytes(storage, paths) : folderBytes(paths);
 
-  /** The record's key (its path); a row edited by hand must not make the service serve anything outside files/. */
-  const keyOf = (record: FileRecord): string => {
+  /** The record's key (its path) when it lies inside files/, else null: a row edited by hand points elsewhere. */
+  const keyInside = (record: FileRecord): string | null => {
     const absolute = path.resolve(paths.root, ...record.path.split('/'));
-    if (!absolute.startsWith(paths.files + path.sep)) throw new DubDeskError('internal', `File ${record.id} points outside the files folder.`);
-    return record.path;
+    return absolute.startsWith(paths.files + path.sep) ? record.path : null;
+  };
+  /** The record's key; a row edited by hand must not make the service serve anything outside files/: not_found. */
+  const keyOf = (record: FileRecord): string => {
+    const key = keyInside(record);
+    if (key === null) throw new DubDeskError('not_found', `File ${record.id} is not stored here: its record points outside the files folder.`);
+    return key;
   };
 
   const storeRecord = async (id: string, name: string, fields: Pick<FileRecord, 'size' | 'mime' | 'origin' | 'taskId'>): Promise<FileRecord> => {
@@ -141,13 +146,15 @@ export function createFileStore({ records: repository, paths, maxInputBytes, sto
       const record = await repository.get(id);
       if (!record) return false;
       await repository.delete(id);
-      await bytes.delete(keyOf(record));
+      // A record pointing outside files/ goes; whatever it points at is not DubDesk's to delete.
+      const key = keyInside(record);
+      if (key !== null) await bytes.delete(key);
       return true;
     },
 
     async deleteForTask(taskId) {
       const records = await repository.deleteForTask(taskId);
-      for (const record of records) await bytes.delete(keyOf(record));
+      for (const key of records.map(keyInside)) if (key !== null) await bytes.delete(key);
       return records.length;
     },
   };

@@ -114,10 +114,10 @@ function holderRuns(holder: DataDirLockHolder, lockWrittenAtMs: number): boolean
  * a killed service restart.
  */
 export function acquireDataDirLock(lockFile: string): () => void {
-  mkdirSync(path.dirname(lockFile), { recursive: true });
+  mkdirSync(path.dirname(lockFile), { recursive: true, mode: 0o700 });
   const content = JSON.stringify({ app: LOCK_APP, pid: process.pid, started: processStartStamp(process.pid) });
   try {
-    writeFileSync(lockFile, content, { flag: 'wx' });
+    writeFileSync(lockFile, content, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = readDataDirLock(lockFile);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 
@@ -13,7 +13,11 @@ export interface OpenOptions {
 
 /** Opens (creating if needed) the DubDesk database file and brings its schema up to date. */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // The file holds API keys and secrets: made owner-only, and SQLite gives its -wal and -shm files the same mode.
+    closeSync(openSync(file, 'a', 0o600));
+  }
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   const migrations = options.migrations ?? MIGRATIONS;
   db.pragma('journal_mode = WAL');

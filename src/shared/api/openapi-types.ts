@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * One task of any kind
-         * @description A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for "copy as API request"). Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`.
+         * @description A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for "copy as API request"). Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`. A `jobs` key sees only the origin of the request's `callback_url` (its scheme, host and port: no user name, password, path or query, which may hold the receiver's credentials); an `admin` key sees it whole.
          */
         get: operations["getTask"];
         put?: never;
@@ -352,7 +352,7 @@ export interface paths {
         get: operations["getSettings"];
         /**
          * Change the translation engine settings
-         * @description Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`. The next job uses the new settings; running jobs keep theirs.
+         * @description Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to (link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). The next job uses the new settings; running jobs keep theirs.
          *
          *     Needs an `admin` key.
          */
@@ -373,7 +373,7 @@ export interface paths {
         };
         /**
          * Live task changes as Server-Sent Events
-         * @description A `text/event-stream` that stays open: `event: task` (data: the TaskSummary, on every status or progress change), `event: task_deleted` (data: `{"task_id"}`) and `event: model` (data: an InstallProgress of a model install). `task_id` keeps only that task's events; `kind` keeps the `task` events of that kind (and every `task_deleted`); either drops the `model` events. The key may come as `?key=` because EventSource cannot send headers; a comment every 15 s keeps the stream alive.
+         * @description A `text/event-stream` that stays open: `event: task` (data: the TaskSummary, on every status or progress change), `event: task_deleted` (data: `{"task_id"}`) and `event: model` (data: an InstallProgress of a model install), and `event: line_spoken` (data: a LineSpokenEvent: a project line queued by an edit or by synthesize was spoken, or could not be). `task_id` keeps only that task's events; `kind` keeps the `task` events of that kind (and every `task_deleted`); either drops the `model` and `line_spoken` events. `project_id` keeps only that project's `line_spoken` events. The key may come as `?key=` because EventSource cannot send headers; a comment every 15 s keeps the stream alive.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -883,7 +883,7 @@ export interface paths {
         head?: never;
         /**
          * Edit a segment
-         * @description Changes text, time, speaker or voice of a segment read at `revision`; a segment changed since (or split or merged away) answers `conflict`. A translate line whose text, voice, speaker or time changed is spoken again at once to fit it; if its voice cannot speak it the edit is still saved.
+         * @description Changes text, time, speaker or voice of a segment read at `revision`; a segment changed since (or split or merged away) answers `conflict`. A translate line whose text, voice, speaker or time changed is queued to be spoken again to measure its fit: the answer (the saved segment, `fit` null) comes at once with a `speech_id`, and the `line_spoken` event of GET /v1/events with that id brings the fitted segment. Texts hold at most 2,000 characters.
          */
         patch: operations["updateSegment"];
         trace?: never;
@@ -919,7 +919,7 @@ export interface paths {
         put?: never;
         /**
          * Merge neighbouring segments
-         * @description Merges segments that follow each other into one whose texts are joined; segments that are not neighbours answer `invalid_request`.
+         * @description Merges segments that follow each other into one whose texts are joined; segments that are not neighbours, or a merged text over 2,000 characters, answer `invalid_request`.
          */
         post: operations["mergeSegments"];
         delete?: never;
@@ -939,7 +939,7 @@ export interface paths {
         put?: never;
         /**
          * Speak one line again
-         * @description Speaks the line as the export will (fitted to its time) and answers two WAV URLs: the line alone and the line over the original's audio.
+         * @description Queues the line to be spoken as the export will (fitted to its time) and answers 202 with a `speech_id` at once. The `line_spoken` event of GET /v1/events with that id brings two WAV URLs (the line alone and the line over the original's audio) and the segment, or the error that stopped it.
          */
         post: operations["synthesizeSegment"];
         delete?: never;
@@ -959,7 +959,7 @@ export interface paths {
         put?: never;
         /**
          * Translate one line again
-         * @description Translates the segment's source text again with the job's engine, glossaries and prompt, and saves it as the target.
+         * @description Translates the segment's source text again with the job's engine, glossaries and prompt, and saves it as the target (queued to be spoken, as an edit is).
          */
         post: operations["translateSegment"];
         delete?: never;
@@ -1022,7 +1022,7 @@ export interface paths {
         get: operations["getProjectSubtitles"];
         /**
          * Replace a track from an SRT
-         * @description Replaces the source or target texts from an SRT file (the body, in any encoding) with as many cues as the project has segments; otherwise `invalid_subtitle`.
+         * @description Replaces the source or target texts from an SRT file (the body, in any encoding) with as many cues as the project has segments, none over 2,000 characters; otherwise `invalid_subtitle`.
          */
         put: operations["replaceProjectSubtitles"];
         post?: never;
@@ -1890,6 +1890,25 @@ export interface components {
             voice_id?: string | null;
             box?: components["schemas"]["ProjectBox"];
         };
+        EditedSegment: {
+            segment_id: string;
+            /** @description Seconds in the input media. */
+            start: number;
+            end: number;
+            source_text: string;
+            target_text: string;
+            /** @description Send it back with an edit; a stale one answers 409 conflict. */
+            revision: number;
+            /** @enum {string} */
+            status: "ok" | "edited" | "regenerated" | "too_long";
+            speaker?: string;
+            /** @description null: the voice the export chooses for the speaker. */
+            voice_id?: string | null;
+            fit?: components["schemas"]["SegmentFit"] | null;
+            box?: components["schemas"]["ProjectBox"];
+            /** @description The line is queued to be spoken again (its fit measured); a `line_spoken` event with this id says when. */
+            speech_id?: string;
+        };
         SegmentSplit: {
             /** @description Seconds, strictly inside the segment. */
             at: number;
@@ -1903,11 +1922,10 @@ export interface components {
             /** @description Neighbouring segments, in any order. */
             segment_ids: string[];
         };
-        SynthesizedLine: {
-            /** @description The line alone, fitted to its time (WAV). */
-            audio_url: string;
-            /** @description The same line over the original audio of its time, ducked (WAV). */
-            with_original_url: string;
+        /** @description The line is queued to be spoken; the `line_spoken` event with this speech_id brings its preview URLs. */
+        QueuedSpeech: {
+            /** @description Names the `line_spoken` event (GET /v1/events) that says when the line is spoken. */
+            speech_id: string;
             segment: components["schemas"]["ProjectSegment"];
         };
         SpeakerVoice: {
@@ -3440,6 +3458,8 @@ export interface operations {
                 task_id?: string;
                 /** @description Only the task events of tasks of this kind. */
                 kind?: "lipsync" | "reusable_lipsync" | "translate" | "frame_translate";
+                /** @description Only the `line_spoken` events of this project (no task or model events). */
+                project_id?: string;
             };
             header?: never;
             path?: never;
@@ -5795,7 +5815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectSegment"];
+                    "application/json": components["schemas"]["EditedSegment"];
                 };
             };
             /** @description Bad request: `invalid_request`. */
@@ -6055,15 +6075,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SynthesizedLine"];
+                    "application/json": components["schemas"]["QueuedSpeech"];
                 };
             };
-            /** @description Bad request: `invalid_request`, `model_not_installed`, `unsupported_language`, `invalid_subtitle`. */
+            /** @description Bad request: `invalid_request`, `model_not_installed`, `unsupported_language`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6108,7 +6128,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Internal error: `internal`, `engine_failed`. */
+            /** @description Too many requests: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `internal`. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6137,7 +6166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectSegment"];
+                    "application/json": components["schemas"]["EditedSegment"];
                 };
             };
             /** @description Bad request: `invalid_request`, `model_not_installed`, `unsupported_language`. */

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
 import { StrictObject, StringEnum } from '../../../shared/schemas/common.js';
 import type { DubDeskConfig } from '../../config.js';
+import { describeRefusal, literalAddress, refusedRange } from '../../files/address-policy.js';
 import { TRANSLATION_ENGINE_CHOICES } from '../../engines/mt/preferred-translator.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
 import type { SettingsCache } from '../../store/settings-cache.js';
@@ -48,7 +49,8 @@ export interface SettingsRoutesOptions {
   baseUrl: () => string;
   dataDir: string;
   webhookSecret: string;
-  config: Pick<DubDeskConfig, 'concurrency' | 'loudnessLufs' | 'maxStretch'>;
+  /** refusePrivateAddresses: the LLM endpoint obeys the address rules of callback_url. */
+  config: Pick<DubDeskConfig, 'concurrency' | 'loudnessLufs' | 'maxStretch' | 'refusePrivateAddresses'>;
   media: Pick<MediaTools, 'ffmpeg' | 'ffprobe'>;
   /** Where the changeable settings live. */
   store: SettingsCache;
@@ -86,7 +88,8 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
       operationId: 'updateSettings',
       summary: 'Change the translation engine settings',
       description: 'Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. '
-        + 'An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`. '
+        + 'An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to '
+        + '(link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). '
         + 'The next job uses the new settings; running jobs keep theirs.',
       role: 'admin',
     },
@@ -101,6 +104,10 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
     if (baseUrl && (baseUrl.username || baseUrl.password)) {
       throw new DubDeskError('invalid_request', 'llm_base_url must not hold a user name or password: give the key as llm_api_key, which is never shown.');
     }
+    // A host name is judged after resolving, at each connection (engines/mt/chat-request.ts); a literal address now.
+    const literal = baseUrl ? literalAddress(baseUrl.hostname) : null;
+    const range = literal === null ? null : refusedRange(literal, { refusePrivate: options.config.refusePrivateAddresses });
+    if (literal !== null && range) throw new DubDeskError('invalid_request', `llm_base_url: ${describeRefusal(literal, range)}.`);
     if (body.llm_api_key?.trim()) options.addSecret(body.llm_api_key.trim());
     for (const key of ['translation_engine', 'llm_base_url', 'llm_model', 'llm_api_key'] as const) {
       if (body[key] !== undefined) await options.store.set(key, body[key].trim());

@@ -50,11 +50,12 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
       operationId: 'getTask',
       summary: 'One task of any kind',
       description: "A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for \"copy as API request\"). "
-        + 'Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`.',
+        + 'Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`. '
+        + "A `jobs` key sees only the origin of the request's `callback_url` (its scheme, host and port: no user name, password, path or query, which may hold the receiver's credentials); an `admin` key sees it whole.",
     },
   }, async (request) => {
     const task = await jobs.get(request.params.task_id);
-    return { ...(await describe(task)), request: task.request };
+    return { ...(await describe(task)), request: request.apiKeyRole === 'admin' ? task.request : withCallbackOrigin(task.request) };
   });
 
   app.get('/v1/tasks/:task_id/log', {
@@ -109,4 +110,16 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     await jobs.delete(request.params.task_id);
     return reply.status(204).send();
   });
+}
+
+/** The request with its callback_url cut to the origin: a jobs key shares the service, not the receiver's credentials. */
+function withCallbackOrigin(request: Record<string, unknown>): Record<string, unknown> {
+  if (typeof request.callback_url !== 'string') return request;
+  let origin = '';
+  try {
+    origin = new URL(request.callback_url).origin;
+  } catch {
+    // Accepted at create, so always a URL; an unreadable one shows nothing rather than itself.
+  }
+  return { ...request, callback_url: origin };
 }

@@ -3,7 +3,9 @@
 // length budget; the reply is JSON with one object per line id, checked before use. Network goes only to that URL.
 import { DubDeskError } from '../../../shared/errors.js';
 import { findLanguage } from '../../../shared/languages.js';
+import { AddressRefusedError, type ConnectGuard } from '../../files/guarded-lookup.js';
 import type { EngineSettings } from '../engine-set.js';
+import { AnswerTooLargeError, postChat, type ChatAnswer } from './chat-request.js';
 import { termsInSource } from './glossary-placeholders.js';
 import type { GlossaryTerm, TranslationRequest, Translator } from './types.js';
 
@@ -23,7 +25,12 @@ export interface OpenAiChatOptions {
   batchLines?: number;
   /** Neighbouring lines sent before and after each batch as context (default 3). */
   contextLines?: number;
+  /** Which addresses the endpoint may be at (the rules of callback_url); link-local and unspecified never. */
+  connectGuard?: ConnectGuard;
 }
+
+/** A chat answer is a few KB of JSON per batch; more is a broken or hostile server. */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export const DEFAULT_LLM_TIMEOUT_MS = 120_000;
 
@@ -131,8 +138,8 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
   /** Never lets the key into a message, whatever a server echoes. */
   const scrub = (text: string, endpoint: LlmEndpoint) => (endpoint.apiKey ? text.split(endpoint.apiKey).join('***') : text);
 
-  async function httpFailure(response: Response, endpoint: LlmEndpoint, url: URL, where: string): Promise<DubDeskError> {
-    const body = await response.text().catch(() => '');
+  function httpFailure(response: ChatAnswer, endpoint: LlmEndpoint, url: URL, where: string): DubDeskError {
+    const { body } = response;
     let detail = body;
     try {
       const parsed = JSON.parse(body) as { error?: { message?: string } | string; message?: string };
@@ -150,6 +157,8 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
       return fail(`The LLM endpoint at ${url.host} has no model '${endpoint.model}' or no chat-completions route at ${url.pathname} (${status}). Check llm_model and llm_base_url in Settings (with Ollama: ollama pull ${endpoint.model}).`);
     }
     if (response.status === 429) return fail(`The LLM endpoint at ${url.host} is rate-limiting requests (${status}); try again later.`, true);
+    // Only the configured address is asked: a redirect elsewhere is not followed.
+    if (response.status >= 300 && response.status < 400) return fail(`The LLM endpoint at ${url.host} answered with a redirect (HTTP ${response.status}), which is not followed: set llm_base_url in Settings to the final address.`);
     return fail(`The LLM ${where} failed (${status}).`, response.status >= 500);
   }
 
@@ -157,21 +166,22 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
     const { url, where } = describe(endpoint);
     const timeoutMs = endpoint.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
-    let response: Response;
     try {
-      response = await fetch(url, {
-        method: 'POST',
+      const response = await postChat(url, {
         headers: { 'content-type': 'application/json', ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
         body: JSON.stringify({ model: endpoint.model, temperature: 0.2, stream: false, messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: prompt }] }),
         signal: AbortSignal.any([signal, timeout]),
-        // Only the configured address: a redirect elsewhere is refused.
-        redirect: 'error',
+        connectGuard: options.connectGuard,
+        maxAnswerBytes: MAX_ANSWER_BYTES,
       });
-      if (!response.ok) throw await httpFailure(response, endpoint, url, where);
-      const body = (await response.json().catch(() => {
+      if (response.status < 200 || response.status >= 300) throw httpFailure(response, endpoint, url, where);
+      let body: { choices?: { message?: { content?: unknown } }[] };
+      try {
+        body = JSON.parse(response.body) as typeof body;
+      } catch {
         throw new MalformedReply('the answer is not a chat-completions JSON body');
-      })) as { choices?: { message?: { content?: unknown } }[] };
-      const content = body.choices?.[0]?.message?.content;
+      }
+      const content = body?.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new MalformedReply('the answer has no choices[0].message.content');
       return content;
     } catch (error) {
@@ -180,7 +190,12 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
       if (timeout.aborted) {
         throw new DubDeskError('engine_failed', `The LLM ${where} did not answer within ${timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) : Number((timeoutMs / 1000).toFixed(1))} s. A slow model may need a longer llm_timeout_seconds in Settings.`, { retryable: true });
       }
-      const code = (error as { cause?: { code?: string } }).cause?.code;
+      // The address will not change its range by waiting: the job fails at once, before any byte (or the key) is sent.
+      if (error instanceof AddressRefusedError) {
+        throw new DubDeskError('engine_failed', `The LLM endpoint at ${url.origin} was not contacted: ${error.message}. Fix llm_base_url in Settings.`, { retryable: false });
+      }
+      if (error instanceof AnswerTooLargeError) throw new DubDeskError('engine_failed', `The LLM ${where} failed: ${error.message}.`, { retryable: false });
+      const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ECONNRESET') {
         const why = code === 'ENOTFOUND' ? 'no such host' : code === 'ECONNRESET' ? 'the connection was cut' : 'connection refused';
         throw new DubDeskError('engine_failed', `The LLM endpoint at ${url.origin} is not running (${why}). Start the server (Ollama, LM Studio, llama.cpp) or fix llm_base_url in Settings.`, { retryable: true });
