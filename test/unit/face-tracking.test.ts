@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { trackFaces } from '../../src/main/engines/face/face-tracker.js';
 import { boxIoU } from '../../src/main/media/image/rgb-image.js';
+import { appearanceSimilarity, faceAppearance } from '../../src/main/engines/face/face-appearance.js';
+import { faceShift, followFace, IDENTITY_LIMITS, type Sighting } from '../../src/main/engines/face/face-identity.js';
 import {
   buildTrack,
   describeFrameRanges,
   faceMotion,
-  followFace,
   interpolateFace,
   keyFrameIndices,
   keyFrameInterval,
@@ -46,21 +47,57 @@ describe('keyFrameInterval', () => {
   });
 });
 
+/** A unit appearance vector pointing `cos` of the way along the first axis and the rest along the second. */
+function look(cos: number): Float32Array {
+  const vector = new Float32Array(192);
+  vector[0] = cos;
+  vector[1] = Math.sqrt(1 - cos * cos);
+  return vector;
+}
+
+const seen = (f: FaceLandmarks, appearance: Float32Array | null = null): Sighting => ({ face: f, appearance });
+
 describe('followFace', () => {
   it('starts on the largest face and stays on it when another face grows larger', () => {
-    const small = face(100, 100, 80);
-    const large = face(400, 100, 120);
+    const small = seen(face(100, 100, 80));
+    const large = seen(face(400, 100, 120));
     const first = followFace([small, large], null);
     expect(first).toBe(large);
-    const later = [face(110, 100, 200), face(405, 102, 118)];
+    const later = [seen(face(110, 100, 200)), seen(face(405, 102, 118))];
     expect(followFace(later, first)).toBe(later[1]);
   });
 
-  it('reports the followed face lost when no candidate overlaps it', () => {
-    expect(followFace([face(100, 100)], face(600, 100))).toBeNull();
-    expect(followFace([], face(600, 100))).toBeNull();
+  it('reports the followed face lost when no candidate is near it, or none is of its size', () => {
+    expect(followFace([seen(face(100, 100))], seen(face(600, 100)))).toBeNull();
+    expect(followFace([], seen(face(600, 100)))).toBeNull();
+    // Right where it was, but twice its size: someone in front of the camera, not the person.
+    expect(followFace([seen(face(600, 100, 200))], seen(face(600, 100, 100)))).toBeNull();
+    expect(faceShift(face(0, 0, 100).box, face(100, 0, 100).box)).toBeCloseTo(IDENTITY_LIMITS.nearShift);
   });
 
+  it('takes no bystander who stands where the hidden face was but looks different', () => {
+    const last = seen(face(100, 100), look(1));
+    expect(followFace([seen(face(130, 100), look(0.2))], last)).toBeNull();
+    const same = seen(face(130, 100), look(0.8));
+    expect(followFace([seen(face(140, 100), look(0.2)), same], last)).toBe(same);
+  });
+
+  it('picks the person up again away from where they were lost only when the face looks clearly alike', () => {
+    const last = seen(face(100, 100), look(1));
+    expect(followFace([seen(face(500, 100), look(0.8))], last)).toBeNull();
+    const back = seen(face(500, 100), look(0.95));
+    expect(followFace([seen(face(520, 100), look(0.3)), back], last)).toBe(back);
+  });
+
+  it('decides by position and size alone where a face has no appearance to compare', () => {
+    const last = seen(face(100, 100), null);
+    const near = seen(face(130, 100), look(0.1));
+    expect(followFace([near], last)).toBe(near);
+    expect(followFace([seen(face(500, 100), look(1))], last)).toBeNull();
+  });
+});
+
+describe('overlap and motion', () => {
   it('measures overlap and motion relative to face size', () => {
     expect(boxIoU(face(0, 0).box, face(0, 0).box)).toBeCloseTo(1);
     expect(boxIoU(face(0, 0).box, face(500, 0).box)).toBe(0);
@@ -150,7 +187,7 @@ describe('trackFaces', () => {
   const frame = (): RgbFrame => ({ data: new Uint8Array(3), width: 1, height: 1, channels: 3 });
 
   /** A scripted scene: which faces a detector sees on each frame, and which frames it was asked about. */
-  function scene(facesAt: (index: number) => FaceLandmarks[]): { detector: FaceDetector; asked: number[]; frames: AsyncIterable<RgbFrame> & { count: number } } {
+  function scene(facesAt: (index: number) => FaceLandmarks[], draw: (index: number) => RgbFrame = frame): { detector: FaceDetector; asked: number[]; frames: AsyncIterable<RgbFrame> & { count: number } } {
     const asked: number[] = [];
     const frames = new Map<RgbFrame, number>();
     return {
@@ -167,7 +204,7 @@ describe('trackFaces', () => {
         count: 0,
         async *[Symbol.asyncIterator]() {
           for (let i = 0; i < this.count; i++) {
-            const f = frame();
+            const f = draw(i);
             frames.set(f, i);
             yield f;
           }
@@ -207,5 +244,50 @@ describe('trackFaces', () => {
     const clip = await trackFaces(s.frames, s.detector, { interval: 8, maxGapFrames: 0 });
     expect(clip.detectedFrames).toEqual(expect.arrayContaining([12, 13]));
     expect(describeFrameRanges(clip.framesWithoutFace)).toBe('13-24');
+  });
+
+  // Every 4th frame (the warp engine) and every frame (the exemplar engine).
+  it.each([4, 1])('follows no bystander while the person is hidden and takes the person up again when they are back (key every %i frames)', async (interval) => {
+    // The person (at x 100) is hidden on frames 8-23; a smaller bystander (at x 400) is in view all along.
+    const bystander = face(400, 100, 90);
+    const s = scene((i) => (i >= 8 && i < 24 ? [bystander] : [face(100, 100, 100), bystander]));
+    s.frames.count = 40;
+    const clip = await trackFaces(s.frames, s.detector, { interval, maxGapFrames: 0, smoothingRadius: 0 });
+    expect(describeFrameRanges(clip.framesWithoutFace)).toBe('8-23');
+    expect(clip.faces.every((f) => f === null || Math.abs(centreX(f) - 100) < 1)).toBe(true);
+  });
+
+  /** Frames with each face's box filled by its person's own colour pattern, laid out relative to the box. */
+  function paintedFrame(people: ReadonlyArray<{ face: FaceLandmarks; pattern: number }>): RgbFrame {
+    const width = 700;
+    const height = 200;
+    const data = new Uint8Array(width * height * 3).fill(40);
+    for (const { face: f, pattern } of people) {
+      for (let y = Math.max(0, Math.floor(f.box.y)); y < Math.min(height, f.box.y + f.box.height); y++) {
+        for (let x = Math.max(0, Math.floor(f.box.x)); x < Math.min(width, f.box.x + f.box.width); x++) {
+          const u = (x - f.box.x) / f.box.width;
+          const v = (y - f.box.y) / f.box.height;
+          for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = 128 + 100 * Math.sin(2 * Math.PI * (pattern * u + (2 - pattern) * v) + pattern * c);
+        }
+      }
+    }
+    return { data, width, height, channels: 3 };
+  }
+
+  it('tells a bystander who steps into the hidden person\'s place from the person coming back elsewhere, by appearance', async () => {
+    // The person (pattern 1) at x 150 on frames 0-7; hidden on 8-23 while a bystander (pattern 0.4) stands at x 190;
+    // from frame 24 the person is back at x 500, the bystander still in view.
+    const person = (x: number) => ({ face: face(x, 100, 100), pattern: 1 });
+    const bystander = { face: face(190, 100, 100), pattern: 0.4 };
+    const people = (i: number) => (i < 8 ? [person(150)] : i < 24 ? [bystander] : [bystander, person(500)]);
+    const [own, other] = [person(150), bystander].map((p) => faceAppearance(paintedFrame([p]), p.face.box)!);
+    expect(appearanceSimilarity(own!, other!)).toBeLessThan(IDENTITY_LIMITS.nearSimilarity);
+    expect(appearanceSimilarity(own!, faceAppearance(paintedFrame([person(500)]), person(500).face.box)!)).toBeGreaterThan(IDENTITY_LIMITS.farSimilarity);
+    const s = scene((i) => people(i).map((p) => p.face), (i) => paintedFrame(people(i)));
+    s.frames.count = 40;
+    const clip = await trackFaces(s.frames, s.detector, { interval: 4, maxGapFrames: 0, smoothingRadius: 0 });
+    expect(describeFrameRanges(clip.framesWithoutFace)).toBe('8-23');
+    expect(clip.faces.slice(0, 8).every((f) => Math.abs(centreX(f) - 150) < 1)).toBe(true);
+    expect(clip.faces.slice(24).every((f) => Math.abs(centreX(f) - 500) < 1)).toBe(true);
   });
 });

@@ -1,10 +1,13 @@
-// Follows the largest face through a stream of frames: detects on key frames, adds detections where the face
-// moved a lot or appeared/vanished between two keys (bisecting the frames held since the last key), and
-// fills the rest with tracking.ts. Holds at most one key interval of frames in memory.
+// Follows one person through a stream of frames: the largest face at first sight, then that person by where they
+// were last seen, their face's size and appearance (face-identity.ts), so while they are hidden no bystander is taken
+// for them and they are picked up again when they come back. Detects on key frames, adds detections where the face
+// moved a lot or appeared/vanished between two keys (bisecting the frames held since the last key), and fills the
+// rest with tracking.ts. Holds at most one key interval of frames in memory.
+import { faceAppearance } from './face-appearance.js';
+import { followFace, IDENTITY_LIMITS, type IdentityLimits, type Sighting } from './face-identity.js';
 import {
   buildTrack,
   DEFAULT_MAX_MOTION,
-  followFace,
   needsDetectionBetween,
   type FaceTrack,
   type KeyDetection,
@@ -16,8 +19,8 @@ export interface TrackFacesOptions {
   interval: number;
   /** Relative motion between two keys above which the frames between get their own detection. */
   maxMotion?: number;
-  /** Overlap a detection needs with the followed face to count as the same face. */
-  minIoU?: number;
+  /** When a face found later counts as the followed person (default IDENTITY_LIMITS). */
+  identity?: IdentityLimits;
   maxGapFrames?: number;
   smoothingRadius?: number;
   signal?: AbortSignal;
@@ -33,33 +36,37 @@ export const DEFAULT_SMOOTHING_RADIUS = 2;
 
 export async function trackFaces(frames: AsyncIterable<RgbFrame>, detector: FaceDetector, options: TrackFacesOptions): Promise<TrackedClip> {
   const interval = Math.max(1, Math.floor(options.interval));
-  const { maxMotion = DEFAULT_MAX_MOTION, minIoU = 0.2, signal } = options;
-  const keys: KeyDetection[] = [];
+  const { maxMotion = DEFAULT_MAX_MOTION, identity = IDENTITY_LIMITS, signal } = options;
+  const keys: Key[] = [];
   const detectedFrames: number[] = [];
   let held: RgbFrame[] = [];
   let heldFrom = 0;
-  let lastKey: KeyDetection | null = null;
+  let lastKey: Key | null = null;
+  // The latest frame the person was seen on: a key after frames without them is matched against it.
+  let lastSeen: (Sighting & { index: number }) | null = null;
   let count = 0;
 
-  const detectAt = async (frame: RgbFrame, index: number, reference: KeyDetection | null): Promise<KeyDetection> => {
+  const detectAt = async (frame: RgbFrame, index: number, reference: Sighting | null): Promise<Key> => {
     signal?.throwIfAborted();
     detectedFrames.push(index);
-    const face = followFace(await detector.detect(frame), reference?.face ?? null, minIoU);
-    return { index, face };
+    const candidates = (await detector.detect(frame)).map((face) => ({ face, appearance: faceAppearance(frame, face.box) }));
+    const found = followFace(candidates, reference, identity);
+    if (found && (!lastSeen || index > lastSeen.index)) lastSeen = { ...found, index };
+    return { index, face: found?.face ?? null, appearance: found?.appearance ?? null };
   };
 
   // Detects between two keys while the face moved too much or (dis)appeared, using the held frames.
-  const refine = async (left: KeyDetection, right: KeyDetection): Promise<void> => {
+  const refine = async (left: Key, right: Key): Promise<void> => {
     if (!needsDetectionBetween(left, right, maxMotion)) return;
     const middle = Math.floor((left.index + right.index) / 2);
-    const mid = await detectAt(held[middle - heldFrom], middle, left.face ? left : right);
+    const mid = await detectAt(held[middle - heldFrom], middle, sightingOf(left) ?? sightingOf(right));
     keys.push(mid);
     await refine(left, mid);
     await refine(mid, right);
   };
 
   const closeWindow = async (frame: RgbFrame, index: number): Promise<void> => {
-    const key = await detectAt(frame, index, lastKey);
+    const key = await detectAt(frame, index, lastSeen);
     keys.push(key);
     if (lastKey) await refine(lastKey, key);
     lastKey = key;
@@ -81,4 +88,13 @@ export async function trackFaces(frames: AsyncIterable<RgbFrame>, detector: Face
 
   const track = buildTrack(keys, count, { maxGapFrames: options.maxGapFrames ?? interval * 2, smoothingRadius: options.smoothingRadius ?? DEFAULT_SMOOTHING_RADIUS });
   return { ...track, detectedFrames: detectedFrames.sort((a, b) => a - b) };
+}
+
+/** A key detection with the followed face's appearance on that frame, to match the frames next to it against. */
+interface Key extends KeyDetection {
+  appearance: Sighting['appearance'];
+}
+
+function sightingOf(key: Key): Sighting | null {
+  return key.face ? { face: key.face, appearance: key.appearance } : null;
 }

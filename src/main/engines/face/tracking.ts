@@ -1,5 +1,4 @@
 // Pure: following one face through a clip from detections on key frames, filling the frames between them.
-import { boxIoU } from '../../media/image/rgb-image.js';
 import type { Box, FaceLandmarks, Point } from './types.js';
 
 /** One detection pass's outcome on one frame: the followed face, or null when none was found there. */
@@ -38,25 +37,6 @@ export function keyFrameIndices(frameCount: number, interval: number): number[] 
   for (let index = 0; index < frameCount; index += step) indices.push(index);
   if (indices[indices.length - 1] !== frameCount - 1) indices.push(frameCount - 1);
   return indices;
-}
-
-/**
- * The face to follow among a frame's candidates: the largest when nothing is followed yet, otherwise the one
- * overlapping the followed face most; null when none overlaps it enough (the followed face left or is hidden).
- */
-export function followFace(candidates: readonly FaceLandmarks[], previous: FaceLandmarks | null, minIoU = 0.2): FaceLandmarks | null {
-  if (candidates.length === 0) return null;
-  if (!previous) return candidates.reduce((best, face) => (area(face.box) > area(best.box) ? face : best));
-  let best: FaceLandmarks | null = null;
-  let bestIoU = minIoU;
-  for (const face of candidates) {
-    const iou = boxIoU(face.box, previous.box);
-    if (iou >= bestIoU) {
-      best = face;
-      bestIoU = iou;
-    }
-  }
-  return best;
 }
 
 /** How far a face moved between two detections: centre shift or size change, relative to the face's size. */
