@@ -1,7 +1,8 @@
 // The per-line limit every way of making a project line obeys: counted as JSON Schema counts (code points), and named
 // with what made the line when it is refused.
 import { describe, expect, it } from 'vitest';
-import { characterCount, checkLineTexts, fitsLine } from '../../src/main/projects/line-limits.js';
+import { characterCount } from '../../src/shared/character-count.js';
+import { checkLineTexts, fitsLine } from '../../src/main/projects/line-limits.js';
 import { MAX_LINE_CHARACTERS } from '../../src/shared/schemas/projects.js';
 import { thrown } from '../fixtures/thrown.js';
 

@@ -1,21 +1,10 @@
 // The per-line limits every way of making a project line obeys (PATCH checks them by its schema; merge, an SRT
 // upload and a new translation make lines the schema never sees). Pure.
 import { DubDeskError, type ErrorCode } from '../../shared/errors.js';
+import { characterCount } from '../../shared/character-count.js';
 import { MAX_LINE_CHARACTERS } from '../../shared/schemas/projects.js';
 
 const count = (value: number): string => value.toLocaleString('en-US');
-
-/** Characters as JSON Schema's maxLength counts them (code points), without splitting a long text into an array. */
-export function characterCount(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // A surrogate pair is one character.
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
-    n++;
-  }
-  return n;
-}
 
 /** True when the text fits a line (UTF-16 units are never fewer than characters: only a long text is counted). */
 export function fitsLine(text: string): boolean {

@@ -1,6 +1,7 @@
 // Bounds on a subtitle file, checked when a job is created (local input) or its input is fetched (remote), so no
 // accepted job can make the dubbing hold an unbounded amount of text or speech (docs/api.md "Subtitle limits").
 import { stat, readFile } from 'node:fs/promises';
+import { characterCount } from '../../shared/character-count.js';
 import { DubDeskError } from '../../shared/errors.js';
 import { formatSrtTime, type SrtCue } from '../media/srt.js';
 
@@ -22,18 +23,6 @@ export async function readSubtitleFile(file: string): Promise<Buffer> {
   return readFile(file);
 }
 
-/** Characters as a reader counts them (code points), without splitting a long text into an array. */
-function characters(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // A surrogate pair is one character.
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
-    n++;
-  }
-  return n;
-}
-
 /** Throws invalid_subtitle naming the limit (and the cue, by its number and times) when a file has too many cues or too long a cue. */
 export function checkSubtitleLimits(cues: readonly Pick<SrtCue, 'index' | 'startMs' | 'endMs' | 'text'>[]): void {
   if (cues.length > MAX_CUES) {
@@ -42,7 +31,7 @@ export function checkSubtitleLimits(cues: readonly Pick<SrtCue, 'index' | 'start
   for (const cue of cues) {
     // text.length counts UTF-16 units, never fewer than characters: only a long text needs counting.
     if (cue.text.length <= MAX_CUE_CHARACTERS) continue;
-    const length = characters(cue.text);
+    const length = characterCount(cue.text);
     if (length > MAX_CUE_CHARACTERS) {
       throw new DubDeskError(
         'invalid_subtitle',
