@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modelRoutes } from '../../src/main/api/routes/models.js';
 import { createCatalogue, type CatalogueEntry, type ModelArchive } from '../../src/main/models/catalogue.js';
 import { createModelStore, type InstallEvent, type ModelStore } from '../../src/main/models/model-store.js';
+import { gzipOfZeros, zipWithZeros } from '../fixtures/archive-bombs.js';
 import { packFolder, tarMembers, tempDir, writeFolder, zipMembers, type ArchiveMemberSpec } from '../fixtures/model-archives.js';
 import { encodeStandin, startStandinServer, tinySigmoidStandin, type StandinServer } from '../fixtures/onnx-standins.js';
 import { routeTestApp } from '../fixtures/route-app.js';
@@ -262,6 +263,33 @@ describe('models published as archives', () => {
     expect(events.some((e) => e.state === 'extracting' && e.file === 'model.enes.intgemm.alphas.bin')).toBe(true);
     const manifest = JSON.parse(fs.readFileSync(path.join(modelDir('translation-gz'), 'manifest.json'), 'utf8'));
     expect(manifest.files[0]).toMatchObject({ sha256: sha256(model), sizeBytes: model.length });
+  });
+
+  it('refuses a downloaded zip of 1 GiB of zeros from its listing, and drops it', async () => {
+    const id = 'voice-bomb';
+    server.serve('bomb.zip', zipWithZeros([{ path: `${TOP}/voice.onnx`, zerosMiB: 1024 }, { path: `${TOP}/tokens.txt`, bytes: 'a 1' }, { path: `${TOP}/espeak-ng-data/x`, bytes: 'x' }]));
+    await useCatalogue([voiceEntry(id, { url: server.url('bomb.zip'), format: 'zip' })]);
+
+    await expect(store.install(id)).rejects.toMatchObject({
+      code: 'download_failed',
+      message: `The archive ${server.url('bomb.zip')} for Stand-in voice ${id} unpacks to more than 800 kB (4 times the catalogue size of 200 kB). Nothing was installed.`,
+    });
+    expect(tree(path.join(dir, 'models'))).toEqual(['.partial/', `.partial/${id}/`]);
+  });
+
+  it('stops a downloaded .gz without a checksum at the limit, and drops it', async () => {
+    server.serve('bomb.bin.gz', gzipOfZeros(64));
+    const entry: CatalogueEntry = {
+      id: 'translation-bomb', task: 'mt', title: 'Stand-in translation', description: 'A model published gzip-compressed.', license: 'MPL-2.0',
+      sizeBytes: 1_000_000, usedBy: 'the tests', files: [{ name: 'model.bin', url: server.url('bomb.bin.gz'), compression: 'gz' }],
+    };
+    await useCatalogue([entry]);
+
+    await expect(store.install(entry.id)).rejects.toMatchObject({
+      code: 'download_failed',
+      message: `The file at ${server.url('bomb.bin.gz')} for Stand-in translation decompresses to more than 4 MB (4 times the catalogue size of 1 MB). Nothing was installed.`,
+    });
+    expect(tree(path.join(dir, 'models'))).toEqual(['.partial/', `.partial/${entry.id}/`]);
   });
 
   it('imports the downloaded archive file itself', async () => {

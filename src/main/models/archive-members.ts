@@ -11,6 +11,9 @@ export interface ArchivePlan {
   directories: readonly string[];
 }
 
+/** The archive itself is wrong (unsafe, damaged, too big, lacking a file): fetching or extracting it again cannot help. */
+export class ArchiveProblem extends Error {}
+
 export type MemberKind = 'file' | 'directory' | 'symlink' | 'hardlink' | 'device' | 'other';
 
 export interface ArchiveMember {

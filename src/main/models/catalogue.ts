@@ -39,7 +39,7 @@ export interface ModelFile {
   url?: string;
   /** The download is compressed on its own (Firefox Translations publishes `.bin.gz`): it is stored decompressed. */
   compression?: 'gz';
-  /** Only where known from the publisher; never guessed. For a compressed download: of the download or of the stored file. */
+  /** Only where known from the publisher; never guessed. For a compressed download: of the download (checked before decompressing). */
   sha256?: string;
   sizeBytes?: number;
   /** Present for ONNX files; checked after every install and import. */
@@ -73,7 +73,7 @@ export interface CatalogueEntry {
   commercialUse?: CommercialUse;
   /** One line on what limits or qualifies commercialUse (which bundled model forbids it, which terms apply). */
   commercialNote?: string;
-  /** Approximate total download size. */
+  /** Approximate total download size; an install may unpack at most UNPACK_LIMIT_MULTIPLE times it (unpack-limit.ts). */
   sizeBytes: number;
   homepage?: string;
   /**

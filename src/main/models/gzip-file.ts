@@ -1,19 +1,23 @@
-// Decompresses one gzip file (Firefox Translations publishes `.bin.gz`) to its destination, hashing what it writes.
+// Decompresses one gzip file (Firefox Translations publishes `.bin.gz`) to its destination, hashing what it writes
+// and stopping at a size limit, so a small .gz cannot expand to fill the disk.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { writeThroughTemp } from '../files/atomic-write.js';
+import { UnpackLimitExceeded } from './unpack-limit.js';
 
 export interface GunzipOptions {
+  /** Most bytes the decompressed file may have: beyond it the write stops with UnpackLimitExceeded and nothing stays. */
+  maxBytes: number;
   signal?: AbortSignal;
   /** Compressed bytes read so far and the compressed size. */
   onProgress?: (read: number, total: number) => void;
 }
 
 /** Writes through an atomic temp file, so a cut-off run never leaves a short file under the real name. */
-export async function gunzipFile(source: string, dest: string, options: GunzipOptions = {}): Promise<{ sha256: string; sizeBytes: number }> {
+export async function gunzipFile(source: string, dest: string, options: GunzipOptions): Promise<{ sha256: string; sizeBytes: number }> {
   const total = fs.statSync(source).size;
   const hash = createHash('sha256');
   let read = 0;
@@ -33,8 +37,9 @@ export async function gunzipFile(source: string, dest: string, options: GunzipOp
       zlib.createGunzip(),
       new Transform({
         transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
           sizeBytes += chunk.length;
+          if (sizeBytes > options.maxBytes) return done(new UnpackLimitExceeded(`decompresses to more than ${options.maxBytes} bytes`));
+          hash.update(chunk);
           done(null, chunk);
         },
       }),

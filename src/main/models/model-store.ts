@@ -18,6 +18,7 @@ import { resolveImport, type ImportSource } from './import-sources.js';
 import { archiveDownloadName, createProgressReporter, type InstallEvent, type InstallPart, type InstallState, type ProgressReporter } from './install-progress.js';
 import { readManifest, writeManifest, type ManifestArchive, type ManifestDirectory, type ManifestFile, type ModelManifest } from './manifest.js';
 import { createOnnxRuntime, readSignature, type OnnxFeeds, type OnnxResults, type OnnxRuntime, type OnnxSession } from './onnx-runtime.js';
+import { UnpackLimitExceeded, unpackBudget, type UnpackBudget } from './unpack-limit.js';
 import { checkSignature, signatureMismatchMessage, type Binding } from './verify-signature.js';
 
 export type { InstallEvent, InstallState };
@@ -254,40 +255,46 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
   });
 
   /** Fetches a file that has its own URL; a gzip-compressed one is stored decompressed (its `.gz` stays until commit). */
-  async function downloadFile(entry: CatalogueEntry, file: ModelFile, stagingDir: string, signal: AbortSignal, report: ProgressReporter): Promise<ManifestFile> {
+  async function downloadFile(entry: CatalogueEntry, file: ModelFile, stagingDir: string, budget: UnpackBudget, signal: AbortSignal, report: ProgressReporter): Promise<ManifestFile> {
     const url = file.url!;
     const target = path.join(stagingDir, file.name);
     const fetched = file.compression === 'gz' ? `${target}.gz` : target;
     const { bytes: sizeBytes } = await fetchToFile(url, fetched, fetchOptions(signal, (bytes, total) => report('downloading', file.name, bytes, total)));
     report('verifying', file.name, sizeBytes, sizeBytes, true);
     const sha256 = await sha256File(fetched, signal);
-    if (file.compression !== 'gz') {
-      if (file.sha256 && sha256 !== file.sha256) {
-        // Resuming a corrupt file cannot fix it: the next attempt starts over.
-        fs.rmSync(target, { force: true });
-        throw checksumError(entry, file, sha256, url);
-      }
-      return { name: file.name, sha256, sizeBytes, from: url };
-    }
-    let stored;
-    try {
-      stored = await gunzipFile(fetched, target, { signal, onProgress: (read, total) => report('extracting', file.name, read, total) });
-    } catch (error) {
-      if (signal.aborted || isFileSystemError(error)) throw error;
+    // The published hash is of the download (for a .gz, before anything is decompressed): a wrong file writes nothing.
+    if (file.sha256 && sha256 !== file.sha256) {
+      // Resuming a corrupt file cannot fix it: the next attempt starts over.
       fs.rmSync(fetched, { force: true });
-      throw new DubDeskError('download_failed', `The file at ${url} for ${entry.title} is not a complete gzip file (${(error as Error).message}). Nothing was installed.`, { cause: error, retryable: false });
-    }
-    // Publishers give the hash of what they publish (compressed) or of the model itself: either proves the bytes.
-    if (file.sha256 && file.sha256 !== sha256 && file.sha256 !== stored.sha256) {
-      fs.rmSync(fetched, { force: true });
-      fs.rmSync(target, { force: true });
       throw checksumError(entry, file, sha256, url);
     }
-    return { name: file.name, sha256: stored.sha256, sizeBytes: stored.sizeBytes, from: url };
+    if (file.compression !== 'gz') return { name: file.name, sha256, sizeBytes, from: url };
+    try {
+      const stored = await gunzipInto(entry, file, fetched, target, `at ${url}`, 'download_failed', budget, signal, report);
+      return { ...stored, from: url };
+    } catch (error) {
+      if (!signal.aborted && error instanceof DubDeskError && !error.retryable) fs.rmSync(fetched, { force: true });
+      throw error;
+    }
+  }
+
+  /** Decompresses one .gz file within what the install may still unpack; `wrongFile`: the code of a file that is not the model. */
+  async function gunzipInto(entry: CatalogueEntry, file: ModelFile, from: string, target: string, where: string, wrongFile: ErrorCode, budget: UnpackBudget, signal: AbortSignal, report: ProgressReporter): Promise<Omit<ManifestFile, 'from'>> {
+    try {
+      const stored = await gunzipFile(from, target, { signal, maxBytes: budget.remaining(), onProgress: (read, total) => report('extracting', file.name, read, total) });
+      budget.spend(stored.sizeBytes);
+      return { name: file.name, ...stored };
+    } catch (error) {
+      if (signal.aborted || isFileSystemError(error)) throw error;
+      const problem = error instanceof UnpackLimitExceeded
+        ? `decompresses to more than ${budget.description}`
+        : `is not a complete gzip file (${(error as Error).message})`;
+      throw new DubDeskError(wrongFile, `The file ${where} for ${entry.title} ${problem}. Nothing was installed.`, { cause: error, retryable: false });
+    }
   }
 
   /** Downloads the entry's archive, checks it, extracts its members into the staging folder, then deletes it. */
-  async function downloadArchive(entry: CatalogueEntry, stagingDir: string, signal: AbortSignal, report: ProgressReporter): Promise<Extracted & { archive: ManifestArchive }> {
+  async function downloadArchive(entry: CatalogueEntry, stagingDir: string, budget: UnpackBudget, signal: AbortSignal, report: ProgressReporter): Promise<Extracted & { archive: ManifestArchive }> {
     const archive = entry.archive!;
     const name = archiveDownloadName(entry);
     const archivePath = path.join(stagingDir, name);
@@ -299,7 +306,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       throw new DubDeskError('download_failed', `The checksum of the archive ${name} for ${entry.title} (from ${archive.url}) does not match: expected sha256 ${archive.sha256}, got ${sha256}. Nothing was installed.`);
     }
     try {
-      const extracted = await extractInto(entry, archivePath, archive.format, stagingDir, archive.url, 'download_failed', signal, report);
+      const extracted = await extractInto(entry, archivePath, archive.format, stagingDir, archive.url, 'download_failed', budget, signal, report);
       // Kept only until its members are out: a retry of a later step would not need it.
       fs.rmSync(archivePath, { force: true });
       return { ...extracted, archive: { from: archive.url, sha256, sizeBytes: bytes } };
@@ -329,6 +336,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     stagingDir: string,
     where: string,
     wrongArchive: ErrorCode,
+    budget: UnpackBudget,
     signal: AbortSignal,
     report: ProgressReporter,
   ): Promise<Extracted> {
@@ -337,8 +345,13 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     const shown = path.basename(archivePath);
     fs.rmSync(scratch, { recursive: true, force: true });
     try {
-      report('extracting', shown, 0, fs.statSync(archivePath).size, true);
-      const extracted = await extractArchive(archivePath, format, scratch, plan, { signal, onProgress: (read, total) => report('extracting', shown, read, total) });
+      const extracted = await extractArchive(archivePath, format, scratch, plan, {
+        limits: { maxBytes: budget.remaining(), description: budget.description },
+        signal,
+        onListing: (read, total) => report('verifying', shown, read, total),
+        onProgress: (read, total) => report('extracting', shown, read, total),
+      });
+      budget.spend([...extracted.files, ...extracted.directories].reduce((sum, part) => sum + part.sizeBytes, 0));
       for (const name of [...plan.files, ...plan.directories]) {
         fs.rmSync(path.join(stagingDir, name), { recursive: true, force: true });
         fs.renameSync(path.join(scratch, name), path.join(stagingDir, name));
@@ -359,11 +372,12 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     const stagingDir = downloadDir(entry.id);
     fs.mkdirSync(stagingDir, { recursive: true });
     const byName = new Map<string, ManifestFile>();
-    for (const file of entry.files) if (file.url) byName.set(file.name, await downloadFile(entry, file, stagingDir, signal, report));
+    const budget = unpackBudget(entry.sizeBytes);
+    for (const file of entry.files) if (file.url) byName.set(file.name, await downloadFile(entry, file, stagingDir, budget, signal, report));
     let directories: ManifestDirectory[] | undefined;
     let archive: ManifestArchive | undefined;
     if (entry.archive) {
-      const extracted = await downloadArchive(entry, stagingDir, signal, report);
+      const extracted = await downloadArchive(entry, stagingDir, budget, signal, report);
       for (const file of extracted.files) byName.set(file.name, { ...file, from: entry.archive.url });
       directories = extracted.directories.map((d) => ({ ...d, from: entry.archive!.url }));
       archive = extracted.archive;
@@ -382,19 +396,15 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
   }
 
   /** Copies one file (decompressing a gzipped copy), hashing on the way: one read of a multi-gigabyte file instead of two. */
-  async function importFile(entry: CatalogueEntry, file: ModelFile, from: string, gzipped: boolean, stagingDir: string, signal: AbortSignal, report: ProgressReporter): Promise<ManifestFile> {
+  async function importFile(entry: CatalogueEntry, file: ModelFile, from: string, gzipped: boolean, stagingDir: string, budget: UnpackBudget, signal: AbortSignal, report: ProgressReporter): Promise<ManifestFile> {
     const target = path.join(stagingDir, file.name);
     if (gzipped) {
-      const compressed = await sha256File(from, signal);
-      let stored;
-      try {
-        stored = await gunzipFile(from, target, { signal, onProgress: (read, total) => report('extracting', file.name, read, total) });
-      } catch (error) {
-        if (signal.aborted || isFileSystemError(error)) throw error;
-        throw new DubDeskError('unsupported_media', `The file ${from} is not a complete gzip file (${(error as Error).message}).`, { cause: error, retryable: false });
+      // Checked before decompressing: a .gz that is not the published one writes nothing.
+      if (file.sha256) {
+        const compressed = await sha256File(from, signal);
+        if (compressed !== file.sha256) throw checksumError(entry, file, compressed, from, 'unsupported_media');
       }
-      if (file.sha256 && file.sha256 !== compressed && file.sha256 !== stored.sha256) throw checksumError(entry, file, compressed, from, 'unsupported_media');
-      return { name: file.name, sha256: stored.sha256, sizeBytes: stored.sizeBytes, from };
+      return { ...(await gunzipInto(entry, file, from, target, from, 'unsupported_media', budget, signal, report)), from };
     }
     const total = fs.statSync(from).size;
     const hash = createHash('sha256');
@@ -414,11 +424,12 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       { signal },
     );
     const sha256 = hash.digest('hex');
-    if (file.sha256 && sha256 !== file.sha256) throw checksumError(entry, file, sha256, from, 'unsupported_media');
+    // A gzip-published file's hash is of its .gz: a copy decompressed elsewhere cannot be checked against it.
+    if (file.sha256 && file.compression !== 'gz' && sha256 !== file.sha256) throw checksumError(entry, file, sha256, from, 'unsupported_media');
     return { name: file.name, sha256, sizeBytes: copied, from };
   }
 
-  async function importArchive(entry: CatalogueEntry, source: Extract<ImportSource, { kind: 'archive' }>, stagingDir: string, signal: AbortSignal, report: ProgressReporter): Promise<Omit<ModelManifest, 'id' | 'title' | 'installedAt' | 'source'>> {
+  async function importArchive(entry: CatalogueEntry, source: Extract<ImportSource, { kind: 'archive' }>, stagingDir: string, budget: UnpackBudget, signal: AbortSignal, report: ProgressReporter): Promise<Omit<ModelManifest, 'id' | 'title' | 'installedAt' | 'source'>> {
     const size = fs.statSync(source.path).size;
     report('verifying', path.basename(source.path), size, size, true);
     const sha256 = await sha256File(source.path, signal);
@@ -426,7 +437,7 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     if (expected && sha256 !== expected) {
       throw new DubDeskError('unsupported_media', `The checksum of the archive ${source.path} for ${entry.title} does not match: expected sha256 ${expected}, got ${sha256}. Nothing was installed.`);
     }
-    const extracted = await extractInto(entry, source.path, source.format, stagingDir, source.path, 'unsupported_media', signal, report);
+    const extracted = await extractInto(entry, source.path, source.format, stagingDir, source.path, 'unsupported_media', budget, signal, report);
     return {
       files: extracted.files.map((f) => ({ ...f, from: source.path })),
       directories: extracted.directories.map((d) => ({ ...d, from: source.path })),
@@ -439,10 +450,11 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     fs.mkdirSync(stagingDir, { recursive: true });
     try {
       let contents: Omit<ModelManifest, 'id' | 'title' | 'installedAt' | 'source'>;
-      if (source.kind === 'archive') contents = await importArchive(entry, source, stagingDir, signal, report);
+      const budget = unpackBudget(entry.sizeBytes);
+      if (source.kind === 'archive') contents = await importArchive(entry, source, stagingDir, budget, signal, report);
       else {
         const files: ManifestFile[] = [];
-        for (const file of entry.files) files.push(await importFile(entry, file, source.files.get(file.name)!, source.gzipped.has(file.name), stagingDir, signal, report));
+        for (const file of entry.files) files.push(await importFile(entry, file, source.files.get(file.name)!, source.gzipped.has(file.name), stagingDir, budget, signal, report));
         const directories: ManifestDirectory[] = [];
         for (const [name, from] of source.directories) {
           const copied = await copyFolder(from, path.join(stagingDir, name), { signal, onProgress: (done, total) => report('copying', name, done, total) });
