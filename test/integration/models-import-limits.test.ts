@@ -182,7 +182,9 @@ describe('model imports unpack within their limit (POST /v1/models over HTTP)', 
       `The file ${path.join(folder, `${pair.files[0].name}.gz`)} for ${pair.title} decompresses to more than 103 MB (${UNPACK_LIMIT_MULTIPLE} times the catalogue size of 26 MB). Nothing was installed.`);
 
     expect(written.peakBytes).toBeLessThanOrEqual(limit + BOOKKEEPING_BYTES);
-    expect(written.processWrites).toBeLessThan(limit + BOOKKEEPING_BYTES);
+    // The process also writes its logs and the suite's output meanwhile (82 KB in one loaded run); 1 MiB still
+    // tells the limit from the 1 GiB the bomb holds.
+    expect(written.processWrites).toBeLessThan(limit + 1024 * 1024);
     expect(written.leftBytes).toBeLessThan(BOOKKEEPING_BYTES);
   });
 
