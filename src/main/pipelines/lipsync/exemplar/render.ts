@@ -14,7 +14,7 @@ import { readFaceTrackOf, type ExemplarManifest } from '../precision/reusable-da
 import { chooseExemplars, cutsBetween } from './choose-exemplars.js';
 import type { FaceFrame } from './face-frame.js';
 import { measureMouth, openMouthBank, readMouthBankIndex } from './mouth-bank.js';
-import { planMouthSources, STEADY_RADIUS, synthesisFor } from './mouth-sources.js';
+import { frameMouth, planMouthSources, STEADY_RADIUS } from './mouth-sources.js';
 import { pasteExemplar, type WeightedPatch } from './paste-exemplar.js';
 import { lipsOnFace, steadyLipsInFace, synthesiseMouth } from './synthesise-mouth.js';
 
@@ -39,7 +39,7 @@ export interface ExemplarRenderStats {
   distinctMouths: number;
   cuts: number;
   meanDistance: number;
-  /** Frames with a mouth drawn, and how many of them the mouth warp re-posed after the bank mouth was pasted. */
+  /** Frames with a mouth drawn, and how many of them the mouth warp re-posed (a bank mouth, pasted or already in place). */
   drawn: number;
   synthesised: number;
   /** Share of the drawn frames that show the person's own mouths as the bank holds them (1 without any drawn). */
@@ -49,7 +49,7 @@ export interface ExemplarRenderStats {
 /**
  * Every output frame shows the reference frame underneath (cut or ping-pong) with a real mouth of the same person
  * pasted over its own: the one that best matches the audio (choose-exemplars.ts), cross-faded at cuts. Openings the
- * reference never shows (a silent one) are drawn by the mouth warp on the pasted mouth (mouth-sources.ts).
+ * reference never shows (a silent one) are drawn by the mouth warp on the mouth already in place (mouth-sources.ts).
  */
 export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, ctx: Pick<StageContext, 'signal' | 'progress'>): Promise<ExemplarRenderStats> {
   const { reference } = job.manifest;
@@ -62,6 +62,8 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
   const noseU = job.targets.map((_, i) => turnOf[referenceFrameFor(i, reference.frameCount)] ?? null);
   const sources = planMouthSources(job.targets, bank);
   const choice = chooseExemplars(job.targets, noseU, sources.entries, { opening: sources.opening });
+  // The bank slot of each reference frame: the mouth already in place under an output frame.
+  const slotOfFrame = new Map(sources.entries.map((entry, slot) => [entry.frame, slot]));
   const faceFrames = JSON.parse(await readFile(path.join(job.dir, job.manifest.faceFrames), 'utf8')) as (FaceFrame | null)[];
   // The steady lips of each bank mouth the warp reshapes, measured once per reference frame.
   const lipsCache = new Map<number, MouthContours | null>();
@@ -79,6 +81,9 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
   let written = 0;
   let drawn = 0;
   let synthesised = 0;
+  let cuts = 0;
+  const shown = new Set<number>();
+  let previous: number | null = null;
   try {
     let last: Buffer | undefined;
     const frames = scheduledReferenceFrames({ path: path.join(job.dir, reference.file), fps: reference.fps, frameCount: reference.frameCount }, frameCount, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
@@ -86,18 +91,20 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
       if (written >= frameCount) break;
       const faceFrame = faceFrames[frame.referenceIndex] ?? null;
       if (faceFrame) {
-        const slot = choice.slots[written]!;
-        const patches: WeightedPatch[] = [{ patch: await mouths.read(slot), weight: 1 }];
+        const mouth = frameMouth(sources, job.targets[written]!, choice.slots[written]!, slotOfFrame.get(frame.referenceIndex) ?? null);
+        const { slot } = mouth;
         // A cut to another part of the reference is cross-faded with the mouth before it, so it never pops.
-        const previous = written > 0 ? choice.slots[written - 1]! : slot;
-        if (cutsBetween(bank.entries[previous]!, bank.entries[slot]!)) patches.push({ patch: await mouths.read(previous), weight: 1 });
+        const cut = previous !== null && cutsBetween(bank.entries[previous]!, bank.entries[slot]!);
+        const patches: WeightedPatch[] = mouth.pasted || cut ? [{ patch: await mouths.read(slot), weight: 1 }] : [];
+        if (cut) patches.push({ patch: await mouths.read(previous!), weight: 1 });
         const image = { data: frame.data, width: reference.width, height: reference.height };
-        if (pasteExemplar(image, faceFrame, bank, patches)) {
+        if (patches.length === 0 || pasteExemplar(image, faceFrame, bank, patches)) {
           drawn++;
-          const entry = sources.entries[slot]!;
-          const request = synthesisFor(sources, job.targets[written]!, entry);
-          const lips = request ? lipsOf(entry.frame) : null;
-          if (request && lips && synthesiseMouth(image, lipsOnFace(lips, faceFrame), request)) synthesised++;
+          if (cut) cuts++;
+          shown.add(slot);
+          previous = slot;
+          const lips = mouth.synthesis ? lipsOf(sources.entries[slot]!.frame) : null;
+          if (mouth.synthesis && lips && synthesiseMouth(image, lipsOnFace(lips, faceFrame), mouth.synthesis)) synthesised++;
         }
       }
       await writer.write(frame.data);
@@ -117,7 +124,7 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncDeps, 
     await mouths.close();
   }
   return {
-    frames: written, bankSize: bank.entries.length, distinctMouths: new Set(choice.slots).size, cuts: choice.cuts, meanDistance: choice.meanDistance,
+    frames: written, bankSize: bank.entries.length, distinctMouths: shown.size, cuts, meanDistance: choice.meanDistance,
     drawn, synthesised, bankCoverage: drawn > 0 ? (drawn - synthesised) / drawn : 1,
   };
 }

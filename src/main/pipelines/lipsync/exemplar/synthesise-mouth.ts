@@ -1,6 +1,7 @@
-// Opens (or closes) a pasted bank mouth beyond what the reference showed, with the mouth warp of standard_v1: its lips are
+// Opens (or closes) a bank mouth beyond what the reference showed, with the mouth warp of standard_v1: its lips are
 // the bank frame's own lip landmarks, steadied over the frames around it and carried into this frame through the face
-// frames, so the warp moves the very lips just pasted, tinted from their colours (reusing their teeth if they show).
+// frames, so the warp moves the very lips shown there (the frame's own, or a pasted one), tinted from their colours
+// (reusing their teeth if they show).
 import type { FaceLandmarks, Point } from '../../../engines/face/types.js';
 import type { RgbImage } from '../../../media/image/rgb-image.js';
 import { applyMouthShape } from '../mouth-warp.js';
@@ -44,7 +45,7 @@ export function lipsOnFace(lips: MouthContours, pastedOn: FaceFrame): MouthConto
   return { outer: lips.outer.map(place), inner: lips.inner.map(place) };
 }
 
-/** Warps the pasted mouth (lips `lips`) in `frame` to the requested shape; false when its lips cannot be measured. */
+/** Warps the mouth (lips `lips`) in `frame` to the requested shape; false when its lips cannot be measured. */
 export function synthesiseMouth(frame: RgbImage, lips: MouthContours, request: SynthesisRequest): boolean {
   try {
     describeMouth(lips);
