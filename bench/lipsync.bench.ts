@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       ['bare ffmpeg decode+encode (same x264 settings)', `${(bareMs / 1000).toFixed(1)} s = ${bareFps.toFixed(1)} fps`],
       ['DubDesk standard_v1, create to done', `${(run.wallMs / 1000).toFixed(1)} s = ${fps.toFixed(1)} fps`],
       ...Object.entries(run.stageMs).map(([stage, ms]): [string, string] => [`  stage ${stage}`, `${(ms / 1000).toFixed(1)} s (${(ms / frames).toFixed(1)} ms/frame)`]),
+      ...qualityRows(run),
       ['ratio DubDesk / bare time', `${(run.wallMs / bareMs).toFixed(2)}x`],
       ['real time? (target >= 25 fps)', fps >= 25 ? 'yes' : 'no'],
     ]);
@@ -115,6 +116,7 @@ async function benchPhoto(seconds: number): Promise<void> {
       ['bare ffmpeg: the still encoded (same x264 settings)', `${(bareMs / 1000).toFixed(1)} s = ${(frames / (bareMs / 1000)).toFixed(1)} fps`],
       ['DubDesk standard_v1 on the photo, create to done', `${(run.wallMs / 1000).toFixed(1)} s = ${fps.toFixed(1)} fps`],
       ...Object.entries(run.stageMs).map(([stage, ms]): [string, string] => [`  stage ${stage}`, `${(ms / 1000).toFixed(1)} s (${(ms / frames).toFixed(1)} ms/frame)`]),
+      ...qualityRows(run),
       ['eyes and forehead sharpness (Laplacian variance)', `output ${outputSharpness.toFixed(1)}, plain encode ${plainSharpness.toFixed(1)}`],
       ['sharpness ratio output / plain encode (target >= 0.9)', (outputSharpness / plainSharpness).toFixed(3)],
       ['file size output / plain encode', `${(statSync(output).size / 2 ** 20).toFixed(1)} MB / ${(statSync(plain).size / 2 ** 20).toFixed(1)} MB`],
@@ -127,6 +129,17 @@ async function benchPhoto(seconds: number): Promise<void> {
   } finally {
     await media.cleanup();
   }
+}
+
+/** What the quality check costs (share of the job, target <= 10 %) and what it reported. */
+function qualityRows(run: { wallMs: number; stageMs: Record<string, number>; task: object }): Array<[string, string]> {
+  const checkMs = run.stageMs['check-quality'] ?? 0;
+  const quality = (run.task as { quality?: { sync_score: number | null; face_coverage: number; review: { reasons: string[] }[] } }).quality;
+  const reasons = quality?.review.flatMap((item) => item.reasons).join(', ') || 'none';
+  return [
+    ['quality check share of the job (target <= 10 %)', `${((checkMs / run.wallMs) * 100).toFixed(1)} %`],
+    ['quality report', quality ? `sync_score ${quality.sync_score}, face_coverage ${quality.face_coverage}, review: ${reasons}` : 'none'],
+  ];
 }
 
 main().catch((error) => {

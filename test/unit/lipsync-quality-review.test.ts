@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { bankCoverageOf } from '../../src/main/pipelines/lipsync/quality/bank-coverage.js';
 import { pearson } from '../../src/main/pipelines/lipsync/quality/correlation.js';
-import { faceRegions, REGION_MARGIN } from '../../src/main/pipelines/lipsync/quality/face-regions.js';
+import { faceBoxes, REGION_MARGIN, regionAround } from '../../src/main/pipelines/lipsync/quality/face-regions.js';
 import type { MouthSample } from '../../src/main/pipelines/lipsync/quality/mouth-samples.js';
 import { NO_FACE_MIN_SEC, noFaceItems } from '../../src/main/pipelines/lipsync/quality/no-face-spans.js';
 import { MIN_SAMPLES, SAMPLES_PER_SECOND, sampleEvery } from '../../src/main/pipelines/lipsync/quality/sampling.js';
@@ -105,16 +105,16 @@ describe('where the face is looked for', () => {
   const face = (x: number): FaceLandmarks => ({ box: { x, y: 50, width: 100, height: 120 }, score: 1, mouthOuter: [], mouthInner: [], leftEye: [], rightEye: [], nose: [] });
 
   it('grows the tracked box on every side, following the frame schedule of a short reference', () => {
-    const region = faceRegions([face(0), face(10), face(20)]);
+    const boxAt = faceBoxes([face(0), face(10), face(20)]);
     const grown = (x: number) => ({ x: x - 100 * REGION_MARGIN, y: 50 - 120 * REGION_MARGIN, width: 100 * (1 + 2 * REGION_MARGIN), height: 120 * (1 + 2 * REGION_MARGIN) });
     // Output frames 0..4 show reference frames 0, 1, 2, 1, 0.
-    expect([0, 1, 2, 3, 4].map(region)).toEqual([grown(0), grown(10), grown(20), grown(10), grown(0)]);
+    expect([0, 1, 2, 3, 4].map((frame) => regionAround(boxAt(frame)!))).toEqual([grown(0), grown(10), grown(20), grown(10), grown(0)]);
   });
 
   it('looks where the nearest frame had the face when the track lost it, and at the whole frame without a track', () => {
-    const region = faceRegions([face(0), null, null, null, face(40), null]);
-    expect([1, 2, 3, 5].map((frame) => region(frame)!.x + 100 * REGION_MARGIN)).toEqual([0, 0, 40, 40]);
-    expect(faceRegions([null, null])(1)).toBeNull();
+    const boxAt = faceBoxes([face(0), null, null, null, face(40), null]);
+    expect([1, 2, 3, 5].map((frame) => boxAt(frame)!.x)).toEqual([0, 0, 40, 40]);
+    expect(faceBoxes([null, null])(1)).toBeNull();
   });
 });
 

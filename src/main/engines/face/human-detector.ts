@@ -1,7 +1,9 @@
 // The built-in face engine: Human's BlazeFace detector + 468-point face mesh on tfjs' WASM backend, with the
-// weights that ship inside the npm package. One detection costs about 45-70 ms of one core on a 720p frame.
+// weights that ship inside the npm package. One detection costs about 45-70 ms of one core on a 720p frame; the
+// finder alone about 35, the mesh alone on a known square (mesh-fit.ts) about 8.
 import { DubDeskError } from '../../../shared/errors.js';
 import { landmarksFromMesh } from './facemesh-landmarks.js';
+import { fitMesh } from './mesh-fit.js';
 import {
   installLocalModelLoader,
   loadHumanPackage,
@@ -9,7 +11,7 @@ import {
   type HumanInstance,
   type TfTensor,
 } from './human-package.js';
-import type { FaceDetector, FaceLandmarks, RgbFrame } from './types.js';
+import type { Box, FaceDetector, FaceLandmarks, RgbFrame } from './types.js';
 
 export interface FaceDetectorOptions {
   /** Frames larger than this on their long side are scaled down before detection; landmarks come back in frame pixels. */
@@ -76,31 +78,70 @@ export async function createFaceDetector(options: FaceDetectorOptions = {}): Pro
   if (!human.models.models.blazeface || !human.models.models.facemesh) {
     throw engineFailure(`could not load its models from ${pkg.modelsDir}`);
   }
-  return new HumanFaceDetector(human, settings.maxInputSide);
+  return new HumanFaceDetector(human, settings);
 }
 
 class HumanFaceDetector implements FaceDetector {
   #human: HumanInstance | null;
-  readonly #maxInputSide: number;
+  readonly #settings: Required<FaceDetectorOptions>;
   // Human keeps per-call state in module globals, so calls run one at a time.
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(human: HumanInstance, maxInputSide: number) {
+  constructor(human: HumanInstance, settings: Required<FaceDetectorOptions>) {
     this.#human = human;
-    this.#maxInputSide = maxInputSide;
+    this.#settings = settings;
   }
 
   detect(frame: RgbFrame): Promise<FaceLandmarks[]> {
-    const run = this.#queue.then(() => this.#detectNow(frame));
+    return this.#inTurn(async (human) => {
+      const { result, scaleX, scaleY } = await this.#runHuman(human, frame);
+      return result.face
+        .filter((face) => face.mesh.length > 0)
+        .map((face) => landmarksFromMesh(face.mesh, face.score, { width: frame.width, height: frame.height, scaleX, scaleY }))
+        .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+    });
+  }
+
+  findFaces(frame: RgbFrame): Promise<Box[]> {
+    return this.#inTurn(async (human) => {
+      // Human skips the mesh when it is off, and then reports the finder's square itself; calls run one at a time.
+      human.config.face.mesh.enabled = false;
+      let found: Awaited<ReturnType<HumanInstance['detect']>>;
+      try {
+        ({ result: found } = await this.#runHuman(human, frame));
+      } finally {
+        human.config.face.mesh.enabled = true;
+      }
+      return found.face
+        .map(({ boxRaw: [x, y, width, height] }) => ({ x: x * frame.width, y: y * frame.height, width: width * frame.width, height: height * frame.height }))
+        .sort((a, b) => b.width * b.height - a.width * a.height);
+    });
+  }
+
+  fitLandmarks(frame: RgbFrame, square: Box): Promise<FaceLandmarks | null> {
+    return this.#inTurn(async (human) => {
+      validateFrame(frame);
+      try {
+        // Human holds its mesh to the finder's bar too (a face whose mesh confidence is below it is dropped).
+        return await fitMesh(human.tf, human.models.models.facemesh!, frame, square, this.#settings.minConfidence);
+      } catch (error) {
+        throw engineFailure('failed on a frame', error);
+      }
+    });
+  }
+
+  #inTurn<T>(work: (human: HumanInstance) => Promise<T>): Promise<T> {
+    const run = this.#queue.then(() => {
+      if (!this.#human) throw new Error('The face detector was disposed.');
+      return work(this.#human);
+    });
     this.#queue = run.catch(() => {});
     return run;
   }
 
-  async #detectNow(frame: RgbFrame): Promise<FaceLandmarks[]> {
-    const human = this.#human;
-    if (!human) throw new Error('The face detector was disposed.');
+  async #runHuman(human: HumanInstance, frame: RgbFrame) {
     validateFrame(frame);
-    const { tensor: input, scaleX, scaleY } = frameTensor(human, frame, this.#maxInputSide);
+    const { tensor: input, scaleX, scaleY } = frameTensor(human, frame, this.#settings.maxInputSide);
     let result: Awaited<ReturnType<HumanInstance['detect']>>;
     try {
       result = await human.detect(input);
@@ -110,10 +151,7 @@ class HumanFaceDetector implements FaceDetector {
       input.dispose();
     }
     if (result.error) throw engineFailure(`failed on a frame: ${result.error}`);
-    return result.face
-      .filter((face) => face.mesh.length > 0)
-      .map((face) => landmarksFromMesh(face.mesh, face.score, { width: frame.width, height: frame.height, scaleX, scaleY }))
-      .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+    return { result, scaleX, scaleY };
   }
 
   /** Waits for detections already queued (freeing weights under a running one crashes tfjs), then frees them. */

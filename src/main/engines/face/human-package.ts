@@ -24,18 +24,37 @@ interface TfIo {
 export interface Tfjs {
   io: TfIo;
   tensor3d(values: Uint8Array | Int32Array | Float32Array, shape: [number, number, number], dtype: 'int32' | 'float32'): TfTensor;
+  tensor4d(values: Uint8Array | Int32Array | Float32Array, shape: [number, number, number, number], dtype: 'int32' | 'float32'): TfTensor;
   slice(tensor: TfTensor, begin: number[], size: number[]): TfTensor;
-  image: { resizeBilinear(tensor: TfTensor, size: [number, number]): TfTensor };
+  div(tensor: TfTensor, divisor: number): TfTensor;
+  /** Runs `fn`, then frees every tensor it made except those it returns. */
+  tidy<T extends TfTensor | TfTensor[]>(fn: () => T): T;
+  image: {
+    resizeBilinear(tensor: TfTensor, size: [number, number]): TfTensor;
+    /** Boxes as [top, left, bottom, right] shares of the image's size (beyond 0..1 reads black). */
+    cropAndResize(image: TfTensor, boxes: number[][], boxIndices: number[], size: [number, number]): TfTensor;
+  };
   memory(): { numTensors: number };
   getBackend(): string;
 }
 
 export interface TfTensor {
+  shape: number[];
+  data(): Promise<Float32Array | Int32Array | Uint8Array>;
+  dispose(): void;
+}
+
+/** A loaded tfjs graph model, as Human keeps them. */
+export interface TfGraphModel {
+  inputs: Array<{ shape?: number[] }>;
+  execute(input: TfTensor): TfTensor | TfTensor[];
   dispose(): void;
 }
 
 export interface HumanFaceResult {
   score: number;
+  /** The finder's square around the face (the one the mesh reads), as shares of the input's width and height: x, y, width, height. */
+  boxRaw: [number, number, number, number];
   /** 468 points [x, y, z] in pixels of the input tensor. */
   mesh: number[][];
 }
@@ -46,7 +65,9 @@ export interface HumanInstance {
   /** Marks Human's module state as initial, so the next instance's load() drops the cached (disposed) models. */
   reset(): void;
   detect(input: TfTensor): Promise<{ face: HumanFaceResult[]; error?: string | null }>;
-  models: { models: Record<string, { dispose?: () => void } | null | undefined> };
+  /** The live configuration; detect() reads it on every call. */
+  config: { face: { mesh: { enabled: boolean } } };
+  models: { models: Record<string, TfGraphModel | null | undefined> };
 }
 
 export interface HumanModule {

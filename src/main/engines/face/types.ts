@@ -43,6 +43,16 @@ export interface RgbFrame {
 export interface FaceDetector {
   /** Every face found in the frame, largest first; an empty list when there is none. */
   detect(frame: RgbFrame): Promise<FaceLandmarks[]>;
+  /**
+   * The face finder alone: for each face, largest first, the square the landmark model reads it in (no landmarks).
+   * With fitLandmarks, for engines whose landmark model can read a face without the finder.
+   */
+  findFaces?(frame: RgbFrame): Promise<Box[]>;
+  /**
+   * The landmark model alone, on a square findFaces gave (moved along with the face): the face read there, or null
+   * when the model's own confidence says no face is in it (hidden, gone).
+   */
+  fitLandmarks?(frame: RgbFrame, square: Box): Promise<FaceLandmarks | null>;
   /** Releases the model weights once detections in flight end; detect() fails afterwards. */
   dispose(): void | Promise<void>;
 }

@@ -9,8 +9,9 @@ export interface LipsyncQualityDeps extends LipsyncDeps {
 }
 
 /**
- * processing, last: the result's frames read about once a second by the face detector (around the face that was
- * lip-synced) against its own audio: sync score, face coverage, places without a face or with weak sync.
+ * processing, last: the face that was lip-synced read on the result's frames about once a second (by the landmark
+ * model in the square the face finder framed it in, moved with the track) against its own audio: sync score, face
+ * coverage, places without a face or with weak sync.
  */
 export function lipsyncQualityStage<Request>(
   deps: LipsyncQualityDeps,

@@ -1,5 +1,5 @@
 // Where the lip-synced face is on each output frame, from the track the faces stage followed through the reference:
-// the quality check runs the detector on that region only (cheaper than the whole frame, and it reads the face
+// the quality check reads the face in the region around it only (cheaper than the whole frame, and it reads the face
 // that was lip-synced, not a bystander's).
 import type { Box, FaceLandmarks } from '../../../engines/face/types.js';
 import type { PixelBox } from '../../../media/image/rgb-image.js';
@@ -13,21 +13,22 @@ import { referenceFrameFor } from '../frame-schedule.js';
 export const REGION_MARGIN = 1;
 
 /**
- * For each output frame, the region around the face in the reference frame it shows (the frame schedule's), in
- * reference pixels. Where the track lost the face, the nearest frame's box (the face may be hidden right there);
- * null when the track has no face at all (then the whole frame is read).
+ * For each output frame, the face box in the reference frame it shows (the frame schedule's), in reference pixels.
+ * Where the track lost the face, the nearest frame's box (the face may be hidden right there); null when the track
+ * has no face at all (then the whole frame is read).
  */
-export function faceRegions(track: readonly (FaceLandmarks | null)[]): (outputFrame: number) => PixelBox | null {
+export function faceBoxes(track: readonly (FaceLandmarks | null)[]): (outputFrame: number) => Box | null {
   const nearest = nearestBoxes(track);
-  return (outputFrame) => {
-    const box = nearest[referenceFrameFor(outputFrame, track.length)];
-    if (!box) return null;
-    return {
-      x: box.x - box.width * REGION_MARGIN,
-      y: box.y - box.height * REGION_MARGIN,
-      width: box.width * (1 + 2 * REGION_MARGIN),
-      height: box.height * (1 + 2 * REGION_MARGIN),
-    };
+  return (outputFrame) => nearest[referenceFrameFor(outputFrame, track.length)] ?? null;
+}
+
+/** The face box grown by REGION_MARGIN of its size on every side. */
+export function regionAround(box: Box): PixelBox {
+  return {
+    x: box.x - box.width * REGION_MARGIN,
+    y: box.y - box.height * REGION_MARGIN,
+    width: box.width * (1 + 2 * REGION_MARGIN),
+    height: box.height * (1 + 2 * REGION_MARGIN),
   };
 }
 

@@ -3,7 +3,7 @@ import type { QualityReport } from '../../../../shared/schemas/quality.js';
 import type { FaceDetector, FaceLandmarks } from '../../../engines/face/types.js';
 import type { MediaTools } from '../../../media/ffmpeg-paths.js';
 import type { StageContext } from '../../types.js';
-import { faceRegions } from './face-regions.js';
+import { followedFaceReader } from './followed-face.js';
 import { openingLoudnessCorrelation, readMouthSamples } from './mouth-samples.js';
 import { noFaceItems } from './no-face-spans.js';
 import { sampleEvery } from './sampling.js';
@@ -30,7 +30,7 @@ export async function measureLipsyncResult(
   const { ffmpeg, ffprobe } = tools.media;
   const started = Date.now();
   const { samples, every, durationSec } = await readMouthSamples(tools.detector, result.video, result.video, {
-    every: sampleEvery, maxSide: DECODE_MAX_SIDE, regionAt: faceRegions(result.track), regionSpace: result.trackSize,
+    every: sampleEvery, maxSide: DECODE_MAX_SIDE, readFace: followedFaceReader(tools.detector, result.track, result.trackSize),
     signal: ctx.signal, ffmpeg, ffprobe, onProgress: ctx.progress,
   });
   const withFace = samples.filter((sample) => sample.opening !== null).length;

@@ -4,7 +4,7 @@ import type { FaceDetector, FaceLandmarks } from '../../../engines/face/types.js
 import { decodeAudioPcm } from '../../../media/audio.js';
 import { rms } from '../../../media/dsp/envelope.js';
 import { describeFrameStream, readFrames } from '../../../media/frames.js';
-import { clampBox, cropRgb, type PixelBox } from '../../../media/image/rgb-image.js';
+import { clampBox, cropRgb, type PixelBox, type RgbImage } from '../../../media/image/rgb-image.js';
 import { describeMouth } from '../mouth-shape.js';
 import { pearson } from './correlation.js';
 
@@ -33,10 +33,10 @@ export interface MouthSampling {
 export interface MouthSamplingOptions {
   /** Read every this many frames (default 1: every frame), or how many for a video of `frames` frames at `fps`. */
   every?: number | ((frames: number, fps: number) => number);
-  /** Where to look for the face on frame `frame`, in `regionSpace` pixels; null or absent: the whole frame. */
+  /** Where to look for the face on frame `frame`, in decoded pixels; null or absent: the whole frame. */
   regionAt?: (frame: number) => PixelBox | null;
-  /** The pixel size the regions are given in (default the decoded size). */
-  regionSpace?: { width: number; height: number };
+  /** How the face on a decoded frame is read; default the detector, inside regionAt's region. */
+  readFace?: FaceReader;
   /** Decode at this size; default the display size, its long side at most `maxSide`. */
   width?: number;
   height?: number;
@@ -50,6 +50,9 @@ export interface MouthSamplingOptions {
   onProgress?: (fraction: number) => void;
 }
 
+/** Reads the face on decoded frame `frame` (its landmarks in the pixels of the part read); null where none is found. */
+export type FaceReader = (picture: RgbImage, frame: number) => Promise<FaceLandmarks | null>;
+
 /** The opening the warp and the benches speak of: inner-lip gap over the corner-to-corner width. */
 export function mouthOpening(face: FaceLandmarks): number {
   const mouth = describeMouth({ outer: face.mouthOuter, inner: face.mouthInner });
@@ -57,8 +60,8 @@ export function mouthOpening(face: FaceLandmarks): number {
 }
 
 /**
- * Reads `video`'s frames (every `every`-th), finds the face on each (inside its region when given) and pairs its
- * mouth opening with `audio`'s loudness over that frame. `audio` may be the video itself.
+ * Reads `video`'s frames (every `every`-th), reads the face on each (by `readFace`, or the detector inside its region)
+ * and pairs its mouth opening with `audio`'s loudness over that frame. `audio` may be the video itself.
  */
 export async function readMouthSamples(detector: FaceDetector, video: string, audio: string, options: MouthSamplingOptions = {}): Promise<MouthSampling> {
   const { signal, ffmpeg, ffprobe } = options;
@@ -68,24 +71,25 @@ export async function readMouthSamples(detector: FaceDetector, video: string, au
   const frames = Math.max(1, Math.round(probed.durationSec * fps));
   const every = Math.max(1, Math.floor(typeof options.every === 'function' ? options.every(frames, fps) : options.every ?? 1));
   const sound = await decodeAudioPcm(audio, { sampleRate: AUDIO_RATE, signal, ffmpeg });
-  const space = options.regionSpace ?? size;
-  const scaleX = size.width / space.width;
-  const scaleY = size.height / space.height;
+  const readFace = options.readFace ?? ((picture: RgbImage, frame: number) => detectInRegion(detector, picture, options.regionAt?.(frame) ?? null));
   const expected = Math.ceil(frames / every);
   const samples: MouthSample[] = [];
   // ffmpeg's fps filter drops the frames between, so only the sampled frames are scaled and piped.
   for await (const decoded of readFrames(video, { pixelFormat: 'rgb24', fps: fps / every, ...size, signal, ffmpeg, ffprobe })) {
     const frame = Math.min(frames - 1, sampledFrame(decoded.index, every));
-    const whole = { data: decoded.data, ...size };
-    const region = options.regionAt?.(frame);
-    const box = region && clampBox({ x: region.x * scaleX, y: region.y * scaleY, width: region.width * scaleX, height: region.height * scaleY }, size.width, size.height);
-    const picture = box && box.width > 1 && box.height > 1 ? cropRgb(whole, box) : whole;
-    const [face] = await detector.detect({ ...picture, channels: 3 });
+    const face = await readFace({ data: decoded.data, ...size }, frame);
     const loudness = rms(sound, Math.round((frame * AUDIO_RATE) / fps), Math.round(((frame + 1) * AUDIO_RATE) / fps));
     samples.push({ frame, timeSec: frame / fps, opening: face ? mouthOpening(face) : null, loudness });
     options.onProgress?.(Math.min(1, samples.length / expected));
   }
   return { samples, every, fps, durationSec: probed.durationSec };
+}
+
+/** The largest face the detector finds inside `region` of the picture (the whole picture when null), or null. */
+export async function detectInRegion(detector: FaceDetector, picture: RgbImage, region: PixelBox | null): Promise<FaceLandmarks | null> {
+  const box = region && clampBox(region, picture.width, picture.height);
+  const [face] = await detector.detect({ ...(box && box.width > 1 && box.height > 1 ? cropRgb(picture, box) : picture), channels: 3 });
+  return face ?? null;
 }
 
 /** Pearson correlation of the mouth opening with the loudness over the frames with a face (NaN with fewer than 2). */
