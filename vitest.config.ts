@@ -47,6 +47,8 @@ export default defineConfig({
   test: {
     // Integration tests spawn ffmpeg and service processes; two cores cannot run many at once.
     maxWorkers: 2,
+    // The default report, then a short list of what failed, last, where a CI that keeps only the tail still shows it.
+    reporters: ['default', './test/reporters/run-end-summary.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
