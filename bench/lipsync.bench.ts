@@ -132,12 +132,15 @@ async function benchPhoto(seconds: number): Promise<void> {
 }
 
 /** What the quality check costs (share of the job, target <= 10 %) and what it reported. */
-function qualityRows(run: { wallMs: number; stageMs: Record<string, number>; task: object }): Array<[string, string]> {
+function qualityRows(run: { wallMs: number; stageMs: Record<string, number>; task: object; lines: { message: string }[] }): Array<[string, string]> {
   const checkMs = run.stageMs['check-quality'] ?? 0;
+  // The check's own line says how much of its time went to reading faces rather than decoding.
+  const checkLine = run.lines.find((line) => line.message.startsWith('quality: read'))?.message ?? 'none';
   const quality = (run.task as { quality?: { sync_score: number | null; face_coverage: number; review: { reasons: string[] }[] } }).quality;
   const reasons = quality?.review.flatMap((item) => item.reasons).join(', ') || 'none';
   return [
     ['quality check share of the job (target <= 10 %)', `${((checkMs / run.wallMs) * 100).toFixed(1)} %`],
+    ['quality check log', checkLine],
     ['quality report', quality ? `sync_score ${quality.sync_score}, face_coverage ${quality.face_coverage}, review: ${reasons}` : 'none'],
   ];
 }

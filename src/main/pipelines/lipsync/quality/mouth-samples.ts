@@ -65,23 +65,29 @@ export function mouthOpening(face: FaceLandmarks): number {
  */
 export async function readMouthSamples(detector: FaceDetector, video: string, audio: string, options: MouthSamplingOptions = {}): Promise<MouthSampling> {
   const { signal, ffmpeg, ffprobe } = options;
+  // The sound is decoded while the video is probed and its frames read: the two ffmpeg runs share the job's idle core.
+  const decodingSound = decodeAudioPcm(audio, { sampleRate: AUDIO_RATE, signal, ffmpeg });
+  decodingSound.catch(() => undefined); // awaited below; a frame error first must not leave it unhandled
   const probed = await describeFrameStream(video, { pixelFormat: 'rgb24', fps: options.fps, signal, ffprobe });
   const size = decodeSize(probed, options);
   const fps = probed.fps;
   const frames = Math.max(1, Math.round(probed.durationSec * fps));
   const every = Math.max(1, Math.floor(typeof options.every === 'function' ? options.every(frames, fps) : options.every ?? 1));
-  const sound = await decodeAudioPcm(audio, { sampleRate: AUDIO_RATE, signal, ffmpeg });
   const readFace = options.readFace ?? ((picture: RgbImage, frame: number) => detectInRegion(detector, picture, options.regionAt?.(frame) ?? null));
   const expected = Math.ceil(frames / every);
-  const samples: MouthSample[] = [];
+  const openings: Array<{ frame: number; opening: number | null }> = [];
   // ffmpeg's fps filter drops the frames between, so only the sampled frames are scaled and piped.
   for await (const decoded of readFrames(video, { pixelFormat: 'rgb24', fps: fps / every, ...size, signal, ffmpeg, ffprobe })) {
     const frame = Math.min(frames - 1, sampledFrame(decoded.index, every));
     const face = await readFace({ data: decoded.data, ...size }, frame);
-    const loudness = rms(sound, Math.round((frame * AUDIO_RATE) / fps), Math.round(((frame + 1) * AUDIO_RATE) / fps));
-    samples.push({ frame, timeSec: frame / fps, opening: face ? mouthOpening(face) : null, loudness });
-    options.onProgress?.(Math.min(1, samples.length / expected));
+    openings.push({ frame, opening: face ? mouthOpening(face) : null });
+    options.onProgress?.(Math.min(1, openings.length / expected));
   }
+  const sound = await decodingSound;
+  const samples = openings.map(({ frame, opening }): MouthSample => ({
+    frame, timeSec: frame / fps, opening,
+    loudness: rms(sound, Math.round((frame * AUDIO_RATE) / fps), Math.round(((frame + 1) * AUDIO_RATE) / fps)),
+  }));
   return { samples, every, fps, durationSec: probed.durationSec };
 }
 
