@@ -23,8 +23,8 @@ describe('one way to do each job', () => {
       'src/main/files/atomic-write.ts',
       // A download's .part is kept across attempts to resume it, so it is not a temp file of one write.
       'src/main/files/remote-fetch.ts',
-      // Swaps whole model folders (a staging folder becomes the installed one), not a file.
-      'src/main/models/model-store.ts',
+      // Swaps whole model folders (a staging folder becomes the installed one) and moves unpacked members into one.
+      'src/main/models/model-folders.ts',
     ]);
   });
 
