@@ -1,8 +1,9 @@
-// Builds every engine of this version once, in order of preference per capability: the built-in ones, the system
-// engines found on this machine, and the model-backed ones (available once their model is installed).
+// Builds every engine of this version once, in the capability table's order of preference: the built-in ones, the
+// system engines found on this machine, and the model-backed ones (available once their model is installed).
 import type { ConnectGuard } from '../files/guarded-lookup.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import type { EngineModels, EngineSet } from './registry.js';
+import { capabilityRow, type CapabilityId, type EngineIdOf } from './capability-table.js';
 import { createPocketsphinxRecognizer } from './asr/pocketsphinx.js';
 import { createFeatureClusteringDiarizer } from './diarization/feature-clustering.js';
 import { createSherpaDiarizer } from './diarization/sherpa-diarization.js';
@@ -43,6 +44,11 @@ export interface BuiltEngineSet {
   espeak: TtsEngine;
 }
 
+/** A capability's engines, built in the order the capability table lists them (one factory per row, enforced by type). */
+function inTableOrder<C extends CapabilityId, T>(capability: C, factories: { readonly [K in EngineIdOf<C>]: () => T[] }): T[] {
+  return capabilityRow(capability).engines.flatMap((row) => factories[row.id as EngineIdOf<C>]());
+}
+
 export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
   const espeak = createEspeakEngine();
   // One supervised child runs every sherpa-onnx engine (a bad model must fail the job, never the service).
@@ -51,21 +57,25 @@ export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
     espeak,
     set: {
       // Installed neural voices first (GET /v1/voices lists them first); eSpeak NG always speaks.
-      voices: [createSherpaVoices(sherpa, deps.models), espeak],
+      voices: inTableOrder('voices', { 'sherpa-tts': () => [createSherpaVoices(sherpa, deps.models)], espeak: () => [espeak] }),
       // The neural pair once both models are installed; the built-in clustering needs none.
-      diarizers: [createSherpaDiarizer(sherpa, deps.models), createFeatureClusteringDiarizer()],
-      voiceActivityDetectors: [createSileroVad(sherpa)],
+      diarizers: inTableOrder('speaker-diarization', { 'sherpa-diarization': () => [createSherpaDiarizer(sherpa, deps.models)], 'feature-clustering': () => [createFeatureClusteringDiarizer()] }),
+      voiceActivityDetectors: inTableOrder('voice-activity-detection', { 'silero-vad': () => [createSileroVad(sherpa)] }),
       // Whisper sizes (most accurate first) once installed; system engines (OS packages, draft quality) come last.
-      speechRecognizers: [...createWhisperRecognizers(sherpa, deps.models), createPocketsphinxRecognizer()],
-      languageIdentifiers: [createWhisperLanguageIdentifier(sherpa, deps.models)],
+      speechRecognizers: inTableOrder('speech-recognition', { whisper: () => createWhisperRecognizers(sherpa, deps.models), pocketsphinx: () => [createPocketsphinxRecognizer()] }),
+      languageIdentifiers: inTableOrder('language-identification', { 'whisper-language-id': () => [createWhisperLanguageIdentifier(sherpa, deps.models)] }),
       // Bergamot for installed pairs, then the user's LLM endpoint when configured, then Apertium (translation_engine overrides).
-      translators: [createBergamotTranslator(deps.models), createOpenAiChatTranslator({ endpoint: () => llmEndpointFromSettings(deps.settings), connectGuard: deps.connectGuard }), createApertiumTranslator()],
+      translators: inTableOrder('translation', {
+        bergamot: () => [createBergamotTranslator(deps.models)],
+        llm: () => [createOpenAiChatTranslator({ endpoint: () => llmEndpointFromSettings(deps.settings), connectGuard: deps.connectGuard })],
+        apertium: () => [createApertiumTranslator()],
+      }),
       // Available once its model is installed; without one the mix ducks the original voice instead.
-      separators: [createMdxNetSeparator({ models: deps.models, media: deps.media })],
+      separators: inTableOrder('source-separation', { 'mdx-net': () => [createMdxNetSeparator({ models: deps.models, media: deps.media })] }),
       // LaMa once its model is installed; OpenCV's Telea inpainting (built in, draft) erases on-screen text until then.
-      inpainters: [createLamaInpainter({ models: deps.models }), createOpenCvInpainter()],
+      inpainters: inTableOrder('inpainting', { lama: () => [createLamaInpainter({ models: deps.models })], 'opencv-telea': () => [createOpenCvInpainter()] }),
       // RapidOCR (PP-OCRv4) once its model is installed; Tesseract reads the languages whose @tesseract.js-data package is installed (English and Chinese now).
-      textRecognizers: [createRapidOcrRecognizer({ models: deps.models }), createTesseractRecognizer()],
+      textRecognizers: inTableOrder('text-recognition', { rapidocr: () => [createRapidOcrRecognizer({ models: deps.models })], tesseract: () => [createTesseractRecognizer()] }),
     },
   };
 }

@@ -3,6 +3,7 @@
 import { DubDeskError } from '../../shared/errors.js';
 import type { CatalogueEntry } from '../models/catalogue.js';
 import { notInstalledMessage } from '../models/model-store.js';
+import type { CapabilityRow } from './capability-table.js';
 
 export interface MissingModel {
   /** What the user asked for, as the sentence's subject: "Transcribing speech". */
@@ -38,4 +39,9 @@ export function missingModelError({ work, capability, entry, instead }: MissingM
     return new DubDeskError('model_not_installed', `${work} needs ${aModel} this DubDesk version can run, and it has none yet (${entry.id} in the catalogue waits for its engine)${otherwise}`);
   }
   return new DubDeskError('model_not_installed', `${work} needs ${aModel}, and this DubDesk version's model catalogue has none yet${otherwise}`);
+}
+
+/** missingModelError for a capability of the table: its kind of model and its way on without one, as the table says. */
+export function missingEngineError(capability: CapabilityRow, work: string, entry?: CatalogueEntry): DubDeskError {
+  return missingModelError({ work, capability: capability.modelKind, entry, ...(capability.instead ? { instead: capability.instead } : {}) });
 }

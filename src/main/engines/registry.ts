@@ -1,6 +1,6 @@
 import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import { findLanguage } from '../../shared/languages.js';
-import type { CatalogueEntry, ModelTask } from '../models/catalogue.js';
+import type { CatalogueEntry } from '../models/catalogue.js';
 import type { ModelStore } from '../models/model-store.js';
 import type { SpeechRecognizer } from './asr/types.js';
 import type { Diarizer } from './diarization/types.js';
@@ -12,7 +12,8 @@ import type { Inpainter } from './inpaint/types.js';
 import type { LanguageIdentifier } from './language-id/types.js';
 import type { LipsyncGenerator } from './lipsync/types.js';
 import { createWav2LipGenerator, WAV2LIP_MODEL, WAV2LIP_MODEL_FILE } from './lipsync/wav2lip.js';
-import { missingModelError } from './missing-model.js';
+import { missingEngineError } from './missing-model.js';
+import { capabilityRow, type CapabilityId } from './capability-table.js';
 import { ZIPVOICE_LANGUAGES, ZIPVOICE_MODEL } from '../models/entries/voices.js';
 import { bergamotModelFor } from './mt/bergamot.js';
 import { requirePreferredTranslator } from './mt/preferred-translator.js';
@@ -64,11 +65,15 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
     voiceActivityDetectors: [], speechRecognizers: [], languageIdentifiers: [], diarizers: [], translators: [], voices: [], separators: [], textRecognizers: [], inpainters: [],
     ...engines,
   };
-  // The catalogue's model for a task: one an engine runs if there is one, else the first listed.
-  const modelFor = (task: ModelTask): CatalogueEntry | undefined => {
-    const entries = models.catalogue.entries().filter((entry) => entry.task === task);
+  // The catalogue's model for a capability (its task in the table): one an engine runs if there is one, else the first listed.
+  const modelFor = (capability: CapabilityId): CatalogueEntry | undefined => {
+    const { task } = capabilityRow(capability);
+    const entries = task ? models.catalogue.entries().filter((entry) => entry.task === task) : [];
     return entries.find((entry) => entry.usedBy) ?? entries[0];
   };
+  // A capability no engine can serve now: the table's kind of model and way on, with the model to install.
+  const missing = (capability: CapabilityId, work: string, ...given: [entry: CatalogueEntry | undefined] | []) =>
+    missingEngineError(capabilityRow(capability), work, given.length ? given[0] : modelFor(capability));
   let faceLease: FaceDetectorLease | undefined;
 
   return {
@@ -85,20 +90,19 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
     requireSpeechRecognizer(language: string | 'auto' = 'auto'): SpeechRecognizer {
       const engine = availableEngines(set.speechRecognizers).find((candidate) => candidate.supports(language));
       if (engine) return engine;
-      throw missingModelError({ work: language === 'auto' ? 'Transcribing speech' : `Transcribing ${languageName(language)} speech`, capability: 'speech-recognition', entry: modelFor('asr'), instead: 'give the speech as subtitle_url (an SRT file)' });
+      throw missing('speech-recognition', language === 'auto' ? 'Transcribing speech' : `Transcribing ${languageName(language)} speech`);
     },
 
     requireLanguageIdentifier(): LanguageIdentifier {
       const engine = availableEngines(set.languageIdentifiers)[0];
       if (engine) return engine;
-      // Whisper names the language it hears, so the speech-recognition model is the one to name.
-      throw missingModelError({ work: 'Identifying the spoken language', capability: 'language-identification', entry: modelFor('asr'), instead: 'give source_language' });
+      throw missing('language-identification', 'Identifying the spoken language');
     },
 
     requireDiarizer(): Diarizer {
       const engine = availableEngines(set.diarizers)[0];
       if (engine) return engine;
-      throw missingModelError({ work: 'Telling speakers apart', capability: 'speaker-diarization' });
+      throw missing('speaker-diarization', 'Telling speakers apart');
     },
 
     /** The translators a job may use, in order: only the one chosen in Settings (translation_engine), else every available one. */
@@ -115,16 +119,12 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       const engine = availableEngines(set.translators).find((translator) => translator.supports(source, target));
       if (engine) return engine;
       // Firefox Translations models are published per pair to or from English.
-      throw missingModelError({
-        work, capability: 'translation',
-        entry: bergamotModelFor(models, source, target),
-        instead: 'give subtitles already translated (subtitle_usage_type=final_translated) instead',
-      });
+      throw missing('translation', work, bergamotModelFor(models, source, target));
     },
 
     /** The model, not installed yet, that would do better than a draft engine at this work (the plan offers its install). */
     betterModelFor(work: 'transcribe' | 'translate', source: string, target: string): CatalogueEntry | undefined {
-      const entry = work === 'transcribe' ? modelFor('asr') : bergamotModelFor(models, source === 'auto' ? 'en' : source, target);
+      const entry = work === 'transcribe' ? modelFor('speech-recognition') : bergamotModelFor(models, source === 'auto' ? 'en' : source, target);
       return entry?.usedBy && !models.isInstalled(entry.id) ? entry : undefined;
     },
 
@@ -133,27 +133,26 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       // A model-backed recognizer (RapidOCR) is skipped until its model is installed.
       const engine = availableEngines(set.textRecognizers).find(readsAll);
       if (engine) return engine;
-      const entry = modelFor('ocr');
       const unread = languages.filter((language) => !set.textRecognizers.some((recognizer) => recognizer.supports(language)));
       // No engine reads these languages even with its model: offering the OCR model's install would not help.
       if (unread.length > 0 && set.textRecognizers.length > 0) {
         // The built-in OCR reads only the languages whose data ships with DubDesk; no model can be installed for others yet.
         throw new DubDeskError('model_not_installed', `Reading on-screen text in ${unread.map(languageName).join(', ')} needs OCR data for it, and the built-in OCR (Tesseract) has no ${unread.map(languageName).join(', ')} data in this DubDesk version.`);
       }
-      throw missingModelError({ work: `Reading on-screen text in ${languages.map(languageName).join(', ')}`, capability: 'text-recognition', entry });
+      throw missing('text-recognition', `Reading on-screen text in ${languages.map(languageName).join(', ')}`);
     },
 
     requireInpainter(): Inpainter {
       // A neural inpainter once its model is installed, else the built-in OpenCV one.
       const engine = availableEngines(set.inpainters)[0];
       if (engine) return engine;
-      throw missingModelError({ work: 'Erasing on-screen text', capability: 'inpainting', entry: modelFor('inpaint') });
+      throw missing('inpainting', 'Erasing on-screen text');
     },
 
     requireSeparator(): SourceSeparator {
       const engine = availableEngines(set.separators)[0];
       if (engine) return engine;
-      throw missingModelError({ work: 'Separating speech from music and ambience', capability: 'source-separation', entry: modelFor('separation') });
+      throw missing('source-separation', 'Separating speech from music and ambience');
     },
 
     /** Optional: a mix without it keeps the original background under the dub. */
@@ -169,7 +168,7 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
     /** A generator of its own for one render (its buffers are per job); throws model_not_installed without one. */
     async requireLipsyncModel(): Promise<LipsyncGenerator> {
       if (!models.isInstalled(WAV2LIP_MODEL)) {
-        throw missingModelError({ work: 'Lip-syncing with precision_v1', capability: 'lip-sync', entry: models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lipsync'), instead: 'use model standard_v1, which needs none' });
+        throw missing('lip-sync', 'Lip-syncing with precision_v1', models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lip-sync'));
       }
       const { title } = models.requireInstalled(WAV2LIP_MODEL).entry;
       return createWav2LipGenerator(await models.openSession(WAV2LIP_MODEL, WAV2LIP_MODEL_FILE), title);
@@ -201,7 +200,7 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       const voice = set.voices.flatMap((engine) => engine.voices()).find((candidate) => candidate.clones && candidate.language === language);
       if (voice) return voice;
       const entry = (ZIPVOICE_LANGUAGES as readonly string[]).includes(language) ? models.catalogue.find(ZIPVOICE_MODEL) : undefined;
-      throw missingModelError({ work: `Dubbing ${languageName(language)} in each speaker's own voice (voice_model real)`, capability: 'voice-cloning', entry, instead: 'use voice_model auto or native for the stock voices' });
+      throw missing('voice-cloning', `Dubbing ${languageName(language)} in each speaker's own voice (voice_model real)`, entry);
     },
 
     ttsFor(voiceId: string): TtsEngine {

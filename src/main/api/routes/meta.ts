@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../../../shared/languages.js';
 import { CapabilitiesSchema, type Capabilities, type Capability } from '../../../shared/schemas/capabilities.js';
-import type { ModelTask } from '../../models/catalogue.js';
+import { apiCapabilityRow, hasBuiltInEngine } from '../../engines/capability-table.js';
 import { availableEngines, type Engines } from '../../engines/registry.js';
 import type { ModelStore } from '../../models/model-store.js';
 import type { KindRegistry } from '../../pipelines/kinds.js';
@@ -8,14 +8,6 @@ import type { PipelineRegistry } from '../../pipelines/types.js';
 import { HealthSchema, KindsMetaSchema, LanguageListSchema, type KindsMeta } from '../../../shared/schemas/meta.js';
 import type { App } from '../app-types.js';
 import { openApiDocument, type collectRoutes } from '../openapi.js';
-
-/** Which catalogue models feed each capability, and what a user can do while none can run. */
-const NEEDS: Record<Capability, { task: ModelTask; what: string; meanwhile: string }> = {
-  transcribe: { task: 'asr', what: 'speech-recognition', meanwhile: 'give the speech as an SRT file (subtitle_url)' },
-  translate: { task: 'mt', what: 'translation', meanwhile: 'give subtitles already translated (subtitle_usage_type=final_translated)' },
-  speak: { task: 'tts', what: 'voice', meanwhile: 'none' },
-  precision_lipsync: { task: 'lipsync', what: 'precision lip-sync', meanwhile: 'use standard_v1' },
-};
 
 /** What can run now, from the engines the core built and the models installed; never a fixed list. */
 export function capabilitiesOf(core: Pick<MetaRoutesOptions, 'engines' | 'models'>): Capabilities {
@@ -25,16 +17,17 @@ export function capabilitiesOf(core: Pick<MetaRoutesOptions, 'engines' | 'models
     translate: availableEngines(set.translators).length > 0,
     speak: core.engines.voices().length > 0,
     // Built in (exemplar mouths for a video, the finer mouth warp for a picture); an installed model is used instead.
-    precision_lipsync: true,
+    precision_lipsync: hasBuiltInEngine(apiCapabilityRow('precision_lipsync')),
   };
   const missing: Capabilities['missing'] = {};
   for (const [name, can] of Object.entries(capabilities) as [Capability, boolean][]) {
     if (can) continue;
-    const need = NEEDS[name];
+    // The capability table says which catalogue task feeds it and what a user can do while none can run.
+    const need = apiCapabilityRow(name);
     const models = core.models.list().filter((model) => model.task === need.task && model.usedBy && !model.installed);
     missing[name] = models.length > 0
       ? { models: models.map((model) => model.id), message: `Install ${models.map((model) => model.title).join(' or ')} on the Models page (or \`dubdesk models install ${models[0].id}\`).` }
-      : { models: [], message: `This DubDesk version has no ${need.what} engine yet; meanwhile ${need.meanwhile}.` };
+      : { models: [], message: `This DubDesk version has no ${need.api.what} engine yet; meanwhile ${need.api.meanwhile}.` };
   }
   return { capabilities, missing };
 }

@@ -9,6 +9,7 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { languagePart } from '../../../shared/languages.js';
 import { wavHeader } from '../../media/audio.js';
 import { ProcessError, runProcess } from '../../media/run-process.js';
+import { engineRow } from '../capability-table.js';
 import { findExecutable, shareDirsFor } from '../system-binary.js';
 import { chunkAtPauses, readWavLayout, type AudioChunk, type WavLayout } from './pocketsphinx-chunks.js';
 import { parsePocketsphinxLine, segmentsFromLines, type PocketsphinxLine } from './pocketsphinx-output.js';
@@ -16,7 +17,7 @@ import type { SpeechRecognizer, TranscribeOptions, Transcript } from './types.js
 
 export const POCKETSPHINX_ENGINE_ID = 'pocketsphinx';
 export const POCKETSPHINX_BINARY = 'pocketsphinx_continuous';
-const INSTALL_HINT = 'Install the system packages pocketsphinx and pocketsphinx-en-us (Debian/Ubuntu: apt-get install pocketsphinx pocketsphinx-en-us).';
+const { installHint: INSTALL_HINT, title: POCKETSPHINX_TITLE, quality: POCKETSPHINX_QUALITY } = engineRow('speech-recognition', 'pocketsphinx');
 /** 16 kHz mono 16-bit: 32,000 bytes a second after a 44-byte header (extra chunks only blur the progress a little). */
 const WAV_BYTES_PER_SECOND = 32_000;
 /** One decoder per core (each is single-threaded), at most 4: each holds the model in memory (about 110 MB). */
@@ -86,8 +87,8 @@ export function createPocketsphinxRecognizer(options: PocketsphinxOptions = {}):
 
   return {
     id: POCKETSPHINX_ENGINE_ID,
-    title: 'PocketSphinx (English, draft)',
-    quality: 'draft',
+    title: POCKETSPHINX_TITLE,
+    quality: POCKETSPHINX_QUALITY,
     expectation: 'Gets many words wrong on real recordings (a quarter to a half of the words on public recordings we measured): proofread the transcript, or install a Whisper model.',
     isAvailable: () => paths() !== undefined,
     supports: (language) => language !== 'auto' && ['en', 'eng'].includes(languagePart(language)),

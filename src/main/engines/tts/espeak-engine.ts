@@ -1,6 +1,7 @@
 // The built-in TTS engine: eSpeak NG (WebAssembly, GPL-3.0) through a small worker pool. Robotic, but offline,
 // instant and in ~100 languages; neural voices come later through the model manager behind the same interface.
 import { DubDeskError } from '../../../shared/errors.js';
+import { engineRow } from '../capability-table.js';
 import { cleanSpeechText, decodeWavPcm16, synthesisArguments } from './espeak-cli.js';
 import { ESPEAK_TEXT_FILE, ESPEAK_WAV_FILE, EspeakPool, type EspeakPoolOptions } from './espeak-pool.js';
 import { ESPEAK_ENGINE_ID, findVoice, listVoices } from './voice-catalogue.js';
@@ -10,6 +11,8 @@ import type { SynthesisRequest, SynthesizedSpeech, TtsEngine, Voice } from './ty
 export const ESPEAK_SAMPLE_RATE = 22_050;
 
 export interface EspeakEngine extends TtsEngine {
+  /** As the capability table names it (the translate plan shows it). */
+  readonly title: string;
   /** Compiles the WebAssembly module now instead of on the first synthesis. */
   warmUp(): Promise<void>;
   dispose(): Promise<void>;
@@ -23,6 +26,7 @@ export function createEspeakEngine(options: EspeakPoolOptions = {}): EspeakEngin
   const pool = new EspeakPool(options);
   return {
     id: ESPEAK_ENGINE_ID,
+    title: engineRow('voices', 'espeak').title,
     voices: (): Voice[] => listVoices(),
     async synthesize(request: SynthesisRequest): Promise<SynthesizedSpeech> {
       const voice = findVoice(request.voiceId);

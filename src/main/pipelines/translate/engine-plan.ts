@@ -3,7 +3,9 @@
 // choices and the GUI's "which engines will this use".
 import { DubDeskError, toDubDeskError } from '../../../shared/errors.js';
 import { findLanguage, languagePart, LANGUAGES } from '../../../shared/languages.js';
+import { withoutEngine } from '../../engines/capability-table.js';
 import { ModelNotInstalledError, modelIdsToInstall } from '../../engines/missing-model.js';
+import { noEngineForLanguage } from '../../engines/no-engine-for-language.js';
 import { availableEngines, type Engines } from '../../engines/registry.js';
 import type { EngineIdentity, EngineQuality } from '../../engines/quality.js';
 import type { Translator } from '../../engines/mt/types.js';
@@ -158,7 +160,7 @@ function transcribeStep(request: TranslateRequest, engines: Engines, source: str
   return 'engine' in recognizer ? { step, engine: planned(recognizer.engine) } : { step, missing: recognizer.missing };
 }
 
-export const NO_DIARIZER = 'no speaker diarization engine is configured: one voice speaks every line';
+export const NO_DIARIZER = withoutEngine('speaker-diarization');
 
 function diarizeStep(request: TranslateRequest, engines: Engines, facts: PlanFacts): PlanStep {
   const step = 'diarize' as const;
@@ -210,19 +212,19 @@ function speakStep(request: TranslateRequest, engines: Engines): PlanStep {
     ? attempt(() => engines.ttsFor(voiceId))
     : attempt(() => {
       const found = engines.set.voices.find((candidate) => candidate.voices().some((voice) => voice.language === target && !voice.clones));
-      if (!found) throw new DubDeskError('unsupported_language', `There is no voice for ${request.target_language} yet; choose one with selected_voice_id (GET /v1/voices).`);
+      if (!found) throw noEngineForLanguage('voices', request.target_language);
       return found;
     });
   if (!('engine' in engine)) return { step, missing: engine.missing };
   const voice = engine.engine.voices().find((candidate) => (voiceId ? candidate.id === voiceId : candidate.language === target && !candidate.clones));
   const identity = engine.engine as unknown as Identified;
-  // eSpeak NG names no title of its own; its voices say they are drafts.
-  const title = identity.title ?? (engine.engine.id === 'espeak' ? 'eSpeak NG (built in)' : engine.engine.id);
+  // A voice engine without a title of its own (the neural voices) is named by its id; its voices say their quality.
+  const title = identity.title ?? engine.engine.id;
   const note = voice?.clones ? "each speaker's voice is cloned from 3 to 10 s of their own speech (the separated vocals when a separation model is installed)" : undefined;
   return { step, engine: planned({ ...identity, id: engine.engine.id, title }, voice?.quality ?? 'draft'), ...(note ? { note } : {}) };
 }
 
-export const NO_SEPARATOR = 'no separation model installed: the original audio is ducked under the dubbed speech';
+export const NO_SEPARATOR = withoutEngine('source-separation');
 
 function separateStep(engines: Engines): PlanStep {
   const separator = engines.separator();

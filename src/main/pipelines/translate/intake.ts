@@ -3,6 +3,7 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { languagePart } from '../../../shared/languages.js';
 import { parseSrt, validateSrt } from '../../media/srt.js';
 import { AUDIO_TYPES, checkGlossaries, checkLanguage, requireAudioTrack, VIDEO_TYPES, type IntakeChecks } from '../../requests/intake-checks.js';
+import { noEngineForLanguage } from '../../engines/no-engine-for-language.js';
 import { firstMissing, planTranslateEngines } from './engine-plan.js';
 import type { TranslateRequest } from './types.js';
 
@@ -56,7 +57,7 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     const target = languagePart(request.target_language);
     checkCloning(request, env.engines.voices().find((voice) => voice.id === request.selected_voice_id)?.clones ?? false);
     if (!request.selected_voice_id && !env.engines.voices().some((voice) => voice.language === target)) {
-      throw new DubDeskError('unsupported_language', `There is no voice for ${request.target_language} yet; choose one with selected_voice_id (GET /v1/voices).`);
+      throw noEngineForLanguage('voices', request.target_language);
     }
     if (request.subtitle_style_id && !(await env.subtitleStyleExists(request.subtitle_style_id))) {
       throw new DubDeskError('not_found', `Subtitle style ${request.subtitle_style_id} does not exist; GET /v1/subtitle_styles lists them.`);
