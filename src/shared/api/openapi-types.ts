@@ -1150,7 +1150,7 @@ export interface components {
             texts?: number;
             /** @description frame_translate: texts left untouched because their translation equals their source (numbers, names, codes). */
             texts_unchanged?: number;
-            /** @description frame_translate: the share of erased boxes that still read as text when read again in the result. */
+            /** @description frame_translate: the share of erased boxes where text remains, judged on each text's middle frame as the erase left it (before its translation is drawn): it reads again, or keeps its strokes' contrast. */
             residual_text?: number;
             /** @description lipsync: Pearson correlation of the mouth opening read off the result's frames with the driving audio's loudness; null when no face was seen. */
             sync_score?: number | null;

@@ -51,7 +51,7 @@ export const QualityReportSchema = Type.Object({
   // frame_translate
   texts: Type.Optional(Type.Integer({ minimum: 0, description: 'frame_translate: texts found (blocks shown on screen).' })),
   texts_unchanged: Type.Optional(Type.Integer({ minimum: 0, description: 'frame_translate: texts left untouched because their translation equals their source (numbers, names, codes).' })),
-  residual_text: Type.Optional(Share('frame_translate: the share of erased boxes that still read as text when read again in the result.')),
+  residual_text: Type.Optional(Share('frame_translate: the share of erased boxes where text remains, judged on each text\'s middle frame as the erase left it (before its translation is drawn): it reads again, or keeps its strokes\' contrast.')),
   // lipsync and reusable_lipsync
   sync_score: Type.Optional(Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()], {
     description: 'lipsync: Pearson correlation of the mouth opening read off the result\'s frames with the driving audio\'s loudness; null when no face was seen.',

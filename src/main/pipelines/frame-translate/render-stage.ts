@@ -1,8 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { stagedPath } from '../fetch-inputs-stage.js';
+import { stagedPath } from '../staged-inputs.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
-import { outputBaseName } from '../translate/export-stage.js';
+import { outputBaseName } from '../translate/output-names.js';
 import type { TranslateDeps } from '../translate/types.js';
 import type { Stage, StageContext } from '../types.js';
 import { prepareTranslatedTextDrawing } from './draw/prepare-drawing.js';
@@ -13,6 +13,7 @@ import { isRedrawn } from './redrawn-blocks.js';
 import { renderTextVideo, type RenderedTextVideo } from './render/render-text-video.js';
 import { renderTextVideoChunked, RENDER_CHUNK_SECONDS } from './render/render-chunks.js';
 import { assDrawnBetween } from '../../media/chunked-video.js';
+import { ERASE_SAMPLES_DIR } from './render/erase-sample-files.js';
 import { eraseSpanOf, scaleBox } from './render/erase-spans.js';
 import type { EraseSpan } from './render/text-eraser.js';
 import type { FrameTranslateRequest, RenderedScreenText, TextBlock } from './types.js';
@@ -86,8 +87,12 @@ export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir
       const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
       const redrawn = blocks.filter(isRedrawn).length;
       ctx.log(`erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${redrawn} translations; ${blocks.length - redrawn} texts left as they were (no translation, or one equal to the source)`);
+      // The check-quality stage judges the erase on these samples: a render again (an export) replaces them all.
+      const samplesDir = path.join(ctx.workDir, ERASE_SAMPLES_DIR);
+      await rm(samplesDir, { recursive: true, force: true });
+      await mkdir(samplesDir, { recursive: true });
       const render = {
-        input: stagedPath(ctx.workDir, video), output: path.join(ctx.workDir, relative), spans, inpainter,
+        input: stagedPath(ctx.workDir, video), output: path.join(ctx.workDir, relative), spans, inpainter, samplesDir,
         overlay: { filter: drawing.filter, env: drawing.env }, signal: ctx.signal, onProgress: ctx.progress, ffmpeg: deps.media.ffmpeg,
       };
       // An export from a project renders again only the chunks whose texts changed since its last export.

@@ -1,48 +1,53 @@
-// Reads the erased boxes of a rendered video again with the job's own recognizer: one frame per text (the middle
-// of its span), decoded at the size the text was found on, cropped to the box as the find stage crops it. A few
-// seeks and reads, not a pass over the video, so measuring stays a small part of a job's time.
+// Judges each erased box on the render's erase sample (render/erase-samples.ts: the text's middle frame, erased, its
+// translation not drawn yet): the job's own recognizer reads it again, cropped as the find stage crops it, and the
+// stroke contrast left in it is measured. No decoding: the render kept the samples in its one pass over the video.
 import type { TextRecognizer } from '../../../engines/ocr/types.js';
-import { readFrames } from '../../../media/frames.js';
-import type { PixelBox } from '../../../media/image/rgb-image.js';
+import { loadOpenCv } from '../../../engines/ocr/opencv.js';
+import { readEraseSample } from '../render/erase-sample-files.js';
+import { eraseSpanOf, type PlacedText } from '../render/erase-spans.js';
+import { sampleFrame, type EraseSample } from '../render/erase-samples.js';
 import { readPicture } from '../text/read-events.js';
 import { textPicture } from '../text/text-picture.js';
-
-export interface BoxToReread {
-  startMs: number;
-  endMs: number;
-  /** In the find frame's pixels. */
-  box: PixelBox;
-}
+import { strokeContrast, type StrokeContrast } from './stroke-contrast.js';
 
 export interface RereadOptions {
   recognizer: TextRecognizer;
   languages: string[];
-  /** The find frame's size and rate. */
-  frame: { width: number; height: number; fps: number };
   signal: AbortSignal;
 }
 
-/** The middle frame of the span, in seconds: on a frame boundary, so the seek lands on it and not the one before. */
-export function middleFrameSec(text: Pick<BoxToReread, 'startMs' | 'endMs'>, fps: number): number {
-  const first = Math.floor((text.startMs * fps) / 1000);
-  const last = Math.max(first, Math.ceil((text.endMs * fps) / 1000) - 1);
-  return Math.floor((first + last) / 2) / fps;
+/** What is left in one erased box: the recognizer's read and the stroke contrast. */
+export interface ErasedBoxCheck {
+  read: string;
+  strokes: StrokeContrast;
 }
 
-/** What the recognizer reads in each box on its middle frame of `video`, in the order given. */
-export async function rereadBoxes(video: string, boxes: readonly BoxToReread[], options: RereadOptions): Promise<string[]> {
-  const { frame, signal } = options;
-  const reads: string[] = [];
-  for (const text of boxes) {
-    signal.throwIfAborted();
-    let read = '';
-    for await (const decoded of readFrames(video, { pixelFormat: 'rgb24', height: frame.height, startSec: middleFrameSec(text, frame.fps), durationSec: 1 / frame.fps, signal })) {
-      const image = { data: decoded.data, width: Math.round(decoded.data.length / 3 / frame.height), height: frame.height };
-      const lines = await readPicture(textPicture(image, text.box), options.recognizer, options);
-      read = lines.map((line) => line.text.trim()).filter(Boolean).join(' ');
-      break;
-    }
-    reads.push(read);
+/** Where the render kept a text's erase samples, and the frame sizes it scaled the text's box with. */
+export interface SampleSource {
+  dir: string;
+  /** The find frame's size and rate (the text's box and times). */
+  frame: { width: number; height: number; fps: number };
+  /** The rendered frames' size. */
+  display: { width: number; height: number };
+}
+
+/** The erase sample of each text, found as the render named it: its span's middle frame and box. */
+export function readSamplesOf(texts: readonly PlacedText[], source: SampleSource): Promise<EraseSample[]> {
+  return Promise.all(texts.map((text) => {
+    const span = eraseSpanOf(text, source.frame.fps, source.frame, source.display);
+    return readEraseSample(source.dir, sampleFrame(span), span.box);
+  }));
+}
+
+/** Each sample's erased box read again and measured, in the order given. */
+export async function rereadSamples(samples: readonly EraseSample[], options: RereadOptions): Promise<ErasedBoxCheck[]> {
+  const { cv } = await loadOpenCv();
+  const checks: ErasedBoxCheck[] = [];
+  for (const sample of samples) {
+    options.signal.throwIfAborted();
+    const box = { ...sample.box, x: sample.box.x - sample.region.x, y: sample.box.y - sample.region.y };
+    const lines = await readPicture(textPicture(sample.erased, box), options.recognizer, options);
+    checks.push({ read: lines.map((line) => line.text.trim()).filter(Boolean).join(' '), strokes: strokeContrast(cv, sample) });
   }
-  return reads;
+  return checks;
 }

@@ -8,12 +8,16 @@ import { REVIEW_CONFIDENCE } from '../text/text-acceptance.js';
 import type { ReadTextEvent } from '../text/read-events.js';
 import type { TextBlock } from '../types.js';
 import { showsOriginal } from './shows-original.js';
+import { STROKES_LEFT_LIMIT } from './stroke-contrast.js';
 
-/** One erased line of a redrawn block, and what the job's recognizer reads in its box in the result. */
+/** One erased line of a redrawn block, and what the erase left in its box (before the translation is drawn). */
 export interface ErasedLineRead {
   block: TextBlock;
   line: ReadTextEvent;
+  /** What the job's recognizer reads there. */
   read: string;
+  /** The share of the text's stroke contrast left there (stroke-contrast.ts); undefined when not measurable. */
+  strokesLeft?: number | undefined;
 }
 
 const percent = (share: number): string => `${Math.round(share * 100)} %`;
@@ -28,12 +32,18 @@ export function erasedLines(blocks: readonly TextBlock[]): { block: TextBlock; l
 export function frameTranslateQuality(blocks: readonly TextBlock[], reads: readonly ErasedLineRead[], glossary: readonly GlossaryTerm[]): QualityReport {
   const review: ReviewItem[] = [];
   let remaining = 0;
-  for (const { block, line, read } of reads) {
-    if (!showsOriginal(read, line.text, block.targetText)) continue;
+  for (const { block, line, read, strokesLeft } of reads) {
+    const reads = showsOriginal(read, line.text, block.targetText);
+    const strokes = strokesLeft !== undefined && strokesLeft > STROKES_LEFT_LIMIT;
+    if (!reads && !strokes) continue;
     remaining++;
+    const seen = [
+      ...(reads ? [`still reads ('${read}')`] : []),
+      ...(strokes ? [`keeps ${percent(strokesLeft)} of its stroke contrast (above ${percent(STROKES_LEFT_LIMIT)})`] : []),
+    ].join(' and ');
     review.push({
-      ...spanOf(line), line: block.id, reasons: ['text_remains'], text: read,
-      detail: `The original '${line.text}' still reads in the result ('${read}') where it was erased and '${block.targetText}' drawn.`,
+      ...spanOf(line), line: block.id, reasons: ['text_remains'], text: reads ? read : line.text,
+      detail: `The original '${line.text}' ${seen} where it was erased, under the '${block.targetText}' drawn over it.`,
     });
   }
   for (const block of blocks) {

@@ -3,7 +3,7 @@
 // the one or two chunks it is shown in. Chunks are MPEG-TS with the source's timestamps and no B-frames, joined by
 // concatenation (media/chunked-video.ts measured that frames stay in place across seams); the audio is copied.
 import { createHash } from 'node:crypto';
-import { mkdir, stat } from 'node:fs/promises';
+import { cp, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeThroughTemp } from '../../../files/atomic-write.js';
 import { concatInput } from '../../../media/chunked-video.js';
@@ -11,8 +11,8 @@ import { ffmpegBaseArgs } from '../../../media/ffmpeg-args.js';
 import { createFrameWriter, describeFrameStream, readFrames } from '../../../media/frames.js';
 import { runFfmpeg } from '../../../media/run-ffmpeg.js';
 import type { RenderedTextVideo, RenderTextVideoOptions } from './render-text-video.js';
-import { visualTranslateEncodeArgs } from './render-text-video.js';
-import { createTextEraser, type EraseStats } from './text-eraser.js';
+import { eraserFor, visualTranslateEncodeArgs } from './render-text-video.js';
+import type { EraseStats } from './text-eraser.js';
 
 export const RENDER_CHUNK_SECONDS = 20;
 
@@ -50,11 +50,19 @@ export async function renderTextVideoChunked(options: ChunkedRenderOptions): Pro
     ]);
     const file = path.join(options.cacheDir, `${createHash('sha256').update(identity).digest('hex').slice(0, 40)}.ts`);
     files.push(file);
-    if (await stat(file).then(() => true, () => false)) continue;
-    const chunkStats = await renderChunk(options, { first, last, fps: stream.fps, width: stream.width, height: stream.height, file, encode });
+    if (await exists(file) && (options.samplesDir === undefined || await exists(samplesOf(file)))) continue;
+    const plan = { first, last, fps: stream.fps, width: stream.width, height: stream.height, file, encode };
+    // A chunk's erase samples are kept beside it (the same pixels, whenever it is reused), complete or not at all.
+    const chunkStats = options.samplesDir === undefined ? await renderChunk(options, plan) : await writeThroughTemp(samplesOf(file), async (samplesDir) => {
+      await mkdir(samplesDir, { recursive: true });
+      return renderChunk({ ...options, samplesDir }, plan);
+    });
     for (const key of Object.keys(stats) as Array<keyof EraseStats>) stats[key] += chunkStats[key];
     rendered++;
     options.onProgress?.(Math.min(0.95, last / totalFrames));
+  }
+  if (options.samplesDir !== undefined) {
+    for (const file of files) await cp(samplesOf(file), options.samplesDir, { recursive: true });
   }
   // The chunks joined, with every audio track of the input copied as it is.
   await writeThroughTemp(options.output, (temp) => runFfmpeg([
@@ -64,6 +72,9 @@ export async function renderTextVideoChunked(options: ChunkedRenderOptions): Pro
   options.onProgress?.(1);
   return { frames: totalFrames, width: stream.width, height: stream.height, fps: stream.fps, ...stats, chunks: files.length, rendered };
 }
+
+const exists = (file: string): Promise<boolean> => stat(file).then(() => true, () => false);
+const samplesOf = (chunkFile: string): string => `${chunkFile}.samples`;
 
 interface ChunkPlan {
   first: number;
@@ -78,7 +89,7 @@ interface ChunkPlan {
 /** Frames [first, last) decoded, erased and encoded to one chunk, its timestamps those of the source. */
 async function renderChunk(options: ChunkedRenderOptions, chunk: ChunkPlan): Promise<EraseStats> {
   const { signal } = options;
-  const eraser = createTextEraser(options.spans, options.inpainter);
+  const eraser = eraserFor(options.spans, options);
   const offset = `setpts=PTS+${(chunk.first / chunk.fps).toFixed(6)}/TB`;
   const writer = createFrameWriter({
     output: chunk.file, width: chunk.width, height: chunk.height, fps: chunk.fps, pixelFormat: 'rgb24',

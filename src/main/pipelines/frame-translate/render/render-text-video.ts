@@ -4,7 +4,9 @@
 import { h264EncodeArgs } from '../../../media/ffmpeg-args.js';
 import { createFrameWriter, describeFrameStream, readFrames } from '../../../media/frames.js';
 import type { Inpainter } from '../../../engines/inpaint/types.js';
-import { createTextEraser, type EraseSpan, type EraseStats } from './text-eraser.js';
+import { writeEraseSample } from './erase-sample-files.js';
+import { sampledEraser } from './erase-samples.js';
+import { createTextEraser, type EraseSpan, type EraseStats, type TextEraser } from './text-eraser.js';
 
 /**
  * The render re-encodes the user's whole video, text or not: CRF 16 keeps that generation's loss below what the
@@ -29,6 +31,8 @@ export interface RenderTextVideoOptions {
   spans: readonly EraseSpan[];
   inpainter: Inpainter;
   overlay?: TextOverlay;
+  /** Where to keep each span's erase sample (erase-samples.ts: its middle frame erased, before the overlay draws). */
+  samplesDir?: string;
   /** Copy the input's audio tracks; default true. */
   copyAudio?: boolean;
   /** Video encoder arguments; default visualTranslateEncodeArgs(). */
@@ -51,7 +55,7 @@ export async function renderTextVideo(options: RenderTextVideoOptions): Promise<
   const { signal } = options;
   const streamOptions = { pixelFormat: 'rgb24' as const, signal, ffmpeg: options.ffmpeg };
   const stream = await describeFrameStream(options.input, streamOptions);
-  const eraser = createTextEraser(options.spans, options.inpainter);
+  const eraser = eraserFor(options.spans, options);
   const expectedFrames = Math.max(1, Math.round(stream.durationSec * stream.fps));
   const writer = createFrameWriter({
     output: options.output,
@@ -82,4 +86,11 @@ export async function renderTextVideo(options: RenderTextVideoOptions): Promise<
   }
   options.onProgress?.(1);
   return { frames, width: stream.width, height: stream.height, fps: stream.fps, ...eraser.stats };
+}
+
+/** The spans' eraser, keeping their erase samples in `samplesDir` when one is given. */
+export function eraserFor(spans: readonly EraseSpan[], options: Pick<RenderTextVideoOptions, 'inpainter' | 'samplesDir'>): TextEraser {
+  const eraser = createTextEraser(spans, options.inpainter);
+  const dir = options.samplesDir;
+  return dir === undefined ? eraser : sampledEraser(eraser, spans, (sample) => writeEraseSample(dir, sample));
 }
