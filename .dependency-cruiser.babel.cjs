@@ -1,9 +1,16 @@
 // How dependency-cruiser reads .ts and .tsx files (see .dependency-cruiser.cjs): Babel strips the types and JSX,
-// and a type-only import stays an import, so the rules see every edge the type checker sees.
+// and a type-only import stays an edge, so the rules see every edge the type checker sees.
 
-// Type-only imports and re-exports are marked as value ones before the TypeScript preset would drop them.
-function keepTypeImports() {
+/** The call a type-only import becomes: .dependency-cruiser.cjs lists it in exoticRequireStrings, so its edge is typed. */
+const TYPE_ONLY_IMPORT = 'typeOnlyImport';
+
+// `import type` and `export type ... from` become typeOnlyImport('<source>') (an 'exotic-require' edge, which the rules
+// that only weigh what runs leave out); other type imports are marked as value ones, before the TypeScript preset
+// would drop them. `import { type A }` stays a value edge: the module may still be loaded for it.
+function keepTypeImports({ types: t }) {
   const MODULE_STATEMENTS = new Set(['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration']);
+  const typeOnly = (node) => node.source && (node.importKind === 'type' || node.exportKind === 'type');
+  const asTypeOnlyEdge = (node) => t.expressionStatement(t.callExpression(t.identifier(TYPE_ONLY_IMPORT), [t.stringLiteral(node.source.value)]));
   const asValue = (node) => {
     node.importKind = 'value';
     node.exportKind = 'value';
@@ -16,7 +23,12 @@ function keepTypeImports() {
   return {
     visitor: {
       Program(path) {
-        for (const statement of path.node.body) if (MODULE_STATEMENTS.has(statement.type)) asValue(statement);
+        path.node.body = path.node.body.map((statement) => {
+          if (!MODULE_STATEMENTS.has(statement.type)) return statement;
+          if (typeOnly(statement)) return asTypeOnlyEdge(statement);
+          asValue(statement);
+          return statement;
+        });
       },
     },
   };

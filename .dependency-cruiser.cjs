@@ -9,6 +9,9 @@ const SHELL = '^src/main/(electron/|index\\.ts$)|^src/preload/'; // the only cod
 const LEAVES = '^src/main/((config|ids|launcher-lifeline)\\.ts|files/(atomic-write|local-tree)\\.ts)$';
 // The one atomic write helper and the one reader of local trees (node built-ins only), which every module of src/main may import.
 const ATOMIC_WRITE = '^src/main/files/(atomic-write|local-tree)\\.ts$';
+// What a type-only import is read as (.dependency-cruiser.babel.cjs): rules that weigh only what runs leave it out.
+const TYPE_ONLY_IMPORT = 'typeOnlyImport';
+const TYPE_ONLY = ['exotic-require'];
 // A module, as the table counts them: a folder of src/main, a file directly in src/main, or a folder of src.
 const MODULE = '^(src/main/[^/]+|src/[^/]+)';
 
@@ -17,9 +20,9 @@ function mayImportOnly(name, comment, from, allowed) {
   return { name, comment, severity: 'error', from: { path: from }, to: { path: '^src/', pathNot: `${allowed}|${ATOMIC_WRITE}` } };
 }
 
-/** A rule: files matching `from` never import what `forbidden` matches. */
+/** A rule: files matching `from` (a path pattern, or a {path, pathNot} restriction) never import what `forbidden` matches. */
 function neverImports(name, comment, from, forbidden) {
-  return { name, comment, severity: 'error', from: { path: from }, to: { path: forbidden } };
+  return { name, comment, severity: 'error', from: typeof from === 'string' ? { path: from } : from, to: { path: forbidden } };
 }
 
 module.exports = {
@@ -35,10 +38,10 @@ module.exports = {
       '^src/main/store/', '^src/(shared/|main/store/|main/ids\\.ts$)'),
     mayImportOnly('media', 'Row `src/main/media`: shared.',
       '^src/main/media/', '^src/(shared/|main/media/)'),
-    mayImportOnly('files', 'Row `src/main/files`: shared, ids.ts, config.ts (data paths), of the store only the file records\' repository, of storage only its interface (shared-storage.ts).',
-      '^src/main/files/', '^src/(shared/|main/files/|main/store/files-repository\\.ts$|main/storage/shared-storage\\.ts$|main/(ids|config)\\.ts$)'),
-    mayImportOnly('storage', 'Row `src/main/storage`: shared (and files/atomic-write.ts, files/local-tree.ts); shared storage knows nothing of jobs, files records or the store.',
-      '^src/main/storage/', '^src/(shared/|main/storage/)'),
+    mayImportOnly('files', 'Row `src/main/files`: shared, ids.ts, config.ts (data paths), of the store only the file records\' repository; never storage (the shared-storage contract lives in files, core hands the opened backend in).',
+      '^src/main/files/', '^src/(shared/|main/files/|main/store/files-repository\\.ts$|main/(ids|config)\\.ts$)'),
+    mayImportOnly('storage', 'Row `src/main/storage`: shared and the contract it implements (files/shared-storage.ts), besides files/atomic-write.ts, files/local-tree.ts; shared storage knows nothing of jobs, files records or the store.',
+      '^src/main/storage/', '^src/(shared/|main/storage/|main/files/shared-storage\\.ts$)'),
     mayImportOnly('logging', 'Row `src/main/logging`: nothing else in src (node built-ins, pino, rotating-file-stream).',
       '^src/main/logging/', '^src/main/logging/'),
     mayImportOnly('models', 'Row `src/main/models`: shared, media, files and ids.ts.',
@@ -57,8 +60,10 @@ module.exports = {
       '^src/main/api/', `${SHELL}|^src/(cli|renderer)/|^src/main/(service|worker)\\.ts$`),
     neverImports('api-routes', 'Row `src/main/api`: a route plugin gets what it uses as options (built in build-app.ts), never the core.',
       '^src/main/api/routes/', '^src/main/core\\.ts$'),
-    neverImports('core', 'Row `src/main/core.ts`: everything in src/main but the electron shell, service.ts and worker.ts.',
-      '^src/main/core\\.ts$', `${SHELL}|^src/(cli|renderer)/|^src/main/(service|worker)\\.ts$`),
+    neverImports('core', 'Row `src/main/core.ts`: everything in src/main but the electron shell, service.ts, worker.ts and api (the API is built on the core, never under it).',
+      '^src/main/core\\.ts$', `${SHELL}|^src/(cli|renderer)/|^src/main/(service|worker)\\.ts$|^src/main/api/`),
+    neverImports('api-on-top', 'Row `src/main/api`: only service.ts (which builds the app) imports it; what core or a command shares with the API (body validation) lives in requests or shared.',
+      { path: '^src/(main|cli)/', pathNot: '^src/main/(api/|service\\.ts$)' }, '^src/main/api/'),
     neverImports('service', 'Row `service.ts`, `worker.ts`: everything in src/main but the electron shell.',
       '^src/main/(service|worker)\\.ts$', `${SHELL}|^src/(cli|renderer)/`),
     mayImportOnly('electron-shell', 'Row `src/main/electron`, `src/main/index.ts`, `src/preload`: service.ts, shared/ipc.ts, config.ts and launcher-lifeline.ts.',
@@ -118,6 +123,20 @@ module.exports = {
       to: { circular: true, via: { pathNot: '^$1(/|$)' } },
     },
     {
+      name: 'stage-lends-nothing',
+      comment: 'Below the table: a stage file (`*-stage.ts`) takes no value from another; what two stages need lives in a module that is not a stage (type-only imports are free).',
+      severity: 'error',
+      from: { path: '^src/main/pipelines/.*-stage\\.ts$' },
+      to: { path: '^src/main/pipelines/.*-stage\\.ts$', dependencyTypesNot: TYPE_ONLY },
+    },
+    {
+      name: 'no-circular-pipelines',
+      comment: 'Below the table: no import cycle among the files of src/main/pipelines, type-only imports included, so a kind reads top-down (stage output shapes live in the kind\'s types.ts).',
+      severity: 'error',
+      from: { path: '^src/main/pipelines/' },
+      to: { circular: true },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'Every import resolves, so no edge escapes the rules above.',
       severity: 'error',
@@ -130,6 +149,8 @@ module.exports = {
     // TypeScript 7 has no JavaScript API for dependency-cruiser, and its swc parser cannot read TSX: Babel reads
     // both (type-only imports kept). @swc/core is installed only so that .ts/.tsx files count as scannable.
     babelConfig: { fileName: path.join(__dirname, '.dependency-cruiser.babel.cjs') },
+    // Babel turns `import type` into this call (see the Babel config), so a type-only edge is an 'exotic-require' one.
+    exoticRequireStrings: [TYPE_ONLY_IMPORT],
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
     reporterOptions: { text: { highlightFocused: true } },
   },

@@ -7,7 +7,7 @@ import { createFileUrlSigner, type FileUrlSigner } from './files/signed-urls.js'
 import { createWorkFolders } from './files/work-folders.js';
 import { describeModeChanges, makeDataFolderPrivate } from './files/private-data-folder.js';
 import { openStorage } from './storage/open-storage.js';
-import type { SharedStorage } from './storage/shared-storage.js';
+import type { SharedStorage } from './files/shared-storage.js';
 import { randomToken, newId } from './ids.js';
 import { resolveMediaTools, type MediaTools } from './media/ffmpeg-paths.js';
 import type { InputRule } from './requests/input-checks.js';
@@ -38,8 +38,7 @@ import type { JobKindModule } from './pipelines/kind.js';
 import { reusableFolderEngine } from './pipelines/lipsync/precision/reusable-data.js';
 import type { ReusableModelFolders } from './pipelines/reusable-lipsync/make-model.js';
 import { createSharedDataFolders } from './files/shared-data-folders.js';
-import { checkBody } from './api/validation.js';
-import { describeValidation } from './api/errors.js';
+import { checkBody, describeValidation } from './requests/body-validation.js';
 import { DubDeskError } from '../shared/errors.js';
 import { createEngines, type Engines, type EngineSet } from './engines/registry.js';
 import { createEngineSet } from './engines/engine-set.js';

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listTree, UnsafeTreeError } from '../../src/main/files/local-tree.js';
 import { openStorage } from '../../src/main/storage/open-storage.js';
-import type { SharedStorage } from '../../src/main/storage/shared-storage.js';
+import type { SharedStorage } from '../../src/main/files/shared-storage.js';
 import { uploadTree } from '../../src/main/storage/tree-upload.js';
 import { IMPORTED_TABLES } from '../../src/main/store/data-transfer.js';
 import { postgresMissing, startPostgres, type PostgresServer } from '../fixtures/postgres-server.js';

@@ -16,7 +16,7 @@ import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createFileRepository } from '../../src/main/store/files-repository.js';
 import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { openStorage } from '../../src/main/storage/open-storage.js';
-import type { SharedStorage } from '../../src/main/storage/shared-storage.js';
+import type { SharedStorage } from '../../src/main/files/shared-storage.js';
 import { startS3LoopbackServer, type S3LoopbackServer } from '../fixtures/s3-loopback-server.js';
 
 const API_KEY = 'test-key';

@@ -12,7 +12,7 @@ import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createFileRepository } from '../../src/main/store/files-repository.js';
 import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
 import { openStorage } from '../../src/main/storage/open-storage.js';
-import type { SharedStorage } from '../../src/main/storage/shared-storage.js';
+import type { SharedStorage } from '../../src/main/files/shared-storage.js';
 
 describe('file store on a real data dir and SQLite file', () => {
   let dir: string;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkFolders, type WorkFolders } from '../../src/main/files/work-folders.js';
 import { openStorage } from '../../src/main/storage/open-storage.js';
-import type { SharedStorage } from '../../src/main/storage/shared-storage.js';
+import type { SharedStorage } from '../../src/main/files/shared-storage.js';
 import { startS3LoopbackServer, type S3LoopbackServer } from '../fixtures/s3-loopback-server.js';
 
 const BUCKET = 'dubdesk-work-folders';

@@ -46,6 +46,11 @@ const TARGETS: Record<string, string> = {
   'src/main/api/x.ts': 'export const x = 1;\n',
   'src/main/electron/x.ts': 'export const x = 1;\n',
   'src/main/files/guarded-lookup.ts': 'export const x = 1;\n',
+  'src/main/files/shared-storage.ts': 'export interface SharedStorage { location: string }\n',
+  'src/main/files/atomic-write.ts': 'export const write = 1;\n',
+  'src/main/storage/x.ts': 'export interface X { id: string }\n',
+  'src/main/requests/x.ts': 'export const x = 1;\n',
+  'src/main/pipelines/lender-stage.ts': 'export const x = 1;\nexport interface Shape { n: number }\n',
   'src/main/config.ts': 'export const x = 1;\n',
 };
 
@@ -85,6 +90,14 @@ describe('import rules', () => {
       'src/main/files/db.ts': "import Database from 'better-sqlite3';\nexport const y = Database;\n",
       'src/main/queue/pg-pool.ts': "import pg from 'pg';\nexport const y = pg;\n",
       'src/main/media/typo.ts': "import { x } from './missing.js';\nexport const y = x;\n",
+      // The file store uses shared storage only through the contract in files; a backend's own types are out of reach.
+      'src/main/files/bad-storage.ts': "import type { X } from '../storage/x.js';\nexport type Y = X;\n",
+      // Nothing under the API imports it: a command (like core) takes body validation from requests, not api.
+      'src/cli/bad-api.ts': "import { x } from '../main/api/x.js';\nexport const y = x;\n",
+      'src/main/pipelines/borrower-stage.ts': "import { x } from './lender-stage.js';\nexport const y = x;\n",
+      // A cycle of type-only imports inside pipelines counts too.
+      'src/main/pipelines/cycle-a.ts': "import type { B } from './cycle-b.js';\nexport interface A { b?: B }\n",
+      'src/main/pipelines/cycle-b.ts': "import type { A } from './cycle-a.js';\nexport interface B { a?: A }\n",
     });
     const { code, output } = await runRules(root);
     expect(code).not.toBe(0);
@@ -115,6 +128,10 @@ describe('import rules', () => {
       ['sqlite-only-in-store', 'src/main/files/db.ts'],
       ['pg-only-in-store', 'src/main/queue/pg-pool.ts'],
       ['no-unresolvable', 'src/main/media/typo.ts'],
+      ['files', 'src/main/files/bad-storage.ts'],
+      ['api-on-top', 'src/cli/bad-api.ts'],
+      ['stage-lends-nothing', 'src/main/pipelines/borrower-stage.ts'],
+      ['no-circular-pipelines', 'src/main/pipelines/cycle-a.ts'],
     ];
     for (const [rule, file] of expected) expect(output).toContain(`error ${rule}: ${file} → `);
     // The renderer rule sees both of the TSX file's imports: the node built-in and src/main.
@@ -125,16 +142,17 @@ describe('import rules', () => {
   it('fail on an import cycle that runs through two modules, not on one inside a module', async () => {
     const root = sourceTree({
       ...TARGETS,
-      // api -> core.ts and core.ts -> api are each allowed by the table; together they are a cycle.
-      'src/main/api/build.ts': "import type { Core } from '../core.js';\nexport const build = (core: Core) => core;\n",
-      'src/main/core.ts': "import { build } from './api/build.js';\nexport interface Core { build: typeof build }\n",
-      'src/main/pipelines/a.ts': "import type { B } from './b.js';\nexport interface A { b?: B }\n",
-      'src/main/pipelines/b.ts': "import type { A } from './a.js';\nexport interface B { a?: A }\n",
+      // A folder the table has no row for and core.ts may each import the other; together they are a cycle.
+      'src/main/plugins/build.ts': "import type { Core } from '../core.js';\nexport const build = (core: Core) => core;\n",
+      'src/main/core.ts': "import { build } from './plugins/build.js';\nexport interface Core { build: typeof build }\n",
+      'src/main/engines/a.ts': "import type { B } from './b.js';\nexport interface A { b?: B }\n",
+      'src/main/engines/b.ts': "import type { A } from './a.js';\nexport interface B { a?: A }\n",
     });
     const { code, output } = await runRules(root);
     expect(code).not.toBe(0);
-    expect(output).toContain('error no-circular: src/main/api/build.ts → ');
-    expect(output).not.toContain('src/main/pipelines/a.ts');
+    // The cycle is reported once, from whichever of its two files the cruise reaches first.
+    expect(output).toMatch(/error no-circular: src\/main\/(core\.ts|plugins\/build\.ts) → /);
+    expect(output).not.toContain('src/main/engines/a.ts');
   });
 
   it('pass on imports the table allows', async () => {
@@ -148,6 +166,11 @@ describe('import rules', () => {
       'src/main/store/postgres/pool.ts': "import pg from 'pg';\nexport const y = pg;\n",
       'src/main/index.ts': "import electron from 'electron';\nimport { x } from './config.js';\nexport const y = [electron, x];\n",
       'src/renderer/src/Good.tsx': "import { x } from '../../shared/x.js';\nexport const Good = () => <p>{x}</p>;\n",
+      // A stage may name another stage's types; values come from a module that is not a stage.
+      'src/main/pipelines/typed-stage.ts': "import type { Shape } from './lender-stage.js';\nimport { helper } from './helper.js';\nexport const y: Shape = { n: helper };\n",
+      'src/main/pipelines/helper.ts': 'export const helper = 1;\n',
+      'src/main/storage/backend.ts': "import type { SharedStorage } from '../files/shared-storage.js';\nimport { write } from '../files/atomic-write.js';\nexport const y = (s: SharedStorage) => [s, write];\n",
+      'src/main/core.ts': "import { x } from './requests/x.js';\nexport const y = x;\n",
     });
     const { code, output } = await runRules(root);
     expect(output).toContain('no dependency violations found');

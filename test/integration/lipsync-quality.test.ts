@@ -11,7 +11,7 @@ import { readFrames } from '../../src/main/media/frames.js';
 import { lipsyncQualityStage } from '../../src/main/pipelines/lipsync/check-quality-stage.js';
 import { lipsyncResultToCheck } from '../../src/main/pipelines/lipsync/quality/result-to-check.js';
 import type { LipsyncRequest } from '../../src/main/pipelines/lipsync/types.js';
-import type { QualityStageOutput } from '../../src/main/pipelines/quality-stage.js';
+import type { QualityStageOutput } from '../../src/main/pipelines/quality-check.js';
 import type { StageOutput } from '../../src/main/pipelines/types.js';
 import { facePhotoInfo, faceWindow } from '../fixtures/faces.js';
 import { makeMediaDir } from '../fixtures/media.js';

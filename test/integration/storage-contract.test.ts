@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DubDeskError } from '../../src/shared/errors.js';
 import { openStorage } from '../../src/main/storage/open-storage.js';
 import { createS3Storage } from '../../src/main/storage/s3-storage.js';
-import type { SharedStorage } from '../../src/main/storage/shared-storage.js';
+import type { SharedStorage } from '../../src/main/files/shared-storage.js';
 import { startS3LoopbackServer, type S3LoopbackServer } from '../fixtures/s3-loopback-server.js';
 
 const BUCKET = 'dubdesk-test';

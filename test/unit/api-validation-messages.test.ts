@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeValidation } from '../../src/main/api/errors.js';
+import { describeValidation } from '../../src/main/requests/body-validation.js';
 import { hostsFor } from '../../src/main/api/security.js';
 import { backoffDelayMs, JOB_RETRY_POLICY } from '../../src/main/queue/backoff.js';
 import { overallProgress } from '../../src/main/pipelines/run-stages.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from '../../src/main/pipelines/translate/export-args.js';
-import { outputBaseName, wantedOutputs } from '../../src/main/pipelines/translate/export-stage.js';
+import { outputBaseName } from '../../src/main/pipelines/translate/output-names.js';
+import { wantedOutputs } from '../../src/main/pipelines/translate/wanted-outputs.js';
 
 describe('what export_type produces', () => {
   it('matches the input type for auto, and gives both for all', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { LipsyncPlan } from '../../src/main/pipelines/lipsync/types.js';
 import { lipsyncOutput } from '../../src/main/pipelines/lipsync/outputs.js';
-import type { FaceCropsFile } from '../../src/main/pipelines/lipsync/precision/face-crops-stage.js';
+import type { FaceCropsFile } from '../../src/main/pipelines/lipsync/types.js';
 import { reusableLipsyncOutput } from '../../src/main/pipelines/reusable-lipsync/outputs.js';
 import type { ReusablePlan } from '../../src/main/pipelines/reusable-lipsync/types.js';
 import { stageOutputReader, type FetchedInputs } from '../../src/main/pipelines/stage-outputs.js';
 import { translateOutput, type MixedAudio } from '../../src/main/pipelines/translate/outputs.js';
-import type { SynthesizedDub } from '../../src/main/pipelines/translate/synthesize-stage.js';
+import type { SynthesizedDub } from '../../src/main/pipelines/translate/types.js';
 import type { CueList, PreparedMedia } from '../../src/main/pipelines/translate/types.js';
 import type { StageOutput } from '../../src/main/pipelines/types.js';
 

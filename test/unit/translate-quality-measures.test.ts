@@ -1,6 +1,6 @@
 // The translate quality report's measures, each on a case built to trigger it and on a clean case that must not.
 import { describe, expect, it } from 'vitest';
-import { sortedReview } from '../../src/main/pipelines/quality-stage.js';
+import { sortedReview } from '../../src/main/pipelines/quality-check.js';
 import { reviewSpokenLine } from '../../src/main/pipelines/translate/quality/measure.js';
 import { LOW_CONFIDENCE_THRESHOLD, lineConfidences, recognitionConfidence } from '../../src/main/pipelines/translate/quality/line-confidence.js';
 import { isUntranslated, missedGlossaryTerms } from '../../src/main/pipelines/translate/quality/line-text.js';

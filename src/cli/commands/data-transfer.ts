@@ -11,7 +11,7 @@ import { listTree, UnsafeTreeError, type ListedTree, type RefusedEntry } from '.
 import { copyLocalInputsIn } from '../../main/pipelines/portable-inputs.js';
 import { REUSABLE_MODELS_DIR } from '../../main/pipelines/reusable-lipsync/make-model.js';
 import { openStorage } from '../../main/storage/open-storage.js';
-import type { SharedStorage } from '../../main/storage/shared-storage.js';
+import type { SharedStorage } from '../../main/files/shared-storage.js';
 import { uploadTree } from '../../main/storage/tree-upload.js';
 import { acquireDataDirLock, readDataDirLock } from '../../main/store/data-dir-lock.js';
 import {

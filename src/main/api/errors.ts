@@ -1,35 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DubDeskError, toDubDeskError, type ErrorCode } from '../../shared/errors.js';
-
-interface AjvError {
-  instancePath?: string;
-  keyword?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
-
-/** Turns schema-validation failures into one sentence naming the field, e.g. "Unknown field 'modle' in body". */
-export function describeValidation(errors: AjvError[], part: string | undefined): string {
-  const where = part ?? 'body';
-  const first = errors[0];
-  if (!first) return `Invalid ${where}.`;
-  const field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const at = field ? `'${field}'` : where;
-  switch (first.keyword) {
-    case 'additionalProperties':
-      return `Unknown field '${[field, first.params?.additionalProperty].filter(Boolean).join('.')}' in ${where}.`;
-    case 'required':
-      return `Missing required field '${[field, first.params?.missingProperty].filter(Boolean).join('.')}' in ${where}.`;
-    case 'enum':
-    case 'anyOf':
-      return `${at} must be one of: ${(first.params?.allowedValues as unknown[] | undefined)?.join(', ') ?? first.message}.`;
-    case 'pattern':
-      return `${at} does not match the pattern ${String(first.params?.pattern)}.`;
-    default:
-      return `${at} ${first.message ?? 'is invalid'}.`;
-  }
-}
+import { describeValidation, type ValidationFailure } from '../requests/body-validation.js';
 
 /** The catalogue code for an HTTP status a framework or plugin gave a failure the client caused. */
 function clientErrorCode(status: number): ErrorCode {
@@ -56,7 +28,7 @@ export interface ErrorHandlingOptions {
 
 /** Maps everything a request can throw to the catalogue's `{code, message, serverTs}` body. */
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
-  app.setErrorHandler((error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {
+  app.setErrorHandler((error: FastifyError & { validation?: ValidationFailure[]; validationContext?: string }, request, reply) => {
     let failure: DubDeskError;
     if (error.validation) {
       failure = new DubDeskError('invalid_request', describeValidation(error.validation, error.validationContext));

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { DubDeskError } from '../../shared/errors.js';
 import type { DataPaths } from '../config.js';
 import { newId } from '../ids.js';
-import type { SharedStorage } from '../storage/shared-storage.js';
+import type { SharedStorage } from './shared-storage.js';
 import { writeHandleAtomic } from './atomic-write.js';
 import { formatBytes } from './byte-size.js';
 import type { FileRecord, FileRepository } from '../store/files-repository.js';

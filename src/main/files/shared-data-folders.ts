@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SharedStorage } from '../storage/shared-storage.js';
+import type { SharedStorage } from './shared-storage.js';
 import { writeThroughTemp } from './atomic-write.js';
 
 // Folders that outlive a job and are read on any machine (a reusable lip-sync model's face data): kept in shared

@@ -4,7 +4,7 @@
 // mtime per file, `<data>/cache/work-folders/<task_id>.json`), so a stage boundary uploads only what changed.
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SharedStorage } from '../storage/shared-storage.js';
+import type { SharedStorage } from './shared-storage.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { listTree } from './local-tree.js';
 

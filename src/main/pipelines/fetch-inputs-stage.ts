@@ -7,8 +7,8 @@ import { fetchToFile } from '../files/remote-fetch.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import { classifyInput, inspectFile, inspectIfLocal, type InspectedInput } from '../requests/input-checks.js';
 import type { Inspected, IntakeChecks, SpecEnvironment } from '../requests/intake-checks.js';
+import type { StagedInput } from './staged-inputs.js';
 import type { Stage } from './types.js';
-import { resolveWorkPath } from './work-paths.js';
 
 export interface FetchInputsDeps extends SpecEnvironment {
   files: Pick<FileStore, 'get' | 'localPath'>;
@@ -24,18 +24,6 @@ export interface FetchInputsDeps extends SpecEnvironment {
   maxInputBytes: number;
   /** Which addresses remote inputs may be fetched from; link-local and unspecified never. */
   addressPolicy?: AddressPolicy;
-}
-
-/** A fetched input as later stages read it: downloads and copies live in the work dir, so their path is relative. */
-export interface StagedInput {
-  path: string;
-  name: string;
-  info?: InspectedInput['info'];
-}
-
-/** Absolute path of a fetched input (downloads are stored relative to the work dir, so a retry's copy still works). */
-export function stagedPath(workDir: string, input: StagedInput): string {
-  return resolveWorkPath(workDir, input.path);
 }
 
 /** Where a remote input is downloaded (or a local one copied): the field name keeps two inputs apart, the extension helps ffmpeg. */

@@ -6,7 +6,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { linkOrCopyFile } from '../files/local-copy.js';
-import type { StagedInput } from './fetch-inputs-stage.js';
+import type { StagedInput } from './staged-inputs.js';
 
 const FETCH_INPUTS_OUTPUT = /^\d+-fetch-inputs\.json$/;
 

@@ -1,6 +1,6 @@
 // Typed reads of earlier stages' outputs: each pipeline declares once which stage produces which shape
 // (a map from stage name to output type), and readers name the stage instead of casting.
-import type { StagedInput } from './fetch-inputs-stage.js';
+import type { StagedInput } from './staged-inputs.js';
 import type { StageOutput } from './types.js';
 
 /** What fetch-inputs, the first stage of every job, saves: each input field's staged file. */

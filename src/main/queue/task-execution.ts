@@ -2,7 +2,7 @@ import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import { overallProgress, runStages, type WorkFolderSync } from '../pipelines/run-stages.js';
 import type { PipelineRegistry, ResultFile } from '../pipelines/types.js';
 import { PROJECT_STAGE, type ProjectDraft } from '../pipelines/project-snapshot.js';
-import { qualityOf } from '../pipelines/quality-stage.js';
+import { qualityOf } from '../pipelines/quality-check.js';
 import { isDatabaseUnavailable } from '../store/postgres/pool.js';
 import type { TaskLogsRepository } from '../store/task-logs-repository.js';
 import type { Claim, TaskRecord, TasksRepository } from '../store/tasks-repository.js';

@@ -10,7 +10,7 @@ import { DubDeskError } from '../../shared/errors.js';
 import { writeThroughTemp } from '../files/atomic-write.js';
 import { getFolderFiles, putFolderFiles } from './folder-transfer.js';
 import { withLocalSource } from './local-source.js';
-import { objectNotFound, rangeNotSatisfiable, type SharedStorage, type StorageRead } from './shared-storage.js';
+import { objectNotFound, rangeNotSatisfiable, type SharedStorage, type StorageRead } from '../files/shared-storage.js';
 import { assertKey, assertRange, compareKeys, isValidKey, joinKey, normalizePrefix } from './storage-keys.js';
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { listTree } from '../files/local-tree.js';
-import type { SharedStorage } from './shared-storage.js';
+import type { SharedStorage } from '../files/shared-storage.js';
 import { normalizePrefix } from './storage-keys.js';
 import { uploadTree } from './tree-upload.js';
 

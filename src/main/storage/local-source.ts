@@ -2,12 +2,8 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { DubDeskError } from '../../shared/errors.js';
+import type { LocalSource } from '../files/shared-storage.js';
 
-/** An open local file and its size; whoever opened it closes the handle. */
-export interface LocalSource {
-  handle: FileHandle;
-  size: number;
-}
 
 // A link at the last step is refused and a pipe never waited on: only a regular file is uploaded (Windows has neither flag).
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);

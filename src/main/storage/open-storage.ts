@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { createFolderStorage } from './folder-storage.js';
 import { createS3Storage, type S3StorageOptions } from './s3-storage.js';
-import type { SharedStorage } from './shared-storage.js';
+import type { SharedStorage } from '../files/shared-storage.js';
 import { normalizePrefix } from './storage-keys.js';
 
 export type StorageSpec = { kind: 's3'; bucket: string; prefix: string } | { kind: 'folder'; root: string };

@@ -2,7 +2,7 @@
 // bucket, refused or missing credentials and a missing region are configuration (final, saying what to set); an
 // unreachable or overloaded server is worth a retry. Messages name the location, never a secret.
 import { DubDeskError } from '../../shared/errors.js';
-import { objectNotFound, rangeNotSatisfiable } from './shared-storage.js';
+import { objectNotFound, rangeNotSatisfiable } from '../files/shared-storage.js';
 
 /** The parts of an SDK error read here (S3ServiceException, a Node socket error, a CredentialsProviderError). */
 interface S3Failure {

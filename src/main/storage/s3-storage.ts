@@ -19,7 +19,7 @@ import { getFolderFiles, putFolderFiles } from './folder-transfer.js';
 import { withLocalSource } from './local-source.js';
 import { createS3Client, type S3ConnectionOptions } from './s3-client.js';
 import { s3Error } from './s3-errors.js';
-import type { SharedStorage, StorageRead } from './shared-storage.js';
+import type { SharedStorage, StorageRead } from '../files/shared-storage.js';
 import { assertKey, assertRange, compareKeys, isValidKey, joinKey, normalizePrefix } from './storage-keys.js';
 
 export interface S3StorageOptions extends S3ConnectionOptions {

@@ -3,7 +3,7 @@
 // those keys is replaced, so an upload cut short is run again from the start. Every file is read through
 // files/local-tree.ts: a link, or a folder swapped for one after the listing, is refused, never followed.
 import { openInTree, type ListedTree, type TreeOptions } from '../files/local-tree.js';
-import type { SharedStorage } from './shared-storage.js';
+import type { SharedStorage } from '../files/shared-storage.js';
 import { assertKey, joinKey, normalizePrefix } from './storage-keys.js';
 
 // Enough to hide an S3 round trip's latency, few enough for a shared folder's server.

@@ -1,6 +1,6 @@
 import { DubDeskError } from '../../../shared/errors.js';
 import { findLanguage, languagePart } from '../../../shared/languages.js';
-import { stagedPath } from '../fetch-inputs-stage.js';
+import { stagedPath } from '../staged-inputs.js';
 import type { TranslateDeps } from '../translate/types.js';
 import type { Stage } from '../types.js';
 import { frameTranslateOutput } from './outputs.js';

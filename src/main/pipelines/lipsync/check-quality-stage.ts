@@ -1,5 +1,5 @@
 import type { Engines } from '../../engines/registry.js';
-import { qualityStage } from '../quality-stage.js';
+import { qualityStage } from '../quality-check.js';
 import type { Stage, StageInput } from '../types.js';
 import { measureLipsyncResult, type LipsyncResultToCheck } from './quality/measure-result.js';
 import type { LipsyncDeps } from './types.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
 import { decodeAudioPcm, encodeWav } from '../../media/audio.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
-import { stagedPath, type StagedInput } from '../fetch-inputs-stage.js';
+import { stagedPath, type StagedInput } from '../staged-inputs.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 
 /** The rate of the lip-sync audio analysis (mouth targets, Wav2Lip mel). */

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
 import { trackFaces } from '../../engines/face/face-tracker.js';
@@ -8,24 +7,15 @@ import type { Engines } from '../../engines/registry.js';
 import { readFrames } from '../../media/frames.js';
 import { decodeStillImage } from '../../media/still-image.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
-import type { Stage, StageOutput } from '../types.js';
+import type { Stage } from '../types.js';
+import type { FaceTrackFile } from './face-track-file.js';
 import type { LipsyncDeps, LipsyncRequest } from './types.js';
-import { planInWorkDir } from './prepare-stage.js';
+import { planInWorkDir } from './work-plan.js';
 import { lipsyncOutput } from './outputs.js';
 import { rendererOf } from './renderer.js';
 
 /** A talking reference's own lips move fast: detecting every 4th frame (about 15 ms a frame) keeps them measured. */
 export const KEY_FRAME_INTERVAL = 4;
-
-export interface FaceTrackFile extends StageOutput {
-  /** JSON array: the followed face's landmarks per reference frame (null where none), relative to the work dir. */
-  track: string;
-  framesWithoutFace: number[];
-}
-
-export async function readFaceTrack(workDir: string, output: FaceTrackFile): Promise<(FaceLandmarks | null)[]> {
-  return JSON.parse(await readFile(path.join(workDir, output.track), 'utf8')) as (FaceLandmarks | null)[];
-}
 
 export interface FacesDeps extends LipsyncDeps {
   engines: Pick<Engines, 'faceDetector'>;

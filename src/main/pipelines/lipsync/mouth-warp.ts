@@ -8,6 +8,7 @@ import { createRgbImage, type PixelBox, type Point, type RgbImage } from '../../
 import { fitThinPlateSpline } from '../../media/image/thin-plate-spline.js';
 import { blendPatch, featherMask } from './blend.js';
 import { fillOwnInterior, measureInterior, showsOwnInterior } from './own-interior.js';
+import type { MouthPalette, WarpSource } from './warp-inputs.js';
 import {
   chainAt,
   describeMouth,
@@ -38,22 +39,6 @@ export interface MouthWarpOptions extends MouthShapeOptions {
    * that earlier picture through `toSource`, so the mouth is resampled once, never a resampled frame again.
    */
   source?: WarpSource;
-}
-
-/** The picture a moved frame was made from, and the map from a position in the frame to one in it. */
-export interface WarpSource {
-  image: RgbImage;
-  /** Writes the source position of frame position (x, y) into out[0], out[1]. */
-  toSource(x: number, y: number, out: Float64Array): void;
-}
-
-/** Colours the painted mouth interior is tinted from. */
-export interface MouthPalette {
-  lip: [number, number, number];
-  skin: [number, number, number];
-  skinLuma: number;
-  /** Shares of the reference's mouth opening (between the inner lips) that look like teeth and like a dark cavity. */
-  interior: { teeth: number; cavity: number };
 }
 
 type Rgb = [number, number, number];

@@ -4,7 +4,7 @@
 import { sampleBilinearRgb } from '../../media/image/bilinear.js';
 import type { PixelBox, RgbImage } from '../../media/image/rgb-image.js';
 import { chainAt, toImage, toLocal, type MouthGeometry, type TargetMouth } from './mouth-shape.js';
-import type { MouthPalette, WarpSource } from './mouth-warp.js';
+import type { MouthPalette, WarpSource } from './warp-inputs.js';
 
 /** Fewer opening pixels than this is a lip line the detector drew apart, not an open mouth. */
 const MIN_PIXELS = 24;

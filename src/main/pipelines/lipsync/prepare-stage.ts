@@ -1,6 +1,5 @@
 import { DubDeskError } from '../../../shared/errors.js';
 import type { Stage } from '../types.js';
-import { resolveWorkPath } from '../work-paths.js';
 import { prepareDrivingAudio } from './driving-audio.js';
 import type { Engines } from '../../engines/registry.js';
 import { chooseRenderer, rendererName } from './renderer.js';
@@ -9,15 +8,6 @@ import { lipsyncOutput } from './outputs.js';
 
 /** An image reference becomes a video at this rate (as the cloud service). */
 export const IMAGE_OUTPUT_FPS = 25;
-
-/** The plan with its input paths as files to open in this job's work dir (a retry's copy reads its own). */
-export function planInWorkDir(plan: LipsyncPlan, workDir: string): LipsyncPlan {
-  return {
-    ...plan,
-    reference: { ...plan.reference, path: resolveWorkPath(workDir, plan.reference.path) },
-    audio: { ...plan.audio, path: resolveWorkPath(workDir, plan.audio.path) },
-  };
-}
 
 export interface PrepareDeps extends LipsyncDeps {
   engines: Pick<Engines, 'lipsyncGeneratorInstalled'>;

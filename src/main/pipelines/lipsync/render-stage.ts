@@ -3,24 +3,18 @@ import path from 'node:path';
 import type { FaceLandmarks } from '../../engines/face/types.js';
 import { createFrameWriter } from '../../media/frames.js';
 import { decodeStillImage } from '../../media/still-image.js';
-import type { Stage, StageOutput } from '../types.js';
-import { readFaceTrack } from './faces-stage.js';
+import type { Stage } from '../types.js';
+import { readFaceTrack } from './face-track-file.js';
 import { applyIdleMotion, planIdleMotion, swayPoint, swaySource } from './idle-motion.js';
 import { applyMouthShape } from './mouth-warp.js';
 import { lipsyncVideoPath } from './driving-audio.js';
-import { readMouthTargets } from './mouth-targets-stage.js';
+import { readMouthTargets } from './mouth-targets-file.js';
 import { scheduledReferenceFrames } from './reference-frames.js';
-import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from './types.js';
-import { planInWorkDir } from './prepare-stage.js';
+import type { LipsyncDeps, LipsyncPlan, LipsyncRequest, RenderedVideo } from './types.js';
+import { planInWorkDir } from './work-plan.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { lipsyncOutput } from './outputs.js';
 import { rendererName, resultEncodeArgs } from './renderer.js';
-
-export interface RenderedVideo extends StageOutput {
-  video: string;
-  /** The engine that drew the mouths (the task's stage list shows it). */
-  engine?: string;
-}
 
 /** The source of frames in output order: the picture for every frame, or the reference video cut or ping-ponged. */
 async function* outputFrames(plan: LipsyncPlan, deps: LipsyncDeps, signal: AbortSignal): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {

@@ -40,3 +40,20 @@ export interface LipsyncPlan extends StageOutput {
   };
   output: { fps: number; frameCount: number };
 }
+
+export interface RenderedVideo extends StageOutput {
+  video: string;
+  /** The engine that drew the mouths (the task's stage list shows it). */
+  engine?: string;
+}
+
+export interface MouthBankFolder extends StageOutput {
+  /** The reusable folder holding the bank, relative to the work dir. */
+  reusable: string;
+  mouths: number;
+}
+
+export interface FaceCropsFile extends StageOutput {
+  /** The reusable folder, relative to the work dir. */
+  reusable: string;
+}

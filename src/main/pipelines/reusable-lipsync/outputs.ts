@@ -1,5 +1,5 @@
 // Which reusable-lipsync stage saves which output shape; stages read earlier outputs through reusableLipsyncOutput.
-import type { RenderedVideo } from '../lipsync/render-stage.js';
+import type { RenderedVideo } from '../lipsync/types.js';
 import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js';
 import type { ReusablePlan } from './types.js';
 

@@ -4,9 +4,9 @@ import { describeRenderStats, renderPrecision } from '../lipsync/precision/rende
 import { lipsyncVideoPath } from '../lipsync/driving-audio.js';
 import { isExemplarManifest, readReusableManifest } from '../lipsync/precision/reusable-data.js';
 import { describeExemplarStats, renderExemplar } from '../lipsync/exemplar/render.js';
-import { mouthTargetsForAudio } from '../lipsync/mouth-targets-stage.js';
+import { mouthTargetsForAudio } from '../lipsync/audio-mouth-targets.js';
 import { rendererName } from '../lipsync/renderer.js';
-import type { RenderedVideo } from '../lipsync/render-stage.js';
+import type { RenderedVideo } from '../lipsync/types.js';
 import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
 import type { ReusableLipsyncDeps, ReusableLipsyncRequest } from './types.js';

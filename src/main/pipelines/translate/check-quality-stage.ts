@@ -1,4 +1,4 @@
-import { qualityStage } from '../quality-stage.js';
+import { qualityStage } from '../quality-check.js';
 import type { Stage } from '../types.js';
 import { measureTranslateQuality } from './quality/measure.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';

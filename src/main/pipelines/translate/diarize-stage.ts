@@ -4,7 +4,7 @@ import { chooseLines, compactRegions, DIARIZE_LIMITS, layOut, mapTurnsBack, read
 import { NO_DIARIZER } from './engine-plan.js';
 import type { Stage } from '../types.js';
 import { skippableOutput, translateOutput } from './outputs.js';
-import { SPEECH_SAMPLE_RATE } from './prepare-media-stage.js';
+import { SPEECH_SAMPLE_RATE } from './speech-rate.js';
 import { nameSpeakers } from './speaker-overlap.js';
 import type { SpeakerTurns, TranslateDeps, TranslateRequest } from './types.js';
 

@@ -1,27 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { PixelBox } from '../../media/image/rgb-image.js';
 import { renderTextVideo } from '../frame-translate/render/render-text-video.js';
 import { readScreenText, type ScreenTextRead } from '../frame-translate/screen-text.js';
 import { eraseSpanOf, scaleBox } from '../frame-translate/render/erase-spans.js';
-import type { Stage, StageOutput } from '../types.js';
+import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
-import { wantedOutputs } from './export-stage.js';
+import { wantedOutputs } from './wanted-outputs.js';
 import { knownSourceLanguage } from './lines.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import { bandAround, bandPositionY, subtitleBand } from './subtitle-band.js';
-import type { TranslateDeps, TranslateRequest } from './types.js';
-
-/** What the erase-subtitles stage saves: the video with the old subtitles erased, and where they were. */
-export interface ErasedSubtitles extends StageOutput {
-  /** Video only (no audio), relative to the work dir; absent when no burned-in subtitles were found. */
-  video?: string;
-  /** The subtitle_position_y that puts new subtitles on the old ones' line. */
-  positionY?: number;
-  /** The old subtitles' band, in the display size's pixels. */
-  band?: PixelBox;
-  erasedEvents: number;
-}
+import type { ErasedSubtitles, TranslateDeps, TranslateRequest } from './types.js';
 
 export const NO_SUBTITLES_TO_REPLACE = 'no_subtitles_to_replace';
 

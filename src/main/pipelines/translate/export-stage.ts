@@ -1,50 +1,23 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { languagePart } from '../../../shared/languages.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
-import type { Stage, StageOutput } from '../types.js';
+import type { Stage } from '../types.js';
 import { prepareSubtitleBurn } from '../../media/subtitles/prepare-burn.js';
 import { serializeSrt } from '../../media/srt.js';
 import { writeFileAtomic, writeThroughTemp } from '../../files/atomic-write.js';
 import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from './export-args.js';
-import type { TranslateDeps, TranslateRequest } from './types.js';
+import type { ExportedFiles, TranslateDeps, TranslateRequest } from './types.js';
 import { readJobResources, subtitleStyleOf } from '../../requests/resource-snapshot.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import { bilingualCues, subtitleExports } from './subtitle-exports.js';
 import { spokenLines } from './lines.js';
-import { keepsStems } from './make-project-stage.js';
+import { keepsStems } from './project-mode.js';
+import { outputBaseName } from './output-names.js';
+import { wantedOutputs } from './wanted-outputs.js';
 import { encodeAacChunked } from '../../media/chunked-aac.js';
 import { assDrawnBetween, concatInput, encodeVideoChunked, VIDEO_CHUNK_SECONDS } from '../../media/chunked-video.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
-
-export interface ExportedFiles extends StageOutput {
-  video?: string;
-  audio?: string;
-  subtitle: string;
-  /** The same cues as WebVTT, speakers as voice tags (older saved outputs lack it). */
-  subtitleVtt?: string;
-  /** The same cues as ASS in the job's subtitle style. */
-  subtitleAss?: string;
-  /** bilingual_subtitle: each cue's original line above its translation, SRT. */
-  subtitleBilingual?: string;
-  /** An export from a project: the mix encoded once as AAC (ADTS), reusing the chunks its last export encoded. */
-  encodedAudio?: string;
-}
-
-/** What export_type asks for, given the input (docs/api.md "Translate and dub": auto matches the input type). */
-export function wantedOutputs(exportType: TranslateRequest['export_type'], inputHasVideo: boolean): { video: boolean; audio: boolean } {
-  if (exportType === 'all') return { video: inputHasVideo, audio: true };
-  if (exportType === 'video') return { video: inputHasVideo, audio: !inputHasVideo };
-  if (exportType === 'audio') return { video: false, audio: true };
-  return { video: inputHasVideo, audio: !inputHasVideo };
-}
-
-/** The base of every output's name: the input's name plus the target language, e.g. `interview.de`. */
-export function outputBaseName(inputName: string, targetLanguage: string): string {
-  const stem = path.basename(inputName, path.extname(inputName)).replace(/[^\p{L}\p{N}._ -]+/gu, '_') || 'media';
-  return `${stem}.${languagePart(targetLanguage)}`;
-}
 
 /** rendering: writes the dubbed SRT, WebVTT and ASS, and the dubbed video (re-encoded only to burn subtitles or retime) and/or audio, into output/. */
 export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {

@@ -5,7 +5,7 @@ import type { Stage } from '../types.js';
 import { planTranslateEngines } from './engine-plan.js';
 import { requireSpeechRegions } from './no-speech.js';
 import { skippableOutput, translateOutput } from './outputs.js';
-import { SPEECH_SAMPLE_RATE } from './prepare-media-stage.js';
+import { SPEECH_SAMPLE_RATE } from './speech-rate.js';
 import { readAnalysisSpeech } from './speaker-pitch.js';
 import type { DubCue, IdentifiedSpeechLanguage, TranslateDeps, TranslateRequest } from './types.js';
 import type { SpeechRegion } from '../../engines/vad/types.js';

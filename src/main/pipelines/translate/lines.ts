@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { languagePart } from '../../../shared/languages.js';
 import { describeEncoding, readSrt, speakableText } from '../../media/srt.js';
-import { stagedPath } from '../fetch-inputs-stage.js';
+import { stagedPath } from '../staged-inputs.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
 import type { StageContext, StageInput, StageOutput } from '../types.js';
 import { skippableOutput, translateOutput } from './outputs.js';

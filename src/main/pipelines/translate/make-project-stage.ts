@@ -1,19 +1,10 @@
 import { languagePart } from '../../../shared/languages.js';
-import { PROJECT_STAGE, readProjectSnapshot, type ProjectDraft } from '../project-snapshot.js';
+import { PROJECT_STAGE, type ProjectDraft } from '../project-snapshot.js';
 import type { Stage } from '../types.js';
 import { dubLines, spokenLines } from './lines.js';
 import { skippableOutput, translateOutput } from './outputs.js';
+import { wantsProject } from './project-mode.js';
 import type { TranslateRequest } from './types.js';
-
-/** A translate job makes an editable project when asked for one, and always for proofreading. */
-export function wantsProject(request: TranslateRequest): boolean {
-  return request.project_mode === 'editable' || request.enable_proofreading === true;
-}
-
-/** A project's exports mix over the same separated stems again, so a job with a project keeps them (until the task is deleted). */
-export async function keepsStems(request: TranslateRequest, workDir: string): Promise<boolean> {
-  return wantsProject(request) || (await readProjectSnapshot(workDir)) !== undefined;
-}
 
 /** Why the dubbing stages wait in a proofreading job (their skip reason). */
 export const PROOFREADING_SKIP = 'proofreading: the lines are fixed in the project first, and its export makes the dub';

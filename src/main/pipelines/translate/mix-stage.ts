@@ -5,7 +5,7 @@ import { resolveWorkPath } from '../work-paths.js';
 import { DEFAULT_LOUDNESS, mixDub, type MixBackground } from './mix.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';
 import { skippableOutput, translateOutput, type MixedAudio } from './outputs.js';
-import { keepsStems } from './make-project-stage.js';
+import { keepsStems } from './project-mode.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
 
 /**

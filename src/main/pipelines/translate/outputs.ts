@@ -1,11 +1,10 @@
 // Which translate stage saves which output shape; stages read earlier outputs through translateOutput.
 import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js';
 import type { StageOutput } from '../types.js';
-import type { ErasedSubtitles } from './erase-subtitles-stage.js';
-import type { ExportedFiles } from './export-stage.js';
-import type { SeparatedAudio } from './separate-stage.js';
-import type { SynthesizedDub } from './synthesize-stage.js';
-import type { CueList, GivenLines, IdentifiedSpeechLanguage, PreparedMedia, RecognizedSpeech, ScreenSubtitles, SpeakerTurns, SpeechActivity } from './types.js';
+import type {
+  CueList, ErasedSubtitles, ExportedFiles, GivenLines, IdentifiedSpeechLanguage, PreparedMedia, RecognizedSpeech, ScreenSubtitles, SeparatedAudio,
+  SpeakerTurns, SpeechActivity, SynthesizedDub,
+} from './types.js';
 
 /** What the mix stage saves: the mixed track (relative to the work dir) and its length. */
 export interface MixedAudio extends StageOutput {

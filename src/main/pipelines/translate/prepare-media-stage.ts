@@ -4,12 +4,11 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { extractAudioArgs } from '../../media/ffmpeg-args.js';
 import { orientationOf } from '../../media/probe.js';
 import { runFfmpeg } from '../../media/run-ffmpeg.js';
-import { stagedPath } from '../fetch-inputs-stage.js';
+import { stagedPath } from '../staged-inputs.js';
 import type { Stage } from '../types.js';
 import type { TranslateDeps, TranslateRequest, PreparedMedia } from './types.js';
 import { translateOutput } from './outputs.js';
-
-export const SPEECH_SAMPLE_RATE = 16_000;
+import { SPEECH_SAMPLE_RATE } from './speech-rate.js';
 
 /** preprocessing: describes the input and extracts its speech track at 16 kHz for analysis. */
 export function prepareMediaStage(deps: TranslateDeps): Stage<TranslateRequest> {

@@ -1,20 +1,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Stage, StageOutput } from '../types.js';
+import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { NO_SEPARATOR } from './engine-plan.js';
 import { translateOutput } from './outputs.js';
-import type { TranslateDeps, TranslateRequest } from './types.js';
-
-/** What the separate stage saves: the original's voice and its music and ambience, relative to the work dir. */
-export interface SeparatedAudio extends StageOutput {
-  /** The original voice alone: the cleanest speech to clone a speaker from (removed once the mix is made: it is large). */
-  vocals: string;
-  /** Music and ambience without the voice: what the mix plays under the dub. */
-  background: string;
-  /** The separator's title, for the log. */
-  separator: string;
-}
+import type { SeparatedAudio, TranslateDeps, TranslateRequest } from './types.js';
 
 const STEMS_DIR = 'audio/separated';
 

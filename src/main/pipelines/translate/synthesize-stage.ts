@@ -2,50 +2,22 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { trimSilence } from '../../media/dsp/envelope.js';
 import { speakableText } from '../../media/srt.js';
-import type { Stage, StageOutput } from '../types.js';
+import type { Stage } from '../types.js';
 import { languagePart } from '../../../shared/languages.js';
 import type { Voice } from '../../engines/tts/types.js';
 import { chooseVoices, type VoiceChoice } from './choose-voices.js';
 import { cloneVoices, type ClonedVoiceChoice } from './clone-voices.js';
 import { saveClip, writeDubTrack, type StoredClip } from './dub-track.js';
 import { checkLineSpeakable, judgeLineSpeeds } from './line-speed.js';
-import { SPEECH_SAMPLE_RATE } from './prepare-media-stage.js';
+import { SPEECH_SAMPLE_RATE } from './speech-rate.js';
 import { measureSpeakers, readAnalysisSpeech } from './speaker-pitch.js';
 import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from './timing-plan.js';
-import type { DubCue, TranslateDeps, TranslateRequest } from './types.js';
-import { createTimeMap, videoRetimeFilter, type SlowdownSegment } from './video-retime.js';
+import type { DubCue, SpokenLine, SynthesizedDub, TranslateDeps, TranslateRequest } from './types.js';
+import { createTimeMap, videoRetimeFilter } from './video-retime.js';
 import { translateOutput } from './outputs.js';
 import { dubLines } from './lines.js';
 import { readProjectSnapshot, type ProjectSnapshot } from '../project-snapshot.js';
 import { clipKey, EXPORT_CLIP_USER, openClipCache } from './clip-cache.js';
-
-export interface SynthesizedDub extends StageOutput {
-  /** The dubbed speech alone, on the output timeline, relative to the work dir. */
-  dubTrack: string;
-  outputDurationMs: number;
-  /** align_video: spans of the input slowed down (empty otherwise). */
-  slowdowns: SlowdownSegment[];
-  /** The translated cues on the output timeline: what the subtitles show. */
-  outputCues: DubCue[];
-  /** Video filters that retime the picture to match (align_video). */
-  videoFilters: string[];
-  /** Per speaker; `reference` is the speech a cloning voice heard as theirs (file relative to the work dir, times on the input timeline). */
-  voices: Record<string, { voiceId: string; pitchSemitones: number; reference?: { file: string; startMs: number; endMs: number; text: string } }>;
-  /**
-   * Each line as the dub track holds it (output timeline): where its voice was placed, and how long the line lasts at
-   * the voice's normal rate, so the quality check can measure on the track how fast and where it really sounds.
-   * Absent in outputs saved by older versions.
-   */
-  spoken?: SpokenLine[];
-}
-
-export interface SpokenLine {
-  index: number;
-  /** The line's length at the voice's normal rate, trimmed of silence. */
-  normalMs: number;
-  placedStartMs: number;
-  placedEndMs: number;
-}
 
 /** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
 export const MAX_RATE_BOOST = 1.25;

@@ -6,7 +6,9 @@ import type { SpeechRegion } from '../../engines/vad/types.js';
 import type { NormalizedBox } from '../../engines/ocr/text-regions.js';
 import type { ScreenTextRead } from '../frame-translate/screen-text.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
+import type { PixelBox } from '../../media/image/rgb-image.js';
 import type { StageOutput } from '../types.js';
+import type { SlowdownSegment } from './video-retime.js';
 
 /** What the translate-and-dub stages need besides their input; glossaries and style come from the job's snapshot (requests/resource-snapshot.ts). */
 export interface TranslateDeps {
@@ -109,3 +111,66 @@ export interface UncertainSpeakerSpan {
 }
 
 export type { TranslateRequest };
+
+/** What the erase-subtitles stage saves: the video with the old subtitles erased, and where they were. */
+export interface ErasedSubtitles extends StageOutput {
+  /** Video only (no audio), relative to the work dir; absent when no burned-in subtitles were found. */
+  video?: string;
+  /** The subtitle_position_y that puts new subtitles on the old ones' line. */
+  positionY?: number;
+  /** The old subtitles' band, in the display size's pixels. */
+  band?: PixelBox;
+  erasedEvents: number;
+}
+
+export interface ExportedFiles extends StageOutput {
+  video?: string;
+  audio?: string;
+  subtitle: string;
+  /** The same cues as WebVTT, speakers as voice tags (older saved outputs lack it). */
+  subtitleVtt?: string;
+  /** The same cues as ASS in the job's subtitle style. */
+  subtitleAss?: string;
+  /** bilingual_subtitle: each cue's original line above its translation, SRT. */
+  subtitleBilingual?: string;
+  /** An export from a project: the mix encoded once as AAC (ADTS), reusing the chunks its last export encoded. */
+  encodedAudio?: string;
+}
+
+/** What the separate stage saves: the original's voice and its music and ambience, relative to the work dir. */
+export interface SeparatedAudio extends StageOutput {
+  /** The original voice alone: the cleanest speech to clone a speaker from (removed once the mix is made: it is large). */
+  vocals: string;
+  /** Music and ambience without the voice: what the mix plays under the dub. */
+  background: string;
+  /** The separator's title, for the log. */
+  separator: string;
+}
+
+export interface SynthesizedDub extends StageOutput {
+  /** The dubbed speech alone, on the output timeline, relative to the work dir. */
+  dubTrack: string;
+  outputDurationMs: number;
+  /** align_video: spans of the input slowed down (empty otherwise). */
+  slowdowns: SlowdownSegment[];
+  /** The translated cues on the output timeline: what the subtitles show. */
+  outputCues: DubCue[];
+  /** Video filters that retime the picture to match (align_video). */
+  videoFilters: string[];
+  /** Per speaker; `reference` is the speech a cloning voice heard as theirs (file relative to the work dir, times on the input timeline). */
+  voices: Record<string, { voiceId: string; pitchSemitones: number; reference?: { file: string; startMs: number; endMs: number; text: string } }>;
+  /**
+   * Each line as the dub track holds it (output timeline): where its voice was placed, and how long the line lasts at
+   * the voice's normal rate, so the quality check can measure on the track how fast and where it really sounds.
+   * Absent in outputs saved by older versions.
+   */
+  spoken?: SpokenLine[];
+}
+
+export interface SpokenLine {
+  index: number;
+  /** The line's length at the voice's normal rate, trimmed of silence. */
+  normalMs: number;
+  placedStartMs: number;
+  placedEndMs: number;
+}

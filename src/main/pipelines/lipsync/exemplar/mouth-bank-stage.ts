@@ -2,16 +2,16 @@ import path from 'node:path';
 import { writeFileAtomic } from '../../../files/atomic-write.js';
 import { readFrames } from '../../../media/frames.js';
 import { toDubDeskError } from '../../../../shared/errors.js';
-import type { Stage, StageContext, StageOutput } from '../../types.js';
+import type { Stage, StageContext } from '../../types.js';
 import type { MouthShape } from '../mouth-shape.js';
-import { readFaceTrack } from '../faces-stage.js';
+import { readFaceTrack } from '../face-track-file.js';
 import { lipsyncOutput } from '../outputs.js';
 import { FACE_FRAMES_FILE, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ExemplarManifest } from '../precision/reusable-data.js';
-import { planInWorkDir } from '../prepare-stage.js';
-import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
+import { planInWorkDir } from '../work-plan.js';
+import type { LipsyncDeps, LipsyncPlan, LipsyncRequest, MouthBankFolder } from '../types.js';
 import { fuseFacePath, followEyeRegion } from './face-path.js';
 import { writeMouthBank } from './mouth-bank.js';
-import { mouthTargetsForAudio } from '../mouth-targets-stage.js';
+import { mouthTargetsForAudio } from '../audio-mouth-targets.js';
 
 /** The shapes the reference's own sound asks for, frame by frame; null (with a warning in the log) if it cannot be read. */
 async function referenceSpeechShapes(reference: LipsyncPlan['reference'], deps: LipsyncDeps, ctx: StageContext): Promise<MouthShape[] | null> {
@@ -22,12 +22,6 @@ async function referenceSpeechShapes(reference: LipsyncPlan['reference'], deps: 
     ctx.log(`the reference's sound could not be read (${toDubDeskError(error).message}): its mouths are labelled by their landmarks`, 'warn');
     return null;
   }
-}
-
-export interface MouthBankFolder extends StageOutput {
-  /** The reusable folder holding the bank, relative to the work dir. */
-  reusable: string;
-  mouths: number;
 }
 
 /**

@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { Stage } from '../../types.js';
 import { resolveWorkPath } from '../../work-paths.js';
 import { lipsyncVideoPath } from '../driving-audio.js';
-import { readMouthTargets } from '../mouth-targets-stage.js';
+import { readMouthTargets } from '../mouth-targets-file.js';
 import { lipsyncOutput } from '../outputs.js';
 import { isExemplarManifest, readReusableManifest } from '../precision/reusable-data.js';
-import type { RenderedVideo } from '../render-stage.js';
 import { rendererName } from '../renderer.js';
-import type { LipsyncDeps, LipsyncRequest } from '../types.js';
+import type { LipsyncDeps, LipsyncRequest, RenderedVideo } from '../types.js';
 import { DubDeskError } from '../../../../shared/errors.js';
 import { describeExemplarStats, renderExemplar } from './render.js';
 

@@ -4,19 +4,14 @@ import { readFrames } from '../../../media/frames.js';
 import { decodeStillImage } from '../../../media/still-image.js';
 import { PRECISION_LIPSYNC_MODEL } from '../../../requests/required-models.js';
 import { writeFileAtomic, writeHandleAtomic } from '../../../files/atomic-write.js';
-import type { Stage, StageContext, StageOutput } from '../../types.js';
-import { readFaceTrack } from '../faces-stage.js';
-import type { LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
-import { planInWorkDir } from '../prepare-stage.js';
+import type { Stage, StageContext } from '../../types.js';
+import { readFaceTrack } from '../face-track-file.js';
+import type { FaceCropsFile, LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
+import { planInWorkDir } from '../work-plan.js';
 import { cropBoxesForTrack, FACE_CROP_SIZE } from './crop-box.js';
 import { CROP_BYTES, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ReusableManifest } from './reusable-data.js';
 import { resizeRgbBox } from './resize.js';
 import { lipsyncOutput } from '../outputs.js';
-
-export interface FaceCropsFile extends StageOutput {
-  /** The reusable folder, relative to the work dir. */
-  reusable: string;
-}
 
 /** Every reference frame's 96x96 crop into `file` (frame i at byte i x 96 x 96 x 3; zeros where there is no face). */
 async function writeCrops(file: string, plan: LipsyncPlan, boxes: (PixelBox | null)[], deps: LipsyncDeps, ctx: StageContext): Promise<void> {

@@ -2,10 +2,10 @@
 // face track it was drawn on (the faces stage's, or the one a reusable model keeps).
 import path from 'node:path';
 import type { StageOutput } from '../../types.js';
-import { readFaceTrack } from '../faces-stage.js';
+import { readFaceTrack } from '../face-track-file.js';
 import { lipsyncOutput } from '../outputs.js';
 import { readFaceTrackOf, readReusableManifest } from '../precision/reusable-data.js';
-import type { RenderedVideo } from '../render-stage.js';
+import type { RenderedVideo } from '../types.js';
 import { bankCoverageOf } from './bank-coverage.js';
 import type { LipsyncResultToCheck } from './measure-result.js';
 

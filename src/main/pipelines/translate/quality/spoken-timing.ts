@@ -1,5 +1,5 @@
 // Where each dubbed line really sounds in the dub track and how fast, read off the track's loudness (not the plan).
-import type { SpokenLine } from '../synthesize-stage.js';
+import type { SpokenLine } from '../types.js';
 
 /** A line spoken faster than this, relative to the voice's normal rate (rate x stretch), is worth a look. */
 export const TOO_FAST_SPEED = 1.15;

@@ -1,9 +1,17 @@
-// Shared storage: where workers on several machines share uploads, stage outputs and results. Two backends keep
-// the same contract (test/integration/storage-contract.test.ts runs one suite on both): a shared folder (NFS/SMB)
-// and an S3-compatible bucket. Keys are posix relative paths (storage-keys.ts); a prefix is a folder of keys.
+// Shared storage: where workers on several machines share uploads, stage outputs and results. Two backends in
+// src/main/storage keep this contract (test/integration/storage-contract.test.ts runs one suite on both): a shared
+// folder (NFS/SMB) and an S3-compatible bucket. Keys are posix relative paths (storage/storage-keys.ts); a prefix is a
+// folder of keys. The contract lives here, with the file store and work folders that use it, so files never imports
+// storage: core opens a backend and hands it in.
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DubDeskError } from '../../shared/errors.js';
-import type { LocalSource } from './local-source.js';
+
+/** An open local file and its size, the local side of an upload; whoever opened it closes the handle. */
+export interface LocalSource {
+  handle: FileHandle;
+  size: number;
+}
 
 /** An object's bytes from read(): the whole object or the inclusive range [start, end] of it. */
 export interface StorageRead {
