@@ -1,7 +1,7 @@
 // Which of a project's synthesized takes stay: those of its last export and those its current lines sound like.
 // Every other take was superseded by an edit; past the cap, the takes unused the longest go too.
 import type { Engines } from '../engines/registry.js';
-import { EXPORT_CLIP_USER, pruneClipCache, type ClipPrune } from '../pipelines/translate/clip-cache.js';
+import { EXPORT_CLIP_USER, pruneClipCache, type ClipPrune } from '../dubbing/clip-cache.js';
 import type { ProjectRecord, SegmentRecord } from '../store/projects-repository.js';
 import { lineTakesUser, lineVoice } from './line-voice.js';
 

@@ -1,6 +1,6 @@
 // The timing fit of one project line, by the job's own plan (timing-plan.ts): borrow the silence up to the next
 // line, then a faster speaking rate (up to the rate boost), then time-stretch; past the stretch cap it is too long.
-import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from '../pipelines/translate/timing-plan.js';
+import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from '../dubbing/timing-plan.js';
 
 export interface LineFitInput {
   /** The line spoken at the normal rate, or at `synthesizedRate` when given. */

@@ -8,8 +8,8 @@ import type { LineSpokenEvent, SegmentStatus } from '../../shared/schemas/projec
 import type { Engines } from '../engines/registry.js';
 import type { FileStore } from '../files/file-store.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
-import { clipSamples } from '../pipelines/translate/dub-track.js';
-import { openClipCache } from '../pipelines/translate/clip-cache.js';
+import { clipSamples } from '../dubbing/dub-track.js';
+import { openClipCache } from '../dubbing/clip-cache.js';
 import type { ProjectRecord, ProjectsRepository, SegmentRecord } from '../store/projects-repository.js';
 import type { TasksRepository } from '../store/tasks-repository.js';
 import { pruneProjectClips } from './clip-retention.js';

@@ -1,34 +1,36 @@
 // Editable projects (docs/api.md "Projects"): made from a job's make-project draft, edited segment by segment with
 // optimistic concurrency, and exported as a new task that reuses everything the edits did not touch.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { languagePart } from '../../shared/languages.js';
-import type { EditedSegment, Project, ProjectSegment, ProjectSummary, QueuedSpeech, SegmentPatch, SubtitleTrack } from '../../shared/schemas/projects.js';
+import type { EditedSegment, Project, ProjectSummary, QueuedSpeech, SubtitleTrack } from '../../shared/schemas/projects.js';
 import { projectUrl } from '../../shared/schemas/projects.js';
-import type { JobKind } from '../../shared/jobs.js';
 import type { Engines } from '../engines/registry.js';
 import { translateEnforcingGlossary } from '../engines/mt/glossary-enforcement.js';
 import type { FileStore } from '../files/file-store.js';
 import { newId } from '../ids.js';
 import { waveformPeaks } from '../media/dsp/waveform-peaks.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
-import type { ProjectDraft, ProjectSnapshot } from '../pipelines/project-snapshot.js';
-import { maxCharsFor } from '../pipelines/translate/speech-budget.js';
+import type { ProjectDraft } from '../pipelines/project-snapshot.js';
+import { maxCharsFor } from '../dubbing/speech-budget.js';
 import type { PipelineRegistry } from '../pipelines/types.js';
 import { resolveWorkPath } from '../pipelines/work-paths.js';
 import type { JobService } from '../queue/job-service.js';
 import { readJobResources } from '../requests/resource-snapshot.js';
-import type { ProjectRecord, ProjectsRepository, SegmentFields, SegmentRecord } from '../store/projects-repository.js';
+import type { ProjectRecord, ProjectsRepository } from '../store/projects-repository.js';
 import type { TaskRecord, TasksRepository } from '../store/tasks-repository.js';
-import { seedExportWorkDir } from './export-seed.js';
+import { adoptExportVoices as adoptVoices } from './export-voices.js';
+import { createLineEdits } from './line-edits.js';
 import { checkLineTexts } from './line-limits.js';
 import { createLineSpeaker } from './line-speech.js';
 import { createLineSpeechQueue } from './line-speech-queue.js';
 import { lineVoice } from './line-voice.js';
+import { originTask } from './origin-task.js';
+import { exportProject } from './project-export.js';
 import { ProjectEvents } from './project-events.js';
 import { projectSummaryView, projectView, segmentView } from './project-view.js';
-import { mergeSegments, splitSegment, type EditableSegment } from './segment-edits.js';
+import { fromEditable } from './segment-fields.js';
 import { projectSrt, textsFromSrt } from './subtitle-tracks.js';
 
 export interface ProjectServiceDeps {
@@ -58,25 +60,6 @@ export interface ProjectServiceDeps {
 
 export type ProjectService = ReturnType<typeof createProjectService>;
 
-/** Shortest line the editor may make, so a split or a drag never leaves a line with no time to speak. */
-const MIN_SEGMENT_MS = 200;
-
-const fieldsOf = (segment: SegmentRecord): SegmentFields => ({
-  startMs: segment.startMs, endMs: segment.endMs, sourceText: segment.sourceText, targetText: segment.targetText,
-  speaker: segment.speaker, voiceId: segment.voiceId, box: segment.box, blockId: segment.blockId,
-});
-
-const editable = (segment: SegmentRecord): EditableSegment => ({
-  startMs: segment.startMs, endMs: segment.endMs, sourceText: segment.sourceText, targetText: segment.targetText,
-  ...(segment.speaker ? { speaker: segment.speaker } : {}), voiceId: segment.voiceId,
-  ...(segment.box ? { box: segment.box } : {}), ...(segment.blockId !== null ? { blockId: segment.blockId } : {}),
-});
-
-const fromEditable = (segment: EditableSegment): SegmentFields => ({
-  startMs: segment.startMs, endMs: segment.endMs, sourceText: segment.sourceText, targetText: segment.targetText,
-  speaker: segment.speaker ?? null, voiceId: segment.voiceId ?? null, box: segment.box ?? null, blockId: segment.blockId ?? null,
-});
-
 export function createProjectService(deps: ProjectServiceDeps) {
   const { projects, tasks, files, engines } = deps;
   const now = deps.now ?? Date.now;
@@ -96,58 +79,8 @@ export function createProjectService(deps: ProjectServiceDeps) {
     exportTaskIds: await projects.exports(project.id),
   });
 
-  function checkVoice(voiceId: string | null | undefined): void {
-    if (voiceId && !engines.voices().some((voice) => voice.id === voiceId)) {
-      throw new DubDeskError('not_found', `Voice ${voiceId} does not exist; GET /v1/voices lists the voices.`);
-    }
-  }
-
-  /** Times inside the media and long enough; a dubbed line's neighbours are checked where it is written (keepApart). */
-  function checkTimes(project: ProjectRecord, startMs: number, endMs: number): void {
-    if (!(startMs >= 0) || !(endMs <= project.mediaDurationMs + 1) || endMs - startMs < MIN_SEGMENT_MS) {
-      throw new DubDeskError('invalid_request', `A line must lie within the media (0 to ${(project.mediaDurationMs / 1000).toFixed(3)} s) and last at least ${MIN_SEGMENT_MS / 1000} s; got ${(startMs / 1000).toFixed(3)} to ${(endMs / 1000).toFixed(3)} s.`);
-    }
-  }
-
-  /** Queues a translate line to be spoken; undefined when too many wait (an edit is saved all the same, its fit left unknown). */
-  function queueFit(project: ProjectRecord, segment: SegmentRecord): string | undefined {
-    if (project.kind !== 'translate' || !segment.targetText.trim()) return undefined;
-    try {
-      return speeches.enqueue({ projectId: project.id, segmentId: segment.id, revision: segment.revision, purpose: 'fit' });
-    } catch (error) {
-      if (error instanceof DubDeskError && error.code === 'rate_limited') return undefined;
-      throw error;
-    }
-  }
-
-  function checkBox(box: SegmentPatch['box']): void {
-    if (box && (box.width <= 0 || box.height <= 0 || box.x + box.width > 1.0001 || box.y + box.height > 1.0001)) {
-      throw new DubDeskError('invalid_request', 'box must lie inside the frame: width and height above 0, x + width and y + height at most 1.');
-    }
-  }
-
-  /** Proofreading projects learn their speakers' voices from their first finished export. */
-  async function adoptExportVoices(project: ProjectRecord): Promise<ProjectRecord> {
-    if (project.kind !== 'translate' || Object.keys(project.speakerVoices).length) return project;
-    for (const taskId of await projects.exports(project.id)) {
-      if ((await tasks.get(taskId))?.status !== 'done') continue;
-      const stagesDir = path.join(await localWorkDir(taskId), 'stages');
-      const name = (await readdir(stagesDir).catch(() => [] as string[])).find((file) => file.endsWith('-synthesize.json'));
-      if (!name) continue;
-      const saved = JSON.parse(await readFile(path.join(stagesDir, name), 'utf8')) as { voices?: Record<string, { voiceId: string; pitchSemitones: number }> };
-      const voices = Object.fromEntries(Object.entries(saved.voices ?? {}).map(([speaker, voice]) => [speaker, { voiceId: voice.voiceId, pitchSemitones: voice.pitchSemitones }]));
-      if (!Object.keys(voices).length) continue;
-      await projects.setSpeakerVoices(project.id, voices, now());
-      return projects.require(project.id);
-    }
-    return project;
-  }
-
-  async function originTask(project: ProjectRecord): Promise<TaskRecord> {
-    const task = await tasks.get(project.taskId);
-    if (!task) throw new DubDeskError('not_found', `The task ${project.taskId} that made project ${project.id} no longer exists.`);
-    return task;
-  }
+  const adoptExportVoices = (project: ProjectRecord) => adoptVoices(project, { projects, tasks, localWorkDir, now });
+  const lineEdits = createLineEdits({ projects, engines, speeches, now });
 
   return {
     /** Stores a job's draft as its project (once per task) and publishes the input media for the editor. */
@@ -179,62 +112,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       return projectView(project, await projects.segments(project.id), await links(project));
     },
 
-    async patch(projectId: string, segmentId: string, patch: SegmentPatch): Promise<EditedSegment> {
-      const project = await projects.require(projectId);
-      const current = await projects.segment(projectId, segmentId, patch.revision);
-      const startMs = patch.start !== undefined ? Math.round(patch.start * 1000) : current.startMs;
-      const endMs = patch.end !== undefined ? Math.round(patch.end * 1000) : current.endMs;
-      if (startMs !== current.startMs || endMs !== current.endMs) checkTimes(project, startMs, endMs);
-      checkVoice(patch.voice_id);
-      checkBox(patch.box);
-      const next: SegmentFields = {
-        ...fieldsOf(current), startMs, endMs,
-        ...(patch.source_text !== undefined ? { sourceText: patch.source_text } : {}),
-        ...(patch.target_text !== undefined ? { targetText: patch.target_text } : {}),
-        ...(patch.speaker !== undefined ? { speaker: patch.speaker } : {}),
-        ...(patch.voice_id !== undefined ? { voiceId: patch.voice_id } : {}),
-        ...(patch.box !== undefined ? { box: patch.box } : {}),
-      };
-      checkLineTexts(next, `Line ${segmentId}`, 'Shorten it, or split the line first.');
-      const changed = (Object.keys(next) as Array<keyof SegmentFields>).some((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
-      if (!changed) return segmentView(project, current);
-      // What the line sounds like or when it is spoken changed: its fit is measured again.
-      const sound = next.targetText !== current.targetText || next.voiceId !== current.voiceId || next.startMs !== current.startMs || next.endMs !== current.endMs || next.speaker !== current.speaker;
-      const saved = await projects.updateSegment(projectId, segmentId, patch.revision, (segment) => ({
-        ...segment, ...next, status: 'edited', fit: sound ? null : segment.fit,
-      }), now(), { keepApart: project.kind === 'translate' });
-      // Its fit is measured off the request path: the answer says which line_spoken event brings it.
-      const speechId = sound ? queueFit(project, saved) : undefined;
-      return { ...segmentView(project, saved), ...(speechId ? { speech_id: speechId } : {}) };
-    },
-
-    async split(projectId: string, segmentId: string, atSeconds: number, revision?: number): Promise<{ revision: number; segments: ProjectSegment[] }> {
-      const project = await projects.require(projectId);
-      const fresh = await projects.replaceSegments(projectId, [{ id: segmentId, revision }], ([segment]) => splitSegment(editable(segment!), Math.round(atSeconds * 1000)).map(fromEditable), now());
-      return { revision: (await projects.require(projectId)).revision, segments: fresh.map((item) => segmentView(project, item)) };
-    },
-
-    async merge(projectId: string, segmentIds: readonly string[]): Promise<{ revision: number; segments: ProjectSegment[] }> {
-      const project = await projects.require(projectId);
-      const all = await projects.segments(projectId);
-      const wanted = new Set(segmentIds);
-      const positions = all.flatMap((segment, i) => (wanted.has(segment.id) ? [i] : []));
-      if (positions.length !== wanted.size) {
-        const missing = [...wanted].find((id) => !all.some((segment) => segment.id === id));
-        await projects.segment(projectId, missing!, undefined); // 409 for a line split or merged away, else 404
-      }
-      if (positions.some((position, i) => i > 0 && position !== positions[i - 1]! + 1)) {
-        throw new DubDeskError('invalid_request', `Only neighbouring lines can be merged; ${segmentIds.join(', ')} have other lines between them.`);
-      }
-      const chosen = positions.map((position) => all[position]!);
-      // Merged from the lines as they are when written; a line that moved between them meanwhile refuses it (keepApart).
-      const fresh = await projects.replaceSegments(projectId, chosen.map((segment) => ({ id: segment.id })), (current) => {
-        const merged = mergeSegments([...current].sort((a, b) => a.startMs - b.startMs).map(editable));
-        checkLineTexts(merged, `The line merged from ${chosen.length} lines`, 'Shorten the lines first, or merge fewer of them.');
-        return [fromEditable(merged)];
-      }, now(), { keepApart: project.kind === 'translate' });
-      return { revision: (await projects.require(projectId)).revision, segments: fresh.map((item) => segmentView(project, item)) };
-    },
+    ...lineEdits,
 
     /** Queues one line to be spoken as the export will, with a preview over the original's audio of its time (line_spoken event). */
     async synthesize(projectId: string, segmentId: string): Promise<QueuedSpeech> {
@@ -253,7 +131,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const project = await projects.require(projectId);
       const segment = await projects.segment(projectId, segmentId, undefined);
       if (!segment.sourceText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no source text to translate.`);
-      const origin = await originTask(project);
+      const origin = await originTask(tasks, project);
       const translator = engines.requireTranslator(languagePart(project.sourceLanguage), languagePart(project.targetLanguage));
       const resources = await readJobResources(await localWorkDir(origin.id), origin.request);
       const { texts } = await translateEnforcingGlossary(translator, {
@@ -268,61 +146,10 @@ export function createProjectService(deps: ProjectServiceDeps) {
       return this.patch(projectId, segmentId, { revision: segment.revision, target_text: text });
     },
 
-    /** One voice for all of a speaker's lines (null: the voice the export chooses); each line's own choice is cleared. */
-    async setSpeakerVoice(projectId: string, speaker: string, voiceId: string | null): Promise<{ revision: number; segments: ProjectSegment[] }> {
-      const project = await projects.require(projectId);
-      if (project.kind !== 'translate') throw new DubDeskError('invalid_request', 'Visual translation projects have no voices.');
-      checkVoice(voiceId);
-      const theirs = (await projects.segments(projectId)).filter((segment) => segment.speaker === speaker);
-      if (!theirs.length) throw new DubDeskError('not_found', `Project ${projectId} has no lines of ${speaker}.`);
-      const voices = { ...project.speakerVoices };
-      if (voiceId) voices[speaker] = { voiceId, pitchSemitones: 0 };
-      else delete voices[speaker];
-      await projects.setSpeakerVoices(projectId, voices, now());
-      const changed: SegmentRecord[] = [];
-      for (const segment of theirs) {
-        changed.push(await projects.updateSegment(projectId, segment.id, undefined, (current) => ({
-          ...current, voiceId: null, status: 'edited', fit: null,
-        }), now()));
-      }
-      return { revision: (await projects.require(projectId)).revision, segments: changed.map((segment) => segmentView(project, segment)) };
-    },
-
     /** A new task of the project's kind from its lines, reusing every stage the edits do not touch (docs/api.md "Projects"). */
     async export(projectId: string, exportType?: string): Promise<{ task_id: string }> {
       const project = await adoptExportVoices(await projects.require(projectId));
-      const pipeline = deps.pipelines[project.kind];
-      if (!pipeline?.projectExport) throw new DubDeskError('pipeline_unavailable', `This DubDesk build cannot export ${project.kind} projects.`);
-      const origin = await originTask(project);
-      // The newest finished export has the most to reuse (a proofreading job never separated or erased anything).
-      let base = origin;
-      for (const id of await projects.exports(projectId)) {
-        const task = await tasks.get(id);
-        if (task?.status === 'done') {
-          base = task;
-          break;
-        }
-      }
-      const segments = await projects.segments(projectId);
-      const snapshot: Omit<ProjectSnapshot, 'previousOutputs'> = {
-        projectId, clipCache: path.join(projectDir(projectId), 'clips'), encodedAudioCache: path.join(projectDir(projectId), 'encoded-audio'),
-        encodedVideoCache: path.join(projectDir(projectId), 'encoded-video'),
-        speakerVoices: project.speakerVoices,
-        lines: segments.map((segment, i) => ({
-          index: i + 1, ...editable(segment), voiceId: segment.voiceId ?? undefined, edited: segment.status !== 'ok',
-        })),
-      };
-      const request: Record<string, unknown> = { ...origin.request, project_mode: 'none' };
-      if (project.kind === 'translate') {
-        request.enable_proofreading = false;
-        if (exportType) request.export_type = exportType;
-      }
-      const baseWorkDir = await localWorkDir(base.id);
-      const taskId = await deps.jobs.createPrepared(origin.kind as JobKind, request, { inputName: origin.inputName, callbackUrl: origin.callbackUrl }, (workDir) => seedExportWorkDir({
-        from: baseWorkDir, to: workDir, stages: pipeline.stages, rerun: pipeline.projectExport!.rerun, snapshot,
-      }));
-      await projects.addExport(projectId, taskId, now());
-      return { task_id: taskId };
+      return exportProject({ ...deps, projectDir, localWorkDir, now }, project, exportType);
     },
 
     async subtitles(projectId: string, track: SubtitleTrack): Promise<string> {

@@ -1,7 +1,7 @@
 // A project's lines as SRT (source, target or both in one cue) and back: an uploaded SRT replaces one track's texts.
 import { DubDeskError } from '../../shared/errors.js';
 import { readSrt, serializeSrt, type SrtCue } from '../media/srt.js';
-import { bilingualCues } from '../pipelines/translate/subtitle-exports.js';
+import { bilingualCues } from '../dubbing/subtitle-exports.js';
 
 export type SubtitleTrack = 'source' | 'target' | 'bilingual';
 

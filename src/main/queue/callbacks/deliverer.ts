@@ -1,16 +1,16 @@
-import http, { type OutgoingHttpHeaders } from 'node:http';
-import https from 'node:https';
-import { AddressRefusedError, checkLiteralHost, guardedLookup, type ConnectGuard } from '../../files/guarded-lookup.js';
+import type { ConnectGuard } from '../../files/guarded-lookup.js';
 import { newId } from '../../ids.js';
-import { nextDelayMs, shouldGiveUp } from './backoff.js';
 import type { CallbackOutbox, OutboxEntry } from '../../store/callback-outbox-repository.js';
-import { SIGNATURE_HEADER, signPayload } from './signature.js';
+import { attemptCallback, Interrupted, type Outcome } from './callback-attempt.js';
+import { errorMessage } from './error-message.js';
+import { createPollSleep } from './poll-sleep.js';
+import { recordOutcome, type CallbackLog } from './record-outcome.js';
 
 // Sends the outbox's callbacks (docs/api.md "Callbacks"): at least once, in order per task,
 // retried with backoff until a 2xx or 24 h. Several services may share one database, so each entry is
 // claimed for a lease longer than an attempt, and its outcome recorded only while the claim is still ours.
 
-export type CallbackLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+export type { CallbackLog } from './record-outcome.js';
 
 export interface CallbackDelivererOptions {
   outbox: CallbackOutbox;
@@ -46,10 +46,6 @@ export interface CallbackDeliverer {
   deliverDue(): Promise<number>;
 }
 
-type Outcome = { ok: true } | { ok: false; error: string; permanent?: boolean };
-
-class Interrupted extends Error {}
-
 export function createCallbackDeliverer(options: CallbackDelivererOptions): CallbackDeliverer {
   const {
     outbox,
@@ -76,14 +72,10 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
   let stopping = false;
   let loop: Promise<void> | null = null;
   let stopped: Promise<void> | null = null;
-  let wakeUp: (() => void) | null = null;
-  let woken = false;
   let lastLoopError = '';
-
-  function kick(): void {
-    woken = true;
-    wakeUp?.();
-  }
+  const pause = createPollSleep(() => stopping);
+  const kick = () => pause.wake();
+  const attemptOptions = { secret, userAgent, connectGuard, now, requestTimeoutMs, stopSignal: stopController.signal };
 
   async function pump(): Promise<Promise<void>[]> {
     if (stopping) return [];
@@ -113,10 +105,9 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
   }
 
   async function deliver(entry: OutboxEntry): Promise<void> {
-    const target = describeTarget(entry);
     let outcome: Outcome;
     try {
-      outcome = await attempt(entry);
+      outcome = await attemptCallback(entry, attemptOptions);
     } catch (error) {
       if (error instanceof Interrupted) {
         // Left pending and unclaimed: sent again after the restart, or at once by another node.
@@ -125,78 +116,7 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
       }
       outcome = { ok: false, error: errorMessage(error) };
     }
-    try {
-      const at = now();
-      // A false mark is a lost claim: it ran out and another deliverer took the entry, whose outcome is now its own.
-      if (outcome.ok) {
-        if (!(await outbox.markDelivered(entry.id, owner, at))) lostClaim(target);
-        return;
-      }
-      const attempts = entry.attempts + 1;
-      if (outcome.permanent || shouldGiveUp(entry.createdAt, at)) {
-        if (await outbox.markGivenUp(entry.id, owner, { attempts, now: at, error: outcome.error })) {
-          log('error', `Gave up on callback ${target} after ${attempts} attempt(s): ${outcome.error}`);
-        } else lostClaim(target);
-        return;
-      }
-      const delay = nextDelayMs(attempts, random);
-      if (!(await outbox.markFailed(entry.id, owner, { attempts, nextAttemptAt: at + delay, error: outcome.error }))) {
-        lostClaim(target);
-        return;
-      }
-      log('warn', `Callback ${target} failed (attempt ${attempts}): ${outcome.error}; retrying in ${Math.ceil(delay / 1000)} s`);
-    } catch (error) {
-      log('error', `Could not record the outcome of callback ${target}: ${errorMessage(error)}`);
-    }
-  }
-
-  function lostClaim(target: string): void {
-    log('warn', `Callback ${target}: its claim ran out during the attempt and another deliverer owns it now; this outcome is not recorded`);
-  }
-
-  async function attempt(entry: OutboxEntry): Promise<Outcome> {
-    if (!isHttpUrl(entry.url)) return { ok: false, error: 'callback_url is not an http(s) URL', permanent: true };
-    // Signed at each attempt, so a receiver's replay window applies to the attempt, not the event.
-    const signature = signPayload(secret, entry.body, Math.floor(now() / 1000));
-    const signal = AbortSignal.any([stopController.signal, AbortSignal.timeout(requestTimeoutMs)]);
-    let status: number;
-    try {
-      status = await post(new URL(entry.url), {
-        'Content-Type': 'application/json',
-        'User-Agent': userAgent,
-        'X-DubDesk-Event-Id': entry.eventId,
-        [SIGNATURE_HEADER]: signature,
-      }, entry.body, signal, connectGuard);
-    } catch (error) {
-      if (stopController.signal.aborted) throw new Interrupted();
-      if (signal.aborted) return { ok: false, error: `no response within ${requestTimeoutMs} ms` };
-      // The address will not change its range by waiting: give up on this delivery now.
-      if (error instanceof AddressRefusedError) return { ok: false, error: `refused to connect: ${error.message}`, permanent: true };
-      return { ok: false, error: errorMessage(error) };
-    }
-    if (status >= 200 && status < 300) return { ok: true };
-    // A redirect could carry a signed body to a host the user never named, so it is never followed.
-    if (status >= 300 && status < 400) return { ok: false, error: `HTTP ${status} redirect (redirects are not followed)` };
-    return { ok: false, error: `HTTP ${status}` };
-  }
-
-  function sleep(ms: number): Promise<void> {
-    if (woken || stopping) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wakeUp = null;
-        woken = false;
-        resolve();
-      };
-      // The server or CLI owns the process's lifetime, not this poller.
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      wakeUp = done;
-    });
+    await recordOutcome(entry, outcome, { outbox, owner, now, random, log });
   }
 
   async function run(): Promise<void> {
@@ -211,7 +131,7 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
         if (message !== lastLoopError) log('error', `Callback delivery loop: ${message}`);
         lastLoopError = message;
       }
-      await sleep(pollIntervalMs);
+      await pause.sleep(pollIntervalMs);
     }
   }
 
@@ -223,7 +143,7 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
     stop() {
       stopped ??= (async () => {
         stopping = true;
-        wakeUp?.();
+        pause.interrupt();
         await loop;
         if (inFlight.size > 0) {
           let graceTimer: NodeJS.Timeout | undefined;
@@ -245,54 +165,4 @@ export function createCallbackDeliverer(options: CallbackDelivererOptions): Call
       return started.length;
     },
   };
-}
-
-/** POSTs the body and resolves with the status; the address is checked before connecting, the answer is dropped. */
-function post(url: URL, headers: OutgoingHttpHeaders, body: string, signal: AbortSignal, guard: ConnectGuard): Promise<number> {
-  return new Promise((resolve, reject) => {
-    checkLiteralHost(url, guard.policy);
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
-      signal,
-      lookup: guardedLookup(guard),
-    });
-    request.once('response', (response) => {
-      // The receiver's answer is not used, and an endless one must not hold the delivery: drop it.
-      response.destroy();
-      resolve(response.statusCode ?? 0);
-    });
-    request.once('error', reject);
-    request.end(body);
-  });
-}
-
-function isHttpUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-// Origin only: a callback URL's path or query may carry the receiver's own token.
-function describeTarget(entry: OutboxEntry): string {
-  let origin = '(invalid URL)';
-  try {
-    origin = new URL(entry.url).origin;
-  } catch {
-    // Keep the placeholder.
-  }
-  return `${entry.eventId} (task ${entry.taskId}, ${origin})`;
-}
-
-function errorMessage(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code && !error.message.includes(code)) return `${error.message} (${code})`;
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  const detail = cause?.code ?? cause?.message;
-  return detail ? `${error.message} (${detail})` : error.message;
 }
