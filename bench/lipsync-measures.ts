@@ -6,7 +6,7 @@ import { rms } from '../src/main/media/dsp/envelope.js';
 import { readFrames } from '../src/main/media/frames.js';
 import { laplacianVariance, pearson } from '../test/fixtures/image-metrics.js';
 import { withoutIntervals } from '../test/fixtures/motion-metrics.js';
-import { openingLoudnessCorrelation, readMouthSamples } from '../src/main/pipelines/lipsync/quality/mouth-samples.js';
+import { openingLoudnessCorrelation, readMouthSamples } from '../src/main/quality/lipsync/mouth-samples.js';
 import type { BenchService } from './bench-service.js';
 
 export type Picture = { data: Uint8Array; width: number; height: number };

@@ -12,7 +12,7 @@ import { resolveMediaTools } from '../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../src/main/media/run-process.js';
 import { eyesAndForehead, facePhotoInfo, faceVideo } from '../test/fixtures/faces.js';
 import { psnr } from '../test/fixtures/image-metrics.js';
-import { swayBox } from '../src/main/pipelines/lipsync/idle-motion.js';
+import { swayBox } from '../src/main/engines/lipsync/mouth-warp/idle-motion.js';
 import { readFrames } from '../src/main/media/frames.js';
 import { decodeStillImage } from '../src/main/media/still-image.js';
 import { makeMediaDir } from '../test/fixtures/media.js';

@@ -11,11 +11,11 @@ import { createOpenCvInpainter } from '../src/main/engines/inpaint/opencv-inpain
 import { createTesseractRecognizer } from '../src/main/engines/ocr/tesseract.js';
 import { createTextRegionDetector } from '../src/main/engines/ocr/text-regions.js';
 import { describeFrameStream } from '../src/main/media/frames.js';
-import { renderTextVideo } from '../src/main/pipelines/frame-translate/render/render-text-video.js';
+import { renderTextVideo } from '../src/main/engines/inpaint/video-text/render-text-video.js';
 import { eraseSpans } from '../src/main/pipelines/frame-translate/render-stage.js';
 import { joinWords } from '../src/main/engines/ocr/tesseract-lines.js';
 import { groupTextLines } from '../src/main/pipelines/frame-translate/text-blocks.js';
-import { findTextEvents } from '../src/main/pipelines/frame-translate/text/find-text-events.js';
+import { findTextEvents } from '../src/main/engines/ocr/video-text/find-text-events.js';
 import type { TextBlock } from '../src/main/pipelines/frame-translate/types.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeBenchVideo } from './visual-video.js';

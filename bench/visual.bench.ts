@@ -15,7 +15,7 @@ import { jobWorkDir } from '../src/main/config.js';
 import { ffmpegBaseArgs } from '../src/main/media/ffmpeg-args.js';
 import { resolveMediaTools } from '../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../src/main/media/run-process.js';
-import { visualTranslateEncodeArgs } from '../src/main/pipelines/frame-translate/render/render-text-video.js';
+import { visualTranslateEncodeArgs } from '../src/main/engines/inpaint/video-text/render-text-video.js';
 import type { FoundScreenText } from '../src/main/pipelines/frame-translate/types.js';
 import { makeMediaDir } from '../test/fixtures/media.js';
 import { characterErrorRate } from '../test/fixtures/text-accuracy.js';

@@ -5,6 +5,7 @@ import { dataPaths, jobWorkDir, type DataPaths, type DubDeskConfig } from './con
 import { createFileStore, type FileStore } from './files/file-store.js';
 import { createFileUrlSigner, type FileUrlSigner } from './files/signed-urls.js';
 import { createWorkFolders } from './files/work-folders.js';
+import { sweepStaleTempFolders } from './files/temp-sweep.js';
 import { describeModeChanges, makeDataFolderPrivate } from './files/private-data-folder.js';
 import { openStorage } from './storage/open-storage.js';
 import type { SharedStorage } from './files/shared-storage.js';
@@ -34,8 +35,10 @@ import type { TasksRepository } from './store/tasks-repository.js';
 import type { GlossariesRepository } from './store/glossaries-repository.js';
 import type { Store } from './store/store.js';
 import { createKindRegistry, pipelinesOf, type KindRegistry } from './pipelines/kinds.js';
+import { storedPlan } from './plans/job-plan.js';
+import type { JobPlan } from '../shared/schemas/job-plan.js';
 import type { JobKindModule } from './pipelines/kind.js';
-import { reusableFolderEngine } from './pipelines/lipsync/precision/reusable-data.js';
+import { reusableFolderEngine } from './engines/lipsync/reusable-data.js';
 import type { ReusableModelFolders } from './pipelines/reusable-lipsync/make-model.js';
 import { createSharedDataFolders } from './files/shared-data-folders.js';
 import { checkBody, describeValidation } from './requests/body-validation.js';
@@ -52,10 +55,13 @@ import { createModelStore, type ModelStore, type ModelStoreOptions } from './mod
 import { createServiceLog, type ServiceLog } from './logging/service-log.js';
 import { createProjectService, type ProjectService } from './projects/project-service.js';
 import type { ReusableModelsRepository } from './store/reusable-models-repository.js';
+import type { RegisteredEngine } from './engines/registered-engine.js';
 
 export interface CoreOptions {
   /** Kind modules besides the built-in ones; one with a built-in id replaces that kind (tests register kinds of their own). */
   kinds?: readonly JobKindModule[];
+  /** Engines added beside the capability table's rows, each by its row and factory (docs/architecture.md "How to add an engine"). */
+  registeredEngines?: readonly RegisteredEngine[];
   /** Engines that replace the built ones, capability by capability (tests run jobs with small engines of their own). */
   engines?: Partial<EngineSet>;
   /** Delay before a failed job's next attempt (default: capped exponential backoff from 5 s). */
@@ -178,7 +184,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
-  const built = createEngineSet({ models, media, settings, cacheDir: path.join(paths.root, 'engines'), connectGuard: { policy: addressPolicy } });
+  const built = createEngineSet({ models, media, settings, cacheDir: path.join(paths.root, 'engines'), connectGuard: { policy: addressPolicy }, registered: options.registeredEngines });
   const engines = createEngines({ ...built.set, ...options.engines }, models, settings);
   const voiceSamples = createVoiceSampleCache({ engine: combinedVoices(engines), cacheDir: path.join(paths.root, 'voice-samples') });
   const webhookSecret = await resolveWebhookSecret(settings, config.webhookSecret);
@@ -199,6 +205,11 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   const resultUrls: ResultUrlOf = { file: fileUrl, project: (projectId) => projectUrl(baseUrl(), projectId) };
 
   const kinds = createKindRegistry(options.kinds);
+  // One planner for create, legacy tasks' first run and the API's plan answer: the kind's, over this core's engines.
+  const planJob = (kindId: string, request: Record<string, unknown>): JobPlan | undefined => {
+    const kind = kinds.find(kindId);
+    return kind?.plan ? storedPlan(kind.plan(request, engines), new Date()) : undefined;
+  };
   const statusShapeOf = (kind: string) => kinds.find(kind)?.statusShape ?? 'result';
   const transitions = createTaskTransitions({
     store, events, statusesOf: kinds.statusesOf,
@@ -254,7 +265,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   // The runner stores projects through this service, which needs the job service the runner feeds: made after both.
   let projects: ProjectService | undefined;
   const runnerOptions: RunnerOptions = {
-    tasks, transitions, logs: runnerLogs, pipelines,
+    tasks, transitions, logs: runnerLogs, pipelines, planLate: (task) => planJob(task.kind, task.request),
     workDirFor,
     workFolderFor: workFolders?.forTask,
     concurrency: config.concurrency,
@@ -282,6 +293,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     : createRunner(runnerOptions);
   const jobs = createJobService({
     store, runner, events, workDirFor, statusesOf: kinds.statusesOf, workFolders,
+    planJob,
     snapshotResources: (request, workDir) => snapshotJobResources(request, workDir, { glossaries, subtitleStyles }),
     deleteTaskFiles: async (taskId) => {
       await projects!.removeTaskProjectFiles(taskId);
@@ -344,6 +356,11 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
         // The address recorded before the relay ran (setBaseUrl) reaches workers started earlier.
         if (listeningUrl) settings.onChange?.();
       }
+      const swept = await sweepStaleTempFolders().catch((error: Error) => {
+        log(`Could not look for temporary engine folders left in ${os.tmpdir()}: ${error.message}`, 'warn');
+        return [];
+      });
+      if (swept.length > 0) log(`Removed ${swept.length} temporary engine folder(s) left in ${os.tmpdir()} by a process that was stopped mid-call.`);
       // Expired idempotency keys and callbacks finished a week ago are only history; keep the tables small.
       await idempotency.prune(Date.now());
       await outbox.pruneFinished(Date.now() - 7 * 24 * 60 * 60 * 1000);

@@ -28,6 +28,8 @@ export const ERROR_CATALOGUE = {
   cancelled: { status: 409, retryable: false },
   // Local addition (docs/api.md): a job kind whose pipeline this build does not have yet.
   pipeline_unavailable: { status: 501, retryable: false },
+  // Local addition (docs/api.md): the database is away or locked for now; answered with Retry-After.
+  database_unavailable: { status: 503, retryable: true },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -44,6 +44,11 @@ describe.skipIf(apertiumMissing)('the GUI: visual translation of a dropped video
       await page.locator('.status-pill', { hasText: 'Done' }).waitFor({ timeout: 180_000 });
       const stages = await page.getByRole('list', { name: 'Stages' }).textContent();
       for (const label of ['Finding on-screen text', 'Translating the text', 'Rendering the translated video']) expect(stages).toContain(label);
+      // The engines the task was planned with at creation, by step.
+      await page.getByText('Engines planned at creation').click();
+      const planned = await page.getByRole('list', { name: 'Planned engines' }).textContent();
+      expect(planned).toContain('Finding and reading the text: Tesseract');
+      expect(planned).toMatch(/Erasing the text: OpenCV/);
       const result = page.getByLabel('Result', { exact: true });
       await result.waitFor({ timeout: 30_000 });
       await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);

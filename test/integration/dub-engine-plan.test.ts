@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngines, type EngineSet } from '../../src/main/engines/registry.js';
 import { createEspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
-import { firstMissing, planTranslateEngines, type PlanStep } from '../../src/main/pipelines/translate/engine-plan.js';
+import { firstMissing, type PlanStep } from '../../src/main/plans/job-plan.js';
+import { planTranslateEngines } from '../../src/main/pipelines/translate/engine-plan.js';
 import type { TranslateRequest } from '../../src/main/pipelines/translate/types.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { startTestService } from '../fixtures/service.js';
@@ -46,17 +47,17 @@ afterAll(async () => {
 describe('planTranslateEngines', () => {
   it('without subtitles runs every step, naming each engine and its quality', () => {
     const steps = plan({ source_language: 'en' }, { voiceActivityDetectors: [vad], speechRecognizers: [sphinxLike], translators: [enEs], diarizers: [diarizer] });
-    expect(steps['detect-speech']).toEqual({ step: 'detect-speech', engine: { id: 'scripted-vad', title: 'Scripted VAD (test)', quality: 'standard' } });
-    expect(steps['identify-language']).toEqual({ step: 'identify-language', skipped: 'source_language is English' });
+    expect(steps['detect-speech']).toEqual({ step: 'detect-speech', label: 'Finding the speech', engine: { id: 'scripted-vad', title: 'Scripted VAD (test)', quality: 'standard' } });
+    expect(steps['identify-language']).toEqual({ step: 'identify-language', label: 'Identifying the language', skipped: 'source_language is English' });
     // A draft engine's step names the model that would do better, for the GUI's install button.
     expect(steps.transcribe).toEqual({
-      step: 'transcribe', engine: { id: 'sphinx-like', title: 'Sphinx-like (English, draft)', quality: 'draft' }, better: { id: 'whisper-base', title: 'Whisper base (multilingual)' },
+      step: 'transcribe', label: 'Transcribing', engine: { id: 'sphinx-like', title: 'Sphinx-like (English, draft)', quality: 'draft' }, better: { id: 'whisper-base', title: 'Whisper base (multilingual)' },
     });
     expect(steps.diarize?.engine?.id).toBe('scripted-diarizer');
     expect(steps.translate).toEqual({
-      step: 'translate', engine: { id: 'en-es', title: 'en-es (test)', quality: 'draft' }, better: { id: 'bergamot-en-es', title: expect.stringMatching(/English.*Spanish/) },
+      step: 'translate', label: 'Translating', engine: { id: 'en-es', title: 'en-es (test)', quality: 'draft' }, better: { id: 'bergamot-en-es', title: expect.stringMatching(/English.*Spanish/) },
     });
-    expect(steps.speak).toEqual({ step: 'speak', engine: { id: 'espeak', title: 'eSpeak NG (built in)', quality: 'draft' } });
+    expect(steps.speak).toEqual({ step: 'speak', label: 'Voicing the translation', engine: { id: 'espeak', title: 'eSpeak NG (built in)', quality: 'draft' } });
     expect(steps.separate?.skipped).toMatch(/no separation model installed/);
     expect(Object.values(steps).some((step) => step.missing)).toBe(false);
   });

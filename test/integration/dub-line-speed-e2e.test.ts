@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
 import { trimSilence } from '../../src/main/media/dsp/envelope.js';
 import { formatSrtTime } from '../../src/main/media/srt.js';
-import { MAX_SPEECH_SPEED } from '../../src/main/pipelines/translate/timing-plan.js';
+import { MAX_SPEECH_SPEED } from '../../src/main/dubbing/timing-plan.js';
 import { makeAudio, makeMediaDir, makeTextFile } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
 import { startReceiver, waitFor, type Receiver } from './callbacks-receiver.js';

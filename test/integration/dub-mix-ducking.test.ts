@@ -8,10 +8,10 @@ import { decodeAudioPcm } from '../../src/main/media/audio.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { toDb, toneLevel } from '../../src/main/media/dsp/envelope.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { writeDubTrack, type DubClip } from '../../src/main/pipelines/translate/dub-track.js';
+import { writeDubTrack, type DubClip } from '../../src/main/dubbing/dub-track.js';
 import { encodeWav } from '../../src/main/media/audio.js';
-import { loudnessScanArgs, mixDub, mixFilterGraph, parseEbur128Summary, type MixSpec } from '../../src/main/pipelines/translate/mix.js';
-import { planDubTiming, type TimingCue, type TimingPlan } from '../../src/main/pipelines/translate/timing-plan.js';
+import { loudnessScanArgs, mixDub, mixFilterGraph, parseEbur128Summary, type MixSpec } from '../../src/main/media/audio-mix.js';
+import { planDubTiming, type TimingCue, type TimingPlan } from '../../src/main/dubbing/timing-plan.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 
 const RATE = 48000;

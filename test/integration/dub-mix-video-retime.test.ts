@@ -6,10 +6,10 @@ import { decodeAudioPcm } from '../../src/main/media/audio.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { toneLevel } from '../../src/main/media/dsp/envelope.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { writeDubTrack } from '../../src/main/pipelines/translate/dub-track.js';
-import { mixDub } from '../../src/main/pipelines/translate/mix.js';
-import { planDubTiming } from '../../src/main/pipelines/translate/timing-plan.js';
-import { createTimeMap, retimeVideo, type SlowdownSegment } from '../../src/main/pipelines/translate/video-retime.js';
+import { writeDubTrack } from '../../src/main/dubbing/dub-track.js';
+import { mixDub } from '../../src/main/media/audio-mix.js';
+import { planDubTiming } from '../../src/main/dubbing/timing-plan.js';
+import { createTimeMap, retimeVideo, type SlowdownSegment } from '../../src/main/media/video-retime.js';
 import { makeMediaDir } from '../fixtures/media.js';
 
 const FPS = 25;

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudioPcm } from '../../src/main/media/audio.js';
-import { measureSpeakers, readAnalysisSpeech } from '../../src/main/pipelines/translate/speaker-pitch.js';
+import { measureSpeakers, readAnalysisSpeech } from '../../src/main/dubbing/speaker-pitch.js';
 import type { DubCue } from '../../src/main/pipelines/translate/types.js';
 import { makeAudio, makeMediaDir } from '../fixtures/media.js';
 

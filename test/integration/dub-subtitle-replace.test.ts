@@ -10,7 +10,7 @@ import { findApertium } from '../../src/main/engines/mt/apertium.js';
 import { createOpenCvInpainter } from '../../src/main/engines/inpaint/opencv-inpaint.js';
 import { h264EncodeArgs } from '../../src/main/media/ffmpeg-args.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
-import { renderTextVideo } from '../../src/main/pipelines/frame-translate/render/render-text-video.js';
+import { renderTextVideo } from '../../src/main/engines/inpaint/video-text/render-text-video.js';
 import type { PixelBox, RgbImage } from '../../src/main/media/image/rgb-image.js';
 import { runProcess } from '../../src/main/media/run-process.js';
 import { makeMediaDir } from '../fixtures/media.js';

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAtomicTempName } from '../../src/main/files/atomic-write.js';
 import { encodeWav } from '../../src/main/media/audio.js';
-import { assembleDubTrack, saveClip, writeDubTrack, type DubClip } from '../../src/main/pipelines/translate/dub-track.js';
-import { planDubTiming } from '../../src/main/pipelines/translate/timing-plan.js';
+import { assembleDubTrack, saveClip, writeDubTrack, type DubClip } from '../../src/main/dubbing/dub-track.js';
+import { planDubTiming } from '../../src/main/dubbing/timing-plan.js';
 
 const RATE = 22050;
 const tone = (index: number, ms: number, hz: number): DubClip => ({

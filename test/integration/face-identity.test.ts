@@ -10,7 +10,7 @@ import type { FaceDetector, FaceLandmarks } from '../../src/main/engines/face/ty
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../../src/main/media/run-process.js';
 import { decodeStillImage } from '../../src/main/media/still-image.js';
-import { applyMouthShape } from '../../src/main/pipelines/lipsync/mouth-warp.js';
+import { applyMouthShape } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
 import { facePhoto } from '../fixtures/faces.js';
 import { makeMediaDir } from '../fixtures/media.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceDetector } from '../../src/main/engines/face/human-detector.js';
 import type { Box, FaceDetector, FaceLandmarks, Point, RgbFrame } from '../../src/main/engines/face/types.js';
 import { clampBox, cropRgb, type PixelBox } from '../../src/main/media/image/rgb-image.js';
-import { mouthOpening } from '../../src/main/pipelines/lipsync/quality/mouth-samples.js';
+import { mouthOpening } from '../../src/main/quality/lipsync/mouth-samples.js';
 import { facePhotoInfo, faceWindow, readImageFrame } from '../fixtures/faces.js';
 
 let detector: FaceDetector;

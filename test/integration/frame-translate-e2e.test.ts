@@ -13,7 +13,7 @@ import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { readFrames } from '../../src/main/media/frames.js';
 import type { PixelBox, RgbImage } from '../../src/main/media/image/rgb-image.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { renderTextVideo } from '../../src/main/pipelines/frame-translate/render/render-text-video.js';
+import { renderTextVideo } from '../../src/main/engines/inpaint/video-text/render-text-video.js';
 import type { FoundScreenText, TranslatedScreenText } from '../../src/main/pipelines/frame-translate/types.js';
 import { psnr } from '../fixtures/image-metrics.js';
 import { makeMediaDir } from '../fixtures/media.js';

@@ -8,11 +8,11 @@ import { createOpenCvInpainter } from '../../src/main/engines/inpaint/opencv-inp
 import type { Inpainter } from '../../src/main/engines/inpaint/types.js';
 import { createTesseractRecognizer } from '../../src/main/engines/ocr/tesseract.js';
 import { cropRgb } from '../../src/main/media/image/rgb-image.js';
-import { readSamplesOf, rereadSamples } from '../../src/main/pipelines/frame-translate/quality/reread-boxes.js';
-import { STROKES_LEFT_LIMIT } from '../../src/main/pipelines/frame-translate/quality/stroke-contrast.js';
-import { renderTextVideoChunked } from '../../src/main/pipelines/frame-translate/render/render-chunks.js';
-import { eraseSpanOf } from '../../src/main/pipelines/frame-translate/render/erase-spans.js';
-import { renderTextVideo } from '../../src/main/pipelines/frame-translate/render/render-text-video.js';
+import { readSamplesOf, rereadSamples } from '../../src/main/quality/frame-translate/reread-boxes.js';
+import { STROKES_LEFT_LIMIT } from '../../src/main/quality/frame-translate/stroke-contrast.js';
+import { renderTextVideoChunked } from '../../src/main/engines/inpaint/video-text/render-chunks.js';
+import { eraseSpanOf } from '../../src/main/engines/inpaint/video-text/erase-spans.js';
+import { renderTextVideo } from '../../src/main/engines/inpaint/video-text/render-text-video.js';
 import { psnr } from '../fixtures/image-metrics.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { frameAt } from '../fixtures/real-media.js';

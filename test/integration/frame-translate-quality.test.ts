@@ -14,12 +14,12 @@ import { createTesseractRecognizer } from '../../src/main/engines/ocr/tesseract.
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import type { PixelBox } from '../../src/main/media/image/rgb-image.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { readSamplesOf, rereadSamples } from '../../src/main/pipelines/frame-translate/quality/reread-boxes.js';
-import { erasedLines, frameTranslateQuality } from '../../src/main/pipelines/frame-translate/quality/review-items.js';
-import { eraseSpanOf } from '../../src/main/pipelines/frame-translate/render/erase-spans.js';
-import { renderTextVideo } from '../../src/main/pipelines/frame-translate/render/render-text-video.js';
-import { findTextEvents } from '../../src/main/pipelines/frame-translate/text/find-text-events.js';
-import { REVIEW_CONFIDENCE } from '../../src/main/pipelines/frame-translate/text/text-acceptance.js';
+import { readSamplesOf, rereadSamples } from '../../src/main/quality/frame-translate/reread-boxes.js';
+import { erasedLines, frameTranslateQuality } from '../../src/main/pipelines/frame-translate/review-items.js';
+import { eraseSpanOf } from '../../src/main/engines/inpaint/video-text/erase-spans.js';
+import { renderTextVideo } from '../../src/main/engines/inpaint/video-text/render-text-video.js';
+import { findTextEvents } from '../../src/main/engines/ocr/video-text/find-text-events.js';
+import { REVIEW_CONFIDENCE } from '../../src/main/engines/ocr/video-text/text-acceptance.js';
 import type { TextBlock } from '../../src/main/pipelines/frame-translate/types.js';
 import type { QualityReport } from '../../src/shared/schemas/quality.js';
 import { panningPhoto } from '../fixtures/burned-text-video.js';

@@ -10,7 +10,7 @@ import { jobWorkDir } from '../../src/main/config.js';
 import { createOpenCvInpainter } from '../../src/main/engines/inpaint/opencv-inpaint.js';
 import { findApertium } from '../../src/main/engines/mt/apertium.js';
 import type { PixelBox } from '../../src/main/media/image/rgb-image.js';
-import { renderTextVideo } from '../../src/main/pipelines/frame-translate/render/render-text-video.js';
+import { renderTextVideo } from '../../src/main/engines/inpaint/video-text/render-text-video.js';
 import type { QualityReport } from '../../src/shared/schemas/quality.js';
 import { psnr } from '../fixtures/image-metrics.js';
 import { makeMediaDir } from '../fixtures/media.js';

@@ -6,8 +6,8 @@ import { createTextRegionDetector, type TextRegionDetector } from '../../src/mai
 import type { TextRecognizer } from '../../src/main/engines/ocr/types.js';
 import type { PixelBox } from '../../src/main/media/image/rgb-image.js';
 import { boxIoU } from '../../src/main/media/image/rgb-image.js';
-import { findTextEvents, type FoundText } from '../../src/main/pipelines/frame-translate/text/find-text-events.js';
-import { textEventsToCues } from '../../src/main/pipelines/frame-translate/text/ocr-cues.js';
+import { findTextEvents, type FoundText } from '../../src/main/engines/ocr/video-text/find-text-events.js';
+import { textEventsToCues } from '../../src/main/pipelines/translate/ocr-cues.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { makeTextVideo, type ShownText } from '../fixtures/text-video.js';
 import { characterErrorRate } from '../fixtures/text-accuracy.js';

@@ -12,7 +12,7 @@ import { jobWorkDir } from '../../src/main/config.js';
 import { findApertium } from '../../src/main/engines/mt/apertium.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { ERASE_SAMPLES_DIR, readEraseSample } from '../../src/main/pipelines/frame-translate/render/erase-sample-files.js';
+import { ERASE_SAMPLES_DIR, readEraseSample } from '../../src/main/engines/inpaint/video-text/erase-sample-files.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { psnr } from '../fixtures/image-metrics.js';
 import { OPENCV_DATA_DIR, realMediaMissing } from '../fixtures/real-media.js';

@@ -76,6 +76,10 @@ describe('import rules', () => {
       'src/main/queue/bad.ts': "import { x } from '../api/x.js';\nexport const y = x;\n",
       // A project's service reaches the queue only through the job service, never the runner's insides.
       'src/main/projects/bad.ts': "import { x } from '../queue/x.js';\nexport const y = x;\n",
+      // Dubbing sits under the kinds: it never names a stage's types, and only pipelines, projects and quality use it.
+      'src/main/dubbing/x.ts': 'export const x = 1;\n',
+      'src/main/dubbing/bad.ts': "import type { Shape } from '../pipelines/lender-stage.js';\nexport type Y = Shape;\n",
+      'src/main/engines/bad-dubbing.ts': "import { x } from '../dubbing/x.js';\nexport const y = x;\n",
       'src/main/api/bad.ts': "import { x } from '../electron/x.js';\nexport const y = x;\n",
       'src/main/api/routes/bad.ts': "import type { Core } from '../../core.js';\nexport type Y = Core;\n",
       'src/main/core.ts': "import { s } from './service.js';\nexport interface Core { s: typeof s }\n",
@@ -114,6 +118,8 @@ describe('import rules', () => {
       ['pipelines', 'src/main/pipelines/bad-models.ts'],
       ['queue', 'src/main/queue/bad.ts'],
       ['projects', 'src/main/projects/bad.ts'],
+      ['dubbing', 'src/main/dubbing/bad.ts'],
+      ['dubbing-for-kinds', 'src/main/engines/bad-dubbing.ts'],
       ['api', 'src/main/api/bad.ts'],
       ['api-routes', 'src/main/api/routes/bad.ts'],
       ['core', 'src/main/core.ts'],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudioPcm } from '../../src/main/media/audio.js';
 import { melChunksForVideo, WAV2LIP_MEL_WINDOW, wav2lipMel } from '../../src/main/media/dsp/mel.js';
-import { extractFrameAudioFeatures } from '../../src/main/pipelines/lipsync/audio-features.js';
-import { mouthTargetsFromFeatures } from '../../src/main/pipelines/lipsync/mouth-targets.js';
+import { extractFrameAudioFeatures } from '../../src/main/media/dsp/audio-features.js';
+import { mouthTargetsFromFeatures } from '../../src/main/engines/lipsync/mouth-targets.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { makeSpokenAudio, type SpokenCue } from '../fixtures/speech.js';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFrames, type Frame } from '../../src/main/media/frames.js';
-import { openingLoudnessCorrelation, readMouthSamples, type MouthSample } from '../../src/main/pipelines/lipsync/quality/mouth-samples.js';
+import { openingLoudnessCorrelation, readMouthSamples, type MouthSample } from '../../src/main/quality/lipsync/mouth-samples.js';
 import { CROWD_SIZE, crowdVideo, type CrowdClip } from '../fixtures/crowd-faces.js';
 import { psnr } from '../fixtures/image-metrics.js';
 import { makeMediaDir } from '../fixtures/media.js';

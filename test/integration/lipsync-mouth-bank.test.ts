@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { faceFrameOf } from '../../src/main/pipelines/lipsync/exemplar/face-frame.js';
-import { openMouthBank, readMouthBankIndex, writeMouthBank } from '../../src/main/pipelines/lipsync/exemplar/mouth-bank.js';
+import { faceFrameOf } from '../../src/main/engines/lipsync/exemplar/face-frame.js';
+import { openMouthBank, readMouthBankIndex, writeMouthBank } from '../../src/main/engines/lipsync/exemplar/mouth-bank.js';
 import { syntheticFaceWithLandmarks } from '../fixtures/synthetic-mouth.js';
 
 describe('the mouth bank', () => {

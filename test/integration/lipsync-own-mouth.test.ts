@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceDetector } from '../../src/main/engines/face/human-detector.js';
 import type { FaceDetector, FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { decodeStillImage } from '../../src/main/media/still-image.js';
-import { chainAt, describeMouth, mouthBox, toImage } from '../../src/main/pipelines/lipsync/mouth-shape.js';
-import { measureMouthColours, reshapeMouth } from '../../src/main/pipelines/lipsync/mouth-warp.js';
-import { showsOwnInterior } from '../../src/main/pipelines/lipsync/own-interior.js';
+import { chainAt, describeMouth, mouthBox, toImage } from '../../src/main/engines/lipsync/mouth-shape.js';
+import { measureMouthColours, reshapeMouth } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
+import { showsOwnInterior } from '../../src/main/engines/lipsync/mouth-warp/own-interior.js';
 import { demoPhoto, facePhoto } from '../fixtures/faces.js';
 
 let detector: FaceDetector;

@@ -2,7 +2,7 @@
 // each mouth opening would be paired with the loudness of another moment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFrames } from '../../src/main/media/frames.js';
-import { sampledFrame } from '../../src/main/pipelines/lipsync/quality/mouth-samples.js';
+import { sampledFrame } from '../../src/main/quality/lipsync/mouth-samples.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 
 let media: { dir: string; cleanup: () => Promise<void> };

@@ -9,7 +9,7 @@ import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../../src/main/media/run-process.js';
 import { readFrames } from '../../src/main/media/frames.js';
 import { lipsyncQualityStage } from '../../src/main/pipelines/lipsync/check-quality-stage.js';
-import { lipsyncResultToCheck } from '../../src/main/pipelines/lipsync/quality/result-to-check.js';
+import { lipsyncResultToCheck } from '../../src/main/pipelines/lipsync/result-to-check.js';
 import type { LipsyncRequest } from '../../src/main/pipelines/lipsync/types.js';
 import type { QualityStageOutput } from '../../src/main/pipelines/quality-check.js';
 import type { StageOutput } from '../../src/main/pipelines/types.js';

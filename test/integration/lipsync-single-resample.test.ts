@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceDetector } from '../../src/main/engines/face/human-detector.js';
 import type { FaceDetector, FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { decodeStillImage } from '../../src/main/media/still-image.js';
-import { applyIdleMotion, planIdleMotion, swayPoint, swaySource, type IdlePose } from '../../src/main/pipelines/lipsync/idle-motion.js';
-import { applyMouthShape } from '../../src/main/pipelines/lipsync/mouth-warp.js';
+import { applyIdleMotion, planIdleMotion, swayPoint, swaySource, type IdlePose } from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
+import { applyMouthShape } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
 import { laplacianVariance, psnr } from '../fixtures/image-metrics.js';
 import { facePhoto } from '../fixtures/faces.js';
 

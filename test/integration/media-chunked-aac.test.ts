@@ -7,7 +7,7 @@ import { decodeAudioPcm } from '../../src/main/media/audio.js';
 import { CHUNK_SAMPLES, encodeAacChunked } from '../../src/main/media/chunked-aac.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { audioExportArgs } from '../../src/main/pipelines/translate/export-args.js';
+import { audioExportArgs } from '../../src/main/dubbing/export-args.js';
 import { makeMediaDir } from '../fixtures/media.js';
 
 const { ffmpeg } = resolveMediaTools();

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onlyForRenderers } from '../../src/main/pipelines/lipsync/renderer-switch.js';
+import { onlyForEnginesUsing } from '../../src/main/pipelines/lipsync/renderer-switch.js';
 import type { LipsyncRequest } from '../../src/main/pipelines/lipsync/types.js';
 import { runStages, stageOutputFile, type StageEnd } from '../../src/main/pipelines/run-stages.js';
 import { transcribeStage } from '../../src/main/pipelines/translate/transcribe-stage.js';
@@ -86,11 +86,15 @@ describe('skip rules of the built-in stages', () => {
     expect(translateStage(deps).skip!(dub({ source_language: 'auto' }))).toBeUndefined();
   });
 
-  it('skips a lip-sync stage of another engine, reading old plans without one by their model', () => {
-    const stage = onlyForRenderers(['generator'], { name: 'face-crops', label: 'Cropping the face', status: 'processing', run: async () => ({}) });
+  it('skips a lip-sync stage of another engine, reading old plans without one by their model and Wav2Lip by its old name', () => {
+    const stage = onlyForEnginesUsing({ name: 'face-crops', label: 'Cropping the face', status: 'processing', run: async () => ({}) });
     const input = (model: LipsyncRequest['model'], renderer?: string) => ({ request: { model } as LipsyncRequest, outputs: { prepare: renderer ? { renderer } : {} } });
     expect(stage.skip!(input('precision_v1', 'exemplar'))).toBe('used only by a lip-sync model');
+    expect(stage.skip!(input('precision_v1', 'wav2lip'))).toBeUndefined();
     expect(stage.skip!(input('precision_v1', 'generator'))).toBeUndefined();
+    const targets = onlyForEnginesUsing({ name: 'mouth-targets', label: 'Timing the mouth', status: 'processing', run: async () => ({}) });
+    expect(targets.skip!(input('precision_v1', 'wav2lip'))).toBe('used only by the mouth warp and the exemplar engine');
+    expect(targets.skip!(input('standard_v1'))).toBeUndefined();
     expect(stage.skip!(input('standard_v1'))).toBe('used only by a lip-sync model');
     expect(stage.skip!(input('precision_v1'))).toBeUndefined();
   });

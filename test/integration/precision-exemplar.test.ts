@@ -13,7 +13,7 @@ import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { readFrames } from '../../src/main/media/frames.js';
 import { probeMedia } from '../../src/main/media/probe.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { describeMouth } from '../../src/main/pipelines/lipsync/mouth-shape.js';
+import { describeMouth } from '../../src/main/engines/lipsync/mouth-shape.js';
 import { facePhoto } from '../fixtures/faces.js';
 import { pearson, psnr } from '../fixtures/image-metrics.js';
 import { makeMediaDir } from '../fixtures/media.js';

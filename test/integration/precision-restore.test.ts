@@ -13,11 +13,11 @@ import { createRgbImage, type PixelBox, type RgbImage } from '../../src/main/med
 import { readFrames } from '../../src/main/media/frames.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import { createOnnxRuntime, type OnnxRuntime } from '../../src/main/models/onnx-runtime.js';
-import { MaskCache, mouthRegion } from '../../src/main/pipelines/lipsync/precision/paste.js';
+import { MaskCache, mouthRegion } from '../../src/main/media/image/paste-face.js';
 import { GFPGAN_MODEL } from '../../src/main/engines/face-restore/gfpgan.js';
 import { createEngines, type Engines } from '../../src/main/engines/registry.js';
-import { openMouthRestorer, type MouthRestorer } from '../../src/main/pipelines/lipsync/precision/restore.js';
-import { cropForRestore } from '../../src/main/pipelines/lipsync/precision/restore-paste.js';
+import { openMouthRestorer, type MouthRestorer } from '../../src/main/engines/lipsync/wav2lip/restore.js';
+import { cropForRestore } from '../../src/main/media/image/restore-paste.js';
 import { faceVideo } from '../fixtures/faces.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { faceRestoreStandin, wav2lipInvertingStandin, writeStandin } from '../fixtures/onnx-standins.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAudioPcm } from '../../src/main/media/audio.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { rms } from '../../src/main/media/dsp/envelope.js';
-import { EXPORT_CLIP_USER, openClipCache, pruneClipCache, readClipUses } from '../../src/main/pipelines/translate/clip-cache.js';
+import { EXPORT_CLIP_USER, openClipCache, pruneClipCache, readClipUses } from '../../src/main/dubbing/clip-cache.js';
 import { MAX_LINE_CHARACTERS } from '../../src/shared/schemas/projects.js';
 import { openLineEvents, type LineEvents } from '../fixtures/line-events.js';
 import { makeMediaDir } from '../fixtures/media.js';

@@ -54,6 +54,7 @@ const hookKind: JobKindModule<HookRequest> = {
   statusSchema: Type.Object({ ...StatusCoreProperties, status: Type.String() }),
   statuses: ['queuing', 'processing', 'done', 'failed', 'cancelled'],
   statusShape: 'result',
+  inputs: [],
   intake: { inputRules: () => [], checkFields() {}, async checkInputs() {} },
   pipeline: () => ({
     stages: [{ name: 'wait', label: 'Waiting', status: 'processing', async run() { return {}; } }],

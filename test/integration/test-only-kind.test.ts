@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import { writeFileAtomic } from '../../src/main/files/atomic-write.js';
 import type { JobKindModule } from '../../src/main/pipelines/kind.js';
 import { DubDeskError } from '../../src/shared/errors.js';
 import { StatusCoreProperties, StrictObject } from '../../src/shared/schemas/common.js';
+import { clipTestKind } from '../fixtures/clip-test-kind.js';
+import { makeImage } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
 
 interface EchoRequest {
@@ -37,6 +40,7 @@ const echoKind: JobKindModule<EchoRequest> = {
   }),
   statuses: ['queuing', 'processing', 'done', 'failed', 'cancelled'],
   statusShape: 'result',
+  inputs: [],
   intake: {
     inputRules: () => [],
     checkFields(request) {
@@ -62,7 +66,7 @@ const echoKind: JobKindModule<EchoRequest> = {
 
 describe('a kind registered only in a test, through the HTTP API', () => {
   let svc: TestService;
-  beforeAll(async () => { svc = await startTestService({ service: { kinds: [echoKind] } }); });
+  beforeAll(async () => { svc = await startTestService({ service: { kinds: [echoKind, clipTestKind] } }); });
   afterAll(async () => { await svc.stop(); });
 
   it('creates a job on its own route, reports it on its status route and serves the file its stage wrote', async () => {
@@ -104,10 +108,11 @@ describe('a kind registered only in a test, through the HTTP API', () => {
     const meta = await svc.api('/v1/meta');
     expect(meta.status).toBe(200);
     const ids = meta.body.kinds.map((kind: { id: string }) => kind.id);
-    expect(ids).toEqual(['lipsync', 'reusable_lipsync', 'translate', 'frame_translate', 'test_echo']);
-    expect(meta.body.kinds.at(-1)).toEqual({
+    expect(ids).toEqual(['lipsync', 'reusable_lipsync', 'translate', 'frame_translate', 'test_echo', 'test_clip']);
+    expect(meta.body.kinds.find((kind: { id: string }) => kind.id === 'test_echo')).toEqual({
       id: 'test_echo', title: 'test echo', create_route: '/v1/test_echo', status_route: '/v1/test_echo/{task_id}',
       statuses: ['queuing', 'processing', 'done', 'failed', 'cancelled'],
+      inputs: [],
       stages: [{ name: 'echo', label: 'Echoing', status: 'processing' }],
     });
     const translate = meta.body.kinds.find((kind: { id: string }) => kind.id === 'translate');
@@ -115,6 +120,30 @@ describe('a kind registered only in a test, through the HTTP API', () => {
     expect(translate.stages.map((stage: { name: string }) => stage.name)).toEqual([
       'fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'identify-language', 'read-screen-text', 'transcribe', 'diarize', 'segment', 'translate', 'separate', 'synthesize', 'mix', 'erase-subtitles', 'export', 'make-project', 'check-quality',
     ]);
+  });
+
+  it("lists a kind's input fields in GET /v1/meta: the main one, and the field that says its sort", async () => {
+    const meta = await svc.api('/v1/meta');
+    const clip = meta.body.kinds.find((kind: { id: string }) => kind.id === 'test_clip');
+    expect(clip.inputs).toEqual([{ field: 'clip_url', media: 'video', media_from: { field: 'clip_type', values: { video: 'video', image: 'image' } }, main: true }]);
+    const lipsync = meta.body.kinds.find((kind: { id: string }) => kind.id === 'lipsync');
+    expect(lipsync.inputs).toEqual([
+      { field: 'reference_file_url', media: 'video', media_from: { field: 'reference_file_type', values: { video: 'video', image: 'image' } }, main: true },
+      { field: 'audio_url', media: 'audio', main: false },
+    ]);
+    expect(meta.body.kinds.find((kind: { id: string }) => kind.id === 'translate').inputs.map((input: { field: string }) => input.field)).toEqual(['media_url', 'subtitle_url']);
+  });
+
+  it('runs the media kind on the input its request names, through the fetch-inputs stage', async () => {
+    const picture = await makeImage(svc.dataDir, { name: 'still.png', width: 64, height: 48 });
+    const created = await svc.api('/v1/test_clip', { body: { clip_url: pathToFileURL(picture).href, clip_type: 'image', note: 'a still' } });
+    expect(created.status).toBe(200);
+    const task = await svc.waitForTask(created.body.task_id);
+    expect(task).toMatchObject({ kind: 'test_clip', status: 'done', input_name: 'still.png' });
+    const status = await svc.api(`/v1/test_clip/${created.body.task_id}`);
+    const video = await fetch(status.body.video_url);
+    expect(video.status).toBe(200);
+    expect(Buffer.from(await video.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
   });
 
   it('appears in the OpenAPI document with its request schema', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseReferences, describeReference } from '../../src/main/pipelines/translate/clone-references.js';
+import { chooseReferences, describeReference } from '../../src/main/dubbing/clone-references.js';
 import type { DubCue } from '../../src/main/pipelines/translate/types.js';
 
 let index = 0;

@@ -2,7 +2,7 @@
 // uncertainty it reports carried to media seconds (diarize-input.ts).
 import { describe, expect, it } from 'vitest';
 import { mergeUnseparated, SEPARATION_MARGIN } from '../../src/main/engines/diarization/cluster-separation.js';
-import { layOut, mapTurnsBack, uncertainSpans } from '../../src/main/pipelines/translate/diarize-input.js';
+import { layOut, mapTurnsBack, uncertainSpans } from '../../src/main/dubbing/diarize-input.js';
 
 const squared = (points: number[]) => (i: number, j: number) => (points[i] - points[j]) ** 2;
 const options = { floorVariance: 1, minClusters: 1, maxClusters: 4 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from '../../src/main/pipelines/translate/export-args.js';
+import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from '../../src/main/dubbing/export-args.js';
 import { outputBaseName } from '../../src/main/pipelines/translate/output-names.js';
 import { wantedOutputs } from '../../src/main/pipelines/translate/wanted-outputs.js';
 

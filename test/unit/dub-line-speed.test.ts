@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
-import { checkLineSpeakable, judgeLineSpeeds } from '../../src/main/pipelines/translate/line-speed.js';
+import { checkLineSpeakable, judgeLineSpeeds } from '../../src/main/dubbing/line-speed.js';
 import { mapBounded } from '../../src/main/pipelines/translate/synthesize-stage.js';
-import { MAX_SPEECH_SPEED, planDubTiming, roomPerLineMs, type TimingCue } from '../../src/main/pipelines/translate/timing-plan.js';
+import { MAX_SPEECH_SPEED, planDubTiming, roomPerLineMs, type TimingCue } from '../../src/main/dubbing/timing-plan.js';
 
 const cue = (index: number, startMs: number, endMs: number): TimingCue => ({ index, startMs, endMs });
 // Abutting cues: each line's room is exactly its 1000 ms cue.

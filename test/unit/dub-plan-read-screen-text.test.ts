@@ -8,7 +8,8 @@ import type { TextRecognizer } from '../../src/main/engines/ocr/types.js';
 import { createEngines, type EngineSet } from '../../src/main/engines/registry.js';
 import { createEspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
-import { firstMissing, planTranslateEngines, type PlanStep } from '../../src/main/pipelines/translate/engine-plan.js';
+import { firstMissing, type PlanStep } from '../../src/main/plans/job-plan.js';
+import { planTranslateEngines } from '../../src/main/pipelines/translate/engine-plan.js';
 import type { TranslateRequest } from '../../src/main/pipelines/translate/types.js';
 import { scriptedIdentifier, scriptedRecognizer, scriptedVad, wordListTranslator } from '../fixtures/speech-engines.js';
 
@@ -50,8 +51,8 @@ describe('the read-screen-text plan step', () => {
   it('reads the subtitles with the recognizer of the source language, after identification and instead of transcription', () => {
     const { steps, byName } = plan({ source_language: 'en' }, { voiceActivityDetectors: [vad], textRecognizers: [textReader(['en'])], translators: [enEs] });
     expect(steps.map((step) => step.step)).toEqual(['detect-speech', 'identify-language', 'read-screen-text', 'transcribe', 'diarize', 'translate', 'separate', 'speak']);
-    expect(byName['read-screen-text']).toEqual({ step: 'read-screen-text', engine: { id: 'reader', title: 'Reader (test)', quality: 'draft' } });
-    expect(byName.transcribe).toEqual({ step: 'transcribe', skipped: 'the lines are read from the on-screen subtitles' });
+    expect(byName['read-screen-text']).toEqual({ step: 'read-screen-text', label: 'Reading on-screen subtitles', engine: { id: 'reader', title: 'Reader (test)', quality: 'draft' } });
+    expect(byName.transcribe).toEqual({ step: 'transcribe', label: 'Transcribing', skipped: 'the lines are read from the on-screen subtitles' });
     expect(byName.translate?.engine?.id).toBe('en-es');
     // No speech recognizer is installed, and none is needed.
     expect(firstMissing(steps)).toBeUndefined();

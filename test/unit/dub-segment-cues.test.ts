@@ -1,7 +1,7 @@
 // Sentence segmentation of recognized speech into subtitle cues (segment-cues.ts).
 import { describe, expect, it } from 'vitest';
 import type { RecognizedWord } from '../../src/main/engines/asr/types.js';
-import { CUE_LIMITS, fitsLines, HARD_PAUSE_MS, segmentCues, type SpeakerSegment } from '../../src/main/pipelines/translate/segment-cues.js';
+import { CUE_LIMITS, fitsLines, HARD_PAUSE_MS, segmentCues, type SpeakerSegment } from '../../src/main/dubbing/segment-cues.js';
 
 /** Words at a steady pace from `startMs` (each `wordMs` long, `gapMs` apart), with extra pauses before given indices. */
 function timedWords(text: string, startMs: number, options: { wordMs?: number; gapMs?: number; pauses?: Record<number, number> } = {}): RecognizedWord[] {

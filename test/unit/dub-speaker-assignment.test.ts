@@ -1,8 +1,8 @@
 // Speakers on lines: the diarizer's input bounded and laid end to end, its turns mapped back, and lines and words
 // given the speaker they overlap most (diarize-input.ts, speaker-overlap.ts).
 import { describe, expect, it } from 'vitest';
-import { chooseLines, compactRegions, layOut, mapTurnsBack } from '../../src/main/pipelines/translate/diarize-input.js';
-import { assignSpeakers, nameSpeakers, speakerByOverlap } from '../../src/main/pipelines/translate/speaker-overlap.js';
+import { chooseLines, compactRegions, layOut, mapTurnsBack } from '../../src/main/dubbing/diarize-input.js';
+import { assignSpeakers, nameSpeakers, speakerByOverlap } from '../../src/main/dubbing/speaker-overlap.js';
 
 describe('what the diarizer hears', () => {
   it('keeps every line within the limits, and only the longest that fit beyond them, in time order', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duckedSpans, envelopeBlocks } from '../../src/main/pipelines/translate/speech-ducking.js';
+import { duckedSpans, envelopeBlocks } from '../../src/main/media/dsp/speech-ducking.js';
 
 const db = (gain: number) => 20 * Math.log10(gain);
 

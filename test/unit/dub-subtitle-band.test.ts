@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eraseSpanOf } from '../../src/main/pipelines/frame-translate/render/erase-spans.js';
-import { bandAround, bandPositionY, subtitleBand, type PlacedText } from '../../src/main/pipelines/translate/subtitle-band.js';
+import { eraseSpanOf } from '../../src/main/engines/inpaint/video-text/erase-spans.js';
+import { bandAround, bandPositionY, subtitleBand, type PlacedText } from '../../src/main/dubbing/subtitle-band.js';
 import { placement } from '../../src/main/media/subtitles/ass.js';
 
 const FRAME = { width: 640, height: 360 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assColour } from '../../src/main/media/subtitles/ass.js';
-import { subtitleExports } from '../../src/main/pipelines/translate/subtitle-exports.js';
+import { subtitleExports } from '../../src/main/dubbing/subtitle-exports.js';
 import { BUILTIN_SUBTITLE_STYLES, type SubtitleStyle } from '../../src/shared/schemas/subtitle-styles.js';
 
 const defaultStyle = BUILTIN_SUBTITLE_STYLES.find((style) => style.id === 'builtin:default')!;

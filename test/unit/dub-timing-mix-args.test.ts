@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mixArgs, mixFilterGraph, normalizationGainDb, parseEbur128Summary } from '../../src/main/pipelines/translate/mix.js';
+import { mixArgs, mixFilterGraph, normalizationGainDb, parseEbur128Summary } from '../../src/main/media/audio-mix.js';
 
 const EBUR128_TAIL = `[Parsed_ebur128_0 @ 0x38594e00] Summary:
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planDubTiming, TIMING_DEFAULTS, type TimingCue, type TimingOptions } from '../../src/main/pipelines/translate/timing-plan.js';
+import { planDubTiming, TIMING_DEFAULTS, type TimingCue, type TimingOptions } from '../../src/main/dubbing/timing-plan.js';
 
 const cue = (index: number, startMs: number, endMs: number): TimingCue => ({ index, startMs, endMs });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioRetimeFilter, createTimeMap, videoRetimeFilter } from '../../src/main/pipelines/translate/video-retime.js';
+import { audioRetimeFilter, createTimeMap, videoRetimeFilter } from '../../src/main/media/video-retime.js';
 
 describe('createTimeMap', () => {
   const map = createTimeMap([

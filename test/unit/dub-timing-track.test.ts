@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rms } from '../../src/main/media/dsp/envelope.js';
-import { assembleDubTrack, type DubClip } from '../../src/main/pipelines/translate/dub-track.js';
-import { planDubTiming } from '../../src/main/pipelines/translate/timing-plan.js';
+import { assembleDubTrack, type DubClip } from '../../src/main/dubbing/dub-track.js';
+import { planDubTiming } from '../../src/main/dubbing/timing-plan.js';
 
 const TTS_RATE = 22050;
 const tone = (index: number, ms: number): DubClip => ({

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Rgb } from '../../src/main/engines/inpaint/glyph-mask.js';
 import type { PixelBox } from '../../src/main/media/image/rgb-image.js';
 import { resolveSubtitleFonts } from '../../src/main/media/subtitles/fonts.js';
-import { lineMeasurer } from '../../src/main/pipelines/frame-translate/draw/font-metrics.js';
-import { textAlignment, translatedTextAss, type TextToDraw } from '../../src/main/pipelines/frame-translate/draw/translated-text-ass.js';
+import { lineMeasurer } from '../../src/main/media/text-drawing/font-metrics.js';
+import { textAlignment, translatedTextAss, type TextToDraw } from '../../src/main/media/text-drawing/translated-text-ass.js';
 
 const frame = { width: 640, height: 360 };
 const fonts = resolveSubtitleFonts({ includeSystemFonts: false });

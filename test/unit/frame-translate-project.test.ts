@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProjectStage, normalizeBox } from '../../src/main/pipelines/frame-translate/make-project-stage.js';
 import { denormalizeBox, projectBlocks } from '../../src/main/pipelines/frame-translate/project-blocks.js';
 import { eraseSpans, textsToDraw } from '../../src/main/pipelines/frame-translate/render-stage.js';
-import type { ReadTextEvent } from '../../src/main/pipelines/frame-translate/text/read-events.js';
+import type { ReadTextEvent } from '../../src/main/engines/ocr/video-text/read-events.js';
 import type { FrameTranslateRequest, TextBlock } from '../../src/main/pipelines/frame-translate/types.js';
 import type { ProjectDraft, SnapshotLine } from '../../src/main/pipelines/project-snapshot.js';
 import type { StageContext } from '../../src/main/pipelines/types.js';

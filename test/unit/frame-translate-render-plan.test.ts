@@ -40,11 +40,13 @@ describe('translating the blocks', () => {
       supports: () => true,
       translate: async ({ texts }: { texts: string[] }) => texts.map((text) => (text.startsWith('Hello') ? 'Hola' : '')),
     };
-    const stage = translateTextStage({ engines: { requireTranslator: () => translator } as never });
+    // The job's plan names the translator; the stage takes it by id from the engines.
+    const stage = translateTextStage({ engines: { planned: (_list: string, engine: { id: string }) => (engine.id === 'test' ? translator : undefined) } as never });
+    const plan = { made_at: '2026-12-05T00:00:00.000Z', steps: [{ step: 'translate-text', label: 'Translating the text', engine: { id: 'test', title: 'a test translator', quality: 'standard' as const } }] };
     const line = (text: string, startMs: number) => ({ text, startMs, endMs: startMs + 2000, box: { x: 100, y: 300 - startMs / 100, width: 200, height: 30 }, confidence: 0.9 });
     const warnings: { code: string; message: string }[] = [];
     const output = await stage.run(
-      { request: { video_url: 'file:///v.mp4', source_language: 'en', target_language: 'es' }, outputs: { 'find-text': { language: 'en', frame: { width: 640, height: 360, fps: 25 }, display: find, events: [line('Hello', 0), line('ZZZ', 5000)], recognizer: 'test' } } },
+      { request: { video_url: 'file:///v.mp4', source_language: 'en', target_language: 'es' }, outputs: { 'find-text': { language: 'en', frame: { width: 640, height: 360, fps: 25 }, display: find, events: [line('Hello', 0), line('ZZZ', 5000)], recognizer: 'test' } }, plan },
       { taskId: 't', workDir: '/nonexistent', signal: new AbortController().signal, progress: () => {}, log: () => {}, warn: (warning) => warnings.push(warning) },
     ) as { blocks: TextBlock[] };
     expect(output.blocks.map((entry) => entry.targetText)).toEqual(['Hola', '']);

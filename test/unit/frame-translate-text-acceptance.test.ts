@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RecognizedLine } from '../../src/main/engines/ocr/types.js';
 import { isRedrawn, isUnchanged } from '../../src/main/pipelines/frame-translate/redrawn-blocks.js';
-import { frameTranslateQuality } from '../../src/main/pipelines/frame-translate/quality/review-items.js';
-import { showsOriginal, tellingWords } from '../../src/main/pipelines/frame-translate/quality/shows-original.js';
-import { judgeRead, MIN_DETECTOR_SCORE, REVIEW_CONFIDENCE, KEEP_CONFIDENCE } from '../../src/main/pipelines/frame-translate/text/text-acceptance.js';
+import { frameTranslateQuality } from '../../src/main/pipelines/frame-translate/review-items.js';
+import { showsOriginal, tellingWords } from '../../src/main/quality/frame-translate/shows-original.js';
+import { judgeRead, MIN_DETECTOR_SCORE, REVIEW_CONFIDENCE, KEEP_CONFIDENCE } from '../../src/main/engines/ocr/video-text/text-acceptance.js';
 import type { TextBlock } from '../../src/main/pipelines/frame-translate/types.js';
 
 const box = { x: 0, y: 0, width: 100, height: 20 };

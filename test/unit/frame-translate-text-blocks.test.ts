@@ -1,7 +1,7 @@
 // Lines read on screen grouped into blocks: a two-line subtitle is one block (translated as one sentence, drawn in
 // one box); a title shown at the same time elsewhere, or the next subtitle in the same place, is another.
 import { describe, expect, it } from 'vitest';
-import type { ReadTextEvent } from '../../src/main/pipelines/frame-translate/text/read-events.js';
+import type { ReadTextEvent } from '../../src/main/engines/ocr/video-text/read-events.js';
 import { groupTextLines, unionBox } from '../../src/main/pipelines/frame-translate/text-blocks.js';
 
 const line = (text: string, startMs: number, endMs: number, x: number, y: number, width = 300, height = 30): ReadTextEvent =>

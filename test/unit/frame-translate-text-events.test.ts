@@ -2,10 +2,10 @@
 // which text shows where on every frame; the tracker only sees samples and asks the world through its probe.
 import { describe, expect, it } from 'vitest';
 import type { PixelBox } from '../../src/main/media/image/rgb-image.js';
-import { signatureDistance } from '../../src/main/pipelines/frame-translate/text/box-pixels.js';
-import { textEventsToCues } from '../../src/main/pipelines/frame-translate/text/ocr-cues.js';
-import { mergeFlickers, type ReadTextEvent } from '../../src/main/pipelines/frame-translate/text/read-events.js';
-import { createTextEventTracker, type SameTextProbe, type TrackedText } from '../../src/main/pipelines/frame-translate/text/text-events.js';
+import { signatureDistance } from '../../src/main/engines/ocr/video-text/box-pixels.js';
+import { textEventsToCues } from '../../src/main/pipelines/translate/ocr-cues.js';
+import { mergeFlickers, type ReadTextEvent } from '../../src/main/engines/ocr/video-text/read-events.js';
+import { createTextEventTracker, type SameTextProbe, type TrackedText } from '../../src/main/engines/ocr/video-text/text-events.js';
 
 interface Shown {
   content: number;

@@ -1,7 +1,7 @@
 // text_remains from what the erase left in a box: the reading of the original, or its strokes' contrast alone.
 import { describe, expect, it } from 'vitest';
-import { frameTranslateQuality } from '../../src/main/pipelines/frame-translate/quality/review-items.js';
-import { STROKES_LEFT_LIMIT } from '../../src/main/pipelines/frame-translate/quality/stroke-contrast.js';
+import { frameTranslateQuality } from '../../src/main/pipelines/frame-translate/review-items.js';
+import { STROKES_LEFT_LIMIT } from '../../src/main/quality/frame-translate/stroke-contrast.js';
 import type { TextBlock } from '../../src/main/pipelines/frame-translate/types.js';
 
 const box = { x: 0, y: 0, width: 100, height: 20 };

@@ -1,6 +1,6 @@
 import { concatSamples } from '../../src/main/media/dsp/envelope.js';
 import { describe, expect, it } from 'vitest';
-import { extractFrameAudioFeatures, normaliseLoudness, percentile, SILENCE_DB } from '../../src/main/pipelines/lipsync/audio-features.js';
+import { extractFrameAudioFeatures, normaliseLoudness, percentile, SILENCE_DB } from '../../src/main/media/dsp/audio-features.js';
 
 const RATE = 16_000;
 

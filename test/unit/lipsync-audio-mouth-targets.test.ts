@@ -1,7 +1,7 @@
 import { concatSamples } from '../../src/main/media/dsp/envelope.js';
 import { describe, expect, it } from 'vitest';
-import { extractFrameAudioFeatures } from '../../src/main/pipelines/lipsync/audio-features.js';
-import { mouthTargetsFromFeatures, speechMask } from '../../src/main/pipelines/lipsync/mouth-targets.js';
+import { extractFrameAudioFeatures } from '../../src/main/media/dsp/audio-features.js';
+import { mouthTargetsFromFeatures, speechMask } from '../../src/main/engines/lipsync/mouth-targets.js';
 
 const RATE = 16_000;
 

@@ -2,15 +2,15 @@
 // shapes, and the paste that puts a stored mouth back where it belongs.
 import { describe, expect, it } from 'vitest';
 import { createRgbImage } from '../../src/main/media/image/rgb-image.js';
-import { chooseExemplars, openingMapping } from '../../src/main/pipelines/lipsync/exemplar/choose-exemplars.js';
-import { faceFrameOf, toFace, toImage } from '../../src/main/pipelines/lipsync/exemplar/face-frame.js';
-import { fuseFacePath } from '../../src/main/pipelines/lipsync/exemplar/face-path.js';
+import { chooseExemplars, openingMapping } from '../../src/main/engines/lipsync/exemplar/choose-exemplars.js';
+import { faceFrameOf, toFace, toImage } from '../../src/main/engines/lipsync/exemplar/face-frame.js';
+import { fuseFacePath } from '../../src/main/engines/lipsync/exemplar/face-path.js';
 import {
   MAX_BANK_MOUTHS, patchSize, planMouthBank, samplePatch, type MouthBankEntry,
-} from '../../src/main/pipelines/lipsync/exemplar/mouth-bank.js';
+} from '../../src/main/engines/lipsync/exemplar/mouth-bank.js';
 import { eyeRing as eye, syntheticFaceWithLandmarks } from '../fixtures/synthetic-mouth.js';
-import { chooseMouthLabels } from '../../src/main/pipelines/lipsync/exemplar/mouth-labels.js';
-import { pasteExemplar } from '../../src/main/pipelines/lipsync/exemplar/paste-exemplar.js';
+import { chooseMouthLabels } from '../../src/main/engines/lipsync/exemplar/mouth-labels.js';
+import { pasteExemplar } from '../../src/main/engines/lipsync/exemplar/paste-exemplar.js';
 
 
 function entry(frame: number, opening: number): MouthBankEntry {

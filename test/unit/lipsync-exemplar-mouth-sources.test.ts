@@ -2,10 +2,10 @@
 // shapes the audio asks for; for the shapes a silent reference never shows, the mouth warp on the mouth of the
 // reference frame underneath, which sits where the face is (a pasted one would not quite).
 import { describe, expect, it } from 'vitest';
-import { chooseExemplars } from '../../src/main/pipelines/lipsync/exemplar/choose-exemplars.js';
-import type { MouthBankEntry, MouthBankIndex } from '../../src/main/pipelines/lipsync/exemplar/mouth-bank.js';
-import { COVERED_SHARE, frameMouth, planMouthSources, steadyOpenings, SYNTHESIS_TOLERANCE, synthesisFor } from '../../src/main/pipelines/lipsync/exemplar/mouth-sources.js';
-import { referenceFrameFor } from '../../src/main/pipelines/lipsync/frame-schedule.js';
+import { chooseExemplars } from '../../src/main/engines/lipsync/exemplar/choose-exemplars.js';
+import type { MouthBankEntry, MouthBankIndex } from '../../src/main/engines/lipsync/exemplar/mouth-bank.js';
+import { COVERED_SHARE, frameMouth, planMouthSources, steadyOpenings, SYNTHESIS_TOLERANCE, synthesisFor } from '../../src/main/engines/lipsync/exemplar/mouth-sources.js';
+import { referenceFrameFor } from '../../src/main/engines/lipsync/frame-schedule.js';
 
 const entry = (frame: number, opening: number, width = 0): MouthBankEntry => ({ frame, shape: { opening, width, rounding: 0 }, noseU: 0 });
 const shape = (opening: number) => ({ opening, width: 0, rounding: 0 });

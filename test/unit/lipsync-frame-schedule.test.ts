@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referenceFrameFor, scheduleRuns } from '../../src/main/pipelines/lipsync/frame-schedule.js';
+import { referenceFrameFor, scheduleRuns } from '../../src/main/engines/lipsync/frame-schedule.js';
 
 describe('reference frame schedule', () => {
   it('cuts a reference longer than the audio', () => {

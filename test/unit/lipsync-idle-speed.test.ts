@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBlink, applyIdleMotion, swayBox } from '../../src/main/pipelines/lipsync/idle-motion.js';
+import { applyBlink, applyIdleMotion, swayBox } from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 // Target: blink + sway under 10 ms per 720p frame with a head-and-shoulders face (about 8 ms measured here: the sway

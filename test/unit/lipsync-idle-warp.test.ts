@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { cropRgb, type PixelBox, type Point, type RgbImage } from '../../src/main/media/image/rgb-image.js';
-import { mouthBox, describeMouth } from '../../src/main/pipelines/lipsync/mouth-shape.js';
-import { applyMouthShape } from '../../src/main/pipelines/lipsync/mouth-warp.js';
-import { applyBlink, applyIdleMotion, applySway, blinkBox, describeEye, swayBox, swayPoint } from '../../src/main/pipelines/lipsync/idle-motion.js';
+import { mouthBox, describeMouth } from '../../src/main/engines/lipsync/mouth-shape.js';
+import { applyMouthShape } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
+import { applyBlink, applyIdleMotion, applySway, blinkBox, describeEye, swayBox, swayPoint } from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 const SCLERA: [number, number, number] = [236, 236, 230];

@@ -3,7 +3,7 @@
 // the landmark model finds no face.
 import { describe, expect, it } from 'vitest';
 import type { Box, FaceDetector, FaceLandmarks } from '../../src/main/engines/face/types.js';
-import { followedFaceReader } from '../../src/main/pipelines/lipsync/quality/followed-face.js';
+import { followedFaceReader } from '../../src/main/quality/lipsync/followed-face.js';
 
 /** A face whose landmark box is `box` (only the box matters here). */
 function face(box: Box): FaceLandmarks {

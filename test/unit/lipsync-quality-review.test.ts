@@ -2,13 +2,13 @@
 // follow becomes weak_sync spans, how densely a result is read, where on each frame the face is looked for.
 import { describe, expect, it } from 'vitest';
 import type { FaceLandmarks } from '../../src/main/engines/face/types.js';
-import { bankCoverageOf } from '../../src/main/pipelines/lipsync/quality/bank-coverage.js';
-import { pearson } from '../../src/main/pipelines/lipsync/quality/correlation.js';
-import { faceBoxes, REGION_MARGIN, regionAround } from '../../src/main/pipelines/lipsync/quality/face-regions.js';
-import type { MouthSample } from '../../src/main/pipelines/lipsync/quality/mouth-samples.js';
-import { NO_FACE_MIN_SEC, noFaceItems } from '../../src/main/pipelines/lipsync/quality/no-face-spans.js';
-import { MIN_SAMPLES, SAMPLES_PER_SECOND, sampleEvery } from '../../src/main/pipelines/lipsync/quality/sampling.js';
-import { WEAK_SYNC, weakSyncItems } from '../../src/main/pipelines/lipsync/quality/weak-sync-spans.js';
+import { bankCoverageOf } from '../../src/main/pipelines/lipsync/bank-coverage.js';
+import { pearson } from '../../src/main/quality/lipsync/correlation.js';
+import { faceBoxes, REGION_MARGIN, regionAround } from '../../src/main/quality/lipsync/face-regions.js';
+import type { MouthSample } from '../../src/main/quality/lipsync/mouth-samples.js';
+import { NO_FACE_MIN_SEC, noFaceItems } from '../../src/main/quality/lipsync/no-face-spans.js';
+import { MIN_SAMPLES, SAMPLES_PER_SECOND, sampleEvery } from '../../src/main/quality/lipsync/sampling.js';
+import { WEAK_SYNC, weakSyncItems } from '../../src/main/quality/lipsync/weak-sync-spans.js';
 
 const STEP = 0.2;
 

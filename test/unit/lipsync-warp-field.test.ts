@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cropRgb, type PixelBox, type Point, type RgbImage } from '../../src/main/media/image/rgb-image.js';
-import { blendPatch, featherMask } from '../../src/main/pipelines/lipsync/blend.js';
-import { describeMouth, mouthBox } from '../../src/main/pipelines/lipsync/mouth-shape.js';
-import { applyMouthShape, warpMouthBox } from '../../src/main/pipelines/lipsync/mouth-warp.js';
+import { blendPatch, featherMask } from '../../src/main/media/image/blend.js';
+import { describeMouth, mouthBox } from '../../src/main/engines/lipsync/mouth-shape.js';
+import { applyMouthShape, warpMouthBox } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 const copyOf = (image: RgbImage): RgbImage => ({ ...image, data: Uint8Array.from(image.data) });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { luma } from '../../src/main/media/image/colour-stats.js';
 import { pointInPolygon } from '../../src/main/media/image/polygon.js';
 import type { PixelBox, Point, RgbImage } from '../../src/main/media/image/rgb-image.js';
-import { applyMouthShape } from '../../src/main/pipelines/lipsync/mouth-warp.js';
+import { applyMouthShape } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 const copyOf = (image: RgbImage): RgbImage => ({ ...image, data: Uint8Array.from(image.data) });

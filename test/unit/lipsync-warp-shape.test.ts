@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMouth, mouthBox, targetMouth } from '../../src/main/pipelines/lipsync/mouth-shape.js';
+import { describeMouth, mouthBox, targetMouth } from '../../src/main/engines/lipsync/mouth-shape.js';
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);

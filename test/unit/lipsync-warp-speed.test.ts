@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cropRgb } from '../../src/main/media/image/rgb-image.js';
-import { applyMouthShape } from '../../src/main/pipelines/lipsync/mouth-warp.js';
+import { applyMouthShape } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 // Target: 1000 mouth boxes (about 150x135 at 720p) in under 4 s, i.e. far below 40 ms a frame at 25 fps.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRgbImage, type RgbImage } from '../../src/main/media/image/rgb-image.js';
-import { MaskCache, matchColours, mouthRegion, pasteGeneratedFace } from '../../src/main/pipelines/lipsync/precision/paste.js';
-import { resizeRgb, resizeRgbBox } from '../../src/main/pipelines/lipsync/precision/resize.js';
+import { MaskCache, matchColours, mouthRegion, pasteGeneratedFace } from '../../src/main/media/image/paste-face.js';
+import { resizeRgb, resizeRgbBox } from '../../src/main/media/image/resize.js';
 
 function textured(width: number, height: number): RgbImage {
   const image = createRgbImage(width, height);

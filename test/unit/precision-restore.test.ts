@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRgbImage, type PixelBox, type RgbImage } from '../../src/main/media/image/rgb-image.js';
-import { MaskCache, mouthRegion } from '../../src/main/pipelines/lipsync/precision/paste.js';
+import { MaskCache, mouthRegion } from '../../src/main/media/image/paste-face.js';
 import { readRestoreOutput, writeRestoreInput } from '../../src/main/engines/face-restore/gfpgan-tensors.js';
-import { cropForRestore, pasteRestoredMouth } from '../../src/main/pipelines/lipsync/precision/restore-paste.js';
+import { cropForRestore, pasteRestoredMouth } from '../../src/main/media/image/restore-paste.js';
 
 /** A smooth, colourful picture (resampling keeps it), different in every channel. */
 function pattern(width: number, height: number): RgbImage {

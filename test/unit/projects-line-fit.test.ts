@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitLine, lineRoomMs } from '../../src/main/projects/line-fit.js';
-import { planDubTiming, roomPerLineMs } from '../../src/main/pipelines/translate/timing-plan.js';
+import { planDubTiming, roomPerLineMs } from '../../src/main/dubbing/timing-plan.js';
 import { MAX_RATE_BOOST } from '../../src/main/pipelines/translate/synthesize-stage.js';
 
 const lines = [

@@ -27,6 +27,7 @@ const captionKind: JobKindModule<{ text: string }> = {
   statusSchema: Type.Object({ ...StatusCoreProperties, status: Type.String(), result: Type.Optional(Type.Object({ subtitle_url: Type.Optional(Type.String()) })) }),
   statuses: ['preprocessing', 'rendering', 'done', 'failed', 'cancelled'],
   statusShape: 'result',
+  inputs: [],
   intake: { inputRules: () => [], checkFields() {}, async checkInputs() {} },
   pipeline: () => ({
     stages: [{

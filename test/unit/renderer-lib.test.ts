@@ -8,6 +8,7 @@ import { formatBytes, formatMediaTime } from '../../src/renderer/src/lib/format.
 import { hashText } from '../../src/renderer/src/lib/hash.js';
 import { cueAt, cuesToVtt, parseSrtCues, plainCueText } from '../../src/renderer/src/lib/srt.js';
 import { applyModelEvent } from '../../src/renderer/src/stores/models.js';
+import { kindOf } from '../../src/renderer/src/stores/kinds.js';
 import { originalMedia, pathOfFileUrl, taskRequest } from '../../src/renderer/src/features/jobs/task-request.js';
 import { BUILT_IN_KINDS_META } from '../fixtures/kinds-meta.js';
 import { fileUrlOfPath } from '../../src/renderer/src/stores/staging.js';
@@ -67,14 +68,14 @@ describe("a task's request and original", () => {
   });
 
   it('finds the original from the request: uploads play, file:// inputs cannot, and say where they are', () => {
-    expect(originalMedia('translate', { media_type: 'video', media_url: upload })).toEqual({ field: 'media_url', url: upload, kind: 'video', playable: true });
-    expect(originalMedia('translate', { media_type: 'audio', media_url: upload })?.kind).toBe('audio');
-    expect(originalMedia('lipsync', { reference_file_type: 'image', reference_file_url: upload })).toMatchObject({ field: 'reference_file_url', kind: 'image', playable: true });
-    expect(originalMedia('frame_translate', { video_url: 'file:///home/me/My%20Talk.mp4' })).toEqual({
+    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), { media_type: 'video', media_url: upload })).toEqual({ field: 'media_url', url: upload, kind: 'video', playable: true });
+    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), { media_type: 'audio', media_url: upload })?.kind).toBe('audio');
+    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'lipsync'), { reference_file_type: 'image', reference_file_url: upload })).toMatchObject({ field: 'reference_file_url', kind: 'image', playable: true });
+    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'frame_translate'), { video_url: 'file:///home/me/My%20Talk.mp4' })).toEqual({
       field: 'video_url', url: 'file:///home/me/My%20Talk.mp4', kind: 'video', playable: false, localPath: '/home/me/My Talk.mp4',
     });
-    expect(originalMedia('translate', undefined)).toBeUndefined();
-    expect(originalMedia('translate', { media_type: 'video' })).toBeUndefined();
+    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), undefined)).toBeUndefined();
+    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), { media_type: 'video' })).toBeUndefined();
   });
 
   it('turns file URLs back into paths on POSIX and Windows', () => {

@@ -1,11 +1,11 @@
 // The translate quality report's measures, each on a case built to trigger it and on a clean case that must not.
 import { describe, expect, it } from 'vitest';
 import { sortedReview } from '../../src/main/pipelines/quality-check.js';
-import { reviewSpokenLine } from '../../src/main/pipelines/translate/quality/measure.js';
-import { LOW_CONFIDENCE_THRESHOLD, lineConfidences, recognitionConfidence } from '../../src/main/pipelines/translate/quality/line-confidence.js';
-import { isUntranslated, missedGlossaryTerms } from '../../src/main/pipelines/translate/quality/line-text.js';
-import { ENVELOPE_WINDOW_MS, measureSpokenLines } from '../../src/main/pipelines/translate/quality/spoken-timing.js';
-import { voiceReductionDb } from '../../src/main/pipelines/translate/quality/voice-reduction.js';
+import { reviewSpokenLine } from '../../src/main/pipelines/translate/measure-quality.js';
+import { LOW_CONFIDENCE_THRESHOLD, lineConfidences, recognitionConfidence } from '../../src/main/quality/translate/line-confidence.js';
+import { isUntranslated, missedGlossaryTerms } from '../../src/main/quality/translate/line-text.js';
+import { ENVELOPE_WINDOW_MS, measureSpokenLines } from '../../src/main/quality/translate/spoken-timing.js';
+import { voiceReductionDb } from '../../src/main/quality/translate/voice-reduction.js';
 
 const cue = (index: number, startMs: number, endMs: number, text = 'a line') => ({ index, startMs, endMs, text, speaker: 'Speaker 1' });
 const word = (startMs: number, text: string, confidence: number) => ({ startMs, endMs: startMs + 300, text, confidence });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseVoices, MAX_PITCH_SHIFT_SEMITONES } from '../../src/main/pipelines/translate/choose-voices.js';
+import { chooseVoices, MAX_PITCH_SHIFT_SEMITONES } from '../../src/main/dubbing/choose-voices.js';
 import { findVoice, listVoices } from '../../src/main/engines/tts/voice-catalogue.js';
 import type { Voice } from '../../src/main/engines/tts/types.js';
 

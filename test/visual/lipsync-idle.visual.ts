@@ -9,7 +9,7 @@ import type { FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { clampBox, createRgbImage, cropRgb, type PixelBox, type RgbImage } from '../../src/main/media/image/rgb-image.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { applyBlink, applyIdleMotion, applySway, planIdleMotion, swayBox } from '../../src/main/pipelines/lipsync/idle-motion.js';
+import { applyBlink, applyIdleMotion, applySway, planIdleMotion, swayBox } from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
 import { facePhotoInfo, readImageFrame } from '../fixtures/faces.js';
 
 const ARTIFACTS = path.resolve('test-artifacts');

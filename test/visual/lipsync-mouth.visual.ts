@@ -9,8 +9,8 @@ import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
 import { createRgbImage, cropRgb, clampBox, type PixelBox, type RgbImage } from '../../src/main/media/image/rgb-image.js';
 import { probeMedia } from '../../src/main/media/probe.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import type { MouthContours, MouthShape } from '../../src/main/pipelines/lipsync/mouth-shape.js';
-import { applyMouthShape } from '../../src/main/pipelines/lipsync/mouth-warp.js';
+import type { MouthContours, MouthShape } from '../../src/main/engines/lipsync/mouth-shape.js';
+import { applyMouthShape } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 const ARTIFACTS = path.resolve('test-artifacts');

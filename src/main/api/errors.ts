@@ -21,6 +21,9 @@ export function internalErrorMessage(requestId: string, logFile: string | undefi
   return `An unexpected error happened inside DubDesk. ${where}: look for request id ${requestId}.`;
 }
 
+/** Seconds a client waits before retrying while the database is away: a restart or failover takes about that long. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export interface ErrorHandlingOptions {
   /** The service log's current file, named in 500 messages. */
   logFile?: string;
@@ -46,6 +49,9 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
       if (failure.code === 'internal') {
         request.log.error({ err: error }, 'unexpected error');
         failure = new DubDeskError('internal', internalErrorMessage(String(request.id), options.logFile), { cause: error });
+      } else if (failure.code === 'database_unavailable') {
+        request.log.warn({ err: failure.cause }, 'database unavailable');
+        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       }
     }
     void reply.status(failure.status).send(failure.toBody());

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors.js';
 import { ErrorBodySchema } from '../../shared/schemas/common.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './errors.js';
 import { apiTagOf, API_TAGS } from './openapi-tags.js';
 
 /** A registered /v1 route as the document needs it: its schemas and the words of its `config`. */
@@ -38,11 +39,17 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   out_of_disk: 'the data folder is full',
   cancelled: 'the task was cancelled',
   pipeline_unavailable: 'a feature this build does not have',
+  database_unavailable: 'the service cannot reach its database for now (PostgreSQL down or restarting, SQLite locked by another program); retry after the seconds of the Retry-After header',
 };
 
 const STATUS_TEXT: Record<number, string> = {
   304: 'Not modified', 400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 413: 'Payload too large',
-  416: 'Range not satisfiable', 429: 'Too many requests', 500: 'Internal error', 501: 'Not implemented', 507: 'Insufficient storage',
+  416: 'Range not satisfiable', 429: 'Too many requests', 500: 'Internal error', 501: 'Not implemented', 503: 'Service unavailable', 507: 'Insufficient storage',
+};
+
+const RETRY_AFTER_HEADER = {
+  description: `Seconds to wait before sending the request again (${DATABASE_RETRY_AFTER_SECONDS} while the database is unavailable).`,
+  schema: { type: 'integer', minimum: 1 },
 };
 
 /** Collects every route as it is registered, so the document is generated from the schemas that validate. */
@@ -91,7 +98,7 @@ function parametersOf(schema: unknown, where: 'path' | 'query' | 'header', lift:
 /** The catalogue codes a route can answer: its own, plus those every route of its shape can give. */
 export function errorCodesOf(route: CollectedRoute): ErrorCode[] {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
-  const codes = new Set<ErrorCode>(['invalid_request', 'forbidden', 'internal']);
+  const codes = new Set<ErrorCode>(['invalid_request', 'forbidden', 'internal', 'database_unavailable']);
   if (route.config.auth !== 'public') codes.add('unauthorized');
   if (Object.keys((schema.params as { properties?: object } | undefined)?.properties ?? {}).length > 0) codes.add('not_found');
   if (schema.body || route.config.requestContent) codes.add('payload_too_large');
@@ -114,6 +121,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
     responses[String(status)] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}.`,
       'x-error-codes': statusCodes,
+      ...(statusCodes.includes('database_unavailable') ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }

@@ -165,9 +165,9 @@ export const CAPABILITY_TABLE = [
     id: 'lip-sync', title: 'lip-sync rendering', modelKind: 'lip-sync', task: 'lipsync', instead: 'use model standard_v1, which needs none',
     api: { name: 'precision_lipsync', what: 'precision lip-sync', meanwhile: 'use standard_v1' },
     engines: [
-      { id: 'wav2lip', title: 'Wav2Lip GAN 96 (precision_v1)', titleFrom: 'catalogue', source: 'engines/lipsync/wav2lip.ts', license: 'non-commercial research use only', needs: { models: ['wav2lip-gan-96'] }, supports: { languages: 'any', media: ['picture', 'video'] } },
-      { id: 'precision-exemplar', title: 'Built-in exemplar mouths (precision_v1)', source: 'pipelines/lipsync/precision/render.ts', license: 'GPL-3.0-or-later (DubDesk)', needs: { builtIn: "the person's own mouths from the video, the finer mouth warp for a picture" }, supports: { languages: 'any', media: ['picture', 'video'] } },
-      { id: 'mouth-warp', title: 'Built-in mouth warp (standard_v1)', source: 'pipelines/lipsync/renderer.ts', license: 'GPL-3.0-or-later (DubDesk)', needs: { builtIn: 'a warp of the mouth to the speech' }, supports: { languages: 'any', media: ['picture', 'video'] } },
+      { id: 'wav2lip', title: 'Wav2Lip GAN 96 (precision_v1)', titleFrom: 'catalogue', source: 'engines/lipsync/wav2lip/engine.ts', license: 'non-commercial research use only', needs: { models: ['wav2lip-gan-96'] }, supports: { languages: 'any', media: ['picture', 'video'] } },
+      { id: 'exemplar', title: 'Built-in exemplar mouths (precision_v1)', source: 'engines/lipsync/exemplar/engine.ts', license: 'GPL-3.0-or-later (DubDesk)', needs: { builtIn: "the person's own mouths from the reference video (a picture's precision_v1 takes the finer mouth warp)" }, supports: { languages: 'any', media: ['video'] } },
+      { id: 'mouth-warp', title: 'Built-in mouth warp (standard_v1)', source: 'engines/lipsync/mouth-warp/engine.ts', license: 'GPL-3.0-or-later (DubDesk)', needs: { builtIn: 'a warp of the mouth to the speech' }, supports: { languages: 'any', media: ['picture', 'video'] } },
     ],
   },
   {

@@ -22,6 +22,7 @@ import { createTesseractRecognizer } from './ocr/tesseract.js';
 import { createEspeakEngine } from './tts/espeak-engine.js';
 import { createSherpaVoices } from './tts/sherpa-voices.js';
 import type { TtsEngine } from './tts/types.js';
+import { rowsInOrder, type RegisteredEngine } from './registered-engine.js';
 
 /** Engine settings the user can change (Settings page, PUT /v1/settings); read at each use, so a change applies to the next job. */
 export interface EngineSettings {
@@ -36,6 +37,8 @@ export interface EngineSetDeps {
   cacheDir: string;
   /** Which addresses a network engine (the LLM endpoint) may connect to: the rules of callback_url. */
   connectGuard?: ConnectGuard;
+  /** Engines added beside the table's rows, each by its row and factory (tests). */
+  registered?: readonly RegisteredEngine[];
 }
 
 export interface BuiltEngineSet {
@@ -44,12 +47,17 @@ export interface BuiltEngineSet {
   espeak: TtsEngine;
 }
 
-/** A capability's engines, built in the order the capability table lists them (one factory per row, enforced by type). */
-function inTableOrder<C extends CapabilityId, T>(capability: C, factories: { readonly [K in EngineIdOf<C>]: () => T[] }): T[] {
-  return capabilityRow(capability).engines.flatMap((row) => factories[row.id as EngineIdOf<C>]());
-}
-
 export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
+  /** A capability's engines, built in the order the capability table lists them (one factory per row, enforced by type), registered ones where they rank. */
+  function inTableOrder<C extends CapabilityId, T>(capability: C, factories: { readonly [K in EngineIdOf<C>]: () => T[] }): T[] {
+    const registered = deps.registered ?? [];
+    return rowsInOrder(capabilityRow(capability).engines, capability, registered).flatMap((row) => {
+      const extra = registered.find((candidate) => candidate.row === row);
+      // A registered factory promises engines of the capability's kind (RegisteredEngine.create).
+      return extra ? (extra.create() as T[]) : factories[row.id as EngineIdOf<C>]();
+    });
+  }
+
   const espeak = createEspeakEngine();
   // One supervised child runs every sherpa-onnx engine (a bad model must fail the job, never the service).
   const sherpa = new SherpaHost();

@@ -11,8 +11,11 @@ import type { FaceRestorer } from './face-restore/types.js';
 import type { Inpainter } from './inpaint/types.js';
 import type { LanguageIdentifier } from './language-id/types.js';
 import type { LipsyncGenerator } from './lipsync/types.js';
-import { createWav2LipGenerator, WAV2LIP_MODEL, WAV2LIP_MODEL_FILE } from './lipsync/wav2lip.js';
+import { createWav2LipGenerator, WAV2LIP_MODEL, WAV2LIP_MODEL_FILE } from './lipsync/wav2lip/generator.js';
 import { missingEngineError } from './missing-model.js';
+import { takePlannedEngine } from './planned-engine.js';
+import { createFaceEngines } from './face-engines.js';
+import type { PlannedEngineBody } from '../../shared/schemas/job-plan.js';
 import { capabilityRow, type CapabilityId } from './capability-table.js';
 import { ZIPVOICE_LANGUAGES, ZIPVOICE_MODEL } from '../models/entries/voices.js';
 import { bergamotModelFor } from './mt/bergamot.js';
@@ -41,6 +44,13 @@ export interface EngineSet {
   textRecognizers: TextRecognizer[];
   inpainters: Inpainter[];
 }
+
+/** The capability of the table each list of the set holds. */
+const CAPABILITY_OF_SET: Readonly<Record<keyof EngineSet, CapabilityId>> = {
+  voiceActivityDetectors: 'voice-activity-detection', speechRecognizers: 'speech-recognition', languageIdentifiers: 'language-identification',
+  diarizers: 'speaker-diarization', translators: 'translation', voices: 'voices', separators: 'source-separation', textRecognizers: 'text-recognition',
+  inpainters: 'inpainting',
+};
 
 /** What the engines need of the model store: which models are installed, and their sessions. */
 export type EngineModels = Pick<ModelStore, 'catalogue' | 'isInstalled' | 'requireInstalled' | 'openSession'>;
@@ -74,10 +84,16 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
   // A capability no engine can serve now: the table's kind of model and way on, with the model to install.
   const missing = (capability: CapabilityId, work: string, ...given: [entry: CatalogueEntry | undefined] | []) =>
     missingEngineError(capabilityRow(capability), work, given.length ? given[0] : modelFor(capability));
-  let faceLease: FaceDetectorLease | undefined;
+  const faces = createFaceEngines(models, missing, modelFor);
 
   return {
     set,
+    ...faces,
+
+    /** The engine a job's plan names for `work`, by id; model_not_installed naming what went missing since the plan was made. */
+    planned<K extends keyof EngineSet>(list: K, engine: PlannedEngineBody, work: string): EngineSet[K][number] {
+      return takePlannedEngine(CAPABILITY_OF_SET[list], set[list] as readonly EngineSet[K][number][], engine, work, models);
+    },
 
     /** Built in (Silero), so always there unless a test leaves it out. */
     requireVoiceActivityDetector(): VoiceActivityDetector {
@@ -160,37 +176,6 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       return availableEngines(set.separators)[0];
     },
 
-    /** Whether a Wav2Lip-class generator is installed: precision_v1 then draws with it instead of its built-in engines. */
-    lipsyncGeneratorInstalled(): boolean {
-      return models.isInstalled(WAV2LIP_MODEL);
-    },
-
-    /** A generator of its own for one render (its buffers are per job); throws model_not_installed without one. */
-    async requireLipsyncModel(): Promise<LipsyncGenerator> {
-      if (!models.isInstalled(WAV2LIP_MODEL)) {
-        throw missing('lip-sync', 'Lip-syncing with precision_v1', models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lip-sync'));
-      }
-      const { title } = models.requireInstalled(WAV2LIP_MODEL).entry;
-      return createWav2LipGenerator(await models.openSession(WAV2LIP_MODEL, WAV2LIP_MODEL_FILE), title);
-    },
-
-    /** The face restorer when its model is installed, else undefined (restoration is optional); a file that fails to load throws. */
-    async faceRestorer(): Promise<FaceRestorer | undefined> {
-      if (!models.isInstalled(GFPGAN_MODEL)) return undefined;
-      const { title } = models.requireInstalled(GFPGAN_MODEL).entry;
-      try {
-        return createGfpganRestorer(await models.openSession(GFPGAN_MODEL, GFPGAN_MODEL_FILE), title);
-      } catch (error) {
-        throw new DubDeskError('engine_failed', `${title} could not be used (${toDubDeskError(error).message})`, { cause: error });
-      }
-    },
-
-    /** The built-in face detector, loaded on first use and freed by dispose(). */
-    faceDetector(): Promise<FaceDetector> {
-      faceLease ??= leaseFaceDetector();
-      return faceLease.detector();
-    },
-
     voices(): Voice[] {
       return set.voices.flatMap((engine) => engine.voices());
     },
@@ -210,10 +195,8 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
     },
 
     async dispose(): Promise<void> {
-      const lease = faceLease;
-      faceLease = undefined;
       const all: { dispose?(): Promise<void> }[] = Object.values(set).flat();
-      await Promise.all([...all.map((engine) => engine.dispose?.()), lease?.release()]);
+      await Promise.all([...all.map((engine) => engine.dispose?.()), faces.releaseFaceDetector()]);
     },
   };
 }

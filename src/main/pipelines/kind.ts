@@ -1,10 +1,13 @@
 import type { TSchema } from 'typebox';
 import type { JobStatus } from '../../shared/jobs.js';
+import type { InputMedia } from '../../shared/schemas/meta.js';
 import type { IntakeChecks } from '../requests/intake-checks.js';
 import type { FetchInputsDeps } from './fetch-inputs-stage.js';
 import type { ReusableLipsyncDeps } from './reusable-lipsync/types.js';
 import type { TranslateDeps } from './translate/types.js';
 import type { Pipeline } from './types.js';
+import type { PlanStep } from '../plans/job-plan.js';
+import type { Engines } from '../engines/registry.js';
 
 /** What the core hands every kind's pipeline factory. */
 export type KindDeps = FetchInputsDeps & TranslateDeps & ReusableLipsyncDeps;
@@ -14,6 +17,18 @@ export type KindDeps = FetchInputsDeps & TranslateDeps & ReusableLipsyncDeps;
  * `video_url` at the top level (lip-sync kinds), or every URL under `result` (translate kinds).
  */
 export type StatusShape = 'top_level_video' | 'result';
+
+/** One file a kind's create request names by URL: GET /v1/meta lists them, so the GUI finds a task's original without knowing its kind. */
+export interface KindInput {
+  /** The request field holding the URL. */
+  field: string;
+  /** What sort of media it is; with `mediaFrom`, the sort when that field holds none of its values. */
+  media: InputMedia;
+  /** Another request field that says the sort (translate's media_type): each of its values and the sort it means. */
+  mediaFrom?: { field: string; values: Readonly<Partial<Record<string, InputMedia>>> };
+  /** The task's original input, shown beside its result; at most one input of a kind. */
+  main?: true;
+}
 
 /** Everything one job kind is, declared once: the API, the CLI, intake, the runner and GET /v1/meta read it. */
 export interface JobKindModule<Request = any> {
@@ -34,7 +49,14 @@ export interface JobKindModule<Request = any> {
   /** Its public states in the only order a job may move through them; the first is the initial one. */
   statuses: readonly JobStatus[];
   statusShape: StatusShape;
+  /** The files its request names by URL, main input first; [] for a kind that takes none. */
+  inputs: readonly KindInput[];
   intake: IntakeChecks<Request>;
+  /**
+   * The engine each step will run, from the request and the engines installed now (plans/job-plan.ts): made when the
+   * job is created and stored with it; a step no engine can run is the create call's error. Kinds without engines omit it.
+   */
+  plan?(request: Request, engines: Engines): PlanStep[];
   /** The ordered stages (fetch-inputs first) and which outputs are published as results. */
   pipeline(deps: KindDeps): Pipeline<Request>;
 }

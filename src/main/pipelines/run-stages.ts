@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TaskWarning } from '../../shared/schemas/jobs.js';
+import type { JobPlan } from '../../shared/schemas/job-plan.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import type { Pipeline, Stage, StageContext, StageOutput } from './types.js';
 
@@ -66,7 +67,7 @@ async function readOutput(file: string): Promise<StageOutput | undefined> {
 export async function runStages<Request>(
   pipeline: Pipeline<Request>,
   request: Request,
-  ctx: Omit<StageContext, 'progress' | 'warn'>,
+  { plan, ...ctx }: Omit<StageContext, 'progress' | 'warn'> & { plan?: JobPlan },
   hooks: StageRunHooks,
 ): Promise<Record<string, StageOutput>> {
   const outputs: Record<string, StageOutput> = {};
@@ -79,7 +80,7 @@ export async function runStages<Request>(
   }
   for (const [index, stage] of pipeline.stages.entries()) {
     ctx.signal.throwIfAborted();
-    const reason = stage.skip?.({ request, outputs });
+    const reason = stage.skip?.({ request, outputs, plan });
     if (reason) {
       hooks.log(`stage ${stage.name} skipped: ${reason}`);
       await hooks.onStageEnd(stage, index, { state: 'skipped', reason });
@@ -96,7 +97,7 @@ export async function runStages<Request>(
     await hooks.onStageStart(stage, index);
     const warnings: TaskWarning[] = [];
     const output = await stage.run(
-      { request, outputs },
+      { request, outputs, plan },
       {
         ...ctx,
         progress: (fraction) => hooks.onStageProgress(stage, index, Math.min(1, Math.max(0, fraction))),

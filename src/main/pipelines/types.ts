@@ -1,5 +1,6 @@
 import type { JobStatus } from '../../shared/jobs.js';
 import type { TaskWarning } from '../../shared/schemas/jobs.js';
+import type { JobPlan } from '../../shared/schemas/job-plan.js';
 
 /** What a stage receives besides its input: it never sees HTTP or the database. */
 export interface StageContext {
@@ -24,6 +25,8 @@ export type StageOutput = Record<string, unknown>;
 export interface StageInput<Request = Record<string, unknown>> {
   request: Request;
   outputs: Record<string, StageOutput>;
+  /** The engine each step runs, chosen when the job was created (plans/job-plan.ts); absent for a kind without engines. */
+  plan?: JobPlan;
 }
 
 export interface Stage<Request = Record<string, unknown>> {

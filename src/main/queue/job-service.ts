@@ -4,6 +4,8 @@ import { initialStatus, isFinalStatus, type JobKind, type JobStatus } from '../.
 import { newId } from '../ids.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord } from '../store/tasks-repository.js';
+import type { JobPlan } from '../../shared/schemas/job-plan.js';
+import { writeJobPlan } from '../plans/job-plan.js';
 import type { Runner } from './runner.js';
 import type { TaskEvents } from './task-events.js';
 
@@ -14,6 +16,11 @@ export interface JobServiceDeps {
   workDirFor(taskId: string): string;
   /** A kind's ordered public states, the first its initial one (its kind module's); default the built-in kinds'. */
   statusesOf?(kind: string): readonly string[];
+  /**
+   * The job's plan (plans/job-plan.ts), made by its kind's planner over the engines installed now; throws the first
+   * model a step misses. Undefined for a kind without engines.
+   */
+  planJob?(kind: string, request: Record<string, unknown>): JobPlan | undefined;
   /** Copies what a new job's request refers to (glossaries, subtitle style) into its work dir; throws to refuse it. */
   snapshotResources?(request: Record<string, unknown>, workDir: string): Promise<void>;
   /**
@@ -44,7 +51,7 @@ export function createJobService(deps: JobServiceDeps) {
   const { tasks } = store;
   const now = deps.now ?? Date.now;
 
-  const insertTask = async (kind: JobKind, request: Record<string, unknown>, options: CreateOptions & { retryOf?: string; id?: string }): Promise<{ taskId: string; created: boolean }> => {
+  const insertTask = async (kind: JobKind, request: Record<string, unknown>, options: CreateOptions & { retryOf?: string; id?: string; plan?: JobPlan }): Promise<{ taskId: string; created: boolean }> => {
     try {
       return await store.transaction(async (tx) => {
         const at = now();
@@ -60,7 +67,7 @@ export function createJobService(deps: JobServiceDeps) {
         const id = options.id ?? newId();
         await tx.tasks.insert({
           id, kind, status: (deps.statusesOf?.(kind)[0] as JobStatus | undefined) ?? initialStatus(kind), request, callbackUrl: options.callbackUrl ?? null,
-          inputName: options.inputName ?? null, maxAttempts: deps.maxAttempts ?? 3, retryOf: options.retryOf ?? null, now: at,
+          inputName: options.inputName ?? null, maxAttempts: deps.maxAttempts ?? 3, retryOf: options.retryOf ?? null, plan: options.plan ?? null, now: at,
         });
         if (key) {
           const owner = await tx.idempotency.claim(key, kind, id, at);
@@ -81,6 +88,13 @@ export function createJobService(deps: JobServiceDeps) {
     return task;
   }
 
+  /** Plans a new job and writes the plan into its work dir before the task exists, as the resource snapshot is. */
+  async function planInto(kind: string, request: Record<string, unknown>, workDir: string): Promise<JobPlan | undefined> {
+    const plan = deps.planJob?.(kind, request);
+    if (plan) await writeJobPlan(workDir, plan);
+    return plan;
+  }
+
   async function announceCreated(taskId: string): Promise<void> {
     const task = await tasks.get(taskId);
     if (task) events.publish({ type: 'task', task });
@@ -94,9 +108,10 @@ export function createJobService(deps: JobServiceDeps) {
       const workDir = deps.workDirFor(id);
       let outcome: { taskId: string; created: boolean };
       try {
+        const plan = await planInto(kind, request, workDir);
         await deps.snapshotResources?.(request, workDir);
         await deps.workFolders?.push(id);
-        outcome = await insertTask(kind, request, { ...options, id });
+        outcome = await insertTask(kind, request, { ...options, id, plan });
       } catch (error) {
         await rm(workDir, { recursive: true, force: true });
         throw error;
@@ -115,8 +130,9 @@ export function createJobService(deps: JobServiceDeps) {
       const workDir = deps.workDirFor(id);
       try {
         await prepare(workDir);
+        const plan = await planInto(kind, request, workDir);
         await deps.workFolders?.push(id);
-        await insertTask(kind, request, { ...options, id });
+        await insertTask(kind, request, { ...options, id, plan });
       } catch (error) {
         await rm(workDir, { recursive: true, force: true });
         throw error;
@@ -133,8 +149,8 @@ export function createJobService(deps: JobServiceDeps) {
     },
 
     /**
-     * Final states stay final, so a retry is a new task with the same request; it starts from a copy of the
-     * old work dir, so stages that had finished are not run again.
+     * Final states stay final, so a retry is a new task with the same request and plan; it starts from a copy of the
+     * old work dir (its plan file included), so stages that had finished are not run again.
      */
     async retry(taskId: string): Promise<TaskRecord> {
       const old = await requireTask(taskId);
@@ -150,8 +166,10 @@ export function createJobService(deps: JobServiceDeps) {
         if (error.code !== 'ENOENT') throw error;
       });
       try {
+        // The copy holds the plan file unless the old folder was gone; the task's own plan is the one kept.
+        if (old.plan) await writeJobPlan(deps.workDirFor(newTaskId), old.plan);
         await deps.workFolders?.push(newTaskId);
-        await insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id, id: newTaskId });
+        await insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id, id: newTaskId, ...(old.plan ? { plan: old.plan } : {}) });
       } catch (error) {
         await rm(deps.workDirFor(newTaskId), { recursive: true, force: true });
         throw error;

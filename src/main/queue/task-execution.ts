@@ -7,6 +7,8 @@ import { isDatabaseUnavailable } from '../store/postgres/pool.js';
 import type { TaskLogsRepository } from '../store/task-logs-repository.js';
 import type { Claim, TaskRecord, TasksRepository } from '../store/tasks-repository.js';
 import type { TaskTransitions } from './task-transitions.js';
+import type { JobPlan } from '../../shared/schemas/job-plan.js';
+import { describePlan, readJobPlan, writeJobPlan } from '../plans/job-plan.js';
 
 export interface TaskExecutionOptions {
   tasks: TasksRepository;
@@ -27,6 +29,8 @@ export interface TaskExecutionOptions {
   now: () => number;
   /** Shared storage (scale-out): the task's work folder there, fetched before its stages run and shared after each. */
   workFolderFor?(taskId: string): WorkFolderSync;
+  /** A plan for a task created before plans were stored, made by its kind's planner when it first runs. */
+  planLate?(task: TaskRecord): JobPlan | undefined;
 }
 
 /** Why a running job was stopped from outside: cancelled, this process stopping, or its lease taken by another worker. */
@@ -40,6 +44,19 @@ export type TaskExecution = ReturnType<typeof createTaskExecution>;
  */
 export function createTaskExecution(options: TaskExecutionOptions) {
   const { tasks, transitions, logs, pipelines, now, leaseMs } = options;
+
+  /** The task's stored plan; one made now for a task created before plans were stored (kept in its work folder). */
+  async function planOf(task: TaskRecord, workDir: string, log: (message: string) => void): Promise<JobPlan | undefined> {
+    let plan = task.plan ?? (await readJobPlan(workDir));
+    if (!plan) {
+      plan = options.planLate?.(task);
+      if (!plan) return undefined;
+      await writeJobPlan(workDir, plan);
+      log('this job was created before plans were stored: its plan is made now');
+    }
+    log(`plan: ${describePlan(plan)}`);
+    return plan;
+  }
 
   async function execute({ task, token }: Claim, controller: AbortController): Promise<void> {
     const { signal } = controller;
@@ -62,8 +79,9 @@ export function createTaskExecution(options: TaskExecutionOptions) {
         return;
       }
       const workDir = options.workDirFor(task.id);
+      const plan = await planOf(task, workDir, log);
       let lastProgressAt = 0;
-      const outputs = await runStages(pipeline, task.request, { taskId: task.id, workDir, signal, log }, {
+      const outputs = await runStages(pipeline, task.request, { taskId: task.id, workDir, signal, log, plan }, {
         log,
         workFolder: options.workFolderFor?.(task.id),
         async onStageStart(stage, index) {

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
+import { classifySqliteFailure } from './database-unavailable.js';
 import type { SqlClient, SqlValue } from './sql.js';
 
 interface Compiled {
@@ -30,19 +31,26 @@ export function createSqliteClient(db: Db): SqlClient {
   };
   const bind = (entry: Compiled, params: readonly SqlValue[]) => entry.order.map((index) => params[index] ?? null);
 
+  const classified = <T>(step: () => T): T => {
+    try {
+      return step();
+    } catch (error) {
+      throw classifySqliteFailure(error);
+    }
+  };
   const now = {
-    all: <Row>(sql: string, params: readonly SqlValue[] = []) => {
+    all: <Row>(sql: string, params: readonly SqlValue[] = []) => classified(() => {
       const entry = compile(sql);
       return entry.statement.all(...bind(entry, params)) as Row[];
-    },
-    get: <Row>(sql: string, params: readonly SqlValue[] = []) => {
+    }),
+    get: <Row>(sql: string, params: readonly SqlValue[] = []) => classified(() => {
       const entry = compile(sql);
       return entry.statement.get(...bind(entry, params)) as Row | undefined;
-    },
-    run: (sql: string, params: readonly SqlValue[] = []) => {
+    }),
+    run: (sql: string, params: readonly SqlValue[] = []) => classified(() => {
       const entry = compile(sql);
       return entry.statement.run(...bind(entry, params)).changes;
-    },
+    }),
   };
 
   // Transactions queue on `tail` (taken synchronously, so two can never both start); `pending` counts the queued and
@@ -84,10 +92,10 @@ export function createSqliteClient(db: Db): SqlClient {
       try {
         await previous;
         // IMMEDIATE takes the write lock at once, so a transaction never fails half-way for another writer.
-        db.exec('BEGIN IMMEDIATE');
+        classified(() => db.exec('BEGIN IMMEDIATE'));
         try {
           const result = await work(inside);
-          db.exec('COMMIT');
+          classified(() => db.exec('COMMIT'));
           return result;
         } catch (error) {
           if (db.inTransaction) db.exec('ROLLBACK');

@@ -2,6 +2,7 @@ import { DubDeskError } from '../../shared/errors.js';
 import type { JobKind, JobStatus } from '../../shared/jobs.js';
 import type { StageState, TaskWarning } from '../../shared/schemas/jobs.js';
 import type { QualityReport } from '../../shared/schemas/quality.js';
+import type { JobPlan } from '../../shared/schemas/job-plan.js';
 import { enqueueTaskJob } from './postgres/job-queue.js';
 import { forUpdate, readJson, writeJson, type SqlClient, type SqlValue } from './sql.js';
 
@@ -33,6 +34,8 @@ export interface TaskRecord {
   warnings: TaskWarning[];
   /** How good the result is, measured on it once the job is done (docs/api.md "Quality report"); null before. */
   quality: QualityReport | null;
+  /** The engine each step runs, chosen when the task was created; null for tasks created before plans were stored (migration 010) or of a kind without engines. */
+  plan: JobPlan | null;
   /** Stage states recorded so far; null for a task that finished before stages were recorded (migration 005). */
   stages: RecordedStage[] | null;
   callbackUrl: string | null;
@@ -51,7 +54,7 @@ export interface TaskRecord {
 
 interface TaskRow {
   id: string; kind: string; status: string; stage: string | null; stage_progress: number; progress: number;
-  request_json: unknown; result_json: unknown; err_code: string | null; err_message: string | null; warnings_json: unknown; quality_json: unknown; stages_json: unknown;
+  request_json: unknown; result_json: unknown; err_code: string | null; err_message: string | null; warnings_json: unknown; quality_json: unknown; plan_json: unknown; stages_json: unknown;
   callback_url: string | null; input_name: string | null; attempts: number; max_attempts: number; run_after: number;
   lease_token: number; lease_owner: string | null; lease_expires_at: number | null; retry_of: string | null;
   created_at: number; updated_at: number; finished_at: number | null;
@@ -71,6 +74,7 @@ function fromRow(row: TaskRow): TaskRecord {
     errMessage: row.err_message,
     warnings: readJson<TaskWarning[]>(row.warnings_json, []),
     quality: readJson<QualityReport | null>(row.quality_json, null),
+    plan: readJson<JobPlan | null>(row.plan_json, null),
     stages: readJson<RecordedStage[] | null>(row.stages_json, null),
     callbackUrl: row.callback_url,
     inputName: row.input_name,
@@ -96,6 +100,7 @@ export interface NewTask {
   inputName?: string | null;
   maxAttempts: number;
   retryOf?: string | null;
+  plan?: JobPlan | null;
   now: number;
 }
 
@@ -148,6 +153,8 @@ export function createTasksRepository(db: SqlClient) {
         task.id, task.kind, task.status, JSON.stringify(task.request), task.callbackUrl ?? null, task.inputName ?? null,
         task.maxAttempts, task.retryOf ?? null, task.now,
       ])) === 1, task.id);
+      // A separate write, so a kind without a plan inserts as before (the migration tests insert at older schemas).
+      if (task.plan) await db.run('UPDATE tasks SET plan_json = $1 WHERE id = $2', [JSON.stringify(task.plan), task.id]);
     },
 
     /** `lock`: inside a transaction, the row stays locked until it ends (PostgreSQL; SQLite's transaction locks the file). */

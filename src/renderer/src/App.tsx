@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, type ApiClient, type ServiceInfo } from './api/client.js';
 import { KeyForm } from './KeyForm.js';
 import { DropOverlay } from './features/create/DropOverlay.js';
@@ -6,6 +6,7 @@ import { ACCEPTED_FILES } from './features/create/file-kinds.js';
 import { chooseFiles, takeFiles } from './features/create/intake.js';
 import { NotificationPrompt } from './features/jobs/NotificationPrompt.js';
 import { TaskQueue } from './features/jobs/TaskQueue.js';
+import { TasksLoadError } from './features/jobs/TasksLoadError.js';
 import { useTaskEvents } from './features/jobs/useTaskEvents.js';
 import { useProjectRoute } from './features/projects/useProjectRoute.js';
 import { useKinds } from './stores/kinds.js';
@@ -70,6 +71,7 @@ function Notices() {
 
 function Dashboard({ client }: { client: ApiClient }) {
   const { loading, error, live, load } = useTasks();
+  const noTasksKnown = useTasks((s) => s.tasks.length === 0);
   const signOut = useSession((s) => s.signOut);
   const { view, show } = useView();
   const staged = useStaging((s) => s.files.length);
@@ -91,6 +93,7 @@ function Dashboard({ client }: { client: ApiClient }) {
     if (error instanceof ApiError && error.code === 'unauthorized') signOut('The service did not accept that API key. Enter a valid one.');
   }, [error, signOut]);
 
+  const reload = useCallback(() => void load(client), [client, load]);
   const onChooseFiles = () => void chooseFiles(fileInput.current);
   const current = view.name === 'task' || view.name === 'project' ? 'tasks' : view.name;
 
@@ -130,15 +133,9 @@ function Dashboard({ client }: { client: ApiClient }) {
       </header>
       <NotificationPrompt />
       <main id="content">
-        {error && !(error instanceof ApiError && error.code === 'unauthorized') ? (
-          <div role="alert" className="error">
-            <p>Tasks could not be loaded: {error.message}</p>
-            <button type="button" onClick={() => void load(client)}>
-              Try again
-            </button>
-          </div>
-        ) : null}
-        {view.name === 'tasks' ? (loading ? <p aria-busy="true">Loading tasks…</p> : <TaskQueue client={client} />) : null}
+        {error && !(error instanceof ApiError && error.code === 'unauthorized') ? <TasksLoadError error={error} onRetry={reload} /> : null}
+        {/* A list that failed to load is not an empty queue: "No tasks yet" would say something untrue. */}
+        {view.name === 'tasks' ? (loading ? <p aria-busy="true">Loading tasks…</p> : error && noTasksKnown ? null : <TaskQueue client={client} />) : null}
         <Suspense fallback={<p aria-busy="true">Loading…</p>}>
           {view.name === 'task' ? <TaskDetail key={view.taskId} client={client} taskId={view.taskId} /> : null}
           {view.name === 'project' ? <ProjectView key={view.projectId} client={client} projectId={view.projectId} /> : null}

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    /** The answer's Retry-After, in seconds (a 503 `database_unavailable` carries one). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -36,8 +38,13 @@ export function createDubDeskHttp(options: DubDeskHttpOptions): DubDeskHttp {
 
 export const unreachable = (): ApiError => new ApiError('unreachable', 'The DubDesk service cannot be reached. Is it still running?', 0);
 
+/** Retry-After in seconds; its HTTP-date form is not one the service sends. */
+function retryAfterOf(header: string | null | undefined): number | undefined {
+  return header && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
+}
+
 /** The catalogue's `{code, message}` body of a failed answer as an ApiError, or a generic one for any other body. */
-export function errorFromBody(status: number, statusText: string, body: unknown): ApiError {
+export function errorFromBody(status: number, statusText: string, body: unknown, retryAfter?: string | null): ApiError {
   let parsed = body;
   if (typeof body === 'string') {
     try {
@@ -47,7 +54,7 @@ export function errorFromBody(status: number, statusText: string, body: unknown)
     }
   }
   const { code, message } = (parsed && typeof parsed === 'object' ? parsed : {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && typeof message === 'string') return new ApiError(code, message, status);
+  if (typeof code === 'string' && typeof message === 'string') return new ApiError(code, message, status, retryAfterOf(retryAfter));
   // A stale edit must read as a conflict even through a proxy that rewrote the body: the editor never overwrites on it.
   if (status === 409) return new ApiError('conflict', 'This changed elsewhere since it was read.', status);
   return new ApiError('internal', `The service answered ${status} ${statusText}.`.replace(' .', '.'), status);
@@ -66,6 +73,6 @@ export async function answerOf<T>(call: Promise<{ data?: T; error?: unknown; res
     if ((error as Error)?.name === 'AbortError') throw error;
     throw unreachable();
   }
-  if (!result.response.ok) throw errorFromBody(result.response.status, result.response.statusText, result.error);
+  if (!result.response.ok) throw errorFromBody(result.response.status, result.response.statusText, result.error, result.response.headers.get('retry-after'));
   return result.data as T;
 }

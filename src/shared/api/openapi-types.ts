@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * One task of any kind
-         * @description A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for "copy as API request"). Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`. A `jobs` key sees only the origin of the request's `callback_url` (its scheme, host and port: no user name, password, path or query, which may hold the receiver's credentials); an `admin` key sees it whole.
+         * @description A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for "copy as API request") and its plan (`plan`: the engine each step runs, chosen when it was created). Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`. A `jobs` key sees only the origin of the request's `callback_url` (its scheme, host and port: no user name, password, path or query, which may hold the receiver's credentials); an `admin` key sees it whole.
          */
         get: operations["getTask"];
         put?: never;
@@ -277,7 +277,7 @@ export interface paths {
         put?: never;
         /**
          * The engines a translate request would use
-         * @description For a translate and dub request (the create body; `media_url` may be left out), which engine each step would use, why a step is skipped, or the model a step misses with the catalogue ids that would install it. Nothing is fetched, checked beyond the schema or queued: a missing model is a step's `missing`, not an error answer, and the create call still checks languages, glossaries and inputs.
+         * @description For a translate and dub request (the create body; `media_url` may be left out), which engine each step would use, why a step is skipped, or the model a step misses with the catalogue ids that would install it. It is made by the same function as the plan a create call stores with its task (GET /v1/tasks/{task_id} `plan`). Nothing is fetched, checked beyond the schema or queued: a missing model is a step's `missing`, not an error answer, and the create call still checks languages, glossaries and inputs.
          */
         post: operations["planTranslateJob"];
         delete?: never;
@@ -753,7 +753,7 @@ export interface paths {
         };
         /**
          * The job kinds this service runs
-         * @description Each job kind this build registers, with its create and status routes, its public statuses in order and its stages in the order they run. Clients that show progress read the stage labels here rather than hard-coding them.
+         * @description Each job kind this build registers, with its create and status routes, its public statuses in order, the files its request names by URL and its stages in the order they run. Clients that show progress read the stage labels here rather than hard-coding them; clients that show a task's original read its kind's main input here.
          */
         get: operations["listJobKinds"];
         put?: never;
@@ -1084,9 +1084,10 @@ export interface components {
              *     - `out_of_disk` (507): the data folder is full
              *     - `cancelled` (409): the task was cancelled
              *     - `pipeline_unavailable` (501): a feature this build does not have
+             *     - `database_unavailable` (503): the service cannot reach its database for now (PostgreSQL down or restarting, SQLite locked by another program); retry after the seconds of the Retry-After header
              * @enum {string}
              */
-            code: "invalid_request" | "conflicting_fields" | "too_many_glossaries" | "unsupported_language" | "unsupported_media" | "media_too_long" | "invalid_subtitle" | "model_not_installed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "internal" | "download_failed" | "media_unreadable" | "no_audio" | "no_face_detected" | "no_speech_detected" | "no_text_detected" | "engine_failed" | "out_of_disk" | "cancelled" | "pipeline_unavailable";
+            code: "invalid_request" | "conflicting_fields" | "too_many_glossaries" | "unsupported_language" | "unsupported_media" | "media_too_long" | "invalid_subtitle" | "model_not_installed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "internal" | "download_failed" | "media_unreadable" | "no_audio" | "no_face_detected" | "no_speech_detected" | "no_text_detected" | "engine_failed" | "out_of_disk" | "cancelled" | "pipeline_unavailable" | "database_unavailable";
             message: string;
             /** @description ISO-8601 server time */
             serverTs: string;
@@ -1325,6 +1326,58 @@ export interface components {
             /** @description The worker that ran this stage (host:pid, as GET /v1/workers names it); absent for a stage that has not run. */
             worker?: string;
         };
+        PlanStep: {
+            /** @description The step, e.g. transcribe, translate, speak, render. */
+            step: string;
+            /** @description What the GUI shows for it, e.g. Transcribing the speech. */
+            label: string;
+            engine?: {
+                /** @description The engine id of the capability table (GET /v1/capabilities, docs/models.md). */
+                id: string;
+                /** @description e.g. "Whisper base (ONNX)". */
+                title: string;
+                /**
+                 * @description draft: rule-based or small models whose output wants proofreading.
+                 * @enum {string}
+                 */
+                quality: "draft" | "standard";
+                /** @description The catalogue models the engine runs for this step (a stored plan only); a retry fails model_not_installed naming one removed since. */
+                models?: string[];
+                /** @description A draft engine's expected quality on real media, in a user's words, e.g. that the English recogniser gets many words wrong on real recordings. */
+                expectation?: string;
+            };
+            /** @description A draft engine runs this step: the model, not installed yet, that would do better. */
+            better_model?: {
+                /** @description The catalogue id to install (POST /v1/models {id}). */
+                id: string;
+                title: string;
+            };
+            /** @description Why the step has nothing to do for this request, in a user's words. */
+            skipped?: string;
+            /** @description Only in an answer of POST /v1/media/translate/plan: a stored plan never misses an engine (the create call refuses). */
+            missing?: {
+                /**
+                 * @description The error the create request would answer: model_not_installed, or not_found / unsupported_language for a voice.
+                 * @enum {string}
+                 */
+                code: "invalid_request" | "conflicting_fields" | "too_many_glossaries" | "unsupported_language" | "unsupported_media" | "media_too_long" | "invalid_subtitle" | "model_not_installed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "internal" | "download_failed" | "media_unreadable" | "no_audio" | "no_face_detected" | "no_speech_detected" | "no_text_detected" | "engine_failed" | "out_of_disk" | "cancelled" | "pipeline_unavailable" | "database_unavailable";
+                message: string;
+                /** @description Catalogue ids to install (POST /v1/models {id}), any one of them; empty when none this version runs. */
+                model_ids: string[];
+            };
+            /** @description What is decided only while the job runs, e.g. the translation pair once the language is detected. */
+            note?: string;
+        };
+        /** @description The engine each step of the job runs, chosen once when it was created. Its stages take these engines by id; a retry keeps the plan, and a step whose planned model was removed since fails model_not_installed naming it. */
+        JobPlan: {
+            /**
+             * Format: date-time
+             * @description When the plan was made: at create, or at the first run of a job created before plans were stored.
+             */
+            made_at: string;
+            /** @description In the order the job runs them; each has an engine or says why it is skipped. */
+            steps: components["schemas"]["PlanStep"][];
+        };
         TaskSummary: {
             task_id: string;
             /** @description The whole job, 0..1. */
@@ -1363,6 +1416,7 @@ export interface components {
             request?: {
                 [key: string]: unknown;
             };
+            plan?: components["schemas"]["JobPlan"];
         };
         TaskList: {
             tasks: components["schemas"]["TaskSummary"][];
@@ -1437,44 +1491,6 @@ export interface components {
             bilingual_subtitle?: boolean;
             /** @description Receives a POST with the status record on every status change. */
             callback_url?: string;
-        };
-        PlanStep: {
-            /** @description The step, e.g. transcribe, translate, synthesize. */
-            step: string;
-            /** @description What the GUI shows for it, e.g. Transcribing the speech. */
-            label: string;
-            engine?: {
-                id: string;
-                /** @description e.g. "Whisper base (ONNX)". */
-                title: string;
-                /**
-                 * @description draft: rule-based or small models whose output wants proofreading.
-                 * @enum {string}
-                 */
-                quality: "draft" | "standard";
-                /** @description A draft engine's expected quality on real media, in a user's words, e.g. that the English recogniser gets many words wrong on real recordings. */
-                expectation?: string;
-            };
-            /** @description A draft engine runs this step: the model, not installed yet, that would do better. */
-            better_model?: {
-                /** @description The catalogue id to install (POST /v1/models {id}). */
-                id: string;
-                title: string;
-            };
-            /** @description Why the step has nothing to do for this request, in a user's words. */
-            skipped?: string;
-            missing?: {
-                /**
-                 * @description The error the create request would answer: model_not_installed, or not_found / unsupported_language for a voice.
-                 * @enum {string}
-                 */
-                code: "invalid_request" | "conflicting_fields" | "too_many_glossaries" | "unsupported_language" | "unsupported_media" | "media_too_long" | "invalid_subtitle" | "model_not_installed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "internal" | "download_failed" | "media_unreadable" | "no_audio" | "no_face_detected" | "no_speech_detected" | "no_text_detected" | "engine_failed" | "out_of_disk" | "cancelled" | "pipeline_unavailable";
-                message: string;
-                /** @description Catalogue ids to install (POST /v1/models {id}), any one of them; empty when none this version runs. */
-                model_ids: string[];
-            };
-            /** @description What is decided only while the job runs, e.g. the translation pair once the language is detected. */
-            note?: string;
         };
         TranslatePlan: {
             /** @description In the order the job runs them; exactly one of engine, skipped, missing each. */
@@ -1615,7 +1631,7 @@ export interface components {
             total_bytes?: number;
             file?: string;
             /** @enum {string} */
-            err_code?: "invalid_request" | "conflicting_fields" | "too_many_glossaries" | "unsupported_language" | "unsupported_media" | "media_too_long" | "invalid_subtitle" | "model_not_installed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "internal" | "download_failed" | "media_unreadable" | "no_audio" | "no_face_detected" | "no_speech_detected" | "no_text_detected" | "engine_failed" | "out_of_disk" | "cancelled" | "pipeline_unavailable";
+            err_code?: "invalid_request" | "conflicting_fields" | "too_many_glossaries" | "unsupported_language" | "unsupported_media" | "media_too_long" | "invalid_subtitle" | "model_not_installed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "internal" | "download_failed" | "media_unreadable" | "no_audio" | "no_face_detected" | "no_speech_detected" | "no_text_detected" | "engine_failed" | "out_of_disk" | "cancelled" | "pipeline_unavailable" | "database_unavailable";
             err_message?: string;
         };
         ModelRecord: {
@@ -1768,6 +1784,25 @@ export interface components {
                 };
             };
         };
+        KindInput: {
+            /** @description The request field holding the URL. */
+            field: string;
+            /**
+             * @description What sort of media it is; with `media_from`, the sort when that field holds none of its values.
+             * @enum {string}
+             */
+            media: "video" | "audio" | "image" | "subtitle";
+            media_from?: {
+                /** @description The request field that says the sort, e.g. `media_type`. */
+                field: string;
+                /** @description That field's values and the sort each one means. */
+                values: {
+                    [key: string]: "video" | "audio" | "image" | "subtitle";
+                };
+            };
+            /** @description The task's original input, shown beside its result; at most one input of a kind is main. */
+            main: boolean;
+        };
         KindsMeta: {
             kinds: {
                 id: string;
@@ -1775,6 +1810,8 @@ export interface components {
                 create_route: string;
                 status_route: string;
                 statuses: string[];
+                /** @description The files its create request names by URL, main input first (local addition). */
+                inputs: components["schemas"]["KindInput"][];
                 stages: {
                     name: string;
                     status: string;
@@ -2051,6 +2088,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Insufficient storage: `out_of_disk`. */
             507: {
                 headers: {
@@ -2121,6 +2169,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2218,6 +2277,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Insufficient storage: `out_of_disk`. */
             507: {
                 headers: {
@@ -2288,6 +2358,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2385,6 +2466,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Insufficient storage: `out_of_disk`. */
             507: {
                 headers: {
@@ -2455,6 +2547,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2552,6 +2655,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Insufficient storage: `out_of_disk`. */
             507: {
                 headers: {
@@ -2628,6 +2742,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTasks: {
@@ -2685,6 +2810,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2758,6 +2894,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteTask: {
@@ -2817,6 +2964,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2893,6 +3051,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     cancelTask: {
@@ -2963,6 +3132,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3054,6 +3234,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Insufficient storage: `out_of_disk`. */
             507: {
                 headers: {
@@ -3132,6 +3323,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listApiKeys: {
@@ -3182,6 +3384,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3257,6 +3470,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     revokeApiKey: {
@@ -3322,6 +3546,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSettings: {
@@ -3372,6 +3607,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +3693,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     streamEvents: {
@@ -3506,6 +3763,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3585,6 +3853,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3698,6 +3977,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteFile: {
@@ -3773,6 +4063,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listGlossaries: {
@@ -3825,6 +4126,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +4212,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGlossary: {
@@ -3961,6 +4284,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4047,6 +4381,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteGlossary: {
@@ -4112,6 +4457,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listModels: {
@@ -4162,6 +4518,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4273,6 +4640,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Insufficient storage: `out_of_disk`. */
             507: {
                 headers: {
@@ -4350,6 +4728,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeModel: {
@@ -4418,6 +4807,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listReusableLipsyncModels: {
@@ -4470,6 +4870,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4567,6 +4978,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReusableLipsyncModel: {
@@ -4628,6 +5050,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4699,6 +5132,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSubtitleStyles: {
@@ -4749,6 +5193,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4824,6 +5279,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSubtitleStyle: {
@@ -4885,6 +5351,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4980,6 +5457,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteSubtitleStyle: {
@@ -5054,6 +5542,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listVoices: {
@@ -5107,6 +5606,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5181,6 +5691,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVoiceSample: {
@@ -5249,6 +5770,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getHealth: {
@@ -5299,6 +5831,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5361,6 +5904,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listJobKinds: {
@@ -5411,6 +5965,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5473,6 +6038,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOpenApiDocument: {
@@ -5523,6 +6099,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5581,6 +6168,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5654,6 +6252,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteProject: {
@@ -5713,6 +6322,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5785,6 +6405,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5881,6 +6512,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     splitSegment: {
@@ -5965,6 +6607,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6060,6 +6713,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     synthesizeSegment: {
@@ -6146,6 +6810,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     translateSegment: {
@@ -6217,6 +6892,17 @@ export interface operations {
             /** @description Internal error: `internal`, `engine_failed`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6306,6 +6992,17 @@ export interface operations {
             /** @description Internal error: `internal`, `engine_failed`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6427,6 +7124,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProjectSubtitles: {
@@ -6490,6 +7198,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6588,6 +7307,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listWorkers: {
@@ -6638,6 +7368,17 @@ export interface operations {
             /** @description Internal error: `internal`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { KIND_STATUSES, JOB_KINDS } from '../jobs.js';
 import { StatusCoreProperties, StrictObject, StringEnum, UrlString } from './common.js';
 import { QualityReportSchema } from './quality.js';
+import { JobPlanSchema } from './job-plan.js';
 
 // ---- Warnings: a job that finished, but with something the user should check ----
 export const TaskWarningSchema = Type.Object({
@@ -163,6 +164,8 @@ export const TaskSummarySchema = Type.Object({
   video_url: Type.Optional(Type.String()),
   /** The create request as accepted (defaults filled in): only on GET /v1/tasks/{task_id}, for "copy as API request". */
   request: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  /** The engine each step runs, chosen when the task was created: only on GET /v1/tasks/{task_id}; absent for tasks made before plans were stored. */
+  plan: Type.Optional(JobPlanSchema),
 }, { $id: 'TaskSummary' });
 
 export const TaskListQuerySchema = Type.Object({

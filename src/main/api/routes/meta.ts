@@ -3,9 +3,10 @@ import { CapabilitiesSchema, type Capabilities, type Capability } from '../../..
 import { apiCapabilityRow, hasBuiltInEngine } from '../../engines/capability-table.js';
 import { availableEngines, type Engines } from '../../engines/registry.js';
 import type { ModelStore } from '../../models/model-store.js';
+import type { KindInput } from '../../pipelines/kind.js';
 import type { KindRegistry } from '../../pipelines/kinds.js';
 import type { PipelineRegistry } from '../../pipelines/types.js';
-import { HealthSchema, KindsMetaSchema, LanguageListSchema, type KindsMeta } from '../../../shared/schemas/meta.js';
+import { HealthSchema, KindsMetaSchema, LanguageListSchema, type InputMedia, type KindsMeta } from '../../../shared/schemas/meta.js';
 import type { App } from '../app-types.js';
 import { openApiDocument, type collectRoutes } from '../openapi.js';
 
@@ -71,8 +72,8 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
     config: {
       operationId: 'listJobKinds',
       summary: 'The job kinds this service runs',
-      description: 'Each job kind this build registers, with its create and status routes, its public statuses in order and its stages in the order they run. '
-        + 'Clients that show progress read the stage labels here rather than hard-coding them.',
+      description: 'Each job kind this build registers, with its create and status routes, its public statuses in order, the files its request names by URL and its stages in the order they run. '
+        + 'Clients that show progress read the stage labels here rather than hard-coding them; clients that show a task\'s original read its kind\'s main input here.',
     },
   }, async () => kindsMeta(options));
 
@@ -100,6 +101,11 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
   app.get('/openapi.json', { config: { auth: 'key-or-query' } }, document);
 }
 
+/** A kind module's input as GET /v1/meta spells it (snake_case, `main` always said). */
+function inputMeta({ field, media, mediaFrom, main }: KindInput): KindsMeta['kinds'][number]['inputs'][number] {
+  return { field, media, ...(mediaFrom ? { media_from: { field: mediaFrom.field, values: { ...mediaFrom.values } as Record<string, InputMedia> } } : {}), main: main === true };
+}
+
 /** Each registered kind as its module declares it, with its pipeline's stages in the order they run. */
 export function kindsMeta({ kinds, pipelines }: Pick<MetaRoutesOptions, 'kinds' | 'pipelines'>): KindsMeta {
   return {
@@ -109,6 +115,7 @@ export function kindsMeta({ kinds, pipelines }: Pick<MetaRoutesOptions, 'kinds' 
       create_route: kind.route,
       status_route: `${kind.route}/{task_id}`,
       statuses: [...kind.statuses],
+      inputs: kind.inputs.map(inputMeta),
       stages: (pipelines[kind.id]?.stages ?? []).map((stage) => ({ name: stage.name, status: stage.status, label: stage.label })),
     })),
   };

@@ -49,13 +49,15 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     config: {
       operationId: 'getTask',
       summary: 'One task of any kind',
-      description: "A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for \"copy as API request\"). "
+      description: "A task's summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for \"copy as API request\") "
+        + 'and its plan (`plan`: the engine each step runs, chosen when it was created). '
         + 'Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`. '
         + "A `jobs` key sees only the origin of the request's `callback_url` (its scheme, host and port: no user name, password, path or query, which may hold the receiver's credentials); an `admin` key sees it whole.",
     },
   }, async (request) => {
     const task = await jobs.get(request.params.task_id);
-    return { ...(await describe(task)), request: request.apiKeyRole === 'admin' ? task.request : withCallbackOrigin(task.request) };
+    const plan = task.plan ? { plan: task.plan } : {};
+    return { ...(await describe(task)), request: request.apiKeyRole === 'admin' ? task.request : withCallbackOrigin(task.request), ...plan };
   });
 
   app.get('/v1/tasks/:task_id/log', {

@@ -1,9 +1,9 @@
 // The glyph pixels of one line of on-screen text: what an inpainter must fill (not the whole box, so the
 // background between letters survives), and the text's fill and outline colours for drawing the translation.
-import { clampBox, type PixelBox, type RgbImage } from '../../media/image/rgb-image.js';
+import { clampBox, type PixelBox, type Rgb, type RgbImage } from '../../media/image/rgb-image.js';
 import type { InpaintMask } from './types.js';
 
-export type Rgb = [number, number, number];
+export type { Rgb };
 
 export interface GlyphMask {
   /** Image-sized; 255 on glyph pixels grown by `dilation`, 0 elsewhere. */

@@ -15,6 +15,9 @@ export interface PixelBox {
   height: number;
 }
 
+/** One colour: red, green, blue, 0..255. */
+export type Rgb = [number, number, number];
+
 export interface Point {
   x: number;
   y: number;

@@ -6,14 +6,16 @@ import type { TranslateDeps } from '../translate/types.js';
 import type { Stage } from '../types.js';
 import { frameTranslateOutput } from './outputs.js';
 import { projectBlocks } from './project-blocks.js';
-import { ERASE_SAMPLES_DIR } from './render/erase-sample-files.js';
-import { erasedLines, frameTranslateQuality } from './quality/review-items.js';
-import { readSamplesOf, rereadSamples } from './quality/reread-boxes.js';
+import { ERASE_SAMPLES_DIR } from '../../engines/inpaint/video-text/erase-sample-files.js';
+import { erasedLines, frameTranslateQuality } from './review-items.js';
+import { readSamplesOf, rereadSamples } from '../../quality/frame-translate/reread-boxes.js';
 import type { FrameTranslateRequest } from './types.js';
+import { plannedFrameEngine } from './planned-step.js';
 
 /** processing, last: the erase measured (docs/api.md "Quality report"): each erased box, before its translation was drawn, read again. */
 export function checkQualityStage(deps: Pick<TranslateDeps, 'engines'>): Stage<FrameTranslateRequest> {
-  return qualityStage('processing', async ({ request, outputs }, ctx) => {
+  return qualityStage('processing', async (input, ctx) => {
+    const { request, outputs } = input;
     const found = frameTranslateOutput(outputs, 'find-text');
     const translated = frameTranslateOutput(outputs, 'translate-text');
     // The blocks as the render drew them: a task exported from a project draws the project's lines.
@@ -22,7 +24,7 @@ export function checkQualityStage(deps: Pick<TranslateDeps, 'engines'>): Stage<F
     const erased = erasedLines(blocks);
     const started = performance.now();
     const samples = await readSamplesOf(erased.map(({ line }) => line), { dir: path.join(ctx.workDir, ERASE_SAMPLES_DIR), frame: found.frame, display: found.display });
-    const checks = await rereadSamples(samples, { recognizer: deps.engines.requireTextRecognizer([found.language]), languages: [found.language], signal: ctx.signal });
+    const checks = await rereadSamples(samples, { recognizer: deps.engines.planned('textRecognizers', plannedFrameEngine(input, deps.engines, 'find-text'), 'Re-reading the erased text'), languages: [found.language], signal: ctx.signal });
     ctx.log(`quality: ${erased.length} erased boxes read again and measured, before their translations were drawn, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     for (const [i, { line }] of erased.entries()) {
       const { read, strokes } = checks[i]!;

@@ -4,8 +4,9 @@ import { stagedPath } from '../staged-inputs.js';
 import type { TranslateDeps } from '../translate/types.js';
 import type { Stage } from '../types.js';
 import { frameTranslateOutput } from './outputs.js';
-import { readScreenText } from './screen-text.js';
+import { readScreenText } from '../../engines/ocr/video-text/screen-text.js';
 import type { FoundScreenText, FrameTranslateRequest } from './types.js';
+import { plannedFrameEngine } from './planned-step.js';
 
 /** processing: every text shown in the video, found a few times a second, timed to the frame and read once. */
 export function findTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<FrameTranslateRequest> {
@@ -14,11 +15,12 @@ export function findTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<Frame
     label: 'Finding on-screen text',
     status: 'processing',
     weight: 3,
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
       const video = frameTranslateOutput(outputs, 'fetch-inputs').inputs.video_url;
       if (!video) throw new Error('The job has no video to read text from.');
       const language = languagePart(request.source_language);
-      const read = await readScreenText(stagedPath(ctx.workDir, video), ctx, { engines: deps.engines, language, name: video.name });
+      const read = await readScreenText(stagedPath(ctx.workDir, video), ctx, { recognizer: deps.engines.planned('textRecognizers', plannedFrameEngine(input, deps.engines, 'find-text'), 'Reading on-screen text'), language, name: video.name });
       if (read.events.length === 0) {
         const name = findLanguage(language)?.name ?? language;
         throw new DubDeskError('no_text_detected', `No readable ${name} text was found in ${video.name}: nothing to translate. Check source_language.`);

@@ -1,7 +1,8 @@
 import { DubDeskError } from '../../../shared/errors.js';
-import { languagePart } from '../../../shared/languages.js';
 import type { FrameTranslateRequest } from '../../../shared/schemas/jobs.js';
 import { checkGlossaries, checkLanguage, VIDEO_TYPES, type IntakeChecks } from '../../requests/intake-checks.js';
+import { firstMissing } from '../../plans/job-plan.js';
+import { planFrameTranslateEngines } from '../../plans/frame-translate-plan.js';
 
 export const MAX_FRAME_TRANSLATE_SEC = 20 * 60;
 
@@ -11,12 +12,9 @@ export const frameTranslateIntake: IntakeChecks<FrameTranslateRequest> = {
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
     await checkGlossaries(request.glossary_ids, env);
-    // Every step needs its engine now: the first missing model is named before anything is queued.
-    const source = languagePart(request.source_language);
-    const target = languagePart(request.target_language);
-    env.engines.requireTextRecognizer([source]);
-    if (source !== target) env.engines.requireTranslator(source, target);
-    env.engines.requireInpainter();
+    // Every step needs its engine now: the first missing model is named before anything is queued (the plan's own check).
+    const missing = firstMissing(planFrameTranslateEngines(request, env.engines));
+    if (missing) throw missing;
   },
   async checkInputs(_request, inputs) {
     const video = inputs.video_url;

@@ -3,6 +3,7 @@ import { FrameTranslateRequestSchema, FrameTranslateStatusSchema, type FrameTran
 import type { JobKindModule } from '../kind.js';
 import { frameTranslatePipeline } from './index.js';
 import { frameTranslateIntake } from './intake.js';
+import { planFrameTranslateEngines } from '../../plans/frame-translate-plan.js';
 
 export const frameTranslateKind: JobKindModule<FrameTranslateRequest> = {
   id: 'frame_translate',
@@ -20,6 +21,8 @@ export const frameTranslateKind: JobKindModule<FrameTranslateRequest> = {
   statusSchema: FrameTranslateStatusSchema,
   statuses: KIND_STATUSES.frame_translate,
   statusShape: 'result',
+  inputs: [{ field: 'video_url', media: 'video', main: true }],
   intake: frameTranslateIntake,
+  plan: (request, engines) => planFrameTranslateEngines(request, engines),
   pipeline: frameTranslatePipeline,
 };

@@ -2,7 +2,7 @@
 // what its original block showed during the line's own time, and drawing its text in its box. Pure.
 import type { PixelBox } from '../../media/image/rgb-image.js';
 import type { DraftBox, SnapshotLine } from '../project-snapshot.js';
-import type { ReadTextEvent } from './text/read-events.js';
+import type { ReadTextEvent } from '../../engines/ocr/video-text/read-events.js';
 import type { TextBlock } from './types.js';
 
 type FrameSize = { width: number; height: number };

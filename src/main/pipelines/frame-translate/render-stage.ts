@@ -5,18 +5,19 @@ import { readProjectSnapshot } from '../project-snapshot.js';
 import { outputBaseName } from '../translate/output-names.js';
 import type { TranslateDeps } from '../translate/types.js';
 import type { Stage, StageContext } from '../types.js';
-import { prepareTranslatedTextDrawing } from './draw/prepare-drawing.js';
-import { textAlignment, type TextToDraw } from './draw/translated-text-ass.js';
+import { prepareTranslatedTextDrawing } from '../../media/text-drawing/prepare-drawing.js';
+import { textAlignment, type TextToDraw } from '../../media/text-drawing/translated-text-ass.js';
 import { frameTranslateOutput } from './outputs.js';
 import { projectBlocks } from './project-blocks.js';
 import { isRedrawn } from './redrawn-blocks.js';
-import { renderTextVideo, type RenderedTextVideo } from './render/render-text-video.js';
-import { renderTextVideoChunked, RENDER_CHUNK_SECONDS } from './render/render-chunks.js';
+import { renderTextVideo, type RenderedTextVideo } from '../../engines/inpaint/video-text/render-text-video.js';
+import { renderTextVideoChunked, RENDER_CHUNK_SECONDS } from '../../engines/inpaint/video-text/render-chunks.js';
 import { assDrawnBetween } from '../../media/chunked-video.js';
-import { ERASE_SAMPLES_DIR } from './render/erase-sample-files.js';
-import { eraseSpanOf, scaleBox } from './render/erase-spans.js';
-import type { EraseSpan } from './render/text-eraser.js';
+import { ERASE_SAMPLES_DIR } from '../../engines/inpaint/video-text/erase-sample-files.js';
+import { eraseSpanOf, scaleBox } from '../../engines/inpaint/video-text/erase-spans.js';
+import type { EraseSpan } from '../../engines/inpaint/video-text/text-eraser.js';
 import type { FrameTranslateRequest, RenderedScreenText, TextBlock } from './types.js';
+import { plannedFrameEngine } from './planned-step.js';
 
 const WHITE: [number, number, number] = [255, 255, 255];
 
@@ -68,13 +69,14 @@ export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir
     label: 'Rendering the translated video',
     status: 'processing',
     weight: 6,
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
       const video = frameTranslateOutput(outputs, 'fetch-inputs').inputs.video_url!;
       const found = frameTranslateOutput(outputs, 'find-text');
       const translated = frameTranslateOutput(outputs, 'translate-text');
       const blocks = await blocksToRender(translated.blocks, translated.frame, ctx);
       const display = found.display;
-      const inpainter = deps.engines.requireInpainter();
+      const inpainter = deps.engines.planned('inpainters', plannedFrameEngine(input, deps.engines, 'render'), 'Erasing on-screen text');
       const drawing = await prepareTranslatedTextDrawing({
         texts: textsToDraw(blocks, found.frame.fps, found.frame, display), frame: display, language: request.target_language,
         workDir: path.join(ctx.workDir, 'drawing'), fontconfigDir: deps.fontconfigDir,

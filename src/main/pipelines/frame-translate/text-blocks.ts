@@ -1,7 +1,7 @@
 // Groups the lines read on screen into blocks: lines shown at the same time, stacked one under the other and
 // overlapping sideways, are one text (a two-line subtitle), translated as one sentence and drawn in one box.
 import type { PixelBox } from '../../media/image/rgb-image.js';
-import type { ReadTextEvent } from './text/read-events.js';
+import type { ReadTextEvent } from '../../engines/ocr/video-text/read-events.js';
 
 export interface LineGroup {
   startMs: number;

@@ -7,6 +7,7 @@ import { frameTranslateOutput } from './outputs.js';
 import { joinWords } from '../../engines/ocr/tesseract-lines.js';
 import { groupTextLines } from './text-blocks.js';
 import type { FrameTranslateRequest, TextBlock, TranslatedScreenText } from './types.js';
+import { plannedFrameEngine } from './planned-step.js';
 
 const languageName = (code: string) => findLanguage(code)?.name ?? code;
 
@@ -17,7 +18,8 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
     label: 'Translating the text',
     status: 'processing',
     weight: 1,
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
       const found = frameTranslateOutput(outputs, 'find-text');
       const source = found.language;
       const target = languagePart(request.target_language);
@@ -27,7 +29,7 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
       let targetTexts = sourceTexts;
       let translatorTitle = 'none (the text is already in the target language)';
       if (source !== target) {
-        const translator = deps.engines.requireTranslator(source, target);
+        const translator = deps.engines.planned('translators', plannedFrameEngine(input, deps.engines, 'translate-text'), 'Translating the on-screen text');
         translatorTitle = translator.title;
         ctx.log(`translating ${groups.length} text blocks ${languageName(source)} -> ${languageName(target)} with ${translator.title}, ${translator.quality} quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`);
         const { texts, misses } = await translateEnforcingGlossary(translator, {

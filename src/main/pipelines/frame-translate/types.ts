@@ -1,8 +1,8 @@
 import type { PixelBox } from '../../media/image/rgb-image.js';
 import type { CommonStageOutputs } from '../stage-outputs.js';
 import type { StageOutput } from '../types.js';
-import type { ScreenTextRead } from './screen-text.js';
-import type { ReadTextEvent } from './text/read-events.js';
+import type { ScreenTextRead } from '../../engines/ocr/video-text/screen-text.js';
+import type { ReadTextEvent } from '../../engines/ocr/video-text/read-events.js';
 
 export type { FrameTranslateRequest } from '../../../shared/schemas/jobs.js';
 

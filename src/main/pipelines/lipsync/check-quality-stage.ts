@@ -1,7 +1,7 @@
 import type { Engines } from '../../engines/registry.js';
 import { qualityStage } from '../quality-check.js';
 import type { Stage, StageInput } from '../types.js';
-import { measureLipsyncResult, type LipsyncResultToCheck } from './quality/measure-result.js';
+import { measureLipsyncResult, type LipsyncResultToCheck } from '../../quality/lipsync/measure-result.js';
 import type { LipsyncDeps } from './types.js';
 
 export interface LipsyncQualityDeps extends LipsyncDeps {

@@ -4,6 +4,7 @@ import type { JobKindModule } from '../kind.js';
 import { lipsyncPipeline } from './index.js';
 import { lipsyncIntake } from './intake.js';
 import type { LipsyncRequest } from './types.js';
+import { planLipsyncEngines } from '../../plans/lipsync-plan.js';
 
 export const lipsyncKind: JobKindModule<LipsyncRequest> = {
   id: 'lipsync',
@@ -28,6 +29,11 @@ export const lipsyncKind: JobKindModule<LipsyncRequest> = {
   statusSchema: LipsyncStatusSchema,
   statuses: KIND_STATUSES.lipsync,
   statusShape: 'top_level_video',
+  inputs: [
+    { field: 'reference_file_url', media: 'video', mediaFrom: { field: 'reference_file_type', values: { video: 'video', image: 'image' } }, main: true },
+    { field: 'audio_url', media: 'audio' },
+  ],
   intake: lipsyncIntake,
+  plan: (request, engines) => planLipsyncEngines(request, engines),
   pipeline: lipsyncPipeline,
 };

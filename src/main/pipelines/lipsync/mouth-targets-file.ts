@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StageOutput } from '../types.js';
-import type { MouthShape } from './mouth-shape.js';
+import type { MouthShape } from '../../engines/lipsync/mouth-shape.js';
 
 export interface MouthTargetsFile extends StageOutput {
   /** JSON {opening, width, rounding} arrays, one value per output frame, relative to the work dir. */

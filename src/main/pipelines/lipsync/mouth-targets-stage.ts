@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import type { Stage } from '../types.js';
-import { mouthTargetsForAudio } from './audio-mouth-targets.js';
+import { mouthTargetsForAudio } from '../../engines/lipsync/audio-mouth-targets.js';
 import type { MouthTargetsFile } from './mouth-targets-file.js';
 import type { LipsyncDeps, LipsyncRequest } from './types.js';
 import { lipsyncOutput } from './outputs.js';

@@ -1,38 +1,25 @@
-// The lip-sync pipeline has one stage list for every engine: these wrap stages so each renderer runs its own.
+// The lip-sync pipeline has one stage list for every engine: a stage that prepares for some engines is skipped for
+// the others.
+import { LIPSYNC_ENGINES } from '../../engines/lipsync/engines.js';
+import type { LipsyncEngine } from '../../engines/lipsync/types.js';
 import type { Stage } from '../types.js';
 import { lipsyncOutput } from './outputs.js';
-import { rendererOf } from './renderer.js';
-import type { LipsyncRenderer, LipsyncRequest } from './types.js';
+import { planEngine } from './renderer.js';
+import type { LipsyncRequest } from './types.js';
 
-const NEEDED_BY: Record<LipsyncRenderer, string> = {
-  'mouth-warp': 'the mouth warp',
-  exemplar: 'the exemplar engine',
-  generator: 'a lip-sync model',
-};
+/** Whether the engine reads the output of the stage named so (its `uses` names the stages). */
+function uses(engine: LipsyncEngine, stageName: string): boolean {
+  return (engine.uses as readonly string[]).includes(stageName);
+}
 
-/** A stage that runs only for some renderers (the plan's); for the others it is skipped, saying why. */
-export function onlyForRenderers(renderers: readonly LipsyncRenderer[], stage: Stage<LipsyncRequest>): Stage<LipsyncRequest> {
+/** A stage that prepares for some engines runs only when the plan's engine uses it; for the others it is skipped, saying why. */
+export function onlyForEnginesUsing(stage: Stage<LipsyncRequest>): Stage<LipsyncRequest> {
+  const users = Object.values(LIPSYNC_ENGINES).filter((engine) => uses(engine, stage.name));
   return {
     ...stage,
     skip: ({ request, outputs }) => {
-      const renderer = rendererOf(lipsyncOutput(outputs, 'prepare'), request.model);
-      return renderers.includes(renderer) ? undefined : `used only by ${renderers.map((name) => NEEDED_BY[name]).join(' and ')}`;
+      const engine = planEngine(lipsyncOutput(outputs, 'prepare'), request.model);
+      return uses(engine, stage.name) ? undefined : `used only by ${users.map((user) => user.inWords).join(' and ')}`;
     },
-  };
-}
-
-/** One slot of the pipeline served by a different stage per renderer; they share name and status, so results find it. */
-export function stageByRenderer(stages: Record<LipsyncRenderer, Stage<LipsyncRequest>>): Stage<LipsyncRequest> {
-  const all = Object.values(stages);
-  const [first] = all;
-  if (!first || all.some((stage) => stage.name !== first.name || stage.label !== first.label || stage.status !== first.status)) {
-    throw new Error('Stages chosen by renderer must share one name, label and status.');
-  }
-  return {
-    name: first.name,
-    label: first.label,
-    status: first.status,
-    weight: first.weight,
-    run: (input, ctx) => stages[rendererOf(lipsyncOutput(input.outputs, 'prepare'), input.request.model)].run(input, ctx),
   };
 }

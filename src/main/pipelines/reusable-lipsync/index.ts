@@ -4,7 +4,7 @@ import { reusableLipsyncOutput } from './outputs.js';
 import { reusableLipsyncIntake } from './intake.js';
 import type { Pipeline } from '../types.js';
 import { lipsyncQualityStage } from '../lipsync/check-quality-stage.js';
-import { reusableResultToCheck } from '../lipsync/quality/result-to-check.js';
+import { reusableResultToCheck } from '../lipsync/result-to-check.js';
 import { prepareReusableStage } from './prepare-stage.js';
 import { reusableRenderStage } from './render-stage.js';
 import type { ReusableLipsyncDeps, ReusableLipsyncRequest } from './types.js';

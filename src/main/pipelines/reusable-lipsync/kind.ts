@@ -21,6 +21,7 @@ export const reusableLipsyncKind: JobKindModule<ReusableLipsyncRequest> = {
   statusSchema: LipsyncStatusSchema,
   statuses: KIND_STATUSES.reusable_lipsync,
   statusShape: 'top_level_video',
+  inputs: [{ field: 'audio_url', media: 'audio', main: true }],
   intake: reusableLipsyncIntake,
   pipeline: reusableLipsyncPipeline,
 };

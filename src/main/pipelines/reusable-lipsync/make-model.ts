@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DubDeskError } from '../../../shared/errors.js';
 import type { JobKind, JobStatus } from '../../../shared/jobs.js';
 import { writeThroughTemp } from '../../files/atomic-write.js';
-import { REUSABLE_DIR } from '../lipsync/precision/reusable-data.js';
+import { REUSABLE_DIR } from '../../engines/lipsync/reusable-data.js';
 
 /** The folder of all reusable models, inside the data dir. */
 export const REUSABLE_MODELS_DIR = 'reusable_models';

@@ -1,6 +1,6 @@
 import { DubDeskError } from '../../../shared/errors.js';
 import { prepareDrivingAudio } from '../lipsync/driving-audio.js';
-import { readReusableManifest } from '../lipsync/precision/reusable-data.js';
+import { readReusableManifest } from '../../engines/lipsync/reusable-data.js';
 import type { Stage } from '../types.js';
 import type { ReusableLipsyncDeps, ReusableLipsyncRequest, ReusablePlan } from './types.js';
 import { reusableLipsyncOutput } from './outputs.js';

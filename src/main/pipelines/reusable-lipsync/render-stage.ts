@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { describeRenderStats, renderPrecision } from '../lipsync/precision/render.js';
+import { describeRenderStats, renderPrecision } from '../../engines/lipsync/wav2lip/render.js';
 import { lipsyncVideoPath } from '../lipsync/driving-audio.js';
-import { isExemplarManifest, readReusableManifest } from '../lipsync/precision/reusable-data.js';
-import { describeExemplarStats, renderExemplar } from '../lipsync/exemplar/render.js';
-import { mouthTargetsForAudio } from '../lipsync/audio-mouth-targets.js';
-import { rendererName } from '../lipsync/renderer.js';
+import { isExemplarManifest, readReusableManifest } from '../../engines/lipsync/reusable-data.js';
+import { describeExemplarStats, renderExemplar } from '../../engines/lipsync/exemplar/render.js';
+import { mouthTargetsForAudio } from '../../engines/lipsync/audio-mouth-targets.js';
+import { exemplarEngine } from '../../engines/lipsync/exemplar/engine.js';
 import type { RenderedVideo } from '../lipsync/types.js';
 import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
@@ -34,7 +34,7 @@ export function reusableRenderStage(deps: ReusableLipsyncDeps): Stage<ReusableLi
         const stats = await renderExemplar({ dir: plan.model.dir, manifest, targets: shapes, audio, fps: plan.output.fps, model: 'precision_v1', video: path.join(ctx.workDir, video) }, deps, ctx);
         ctx.log(describeExemplarStats(stats, plan.output.fps));
         // The quality report's bank_coverage: the share of frames drawn with the person's own mouths.
-        return { video, engine: rendererName('exemplar'), bankCoverage: stats.bankCoverage } satisfies RenderedVideo & { bankCoverage: number };
+        return { video, engine: exemplarEngine.title, bankCoverage: stats.bankCoverage } satisfies RenderedVideo & { bankCoverage: number };
       }
       const stats = await renderPrecision({
         dir: plan.model.dir, manifest, output: plan.output, video: path.join(ctx.workDir, video),

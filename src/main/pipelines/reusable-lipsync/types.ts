@@ -1,5 +1,5 @@
 import type { ReusableLipsyncRequest } from '../../../shared/schemas/jobs.js';
-import type { PrecisionDeps } from '../lipsync/precision/render.js';
+import type { PrecisionDeps } from '../../engines/lipsync/wav2lip/render.js';
 import type { StageOutput } from '../types.js';
 
 export type { ReusableLipsyncRequest };

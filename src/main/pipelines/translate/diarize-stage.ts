@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { availableEngines } from '../../engines/registry.js';
-import { chooseLines, compactRegions, DIARIZE_LIMITS, layOut, mapTurnsBack, readCompactSpeech, uncertainSpans } from './diarize-input.js';
-import { NO_DIARIZER } from './engine-plan.js';
+import { chooseLines, compactRegions, DIARIZE_LIMITS, layOut, mapTurnsBack, readCompactSpeech, uncertainSpans } from '../../dubbing/diarize-input.js';
 import type { Stage } from '../types.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import { SPEECH_SAMPLE_RATE } from './speech-rate.js';
-import { nameSpeakers } from './speaker-overlap.js';
+import { nameSpeakers } from '../../dubbing/speaker-overlap.js';
 import type { SpeakerTurns, TranslateDeps, TranslateRequest } from './types.js';
+import { plannedEngineOf, plannedStep } from './planned-step.js';
 
 /** transcribing: who speaks when, so each speaker gets a voice of their own (lines get speakers by overlap, lines.ts). */
 export function diarizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
@@ -15,18 +14,19 @@ export function diarizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
     label: 'Telling speakers apart',
     status: 'transcribing',
     weight: 1,
-    skip: ({ request, outputs }) => {
-      if (request.speaker_number?.max === 1) return 'speaker_number.max is 1: one speaker';
-      if (skippableOutput(outputs, 'read-subtitles')?.speakersNamed) return 'the subtitles name the speakers';
-      return availableEngines(deps.engines.set.diarizers).length ? undefined : NO_DIARIZER;
+    skip: (input) => {
+      if (input.request.speaker_number?.max === 1) return 'speaker_number.max is 1: one speaker';
+      if (skippableOutput(input.outputs, 'read-subtitles')?.speakersNamed) return 'the subtitles name the speakers';
+      return plannedStep(input, deps.engines, 'diarize')?.skipped;
     },
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
       const prepared = translateOutput(outputs, 'prepare-media');
       // The lines to label: the recognizer's segments, or the given subtitles' cues, or those read on screen.
       const lines = skippableOutput(outputs, 'transcribe')?.segments ?? skippableOutput(outputs, 'read-subtitles')?.cues
         ?? skippableOutput(outputs, 'read-screen-text')?.cues ?? [];
       const regions = lines.map(({ startMs, endMs }) => ({ startMs, endMs }));
-      const diarizer = deps.engines.requireDiarizer();
+      const diarizer = deps.engines.planned('diarizers', plannedEngineOf(input, deps.engines, 'diarize'), 'Telling speakers apart');
       if (regions.length === 0) return { turns: [], diarizer: diarizer.title, uncertain: [] } satisfies SpeakerTurns;
       // The diarizer hears the lines laid end to end (bounded memory), and its turns are mapped back.
       const chosen = chooseLines(regions);

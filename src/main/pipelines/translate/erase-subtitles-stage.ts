@@ -1,15 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { renderTextVideo } from '../frame-translate/render/render-text-video.js';
-import { readScreenText, type ScreenTextRead } from '../frame-translate/screen-text.js';
-import { eraseSpanOf, scaleBox } from '../frame-translate/render/erase-spans.js';
+import { renderTextVideo } from '../../engines/inpaint/video-text/render-text-video.js';
+import { readScreenText, type ScreenTextRead } from '../../engines/ocr/video-text/screen-text.js';
+import { eraseSpanOf, scaleBox } from '../../engines/inpaint/video-text/erase-spans.js';
 import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { wantedOutputs } from './wanted-outputs.js';
 import { knownSourceLanguage } from './lines.js';
 import { skippableOutput, translateOutput } from './outputs.js';
-import { bandAround, bandPositionY, subtitleBand } from './subtitle-band.js';
+import { bandAround, bandPositionY, subtitleBand } from '../../dubbing/subtitle-band.js';
 import type { ErasedSubtitles, TranslateDeps, TranslateRequest } from './types.js';
+
+import { plannedEngineOf, replannedForLanguage } from './planned-step.js';
 
 export const NO_SUBTITLES_TO_REPLACE = 'no_subtitles_to_replace';
 
@@ -30,7 +32,8 @@ export function eraseSubtitlesStage(deps: Pick<TranslateDeps, 'engines' | 'media
       if (!wantedOutputs(request.export_type, prepared.media.hasVideo).video) return 'no video is exported';
       return undefined;
     },
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
       const prepared = translateOutput(outputs, 'prepare-media');
       const file = resolveWorkPath(ctx.workDir, prepared.media.path);
       const screen = skippableOutput(outputs, 'read-screen-text');
@@ -45,8 +48,10 @@ export function eraseSubtitlesStage(deps: Pick<TranslateDeps, 'engines' | 'media
         const known = knownSourceLanguage(request, outputs);
         // Finding where text is needs no language; reading it (to keep only real text) needs one, Latin script by default.
         const language = known === 'auto' ? 'en' : known;
+        let recognizer = deps.engines.planned('textRecognizers', plannedEngineOf(input, deps.engines, 'find-subtitles'), 'Finding the burned-in subtitles');
+        if (!recognizer.supports(language)) recognizer = deps.engines.planned('textRecognizers', replannedForLanguage(input, deps.engines, 'find-subtitles', language), 'Finding the burned-in subtitles');
         const search = await readScreenText(file, ctx, {
-          engines: deps.engines, language, progressShare: 0.4, name: prepared.media.name,
+          recognizer, language, progressShare: 0.4, name: prepared.media.name,
           where: `for burned-in subtitles${known === 'auto' ? ' (read as English: the source language is not known)' : ''}`,
         });
         band = subtitleBand(search.events, search.frame);

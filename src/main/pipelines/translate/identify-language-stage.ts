@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { findLanguage, languagePart } from '../../../shared/languages.js';
-import { availableEngines } from '../../engines/registry.js';
 import type { Stage } from '../types.js';
-import { planTranslateEngines } from './engine-plan.js';
 import { requireSpeechRegions } from './no-speech.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import { SPEECH_SAMPLE_RATE } from './speech-rate.js';
-import { readAnalysisSpeech } from './speaker-pitch.js';
+import { readAnalysisSpeech } from '../../dubbing/speaker-pitch.js';
 import type { DubCue, IdentifiedSpeechLanguage, TranslateDeps, TranslateRequest } from './types.js';
 import type { SpeechRegion } from '../../engines/vad/types.js';
+import { plannedEngineOf, plannedStep } from './planned-step.js';
 
 /** Half a minute of speech names the language reliably (Whisper's own window). */
 export const IDENTIFY_SPEECH_MS = 30_000;
@@ -35,16 +34,14 @@ export function identifyLanguageStage(deps: TranslateDeps): Stage<TranslateReque
     status: 'transcribing',
     weight: 0.3,
     // The plan decides: given language, final translation, or a recognizer that detects it while it transcribes.
-    skip: ({ request, outputs }) => {
-      const facts = { subtitleNamesSpeakers: skippableOutput(outputs, 'read-subtitles')?.speakersNamed };
-      return planTranslateEngines(request, deps.engines, facts).find((step) => step.step === 'identify-language')?.skipped;
-    },
-    async run({ outputs }, ctx) {
+    skip: (input) => plannedStep(input, deps.engines, 'identify-language')?.skipped,
+    async run(input, ctx) {
+      const { outputs } = input;
       const prepared = translateOutput(outputs, 'prepare-media');
       // The subtitles' cues say where the speech is; without them the detected speech must not be empty.
       const given = skippableOutput(outputs, 'read-subtitles')?.cues;
       const regions = given ?? requireSpeechRegions(skippableOutput(outputs, 'detect-speech'), prepared.media.name);
-      const identifier = availableEngines(deps.engines.set.languageIdentifiers)[0] ?? deps.engines.requireLanguageIdentifier();
+      const identifier = deps.engines.planned('languageIdentifiers', plannedEngineOf(input, deps.engines, 'identify-language'), 'Identifying the spoken language');
       const spans = identificationSpans(regions, prepared.media.durationSec * 1000);
       const { speech } = await readAnalysisSpeech(path.join(ctx.workDir, prepared.speechWav), spans, SPEECH_SAMPLE_RATE);
       const found = await identifier.identify(speech, SPEECH_SAMPLE_RATE, { signal: ctx.signal });

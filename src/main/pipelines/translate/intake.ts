@@ -4,7 +4,8 @@ import { languagePart } from '../../../shared/languages.js';
 import { parseSrt, validateSrt } from '../../media/srt.js';
 import { AUDIO_TYPES, checkGlossaries, checkLanguage, requireAudioTrack, VIDEO_TYPES, type IntakeChecks } from '../../requests/intake-checks.js';
 import { noEngineForLanguage } from '../../engines/no-engine-for-language.js';
-import { firstMissing, planTranslateEngines } from './engine-plan.js';
+import { firstMissing } from '../../plans/job-plan.js';
+import { planTranslateEngines } from './engine-plan.js';
 import type { TranslateRequest } from './types.js';
 
 export const MAX_TRANSLATE_SEC = 2 * 60 * 60;

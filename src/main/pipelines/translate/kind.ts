@@ -1,6 +1,7 @@
 import { KIND_ROUTES, KIND_STATUSES } from '../../../shared/jobs.js';
 import { TranslateRequestSchema, TranslateStatusSchema } from '../../../shared/schemas/jobs.js';
 import type { JobKindModule } from '../kind.js';
+import { planTranslateEngines } from './engine-plan.js';
 import { translatePipeline } from './index.js';
 import { translateIntake } from './intake.js';
 import type { TranslateRequest } from './types.js';
@@ -29,6 +30,11 @@ export const translateKind: JobKindModule<TranslateRequest> = {
   statusSchema: TranslateStatusSchema,
   statuses: KIND_STATUSES.translate,
   statusShape: 'result',
+  inputs: [
+    { field: 'media_url', media: 'video', mediaFrom: { field: 'media_type', values: { video: 'video', audio: 'audio' } }, main: true },
+    { field: 'subtitle_url', media: 'subtitle' },
+  ],
   intake: translateIntake,
+  plan: (request, engines) => planTranslateEngines(request, engines),
   pipeline: translatePipeline,
 };

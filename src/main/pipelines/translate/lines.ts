@@ -10,7 +10,7 @@ import { stagedPath } from '../staged-inputs.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
 import type { StageContext, StageInput, StageOutput } from '../types.js';
 import { skippableOutput, translateOutput } from './outputs.js';
-import { speakerByOverlap } from './speaker-overlap.js';
+import { speakerByOverlap } from '../../dubbing/speaker-overlap.js';
 import type { CueList, DubCue, GivenLines, TranslateRequest } from './types.js';
 
 /** Lines without a `<v Speaker>` tag belong to one default speaker. */

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Stage, StageContext, StageOutput } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
-import { DEFAULT_LOUDNESS, mixDub, type MixBackground } from './mix.js';
+import { DEFAULT_LOUDNESS, mixDub, type MixBackground } from '../../media/audio-mix.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';
 import { skippableOutput, translateOutput, type MixedAudio } from './outputs.js';
 import { keepsStems } from './project-mode.js';

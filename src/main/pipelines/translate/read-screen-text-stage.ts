@@ -1,13 +1,14 @@
 import { DubDeskError } from '../../../shared/errors.js';
 import { findLanguage } from '../../../shared/languages.js';
 import type { NormalizedBox } from '../../engines/ocr/text-regions.js';
-import { readScreenText } from '../frame-translate/screen-text.js';
-import { textEventsToCues } from '../frame-translate/text/ocr-cues.js';
+import { readScreenText } from '../../engines/ocr/video-text/screen-text.js';
+import { textEventsToCues } from './ocr-cues.js';
 import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
 import { knownSourceLanguage } from './lines.js';
 import { translateOutput } from './outputs.js';
 import type { ScreenSubtitles, TranslateDeps, TranslateRequest } from './types.js';
+import { plannedEngineOf, replannedForLanguage } from './planned-step.js';
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
 
@@ -24,7 +25,8 @@ export function readScreenTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage
     status: 'transcribing',
     weight: 2,
     skip: ({ request }) => (request.ocr_text_box ? undefined : 'no ocr_text_box given: the lines do not come from on-screen subtitles'),
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
       const region = request.ocr_text_box;
       if (!region) throw new Error('The job has no ocr_text_box to read subtitles in.');
       const prepared = translateOutput(outputs, 'prepare-media');
@@ -35,8 +37,11 @@ export function readScreenTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage
         deps.engines.requireLanguageIdentifier();
         throw new DubDeskError('invalid_request', 'The language of the on-screen subtitles is not known: give source_language.');
       }
+      let recognizer = deps.engines.planned('textRecognizers', plannedEngineOf(input, deps.engines, 'read-screen-text'), 'Reading the on-screen subtitles');
+      // The plan left the recognizer to the language identified in the speech; the planner picks it now.
+      if (!recognizer.supports(language)) recognizer = deps.engines.planned('textRecognizers', replannedForLanguage(input, deps.engines, 'read-screen-text', language), 'Reading the on-screen subtitles');
       const found = await readScreenText(resolveWorkPath(ctx.workDir, prepared.media.path), ctx, {
-        engines: deps.engines, language, roi: region, where: `in ${describeBox(region)}`, name: prepared.media.name,
+        recognizer, language, roi: region, where: `in ${describeBox(region)}`, name: prepared.media.name,
       });
       const name = findLanguage(language)?.name ?? language;
       const cues = textEventsToCues(found.events, region, found.frame);

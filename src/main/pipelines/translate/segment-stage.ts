@@ -1,8 +1,8 @@
 import type { Stage } from '../types.js';
 import { DEFAULT_SPEAKER, givenLinesSource } from './lines.js';
 import { skippableOutput, translateOutput } from './outputs.js';
-import { segmentCues } from './segment-cues.js';
-import { assignSpeakers } from './speaker-overlap.js';
+import { segmentCues } from '../../dubbing/segment-cues.js';
+import { assignSpeakers } from '../../dubbing/speaker-overlap.js';
 import type { CueList, TranslateRequest } from './types.js';
 
 /** transcribing: the transcript as subtitle cues, each of one speaker, cut at sentence ends, pauses and commas. */

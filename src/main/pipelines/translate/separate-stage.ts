@@ -2,9 +2,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Stage } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
-import { NO_SEPARATOR } from './engine-plan.js';
 import { translateOutput } from './outputs.js';
 import type { SeparatedAudio, TranslateDeps, TranslateRequest } from './types.js';
+import { plannedEngineOf, plannedStep } from './planned-step.js';
 
 const STEMS_DIR = 'audio/separated';
 
@@ -18,13 +18,13 @@ export function separateStage(deps: TranslateDeps): Stage<TranslateRequest> {
     label: 'Separating speech from music',
     status: 'dubbing',
     weight: 2,
-    skip: ({ outputs }) => {
-      if (!translateOutput(outputs, 'prepare-media').media.audioCodec) return 'the input has no audio';
-      return deps.engines.separator() ? undefined : NO_SEPARATOR;
+    skip: (input) => {
+      if (!translateOutput(input.outputs, 'prepare-media').media.audioCodec) return 'the input has no audio';
+      return plannedStep(input, deps.engines, 'separate')?.skipped;
     },
-    async run({ outputs }, ctx) {
-      const prepared = translateOutput(outputs, 'prepare-media');
-      const separator = deps.engines.requireSeparator();
+    async run(input, ctx) {
+      const prepared = translateOutput(input.outputs, 'prepare-media');
+      const separator = deps.engines.planned('separators', plannedEngineOf(input, deps.engines, 'separate'), 'Separating speech from music and ambience');
       const original = resolveWorkPath(ctx.workDir, prepared.media.path);
       ctx.log(`separating the original voice from music and ambience with ${separator.title}`);
       // Stems of a run cut short would be mixed as if whole: start clean.

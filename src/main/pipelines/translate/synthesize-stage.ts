@@ -5,19 +5,20 @@ import { speakableText } from '../../media/srt.js';
 import type { Stage } from '../types.js';
 import { languagePart } from '../../../shared/languages.js';
 import type { Voice } from '../../engines/tts/types.js';
-import { chooseVoices, type VoiceChoice } from './choose-voices.js';
+import { chooseVoices, type VoiceChoice } from '../../dubbing/choose-voices.js';
 import { cloneVoices, type ClonedVoiceChoice } from './clone-voices.js';
-import { saveClip, writeDubTrack, type StoredClip } from './dub-track.js';
-import { checkLineSpeakable, judgeLineSpeeds } from './line-speed.js';
+import { saveClip, writeDubTrack, type StoredClip } from '../../dubbing/dub-track.js';
+import { checkLineSpeakable, judgeLineSpeeds } from '../../dubbing/line-speed.js';
 import { SPEECH_SAMPLE_RATE } from './speech-rate.js';
-import { measureSpeakers, readAnalysisSpeech } from './speaker-pitch.js';
-import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from './timing-plan.js';
+import { measureSpeakers, readAnalysisSpeech } from '../../dubbing/speaker-pitch.js';
+import { planDubTiming, roomPerLineMs, TIMING_DEFAULTS } from '../../dubbing/timing-plan.js';
 import type { DubCue, SpokenLine, SynthesizedDub, TranslateDeps, TranslateRequest } from './types.js';
-import { createTimeMap, videoRetimeFilter } from './video-retime.js';
+import { createTimeMap, videoRetimeFilter } from '../../media/video-retime.js';
 import { translateOutput } from './outputs.js';
 import { dubLines } from './lines.js';
 import { readProjectSnapshot, type ProjectSnapshot } from '../project-snapshot.js';
-import { clipKey, EXPORT_CLIP_USER, openClipCache } from './clip-cache.js';
+import { clipKey, EXPORT_CLIP_USER, openClipCache } from '../../dubbing/clip-cache.js';
+import { plannedEngineOf } from './planned-step.js';
 
 /** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
 export const MAX_RATE_BOOST = 1.25;
@@ -64,7 +65,11 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
     label: 'Synthesizing voices',
     status: 'dubbing',
     weight: 2,
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
+      // The planned voice engine must still be there (a retry after its voice model was removed fails naming it).
+      const planned = deps.engines.planned('voices', plannedEngineOf(input, deps.engines, 'speak'), 'Voicing the translation');
+      ctx.log(`voicing with ${planned.id}, as planned`);
       const prepared = translateOutput(outputs, 'prepare-media');
       const { cues } = await dubLines({ request, outputs }, ctx);
       const mediaDurationMs = Math.round(prepared.media.durationSec * 1000);

@@ -5,6 +5,7 @@ import { givenLinesSource, LINES_GIVEN_BY, sourceLanguageOf } from './lines.js';
 import { noSpeechError, requireSpeechRegions } from './no-speech.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import type { RecognizedSpeech, TranslateDeps, TranslateRequest } from './types.js';
+import { plannedEngineOf, replannedForLanguage } from './planned-step.js';
 
 /** transcribing: the speech recognizer writes what is said where speech was detected; given subtitles are the lines instead. */
 export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
@@ -17,12 +18,18 @@ export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const given = givenLinesSource(request);
       return given ? LINES_GIVEN_BY[given] : undefined;
     },
-    async run({ request, outputs }, ctx) {
+    async run(input, ctx) {
+      const { request, outputs } = input;
       const prepared = translateOutput(outputs, 'prepare-media');
       const regions = requireSpeechRegions(skippableOutput(outputs, 'detect-speech'), prepared.media.name);
       const given = sourceLanguageOf(request);
       const language = given !== 'auto' ? given : skippableOutput(outputs, 'identify-language')?.language;
-      const recognizer = deps.engines.requireSpeechRecognizer(language ?? 'auto');
+      let recognizer = deps.engines.planned('speechRecognizers', plannedEngineOf(input, deps.engines, 'transcribe'), 'Transcribing the speech');
+      if (language && !recognizer.supports(language)) {
+        // The plan left the recognizer to the identified language; the planner picks it now.
+        recognizer = deps.engines.planned('speechRecognizers', replannedForLanguage(input, deps.engines, 'transcribe', language), 'Transcribing the speech');
+        ctx.log(`the plan left the recognizer to the identified language: ${recognizer.title}`);
+      }
       ctx.log(`transcribing ${language ? `${findLanguage(language)?.name ?? language} speech` : 'the speech (the recognizer detects its language)'} with ${recognizer.title}, ${recognizer.quality} quality`);
       const transcript = await recognizer.transcribe(path.join(ctx.workDir, prepared.speechWav), {
         language, regions, signal: ctx.signal, onProgress: ctx.progress,

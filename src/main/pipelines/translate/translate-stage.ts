@@ -5,8 +5,9 @@ import { formatSrtTime } from '../../media/srt.js';
 import { readJobResources } from '../../requests/resource-snapshot.js';
 import type { Stage } from '../types.js';
 import { knownSourceLanguage, spokenLines } from './lines.js';
-import { maxCharsFor } from './speech-budget.js';
+import { maxCharsFor } from '../../dubbing/speech-budget.js';
 import type { CueList, DubCue, TranslateDeps, TranslateRequest } from './types.js';
+import { plannedEngineOf, replannedForLanguage } from './planned-step.js';
 
 const languageName = (code: string) => findLanguage(code)?.name ?? code;
 
@@ -34,8 +35,12 @@ export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const { request } = input;
       const transcript = await spokenLines(input, ctx);
       const target = languagePart(request.target_language);
-      // With source_language auto the pair is known only now: a pair no engine translates fails with the model to install.
-      const translator = deps.engines.requireTranslator(transcript.language, target);
+      let translator = deps.engines.planned('translators', plannedEngineOf(input, deps.engines, 'translate'), 'Translating the lines');
+      if (!translator.supports(transcript.language, target)) {
+        // With source_language auto the pair is known only now: the planner picks for it, or names the model to install.
+        translator = deps.engines.planned('translators', replannedForLanguage(input, deps.engines, 'translate', transcript.language), 'Translating the lines');
+        ctx.log(`the plan left the translator to the detected pair: ${translator.title}`);
+      }
       const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
       ctx.log(`translating ${transcript.cues.length} lines ${languageName(transcript.language)} -> ${languageName(target)} with ${translator.title}, ${translator.quality} quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`);
       const { texts, misses } = await translateEnforcingGlossary(translator, {

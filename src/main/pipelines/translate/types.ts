@@ -4,11 +4,15 @@ import type { TranscribedSegment } from '../../engines/asr/types.js';
 import type { SpeakerSegment } from '../../engines/diarization/types.js';
 import type { SpeechRegion } from '../../engines/vad/types.js';
 import type { NormalizedBox } from '../../engines/ocr/text-regions.js';
-import type { ScreenTextRead } from '../frame-translate/screen-text.js';
+import type { ScreenTextRead } from '../../engines/ocr/video-text/screen-text.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
 import type { PixelBox } from '../../media/image/rgb-image.js';
 import type { StageOutput } from '../types.js';
-import type { SlowdownSegment } from './video-retime.js';
+import type { SlowdownSegment } from '../../media/video-retime.js';
+import type { DubCue, SpokenLine, UncertainSpeakerSpan } from '../../dubbing/types.js';
+
+// The dubbing room's shapes, for the stages that read them from here.
+export type { DubCue, SpokenLine, UncertainSpeakerSpan };
 
 /** What the translate-and-dub stages need besides their input; glossaries and style come from the job's snapshot (requests/resource-snapshot.ts). */
 export interface TranslateDeps {
@@ -20,17 +24,6 @@ export interface TranslateDeps {
   loudnessLufs: number;
   /** Time-stretch cap of the timing fit. */
   maxStretch: number;
-}
-
-/** One line of speech through the pipeline (times in the input media's timeline). */
-export interface DubCue {
-  index: number;
-  startMs: number;
-  endMs: number;
-  text: string;
-  speaker: string;
-  /** A voice chosen for this line alone in a project (the speaker's voice otherwise). */
-  voiceId?: string;
 }
 
 export interface PreparedMedia extends StageOutput {
@@ -103,13 +96,6 @@ export interface SpeakerTurns extends StageOutput {
   uncertain?: UncertainSpeakerSpan[];
 }
 
-/** A `speaker_uncertain` review item's place and detail: media seconds, and what was measured, in a user's words. */
-export interface UncertainSpeakerSpan {
-  start: number;
-  end: number;
-  detail: string;
-}
-
 export type { TranslateRequest };
 
 /** What the erase-subtitles stage saves: the video with the old subtitles erased, and where they were. */
@@ -165,12 +151,4 @@ export interface SynthesizedDub extends StageOutput {
    * Absent in outputs saved by older versions.
    */
   spoken?: SpokenLine[];
-}
-
-export interface SpokenLine {
-  index: number;
-  /** The line's length at the voice's normal rate, trimmed of silence. */
-  normalMs: number;
-  placedStartMs: number;
-  placedEndMs: number;
 }

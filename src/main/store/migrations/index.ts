@@ -7,6 +7,7 @@ import { migration006Projects } from './006-projects.js';
 import { migration007Workers } from './007-workers.js';
 import { migration008OutboxClaims } from './008-outbox-claims.js';
 import { migration009TaskQuality } from './009-task-quality.js';
+import { migration010TaskPlan } from './010-task-plan.js';
 
 /** A numbered schema change; `version` is what PRAGMA user_version holds once it is applied. */
 export interface Migration {
@@ -18,5 +19,5 @@ export interface Migration {
 // Append only: a released migration is never edited, a new one is added with the next number.
 export const MIGRATIONS: readonly Migration[] = [
   migration001Core, migration002SubtitleStyles, migration003KeyRoles, migration004TaskWarnings, migration005StageStates, migration006Projects, migration007Workers,
-  migration008OutboxClaims, migration009TaskQuality,
+  migration008OutboxClaims, migration009TaskQuality, migration010TaskPlan,
 ];

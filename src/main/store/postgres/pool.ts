@@ -39,6 +39,8 @@ const UNAVAILABLE_SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE'
 
 /** Whether `error` means PostgreSQL could not be reached or dropped the connection (a restart), not that a query was wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // The store's client wraps these in the catalogue's `database_unavailable`, keeping the driver's error as the cause.
+  if ((error as { code?: unknown } | null)?.code === 'database_unavailable') return isDatabaseUnavailable((error as Error).cause);
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_ERRORS.has(code))) return true;
   const message = (error as Error | null)?.message ?? '';

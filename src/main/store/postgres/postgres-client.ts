@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { DubDeskError } from '../../../shared/errors.js';
+import { classifyPostgresFailure } from '../database-unavailable.js';
 import type { SqlClient, SqlValue } from '../sql.js';
 import type { PostgresPool } from './pool.js';
 
@@ -14,7 +15,14 @@ function checked(params: readonly SqlValue[]): SqlValue[] {
 }
 
 function over(queryable: Queryable, transaction: SqlClient['transaction']): SqlClient {
-  const query = (sql: string, params: readonly SqlValue[]) => queryable.query(sql, checked(params));
+  const query = async (sql: string, params: readonly SqlValue[]) => {
+    const values = checked(params);
+    try {
+      return await queryable.query(sql, values);
+    } catch (error) {
+      throw classifyPostgresFailure(error);
+    }
+  };
   return {
     dialect: 'postgres',
     async all<Row>(sql: string, params: readonly SqlValue[] = []) {
@@ -33,7 +41,7 @@ function over(queryable: Queryable, transaction: SqlClient['transaction']): SqlC
 /** A pg pool behind the SqlClient: each statement on any free connection; a transaction on one connection of its own. */
 export function createPostgresClient(pool: PostgresPool): SqlClient {
   return over(pool, async (work) => {
-    const connection = await pool.connect();
+    const connection = await pool.connect().catch((error: unknown) => { throw classifyPostgresFailure(error); });
     const tx: SqlClient = over(connection, (inner) => inner(tx));
     // A connection whose ROLLBACK failed (the server went away) is dropped, not handed to the next caller.
     let broken = false;
@@ -47,7 +55,7 @@ export function createPostgresClient(pool: PostgresPool): SqlClient {
       return result;
     } catch (error) {
       await connection.query('ROLLBACK').catch(() => { broken = true; });
-      throw error;
+      throw classifyPostgresFailure(error);
     } finally {
       connection.off('error', onLost);
       connection.release(broken);

@@ -125,7 +125,7 @@ export function createApiClient(options: ApiClientOptions) {
         xhr.upload.onprogress = (event) => uploadOptions.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
         xhr.onload = () => {
           if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as UploadedFile);
-          else reject(errorFromBody(xhr.status, xhr.statusText, xhr.responseText));
+          else reject(errorFromBody(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader('retry-after')));
         };
         xhr.onerror = () => reject(unreachable());
         xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));

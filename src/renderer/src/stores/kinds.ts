@@ -3,25 +3,26 @@ import type { ApiClient, KindMeta } from '../api/client.js';
 
 // The job kinds as GET /v1/meta lists them: the GUI restates none of their titles, routes or statuses.
 
-function find(kinds: readonly KindMeta[], id: string): KindMeta | undefined {
+/** Pure: the kind of that id as GET /v1/meta lists it; undefined before it answers or for a kind this service no longer has. */
+export function kindOf(kinds: readonly KindMeta[], id: string): KindMeta | undefined {
   return kinds.find((kind) => kind.id === id);
 }
 
 /** Pure: the kind's title as a heading or label shows it (kind modules write titles to fit mid-sentence, in lower case). */
 export function kindTitle(kinds: readonly KindMeta[], id: string): string {
-  const title = find(kinds, id)?.title;
+  const title = kindOf(kinds, id)?.title;
   // Before GET /v1/meta answers, or for a kind this service no longer has: the id as the API names it.
   return title ? title.charAt(0).toUpperCase() + title.slice(1) : id;
 }
 
 /** Pure: the route that creates a job of that kind; undefined for a kind the service did not list. */
 export function createRouteOf(kinds: readonly KindMeta[], id: string): string | undefined {
-  return find(kinds, id)?.create_route;
+  return kindOf(kinds, id)?.create_route;
 }
 
 /** Pure: the task still waits in the queue: it is in its kind's first status (`pending`, `queuing`, ...). */
 export function isQueued(kinds: readonly KindMeta[], task: { kind: string; status: string }): boolean {
-  return find(kinds, task.kind)?.statuses[0] === task.status;
+  return kindOf(kinds, task.kind)?.statuses[0] === task.status;
 }
 
 interface KindsState {

@@ -3,15 +3,15 @@ import { writeFileAtomic } from '../../../files/atomic-write.js';
 import { readFrames } from '../../../media/frames.js';
 import { toDubDeskError } from '../../../../shared/errors.js';
 import type { Stage, StageContext } from '../../types.js';
-import type { MouthShape } from '../mouth-shape.js';
+import type { MouthShape } from '../../../engines/lipsync/mouth-shape.js';
 import { readFaceTrack } from '../face-track-file.js';
 import { lipsyncOutput } from '../outputs.js';
-import { FACE_FRAMES_FILE, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ExemplarManifest } from '../precision/reusable-data.js';
+import { FACE_FRAMES_FILE, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ExemplarManifest } from '../../../engines/lipsync/reusable-data.js';
 import { planInWorkDir } from '../work-plan.js';
 import type { LipsyncDeps, LipsyncPlan, LipsyncRequest, MouthBankFolder } from '../types.js';
-import { fuseFacePath, followEyeRegion } from './face-path.js';
-import { writeMouthBank } from './mouth-bank.js';
-import { mouthTargetsForAudio } from '../audio-mouth-targets.js';
+import { fuseFacePath, followEyeRegion } from '../../../engines/lipsync/exemplar/face-path.js';
+import { writeMouthBank } from '../../../engines/lipsync/exemplar/mouth-bank.js';
+import { mouthTargetsForAudio } from '../../../engines/lipsync/audio-mouth-targets.js';
 
 /** The shapes the reference's own sound asks for, frame by frame; null (with a warning in the log) if it cannot be read. */
 async function referenceSpeechShapes(reference: LipsyncPlan['reference'], deps: LipsyncDeps, ctx: StageContext): Promise<MouthShape[] | null> {

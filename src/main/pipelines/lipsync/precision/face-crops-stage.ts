@@ -8,9 +8,9 @@ import type { Stage, StageContext } from '../../types.js';
 import { readFaceTrack } from '../face-track-file.js';
 import type { FaceCropsFile, LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
 import { planInWorkDir } from '../work-plan.js';
-import { cropBoxesForTrack, FACE_CROP_SIZE } from './crop-box.js';
-import { CROP_BYTES, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ReusableManifest } from './reusable-data.js';
-import { resizeRgbBox } from './resize.js';
+import { cropBoxesForTrack, FACE_CROP_SIZE } from '../../../engines/lipsync/wav2lip/crop-box.js';
+import { CROP_BYTES, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ReusableManifest } from '../../../engines/lipsync/reusable-data.js';
+import { resizeRgbBox } from '../../../media/image/resize.js';
 import { lipsyncOutput } from '../outputs.js';
 
 /** Every reference frame's 96x96 crop into `file` (frame i at byte i x 96 x 96 x 3; zeros where there is no face). */

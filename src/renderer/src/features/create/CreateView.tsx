@@ -2,12 +2,20 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
 import { formatBytes, formatPercent } from '../../lib/format.js';
 import { useCatalog } from '../../stores/catalog.js';
+import { kindOf, useKinds } from '../../stores/kinds.js';
 import { useStaging, type StagedFile } from '../../stores/staging.js';
 import { useView } from '../../stores/view.js';
 import { FrameTranslateForm } from './FrameTranslateForm.js';
 import { LipsyncForm } from './LipsyncForm.js';
+import { KindForm } from './KindForm.js';
+import { kindOffers } from './kind-offers.js';
 import { offersFor, type JobChoice } from './plan-jobs.js';
 import { TranslateForm } from './TranslateForm.js';
+
+/** The kinds with a form of their own below; any other kind GET /v1/meta lists gets the JSON form (KindForm). */
+const KINDS_WITH_FORMS: ReadonlySet<string> = new Set<JobChoice>(['translate', 'lipsync', 'frame_translate']);
+/** Kinds the drop list never offers as a JSON form: these, and reusable lip-sync, whose model_id the GUI has no picker for yet (API and CLI only). */
+const KINDS_NOT_OFFERED_AS_JSON: ReadonlySet<string> = new Set([...KINDS_WITH_FORMS, 'reusable_lipsync']);
 
 const KIND_NAMES = { video: 'Video', image: 'Picture', audio: 'Audio', subtitle: 'Subtitles', unknown: 'Not usable' } as const;
 
@@ -34,9 +42,11 @@ export function CreateView({ client, onChooseFiles }: { client: ApiClient; onCho
   const clear = useStaging((s) => s.clear);
   const show = useView((s) => s.show);
   const { loaded, load, error } = useCatalog();
-  const offers = offersFor(files.filter((file) => file.kind !== 'unknown'));
-  const [choice, setChoice] = useState<JobChoice>();
+  const kinds = useKinds((s) => s.kinds);
+  const offers = [...offersFor(files.filter((file) => file.kind !== 'unknown')), ...kindOffers(kinds, files.filter((file) => file.kind !== 'unknown'), KINDS_NOT_OFFERED_AS_JSON)];
+  const [choice, setChoice] = useState<string>();
   const active = offers.find((offer) => offer.choice === choice) ?? offers[0];
+  const otherKind = active && !KINDS_WITH_FORMS.has(active.choice) ? kindOf(kinds, active.choice) : undefined;
 
   useEffect(() => {
     if (!loaded) void load(client);
@@ -84,6 +94,7 @@ export function CreateView({ client, onChooseFiles }: { client: ApiClient; onCho
           {active.choice === 'translate' ? <TranslateForm client={client} files={usable} onDone={onDone} /> : null}
           {active.choice === 'lipsync' ? <LipsyncForm client={client} files={usable} onDone={onDone} /> : null}
           {active.choice === 'frame_translate' ? <FrameTranslateForm client={client} files={usable} onDone={onDone} /> : null}
+          {otherKind ? <KindForm key={otherKind.id} client={client} kind={otherKind} kinds={kinds} files={usable} onDone={onDone} /> : null}
         </>
       ) : null}
     </section>

@@ -15,7 +15,8 @@ export interface LipsyncJobPlan<T extends StagedFileRef = StagedFileRef> { refer
 export interface FrameTranslateJobPlan<T extends StagedFileRef = StagedFileRef> { video: T }
 
 export interface JobOffer {
-  choice: JobChoice;
+  /** A JobChoice, or the id of a kind offered from GET /v1/meta alone (kind-offers.ts). */
+  choice: string;
   /** How many jobs the batch makes. */
   count: number;
   title: string;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { TSchema } from 'typebox';
-import type { JobKind } from '../../../../shared/jobs.js';
 import { ApiError, type ApiClient } from '../../api/client.js';
 import { createRouteOf, useKinds } from '../../stores/kinds.js';
 import { fieldForError } from './error-fields.js';
@@ -27,8 +26,8 @@ export function placeError(field: string, message: string, index: number, count:
   return shownFields.has(field) ? [key, words] : ['form', `${field === 'form' ? '' : `${field}: `}${words}`];
 }
 
-/** Validates every job of a batch with the shared schema, then creates them one by one. */
-export function useJobSubmission(client: ApiClient, kind: JobKind, schema: TSchema, shownFields: readonly string[], onDone: (taskIds: string[]) => void, initialErrors: FieldErrors = {}) {
+/** Validates every job of a batch with the shared schema (`null`: a kind the GUI has none for; the service checks), then creates them one by one. */
+export function useJobSubmission(client: ApiClient, kind: string, schema: TSchema | null, shownFields: readonly string[], onDone: (taskIds: string[]) => void, initialErrors: FieldErrors = {}) {
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [submitting, setSubmitting] = useState(false);
   const shown = new Set(shownFields);
@@ -36,7 +35,7 @@ export function useJobSubmission(client: ApiClient, kind: JobKind, schema: TSche
   async function submit(jobs: readonly PreparedJob[]) {
     const found: FieldErrors = {};
     jobs.forEach((job, index) => {
-      for (const [field, message] of Object.entries(validateBody(schema, job.body))) {
+      for (const [field, message] of Object.entries(schema ? validateBody(schema, job.body) : {})) {
         const [key, words] = placeError(field, message, index, jobs.length, job.label, shown);
         found[key] ??= words;
       }

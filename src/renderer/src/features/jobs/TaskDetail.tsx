@@ -4,7 +4,7 @@ import { ApiError, type ApiClient, type LogLine, type ServiceSettings, type Task
 import { CopyButton } from '../../components/CopyButton.js';
 import { curlCommand } from '../../lib/curl.js';
 import { formatPercent } from '../../lib/format.js';
-import { kindTitle, useKinds } from '../../stores/kinds.js';
+import { kindOf, kindTitle, useKinds } from '../../stores/kinds.js';
 import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
 import { downloadUrl, resultFolderPath } from '../preview/reveal-path.js';
@@ -19,6 +19,7 @@ import { resultDownloads } from './result-downloads.js';
 import { statusLabel } from './labels.js';
 import { currentStageLabel, stageTimeline } from './stage-timeline.js';
 import { StageTimeline } from './StageTimeline.js';
+import { TaskPlan } from './TaskPlan.js';
 import { TaskActions } from './TaskActions.js';
 import { originalMedia, taskRequest, type OriginalMedia } from './task-request.js';
 
@@ -26,7 +27,7 @@ import { originalMedia, taskRequest, type OriginalMedia } from './task-request.j
 const LOG_REFRESH_MS = 1000;
 
 /** The record, the newer of the live store's and the fetched one; `request` only the fetched one carries. */
-function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary; request?: Record<string, unknown>; missing?: string } {
+function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary; request?: Record<string, unknown>; plan?: TaskSummary['plan']; missing?: string } {
   const fromStore = useTasks((s) => s.tasks.find((t) => t.task_id === taskId));
   const [fetched, setFetched] = useState<TaskSummary>();
   const [missing, setMissing] = useState<string>();
@@ -41,7 +42,7 @@ function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary;
     };
   }, [client, taskId]);
   const task = fromStore && fetched ? (fromStore.updated_at >= fetched.updated_at ? fromStore : fetched) : fromStore ?? fetched;
-  return { task, request: fetched?.request, missing: task ? undefined : missing };
+  return { task, request: fetched?.request, plan: fetched?.plan, missing: task ? undefined : missing };
 }
 
 function useTaskLog(client: ApiClient, task: TaskSummary | undefined): LogLine[] {
@@ -98,7 +99,7 @@ function OriginalNote({ original, seekTo }: { original: OriginalMedia; seekTo?: 
 }
 
 export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: string }) {
-  const { task, request: body, missing } = useTaskRecord(client, taskId);
+  const { task, request: body, plan, missing } = useTaskRecord(client, taskId);
   const lines = useTaskLog(client, task);
   const samples = useTasks((s) => s.progress[taskId]);
   const show = useView((s) => s.show);
@@ -131,8 +132,8 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const audioUrl = task.result?.audio_url;
   const subtitleUrl = task.result?.subtitle_url;
   const projectId = projectIdFromUrl(task.result?.project_url) ?? task.exported_from_project;
-  const original = originalMedia(task.kind, body);
-  const visualOriginal = original?.playable && original.kind !== 'audio' ? { url: original.url, kind: original.kind } : undefined;
+  const original = originalMedia(kindOf(kinds, task.kind), body);
+  const visualOriginal = original?.playable && (original.kind === 'video' || original.kind === 'image') ? { url: original.url, kind: original.kind } : undefined;
   const request = taskRequest({ kind: task.kind, request: body }, kinds);
   const seekPlayers = (seconds: number) => setSeek({ seconds, nonce: Date.now() });
   /** A place to review chosen: the players go there, and into view. */
@@ -179,6 +180,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
       ) : null}
 
       <StageTimeline stages={stageTimeline(task)} />
+      <TaskPlan plan={plan} />
 
       {task.status === 'failed' || task.status === 'cancelled' ? (
         <div className="problem" role="alert">

@@ -16,6 +16,7 @@ const ADVICE: Record<string, string> = {
   unsupported_media: 'Use a supported file type and start a new task.',
   media_too_long: 'Cut the input to the limit and start a new task.',
   unsupported_language: 'Choose a supported language (or a voice) and start a new task.',
+  database_unavailable: "The service could not reach its database (or another program kept it locked). Once it is back, retry the task.",
   internal: 'Something unexpected happened inside DubDesk. Retry the task; the service log has the details.',
 };
 

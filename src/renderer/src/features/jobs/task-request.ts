@@ -1,6 +1,5 @@
 // Pure: what a task was asked to do, from the `request` GET /v1/tasks/{task_id} carries: as an API request to
 // copy, and where its original input is (to show beside the result).
-import type { JobKind } from '../../../../shared/jobs.js';
 import type { KindMeta } from '../../api/client.js';
 import type { ApiRequest } from '../../lib/curl.js';
 import { createRouteOf } from '../../stores/kinds.js';
@@ -12,7 +11,8 @@ export function taskRequest(task: { kind: string; request?: Record<string, unkno
   return { method: 'POST', path, body: task.request };
 }
 
-export type OriginalKind = 'video' | 'audio' | 'image';
+/** The sort of media an input is, as GET /v1/meta names it. */
+export type OriginalKind = KindMeta['inputs'][number]['media'];
 
 export interface OriginalMedia {
   field: string;
@@ -24,20 +24,10 @@ export interface OriginalMedia {
   localPath?: string;
 }
 
-/** The request field holding each kind's main input, and what sort of media it is. */
-function mainInput(kind: JobKind, body: Record<string, unknown>): { field: string; kind: OriginalKind } | undefined {
-  switch (kind) {
-    case 'translate':
-      return { field: 'media_url', kind: body.media_type === 'audio' ? 'audio' : 'video' };
-    case 'lipsync':
-      return { field: 'reference_file_url', kind: body.reference_file_type === 'image' ? 'image' : 'video' };
-    case 'reusable_lipsync':
-      return { field: 'audio_url', kind: 'audio' };
-    case 'frame_translate':
-      return { field: 'video_url', kind: 'video' };
-    default:
-      return undefined;
-  }
+/** The sort of one input in this request: the field its kind names says it (translate's media_type), else the declared sort. */
+function mediaOf(input: KindMeta['inputs'][number], body: Record<string, unknown>): OriginalKind {
+  const chosen = input.media_from ? body[input.media_from.field] : undefined;
+  return (typeof chosen === 'string' ? input.media_from?.values[chosen] : undefined) ?? input.media;
 }
 
 /** `file:///C:/a%20b.mp4` -> `C:/a b.mp4`; `file:///home/x.mp4` -> `/home/x.mp4`. */
@@ -53,14 +43,14 @@ export function pathOfFileUrl(url: string): string | undefined {
   return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
 }
 
-/** The task's original input, from its request; uploads and http(s) URLs play in the page, file:// ones cannot. */
-export function originalMedia(kind: JobKind, body: Record<string, unknown> | undefined): OriginalMedia | undefined {
-  if (!body) return undefined;
-  const input = mainInput(kind, body);
-  if (!input) return undefined;
+/** The task's original input: its kind's main input (GET /v1/meta) in its request; uploads and http(s) URLs play in the page, file:// ones cannot. */
+export function originalMedia(kind: KindMeta | undefined, body: Record<string, unknown> | undefined): OriginalMedia | undefined {
+  const input = kind?.inputs.find((candidate) => candidate.main);
+  if (!body || !input) return undefined;
   const url = body[input.field];
   if (typeof url !== 'string' || url === '') return undefined;
-  if (/^https?:\/\//i.test(url)) return { field: input.field, url, kind: input.kind, playable: true };
+  const media = mediaOf(input, body);
+  if (/^https?:\/\//i.test(url)) return { field: input.field, url, kind: media, playable: true };
   const localPath = pathOfFileUrl(url);
-  return { field: input.field, url, kind: input.kind, playable: false, ...(localPath ? { localPath } : {}) };
+  return { field: input.field, url, kind: media, playable: false, ...(localPath ? { localPath } : {}) };
 }

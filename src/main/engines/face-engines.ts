@@ -1,0 +1,62 @@
+// The lip-sync and face engines of a core: the Wav2Lip-class generator and the face restorer (each made per job from
+// its installed model) and the built-in face detector (one lease, loaded on first use).
+import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
+import type { CatalogueEntry } from '../models/catalogue.js';
+import type { CapabilityId } from './capability-table.js';
+import { leaseFaceDetector, type FaceDetectorLease } from './face/detector-lease.js';
+import type { FaceDetector } from './face/types.js';
+import { createGfpganRestorer, GFPGAN_MODEL, GFPGAN_MODEL_FILE } from './face-restore/gfpgan.js';
+import type { FaceRestorer } from './face-restore/types.js';
+import type { LipsyncGenerator } from './lipsync/types.js';
+import { createWav2LipGenerator, WAV2LIP_MODEL, WAV2LIP_MODEL_FILE } from './lipsync/wav2lip/generator.js';
+import type { EngineModels } from './registry.js';
+
+type Missing = (capability: CapabilityId, work: string, entry: CatalogueEntry | undefined) => DubDeskError;
+
+export function createFaceEngines(models: EngineModels, missing: Missing, modelFor: (capability: CapabilityId) => CatalogueEntry | undefined) {
+  let faceLease: FaceDetectorLease | undefined;
+  return {
+    /** Whether a Wav2Lip-class generator is installed: precision_v1 then draws with it instead of its built-in engines. */
+    lipsyncGeneratorInstalled(): boolean {
+      return models.isInstalled(WAV2LIP_MODEL);
+    },
+
+    /** A generator of its own for one render (its buffers are per job); throws model_not_installed without one. */
+    async requireLipsyncModel(): Promise<LipsyncGenerator> {
+      if (!models.isInstalled(WAV2LIP_MODEL)) {
+        throw missing('lip-sync', 'Lip-syncing with precision_v1', models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lip-sync'));
+      }
+      const { title } = models.requireInstalled(WAV2LIP_MODEL).entry;
+      return createWav2LipGenerator(await models.openSession(WAV2LIP_MODEL, WAV2LIP_MODEL_FILE), title);
+    },
+
+    /** Whether the face restoration model is installed (the lip-sync plan names it for precision_v1 with Wav2Lip). */
+    faceRestorerInstalled(): boolean {
+      return models.isInstalled(GFPGAN_MODEL);
+    },
+
+    /** The face restorer when its model is installed, else undefined (restoration is optional); a file that fails to load throws. */
+    async faceRestorer(): Promise<FaceRestorer | undefined> {
+      if (!models.isInstalled(GFPGAN_MODEL)) return undefined;
+      const { title } = models.requireInstalled(GFPGAN_MODEL).entry;
+      try {
+        return createGfpganRestorer(await models.openSession(GFPGAN_MODEL, GFPGAN_MODEL_FILE), title);
+      } catch (error) {
+        throw new DubDeskError('engine_failed', `${title} could not be used (${toDubDeskError(error).message})`, { cause: error });
+      }
+    },
+
+    /** The built-in face detector, loaded on first use and freed by dispose(). */
+    faceDetector(): Promise<FaceDetector> {
+      faceLease ??= leaseFaceDetector();
+      return faceLease.detector();
+    },
+
+    /** Frees the face detector's lease (the core's dispose). */
+    async releaseFaceDetector(): Promise<void> {
+      const lease = faceLease;
+      faceLease = undefined;
+      await lease?.release();
+    },
+  };
+}
