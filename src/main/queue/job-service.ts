@@ -108,8 +108,9 @@ export function createJobService(deps: JobServiceDeps) {
       const workDir = deps.workDirFor(id);
       let outcome: { taskId: string; created: boolean };
       try {
-        const plan = await planInto(kind, request, workDir);
+        // The glossaries and style first: one deleted since the request's checks is its not_found, before planning.
         await deps.snapshotResources?.(request, workDir);
+        const plan = await planInto(kind, request, workDir);
         await deps.workFolders?.push(id);
         outcome = await insertTask(kind, request, { ...options, id, plan });
       } catch (error) {
