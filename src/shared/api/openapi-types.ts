@@ -1341,7 +1341,7 @@ export interface components {
                  * @enum {string}
                  */
                 quality: "draft" | "standard";
-                /** @description The catalogue models the engine runs for this step (a stored plan only); a retry fails model_not_installed naming one removed since. */
+                /** @description The catalogue models the engine runs for this step, where the plan can name them; a retry fails model_not_installed naming one removed since. */
                 models?: string[];
                 /** @description A draft engine's expected quality on real media, in a user's words, e.g. that the English recogniser gets many words wrong on real recordings. */
                 expectation?: string;

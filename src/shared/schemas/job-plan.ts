@@ -11,7 +11,7 @@ export const PlannedEngineSchema = Type.Object({
   id: Type.String({ description: 'The engine id of the capability table (GET /v1/capabilities, docs/models.md).' }),
   title: Type.String({ description: 'e.g. "Whisper base (ONNX)".' }),
   quality: StringEnum(ENGINE_QUALITIES, { description: 'draft: rule-based or small models whose output wants proofreading.' }),
-  models: Type.Optional(Type.Array(Type.String(), { description: 'The catalogue models the engine runs for this step (a stored plan only); a retry fails model_not_installed naming one removed since.' })),
+  models: Type.Optional(Type.Array(Type.String(), { description: 'The catalogue models the engine runs for this step, where the plan can name them; a retry fails model_not_installed naming one removed since.' })),
   expectation: Type.Optional(Type.String({ description: "A draft engine's expected quality on real media, in a user's words, e.g. that the English recogniser gets many words wrong on real recordings." })),
 });
 export type PlannedEngineBody = Static<typeof PlannedEngineSchema>;
