@@ -10,7 +10,8 @@ const TYPE_ONLY_IMPORT = 'typeOnlyImport';
 function keepTypeImports({ types: t }) {
   const MODULE_STATEMENTS = new Set(['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration']);
   const typeOnly = (node) => node.source && (node.importKind === 'type' || node.exportKind === 'type');
-  const asTypeOnlyEdge = (node) => t.expressionStatement(t.callExpression(t.identifier(TYPE_ONLY_IMPORT), [t.stringLiteral(node.source.value)]));
+  const asTypeOnlyEdge = (node) =>
+    t.expressionStatement(t.callExpression(t.identifier(TYPE_ONLY_IMPORT), [t.stringLiteral(node.source.value)]));
   const asValue = (node) => {
     node.importKind = 'value';
     node.exportKind = 'value';

@@ -34,13 +34,19 @@ interface Settings {
 }
 
 function readSettings(argv: string[]): Settings {
-  const { values } = parseArgs({ args: argv, options: { pairs: { type: 'string' }, seconds: { type: 'string' }, concurrency: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: { pairs: { type: 'string' }, seconds: { type: 'string' }, concurrency: { type: 'string' } },
+    strict: true,
+  });
   const pairs = Number(values.pairs ?? 500);
   const seconds = Number(values.seconds ?? 5);
   const concurrencies = (values.concurrency ?? '1,4,16').split(',').map(Number);
-  if (!Number.isInteger(pairs) || pairs < 1) throw new Error(`--pairs must be a whole number >= 1, got ${values.pairs}`);
+  if (!Number.isInteger(pairs) || pairs < 1)
+    throw new Error(`--pairs must be a whole number >= 1, got ${values.pairs}`);
   if (!(seconds > 0 && seconds <= 10)) throw new Error(`--seconds must be in (0, 10], got ${values.seconds}`);
-  if (concurrencies.some((c) => !Number.isInteger(c) || c < 1 || c > 64)) throw new Error(`--concurrency must list whole numbers 1..64, got ${values.concurrency}`);
+  if (concurrencies.some((c) => !Number.isInteger(c) || c < 1 || c > 64))
+    throw new Error(`--concurrency must list whole numbers 1..64, got ${values.concurrency}`);
   return { pairs, seconds, concurrencies, sequentialBudgetMs: 20_000 };
 }
 
@@ -63,7 +69,13 @@ function percentile(sorted: readonly number[], p: number): number {
 function summarize(samples: readonly number[]): LatencySummary {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
-  return { count: sorted.length, p50: round(percentile(sorted, 50), 3), p90: round(percentile(sorted, 90), 3), p99: round(percentile(sorted, 99), 3), mean: round(mean, 3) };
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 50), 3),
+    p90: round(percentile(sorted, 90), 3),
+    p99: round(percentile(sorted, 99), 3),
+    mean: round(mean, 3),
+  };
 }
 
 function round(value: number, digits = 2): number {
@@ -84,7 +96,8 @@ class RequestFailed extends Error {}
 
 async function expectOk(response: Response, what: string): Promise<string> {
   const text = await response.text();
-  if (response.status !== 200) throw new RequestFailed(`${what} answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new RequestFailed(`${what} answered HTTP ${response.status}: ${text.slice(0, 200)}`);
   return text;
 }
 
@@ -93,7 +106,10 @@ function jsonTarget(name: string, baseUrl: string, createBody: string): Target {
   return {
     name,
     async create(signal) {
-      const text = await expectOk(await fetch(`${baseUrl}/v1/video_generation`, { method: 'POST', headers, body: createBody, signal }), 'create');
+      const text = await expectOk(
+        await fetch(`${baseUrl}/v1/video_generation`, { method: 'POST', headers, body: createBody, signal }),
+        'create',
+      );
       return `${baseUrl}/v1/video_generation/${(JSON.parse(text) as { task_id: string }).task_id}`;
     },
     async status(url, signal) {
@@ -103,12 +119,18 @@ function jsonTarget(name: string, baseUrl: string, createBody: string): Target {
 }
 
 /** The bare tool: node:http answering fixed JSON bodies the size of DubDesk's own answers. */
-async function startBareServer(createAnswer: string, statusAnswer: string): Promise<{ url: string; close(): Promise<void> }> {
+async function startBareServer(
+  createAnswer: string,
+  statusAnswer: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       const body = request.method === 'POST' ? createAnswer : statusAnswer;
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       response.end(body);
     });
   });
@@ -116,10 +138,11 @@ async function startBareServer(createAnswer: string, statusAnswer: string): Prom
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -178,7 +201,14 @@ async function measureThroughput(target: Target, concurrency: number, seconds: n
   };
   await Promise.all(Array.from({ length: concurrency }, client));
   const elapsed = (performance.now() - start) / 1000;
-  return { concurrency, seconds: round(elapsed), creates, errors, perSecond: round(creates / elapsed, 1), ...(firstError ? { firstError } : {}) };
+  return {
+    concurrency,
+    seconds: round(elapsed),
+    creates,
+    errors,
+    perSecond: round(creates / elapsed, 1),
+    ...(firstError ? { firstError } : {}),
+  };
 }
 
 /** Times an async step run back to back. */
@@ -195,7 +225,12 @@ async function measureSteps(steps: number, budgetMs: number, step: () => Promise
 
 function bareFfprobe(ffprobe: string, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(ffprobe, probeArgs(file), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), maxBuffer: 1 << 20 }, (error) => (error ? reject(error) : resolve()));
+    execFile(
+      ffprobe,
+      probeArgs(file),
+      { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), maxBuffer: 1 << 20 },
+      (error) => (error ? reject(error) : resolve()),
+    );
   });
 }
 
@@ -224,9 +259,16 @@ async function main(): Promise<number> {
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
     const video = await makeVideo(media.dir, { name: 'bench-input.mp4' });
-    const createBody = JSON.stringify({ reference_file_url: pathToFileURL(video).href, model: 'standard_v1', reference_file_type: 'video' });
+    const createBody = JSON.stringify({
+      reference_file_url: pathToFileURL(video).href,
+      model: 'standard_v1',
+      reference_file_type: 'video',
+    });
     // The lip-sync kind with no stages: the runner finishes each task at once, so only create and status are measured.
-    const config = resolveConfig({ dataDir, host: '127.0.0.1', port: 0, apiKey: API_KEY, concurrency: 1, maxQueuedJobs: 1_000_000 }, {});
+    const config = resolveConfig(
+      { dataDir, host: '127.0.0.1', port: 0, apiKey: API_KEY, concurrency: 1, maxQueuedJobs: 1_000_000 },
+      {},
+    );
     const instantLipsync = { ...lipsyncKind, pipeline: () => ({ stages: [], results: () => [] }) };
     service = await startService(config, { log: () => {}, kinds: [instantLipsync] });
     const dubdesk = jsonTarget('DubDesk', service.url, createBody);
@@ -234,7 +276,10 @@ async function main(): Promise<number> {
     // One real answer of each kind sizes the bare server's fixed bodies.
     const sampleStatusUrl = await dubdesk.create(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
     const sampleCreate = JSON.stringify({ task_id: sampleStatusUrl.split('/').pop() });
-    const sampleStatus = await expectOk(await fetch(sampleStatusUrl, { headers: { authorization: `Bearer ${API_KEY}` } }), 'status');
+    const sampleStatus = await expectOk(
+      await fetch(sampleStatusUrl, { headers: { authorization: `Bearer ${API_KEY}` } }),
+      'status',
+    );
     bare = await startBareServer(sampleCreate, sampleStatus);
     const bareHttp = jsonTarget('bare node:http', bare.url, createBody);
 
@@ -247,12 +292,18 @@ async function main(): Promise<number> {
     process.stderr.write('api bench: input check in-process and bare ffprobe...\n');
     const core = service.core;
     const request = JSON.parse(createBody) as Record<string, unknown>;
-    const inputCheck = await measureSteps(settings.pairs, settings.sequentialBudgetMs, () => core.intake('lipsync', request));
-    const ffprobe = await measureSteps(settings.pairs, settings.sequentialBudgetMs, () => bareFfprobe(core.media.ffprobe, video));
+    const inputCheck = await measureSteps(settings.pairs, settings.sequentialBudgetMs, () =>
+      core.intake('lipsync', request),
+    );
+    const ffprobe = await measureSteps(settings.pairs, settings.sequentialBudgetMs, () =>
+      bareFfprobe(core.media.ffprobe, video),
+    );
 
     const throughput: { concurrency: number; dubdesk: Throughput; bare: Throughput }[] = [];
     for (const concurrency of settings.concurrencies) {
-      process.stderr.write(`api bench: ${settings.seconds} s of creates with ${concurrency} client(s), each target...\n`);
+      process.stderr.write(
+        `api bench: ${settings.seconds} s of creates with ${concurrency} client(s), each target...\n`,
+      );
       throughput.push({
         concurrency,
         dubdesk: await measureThroughput(dubdesk, concurrency, settings.seconds),
@@ -261,9 +312,14 @@ async function main(): Promise<number> {
     }
 
     const latency = {
-      dubdeskCreate: summarize(dubdeskPairs.create), dubdeskStatus: summarize(dubdeskPairs.status), dubdeskPair: summarize(dubdeskPairs.pair),
-      bareCreate: summarize(barePairs.create), bareStatus: summarize(barePairs.status), barePair: summarize(barePairs.pair),
-      inputCheck: summarize(inputCheck), bareFfprobe: summarize(ffprobe),
+      dubdeskCreate: summarize(dubdeskPairs.create),
+      dubdeskStatus: summarize(dubdeskPairs.status),
+      dubdeskPair: summarize(dubdeskPairs.pair),
+      bareCreate: summarize(barePairs.create),
+      bareStatus: summarize(barePairs.status),
+      barePair: summarize(barePairs.pair),
+      inputCheck: summarize(inputCheck),
+      bareFfprobe: summarize(ffprobe),
     };
     const ratios = {
       p50CreateDubdeskOverBare: ratio(latency.dubdeskCreate.p50, latency.bareCreate.p50),
@@ -271,7 +327,9 @@ async function main(): Promise<number> {
       p50PairDubdeskOverBare: ratio(latency.dubdeskPair.p50, latency.barePair.p50),
       p50InputCheckOverFfprobe: ratio(latency.inputCheck.p50, latency.bareFfprobe.p50),
       p50CreateOverFfprobe: ratio(latency.dubdeskCreate.p50, latency.bareFfprobe.p50),
-      createsPerSecondDubdeskOverBare: Object.fromEntries(throughput.map((t) => [`c${t.concurrency}`, ratio(t.dubdesk.perSecond, t.bare.perSecond, 3)])),
+      createsPerSecondDubdeskOverBare: Object.fromEntries(
+        throughput.map((t) => [`c${t.concurrency}`, ratio(t.dubdesk.perSecond, t.bare.perSecond, 3)]),
+      ),
     };
     const errors = throughput.reduce((sum, t) => sum + t.dubdesk.errors + t.bare.errors, 0);
 
@@ -298,9 +356,17 @@ async function main(): Promise<number> {
     ];
 
     const report = {
-      bench: 'api', at: new Date().toISOString(), node: process.version, cpus: os.availableParallelism(), platform: `${os.platform()} ${os.release()}`,
-      settings: { ...settings, warmupPairs: WARMUP_PAIRS }, input: { file: path.basename(video), bytes: (await fs.stat(video)).size, ffprobe: core.media.ffprobe },
-      latencyMs: latency, throughput, ratios, errors,
+      bench: 'api',
+      at: new Date().toISOString(),
+      node: process.version,
+      cpus: os.availableParallelism(),
+      platform: `${os.platform()} ${os.release()}`,
+      settings: { ...settings, warmupPairs: WARMUP_PAIRS },
+      input: { file: path.basename(video), bytes: (await fs.stat(video)).size, ffprobe: core.media.ffprobe },
+      latencyMs: latency,
+      throughput,
+      ratios,
+      errors,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });
     const resultFile = path.join(RESULTS_DIR, `api-${report.at.replace(/[:.]/g, '-')}.json`);

@@ -28,9 +28,13 @@ interface EngineResult {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { repeat: { type: 'string' }, models: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { repeat: { type: 'string' }, models: { type: 'string' } },
+  });
   const repeat = Math.max(1, Number(values.repeat ?? 1));
-  if (!librivoxPresent()) throw new Error(`No LibriVox clips in ${LIBRIVOX_DIR}: install the Debian package pocketsphinx-testdata.`);
+  if (!librivoxPresent())
+    throw new Error(`No LibriVox clips in ${LIBRIVOX_DIR}: install the Debian package pocketsphinx-testdata.`);
   const media = await makeMediaDir('dubdesk-bench-asr-');
   const bench = await openBenchEngines(values.models);
   try {
@@ -46,9 +50,14 @@ async function main(): Promise<void> {
     if (pocketsphinx) {
       note('bare pocketsphinx_continuous');
       const start = performance.now();
-      await runProcess(pocketsphinx.binary, pocketsphinxArguments(speech.wavFile, pocketsphinx.model), { toolName: 'pocketsphinx_continuous' });
+      await runProcess(pocketsphinx.binary, pocketsphinxArguments(speech.wavFile, pocketsphinx.model), {
+        toolName: 'pocketsphinx_continuous',
+      });
       bareMs = performance.now() - start;
-      rows.push(['bare pocketsphinx_continuous', `${seconds(bareMs)} = ${(speech.durationMs / bareMs).toFixed(2)}x real time`]);
+      rows.push([
+        'bare pocketsphinx_continuous',
+        `${seconds(bareMs)} = ${(speech.durationMs / bareMs).toFixed(2)}x real time`,
+      ]);
     }
 
     // Engines with a fixed window (Whisper's 30 s) transcribe the VAD's regions, as the pipeline gives them (not timed).
@@ -62,16 +71,27 @@ async function main(): Promise<void> {
       }
       note(engine.title);
       const start = performance.now();
-      const transcript = await engine.transcribe(speech.wavFile, { language: 'en', regions, signal: new AbortController().signal });
+      const transcript = await engine.transcribe(speech.wavFile, {
+        language: 'en',
+        regions,
+        signal: new AbortController().signal,
+      });
       const wallMs = performance.now() - start;
       const wer = wordErrorRate(reference, transcript.segments.map((segment) => segment.text).join(' '));
       results.push({ engine: engine.id, wallMs, realTimeFactor: speech.durationMs / wallMs, wer });
-      rows.push([engine.title, `${seconds(wallMs)} = ${(speech.durationMs / wallMs).toFixed(2)}x real time, WER ${(wer * 100).toFixed(1)} %`]);
-      if (engine.id === 'pocketsphinx' && bareMs) rows.push(['  ratio DubDesk / bare pocketsphinx_continuous', `${(wallMs / bareMs).toFixed(2)}x`]);
+      rows.push([
+        engine.title,
+        `${seconds(wallMs)} = ${(speech.durationMs / wallMs).toFixed(2)}x real time, WER ${(wer * 100).toFixed(1)} %`,
+      ]);
+      if (engine.id === 'pocketsphinx' && bareMs)
+        rows.push(['  ratio DubDesk / bare pocketsphinx_continuous', `${(wallMs / bareMs).toFixed(2)}x`]);
     }
     printRows(rows);
     mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(path.join(RESULTS_DIR, `asr-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ audioMs: speech.durationMs, clips: clips.length, bareMs, results }, null, 2));
+    writeFileSync(
+      path.join(RESULTS_DIR, `asr-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      JSON.stringify({ audioMs: speech.durationMs, clips: clips.length, bareMs, results }, null, 2),
+    );
   } finally {
     await bench.close();
     await media.cleanup();

@@ -20,7 +20,12 @@ export interface BenchEngines {
 export async function openBenchEngines(modelsDir?: string): Promise<BenchEngines> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'dubdesk-bench-engines-'));
   const store = createModelStore({ modelsDir: modelsDir ?? path.join(tempDir, 'models') });
-  const built = createEngineSet({ models: store, media: resolveMediaTools(), settings: { get: () => undefined }, cacheDir: path.join(tempDir, 'engines') });
+  const built = createEngineSet({
+    models: store,
+    media: resolveMediaTools(),
+    settings: { get: () => undefined },
+    cacheDir: path.join(tempDir, 'engines'),
+  });
   const engines = createEngines(built.set, store);
   return {
     engines,

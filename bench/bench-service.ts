@@ -25,7 +25,9 @@ export async function startBenchService(dataDir: string): Promise<BenchService> 
   const service = await startService(resolveConfig({ dataDir, port: 0, apiKey: API_KEY }, {}), { log: () => {} });
   const api = async (pathname: string, body?: unknown): Promise<any> => {
     const response = await fetch(`${service.url}${pathname}`, {
-      method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined,
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
     });
     return response.json();
   };

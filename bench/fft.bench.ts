@@ -27,7 +27,9 @@ type Transform = () => void;
 const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(n));
 
 /** A complex DFT of any size n on fft.js: Bluestein's chirp-z, three power-of-two transforms of size >= 2n-1. */
-function bluesteinComplex(n: number): (inRe: Float64Array, inIm: Float64Array, outRe: Float64Array, outIm: Float64Array) => void {
+function bluesteinComplex(
+  n: number,
+): (inRe: Float64Array, inIm: Float64Array, outRe: Float64Array, outIm: Float64Array) => void {
   const m = nextPow2(2 * n - 1);
   const fft = new FFT(m);
   // w[k] = e^(-iπk²/n), with k² taken mod 2n so the phase stays exact for large k.
@@ -89,7 +91,13 @@ function fftJsReal(size: number, input: Float64Array, outRe: Float64Array, outIm
 }
 
 /** A real FFT of even `size` through a complex one of size/2 (the packing createRealFft uses), so both sides compare like for like. */
-function packedReal(size: number, complex: ReturnType<typeof bluesteinComplex>, input: Float64Array, outRe: Float64Array, outIm: Float64Array): Transform {
+function packedReal(
+  size: number,
+  complex: ReturnType<typeof bluesteinComplex>,
+  input: Float64Array,
+  outRe: Float64Array,
+  outIm: Float64Array,
+): Transform {
   const half = size / 2;
   const pRe = new Float64Array(half);
   const pIm = new Float64Array(half);
@@ -133,7 +141,9 @@ function timeAll(variants: Record<string, Transform>, msPerRound: number): Recor
       samples[name].push((elapsed * 1000) / calls);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.sort((a, b) => a - b)[Math.floor(v.length / 2)]]));
+  return Object.fromEntries(
+    Object.entries(samples).map(([k, v]) => [k, v.sort((a, b) => a - b)[Math.floor(v.length / 2)]]),
+  );
 }
 
 function maxAbsDiff(aRe: Float64Array, aIm: Float64Array, bRe: Float64Array, bIm: Float64Array, count: number): number {
@@ -144,7 +154,10 @@ function maxAbsDiff(aRe: Float64Array, aIm: Float64Array, bRe: Float64Array, bIm
 
 function benchSize(size: number, msPerRound: number) {
   const bins = size / 2 + 1;
-  const input = Float64Array.from({ length: size }, (_, i) => Math.sin(i * 0.37) + 0.5 * Math.cos(i * 1.91) + ((i * 7919) % 13) / 13 - 0.5);
+  const input = Float64Array.from(
+    { length: size },
+    (_, i) => Math.sin(i * 0.37) + 0.5 * Math.cos(i * 1.91) + ((i * 7919) % 13) / 13 - 0.5,
+  );
   const out = () => [new Float64Array(bins), new Float64Array(bins)] as const;
   const [handRe, handIm] = out();
   const [jsRe, jsIm] = out();
@@ -153,7 +166,9 @@ function benchSize(size: number, msPerRound: number) {
   const pow2 = (size & (size - 1)) === 0;
   const variants: Record<string, Transform> = { hand: () => hand.transform(input, handRe, handIm) };
   // On a power of two fft.js runs directly; otherwise through Bluestein (same bins) and padded (other bins).
-  variants.fftjs = pow2 ? fftJsReal(size, input, jsRe, jsIm) : packedReal(size, bluesteinComplex(size / 2), input, jsRe, jsIm);
+  variants.fftjs = pow2
+    ? fftJsReal(size, input, jsRe, jsIm)
+    : packedReal(size, bluesteinComplex(size / 2), input, jsRe, jsIm);
   if (!pow2) variants.fftjsPadded = fftJsReal(nextPow2(size), input, padRe, padIm);
   for (const run of Object.values(variants)) run();
   const scale = Math.max(...handRe.map(Math.abs), ...handIm.map(Math.abs));
@@ -165,7 +180,10 @@ function benchSize(size: number, msPerRound: number) {
   const [hcRe, hcIm, jcRe, jcIm] = [0, 0, 0, 0].map(() => new Float64Array(n));
   const complexHand = createComplexFft(n);
   const complexJs = pow2 ? fftJsComplex(n) : bluesteinComplex(n);
-  const complexTimes = timeAll({ hand: () => complexHand.transform(cRe, cIm, hcRe, hcIm), fftjs: () => complexJs(cRe, cIm, jcRe, jcIm) }, msPerRound);
+  const complexTimes = timeAll(
+    { hand: () => complexHand.transform(cRe, cIm, hcRe, hcIm), fftjs: () => complexJs(cRe, cIm, jcRe, jcIm) },
+    msPerRound,
+  );
   const complexDiff = maxAbsDiff(hcRe, hcIm, jcRe, jcIm, n);
   return { size, pow2, scale, diff, complexDiff, real: timeAll(variants, msPerRound), complex: complexTimes };
 }
@@ -209,10 +227,15 @@ function main(): void {
   console.log('\ncomplex FFT of size/2 (createComplexFft against fft.js: direct on a power of two, else Bluestein)');
   console.log('   size |     hand |    fftjs |  ratio | max |diff|');
   for (const row of rows) {
-    console.log(`${String(row.size / 2).padStart(7)} | ${f(row.complex.hand)} | ${f(row.complex.fftjs)} | ${r(row.complex.fftjs / row.complex.hand)} | ${row.complexDiff.toExponential(1)}`);
+    console.log(
+      `${String(row.size / 2).padStart(7)} | ${f(row.complex.hand)} | ${f(row.complex.fftjs)} | ${r(row.complex.fftjs / row.complex.hand)} | ${row.complexDiff.toExponential(1)}`,
+    );
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(`${RESULTS_DIR}fft-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, JSON.stringify({ msPerRound, rounds: ROUNDS, rows }, null, 2));
+  writeFileSync(
+    `${RESULTS_DIR}fft-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+    JSON.stringify({ msPerRound, rounds: ROUNDS, rows }, null, 2),
+  );
 }
 
 main();

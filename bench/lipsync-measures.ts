@@ -23,21 +23,36 @@ export function mouthBoxOf(face: FaceLandmarks) {
   const xs = face.mouthOuter.map((p) => p.x);
   const ys = face.mouthOuter.map((p) => p.y);
   const w = Math.max(...xs) - Math.min(...xs);
-  return { x: Math.round(Math.min(...xs) - w * 0.2), y: Math.round(Math.min(...ys) - w * 0.2), width: Math.round(w * 1.4), height: Math.round(Math.max(...ys) - Math.min(...ys) + w * 0.5) };
+  return {
+    x: Math.round(Math.min(...xs) - w * 0.2),
+    y: Math.round(Math.min(...ys) - w * 0.2),
+    width: Math.round(w * 1.4),
+    height: Math.round(Math.max(...ys) - Math.min(...ys) + w * 0.5),
+  };
 }
 
 /** Pearson correlation of the mouth box's frame-to-frame change with the audio energy over the same two frames. */
-export async function mouthToAudioCorrelation(video: string, audio: string, fps: number, width: number, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+export async function mouthToAudioCorrelation(
+  video: string,
+  audio: string,
+  fps: number,
+  width: number,
+  box: { x: number; y: number; width: number; height: number },
+): Promise<number> {
   const changes: number[] = [];
   let previous: Uint8Array | undefined;
   for await (const frame of readFrames(video, { pixelFormat: 'gray' })) {
     let sum = 0;
-    for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) if (previous) sum += Math.abs(frame.data[y * width + x]! - previous[y * width + x]!);
+    for (let y = box.y; y < box.y + box.height; y++)
+      for (let x = box.x; x < box.x + box.width; x++)
+        if (previous) sum += Math.abs(frame.data[y * width + x]! - previous[y * width + x]!);
     changes.push(previous ? sum / (box.width * box.height) : 0);
     previous = frame.data;
   }
   const samples = await decodeAudioPcm(audio, { sampleRate: 16_000 });
-  const energy = changes.map((_, i) => rms(samples, Math.round((Math.max(0, i - 1) * 16000) / fps), Math.round(((i + 1) * 16000) / fps)));
+  const energy = changes.map((_, i) =>
+    rms(samples, Math.round((Math.max(0, i - 1) * 16000) / fps), Math.round(((i + 1) * 16000) / fps)),
+  );
   return pearson(changes, energy);
 }
 
@@ -46,8 +61,19 @@ export async function mouthToAudioCorrelation(video: string, audio: string, fps:
  * width) with the audio's loudness over that frame: how far the mouth opens with the sound, read by a third party.
  * The quality stage's measure (its sync_score) on every frame instead of a few a second.
  */
-export async function openingToAudioCorrelation(bench: BenchService, video: string, audio: string, fps: number, width: number, height: number): Promise<number> {
-  const { samples } = await readMouthSamples(await bench.service.core.engines.faceDetector(), video, audio, { fps, width, height });
+export async function openingToAudioCorrelation(
+  bench: BenchService,
+  video: string,
+  audio: string,
+  fps: number,
+  width: number,
+  height: number,
+): Promise<number> {
+  const { samples } = await readMouthSamples(await bench.service.core.engines.faceDetector(), video, audio, {
+    fps,
+    width,
+    height,
+  });
   return openingLoudnessCorrelation(samples);
 }
 
@@ -56,7 +82,14 @@ export async function openingToAudioCorrelation(bench: BenchService, video: stri
  * frames, divided by sqrt(6) (the standard deviation of frame-to-frame noise; the slow sway is smooth, so it cancels).
  * It includes the detector's own noise. Frames in `skip` (blinks) are left out.
  */
-export async function silentJitter(bench: BenchService, video: string, width: number, height: number, windows: Array<[number, number]>, skip: Array<[number, number]> = []): Promise<number> {
+export async function silentJitter(
+  bench: BenchService,
+  video: string,
+  width: number,
+  height: number,
+  windows: Array<[number, number]>,
+  skip: Array<[number, number]> = [],
+): Promise<number> {
   const detector = await bench.service.core.engines.faceDetector();
   let squares = 0;
   let count = 0;
@@ -80,8 +113,13 @@ export async function silentJitter(bench: BenchService, video: string, width: nu
 }
 
 /** The median Laplacian variance of `region` over a video's frames (a blink's few frames are not blur). */
-export async function medianSharpness(file: string, width: number, region: { x: number; y: number; width: number; height: number }): Promise<number> {
+export async function medianSharpness(
+  file: string,
+  width: number,
+  region: { x: number; y: number; width: number; height: number },
+): Promise<number> {
   const values: number[] = [];
-  for await (const frame of readFrames(file, { pixelFormat: 'gray' })) values.push(laplacianVariance(frame.data, width, region));
+  for await (const frame of readFrames(file, { pixelFormat: 'gray' }))
+    values.push(laplacianVariance(frame.data, width, region));
   return values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }

@@ -22,10 +22,36 @@ const note = (line: string) => process.stderr.write(`[bench:mt] ${line}\n`);
 const SOURCE = 'en';
 const TARGET = 'es';
 
-const SUBJECTS = ['The old man', 'My sister', 'The teacher', 'Our neighbour', 'The young doctor', 'Your friend', 'The children', 'A tired driver'];
+const SUBJECTS = [
+  'The old man',
+  'My sister',
+  'The teacher',
+  'Our neighbour',
+  'The young doctor',
+  'Your friend',
+  'The children',
+  'A tired driver',
+];
 const VERBS = ['opens', 'finds', 'paints', 'sells', 'remembers', 'carries', 'watches', 'closes', 'buys', 'describes'];
-const OBJECTS = ['the red door', 'a small house', 'the letter', 'three apples', 'the blue car', 'an old book', 'the garden', 'the window'];
-const ENDINGS = ['every morning.', 'before dinner.', 'in the rain.', 'with great care.', 'after the meeting.', 'near the station.', '.'];
+const OBJECTS = [
+  'the red door',
+  'a small house',
+  'the letter',
+  'three apples',
+  'the blue car',
+  'an old book',
+  'the garden',
+  'the window',
+];
+const ENDINGS = [
+  'every morning.',
+  'before dinner.',
+  'in the rain.',
+  'with great care.',
+  'after the meeting.',
+  'near the station.',
+  '.',
+];
 
 /** Deterministic subtitle-like sentences, no two neighbours alike. */
 function benchSentences(count: number): string[] {
@@ -44,18 +70,29 @@ interface EngineResult {
 }
 
 function translate(engine: Translator, texts: string[]): Promise<string[]> {
-  return engine.translate({ texts, sourceLanguage: SOURCE, targetLanguage: TARGET, glossary: [], signal: new AbortController().signal });
+  return engine.translate({
+    texts,
+    sourceLanguage: SOURCE,
+    targetLanguage: TARGET,
+    glossary: [],
+    signal: new AbortController().signal,
+  });
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { lines: { type: 'string' }, single: { type: 'string' }, models: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { lines: { type: 'string' }, single: { type: 'string' }, models: { type: 'string' } },
+  });
   const lineCount = Math.max(1, Number(values.lines ?? 500));
   const singleCount = Math.min(lineCount, Math.max(1, Number(values.single ?? 20)));
   const lines = benchSentences(lineCount);
   const media = await makeMediaDir('dubdesk-bench-mt-');
   const bench = await openBenchEngines(values.models);
   try {
-    const rows: [string, string][] = [[`${lineCount} generated English lines, ${SOURCE} -> ${TARGET}`, `${singleCount} of them also one call each`]];
+    const rows: [string, string][] = [
+      [`${lineCount} generated English lines, ${SOURCE} -> ${TARGET}`, `${singleCount} of them also one call each`],
+    ];
     const results: EngineResult[] = [];
 
     const apertium = findApertium();
@@ -66,9 +103,16 @@ async function main(): Promise<void> {
       const input = path.join(media.dir, 'in.txt');
       await writeFile(input, `${lines.join('\n')}\n`);
       const start = performance.now();
-      await runProcess(apertium.binary, ['-u', '-d', apertium.dataDir, '-f', 'txt', pair.mode, input, path.join(media.dir, 'out.txt')], { toolName: 'apertium' });
+      await runProcess(
+        apertium.binary,
+        ['-u', '-d', apertium.dataDir, '-f', 'txt', pair.mode, input, path.join(media.dir, 'out.txt')],
+        { toolName: 'apertium' },
+      );
       bareMs = performance.now() - start;
-      rows.push(['bare apertium -u eng-spa (one call)', `${seconds(bareMs)} = ${(lineCount / (bareMs / 1000)).toFixed(0)} lines/s`]);
+      rows.push([
+        'bare apertium -u eng-spa (one call)',
+        `${seconds(bareMs)} = ${(lineCount / (bareMs / 1000)).toFixed(0)} lines/s`,
+      ]);
     }
 
     for (const engine of bench.engines.set.translators) {
@@ -80,24 +124,44 @@ async function main(): Promise<void> {
       let start = performance.now();
       const translated = await translate(engine, lines);
       const batchedMs = performance.now() - start;
-      if (translated.length !== lines.length) throw new Error(`${engine.title} returned ${translated.length} lines for ${lines.length}`);
+      if (translated.length !== lines.length)
+        throw new Error(`${engine.title} returned ${translated.length} lines for ${lines.length}`);
       note(`${engine.title}: one by one`);
       start = performance.now();
       for (const line of lines.slice(0, singleCount)) await translate(engine, [line]);
       const singleMs = performance.now() - start;
-      const result = { engine: engine.id, batchedMs, batchedLinesPerSecond: lineCount / (batchedMs / 1000), singleMs, singleLinesPerSecond: singleCount / (singleMs / 1000) };
+      const result = {
+        engine: engine.id,
+        batchedMs,
+        batchedLinesPerSecond: lineCount / (batchedMs / 1000),
+        singleMs,
+        singleLinesPerSecond: singleCount / (singleMs / 1000),
+      };
       results.push(result);
       rows.push(
-        [`${engine.title}, all lines in one call`, `${seconds(batchedMs)} = ${result.batchedLinesPerSecond.toFixed(0)} lines/s`],
-        [`${engine.title}, one call per line`, `${seconds(singleMs)} = ${result.singleLinesPerSecond.toFixed(1)} lines/s`],
-        ['  ratio one call per line / all in one call (time per line)', `${(result.batchedLinesPerSecond / result.singleLinesPerSecond).toFixed(1)}x`],
+        [
+          `${engine.title}, all lines in one call`,
+          `${seconds(batchedMs)} = ${result.batchedLinesPerSecond.toFixed(0)} lines/s`,
+        ],
+        [
+          `${engine.title}, one call per line`,
+          `${seconds(singleMs)} = ${result.singleLinesPerSecond.toFixed(1)} lines/s`,
+        ],
+        [
+          '  ratio one call per line / all in one call (time per line)',
+          `${(result.batchedLinesPerSecond / result.singleLinesPerSecond).toFixed(1)}x`,
+        ],
         ['  sample', `${lines[1]} -> ${translated[1]}`],
       );
-      if (engine.id === 'apertium' && bareMs) rows.push(['  ratio DubDesk / bare apertium (one call)', `${(batchedMs / bareMs).toFixed(2)}x`]);
+      if (engine.id === 'apertium' && bareMs)
+        rows.push(['  ratio DubDesk / bare apertium (one call)', `${(batchedMs / bareMs).toFixed(2)}x`]);
     }
     printRows(rows);
     mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(path.join(RESULTS_DIR, `mt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ lines: lineCount, single: singleCount, bareMs, results }, null, 2));
+    writeFileSync(
+      path.join(RESULTS_DIR, `mt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      JSON.stringify({ lines: lineCount, single: singleCount, bareMs, results }, null, 2),
+    );
   } finally {
     await bench.close();
     await media.cleanup();

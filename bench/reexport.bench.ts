@@ -16,29 +16,70 @@ import { printRows, stageTimes, startBenchService } from './bench-service.js';
 import { makeBenchVideo } from './visual-video.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
-const ENGLISH = ['Welcome back to the channel.', 'Today we look at three simple ideas.', 'The first one is about time.', 'Let me show you how it works.', 'This part matters most.', 'Thank you for watching.'];
-const GERMAN = ['Willkommen zurück auf dem Kanal.', 'Heute sehen wir uns drei einfache Ideen an.', 'Die erste handelt von Zeit.', 'Ich zeige Ihnen, wie es funktioniert.', 'Dieser Teil ist am wichtigsten.', 'Danke fürs Zuschauen.'];
+const ENGLISH = [
+  'Welcome back to the channel.',
+  'Today we look at three simple ideas.',
+  'The first one is about time.',
+  'Let me show you how it works.',
+  'This part matters most.',
+  'Thank you for watching.',
+];
+const GERMAN = [
+  'Willkommen zurück auf dem Kanal.',
+  'Heute sehen wir uns drei einfache Ideen an.',
+  'Die erste handelt von Zeit.',
+  'Ich zeige Ihnen, wie es funktioniert.',
+  'Dieser Teil ist am wichtigsten.',
+  'Danke fürs Zuschauen.',
+];
 const API_KEY = 'dd_bench_key_0123456789abcdefghijkl';
 
 const note = (line: string) => process.stderr.write(`[bench:reexport] ${line}\n`);
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { minutes: { type: 'string' }, cues: { type: 'string' }, burn: { type: 'boolean' }, visual: { type: 'boolean' }, seconds: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      minutes: { type: 'string' },
+      cues: { type: 'string' },
+      burn: { type: 'boolean' },
+      visual: { type: 'boolean' },
+      seconds: { type: 'string' },
+    },
+  });
   if (values.visual) return benchVisual(Number(values.seconds ?? 120));
   const minutes = Number(values.minutes ?? 5);
   const cueCount = Number(values.cues ?? 75);
   const durationMs = minutes * 60_000;
   const slot = durationMs / cueCount;
   const cues: SpokenCue[] = Array.from({ length: cueCount }, (_, i) => ({
-    startMs: Math.round(i * slot + 300), endMs: Math.round(i * slot + slot * 0.8),
-    text: ENGLISH[i % ENGLISH.length]!, speaker: i % 2 ? 'Ben' : 'Anna', voice: i % 2 ? 'espeak:en+m3' : 'espeak:en+f2',
+    startMs: Math.round(i * slot + 300),
+    endMs: Math.round(i * slot + slot * 0.8),
+    text: ENGLISH[i % ENGLISH.length]!,
+    speaker: i % 2 ? 'Ben' : 'Anna',
+    voice: i % 2 ? 'espeak:en+m3' : 'espeak:en+f2',
   }));
   const media = await makeMediaDir('dubdesk-bench-reexport-');
   try {
     note(`generating a ${minutes}-minute 1280x720 video with ${cueCount} spoken cues (not timed)`);
-    const { videoPath } = await makeSpokenVideo(media.dir, { cues, width: 1280, height: 720, fps: 25, durationSec: durationMs / 1000, name: 'bench' });
+    const { videoPath } = await makeSpokenVideo(media.dir, {
+      cues,
+      width: 1280,
+      height: 720,
+      fps: 25,
+      durationSec: durationMs / 1000,
+      name: 'bench',
+    });
     const srtPath = path.join(media.dir, 'bench.de.srt');
-    await fs.writeFile(srtPath, cues.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${GERMAN[i % GERMAN.length]}\n`).join('\n'));
+    await fs.writeFile(
+      srtPath,
+      cues
+        .map(
+          (cue, i) =>
+            `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${GERMAN[i % GERMAN.length]}\n`,
+        )
+        .join('\n'),
+    );
 
     const bench = await startBenchService(path.join(media.dir, 'data'));
     const api = benchApi(bench.service.url);
@@ -46,34 +87,69 @@ async function main(): Promise<void> {
     try {
       note('running the proofreading job (not timed)');
       const job = await bench.runJob('/v1/media/translate', {
-        media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(srtPath).href,
-        subtitle_usage_type: 'final_translated', source_language: 'en', target_language: 'de', export_type: 'video',
-        subtitle_mode: values.burn ? 'add' : 'none', enable_proofreading: true,
+        media_type: 'video',
+        media_url: pathToFileURL(videoPath).href,
+        subtitle_url: pathToFileURL(srtPath).href,
+        subtitle_usage_type: 'final_translated',
+        source_language: 'en',
+        target_language: 'de',
+        export_type: 'video',
+        subtitle_mode: values.burn ? 'add' : 'none',
+        enable_proofreading: true,
       });
-      if (job.task.status !== 'done') throw new Error(`the job ended ${job.task.status}: ${job.task.err_code} ${job.task.err_message}`);
-      const projectId = ((await api(`/v1/projects?task_id=${job.task.task_id}`)).projects as { project_id: string }[])[0]!.project_id;
+      if (job.task.status !== 'done')
+        throw new Error(`the job ended ${job.task.status}: ${job.task.err_code} ${job.task.err_message}`);
+      const projectId = (
+        (await api(`/v1/projects?task_id=${job.task.task_id}`)).projects as { project_id: string }[]
+      )[0]!.project_id;
 
       note('first export');
       const first = await exportOnce(projectId);
       const project = await api(`/v1/projects/${projectId}`);
       const line = project.segments[Math.floor(project.segments.length / 2)];
       // The edit is saved (and its fit measured) before the clock starts: re-export is what is timed.
-      await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, { method: 'PATCH', body: { revision: line.revision, target_text: 'Das ist jetzt ein anderer Satz.' } });
+      await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, {
+        method: 'PATCH',
+        body: { revision: line.revision, target_text: 'Das ist jetzt ein anderer Satz.' },
+      });
       note('re-export after one edit');
       const again = await exportOnce(projectId);
       const ratio = again.wallMs / first.wallMs;
       const spoken = again.log.find((message) => message.includes('clips synthesized')) ?? '';
       const rows: Array<[string, string]> = [
-        [`first export (${cueCount} lines, ${values.burn ? 'subtitles burned in' : 'video copied'})`, `${(first.wallMs / 1000).toFixed(2)} s`],
-        ...Object.entries(first.stageMs).map(([stage, ms]): [string, string] => [`  stage ${stage}`, `${(ms / 1000).toFixed(2)} s`]),
+        [
+          `first export (${cueCount} lines, ${values.burn ? 'subtitles burned in' : 'video copied'})`,
+          `${(first.wallMs / 1000).toFixed(2)} s`,
+        ],
+        ...Object.entries(first.stageMs).map(([stage, ms]): [string, string] => [
+          `  stage ${stage}`,
+          `${(ms / 1000).toFixed(2)} s`,
+        ]),
         ['re-export after one edited line', `${(again.wallMs / 1000).toFixed(2)} s`],
-        ...Object.entries(again.stageMs).map(([stage, ms]): [string, string] => [`  stage ${stage}`, `${(ms / 1000).toFixed(2)} s`]),
+        ...Object.entries(again.stageMs).map(([stage, ms]): [string, string] => [
+          `  stage ${stage}`,
+          `${(ms / 1000).toFixed(2)} s`,
+        ]),
         ['  synthesis', spoken],
         ['ratio re-export / first export (goal <= 0.3)', `${ratio.toFixed(2)}x`],
       ];
       printRows(rows);
       mkdirSync(RESULTS_DIR, { recursive: true });
-      writeFileSync(path.join(RESULTS_DIR, `reexport-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ minutes, cueCount, burn: Boolean(values.burn), first, again: { wallMs: again.wallMs, stageMs: again.stageMs }, ratio }, null, 2));
+      writeFileSync(
+        path.join(RESULTS_DIR, `reexport-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+        JSON.stringify(
+          {
+            minutes,
+            cueCount,
+            burn: Boolean(values.burn),
+            first,
+            again: { wallMs: again.wallMs, stageMs: again.stageMs },
+            ratio,
+          },
+          null,
+          2,
+        ),
+      );
     } finally {
       await bench.close();
     }
@@ -92,14 +168,25 @@ async function benchVisual(seconds: number): Promise<void> {
     try {
       const api = benchApi(bench.service.url);
       note('running the visual translate job with an editable project (not timed)');
-      const job = await bench.runJob('/v1/media/frame_translate', { video_url: pathToFileURL(file).href, source_language: 'en', target_language: 'es', project_mode: 'editable' });
-      if (job.task.status !== 'done') throw new Error(`the job ended ${job.task.status}: ${job.task.err_code} ${job.task.err_message}`);
-      const projectId = ((await api(`/v1/projects?task_id=${job.task.task_id}`)).projects as { project_id: string }[])[0]!.project_id;
+      const job = await bench.runJob('/v1/media/frame_translate', {
+        video_url: pathToFileURL(file).href,
+        source_language: 'en',
+        target_language: 'es',
+        project_mode: 'editable',
+      });
+      if (job.task.status !== 'done')
+        throw new Error(`the job ended ${job.task.status}: ${job.task.err_code} ${job.task.err_message}`);
+      const projectId = (
+        (await api(`/v1/projects?task_id=${job.task.task_id}`)).projects as { project_id: string }[]
+      )[0]!.project_id;
       note('first export');
       const first = await exportProject(api, projectId);
       const project = await api(`/v1/projects/${projectId}`);
       const line = project.segments[Math.floor(project.segments.length / 2)];
-      await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, { method: 'PATCH', body: { revision: line.revision, target_text: 'Un texto corregido' } });
+      await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, {
+        method: 'PATCH',
+        body: { revision: line.revision, target_text: 'Un texto corregido' },
+      });
       note('re-export after one edit');
       const again = await exportProject(api, projectId);
       const ratio = again.wallMs / first.wallMs;
@@ -110,7 +197,10 @@ async function benchVisual(seconds: number): Promise<void> {
         ['ratio re-export / first export (goal <= 0.3)', `${ratio.toFixed(2)}x`],
       ]);
       mkdirSync(RESULTS_DIR, { recursive: true });
-      writeFileSync(path.join(RESULTS_DIR, `reexport-visual-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, first: first.wallMs, again: again.wallMs, ratio }, null, 2));
+      writeFileSync(
+        path.join(RESULTS_DIR, `reexport-visual-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+        JSON.stringify({ seconds, first: first.wallMs, again: again.wallMs, ratio }, null, 2),
+      );
     } finally {
       await bench.close();
     }
@@ -124,7 +214,8 @@ type BenchApi = (pathname: string, init?: { method?: string; body?: unknown }) =
 function benchApi(url: string): BenchApi {
   return async (pathname, init = {}) => {
     const response = await fetch(`${url}${pathname}`, {
-      method: init.method ?? (init.body ? 'POST' : 'GET'), headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+      method: init.method ?? (init.body ? 'POST' : 'GET'),
+      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
     return response.json();

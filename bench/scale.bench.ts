@@ -27,12 +27,19 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = 'dd_bench_key_0123456789abcdefghijkl';
 const note = (line: string) => process.stderr.write(`[bench:scale] ${line}\n`);
 
-interface Task { task_id: string; status: string; err_code?: string; err_message?: string }
+interface Task {
+  task_id: string;
+  status: string;
+  err_code?: string;
+  err_message?: string;
+}
 
 function client(service: RunningService) {
   return async (pathname: string, body?: unknown): Promise<any> => {
     const response = await fetch(`${service.url}${pathname}`, {
-      method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined,
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
     });
     return response.json();
   };
@@ -40,8 +47,24 @@ function client(service: RunningService) {
 
 /** A `dubdesk worker` process from the sources, ready once it says so. */
 async function spawnWorker(dataDir: string, databaseUrl: string, storage: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/bin.ts'), 'worker',
-    '--database', databaseUrl, '--storage', storage, '--data-dir', dataDir, '--concurrency', '1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'src/cli/bin.ts'),
+      'worker',
+      '--database',
+      databaseUrl,
+      '--storage',
+      storage,
+      '--data-dir',
+      dataDir,
+      '--concurrency',
+      '1',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -73,7 +96,11 @@ async function waitDone(api: ReturnType<typeof client>, ids: readonly string[], 
   }
 }
 
-interface Setup { server: PostgresServer; scratch: string; body: Record<string, unknown> }
+interface Setup {
+  server: PostgresServer;
+  scratch: string;
+  body: Record<string, unknown>;
+}
 
 /** A fresh database and storage folder, a service that runs no jobs, and `workers` worker processes. */
 async function scaleOutNodes(setup: Setup, name: string, workers: number) {
@@ -83,10 +110,25 @@ async function scaleOutNodes(setup: Setup, name: string, workers: number) {
   await pool.end();
   const storage = path.join(setup.scratch, `${name}-storage`);
   mkdirSync(storage);
-  const service = await startService(resolveConfig({
-    dataDir: path.join(setup.scratch, `${name}-service`), port: 0, apiKey: API_KEY, databaseUrl: url, storage, concurrency: 0,
-  }, {}), { log: () => {} });
-  const children = await Promise.all(Array.from({ length: workers }, (_, index) => spawnWorker(path.join(setup.scratch, `${name}-worker-${index}`), url, storage)));
+  const service = await startService(
+    resolveConfig(
+      {
+        dataDir: path.join(setup.scratch, `${name}-service`),
+        port: 0,
+        apiKey: API_KEY,
+        databaseUrl: url,
+        storage,
+        concurrency: 0,
+      },
+      {},
+    ),
+    { log: () => {} },
+  );
+  const children = await Promise.all(
+    Array.from({ length: workers }, (_, index) =>
+      spawnWorker(path.join(setup.scratch, `${name}-worker-${index}`), url, storage),
+    ),
+  );
   return {
     service,
     storage,
@@ -98,7 +140,11 @@ async function scaleOutNodes(setup: Setup, name: string, workers: number) {
 }
 
 /** Seconds from the first create to the last done, and the bytes the jobs left on shared storage. */
-async function throughput(setup: Setup, workers: number, jobs: number): Promise<{ seconds: number; storedBytes: number }> {
+async function throughput(
+  setup: Setup,
+  workers: number,
+  jobs: number,
+): Promise<{ seconds: number; storedBytes: number }> {
   const nodes = await scaleOutNodes(setup, `throughput_${workers}`, workers);
   try {
     const api = client(nodes.service);
@@ -122,7 +168,11 @@ async function folderBytes(folder: string): Promise<number> {
 }
 
 /** Per job on an idle queue: create answered -> first stage started, and last stage finished -> done visible. */
-async function queueOverhead(service: RunningService, body: Record<string, unknown>, samples: number): Promise<{ claimMs: number[]; visibleMs: number[] }> {
+async function queueOverhead(
+  service: RunningService,
+  body: Record<string, unknown>,
+  samples: number,
+): Promise<{ claimMs: number[]; visibleMs: number[] }> {
   const api = client(service);
   const claimMs: number[] = [];
   const visibleMs: number[] = [];
@@ -143,7 +193,10 @@ async function queueOverhead(service: RunningService, body: Record<string, unkno
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { jobs: { type: 'string' }, workers: { type: 'string' }, samples: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { jobs: { type: 'string' }, workers: { type: 'string' }, samples: { type: 'string' } },
+  });
   const jobs = Number(values.jobs ?? 40);
   const workerCounts = (values.workers ?? '1,2,3').split(',').map(Number);
   const samples = Number(values.samples ?? 10);
@@ -151,9 +204,24 @@ async function main(): Promise<void> {
   const server = await startPostgres();
   try {
     note('generating a 2 s 320x240 face video and 2 s of speech (not timed)');
-    const reference = await faceVideo(media.dir, { durationSec: 2, fps: 25, width: 320, height: 240, name: 'reference.mp4' });
-    const { audioPath } = await makeSpokenAudio(media.dir, { cues: [{ startMs: 200, endMs: 1800, text: 'A short line to say.' }], durationSec: 2, name: 'speech' });
-    const body = { reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(audioPath).href, model: 'standard_v1', reference_file_type: 'video' };
+    const reference = await faceVideo(media.dir, {
+      durationSec: 2,
+      fps: 25,
+      width: 320,
+      height: 240,
+      name: 'reference.mp4',
+    });
+    const { audioPath } = await makeSpokenAudio(media.dir, {
+      cues: [{ startMs: 200, endMs: 1800, text: 'A short line to say.' }],
+      durationSec: 2,
+      name: 'speech',
+    });
+    const body = {
+      reference_file_url: pathToFileURL(reference).href,
+      audio_url: pathToFileURL(audioPath).href,
+      model: 'standard_v1',
+      reference_file_type: 'video',
+    };
     const setup: Setup = { server, scratch: media.dir, body };
 
     const seconds: Record<number, number> = {};
@@ -168,26 +236,43 @@ async function main(): Promise<void> {
     note(`queue overhead: ${samples} jobs one at a time on PostgreSQL (1 worker) and on SQLite`);
     const postgres = await scaleOutNodes(setup, 'overhead', 1);
     const onPostgres = await queueOverhead(postgres.service, body, samples).finally(() => postgres.close());
-    const sqliteService = await startService(resolveConfig({ dataDir: path.join(media.dir, 'sqlite-service'), port: 0, apiKey: API_KEY, concurrency: 1 }, {}), { log: () => {} });
+    const sqliteService = await startService(
+      resolveConfig({ dataDir: path.join(media.dir, 'sqlite-service'), port: 0, apiKey: API_KEY, concurrency: 1 }, {}),
+      { log: () => {} },
+    );
     const onSqlite = await queueOverhead(sqliteService, body, samples).finally(() => sqliteService.close());
 
     const base = seconds[workerCounts[0]!]!;
-    const rows: Array<[string, string]> = [['machine', `${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}`]];
+    const rows: Array<[string, string]> = [
+      ['machine', `${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}`],
+    ];
     for (const workers of workerCounts) {
       const perMinute = jobs / (seconds[workers]! / 60);
-      rows.push([`${jobs} standard_v1 jobs, ${workers} worker(s)`, `${seconds[workers]!.toFixed(1)} s = ${perMinute.toFixed(1)} jobs/min, speed-up ${(base / seconds[workers]!).toFixed(2)}x`]);
+      rows.push([
+        `${jobs} standard_v1 jobs, ${workers} worker(s)`,
+        `${seconds[workers]!.toFixed(1)} s = ${perMinute.toFixed(1)} jobs/min, speed-up ${(base / seconds[workers]!).toFixed(2)}x`,
+      ]);
     }
     rows.push(
-      ['shared storage written per job (inputs, stage outputs, result)', `${(storedBytes / jobs / 1024).toFixed(0)} KiB`],
+      [
+        'shared storage written per job (inputs, stage outputs, result)',
+        `${(storedBytes / jobs / 1024).toFixed(0)} KiB`,
+      ],
       ['queue: create -> first stage started, median (PostgreSQL)', `${median(onPostgres.claimMs)} ms`],
       ['queue: create -> first stage started, median (SQLite)', `${median(onSqlite.claimMs)} ms`],
       ['queue: last stage finished -> done visible, median (PostgreSQL)', `${median(onPostgres.visibleMs)} ms`],
       ['queue: last stage finished -> done visible, median (SQLite)', `${median(onSqlite.visibleMs)} ms`],
-      ['ratio PostgreSQL / SQLite, claim + visible', `${((median(onPostgres.claimMs) + median(onPostgres.visibleMs)) / Math.max(1, median(onSqlite.claimMs) + median(onSqlite.visibleMs))).toFixed(2)}x`],
+      [
+        'ratio PostgreSQL / SQLite, claim + visible',
+        `${((median(onPostgres.claimMs) + median(onPostgres.visibleMs)) / Math.max(1, median(onSqlite.claimMs) + median(onSqlite.visibleMs))).toFixed(2)}x`,
+      ],
     );
     printRows(rows);
     mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(path.join(RESULTS_DIR, `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ jobs, seconds, storedBytes, onPostgres, onSqlite }, null, 2));
+    writeFileSync(
+      path.join(RESULTS_DIR, `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      JSON.stringify({ jobs, seconds, storedBytes, onPostgres, onSqlite }, null, 2),
+    );
   } finally {
     await server.destroy();
     await fs.rm(media.dir, { recursive: true, force: true });

@@ -21,7 +21,10 @@ import { makeMediaDir } from '../test/fixtures/media.js';
 import { makeBenchVideo } from './visual-video.js';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { stage: { type: 'string' }, seconds: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { stage: { type: 'string' }, seconds: { type: 'string' }, out: { type: 'string' } },
+  });
   const stage = values.stage === 'render' ? 'render' : 'find-text';
   const profiler = new Session();
   profiler.connect();
@@ -45,22 +48,35 @@ async function main(): Promise<void> {
     const display = await describeFrameStream(video.file, { pixelFormat: 'rgb24', signal });
     let started = performance.now();
     const detector = await createTextRegionDetector();
-    const found = await profile('find-text', () => findTextEvents(video.file, { detector, recognizer, languages: ['en'], signal, durationSec: display.durationSec }));
+    const found = await profile('find-text', () =>
+      findTextEvents(video.file, { detector, recognizer, languages: ['en'], signal, durationSec: display.durationSec }),
+    );
     const findMs = performance.now() - started;
     if (stage === 'find-text') {
-      console.log(`find-text: ${(findMs / 1000).toFixed(1)} s for ${durationSec} s, ${found.stats.frames} frames, detect ${(found.stats.detectMs / 1000).toFixed(1)} s, ${found.stats.recognizerCalls} reads`);
+      console.log(
+        `find-text: ${(findMs / 1000).toFixed(1)} s for ${durationSec} s, ${found.stats.frames} frames, detect ${(found.stats.detectMs / 1000).toFixed(1)} s, ${found.stats.recognizerCalls} reads`,
+      );
       return;
     }
     // The translation does not change the erase work: the blocks keep their source text.
     const blocks: TextBlock[] = groupTextLines(found.events).map((group, i) => ({
-      id: i + 1, startMs: group.startMs, endMs: group.endMs, box: group.box, lines: group.lines,
-      sourceText: joinWords(group.lines.map((line) => line.text)), targetText: '',
+      id: i + 1,
+      startMs: group.startMs,
+      endMs: group.endMs,
+      box: group.box,
+      lines: group.lines,
+      sourceText: joinWords(group.lines.map((line) => line.text)),
+      targetText: '',
     }));
     const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
     started = performance.now();
     const inpainter = createOpenCvInpainter();
-    const rendered = await profile('render', () => renderTextVideo({ input: video.file, output: path.join(media.dir, 'rendered.mp4'), spans, inpainter, signal }));
-    console.log(`render (erase + encode, no overlay): ${((performance.now() - started) / 1000).toFixed(1)} s for ${durationSec} s, ${rendered.frames} frames, ${rendered.inpaintCalls} fills, ${rendered.reusedFills} reused`);
+    const rendered = await profile('render', () =>
+      renderTextVideo({ input: video.file, output: path.join(media.dir, 'rendered.mp4'), spans, inpainter, signal }),
+    );
+    console.log(
+      `render (erase + encode, no overlay): ${((performance.now() - started) / 1000).toFixed(1)} s for ${durationSec} s, ${rendered.frames} frames, ${rendered.inpaintCalls} fills, ${rendered.reusedFills} reused`,
+    );
   } finally {
     profiler.disconnect();
     await recognizer.dispose();

@@ -30,13 +30,32 @@ const note = (line: string) => process.stderr.write(`[bench:visual] ${line}\n`);
 /** The bare tool: one ffmpeg decoding the video and encoding it again with the render's settings, audio copied. */
 async function timeBareReencode(input: string, output: string): Promise<number> {
   const started = performance.now();
-  await runProcess(resolveMediaTools().ffmpeg, [...ffmpegBaseArgs(), '-y', '-i', input, '-map', '0:v:0', '-map', '0:a?',
-    ...visualTranslateEncodeArgs(), '-c:a', 'copy', output], { toolName: 'ffmpeg' });
+  await runProcess(
+    resolveMediaTools().ffmpeg,
+    [
+      ...ffmpegBaseArgs(),
+      '-y',
+      '-i',
+      input,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a?',
+      ...visualTranslateEncodeArgs(),
+      '-c:a',
+      'copy',
+      output,
+    ],
+    { toolName: 'ffmpeg' },
+  );
   return performance.now() - started;
 }
 
 /** The find-text stage's saved output: every text the job found, with its span, box and reading. */
-async function readFoundText(bench: Awaited<ReturnType<typeof startBenchService>>, taskId: string): Promise<FoundScreenText> {
+async function readFoundText(
+  bench: Awaited<ReturnType<typeof startBenchService>>,
+  taskId: string,
+): Promise<FoundScreenText> {
   const stages = path.join(jobWorkDir(bench.service.core.paths, taskId), 'stages');
   const file = (await readdir(stages)).find((name) => name.endsWith('-find-text.json'));
   if (!file) throw new Error(`The job kept no find-text output in ${stages}.`);
@@ -58,13 +77,14 @@ function measureAccuracy(found: FoundScreenText, texts: readonly ShownText[]): A
   const frameMs = 1000 / FPS;
   const scale = found.frame.height / HEIGHT;
   const [title, ...subtitles] = texts;
-  const readAt = (shown: ShownText) => found.events
-    .filter((event) => event.startMs < shown.endMs && event.endMs > shown.startMs)
-    .filter((event) => {
-      const centreY = (event.box.y + event.box.height / 2) / scale;
-      return centreY >= shown.box!.y - 20 && centreY <= shown.box!.y + shown.box!.height + 20;
-    })
-    .sort((a, b) => a.box.x - b.box.x);
+  const readAt = (shown: ShownText) =>
+    found.events
+      .filter((event) => event.startMs < shown.endMs && event.endMs > shown.startMs)
+      .filter((event) => {
+        const centreY = (event.box.y + event.box.height / 2) / scale;
+        return centreY >= shown.box!.y - 20 && centreY <= shown.box!.y + shown.box!.height + 20;
+      })
+      .sort((a, b) => a.box.x - b.box.x);
   let errors = 0;
   let length = 0;
   let exact = 0;
@@ -74,13 +94,23 @@ function measureAccuracy(found: FoundScreenText, texts: readonly ShownText[]): A
     errors += read ? characterErrorRate(read, shown.text) * shown.text.length : shown.text.length;
     length += shown.text.length;
     const only = events.length === 1 ? events[0]! : undefined;
-    if (only && characterErrorRate(only.text, shown.text) <= 0.1
-      && Math.abs(only.startMs - shown.startMs) <= frameMs && Math.abs(only.endMs - shown.endMs) <= frameMs) exact++;
+    if (
+      only &&
+      characterErrorRate(only.text, shown.text) <= 0.1 &&
+      Math.abs(only.startMs - shown.startMs) <= frameMs &&
+      Math.abs(only.endMs - shown.endMs) <= frameMs
+    )
+      exact++;
   }
-  const titleRead = readAt(title!).map((event) => event.text).join(' ');
+  const titleRead = readAt(title!)
+    .map((event) => event.text)
+    .join(' ');
   return {
-    cer: errors / length, exact, subtitles: subtitles.length,
-    titleCer: titleRead ? characterErrorRate(titleRead, title!.text) : 1, events: found.events.length,
+    cer: errors / length,
+    exact,
+    subtitles: subtitles.length,
+    titleCer: titleRead ? characterErrorRate(titleRead, title!.text) : 1,
+    events: found.events.length,
   };
 }
 
@@ -97,10 +127,17 @@ function fromLog(run: JobRun, pattern: RegExp, group = 1): number {
   return Number.NaN;
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { seconds: { type: 'string' }, log: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { seconds: { type: 'string' }, log: { type: 'boolean' } },
+  });
   const durationSec = Math.max(8, Number(values.seconds ?? 120));
   const media = await makeMediaDir('dubdesk-bench-visual-');
   try {
@@ -108,7 +145,7 @@ async function main(): Promise<void> {
     const video = await makeBenchVideo(media.dir, durationSec);
     const loadBefore = loadAverage();
 
-    note('timing the bare tool: ffmpeg decode + encode with the render\'s settings, audio copied');
+    note("timing the bare tool: ffmpeg decode + encode with the render's settings, audio copied");
     const bareBeforeMs = await timeBareReencode(video.file, path.join(media.dir, 'bare.mp4'));
 
     note('running the DubDesk visual translate job (en -> es)');
@@ -116,9 +153,14 @@ async function main(): Promise<void> {
     let run: JobRun;
     let found: FoundScreenText;
     try {
-      run = await bench.runJob('/v1/media/frame_translate', { video_url: pathToFileURL(video.file).href, source_language: 'en', target_language: 'es' });
+      run = await bench.runJob('/v1/media/frame_translate', {
+        video_url: pathToFileURL(video.file).href,
+        source_language: 'en',
+        target_language: 'es',
+      });
       if (values.log) for (const line of run.lines) note(`  ${line.ts.slice(11, 23)} ${line.message}`);
-      if (run.task.status !== 'done') throw new Error(`the job ended ${run.task.status}: ${run.task.err_code} ${run.task.err_message}`);
+      if (run.task.status !== 'done')
+        throw new Error(`the job ended ${run.task.status}: ${run.task.err_code} ${run.task.err_message}`);
       found = await readFoundText(bench, run.task.task_id);
     } finally {
       await bench.close();
@@ -136,7 +178,10 @@ async function main(): Promise<void> {
     const recognizerCalls = fromLog(run, /(\d+) texts read with/);
 
     printRows([
-      [`video: ${WIDTH}x${HEIGHT} ${FPS} fps, ${accuracy.subtitles} subtitles + a title, tone audio`, seconds(durationMs)],
+      [
+        `video: ${WIDTH}x${HEIGHT} ${FPS} fps, ${accuracy.subtitles} subtitles + a title, tone audio`,
+        seconds(durationMs),
+      ],
       ['bare ffmpeg decode + encode (render x264 settings, audio copied)', seconds(bareMs)],
       ['  before / after the job', `${seconds(bareBeforeMs)} / ${seconds(bareAfterMs)}`],
       ['DubDesk visual translate job en -> es, create to done', seconds(run.wallMs)],
@@ -155,10 +200,31 @@ async function main(): Promise<void> {
       ['load average (1, 5, 15 min) before / after', `${loadBefore} / ${loadAfter}`],
     ]);
     mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(path.join(RESULTS_DIR, `visual-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({
-      durationSec, bareMs, bareBeforeMs, bareAfterMs, wallMs: run.wallMs, ratioToDuration: run.wallMs / durationMs, ratioToBare: run.wallMs / bareMs,
-      stageMs: run.stageMs, frames, erasedFrames: erased, inpaintCalls: fills, detectSec, recognizerCalls, accuracy, loadBefore, loadAfter,
-    }, null, 2));
+    writeFileSync(
+      path.join(RESULTS_DIR, `visual-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      JSON.stringify(
+        {
+          durationSec,
+          bareMs,
+          bareBeforeMs,
+          bareAfterMs,
+          wallMs: run.wallMs,
+          ratioToDuration: run.wallMs / durationMs,
+          ratioToBare: run.wallMs / bareMs,
+          stageMs: run.stageMs,
+          frames,
+          erasedFrames: erased,
+          inpaintCalls: fills,
+          detectSec,
+          recognizerCalls,
+          accuracy,
+          loadBefore,
+          loadAfter,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await media.cleanup();
   }

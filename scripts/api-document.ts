@@ -18,9 +18,13 @@ export async function serviceDocument(): Promise<Record<string, unknown>> {
   const core = await createCore(resolveConfig({ dataDir, host: '127.0.0.1', port: DEFAULT_PORT, apiKey }, {}));
   try {
     const app = await buildApp(core);
-    const answer = await app.inject({ url: '/v1/openapi.json', headers: { authorization: `Bearer ${apiKey}`, host: `127.0.0.1:${DEFAULT_PORT}` } });
+    const answer = await app.inject({
+      url: '/v1/openapi.json',
+      headers: { authorization: `Bearer ${apiKey}`, host: `127.0.0.1:${DEFAULT_PORT}` },
+    });
     await app.close();
-    if (answer.statusCode !== 200) throw new Error(`GET /v1/openapi.json answered ${answer.statusCode}: ${answer.body}`);
+    if (answer.statusCode !== 200)
+      throw new Error(`GET /v1/openapi.json answered ${answer.statusCode}: ${answer.body}`);
     return JSON.parse(answer.body) as Record<string, unknown>;
   } finally {
     await core.close();

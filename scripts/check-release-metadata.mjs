@@ -6,7 +6,8 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const config = JSON.parse(readFileSync(new URL('../electron-builder.json', import.meta.url), 'utf8'));
 const authorEmail = typeof pkg.author === 'object' ? pkg.author?.email : /<[^>]+@[^>]+>/.exec(pkg.author ?? '')?.[0];
 const problems = [];
-if (!(config.linux?.maintainer ?? authorEmail)) problems.push('package.json "author": {"name", "email"} (or linux.maintainer in electron-builder.json)');
+if (!(config.linux?.maintainer ?? authorEmail))
+  problems.push('package.json "author": {"name", "email"} (or linux.maintainer in electron-builder.json)');
 if (!(pkg.homepage ?? pkg.repository)) problems.push('package.json "homepage" (or "repository")');
 if (problems.length) {
   console.error(`Set before releasing:\n- ${problems.join('\n- ')}`);

@@ -9,13 +9,30 @@ const root = path.resolve(import.meta.dirname, '..');
 const lintDir = path.join(root, 'tools', 'lint');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 if (!existsSync(path.join(lintDir, 'node_modules', 'eslint'))) {
-  const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel', 'error'], { cwd: lintDir, stdio: 'inherit', shell: process.platform === 'win32' });
+  const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel', 'error'], {
+    cwd: lintDir,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (install.status !== 0) {
     console.error('[lint:promises] could not install tools/lint (npm ci there needs the npm registry).');
     process.exit(1);
   }
 }
 const eslint = path.join(lintDir, 'node_modules', 'eslint', 'bin', 'eslint.js');
-const result = spawnSync(process.execPath, [eslint, '--config', path.join(lintDir, 'eslint.config.mjs'), '--max-warnings', '0',
-  'src/**/*.{ts,tsx}', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  [
+    eslint,
+    '--config',
+    path.join(lintDir, 'eslint.config.mjs'),
+    '--max-warnings',
+    '0',
+    'src/**/*.{ts,tsx}',
+    'test/**/*.ts',
+    'bench/**/*.ts',
+    'scripts/**/*.ts',
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

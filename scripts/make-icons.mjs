@@ -49,7 +49,20 @@ export function iconArgs(size, file) {
     `b='${channel(0xf0, 0x9c)}'`,
     `a='255*${tileCoverage()}'`,
   ].join(':');
-  return ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=black:s=${size}x${size}:d=1`, '-vf', `format=rgba,geq=${geq}`, '-frames:v', '1', file];
+  return [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=black:s=${size}x${size}:d=1`,
+    '-vf',
+    `format=rgba,geq=${geq}`,
+    '-frames:v',
+    '1',
+    file,
+  ];
 }
 
 function ffmpegPath() {

@@ -25,8 +25,12 @@ export function findElectron(platform = process.platform, env = process.env) {
   }
   const pathFile = path.join(dir, 'path.txt');
   const binary = existsSync(pathFile) ? path.join(dir, 'dist', readFileSync(pathFile, 'utf8').trim()) : undefined;
-  if (!binary || !existsSync(binary)) return { reason: 'the Electron binary is not installed (run `npm run setup -- --retry-electron` where the network allows)' };
-  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
+  if (!binary || !existsSync(binary))
+    return {
+      reason: 'the Electron binary is not installed (run `npm run setup -- --retry-electron` where the network allows)',
+    };
+  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY)
+    return { reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
   return { binary };
 }
 
@@ -46,7 +50,9 @@ function terminalSignalsOurGroup() {
       const [, , pgrp, , , tpgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return tpgid !== '-1' && tpgid === pgrp;
     }
-    const [pgid, tpgid] = execFileSync('ps', ['-o', 'pgid=,tpgid=', '-p', String(process.pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+    const [pgid, tpgid] = execFileSync('ps', ['-o', 'pgid=,tpgid=', '-p', String(process.pid)], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/);
     return tpgid === pgid;
   } catch {
     return false;
@@ -60,7 +66,11 @@ function terminalSignalsOurGroup() {
  * If we die anyway, the closing stdin pipe tells the child to stop.
  */
 function runForwarding(command, args) {
-  const child = spawn(command, args, { cwd: root, stdio: ['pipe', 'inherit', 'inherit'], env: { ...process.env, [LIFELINE_ENV]: '1' } });
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['pipe', 'inherit', 'inherit'],
+    env: { ...process.env, [LIFELINE_ENV]: '1' },
+  });
   // We never write to it; a child that closed its end must not crash us.
   child.stdin.on('error', () => {});
   process.on('SIGINT', () => {
@@ -89,7 +99,10 @@ function start(argv) {
     runForwarding(electron.binary, [main, ...passThrough]);
     return;
   }
-  if (electron) console.log(`DubDesk is starting without its window because ${electron.reason}; open the GUI in a browser at the address below.`);
+  if (electron)
+    console.log(
+      `DubDesk is starting without its window because ${electron.reason}; open the GUI in a browser at the address below.`,
+    );
   const cli = path.join(root, 'out', 'main', 'cli.js');
   requireBuilt(cli);
   runForwarding(process.execPath, [cli, 'serve', ...passThrough]);

@@ -23,7 +23,9 @@ if (!baseUrl || !apiKey) {
 }
 const [photoUrl, audioUrl, textVideoUrl, talkUrl, talkSrtUrl, out = '.'] = process.argv.slice(2);
 if (!talkSrtUrl) {
-  console.error('usage: node cloud-client.mjs PHOTO_URL AUDIO_URL TEXT_VIDEO_URL TALK_VIDEO_URL TALK_SRT_URL [OUT_DIR]');
+  console.error(
+    'usage: node cloud-client.mjs PHOTO_URL AUDIO_URL TEXT_VIDEO_URL TALK_VIDEO_URL TALK_SRT_URL [OUT_DIR]',
+  );
   process.exit(2);
 }
 
@@ -43,7 +45,8 @@ async function poll(route) {
     const record = await call('GET', route);
     console.error(`${route}: ${record.status}`);
     if (record.status === 'done') return record;
-    if (record.status === 'failed') throw new Error(`${route} failed: ${record.err_code ?? ''} ${record.err_message ?? ''}`);
+    if (record.status === 'failed')
+      throw new Error(`${route} failed: ${record.err_code ?? ''} ${record.err_message ?? ''}`);
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
 }
@@ -71,30 +74,45 @@ function callbackReceiver() {
       if (record.status === 'done' || record.status === 'failed') finished(record);
     });
   });
-  return new Promise((resolve) => server.listen(Number(process.env.CALLBACK_PORT ?? 8788), () => {
-    const url = process.env.CALLBACK_PUBLIC_URL ?? `http://127.0.0.1:${server.address().port}/`;
-    resolve({ url, done: done.finally(() => server.close()) });
-  }));
+  return new Promise((resolve) =>
+    server.listen(Number(process.env.CALLBACK_PORT ?? 8788), () => {
+      const url = process.env.CALLBACK_PUBLIC_URL ?? `http://127.0.0.1:${server.address().port}/`;
+      resolve({ url, done: done.finally(() => server.close()) });
+    }),
+  );
 }
 
 try {
   // 1. Lip-sync: a photo speaks an audio file.
   const lipsync = await call('POST', '/v1/video_generation', {
-    reference_file_url: photoUrl, audio_url: audioUrl, model: 'standard_v1', reference_file_type: 'image',
+    reference_file_url: photoUrl,
+    audio_url: audioUrl,
+    model: 'standard_v1',
+    reference_file_type: 'image',
   });
   const talking = await poll(`/v1/video_generation/${lipsync.task_id}`);
   await save(talking.video_url, 'lipsync.mp4');
 
   // 2. Visual translate: the video's on-screen English text, in Spanish.
-  const visual = await call('POST', '/v1/media/frame_translate', { video_url: textVideoUrl, source_language: 'en', target_language: 'es' });
+  const visual = await call('POST', '/v1/media/frame_translate', {
+    video_url: textVideoUrl,
+    source_language: 'en',
+    target_language: 'es',
+  });
   const translated = await poll(`/v1/media/frame_translate/${visual.task_id}`);
   await save(translated.result.video_url, 'visual-translated.mp4');
 
   // 3. Translate and dub from the talk's English subtitles, followed by its callback.
   const receiver = await callbackReceiver();
   await call('POST', '/v1/media/translate', {
-    media_type: 'video', media_url: talkUrl, subtitle_url: talkSrtUrl, source_language: 'en', target_language: 'es',
-    subtitle_mode: 'add', export_type: 'video', callback_url: receiver.url,
+    media_type: 'video',
+    media_url: talkUrl,
+    subtitle_url: talkSrtUrl,
+    source_language: 'en',
+    target_language: 'es',
+    subtitle_mode: 'add',
+    export_type: 'video',
+    callback_url: receiver.url,
   });
   const dubbed = await receiver.done;
   if (dubbed.status !== 'done') throw new Error(`dubbing failed: ${dubbed.err_code ?? ''} ${dubbed.err_message ?? ''}`);

@@ -30,7 +30,12 @@ export function refusal(header: string | undefined, body: Buffer, now = Date.now
 }
 
 const seen = new Set<string>();
-let onStatus: (record: { status: string; video_url?: string; err_code?: string; err_message?: string }) => void = () => {};
+let onStatus: (record: {
+  status: string;
+  video_url?: string;
+  err_code?: string;
+  err_message?: string;
+}) => void = () => {};
 
 const server = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
@@ -64,13 +69,23 @@ server.listen(port, '127.0.0.1', () => {
   console.log(`listening on http://127.0.0.1:${(server.address() as { port: number }).port}/dubdesk`);
   if (!photo || !audio) return;
   run(async () => {
-    const finished = new Promise<{ status: string; video_url?: string; err_code?: string; err_message?: string }>((resolve) => {
-      onStatus = (record) => (record.status === 'done' || record.status === 'failed') && resolve(record);
-    });
+    const finished = new Promise<{ status: string; video_url?: string; err_code?: string; err_message?: string }>(
+      (resolve) => {
+        onStatus = (record) => (record.status === 'done' || record.status === 'failed') && resolve(record);
+      },
+    );
     const callbackUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/dubdesk`;
-    const { task_id } = await ok(dubdesk.POST('/v1/video_generation', {
-      body: { reference_file_url: await upload(photo), audio_url: await upload(audio), reference_file_type: 'image', model: 'standard_v1', callback_url: callbackUrl },
-    }));
+    const { task_id } = await ok(
+      dubdesk.POST('/v1/video_generation', {
+        body: {
+          reference_file_url: await upload(photo),
+          audio_url: await upload(audio),
+          reference_file_type: 'image',
+          model: 'standard_v1',
+          callback_url: callbackUrl,
+        },
+      }),
+    );
     console.error(`task ${task_id}`);
     const record = await finished;
     if (record.status === 'failed') throw new Error(`failed: ${record.err_code}: ${record.err_message}`);

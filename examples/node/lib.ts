@@ -11,7 +11,8 @@ import type { paths } from '../../src/shared/api/openapi-types.js';
 
 export const baseUrl = process.env.DUBDESK_URL ?? 'http://127.0.0.1:7860';
 const apiKey = process.env.DUBDESK_API_KEY;
-if (!apiKey) throw new Error('Set DUBDESK_API_KEY to an API key: dubdesk keys create --name scripts (or the Settings page).');
+if (!apiKey)
+  throw new Error('Set DUBDESK_API_KEY to an API key: dubdesk keys create --name scripts (or the Settings page).');
 /** How long a job may take before the example gives up (it keeps running in DubDesk). */
 const timeoutMs = Number(process.env.DUBDESK_TIMEOUT ?? 1800) * 1000;
 
@@ -29,18 +30,22 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
 
 /** Streams a local file to POST /v1/files; answers the URL to put in a `*_url` field. */
 export async function upload(file: string): Promise<string> {
-  const uploaded = await ok(dubdesk.POST('/v1/files', {
-    params: { query: { name: path.basename(file) } },
-    // A Blob backed by the file: sent in chunks, never read whole into memory.
-    body: (await openAsBlob(file)) as unknown as string,
-    bodySerializer: (body: unknown) => body as Blob,
-    headers: { 'Content-Type': 'application/octet-stream' },
-  }));
+  const uploaded = await ok(
+    dubdesk.POST('/v1/files', {
+      params: { query: { name: path.basename(file) } },
+      // A Blob backed by the file: sent in chunks, never read whole into memory.
+      body: (await openAsBlob(file)) as unknown as string,
+      bodySerializer: (body: unknown) => body as Blob,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    }),
+  );
   return uploaded.url;
 }
 
 /** Polls a status operation until the job is done (answers its record) or failed (throws its error). */
-export async function waitFor<T extends { status: string; progress: number; err_code?: string; err_message?: string }>(poll: () => Promise<T>): Promise<T> {
+export async function waitFor<T extends { status: string; progress: number; err_code?: string; err_message?: string }>(
+  poll: () => Promise<T>,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const record = await poll();

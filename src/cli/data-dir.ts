@@ -13,7 +13,12 @@ export interface DataDirChoice {
 }
 
 /** Pure: the --data-dir flag, then DUBDESK_DATA_DIR, then the one running service's folder, then the default. */
-export function chooseDataDir(flag: string | undefined, env: NodeJS.ProcessEnv, running: readonly RunningServiceEntry[], fallback: string): DataDirChoice {
+export function chooseDataDir(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  running: readonly RunningServiceEntry[],
+  fallback: string,
+): DataDirChoice {
   if (flag !== undefined) return { dataDir: path.resolve(flag), why: 'from --data-dir' };
   if (env.DUBDESK_DATA_DIR) return { dataDir: path.resolve(env.DUBDESK_DATA_DIR), why: 'from DUBDESK_DATA_DIR' };
   const folders = [...new Set(running.map((entry) => path.resolve(entry.dataDir)))];
@@ -30,7 +35,11 @@ export function resolveCliDataDir(flag: string | undefined, env: NodeJS.ProcessE
 }
 
 /** Resolves, and says on stderr which folder is read unless the user named it with --data-dir. */
-export function cliDataDir(flag: string | undefined, err: NodeJS.WritableStream = process.stderr, env: NodeJS.ProcessEnv = process.env): string {
+export function cliDataDir(
+  flag: string | undefined,
+  err: NodeJS.WritableStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const choice = resolveCliDataDir(flag, env);
   if (flag === undefined) err.write(`Data folder: ${choice.dataDir} (${choice.why})\n`);
   return choice.dataDir;
@@ -54,7 +63,10 @@ export function cliCommandLine(bin: string | undefined, cwd: string, dataDir: st
   let program = 'dubdesk';
   if (bin) {
     const relative = path.relative(cwd, bin);
-    program = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? `./${relative.split(path.sep).join('/')}` : bin;
+    program =
+      relative && !relative.startsWith('..') && !path.isAbsolute(relative)
+        ? `./${relative.split(path.sep).join('/')}`
+        : bin;
   }
   return [program, 'tasks', '--data-dir', dataDir].map(shellWord).join(' ');
 }

@@ -47,25 +47,51 @@ the service's data folder: one service per database and no workers; with it, any
 `;
 
 /** The CLI: a thin shell over the core; returns the exit code. */
-export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr): Promise<number> {
+export async function main(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr,
+): Promise<number> {
   const [command, ...args] = argv;
   try {
     switch (command) {
-      case 'serve': return await serveCommand(args, out);
-      case 'run': return await runCommand(args, out, err);
-      case 'submit': return await submitCommand(args, out, err);
-      case 'status': return await statusCommand(args, out, err);
-      case 'tasks': return await tasksCommand(args, out);
-      case 'keys': return await keysCommand(args, out);
-      case 'webhook-secret': return await webhookSecretCommand(args, out);
-      case 'models': return await modelsCliCommand(args, out);
-      case 'migrate': return await migrateCommand(args, out);
-      case 'export-data': return await exportDataCommand(args, out, err);
-      case 'import-data': return await importDataCommand(args, out);
-      case 'worker': return await workerCommand(args, out);
-      case '--version': case 'version': out.write(`${DUBDESK_VERSION}\n`); return 0;
-      case undefined: case 'help': case '--help': case '-h': out.write(USAGE); return command ? 0 : 2;
-      default: err.write(`Unknown command '${command}'.\n\n${USAGE}`); return 2;
+      case 'serve':
+        return await serveCommand(args, out);
+      case 'run':
+        return await runCommand(args, out, err);
+      case 'submit':
+        return await submitCommand(args, out, err);
+      case 'status':
+        return await statusCommand(args, out, err);
+      case 'tasks':
+        return await tasksCommand(args, out);
+      case 'keys':
+        return await keysCommand(args, out);
+      case 'webhook-secret':
+        return await webhookSecretCommand(args, out);
+      case 'models':
+        return await modelsCliCommand(args, out);
+      case 'migrate':
+        return await migrateCommand(args, out);
+      case 'export-data':
+        return await exportDataCommand(args, out, err);
+      case 'import-data':
+        return await importDataCommand(args, out);
+      case 'worker':
+        return await workerCommand(args, out);
+      case '--version':
+      case 'version':
+        out.write(`${DUBDESK_VERSION}\n`);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        out.write(USAGE);
+        return command ? 0 : 2;
+      default:
+        err.write(`Unknown command '${command}'.\n\n${USAGE}`);
+        return 2;
     }
   } catch (error) {
     if (error instanceof UsageError) {

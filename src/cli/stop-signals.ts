@@ -18,7 +18,9 @@ export interface StopRequest {
 export function listenForStop(out: NodeJS.WritableStream, drainMessage: string): StopRequest {
   let stopping = false;
   let stopped!: () => void;
-  const requested = new Promise<void>((resolve) => { stopped = resolve; });
+  const requested = new Promise<void>((resolve) => {
+    stopped = resolve;
+  });
   const stop = (reason: string): void => {
     if (stopping) {
       out.write(`${reason}: already stopping, please wait...\n`);

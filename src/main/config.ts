@@ -56,7 +56,8 @@ export function resolveConfig(partial: Partial<DubDeskConfig> = {}, env = proces
     storage: partial.storage ?? (env.DUBDESK_STORAGE || undefined),
     workerKinds: partial.workerKinds,
     webhookSecret: partial.webhookSecret ?? env.DUBDESK_WEBHOOK_SECRET ?? undefined,
-    concurrency: partial.concurrency ?? (env.DUBDESK_CONCURRENCY ? Number(env.DUBDESK_CONCURRENCY) : defaultConcurrency()),
+    concurrency:
+      partial.concurrency ?? (env.DUBDESK_CONCURRENCY ? Number(env.DUBDESK_CONCURRENCY) : defaultConcurrency()),
     ffmpegPath: partial.ffmpegPath ?? env.DUBDESK_FFMPEG ?? undefined,
     ffprobePath: partial.ffprobePath ?? env.DUBDESK_FFPROBE ?? undefined,
     maxQueuedJobs: partial.maxQueuedJobs ?? 1000,
@@ -64,7 +65,9 @@ export function resolveConfig(partial: Partial<DubDeskConfig> = {}, env = proces
     loudnessLufs: partial.loudnessLufs ?? (env.DUBDESK_LOUDNESS_LUFS ? Number(env.DUBDESK_LOUDNESS_LUFS) : -16),
     maxStretch: partial.maxStretch ?? (env.DUBDESK_MAX_STRETCH ? Number(env.DUBDESK_MAX_STRETCH) : 1.3),
     sqliteNativeBinding: partial.sqliteNativeBinding,
-    refusePrivateAddresses: partial.refusePrivateAddresses ?? ['1', 'true', 'yes'].includes((env.DUBDESK_REFUSE_PRIVATE_ADDRESSES ?? '').toLowerCase()),
+    refusePrivateAddresses:
+      partial.refusePrivateAddresses ??
+      ['1', 'true', 'yes'].includes((env.DUBDESK_REFUSE_PRIVATE_ADDRESSES ?? '').toLowerCase()),
   };
 }
 

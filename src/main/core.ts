@@ -149,11 +149,12 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   try {
     database = config.databaseUrl
       ? await openPostgresStore(config.databaseUrl, {
-        applicationName: `dubdesk ${os.hostname()}`,
-        // Without shared storage a service's files are in its own data folder: one service per database, and no workers.
-        serviceLock: !options.workerOnly && !config.storage,
-        onIdleError: (error) => options.log?.(`PostgreSQL connection lost (${error.message}); it is replaced at the next query.`),
-      })
+          applicationName: `dubdesk ${os.hostname()}`,
+          // Without shared storage a service's files are in its own data folder: one service per database, and no workers.
+          serviceLock: !options.workerOnly && !config.storage,
+          onIdleError: (error) =>
+            options.log?.(`PostgreSQL connection lost (${error.message}); it is replaced at the next query.`),
+        })
       : openSqliteStore(paths.database, { nativeBinding: config.sqliteNativeBinding });
   } catch (error) {
     releaseLock();
@@ -184,9 +185,19 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
-  const built = createEngineSet({ models, media, settings, cacheDir: path.join(paths.root, 'engines'), connectGuard: { policy: addressPolicy }, registered: options.registeredEngines });
+  const built = createEngineSet({
+    models,
+    media,
+    settings,
+    cacheDir: path.join(paths.root, 'engines'),
+    connectGuard: { policy: addressPolicy },
+    registered: options.registeredEngines,
+  });
   const engines = createEngines({ ...built.set, ...options.engines }, models, settings);
-  const voiceSamples = createVoiceSampleCache({ engine: combinedVoices(engines), cacheDir: path.join(paths.root, 'voice-samples') });
+  const voiceSamples = createVoiceSampleCache({
+    engine: combinedVoices(engines),
+    cacheDir: path.join(paths.root, 'voice-samples'),
+  });
   const webhookSecret = await resolveWebhookSecret(settings, config.webhookSecret);
   serviceLog.addSecret(webhookSecret);
   serviceLog.addSecret(config.apiKey);
@@ -194,7 +205,11 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   // This process's id for its task leases and callback claims.
   const owner = newId();
   const callbacks = createCallbackDeliverer({
-    outbox, owner, secret: webhookSecret, version: DUBDESK_VERSION, connectGuard: { policy: addressPolicy },
+    outbox,
+    owner,
+    secret: webhookSecret,
+    version: DUBDESK_VERSION,
+    connectGuard: { policy: addressPolicy },
     log: (level, message) => log(`[callbacks] ${level}: ${message}`, level),
   });
   // A service knows its own address once it listens; a worker without HTTP links results to the service's address,
@@ -212,29 +227,48 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   };
   const statusShapeOf = (kind: string) => kinds.find(kind)?.statusShape ?? 'result';
   const transitions = createTaskTransitions({
-    store, events, statusesOf: kinds.statusesOf,
+    store,
+    events,
+    statusesOf: kinds.statusesOf,
     async onStatusChanged(task, tx) {
       if (!task.callbackUrl) return;
-      await tx.outbox.enqueue({ taskId: task.id, url: task.callbackUrl, body: cloudStatusRecord(task, resultUrls, statusShapeOf(task.kind)) });
+      await tx.outbox.enqueue({
+        taskId: task.id,
+        url: task.callbackUrl,
+        body: cloudStatusRecord(task, resultUrls, statusShapeOf(task.kind)),
+      });
     },
     afterStatusChanged(task) {
       if (task.callbackUrl) setImmediate(() => callbacks.kick());
     },
   });
   const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
-  const workFolders = storage ? createWorkFolders({ storage, workDirFor, stateDir: path.join(paths.cache, 'work-folders') }) : undefined;
+  const workFolders = storage
+    ? createWorkFolders({ storage, workDirFor, stateDir: path.join(paths.cache, 'work-folders') })
+    : undefined;
   // A task's work folder brought here before its outputs are read outside its job (it may have run on another machine).
   const fetchWorkFolder = workFolders ? (taskId: string) => workFolders.pull(taskId) : undefined;
   const sharedFolders = storage ? createSharedDataFolders(storage, paths.root) : undefined;
   // A reusable model's folder, here: with shared storage, fetched on first use (another machine may have made it).
-  const reusableModelFolder = async (relative: string) => sharedFolders?.local(relative) ?? path.join(paths.root, relative);
+  const reusableModelFolder = async (relative: string) =>
+    sharedFolders?.local(relative) ?? path.join(paths.root, relative);
   const reusableFolders: ReusableModelFolders = {
-    dataDir: paths.root, workDirFor, fetchWorkFolder,
-    shareFolder: sharedFolders?.share, removeSharedFolder: sharedFolders?.remove,
+    dataDir: paths.root,
+    workDirFor,
+    fetchWorkFolder,
+    shareFolder: sharedFolders?.share,
+    removeSharedFolder: sharedFolders?.remove,
   };
   // What request checks consult, at create time and again in each job's first stage.
   const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
-    files, media, glossaries, models, engines, baseUrl, maxInputBytes: config.maxInputBytes, addressPolicy,
+    files,
+    media,
+    glossaries,
+    models,
+    engines,
+    baseUrl,
+    maxInputBytes: config.maxInputBytes,
+    addressPolicy,
     // An upload URL signed here is ours whichever service address it names (expiry aside: the task was accepted).
     ownsFileUrl: (fileId, token) => signer.verifyToken(fileId, token, 0),
     // With shared storage a work folder moves between machines, so it holds copies of its local inputs.
@@ -255,8 +289,11 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     },
   };
   const pipelines = pipelinesOf(kinds, {
-    ...inputEnvironment, models, fontconfigDir: path.join(paths.root, 'fontconfig'),
-    loudnessLufs: config.loudnessLufs, maxStretch: config.maxStretch,
+    ...inputEnvironment,
+    models,
+    fontconfigDir: path.join(paths.root, 'fontconfig'),
+    loudnessLufs: config.loudnessLufs,
+    maxStretch: config.maxStretch,
     reusableModelDir: async (id) => {
       const record = await reusableModels.get(id);
       return record ? reusableModelFolder(record.path) : undefined;
@@ -265,7 +302,11 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   // The runner stores projects through this service, which needs the job service the runner feeds: made after both.
   let projects: ProjectService | undefined;
   const runnerOptions: RunnerOptions = {
-    tasks, transitions, logs: runnerLogs, pipelines, planLate: (task) => planJob(task.kind, task.request),
+    tasks,
+    transitions,
+    logs: runnerLogs,
+    pipelines,
+    planLate: (task) => planJob(task.kind, task.request),
     workDirFor,
     workFolderFor: workFolders?.forTask,
     concurrency: config.concurrency,
@@ -287,12 +328,20 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   // On PostgreSQL graphile-worker hands out the jobs, to this process and to `dubdesk worker` processes elsewhere.
   const runner = config.databaseUrl
     ? createGraphileRunner({
-      ...runnerOptions, connectionString: config.databaseUrl, db: store.client, kinds: config.workerKinds ?? null,
-      log: (level, message) => log(`[runner] ${message}`, level),
-    })
+        ...runnerOptions,
+        connectionString: config.databaseUrl,
+        db: store.client,
+        kinds: config.workerKinds ?? null,
+        log: (level, message) => log(`[runner] ${message}`, level),
+      })
     : createRunner(runnerOptions);
   const jobs = createJobService({
-    store, runner, events, workDirFor, statusesOf: kinds.statusesOf, workFolders,
+    store,
+    runner,
+    events,
+    workDirFor,
+    statusesOf: kinds.statusesOf,
+    workFolders,
     planJob,
     snapshotResources: (request, workDir) => snapshotJobResources(request, workDir, { glossaries, subtitleStyles }),
     deleteTaskFiles: async (taskId) => {
@@ -304,18 +353,56 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
   });
 
   projects = createProjectService({
-    projects: store.projects, tasks, jobs, files, engines, media, pipelines, projectsDir: paths.projects, workDirFor,
+    projects: store.projects,
+    tasks,
+    jobs,
+    files,
+    engines,
+    media,
+    pipelines,
+    projectsDir: paths.projects,
+    workDirFor,
     fetchWorkFolder,
-    fileUrl, baseUrl, maxStretch: config.maxStretch, log,
+    fileUrl,
+    baseUrl,
+    maxStretch: config.maxStretch,
+    log,
   });
 
-  const intake = (kind: JobKindModule, request: Record<string, unknown>) => intakeRequest(kind, request, { ...inputEnvironment, baseUrl: baseUrl() });
+  const intake = (kind: JobKindModule, request: Record<string, unknown>) =>
+    intakeRequest(kind, request, { ...inputEnvironment, baseUrl: baseUrl() });
   let started = false;
   let stopRelay: (() => Promise<void>) | undefined;
 
   return {
-    config, paths, version: DUBDESK_VERSION, store, tasks, logs, keys, settings, idempotency, glossaries, reusableModels, reusableFolders, subtitleStyles, voiceSamples, events,
-    files, signer, media, models, engines, outbox, callbacks, transitions, runner, jobs, projects, webhookSecret, serviceLog,
+    config,
+    paths,
+    version: DUBDESK_VERSION,
+    store,
+    tasks,
+    logs,
+    keys,
+    settings,
+    idempotency,
+    glossaries,
+    reusableModels,
+    reusableFolders,
+    subtitleStyles,
+    voiceSamples,
+    events,
+    files,
+    signer,
+    media,
+    models,
+    engines,
+    outbox,
+    callbacks,
+    transitions,
+    runner,
+    jobs,
+    projects,
+    webhookSecret,
+    serviceLog,
     baseUrl,
     async setBaseUrl(url) {
       listeningUrl = url.replace(/\/+$/, '');
@@ -331,7 +418,8 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
       const kind = kinds.get(kindId);
       // The same validator as the HTTP routes' (api/validation.ts): strict types, unknown fields refused, defaults filled.
       const checked = checkBody(kind.requestSchema, body);
-      if (!checked.ok) throw new DubDeskError('invalid_request', describeValidation(checked.errors, submitOptions.bodyName ?? 'body'));
+      if (!checked.ok)
+        throw new DubDeskError('invalid_request', describeValidation(checked.errors, submitOptions.bodyName ?? 'body'));
       const request = body as Record<string, unknown>;
       const { idempotencyKey } = submitOptions;
       if (idempotencyKey) {
@@ -341,7 +429,9 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
       const { inputName } = await intake(kind, request);
       // A registered kind's id is stored like a built-in one's; JobKind names only the contract's kinds.
       const { taskId } = await jobs.create(kind.id as JobKind, request, {
-        idempotencyKey, inputName, callbackUrl: (request.callback_url as string | undefined) ?? null,
+        idempotencyKey,
+        inputName,
+        callbackUrl: (request.callback_url as string | undefined) ?? null,
       });
       return { taskId };
     },
@@ -350,8 +440,13 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
       started = true;
       if (database.notices) {
         stopRelay = relayBetweenNodes({
-          events, settings, notices: database.notices, tasks, node: owner,
-          onError: (error) => log(`[nodes] listening for other nodes' changes failed (${error.message}); trying again`, 'warn'),
+          events,
+          settings,
+          notices: database.notices,
+          tasks,
+          node: owner,
+          onError: (error) =>
+            log(`[nodes] listening for other nodes' changes failed (${error.message}); trying again`, 'warn'),
         });
         // The address recorded before the relay ran (setBaseUrl) reaches workers started earlier.
         if (listeningUrl) settings.onChange?.();
@@ -360,7 +455,10 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
         log(`Could not look for temporary engine folders left in ${os.tmpdir()}: ${error.message}`, 'warn');
         return [];
       });
-      if (swept.length > 0) log(`Removed ${swept.length} temporary engine folder(s) left in ${os.tmpdir()} by a process that was stopped mid-call.`);
+      if (swept.length > 0)
+        log(
+          `Removed ${swept.length} temporary engine folder(s) left in ${os.tmpdir()} by a process that was stopped mid-call.`,
+        );
       // Expired idempotency keys and callbacks finished a week ago are only history; keep the tables small.
       await idempotency.prune(Date.now());
       await outbox.pruneFinished(Date.now() - 7 * 24 * 60 * 60 * 1000);

@@ -69,7 +69,8 @@ async function runDesktop(): Promise<void> {
     event.preventDefault();
     stopping = true;
     removeIpcHandlers();
-    service.close()
+    service
+      .close()
       .catch((error: unknown) => console.error('DubDesk service did not close cleanly:', error))
       .finally(() => {
         service = undefined;

@@ -9,7 +9,11 @@ export const LAUNCHER_LIFELINE_ENV = 'DUBDESK_STOP_ON_STDIN_EOF';
  * Calls `onGone` once when the launcher's stdin pipe closes, if this process was started with the
  * lifeline; otherwise does nothing. Returns a function that stops watching (and lets the process exit).
  */
-export function watchLauncher(onGone: () => void, env: NodeJS.ProcessEnv = process.env, stdin: NodeJS.ReadStream = process.stdin): () => void {
+export function watchLauncher(
+  onGone: () => void,
+  env: NodeJS.ProcessEnv = process.env,
+  stdin: NodeJS.ReadStream = process.stdin,
+): () => void {
   if (env[LAUNCHER_LIFELINE_ENV] !== '1') return () => {};
   // Our own children (ffmpeg, ...) get their own stdin; the setting is not theirs.
   delete env[LAUNCHER_LIFELINE_ENV];

@@ -31,7 +31,8 @@ function isAlive(pid: number): boolean {
 function parseEntry(text: string): RunningServiceEntry | undefined {
   try {
     const value = JSON.parse(text) as Partial<RunningServiceEntry>;
-    if (Number.isInteger(value.pid) && typeof value.dataDir === 'string' && typeof value.url === 'string') return value as RunningServiceEntry;
+    if (Number.isInteger(value.pid) && typeof value.dataDir === 'string' && typeof value.url === 'string')
+      return value as RunningServiceEntry;
   } catch {
     // a torn or foreign file: not an entry
   }
@@ -39,10 +40,18 @@ function parseEntry(text: string): RunningServiceEntry | undefined {
 }
 
 /** Records this process's service; returns the function that removes the record (call it on a clean stop). */
-export function announceRunningService(entry: Omit<RunningServiceEntry, 'pid' | 'startedAt'>, dir = runningServicesDir()): () => void {
+export function announceRunningService(
+  entry: Omit<RunningServiceEntry, 'pid' | 'startedAt'>,
+  dir = runningServicesDir(),
+): () => void {
   const port = new URL(entry.url).port || '0';
   const file = path.join(dir, `${process.pid}-${port}.json`);
-  const record: RunningServiceEntry = { pid: process.pid, dataDir: entry.dataDir, url: entry.url, startedAt: new Date().toISOString() };
+  const record: RunningServiceEntry = {
+    pid: process.pid,
+    dataDir: entry.dataDir,
+    url: entry.url,
+    startedAt: new Date().toISOString(),
+  };
   writeFileAtomicSync(file, `${JSON.stringify(record)}\n`);
   return () => rmSync(file, { force: true });
 }

@@ -27,7 +27,8 @@ const GUI_KEY_NAME = 'GUI session';
 
 /** The GUI's key lives only as long as this process: an earlier run's key is revoked at start, this one's at close. */
 async function revokeGuiKeys(core: Core): Promise<void> {
-  for (const key of await core.keys.list()) if (key.name === GUI_KEY_NAME && key.revokedAt === null) await core.keys.revoke(key.id);
+  for (const key of await core.keys.list())
+    if (key.name === GUI_KEY_NAME && key.revokedAt === null) await core.keys.revoke(key.id);
 }
 
 /** Starts the headless service: core, HTTP API and web GUI, job runner and callbacks. */
@@ -37,8 +38,14 @@ export async function startService(config: DubDeskConfig, options: ServiceOption
   let app: App;
   try {
     // Other machines reach a non-loopback bind: it needs a key the user chose, not only the GUI's own.
-    if (!isLoopbackHost(config.host) && !config.apiKey && !(await core.keys.list()).some((key) => key.revokedAt === null && key.name !== GUI_KEY_NAME)) {
-      throw new Error(`Refusing to listen on ${config.host} without an API key: other machines can reach that address. Start with --api-key <key> (DUBDESK_API_KEY), or create a key first with \`dubdesk keys create\`.`);
+    if (
+      !isLoopbackHost(config.host) &&
+      !config.apiKey &&
+      !(await core.keys.list()).some((key) => key.revokedAt === null && key.name !== GUI_KEY_NAME)
+    ) {
+      throw new Error(
+        `Refusing to listen on ${config.host} without an API key: other machines can reach that address. Start with --api-key <key> (DUBDESK_API_KEY), or create a key first with \`dubdesk keys create\`.`,
+      );
     }
     app = await buildApp(core, { rendererDir: options.rendererDir ?? locateRendererDir() });
     await app.listen({ host: config.host, port: config.port });

@@ -9,7 +9,8 @@ export interface RunningWorker {
 
 /** Starts a worker-only process (`dubdesk worker`): the job runner and callback deliverer on the shared database, no HTTP. */
 export async function startWorker(config: DubDeskConfig, options: CoreOptions = {}): Promise<RunningWorker> {
-  if (!config.databaseUrl || !config.storage) throw new Error('A worker needs a shared database and shared storage (databaseUrl and storage).');
+  if (!config.databaseUrl || !config.storage)
+    throw new Error('A worker needs a shared database and shared storage (databaseUrl and storage).');
   const core = await createCore(config, { ...options, workerOnly: true });
   try {
     await core.start();

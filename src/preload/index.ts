@@ -4,7 +4,8 @@ import { IpcChannel, type DesktopBridge, type IpcResult, type OpenFilesOptions }
 
 const bridge: DesktopBridge = {
   isDesktop: true,
-  openFiles: (options?: OpenFilesOptions): Promise<IpcResult<string[]>> => ipcRenderer.invoke(IpcChannel.openFiles, options ?? {}),
+  openFiles: (options?: OpenFilesOptions): Promise<IpcResult<string[]>> =>
+    ipcRenderer.invoke(IpcChannel.openFiles, options ?? {}),
   revealInFolder: (path: string): Promise<IpcResult<void>> => ipcRenderer.invoke(IpcChannel.revealInFolder, path),
   // With context isolation File.path is gone; only the preload can ask Electron for a dropped file's path.
   pathForFile: (file: File): string => webUtils.getPathForFile(file),

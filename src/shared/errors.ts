@@ -70,8 +70,15 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** Coerces anything thrown into a catalogue error; unknown failures become `internal` without leaking a stack. */
 export function toDubDeskError(error: unknown): DubDeskError {
   if (error instanceof DubDeskError) return error;
-  if (error instanceof Error && error.name === 'AbortError') return new DubDeskError('cancelled', 'The task was cancelled.');
+  if (error instanceof Error && error.name === 'AbortError')
+    return new DubDeskError('cancelled', 'The task was cancelled.');
   const errno = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (errno === 'ENOSPC') return new DubDeskError('out_of_disk', 'The disk holding the DubDesk data folder is full. Free some space and retry the task.');
-  return new DubDeskError('internal', 'An unexpected error happened inside DubDesk. The service log has the details.', { cause: error });
+  if (errno === 'ENOSPC')
+    return new DubDeskError(
+      'out_of_disk',
+      'The disk holding the DubDesk data folder is full. Free some space and retry the task.',
+    );
+  return new DubDeskError('internal', 'An unexpected error happened inside DubDesk. The service log has the details.', {
+    cause: error,
+  });
 }

@@ -11,7 +11,17 @@ export type JobKind = (typeof JOB_KINDS)[number];
 export const KIND_STATUSES = {
   lipsync: ['pending', 'processing', 'done', 'failed', 'cancelled'],
   reusable_lipsync: ['pending', 'processing', 'done', 'failed', 'cancelled'],
-  translate: ['queuing', 'preprocessing', 'transcribing', 'translating', 'dubbing', 'rendering', 'done', 'failed', 'cancelled'],
+  translate: [
+    'queuing',
+    'preprocessing',
+    'transcribing',
+    'translating',
+    'dubbing',
+    'rendering',
+    'done',
+    'failed',
+    'cancelled',
+  ],
   frame_translate: ['queuing', 'processing', 'done', 'failed', 'cancelled'],
 } as const satisfies Record<JobKind, readonly string[]>;
 

@@ -29,7 +29,10 @@ describe.skipIf(browserMissing || postgresMissing)('the GUI while the service da
     } finally {
       await pool.end();
     }
-    const config = resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1, databaseUrl: url }, {});
+    const config = resolveConfig(
+      { dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1, databaseUrl: url },
+      {},
+    );
     service = await startService(config, { log: () => {}, rendererDir });
     browser = await launchBrowser();
   }, 180_000);
@@ -50,7 +53,9 @@ describe.skipIf(browserMissing || postgresMissing)('the GUI while the service da
       await page.goto(service.guiUrl);
       const alert = page.getByRole('alert').filter({ hasText: 'database' });
       await alert.waitFor({ timeout: 30_000 });
-      expect((await alert.textContent())?.replace(/\s+/g, ' ')).toBe('The service cannot reach its database right now. Trying again every 5 s…Try now');
+      expect((await alert.textContent())?.replace(/\s+/g, ' ')).toBe(
+        'The service cannot reach its database right now. Trying again every 5 s…Try now',
+      );
       // A list that could not be loaded is not shown as an empty queue.
       expect(await page.getByText('No tasks yet.', { exact: false }).count()).toBe(0);
       await server.start();

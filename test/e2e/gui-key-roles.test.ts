@@ -19,7 +19,8 @@ describe.skipIf(browserMissing)('the Settings page and key roles', () => {
 
   afterAll(async () => harness?.close());
 
-  const statusWith = async (key: string, route: string) => (await fetch(`${service.url}${route}`, { headers: { Authorization: `Bearer ${key}` } })).status;
+  const statusWith = async (key: string, route: string) =>
+    (await fetch(`${service.url}${route}`, { headers: { Authorization: `Bearer ${key}` } })).status;
 
   async function openSettings(guiUrl: string): Promise<Page> {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
@@ -44,9 +45,15 @@ describe.skipIf(browserMissing)('the Settings page and key roles', () => {
       const jobsKey = await createKey(page, 'render script');
       const adminKey = await createKey(page, 'ops', 'admin');
       const keys = page.getByRole('table', { name: 'API keys' });
-      await expect.poll(async () => (await keys.getByRole('row').filter({ hasText: 'ops' }).getByRole('cell').nth(1).textContent())).toBe('admin');
-      expect(await keys.getByRole('row').filter({ hasText: 'render script' }).getByRole('cell').nth(1).textContent()).toBe('jobs');
-      expect(await keys.getByRole('row').filter({ hasText: 'GUI session' }).getByRole('cell').nth(1).textContent()).toBe('admin');
+      await expect
+        .poll(async () => await keys.getByRole('row').filter({ hasText: 'ops' }).getByRole('cell').nth(1).textContent())
+        .toBe('admin');
+      expect(
+        await keys.getByRole('row').filter({ hasText: 'render script' }).getByRole('cell').nth(1).textContent(),
+      ).toBe('jobs');
+      expect(
+        await keys.getByRole('row').filter({ hasText: 'GUI session' }).getByRole('cell').nth(1).textContent(),
+      ).toBe('admin');
       fs.mkdirSync(artifactsDir, { recursive: true });
       await page.screenshot({ path: path.join(artifactsDir, 'gui-settings-key-roles.png'), fullPage: true });
       expect(await statusWith(jobsKey, '/v1/settings')).toBe(403);
@@ -59,13 +66,18 @@ describe.skipIf(browserMissing)('the Settings page and key roles', () => {
   it('opened with a jobs key, says settings and keys need an admin key and offers no key creation', async () => {
     const created = await fetch(`${service.url}/v1/keys`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${new URLSearchParams(new URL(service.guiUrl).hash.slice(1)).get('key')}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${new URLSearchParams(new URL(service.guiUrl).hash.slice(1)).get('key')}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ name: 'window', role: 'jobs' }),
     });
     const { key } = (await created.json()) as { key: string };
     const page = await openSettings(`${service.url}/#key=${key}`);
     try {
-      await page.getByText("The service's settings are shown to admin keys only; this window's key has the jobs role.").waitFor();
+      await page
+        .getByText("The service's settings are shown to admin keys only; this window's key has the jobs role.")
+        .waitFor();
       await page.getByText("Keys are managed with an admin key; this window's key has the jobs role.").waitFor();
       expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
     } finally {

@@ -22,7 +22,8 @@ describe.skipIf(browserMissing)('the GUI: a kind known only from GET /v1/meta', 
 
   afterAll(async () => harness?.close());
 
-  const taskRow = (page: Page, name: string) => page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: name });
+  const taskRow = (page: Page, name: string) =>
+    page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: name });
 
   it('offers it for the files its main input takes, creates a task per file and shows each original beside the result', async () => {
     const context = await harness.browser.newContext({ viewport: { width: 1280, height: 1000 } });
@@ -63,9 +64,13 @@ describe.skipIf(browserMissing)('the GUI: a kind known only from GET /v1/meta', 
       await taskRow(page, 'still.png').locator('.task-open').click();
       await page.getByRole('heading', { name: 'still.png', level: 2 }).waitFor();
       const result = page.getByLabel('Result', { exact: true });
-      await expect.poll(() => result.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => result.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
       const picture = page.getByRole('img', { name: 'Original' });
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBe(160);
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 })
+        .toBe(160);
       await page.getByRole('button', { name: 'Copy request JSON' }).waitFor();
       await page.screenshot({ path: path.join(artifactsDir, 'gui-kind-from-meta-picture.png') });
 
@@ -74,7 +79,9 @@ describe.skipIf(browserMissing)('the GUI: a kind known only from GET /v1/meta', 
       await taskRow(page, 'walk.mp4').locator('.task-open').click();
       await page.getByRole('heading', { name: 'walk.mp4', level: 2 }).waitFor();
       const original = page.getByLabel('Original', { exact: true });
-      await expect.poll(() => original.evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 30_000 }).toBe(320);
+      await expect
+        .poll(() => original.evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 30_000 })
+        .toBe(320);
     } finally {
       await context.close();
     }

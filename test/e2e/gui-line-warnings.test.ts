@@ -34,16 +34,31 @@ describe.skipIf(browserMissing)('the GUI: warnings of a finished dub', () => {
     }
     // Cue 2 gets room for 1.8x its normal-rate speech: over the stretch cap, under the 2.0x bound.
     const end2 = 2500 + Math.round(longLineMs / 1.8);
-    const cues = [[500, 2000, 'Guten Morgen.'], [2500, end2, LONG_LINE], [end2 + 100, end2 + 1600, 'Danke.']] as const;
-    const srt = await makeTextFile(tempDir, 'warn.srt', cues.map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`).join('\n'));
+    const cues = [
+      [500, 2000, 'Guten Morgen.'],
+      [2500, end2, LONG_LINE],
+      [end2 + 100, end2 + 1600, 'Danke.'],
+    ] as const;
+    const srt = await makeTextFile(
+      tempDir,
+      'warn.srt',
+      cues
+        .map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`)
+        .join('\n'),
+    );
     const audio = await makeAudio(tempDir, { durationSec: 10, name: 'warn.wav' });
     const key = new URLSearchParams(new URL(service.guiUrl).hash.slice(1)).get('key')!;
     const created = await fetch(`${service.url}/v1/media/translate`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        media_type: 'audio', media_url: pathToFileURL(audio).href, subtitle_url: pathToFileURL(srt).href,
-        subtitle_usage_type: 'final_translated', target_language: 'de', selected_voice_id: VOICE, export_type: 'audio',
+        media_type: 'audio',
+        media_url: pathToFileURL(audio).href,
+        subtitle_url: pathToFileURL(srt).href,
+        subtitle_usage_type: 'final_translated',
+        target_language: 'de',
+        selected_voice_id: VOICE,
+        export_type: 'audio',
       }),
     });
     expect(created.status).toBe(200);
@@ -64,7 +79,9 @@ describe.skipIf(browserMissing)('the GUI: warnings of a finished dub', () => {
 
       const summary = page.getByRole('status', { name: 'Warnings' });
       await summary.waitFor({ timeout: 30_000 });
-      expect(await summary.innerText()).toMatch(/Finished with a warning:\s*Cue 2 \(00:00:02,500 --> [\d:,]+\) is spoken at 1\.\d\dx normal speed/);
+      expect(await summary.innerText()).toMatch(
+        /Finished with a warning:\s*Cue 2 \(00:00:02,500 --> [\d:,]+\) is spoken at 1\.\d\dx normal speed/,
+      );
 
       const lines = page.getByRole('list', { name: 'Subtitles' }).getByRole('listitem');
       await lines.first().waitFor({ timeout: 30_000 });

@@ -25,8 +25,10 @@ const TRICKLE_MS = 350;
 /** A loopback "model hub" that sends the stand-in slowly, so the install has progress to show. */
 async function startModelHub(bytes: Uint8Array): Promise<{ url: string; close(): Promise<void> }> {
   const hub = await startTrickleServer({
-    pieces: TRICKLE_PIECES, pieceMs: TRICKLE_MS,
-    body: (pathname) => (pathname.endsWith(MODEL_FILE) ? { bytes, contentType: 'application/octet-stream' } : undefined),
+    pieces: TRICKLE_PIECES,
+    pieceMs: TRICKLE_MS,
+    body: (pathname) =>
+      pathname.endsWith(MODEL_FILE) ? { bytes, contentType: 'application/octet-stream' } : undefined,
   });
   return { url: `${hub.url}/${MODEL_FILE}`, close: hub.close };
 }
@@ -36,7 +38,6 @@ function sessionKeyOf(guiUrl: string): string {
   if (!key) throw new Error(`${guiUrl} carries no #key=`);
   return key;
 }
-
 
 describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, models, task originals', () => {
   let tempDir: string;
@@ -54,13 +55,23 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
     video = await makeVideo(tempDir, { durationSec: 2, width: 640, height: 360, name: 'local-ref.mp4' });
     hub = await startModelHub(modelBytes);
     const lama = BUILTIN_CATALOGUE.find((entry) => entry.id === 'lama')!;
-    const standin = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', usedBy: 'the tests', sizeBytes: modelBytes.length, files: [{ ...lama.files[0], url: hub.url, sizeBytes: modelBytes.length }] };
-    service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), {
-      log: () => {},
-      rendererDir,
-      kinds: testKinds({ encodeSeconds: 1 }),
-      models: { catalogue: createCatalogue([standin]), progressIntervalMs: 50 },
-    });
+    const standin = {
+      ...lama,
+      id: 'standin-lama',
+      title: 'Stand-in LaMa',
+      usedBy: 'the tests',
+      sizeBytes: modelBytes.length,
+      files: [{ ...lama.files[0], url: hub.url, sizeBytes: modelBytes.length }],
+    };
+    service = await startService(
+      resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}),
+      {
+        log: () => {},
+        rendererDir,
+        kinds: testKinds({ encodeSeconds: 1 }),
+        models: { catalogue: createCatalogue([standin]), progressIntervalMs: 50 },
+      },
+    );
     apiKey = sessionKeyOf(service.guiUrl);
     browser = await launchBrowser({ autoplay: true });
   }, 180_000);
@@ -72,10 +83,18 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   });
 
-  async function api<T>(method: string, route: string, body?: unknown, key = apiKey): Promise<{ status: number; json: T }> {
+  async function api<T>(
+    method: string,
+    route: string,
+    body?: unknown,
+    key = apiKey,
+  ): Promise<{ status: number; json: T }> {
     const response = await fetch(`${service.url}${route}`, {
       method,
-      headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -165,11 +184,15 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       const list = page.getByRole('list', { name: 'Glossaries' });
       await list.getByText('Product names').waitFor({ timeout: 10_000 });
       expect(await list.textContent()).toContain('English → German · 4 terms');
-      const created = (await api<{ glossaries: { glossary_id: string; entries: unknown[] }[] }>('GET', '/v1/glossaries')).json.glossaries;
+      const created = (
+        await api<{ glossaries: { glossary_id: string; entries: unknown[] }[] }>('GET', '/v1/glossaries')
+      ).json.glossaries;
       expect(created).toHaveLength(1);
       expect(created[0].entries).toEqual([
-        { source: 'DubDesk', target: 'DubDesk' }, { source: 'lip-sync', target: 'Lippensynchronisation' },
-        { source: 'voice', target: 'Stimme' }, { source: 'subtitle', target: 'Untertitel' },
+        { source: 'DubDesk', target: 'DubDesk' },
+        { source: 'lip-sync', target: 'Lippensynchronisation' },
+        { source: 'voice', target: 'Stimme' },
+        { source: 'subtitle', target: 'Untertitel' },
       ]);
 
       await page.getByRole('button', { name: 'Edit Product names' }).click();
@@ -178,7 +201,11 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expect.poll(async () => list.textContent(), { timeout: 10_000 }).toContain('3 terms');
       const edited = (await api<{ entries: unknown[] }>('GET', `/v1/glossaries/${created[0].glossary_id}`)).json;
-      expect(edited.entries).toEqual([{ source: 'lip-sync', target: 'Lippensynchronität' }, { source: 'voice', target: 'Stimme' }, { source: 'subtitle', target: 'Untertitel' }]);
+      expect(edited.entries).toEqual([
+        { source: 'lip-sync', target: 'Lippensynchronität' },
+        { source: 'voice', target: 'Stimme' },
+        { source: 'subtitle', target: 'Untertitel' },
+      ]);
 
       await page.getByRole('button', { name: 'Delete Product names' }).click();
       await page.getByRole('button', { name: 'Confirm deleting Product names' }).click();
@@ -204,20 +231,21 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       const canvas = page.locator('.style-preview canvas');
       await expect.poll(() => canvas.getAttribute('data-font-px'), { timeout: 10_000 }).toBe('36');
       /** Rows of the frame crossed by the dark subtitle box: what a user sees grow when the text grows. */
-      const boxRows = () => canvas.evaluate((element: HTMLCanvasElement) => {
-        const { width, height } = element;
-        const pixels = element.getContext('2d')!.getImageData(0, 0, width, height).data;
-        let rows = 0;
-        for (let y = 0; y < height; y++) {
-          let dark = 0;
-          for (let x = 0; x < width; x += 2) {
-            const at = (y * width + x) * 4;
-            if (pixels[at] + pixels[at + 1] + pixels[at + 2] < 110) dark++;
+      const boxRows = () =>
+        canvas.evaluate((element: HTMLCanvasElement) => {
+          const { width, height } = element;
+          const pixels = element.getContext('2d')!.getImageData(0, 0, width, height).data;
+          let rows = 0;
+          for (let y = 0; y < height; y++) {
+            let dark = 0;
+            for (let x = 0; x < width; x += 2) {
+              const at = (y * width + x) * 4;
+              if (pixels[at] + pixels[at + 1] + pixels[at + 2] < 110) dark++;
+            }
+            if (dark > 40) rows++;
           }
-          if (dark > 40) rows++;
-        }
-        return rows;
-      });
+          return rows;
+        });
       const before = await boxRows();
       const beforeImage = await canvas.evaluate((element: HTMLCanvasElement) => element.toDataURL());
       expect(before).toBeGreaterThan(40);
@@ -237,13 +265,32 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       const mine = list.getByRole('listitem').filter({ hasText: 'Copy of Boxed' });
       await mine.waitFor({ timeout: 10_000 });
       expect(await mine.textContent()).not.toContain('Built-in');
-      const styles = (await api<{ subtitle_styles: { name: string; builtin: boolean; font_size: number; box: boolean; primary_colour: string }[] }>('GET', '/v1/subtitle_styles')).json.subtitle_styles;
-      expect(styles.find((style) => style.name === 'Copy of Boxed')).toMatchObject({ builtin: false, font_size: 0.08, box: true, primary_colour: '#FFE14D' });
+      const styles = (
+        await api<{
+          subtitle_styles: {
+            name: string;
+            builtin: boolean;
+            font_size: number;
+            box: boolean;
+            primary_colour: string;
+          }[];
+        }>('GET', '/v1/subtitle_styles')
+      ).json.subtitle_styles;
+      expect(styles.find((style) => style.name === 'Copy of Boxed')).toMatchObject({
+        builtin: false,
+        font_size: 0.08,
+        box: true,
+        primary_colour: '#FFE14D',
+      });
 
       await mine.getByRole('button', { name: 'Delete Copy of Boxed' }).click();
       await page.getByRole('button', { name: 'Confirm deleting Copy of Boxed' }).click();
       await expect.poll(() => mine.count(), { timeout: 10_000 }).toBe(0);
-      expect((await api<{ subtitle_styles: { builtin: boolean }[] }>('GET', '/v1/subtitle_styles')).json.subtitle_styles.every((style) => style.builtin)).toBe(true);
+      expect(
+        (
+          await api<{ subtitle_styles: { builtin: boolean }[] }>('GET', '/v1/subtitle_styles')
+        ).json.subtitle_styles.every((style) => style.builtin),
+      ).toBe(true);
     } finally {
       await page.context().close();
     }
@@ -260,7 +307,10 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       expect(languages.every((text) => text.startsWith('German'))).toBe(true);
       const play = rows.first().getByRole('button', { name: /^Play a sample of / });
       await play.click();
-      await rows.first().getByRole('button', { name: /^Stop a sample of / }).waitFor({ timeout: 30_000 });
+      await rows
+        .first()
+        .getByRole('button', { name: /^Stop a sample of / })
+        .waitFor({ timeout: 30_000 });
       await shot(page, 'voices');
     } finally {
       await page.context().close();
@@ -297,7 +347,10 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       await row.getByText(/^Installed · 228 B on disk/).waitFor({ timeout: 10_000 });
       // The bar moved: it showed several values between empty and full.
       expect(seen.size).toBeGreaterThanOrEqual(2);
-      expect((await api<{ installed: boolean; source: string }>('GET', '/v1/models/standin-lama')).json).toMatchObject({ installed: true, source: 'download' });
+      expect((await api<{ installed: boolean; source: string }>('GET', '/v1/models/standin-lama')).json).toMatchObject({
+        installed: true,
+        source: 'download',
+      });
       await shot(page, 'models', 1000);
 
       await row.getByRole('button', { name: 'Remove Stand-in LaMa' }).click();
@@ -317,7 +370,10 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       await row.getByLabel("Path on the service's machine").fill(copy);
       await row.getByRole('button', { name: 'Import', exact: true }).click();
       await row.getByText(/^Installed.*imported/).waitFor({ timeout: 30_000 });
-      expect((await api<{ installed: boolean; source: string }>('GET', '/v1/models/standin-lama')).json).toMatchObject({ installed: true, source: 'import' });
+      expect((await api<{ installed: boolean; source: string }>('GET', '/v1/models/standin-lama')).json).toMatchObject({
+        installed: true,
+        source: 'import',
+      });
       await row.getByRole('button', { name: 'Remove Stand-in LaMa' }).click();
       await row.getByRole('button', { name: 'Confirm removing Stand-in LaMa' }).click();
       await row.getByText('Not installed').waitFor({ timeout: 10_000 });
@@ -329,26 +385,43 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
   it("shows a task's original beside its result from the request the API returns; a file:// original is explained", async () => {
     const upload = await fetch(`${service.url}/v1/files`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/octet-stream', 'X-File-Name': 'uploaded-ref.mp4' },
+      headers: {
+        Authorization: `Bearer ${apiKey}`,
+        'Content-Type': 'application/octet-stream',
+        'X-File-Name': 'uploaded-ref.mp4',
+      },
       body: fs.readFileSync(video),
     });
     expect(upload.status).toBe(201);
     const { url } = (await upload.json()) as { url: string };
-    const uploaded = await api<{ task_id: string }>('POST', '/v1/video_generation', { reference_file_url: url, model: 'standard_v1', reference_file_type: 'video' });
-    const local = await api<{ task_id: string }>('POST', '/v1/video_generation', { reference_file_url: pathToFileURL(video).href, model: 'standard_v1', reference_file_type: 'video' });
+    const uploaded = await api<{ task_id: string }>('POST', '/v1/video_generation', {
+      reference_file_url: url,
+      model: 'standard_v1',
+      reference_file_type: 'video',
+    });
+    const local = await api<{ task_id: string }>('POST', '/v1/video_generation', {
+      reference_file_url: pathToFileURL(video).href,
+      model: 'standard_v1',
+      reference_file_type: 'video',
+    });
     expect([uploaded.status, local.status]).toEqual([200, 200]);
 
     const page = await openPage('Tasks');
     try {
       const rows = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem');
-      await rows.filter({ hasText: 'uploaded-ref.mp4' }).getByText('Done', { exact: true }).waitFor({ timeout: 120_000 });
+      await rows
+        .filter({ hasText: 'uploaded-ref.mp4' })
+        .getByText('Done', { exact: true })
+        .waitFor({ timeout: 120_000 });
       await rows.filter({ hasText: 'local-ref.mp4' }).getByText('Done', { exact: true }).waitFor({ timeout: 120_000 });
 
       await rows.filter({ hasText: 'uploaded-ref.mp4' }).locator('.task-open').click();
       const original = page.getByLabel('Original', { exact: true });
       await original.waitFor({ timeout: 30_000 });
       expect(await original.getAttribute('src')).toBe(url);
-      await expect.poll(() => original.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => original.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
       const request = await page.locator('.api-request pre').textContent();
       expect(request).toContain('/v1/video_generation');
       expect(request).toContain('"model": "standard_v1"');

@@ -12,7 +12,6 @@ import { makeTextFile, makeVideo } from '../fixtures/media.js';
 
 const TASK_COUNT = 5000;
 
-
 const numberIn = async (field: Locator) => Number(await field.inputValue());
 
 describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,000 tasks', () => {
@@ -70,7 +69,8 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       const colours = await surface.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
         const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
         const seen = new Set<number>();
-        for (let i = 0; i < data.length; i += 4 * 97) seen.add((data[i] >> 4) * 256 + (data[i + 1] >> 4) * 16 + (data[i + 2] >> 4));
+        for (let i = 0; i < data.length; i += 4 * 97)
+          seen.add((data[i] >> 4) * 256 + (data[i + 1] >> 4) * 16 + (data[i + 2] >> 4));
         return { distinct: seen.size, width: canvas.width, height: canvas.height };
       });
       expect(colours.distinct).toBeGreaterThan(20);
@@ -118,7 +118,12 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       expect(await numberIn(width)).toBeCloseTo(0.85, 2);
 
       // Keyboard: arrows move by 0.01, shift+arrows resize by 0.01.
-      const before = { x: await numberIn(x), y: await numberIn(y), width: await numberIn(width), height: await numberIn(height) };
+      const before = {
+        x: await numberIn(x),
+        y: await numberIn(y),
+        width: await numberIn(width),
+        height: await numberIn(height),
+      };
       await surface.focus();
       for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowUp');
@@ -130,8 +135,17 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
         width: Math.round((before.width - 0.01) * 1000) / 1000,
         height: Math.round((before.height - 0.05) * 1000) / 1000,
       };
-      expect({ x: await numberIn(x), y: await numberIn(y), width: await numberIn(width), height: await numberIn(height) }).toEqual(expected);
-      await page.getByText(`Box at x ${expected.x.toFixed(3)}, y ${expected.y.toFixed(3)}, width ${expected.width.toFixed(3)}, height ${expected.height.toFixed(3)} of the frame.`).waitFor();
+      expect({
+        x: await numberIn(x),
+        y: await numberIn(y),
+        width: await numberIn(width),
+        height: await numberIn(height),
+      }).toEqual(expected);
+      await page
+        .getByText(
+          `Box at x ${expected.x.toFixed(3)}, y ${expected.y.toFixed(3)}, width ${expected.width.toFixed(3)}, height ${expected.height.toFixed(3)} of the frame.`,
+        )
+        .waitFor();
 
       await page.getByLabel('Search target language by name or code').fill('germ');
       await surface.scrollIntoViewIfNeeded();
@@ -143,8 +157,15 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       await expect.poll(() => planned.at(-1)?.ocr_text_box, { timeout: 30_000 }).toEqual(expected);
       expect(planned.at(-1)).toMatchObject({ media_type: 'video', target_language: 'de', ocr_text_box: expected });
       expect(planned.at(-1)).not.toHaveProperty('subtitle_url');
-      await page.getByRole('region', { name: /will use:/ }).getByText(/Identifying the spoken language needs/).first().waitFor({ timeout: 30_000 });
-      await page.locator('#submit-blocked').filter({ hasText: /Identifying the language/ }).waitFor();
+      await page
+        .getByRole('region', { name: /will use:/ })
+        .getByText(/Identifying the spoken language needs/)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await page
+        .locator('#submit-blocked')
+        .filter({ hasText: /Identifying the language/ })
+        .waitFor();
       expect(await page.getByRole('button', { name: 'Start task' }).isDisabled()).toBe(true);
 
       // Removing the box removes the field and gives the subtitle choice back.
@@ -169,14 +190,22 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       for (let i = 0; i < TASK_COUNT; i++) {
         const status = statusOf(i);
         await tx.run(insert, [
-          newId(), JOB_KINDS[i % JOB_KINDS.length], status, status === 'done' ? 1 : 0.4,
-          status === 'failed' ? 'internal' : null, status === 'failed' ? `Stage mix failed on clip ${i}.` : null,
-          `clip-${String(i).padStart(5, '0')}.mp4`, base + i * 60_000, base + i * 60_000 + 30_000,
+          newId(),
+          JOB_KINDS[i % JOB_KINDS.length],
+          status,
+          status === 'done' ? 1 : 0.4,
+          status === 'failed' ? 'internal' : null,
+          status === 'failed' ? `Stage mix failed on clip ${i}.` : null,
+          `clip-${String(i).padStart(5, '0')}.mp4`,
+          base + i * 60_000,
+          base + i * 60_000 + 30_000,
         ]);
       }
     });
     const failedCount = Array.from({ length: TASK_COUNT }, (_, i) => statusOf(i)).filter((s) => s === 'failed').length;
-    const failedTranslateCount = Array.from({ length: TASK_COUNT }, (_, i) => i).filter((i) => statusOf(i) === 'failed' && JOB_KINDS[i % JOB_KINDS.length] === 'translate').length;
+    const failedTranslateCount = Array.from({ length: TASK_COUNT }, (_, i) => i).filter(
+      (i) => statusOf(i) === 'failed' && JOB_KINDS[i % JOB_KINDS.length] === 'translate',
+    ).length;
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -213,14 +242,22 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
         }
         const sorted = [...deltas].sort((a, b) => a - b);
         const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-        return { frames: deltas.length, medianMs: pick(0.5), p95Ms: pick(0.95), maxMs: sorted[sorted.length - 1], rowsInDom: scroller.querySelectorAll('ul.tasks > li').length };
+        return {
+          frames: deltas.length,
+          medianMs: pick(0.5),
+          p95Ms: pick(0.95),
+          maxMs: sorted[sorted.length - 1],
+          rowsInDom: scroller.querySelectorAll('ul.tasks > li').length,
+        };
       });
       expect(frames.rowsInDom).toBeLessThan(100);
       // Loose: a loaded 2-core machine without GPU; the figures are reported below.
       expect(frames.medianMs).toBeLessThan(120);
 
       // The end of the list is the oldest task.
-      await page.locator('.task-scroller').evaluate((scroller: HTMLElement) => { scroller.scrollTop = scroller.scrollHeight; });
+      await page.locator('.task-scroller').evaluate((scroller: HTMLElement) => {
+        scroller.scrollTop = scroller.scrollHeight;
+      });
       const last = page.locator(`ul.tasks > li[aria-posinset="${TASK_COUNT}"]`);
       await last.waitFor({ timeout: 10_000 });
       expect(await last.textContent()).toContain('clip-00000.mp4');
@@ -233,7 +270,9 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       expect(await rows.first().getAttribute('data-status')).toBe('failed');
       t = Date.now();
       await page.getByLabel('Kind', { exact: true }).selectOption('translate');
-      await page.getByText(`${failedTranslateCount} of ${TASK_COUNT} tasks`, { exact: true }).waitFor({ timeout: 10_000 });
+      await page
+        .getByText(`${failedTranslateCount} of ${TASK_COUNT} tasks`, { exact: true })
+        .waitFor({ timeout: 10_000 });
       const kindFilterMs = Date.now() - t;
       expect(await rows.first().textContent()).toContain('Translate and dub');
       await page.getByLabel('Status', { exact: true }).selectOption('all');
@@ -245,7 +284,17 @@ describe.skipIf(browserMissing)('the GUI: OCR box on a frame, and a queue of 5,0
       expect(statusFilterMs).toBeLessThan(5000);
       expect(kindFilterMs).toBeLessThan(5000);
 
-      const figures = { tasks: TASK_COUNT, listRequests, firstRowMs, allLoadedMs, rowsInDom, scroll: frames, statusFilterMs, kindFilterMs, searchMs };
+      const figures = {
+        tasks: TASK_COUNT,
+        listRequests,
+        firstRowMs,
+        allLoadedMs,
+        rowsInDom,
+        scroll: frames,
+        statusFilterMs,
+        kindFilterMs,
+        searchMs,
+      };
       fs.writeFileSync(path.join(artifactsDir, 'gui-queue-5000.json'), JSON.stringify(figures, null, 2));
       console.log('queue with 5,000 tasks:', JSON.stringify(figures));
     } finally {

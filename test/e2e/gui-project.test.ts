@@ -18,7 +18,9 @@ import { makeSpokenVideo, type SpokenCue } from '../fixtures/speech.js';
 import { makeTextVideo } from '../fixtures/text-video.js';
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 
-const apertiumMissing = browserMissing || systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
+const apertiumMissing =
+  browserMissing ||
+  systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
 const SHOTS = process.env.DUBDESK_SHOTS ?? '/tmp/shots';
 
 const CUES: SpokenCue[] = [
@@ -58,11 +60,21 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
   }
 
   /** A proofreading job of `srt` over `media`; its project's id and URL once it is done. */
-  async function proofreadingProject(media: string, srt: string, extra: Record<string, unknown>): Promise<{ id: string; url: string }> {
-    const created = await api('/v1/media/translate', { body: {
-      media_type: 'video', media_url: pathToFileURL(media).href, subtitle_url: pathToFileURL(srt).href,
-      export_type: 'video', enable_proofreading: true, ...extra,
-    } });
+  async function proofreadingProject(
+    media: string,
+    srt: string,
+    extra: Record<string, unknown>,
+  ): Promise<{ id: string; url: string }> {
+    const created = await api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: pathToFileURL(media).href,
+        subtitle_url: pathToFileURL(srt).href,
+        export_type: 'video',
+        enable_proofreading: true,
+        ...extra,
+      },
+    });
     const task = await finished(created.task_id);
     expect(task.status, JSON.stringify(task)).toBe('done');
     const url = task.result.project_url as string;
@@ -76,7 +88,11 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
     await page.getByRole('heading', { name: /^Project: / }).waitFor({ timeout: 30_000 });
   }
 
-  const saved = (page: Page) => page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 30_000 });
+  const saved = (page: Page) =>
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor({ timeout: 30_000 });
 
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -84,7 +100,11 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
     key = new URL(harness.service.guiUrl).hash.replace('#key=', '');
     key = (await api('/v1/keys', { body: { name: 'gui-project-e2e', role: 'admin' } })).key;
     const talk = await makeSpokenVideo(harness.tempDir, { cues: CUES, width: 320, height: 180, fps: 25, name: 'talk' });
-    const project = await proofreadingProject(talk.videoPath, talk.srtPath, { subtitle_usage_type: 'original', source_language: 'en', target_language: 'es' });
+    const project = await proofreadingProject(talk.videoPath, talk.srtPath, {
+      subtitle_usage_type: 'original',
+      source_language: 'en',
+      target_language: 'es',
+    });
     projectUrl = project.url;
     projectId = project.id;
   }, 300_000);
@@ -111,22 +131,30 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       await target2.fill(EDITED);
       // Enter saves and moves on to the next line's translation.
       await target2.press('Enter');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Translation of line 3');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        'Translation of line 3',
+      );
       expect(await target2.inputValue()).toBe(EDITED);
       await saved(page);
-      await expect.poll(async () => (await api(`/v1/projects/${projectId}`)).segments[1].target_text, { timeout: 10_000 }).toBe(EDITED);
+      await expect
+        .poll(async () => (await api(`/v1/projects/${projectId}`)).segments[1].target_text, { timeout: 10_000 })
+        .toBe(EDITED);
 
       // Regenerate (Ctrl+Enter in the line): the line with the original plays in a player the user sees.
       await target2.press('Control+Enter');
       const preview = page.getByLabel('Line 2 with the original');
       await preview.waitFor({ timeout: 60_000 });
-      await expect.poll(() => preview.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
+      await expect
+        .poll(() => preview.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 20_000 })
+        .toBeGreaterThan(0.2);
       expect(await preview.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(1);
       const regenerated = (await api(`/v1/projects/${projectId}`)).segments[1];
       expect(['regenerated', 'too_long']).toContain(regenerated.status);
       expect(regenerated.fit.rate).toBeGreaterThanOrEqual(1);
       await expect.poll(() => page.locator('[data-index="1"] .chip').textContent()).toMatch(/Regenerated|Too long/);
-      await expect.poll(() => page.locator('[data-index="1"] .fit').textContent()).toMatch(/^rate \d\.\d\d× · stretch \d\.\d\d×$/);
+      await expect
+        .poll(() => page.locator('[data-index="1"] .fit').textContent())
+        .toMatch(/^rate \d\.\d\d× · stretch \d\.\d\d×$/);
       await page.screenshot({ path: path.join(SHOTS, 'project-regenerated.png') });
 
       // Drag line 2's bar 0.4 s to the left: the new start is saved.
@@ -141,7 +169,9 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       for (let step = 1; step <= 5; step++) await page.mouse.move(xOf(4.5 - 0.08 * step), y);
       await page.mouse.up();
       await saved(page);
-      await expect.poll(async () => (await api(`/v1/projects/${projectId}`)).segments[1].start, { timeout: 10_000 }).toBeCloseTo(3.0, 1);
+      await expect
+        .poll(async () => (await api(`/v1/projects/${projectId}`)).segments[1].start, { timeout: 10_000 })
+        .toBeCloseTo(3.0, 1);
       const moved = (await api(`/v1/projects/${projectId}`)).segments[1];
       expect(moved.end - moved.start).toBeCloseTo(2.2, 2);
       expect(await page.locator('[data-index="1"] .segment-time').textContent()).toContain('0:03.00');
@@ -150,7 +180,9 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       // Ctrl+Z undoes the drag (with the line's current revision).
       await page.getByLabel('Translation of line 1').focus();
       await page.keyboard.press('Control+z');
-      await expect.poll(async () => (await api(`/v1/projects/${projectId}`)).segments[1].start, { timeout: 10_000 }).toBeCloseTo(3.4, 2);
+      await expect
+        .poll(async () => (await api(`/v1/projects/${projectId}`)).segments[1].start, { timeout: 10_000 })
+        .toBeCloseTo(3.4, 2);
       expect((await api(`/v1/projects/${projectId}`)).segments[1].target_text).toBe(EDITED);
 
       // A click on the timeline seeks there; Play on a line plays it and stops at its end.
@@ -158,8 +190,12 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       await page.mouse.click(xOf(3.0), box.y + 80);
       await expect.poll(() => input.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeCloseTo(3.0, 1);
       await page.getByRole('button', { name: 'Play line 1', exact: true }).click();
-      await expect.poll(() => input.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 10_000 }).toBeGreaterThan(1);
-      await expect.poll(() => input.evaluate((video: HTMLVideoElement) => video.paused), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => input.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 10_000 })
+        .toBeGreaterThan(1);
+      await expect
+        .poll(() => input.evaluate((video: HTMLVideoElement) => video.paused), { timeout: 10_000 })
+        .toBe(true);
       expect(await input.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(2.4);
       expect(await input.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeLessThan(2.9);
 
@@ -168,7 +204,13 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       const chosen = await benVoice.locator('option').nth(2).getAttribute('value');
       expect(chosen).toMatch(/^espeak:es/);
       await benVoice.selectOption(chosen!);
-      await expect.poll(async () => (await api(`/v1/projects/${projectId}`)).speakers.find((item: any) => item.speaker === 'Ben')?.voice_id, { timeout: 10_000 }).toBe(chosen);
+      await expect
+        .poll(
+          async () =>
+            (await api(`/v1/projects/${projectId}`)).speakers.find((item: any) => item.speaker === 'Ben')?.voice_id,
+          { timeout: 10_000 },
+        )
+        .toBe(chosen);
 
       // Export a video: a new task, shown by the notice and the task list, reaches Done and plays.
       await page.getByLabel('Export as').selectOption('video');
@@ -180,11 +222,17 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       expect(new URL(page.url()).hash).toBe('');
       await page.locator('.status-pill', { hasText: 'Done' }).waitFor({ timeout: 240_000 });
       const result = page.getByLabel('Result', { exact: true });
-      await expect.poll(() => result.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => result.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
       await page.getByRole('button', { name: 'Play' }).click();
-      await expect.poll(() => result.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3);
+      await expect
+        .poll(() => result.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 30_000 })
+        .toBeGreaterThan(0.3);
       await page.getByRole('button', { name: 'Pause' }).click();
-      const exportedSrt = await (await fetch((await api(`/v1/media/translate/${exportId}`)).result.subtitle_url)).text();
+      const exportedSrt = await (
+        await fetch((await api(`/v1/media/translate/${exportId}`)).result.subtitle_url)
+      ).text();
       expect(exportedSrt).toContain(EDITED);
       await page.getByRole('button', { name: '← All tasks' }).click();
       await page.getByRole('list', { name: 'Tasks' }).locator('li').nth(1).waitFor();
@@ -214,24 +262,42 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       await second.getByLabel('Translation of line 3').fill('Hablemos del tiempo, segunda pestaña.');
       const conflict = second.getByText('Changed elsewhere (another tab):');
       await conflict.waitFor({ timeout: 15_000 });
-      expect(await second.getByRole('status').filter({ hasText: /^Not saved$/ }).count()).toBe(1);
+      expect(
+        await second
+          .getByRole('status')
+          .filter({ hasText: /^Not saved$/ })
+          .count(),
+      ).toBe(1);
       // Never overwritten: the service keeps the first tab's text.
-      expect((await api(`/v1/projects/${projectId}`)).segments[2].target_text).toBe('Hablemos del tiempo, primera pestaña.');
+      expect((await api(`/v1/projects/${projectId}`)).segments[2].target_text).toBe(
+        'Hablemos del tiempo, primera pestaña.',
+      );
       await second.screenshot({ path: path.join(SHOTS, 'project-conflict.png') });
       await second.locator('[data-index="2"]').getByRole('button', { name: 'Reload' }).click();
-      await expect.poll(() => second.getByLabel('Translation of line 3').inputValue()).toBe('Hablemos del tiempo, primera pestaña.');
+      await expect
+        .poll(() => second.getByLabel('Translation of line 3').inputValue())
+        .toBe('Hablemos del tiempo, primera pestaña.');
       const kept = second.locator('[data-index="2"]').getByText('Your edit kept:');
       expect(await kept.getAttribute('title')).toBe('Hablemos del tiempo, segunda pestaña.');
       await second.locator('[data-index="2"]').getByRole('button', { name: 'Apply again' }).click();
       await saved(second);
-      await expect.poll(async () => (await api(`/v1/projects/${projectId}`)).segments[2].target_text).toBe('Hablemos del tiempo, segunda pestaña.');
+      await expect
+        .poll(async () => (await api(`/v1/projects/${projectId}`)).segments[2].target_text)
+        .toBe('Hablemos del tiempo, segunda pestaña.');
 
       // Split line 3 at the playhead (7.5 s), then merge the halves again.
-      await second.getByLabel('Input media').evaluate((video: HTMLVideoElement) => { video.currentTime = 7.5; });
+      await second.getByLabel('Input media').evaluate((video: HTMLVideoElement) => {
+        video.currentTime = 7.5;
+      });
       await second.getByRole('button', { name: 'Split line 3 at the playhead' }).click();
       await second.getByLabel('Translation of line 4').waitFor({ timeout: 15_000 });
-      const halves = (await api(`/v1/projects/${projectId}`)).segments.slice(2).map((segment: any) => [segment.start, segment.end]);
-      expect(halves).toEqual([[6.4, 7.5], [7.5, 8.6]]);
+      const halves = (await api(`/v1/projects/${projectId}`)).segments
+        .slice(2)
+        .map((segment: any) => [segment.start, segment.end]);
+      expect(halves).toEqual([
+        [6.4, 7.5],
+        [7.5, 8.6],
+      ]);
       await second.getByRole('button', { name: 'Merge line 3 with the next' }).click();
       await expect.poll(() => second.locator('.segment-row').count(), { timeout: 15_000 }).toBe(3);
       const merged = (await api(`/v1/projects/${projectId}`)).segments;
@@ -240,31 +306,61 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
 
       // Translate line 3 again: Apertium's Spanish of its English replaces the typed text.
       await second.getByRole('button', { name: 'Translate line 3 again' }).click();
-      await expect.poll(() => second.getByLabel('Translation of line 3').inputValue(), { timeout: 30_000 }).not.toContain('pestaña');
+      await expect
+        .poll(() => second.getByLabel('Translation of line 3').inputValue(), { timeout: 30_000 })
+        .not.toContain('pestaña');
       expect(await second.getByLabel('Translation of line 3').inputValue()).toMatch(/tiempo/);
-      expect((await api(`/v1/projects/${projectId}`)).segments[2].target_text).toBe(await second.getByLabel('Translation of line 3').inputValue());
+      expect((await api(`/v1/projects/${projectId}`)).segments[2].target_text).toBe(
+        await second.getByLabel('Translation of line 3').inputValue(),
+      );
 
       // The target track as SRT, and replaced from an SRT of as many cues.
       await second.getByText('Subtitles and project').click();
-      const [download] = await Promise.all([second.waitForEvent('download'), second.getByRole('button', { name: 'Target', exact: true }).click()]);
+      const [download] = await Promise.all([
+        second.waitForEvent('download'),
+        second.getByRole('button', { name: 'Target', exact: true }).click(),
+      ]);
       const srt = fs.readFileSync((await download.path())!, 'utf8');
       expect(srt).toContain(EDITED);
       expect(srt.match(/-->/g)).toHaveLength(3);
       const replaced = ['Uno.', 'Dos.', 'Tres.'];
       const replacement = path.join(harness.tempDir, 'replacement.srt');
-      fs.writeFileSync(replacement, CUES.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n${replaced[i]}\n`).join('\n'));
+      fs.writeFileSync(
+        replacement,
+        CUES.map(
+          (cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n${replaced[i]}\n`,
+        ).join('\n'),
+      );
       await second.getByLabel('Replace the target texts from an SRT (same number of lines)').setInputFiles(replacement);
-      await expect.poll(() => second.getByLabel('Translation of line 2').inputValue(), { timeout: 15_000 }).toBe('Dos.');
-      expect((await api(`/v1/projects/${projectId}`)).segments.map((segment: any) => segment.target_text)).toEqual(replaced);
+      await expect
+        .poll(() => second.getByLabel('Translation of line 2').inputValue(), { timeout: 15_000 })
+        .toBe('Dos.');
+      expect((await api(`/v1/projects/${projectId}`)).segments.map((segment: any) => segment.target_text)).toEqual(
+        replaced,
+      );
     } finally {
       await context.close();
     }
   }, 120_000);
 
   it('makes a visual translation with an editable project from the form, opens it from the task, and saves a box', async () => {
-    const sign = (await makeTextVideo(harness.tempDir, { name: 'sign.mp4', durationSec: 4, texts: [
-      { text: 'The house is big', startMs: 500, endMs: 3500, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 26, colour: 'white' },
-    ] })).file;
+    const sign = (
+      await makeTextVideo(harness.tempDir, {
+        name: 'sign.mp4',
+        durationSec: 4,
+        texts: [
+          {
+            text: 'The house is big',
+            startMs: 500,
+            endMs: 3500,
+            x: '(w-text_w)/2',
+            y: 'h-text_h-30',
+            fontSize: 26,
+            colour: 'white',
+          },
+        ],
+      })
+    ).file;
     const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     try {
@@ -292,7 +388,9 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       await boxX.fill((Math.round((x - 0.02) * 100) / 100).toFixed(2));
       await boxX.blur();
       await saved(page);
-      await expect.poll(async () => (await api(`/v1/projects/${visualId}`)).segments[0].box.x, { timeout: 10_000 }).toBeCloseTo(Math.round((x - 0.02) * 100) / 100, 3);
+      await expect
+        .poll(async () => (await api(`/v1/projects/${visualId}`)).segments[0].box.x, { timeout: 10_000 })
+        .toBeCloseTo(Math.round((x - 0.02) * 100) / 100, 3);
       await page.screenshot({ path: path.join(SHOTS, 'project-visual.png') });
     } finally {
       await context.close();
@@ -303,14 +401,54 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
     const { ffmpeg } = resolveMediaTools();
     const seconds = 1000;
     const media = path.join(harness.tempDir, 'long.mp4');
-    await runProcess(ffmpeg, [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=160x90:rate=2:duration=${seconds}`,
-      '-f', 'lavfi', '-i', `sine=frequency=300:duration=${seconds}`, '-map', '0:v', '-map', '1:a',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '48k', '-shortest', media,
-    ], { toolName: 'ffmpeg' });
+    await runProcess(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=size=160x90:rate=2:duration=${seconds}`,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=300:duration=${seconds}`,
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '48k',
+        '-shortest',
+        media,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     const srt = path.join(harness.tempDir, 'long.srt');
-    fs.writeFileSync(srt, Array.from({ length: 1000 }, (_, i) => `${i + 1}\n${formatSrtTime(i * 1000 + 100)} --> ${formatSrtTime(i * 1000 + 900)}\nLínea número ${i + 1} del proyecto largo.\n`).join('\n'));
-    const long = await proofreadingProject(media, srt, { subtitle_usage_type: 'final_translated', target_language: 'es' });
+    fs.writeFileSync(
+      srt,
+      Array.from(
+        { length: 1000 },
+        (_, i) =>
+          `${i + 1}\n${formatSrtTime(i * 1000 + 100)} --> ${formatSrtTime(i * 1000 + 900)}\nLínea número ${i + 1} del proyecto largo.\n`,
+      ).join('\n'),
+    );
+    const long = await proofreadingProject(media, srt, {
+      subtitle_usage_type: 'final_translated',
+      target_language: 'es',
+    });
 
     const context = await harness.browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
@@ -328,7 +466,8 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
             times.push(now - last);
             last = now;
             scroller.scrollTop += 120;
-            if (times.length < 240 && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight) requestAnimationFrame(step);
+            if (times.length < 240 && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight)
+              requestAnimationFrame(step);
             else resolve();
           };
           requestAnimationFrame(step);
@@ -338,7 +477,9 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       const sorted = [...frames].sort((a, b) => a - b);
       const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
       const max = sorted.at(-1)!;
-      console.log(`1,000-line project: ${frames.length} frames while scrolling, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
+      console.log(
+        `1,000-line project: ${frames.length} frames while scrolling, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+      );
       expect(frames.length).toBeGreaterThan(100);
       // Alone this reads about 28 ms; beside the parallel suite on 2 cores about 52 ms. The bound catches what matters,
       // a table that renders every line again (hundreds of ms a frame), not the machine's load.
@@ -355,7 +496,9 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       await page.getByRole('button', { name: 'Really delete this project' }).click();
       await page.getByRole('heading', { name: 'Tasks' }).waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).hash).toBe('');
-      const gone = await fetch(`${harness.service.url}/v1/projects/${long.id}`, { headers: { authorization: `Bearer ${key}` } });
+      const gone = await fetch(`${harness.service.url}/v1/projects/${long.id}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(gone.status).toBe(404);
     } finally {
       await context.close();
@@ -370,22 +513,41 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
       await openProject(page, projectUrl);
       await harness.service.close();
       await page.getByLabel('Translation of line 1').fill(offline);
-      await page.getByRole('status').filter({ hasText: /^Not saved yet — retrying$/ }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Not saved yet — retrying$/ })
+        .waitFor({ timeout: 15_000 });
       expect(await page.locator('[data-index="0"]').getByText('Not saved yet — retrying').count()).toBe(1);
       await page.screenshot({ path: path.join(SHOTS, 'project-service-down.png') });
       await page.close();
 
-      restarted = await startService(resolveConfig({ dataDir: path.join(harness.tempDir, 'data'), host: '127.0.0.1', port: Number(new URL(harness.service.url).port), concurrency: 1 }, {}), {
-        log: () => {}, rendererDir: path.join(harness.tempDir, 'build', 'renderer'),
-      });
+      restarted = await startService(
+        resolveConfig(
+          {
+            dataDir: path.join(harness.tempDir, 'data'),
+            host: '127.0.0.1',
+            port: Number(new URL(harness.service.url).port),
+            concurrency: 1,
+          },
+          {},
+        ),
+        {
+          log: () => {},
+          rendererDir: path.join(harness.tempDir, 'build', 'renderer'),
+        },
+      );
       expect(restarted.url).toBe(harness.service.url);
       const again = await context.newPage();
       await openProject(again, projectUrl);
       // The edit left in localStorage is sent again with the revision it was made on.
-      await expect.poll(async () => (await api(`/v1/projects/${projectId}`)).segments[0].target_text, { timeout: 20_000 }).toBe(offline);
+      await expect
+        .poll(async () => (await api(`/v1/projects/${projectId}`)).segments[0].target_text, { timeout: 20_000 })
+        .toBe(offline);
       await saved(again);
       expect(await again.getByLabel('Translation of line 1').inputValue()).toBe(offline);
-      expect(await again.evaluate(() => Object.keys(localStorage).filter((name) => name.startsWith('dubdesk.edit.')))).toEqual([]);
+      expect(
+        await again.evaluate(() => Object.keys(localStorage).filter((name) => name.startsWith('dubdesk.edit.'))),
+      ).toEqual([]);
     } finally {
       await context.close();
     }

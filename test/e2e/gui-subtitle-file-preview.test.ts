@@ -3,13 +3,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser } from 'playwright-core';
-import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness, openTranslateForm as openTranslateFormAt } from '../fixtures/browser.js';
+import {
+  artifactsDir,
+  browserMissing,
+  startGuiHarness,
+  type GuiHarness,
+  openTranslateForm as openTranslateFormAt,
+} from '../fixtures/browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/main/service.js';
 import { makeTextFile, makeVideo } from '../fixtures/media.js';
 
 // Every character here is in Latin-1, so Buffer's 'latin1' writes the Windows-1252 bytes (é = 0xE9, Ä = 0xC4).
-const LINES = ["Un café, s'il vous plaît.", "C'est très naïve.", 'Ärger über die Größe.', 'Déjà vu, señor.', 'Grüße aus München.', 'À bientôt, garçon.'];
+const LINES = [
+  "Un café, s'il vous plaît.",
+  "C'est très naïve.",
+  'Ärger über die Größe.',
+  'Déjà vu, señor.',
+  'Grüße aus München.',
+  'À bientôt, garçon.',
+];
 const WINDOWS_1252_SRT = Buffer.from(
   LINES.map((line, i) => `${i + 1}\r\n00:00:0${i},100 --> 00:00:0${i},900\r\n${line}\r\n`).join('\r\n'),
   'latin1',

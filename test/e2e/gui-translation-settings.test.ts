@@ -26,7 +26,10 @@ describe.skipIf(browserMissing)('the Settings page: Translation', () => {
     try {
       await page.goto(service.guiUrl);
       await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Settings', exact: true })
+        .click();
       const section = page.getByRole('region', { name: 'Translation' });
       await section.waitFor({ timeout: 30_000 });
 
@@ -38,13 +41,21 @@ describe.skipIf(browserMissing)('the Settings page: Translation', () => {
       await section.getByText('A key is set (never shown).', { exact: false }).waitFor({ timeout: 10_000 });
 
       const settings = service.core.settings;
-      expect([settings.get('translation_engine'), settings.get('llm_base_url'), settings.get('llm_model'), settings.get('llm_api_key')]).toEqual(['llm', 'http://127.0.0.1:11434/v1', 'qwen2.5:7b', KEY]);
+      expect([
+        settings.get('translation_engine'),
+        settings.get('llm_base_url'),
+        settings.get('llm_model'),
+        settings.get('llm_api_key'),
+      ]).toEqual(['llm', 'http://127.0.0.1:11434/v1', 'qwen2.5:7b', KEY]);
       expect(service.core.engines.requireTranslator('en', 'de').title).toBe('LLM: qwen2.5:7b at 127.0.0.1:11434');
 
       // A fresh page load shows the saved values, the key field empty and the key nowhere on the page.
       await page.reload();
       await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Settings', exact: true })
+        .click();
       await section.waitFor();
       expect(await section.getByLabel('LLM model').inputValue()).toBe('qwen2.5:7b');
       expect(await section.getByLabel('Engine').inputValue()).toBe('llm');

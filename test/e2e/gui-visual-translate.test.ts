@@ -7,7 +7,9 @@ import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 import { makeTextVideo } from '../fixtures/text-video.js';
 
-const apertiumMissing = browserMissing || systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
+const apertiumMissing =
+  browserMissing ||
+  systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
 
 describe.skipIf(apertiumMissing)('the GUI: visual translation of a dropped video', () => {
   let harness: GuiHarness;
@@ -15,9 +17,23 @@ describe.skipIf(apertiumMissing)('the GUI: visual translation of a dropped video
 
   beforeAll(async () => {
     harness = await startGuiHarness('dubdesk-gui-visual-');
-    video = (await makeTextVideo(harness.tempDir, { name: 'sign.mp4', durationSec: 4, texts: [
-      { text: 'The house is big', startMs: 500, endMs: 3500, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 26, colour: 'white' },
-    ] })).file;
+    video = (
+      await makeTextVideo(harness.tempDir, {
+        name: 'sign.mp4',
+        durationSec: 4,
+        texts: [
+          {
+            text: 'The house is big',
+            startMs: 500,
+            endMs: 3500,
+            x: '(w-text_w)/2',
+            y: 'h-text_h-30',
+            fontSize: 26,
+            colour: 'white',
+          },
+        ],
+      })
+    ).file;
   }, 180_000);
 
   afterAll(async () => harness?.close());
@@ -43,7 +59,8 @@ describe.skipIf(apertiumMissing)('the GUI: visual translation of a dropped video
       await page.getByRole('heading', { name: 'sign.mp4', level: 2 }).waitFor({ timeout: 30_000 });
       await page.locator('.status-pill', { hasText: 'Done' }).waitFor({ timeout: 180_000 });
       const stages = await page.getByRole('list', { name: 'Stages' }).textContent();
-      for (const label of ['Finding on-screen text', 'Translating the text', 'Rendering the translated video']) expect(stages).toContain(label);
+      for (const label of ['Finding on-screen text', 'Translating the text', 'Rendering the translated video'])
+        expect(stages).toContain(label);
       // The engines the task was planned with at creation, by step.
       await page.getByText('Engines planned at creation').click();
       const planned = await page.getByRole('list', { name: 'Planned engines' }).textContent();
@@ -51,14 +68,24 @@ describe.skipIf(apertiumMissing)('the GUI: visual translation of a dropped video
       expect(planned).toMatch(/Erasing the text: OpenCV/);
       const result = page.getByLabel('Result', { exact: true });
       await result.waitFor({ timeout: 30_000 });
-      await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => result.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
       expect(await page.getByLabel('Original', { exact: true }).count()).toBe(1);
       await page.getByRole('button', { name: 'Play' }).click();
-      await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3);
+      await expect
+        .poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+        .toBeGreaterThan(0.3);
       await page.getByRole('button', { name: 'Pause' }).click();
       // At 2 s both show their text: the English on the left, the Spanish in its place on the right.
-      await page.locator('video').evaluateAll((videos: HTMLVideoElement[]) => videos.forEach((v) => { v.currentTime = 2; }));
-      await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeCloseTo(2, 0);
+      await page.locator('video').evaluateAll((videos: HTMLVideoElement[]) =>
+        videos.forEach((v) => {
+          v.currentTime = 2;
+        }),
+      );
+      await expect
+        .poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+        .toBeCloseTo(2, 0);
       await page.screenshot({ path: path.join(artifactsDir, 'gui-visual-translate-done.png') });
     } finally {
       await context.close();

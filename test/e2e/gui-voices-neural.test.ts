@@ -10,7 +10,10 @@ import { artifactsDir, browserMissing, startGuiHarness, type GuiHarness } from '
 import { piperStandinEntry, writePiperStandin } from '../fixtures/sherpa-standins-voices.js';
 
 const VOICE = 'en_US-standin-medium';
-const entry = piperStandinEntry(VOICE_MODELS.find((model) => model.id === piperModelId('en_US-ljspeech-medium'))!, VOICE);
+const entry = piperStandinEntry(
+  VOICE_MODELS.find((model) => model.id === piperModelId('en_US-ljspeech-medium'))!,
+  VOICE,
+);
 
 describe.skipIf(browserMissing)('the Voices page with a neural voice installed', () => {
   let gui: GuiHarness;

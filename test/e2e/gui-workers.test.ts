@@ -33,9 +33,10 @@ describe.skipIf(browserMissing)('the GUI: workers in Settings and on each stage'
     return page;
   }
 
-  const openSettings = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
+  const openSettings = (page: Page) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
 
-  it("lists this service as its one worker: name, every kind, 0 of 1 running, a heartbeat that stays fresh", async () => {
+  it('lists this service as its one worker: name, every kind, 0 of 1 running, a heartbeat that stays fresh', async () => {
     const page = await openGui();
     try {
       await openSettings(page);
@@ -52,7 +53,9 @@ describe.skipIf(browserMissing)('the GUI: workers in Settings and on each stage'
       expect(await cells.nth(2).innerText()).toBe('0 of 1 running');
       expect(await cells.nth(3).innerText()).toMatch(/^(just now|\d+ s ago)$/);
       // The window scrolls inside <main>: a shot of the section itself scrolls it into view.
-      await page.getByRole('region', { name: 'Workers' }).screenshot({ path: path.join(artifactsDir, 'gui-settings-workers.png') });
+      await page
+        .getByRole('region', { name: 'Workers' })
+        .screenshot({ path: path.join(artifactsDir, 'gui-settings-workers.png') });
 
       // The list refreshes while the page is open: a later heartbeat arrives without a reload.
       const heartbeat = cells.nth(3).locator('time');
@@ -68,9 +71,13 @@ describe.skipIf(browserMissing)('the GUI: workers in Settings and on each stage'
     try {
       // The service's answer is swapped in the browser: first an empty list, then a failure.
       let answer = { status: 200, body: { workers: [] } as unknown };
-      await page.route('**/v1/workers', (route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }));
+      await page.route('**/v1/workers', (route) =>
+        route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
+      );
       await openSettings(page);
-      await page.getByText('No worker is running: jobs wait in the queue until one starts.').waitFor({ timeout: 30_000 });
+      await page
+        .getByText('No worker is running: jobs wait in the queue until one starts.')
+        .waitFor({ timeout: 30_000 });
       expect(await page.getByRole('table', { name: 'Workers' }).count()).toBe(0);
 
       answer = { status: 503, body: { code: 'unavailable', message: 'The database cannot be reached.' } };
@@ -92,7 +99,10 @@ describe.skipIf(browserMissing)('the GUI: workers in Settings and on each stage'
 
     const page = await openGui();
     try {
-      const row = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: 'workers-clip.mp4' });
+      const row = page
+        .getByRole('list', { name: 'Tasks' })
+        .getByRole('listitem')
+        .filter({ hasText: 'workers-clip.mp4' });
       await row.getByText('Done', { exact: true }).waitFor({ timeout: 120_000 });
       await row.locator('.task-open').click();
       const stages = page.getByRole('list', { name: 'Stages' });

@@ -12,7 +12,6 @@ import { startService, type RunningService } from '../../src/main/service.js';
 import { makeTextFile } from '../fixtures/media.js';
 import { makeSpokenVideo, type SpokenCue } from '../fixtures/speech.js';
 
-
 const CUES: SpokenCue[] = [
   { startMs: 400, endMs: 2200, text: 'Good morning and welcome.', voice: 'espeak:en+f2' },
   { startMs: 2800, endMs: 4600, text: 'Let us talk about the weather.', voice: 'espeak:en+m3' },
@@ -20,9 +19,10 @@ const CUES: SpokenCue[] = [
 const GERMAN = ['Guten Morgen und willkommen.', 'Reden wir über das Wetter.'];
 
 function srt(cues: readonly { startMs: number; endMs: number }[], texts: readonly string[]): string {
-  return cues.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n${texts[i]}\n`).join('\n');
+  return cues
+    .map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n${texts[i]}\n`)
+    .join('\n');
 }
-
 
 describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
   let tempDir: string;
@@ -40,7 +40,10 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
     const rendererDir = await buildRenderer(path.join(tempDir, 'build'));
     video = (await makeSpokenVideo(mediaDir, { cues: CUES, name: 'talk' })).videoPath;
     germanSrt = await makeTextFile(mediaDir, 'talk.de.srt', srt(CUES, GERMAN));
-    service = await startService(resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir });
+    service = await startService(
+      resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}),
+      { log: () => {}, rendererDir },
+    );
     browser = await launchBrowser({ autoplay: true });
   }, 180_000);
 
@@ -74,8 +77,13 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
       await page.goto(service.guiUrl);
       await page.getByText('No tasks yet.').waitFor({ timeout: 30_000 });
       const firstRenderMs = await page.evaluate(() => performance.now());
-      const bundle = fs.readdirSync(path.join(tempDir, 'build', 'renderer', 'assets')).map((name) => ({ name, bytes: fs.statSync(path.join(tempDir, 'build', 'renderer', 'assets', name)).size }));
-      fs.writeFileSync(path.join(artifactsDir, 'gui-metrics.json'), JSON.stringify({ firstRenderMs: Math.round(firstRenderMs), bundle }, null, 2));
+      const bundle = fs
+        .readdirSync(path.join(tempDir, 'build', 'renderer', 'assets'))
+        .map((name) => ({ name, bytes: fs.statSync(path.join(tempDir, 'build', 'renderer', 'assets', name)).size }));
+      fs.writeFileSync(
+        path.join(artifactsDir, 'gui-metrics.json'),
+        JSON.stringify({ firstRenderMs: Math.round(firstRenderMs), bundle }, null, 2),
+      );
       await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
 
       await page.setInputFiles('#choose-files-input', [video, germanSrt]);
@@ -96,7 +104,9 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
       await page.getByRole('button', { name: 'Start task' }).click();
       await page.getByRole('heading', { name: 'talk.mp4', level: 2 }).waitFor({ timeout: 30_000 });
       const bar = page.getByRole('progressbar', { name: 'Progress of talk.mp4' });
-      await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 120_000, interval: 200 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => Number(await bar.getAttribute('value')), { timeout: 120_000, interval: 200 })
+        .toBeGreaterThan(0);
       await shot(page, 'task-running');
       await page.locator('.status-pill', { hasText: 'Done' }).waitFor({ timeout: 180_000 });
       expect(await bar.getAttribute('value')).toBe('100');
@@ -108,23 +118,33 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
       // Original and result side by side; the result plays and seeks.
       const result = page.getByLabel('Result', { exact: true });
       await result.waitFor({ timeout: 30_000 });
-      await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(() => result.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
       expect(await page.getByLabel('Original', { exact: true }).count()).toBe(1);
       await page.getByRole('button', { name: 'Play' }).click();
-      await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3);
+      await expect
+        .poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+        .toBeGreaterThan(0.3);
       await page.getByRole('button', { name: 'Pause' }).click();
       // Seek with the keyboard on the position slider, as a user would.
       const position = page.getByRole('slider', { name: 'Position' });
       await position.focus();
       await page.keyboard.press('End');
-      await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(4);
+      await expect
+        .poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+        .toBeGreaterThan(4);
       await page.keyboard.press('Home');
-      await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeLessThan(0.5);
+      await expect
+        .poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+        .toBeLessThan(0.5);
       // The subtitles of the result are listed; choosing a cue seeks there.
       const cues = page.getByRole('list', { name: 'Subtitles' });
       expect(await cues.textContent()).toContain('Guten Morgen und willkommen.');
       await cues.getByRole('button').last().click();
-      await expect.poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(2);
+      await expect
+        .poll(() => result.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+        .toBeGreaterThan(2);
       await shot(page, 'task-done', true);
 
       await page.getByRole('radio', { name: 'Wipe' }).check();
@@ -132,7 +152,9 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
       for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
       await shot(page, 'wipe');
       expect(await page.getByRole('link', { name: 'Video' }).getAttribute('href')).toMatch(/\/v1\/files\/.+download=1/);
-      expect(await page.locator('.api-request pre').textContent()).toContain('"subtitle_usage_type": "final_translated"');
+      expect(await page.locator('.api-request pre').textContent()).toContain(
+        '"subtitle_usage_type": "final_translated"',
+      );
 
       await page.getByRole('button', { name: 'Tasks', exact: true }).click();
       const row = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: 'talk.mp4' });
@@ -146,17 +168,36 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
   it('shows a schema error and an API error (overlapping SRT) next to the field they concern', async () => {
     const page = await openGui();
     try {
-      const overlapping = await makeTextFile(mediaDir, 'talk.srt', srt([{ startMs: 400, endMs: 3000 }, { startMs: 2500, endMs: 4000 }], GERMAN));
+      const overlapping = await makeTextFile(
+        mediaDir,
+        'talk.srt',
+        srt(
+          [
+            { startMs: 400, endMs: 3000 },
+            { startMs: 2500, endMs: 4000 },
+          ],
+          GERMAN,
+        ),
+      );
       // A real drop on the window: a DataTransfer carrying the two files.
-      const payload = [video, overlapping].map((file) => ({ name: path.basename(file), base64: fs.readFileSync(file).toString('base64'), type: file.endsWith('.mp4') ? 'video/mp4' : '' }));
+      const payload = [video, overlapping].map((file) => ({
+        name: path.basename(file),
+        base64: fs.readFileSync(file).toString('base64'),
+        type: file.endsWith('.mp4') ? 'video/mp4' : '',
+      }));
       const dataTransfer = await page.evaluateHandle((items) => {
         const transfer = new DataTransfer();
-        for (const item of items) transfer.items.add(new File([Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0))], item.name, { type: item.type }));
+        for (const item of items)
+          transfer.items.add(
+            new File([Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0))], item.name, { type: item.type }),
+          );
         return transfer;
       }, payload);
       await page.dispatchEvent('main', 'dragenter', { dataTransfer });
       await page.dispatchEvent('main', 'drop', { dataTransfer });
-      await expect.poll(() => page.getByRole('list', { name: 'Files' }).getByText('Uploaded').count(), { timeout: 30_000 }).toBe(2);
+      await expect
+        .poll(() => page.getByRole('list', { name: 'Files' }).getByText('Uploaded').count(), { timeout: 30_000 })
+        .toBe(2);
 
       // Checked in the page with the shared schema before anything is sent.
       await page.getByRole('button', { name: 'Start task' }).click();
@@ -170,7 +211,9 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
       const subtitleError = page.locator('#subtitle-0-error');
       await subtitleError.waitFor({ timeout: 30_000 });
       expect(await subtitleError.textContent()).toMatch(/overlap/i);
-      expect(await page.getByLabel('Subtitles for talk.mp4').getAttribute('aria-describedby')).toContain('subtitle-0-error');
+      expect(await page.getByLabel('Subtitles for talk.mp4').getAttribute('aria-describedby')).toContain(
+        'subtitle-0-error',
+      );
       await shot(page, 'validation', true);
       await page.getByRole('button', { name: 'Clear' }).click();
     } finally {
@@ -189,7 +232,9 @@ describe.skipIf(browserMissing)('the GUI: drop, create, queue, preview', () => {
         return [copy, subtitles];
       });
       await page.setInputFiles('#choose-files-input', copies);
-      await expect.poll(() => page.getByRole('list', { name: 'Files' }).getByText('Uploaded').count(), { timeout: 30_000 }).toBe(4);
+      await expect
+        .poll(() => page.getByRole('list', { name: 'Files' }).getByText('Uploaded').count(), { timeout: 30_000 })
+        .toBe(4);
       await page.getByRole('radio', { name: /Translate and dub/ }).check();
       expect(await page.getByLabel('Subtitles for beta.mp4').inputValue()).not.toBe('');
       await page.getByLabel('Target language', { exact: true }).selectOption('de');

@@ -9,13 +9,11 @@ import { startService, type RunningService } from '../../src/main/service.js';
 import { makeVideo } from '../fixtures/media.js';
 import { lipsyncBody, testKinds } from '../fixtures/test-pipelines.js';
 
-
 function sessionKeyOf(guiUrl: string): string {
   const key = new URLSearchParams(new URL(guiUrl).hash.slice(1)).get('key');
   if (!key) throw new Error(`${guiUrl} carries no #key=`);
   return key;
 }
-
 
 describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
   let tempDir: string;
@@ -29,7 +27,11 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
     const dataDir = path.join(tempDir, 'data');
     // Lip-sync jobs run a real (paced) ffmpeg encode, so the live test sees progress move.
     const kinds = testKinds({ encodeSeconds: 4 });
-    service = await startService(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, concurrency: 1 }, {}), { log: () => {}, rendererDir, kinds });
+    service = await startService(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, concurrency: 1 }, {}), {
+      log: () => {},
+      rendererDir,
+      kinds,
+    });
     browser = await launchBrowser();
   }, 180_000);
 
@@ -48,7 +50,9 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
     const page = await newPage();
     try {
       await page.goto(service.guiUrl);
-      await expect.poll(() => page.getByRole('heading', { name: 'DubDesk', level: 1 }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'DubDesk', level: 1 }).isVisible(), { timeout: 30_000 })
+        .toBe(true);
       await page.getByText('No tasks yet.').waitFor({ timeout: 30_000 });
       // The event stream connected (EventSource passes the key as ?key=).
       await page.getByText(/· Live$/).waitFor({ timeout: 30_000 });
@@ -97,7 +101,10 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
     const api = (pathname: string, init: { method: string; body?: unknown }) =>
       fetch(`${service.url}${pathname}`, {
         method: init.method,
-        headers: { authorization: `Bearer ${key}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
     try {
@@ -115,7 +122,9 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
       const row = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem');
       await row.waitFor({ timeout: 30_000 });
       const bar = row.getByRole('progressbar');
-      await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000, interval: 100 })
+        .toBeGreaterThan(0);
       fs.mkdirSync(artifactsDir, { recursive: true });
       await page.screenshot({ path: path.join(artifactsDir, 'web-mode-live.png') });
       await row.getByText('Done', { exact: true }).waitFor({ timeout: 60_000 });
@@ -124,7 +133,9 @@ describe.skipIf(browserMissing)('the GUI in a browser (web mode)', () => {
 
       expect((await api(`/v1/tasks/${taskId}`, { method: 'DELETE' })).status).toBe(204);
       await page.getByText('No tasks yet.').waitFor({ timeout: 30_000 });
-      expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+        true,
+      );
     } finally {
       await page.context().close();
     }

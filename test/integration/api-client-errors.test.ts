@@ -13,14 +13,29 @@ interface RawAnswer {
 }
 
 /** One request over node:http, which (unlike fetch) sends header strings byte for byte as latin1; fails after timeoutMs. */
-function rawRequest(url: string, options: { method: string; headers: Record<string, string>; body?: Buffer | string; timeoutMs?: number }): Promise<RawAnswer> {
+function rawRequest(
+  url: string,
+  options: { method: string; headers: Record<string, string>; body?: Buffer | string; timeoutMs?: number },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: options.method, headers: options.headers, timeout: options.timeoutMs ?? 5_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    request.on('timeout', () => request.destroy(new Error(`no answer to ${options.method} ${url} within ${options.timeoutMs ?? 5_000} ms`)));
+    const request = http.request(
+      url,
+      { method: options.method, headers: options.headers, timeout: options.timeoutMs ?? 5_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(new Error(`no answer to ${options.method} ${url} within ${options.timeoutMs ?? 5_000} ms`)),
+    );
     request.on('error', reject);
     // A string body would make Node write the head with it as UTF-8, re-encoding the latin1 header bytes.
     request.end(typeof options.body === 'string' ? Buffer.from(options.body) : options.body);
@@ -65,18 +80,31 @@ describe('client errors, HEAD /v1/events and upload names over real HTTP', () =>
         body: 'hello',
       });
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body)).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('needs a boundary parameter') });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringContaining('needs a boundary parameter'),
+      });
     });
   });
 
   describe('POST /v1/models importing a file that is not a model', () => {
-    it('answers 400 unsupported_media naming the user\'s file and no internal path', async () => {
+    it("answers 400 unsupported_media naming the user's file and no internal path", async () => {
       const notAModel = path.join(svc.dataDir, '..', `not-a-model-${process.pid}.onnx`);
       fs.writeFileSync(notAModel, 'these are words, not an ONNX graph');
       try {
         // Any single-file ONNX model an engine uses can be imported; the catalogue decides which ones.
-        const listed = (await svc.api('/v1/models')).body.models as { id: string; title: string; files: { name: string }[]; used_by?: unknown[] }[];
-        const model = listed.find((m) => m.files.length === 1 && m.files[0].name.endsWith('.onnx') && (m.used_by === undefined || m.used_by.length > 0));
+        const listed = (await svc.api('/v1/models')).body.models as {
+          id: string;
+          title: string;
+          files: { name: string }[];
+          used_by?: unknown[];
+        }[];
+        const model = listed.find(
+          (m) =>
+            m.files.length === 1 &&
+            m.files[0].name.endsWith('.onnx') &&
+            (m.used_by === undefined || m.used_by.length > 0),
+        );
         expect(model).toBeDefined();
         const { status, body } = await svc.api('/v1/models', { body: { id: model!.id, source_path: notAModel } });
         expect(status).toBe(400);
@@ -122,7 +150,7 @@ describe('client errors, HEAD /v1/events and upload names over real HTTP', () =>
       expect(JSON.parse(answer.body).name).toBe(name);
     });
 
-    it('decodes the RFC 8187 form UTF-8\'\'<percent-encoded>', async () => {
+    it("decodes the RFC 8187 form UTF-8''<percent-encoded>", async () => {
       const answer = await upload(`UTF-8''${encodeURIComponent(name)}`);
       expect(answer.status).toBe(201);
       expect(JSON.parse(answer.body).name).toBe(name);
@@ -148,7 +176,8 @@ describe('client errors, HEAD /v1/events and upload names over real HTTP', () =>
   it('answers a JSON body over the 10 MB limit with 413 payload_too_large', async () => {
     // inject() delivers the whole body, so the answer is read whatever the socket would do with the rest.
     const answer = await svc.service.app.inject({
-      method: 'POST', url: '/v1/media/translate',
+      method: 'POST',
+      url: '/v1/media/translate',
       headers: { ...auth, host: new URL(svc.url).host, 'content-type': 'application/json' },
       payload: JSON.stringify({ user_prompt: 'z'.repeat(11 * 1024 * 1024) }),
     });
@@ -168,9 +197,13 @@ describe('client errors, HEAD /v1/events and upload names over real HTTP', () =>
     it('answers a request line Node cannot parse with a catalogue body, then closes', async () => {
       const { port } = new URL(svc.url);
       const reply = await new Promise<string>((resolve, reject) => {
-        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`FOO\u0001 /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`));
+        const socket = net.connect(Number(port), '127.0.0.1', () =>
+          socket.write(`FOO\u0001 /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`),
+        );
         let text = '';
-        socket.on('data', (chunk) => { text += chunk.toString('utf8'); });
+        socket.on('data', (chunk) => {
+          text += chunk.toString('utf8');
+        });
         socket.on('end', () => resolve(text));
         socket.on('error', reject);
       });
@@ -180,7 +213,11 @@ describe('client errors, HEAD /v1/events and upload names over real HTTP', () =>
 
     it('stores an upload whose UTF-8 name is longer than a file system allows, shortened to fit', async () => {
       const name = `${'中'.repeat(100)}.mp4`;
-      const answer = await rawRequest(`${svc.url}/v1/files?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { ...auth, 'content-type': 'video/mp4' }, body: Buffer.from('AAAA') });
+      const answer = await rawRequest(`${svc.url}/v1/files?name=${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'video/mp4' },
+        body: Buffer.from('AAAA'),
+      });
       expect(answer.status).toBe(201);
       const stored = JSON.parse(answer.body).name as string;
       expect(stored.endsWith('.mp4')).toBe(true);

@@ -30,7 +30,8 @@ let junk: JunkServer;
 let guard: NetworkGuard;
 let media: { dir: string; cleanup: () => Promise<void> };
 const processFailures: string[] = [];
-const onUnhandled = (reason: unknown) => processFailures.push(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`);
+const onUnhandled = (reason: unknown) =>
+  processFailures.push(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`);
 const onUncaught = (error: Error) => processFailures.push(`uncaught exception: ${error.stack ?? String(error)}`);
 
 beforeAll(async () => {
@@ -51,10 +52,16 @@ beforeAll(async () => {
     fs.mkdir(path.join(media.dir, 'folder.mp4')),
   ]);
   // Model installs download from the loopback junk server instead of the catalogue's real hosts.
-  const loopbackCatalogue = createCatalogue([], BUILTIN_CATALOGUE.map((entry) => ({
-    ...entry,
-    files: entry.files.map((file) => ({ ...file, url: `${junk.url}/${file.name.endsWith('.onnx') ? 'junk.mp4' : 'missing.mp4'}` })),
-  })));
+  const loopbackCatalogue = createCatalogue(
+    [],
+    BUILTIN_CATALOGUE.map((entry) => ({
+      ...entry,
+      files: entry.files.map((file) => ({
+        ...file,
+        url: `${junk.url}/${file.name.endsWith('.onnx') ? 'junk.mp4' : 'missing.mp4'}`,
+      })),
+    })),
+  );
   svc = await startTestService({
     config: { concurrency: 1, maxQueuedJobs: 1000 },
     service: { models: { catalogue: loopbackCatalogue, idleTimeoutMs: 3000 } },
@@ -71,7 +78,8 @@ afterAll(async () => {
 });
 
 async function seedPools(pools: ValuePools, document: any): Promise<void> {
-  const listed = async (pathname: string, key: string, field: string) => ((await svc.api(pathname)).body?.[key] ?? []).map((item: any) => String(item[field]));
+  const listed = async (pathname: string, key: string, field: string) =>
+    ((await svc.api(pathname)).body?.[key] ?? []).map((item: any) => String(item[field]));
   pools.catalogue_id = await listed('/v1/models', 'models', 'id');
   pools.voice_id = (await listed('/v1/voices', 'voices', 'voice_id')).slice(0, 40);
   pools.language = [...(await listed('/v1/languages', 'languages', 'code')), 'auto', 'pt-BR', 'zh-Hans'];
@@ -79,12 +87,20 @@ async function seedPools(pools: ValuePools, document: any): Promise<void> {
   pools.kind = document.paths['/v1/tasks'].get.parameters.find((p: any) => p.name === 'kind').schema.enum;
   for (const name of ['clip.mp4', 'tone.wav', 'still.png', 'speech.srt', 'garbage.mp4']) {
     const upload = await fetch(`${svc.url}/v1/files?name=${name}`, {
-      method: 'POST', body: await fs.readFile(path.join(media.dir, name)), headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/octet-stream' },
+      method: 'POST',
+      body: await fs.readFile(path.join(media.dir, name)),
+      headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/octet-stream' },
     });
     expect(upload.status).toBe(201);
     const uploaded = await upload.json();
     harvestIds(pools, uploaded, svc.url);
-    if (name === 'speech.srt') pools.subtitle_url = [uploaded.url, `file://${path.join(media.dir, 'speech.srt')}`, `file://${path.join(media.dir, 'broken.srt')}`, `${junk.url}/junk.srt`];
+    if (name === 'speech.srt')
+      pools.subtitle_url = [
+        uploaded.url,
+        `file://${path.join(media.dir, 'speech.srt')}`,
+        `file://${path.join(media.dir, 'broken.srt')}`,
+        `${junk.url}/junk.srt`,
+      ];
   }
 }
 
@@ -99,23 +115,45 @@ it(`answers ${COUNT} seeded requests built from its OpenAPI document with no 5xx
   const pools: ValuePools = {};
   await seedPools(pools, documentAnswer.body);
   const localFiles = (await fs.readdir(media.dir)).map((name) => path.join(media.dir, name));
-  const generator = createRequestGenerator(operations, { host: new URL(svc.url).host, apiKey: TEST_API_KEY, junkUrls: junk.urls, localFiles, tempDir: media.dir, pools }, createRng(SEED));
+  const generator = createRequestGenerator(
+    operations,
+    { host: new URL(svc.url).host, apiKey: TEST_API_KEY, junkUrls: junk.urls, localFiles, tempDir: media.dir, pools },
+    createRng(SEED),
+  );
 
   const report = await runFuzz({
-    next: generator.next, serviceUrl: svc.url, apiKey: TEST_API_KEY, tempDir: media.dir, pools,
-    count: COUNT, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS, keepLog: Boolean(LOG_FILE), conformance,
+    next: generator.next,
+    serviceUrl: svc.url,
+    apiKey: TEST_API_KEY,
+    tempDir: media.dir,
+    pools,
+    count: COUNT,
+    concurrency: CONCURRENCY,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    keepLog: Boolean(LOG_FILE),
+    conformance,
   });
   if (LOG_FILE) await fs.writeFile(LOG_FILE, `${report.log.join('\n')}\n`);
 
   const health = await svc.api('/v1/health');
   const tasks = await svc.api('/v1/tasks?limit=500');
-  console.log([
-    `api fuzz: ${COUNT} requests in ${report.seconds.toFixed(1)} s, seed ${SEED}, peak RSS of the test process ${(report.peakRss / 2 ** 20).toFixed(0)} MB`,
-    `  statuses: ${[...report.statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')} (501 pipeline_unavailable: ${report.notBuiltYet})`,
-    `  operations answered 2xx at least once: ${report.reached.size}/${operations.length}; never: ${operations.filter((op) => !report.reached.has(op.id)).map((op) => op.id).join(', ') || 'none'}`,
-    `  tasks created: ${tasks.body?.tasks?.length ?? '?'}; junk server saw ${junk.requests} requests; network guard refused ${guard.refused.length}; connection resets retried: ${report.resetsRetried}`,
-    ...[...report.failures.entries()].map(([key, n]) => `  FAIL ${key}: ${n}`),
-  ].join('\n'));
+  console.log(
+    [
+      `api fuzz: ${COUNT} requests in ${report.seconds.toFixed(1)} s, seed ${SEED}, peak RSS of the test process ${(report.peakRss / 2 ** 20).toFixed(0)} MB`,
+      `  statuses: ${[...report.statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ')} (501 pipeline_unavailable: ${report.notBuiltYet})`,
+      `  operations answered 2xx at least once: ${report.reached.size}/${operations.length}; never: ${
+        operations
+          .filter((op) => !report.reached.has(op.id))
+          .map((op) => op.id)
+          .join(', ') || 'none'
+      }`,
+      `  tasks created: ${tasks.body?.tasks?.length ?? '?'}; junk server saw ${junk.requests} requests; network guard refused ${guard.refused.length}; connection resets retried: ${report.resetsRetried}`,
+      ...[...report.failures.entries()].map(([key, n]) => `  FAIL ${key}: ${n}`),
+    ].join('\n'),
+  );
 
   expect(guard.refused, 'connections past loopback').toEqual([]);
   expect(processFailures, 'unhandled rejections or exceptions').toEqual([]);
@@ -123,5 +161,8 @@ it(`answers ${COUNT} seeded requests built from its OpenAPI document with no 5xx
   expect(health.body.status).toBe('ok');
   expect(tasks.status).toBe(200);
   expect(conformance.violations(), `answers the OpenAPI document does not list (seed ${SEED})`).toEqual([]);
-  expect(report.findings, `5xx answers, hangs and broken connections (seed ${SEED}):\n${report.findings.join('\n\n')}`).toEqual([]);
+  expect(
+    report.findings,
+    `5xx answers, hangs and broken connections (seed ${SEED}):\n${report.findings.join('\n\n')}`,
+  ).toEqual([]);
 }, 240_000);

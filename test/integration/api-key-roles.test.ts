@@ -36,10 +36,15 @@ afterAll(async () => {
 });
 
 const as = (key: string) => ({ authorization: `Bearer ${key}` });
-const glossary = { name: 'terms', source_language: 'en', target_language: 'es', entries: [{ source: 'DubDesk', target: 'DubDesk' }] };
+const glossary = {
+  name: 'terms',
+  source_language: 'en',
+  target_language: 'es',
+  entries: [{ source: 'DubDesk', target: 'DubDesk' }],
+};
 
 describe('a jobs key', () => {
-  it('is what POST /v1/keys makes without a role, and the list shows each key\'s role', async () => {
+  it("is what POST /v1/keys makes without a role, and the list shows each key's role", async () => {
     const { body } = await svc.api('/v1/keys');
     const roles = Object.fromEntries(body.keys.map((key: { name: string; role: string }) => [key.name, key.role]));
     expect(roles).toMatchObject({ 'render script': 'jobs', ops: 'admin', 'GUI session': 'admin' });
@@ -60,10 +65,14 @@ describe('a jobs key', () => {
     expect(error.message).toMatch(/admin key/);
   });
 
-  it('cannot revoke the GUI\'s key', async () => {
-    const gui = (await svc.api('/v1/keys')).body.keys.find((key: { name: string; revoked_at: string | null }) => key.name === 'GUI session' && !key.revoked_at);
+  it("cannot revoke the GUI's key", async () => {
+    const gui = (await svc.api('/v1/keys')).body.keys.find(
+      (key: { name: string; revoked_at: string | null }) => key.name === 'GUI session' && !key.revoked_at,
+    );
     expect((await svc.api(`/v1/keys/${gui.key_id}`, { method: 'DELETE', headers: as(jobsKey) })).status).toBe(403);
-    expect((await svc.api('/v1/keys')).body.keys.find((key: { key_id: string }) => key.key_id === gui.key_id).revoked_at).toBeNull();
+    expect(
+      (await svc.api('/v1/keys')).body.keys.find((key: { key_id: string }) => key.key_id === gui.key_id).revoked_at,
+    ).toBeNull();
   });
 
   it('creates a job, uploads a file, and reads voices, glossaries, styles, models and tasks', async () => {
@@ -72,13 +81,18 @@ describe('a jobs key', () => {
     const task = await svc.api(`/v1/tasks/${created.body.task_id}`, { headers: as(jobsKey) });
     expect(task.status).toBe(200);
     const upload = await fetch(`${svc.url}/v1/files`, {
-      method: 'POST', body: await readFile(video), headers: { ...as(jobsKey), 'content-type': 'application/octet-stream', 'x-file-name': 'clip.mp4' },
+      method: 'POST',
+      body: await readFile(video),
+      headers: { ...as(jobsKey), 'content-type': 'application/octet-stream', 'x-file-name': 'clip.mp4' },
     });
     expect(upload.status).toBe(201);
     const { file_id: fileId } = (await upload.json()) as { file_id: string };
     expect((await fetch(`${svc.url}/v1/files/${fileId}`, { headers: as(jobsKey) })).status).toBe(200);
     for (const route of ['/v1/voices', '/v1/glossaries', '/v1/subtitle_styles', '/v1/models', '/v1/tasks']) {
-      expect({ route, status: (await svc.api(route, { headers: as(jobsKey) })).status }).toEqual({ route, status: 200 });
+      expect({ route, status: (await svc.api(route, { headers: as(jobsKey) })).status }).toEqual({
+        route,
+        status: 200,
+      });
     }
     const cancel = await svc.api(`/v1/tasks/${created.body.task_id}/cancel`, { method: 'POST', headers: as(jobsKey) });
     expect([200, 409]).toContain(cancel.status); // 409 only if the short test job already finished
@@ -91,7 +105,9 @@ describe('an admin key', () => {
     expect((await svc.api('/v1/settings', { headers: as(adminKey) })).body.webhook_secret).toEqual(expect.any(String));
     const made = await svc.api('/v1/glossaries', { body: glossary, headers: as(adminKey) });
     expect(made.status).toBe(200);
-    expect((await svc.api(`/v1/glossaries/${made.body.glossary_id}`, { method: 'DELETE', headers: as(adminKey) })).status).toBe(204);
+    expect(
+      (await svc.api(`/v1/glossaries/${made.body.glossary_id}`, { method: 'DELETE', headers: as(adminKey) })).status,
+    ).toBe(204);
     expect((await svc.api('/v1/models/no-such-model', { method: 'DELETE', headers: as(adminKey) })).status).toBe(404);
   });
 
@@ -110,7 +126,10 @@ describe('an admin key', () => {
 describe('route roles', () => {
   it('an admin-only route registered without role: admin stops the app from building', async () => {
     const app = Fastify();
-    installSecurity(app, { keys: createKeysRepository(createSqliteClient(openDatabase(':memory:'))), allowedHosts: () => new Set() });
+    installSecurity(app, {
+      keys: createKeysRepository(createSqliteClient(openDatabase(':memory:'))),
+      allowedHosts: () => new Set(),
+    });
     await expect(async () => {
       app.post('/v1/keys/rotate', async () => ({}));
       await app.ready();

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const electronVite = path.join(repoRoot, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-const importsElectron = /\bfrom\s*["']electron(\/[^"']*)?["']|\brequire\(\s*["']electron["']\s*\)|\bimport\(\s*["']electron["']\s*\)/;
+const importsElectron =
+  /\bfrom\s*["']electron(\/[^"']*)?["']|\brequire\(\s*["']electron["']\s*\)|\bimport\(\s*["']electron["']\s*\)/;
 
 /** The file and every local chunk it reaches through static or dynamic imports. */
 function reachableFiles(entry: string, seen = new Set<string>()): Set<string> {
@@ -30,7 +31,11 @@ describe('electron-vite build', () => {
     root = fs.mkdtempSync(path.join(repoRoot, '.vite', 'build-test-'));
     fs.mkdirSync(path.join(root, 'scripts'));
     fs.copyFileSync(path.join(repoRoot, 'scripts', 'start.mjs'), path.join(root, 'scripts', 'start.mjs'));
-    build = spawnSync(process.execPath, [electronVite, 'build', '--outDir', path.join(root, 'out')], { cwd: repoRoot, encoding: 'utf8', timeout: 280_000 });
+    build = spawnSync(process.execPath, [electronVite, 'build', '--outDir', path.join(root, 'out')], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 280_000,
+    });
   }, 300_000);
 
   afterAll(() => {
@@ -48,7 +53,8 @@ describe('electron-vite build', () => {
 
   it('keeps Electron out of the CLI bundle and everything it imports, so `dubdesk` runs in plain Node', () => {
     const cliFiles = [...reachableFiles(file('main/cli.js'))];
-    for (const cliFile of cliFiles) expect(fs.readFileSync(cliFile, 'utf8'), path.relative(root, cliFile)).not.toMatch(importsElectron);
+    for (const cliFile of cliFiles)
+      expect(fs.readFileSync(cliFile, 'utf8'), path.relative(root, cliFile)).not.toMatch(importsElectron);
     // The same check finds Electron where it belongs, so it is not blind.
     expect(fs.readFileSync(file('main/index.js'), 'utf8')).toMatch(importsElectron);
   });
@@ -77,7 +83,11 @@ describe('electron-vite build', () => {
   });
 
   it('builds a CLI that starts under plain Node', () => {
-    const help = spawnSync(process.execPath, [file('main/cli.js'), '--help'], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const help = spawnSync(process.execPath, [file('main/cli.js'), '--help'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(help.status, `${help.stdout}\n${help.stderr}`).toBe(0);
     expect(help.stdout).toContain('serve');
   });
@@ -88,7 +98,11 @@ describe('electron-vite build', () => {
     // No display: the start script must fall back to the service even where an Electron binary exists.
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
-    const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--port', '0', '--data-dir', dataDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'scripts', 'start.mjs'), '--port', '0', '--data-dir', dataDir],
+      { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -1,7 +1,11 @@
 // Webhook delivery from the outbox, on both databases: signed, retried with backoff, in order per task, never lost.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../../src/main/queue/callbacks/backoff.js';
-import { createCallbackDeliverer, type CallbackDeliverer, type CallbackDelivererOptions } from '../../src/main/queue/callbacks/deliverer.js';
+import {
+  createCallbackDeliverer,
+  type CallbackDeliverer,
+  type CallbackDelivererOptions,
+} from '../../src/main/queue/callbacks/deliverer.js';
 import { parseSignatureHeader, verifySignature } from '../../src/main/queue/callbacks/signature.js';
 import { createCallbackOutbox, type CallbackOutbox } from '../../src/main/store/callback-outbox-repository.js';
 import type { SqlClient } from '../../src/main/store/sql.js';
@@ -63,10 +67,19 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       given_up_at: number | null;
       last_error: string | null;
       claimed_by: string | null;
-    }>('SELECT attempts, next_attempt_at, delivered_at, given_up_at, last_error, claimed_by FROM callback_outbox WHERE event_id = $1', [eventId]))!;
+    }>(
+      'SELECT attempts, next_attempt_at, delivered_at, given_up_at, last_error, claimed_by FROM callback_outbox WHERE event_id = $1',
+      [eventId],
+    ))!;
   }
 
-  const status = (taskId: string, value: string) => ({ task_id: taskId, status: value, progress: value === 'done' ? 1 : 0, created_at: 1, updated_at: 2 });
+  const status = (taskId: string, value: string) => ({
+    task_id: taskId,
+    status: value,
+    progress: value === 'done' ? 1 : 0,
+    created_at: 1,
+    updated_at: 2,
+  });
 
   describe('webhook callback delivery', () => {
     it('posts the enqueued body with the documented headers and a signature the receiver can verify', async () => {
@@ -91,14 +104,18 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(logs.join('\n')).not.toContain(secret);
     });
 
-    it('retries after a 500 and a connection reset with the same event id, then sends the task\'s later events in order', async () => {
+    it("retries after a 500 and a connection reset with the same event id, then sends the task's later events in order", async () => {
       const hook = await receiver([{ status: 500 }, 'reset']);
       const d = deliverer();
       const first = await outbox.enqueue({ taskId: 'A', url: hook.url, body: status('A', 'processing') });
       const second = await outbox.enqueue({ taskId: 'A', url: hook.url, body: status('A', 'done') });
 
       expect(await d.deliverDue()).toBe(1);
-      expect(await outboxRow(first)).toMatchObject({ attempts: 1, last_error: 'HTTP 500', next_attempt_at: START + 2_000 });
+      expect(await outboxRow(first)).toMatchObject({
+        attempts: 1,
+        last_error: 'HTTP 500',
+        next_attempt_at: START + 2_000,
+      });
       // The retry is not due and the later event waits behind it.
       expect(await d.deliverDue()).toBe(0);
 
@@ -114,13 +131,18 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(hook.requests.map((r) => r.headers['x-dubdesk-event-id'])).toEqual([first, first, first, second]);
       expect(hook.accepted.map((r) => JSON.parse(r.body).status)).toEqual(['processing', 'done']);
       // Signed at each attempt: the third attempt carries the later time.
-      expect(parseSignatureHeader(hook.requests[2].headers['x-dubdesk-signature'] as string)?.timestamp).toBe((START + 6_000) / 1000);
-      for (const r of hook.requests) expect(verifySignature(secret, r.headers['x-dubdesk-signature'] as string, r.body, { now: clock })).toBe(true);
+      expect(parseSignatureHeader(hook.requests[2].headers['x-dubdesk-signature'] as string)?.timestamp).toBe(
+        (START + 6_000) / 1000,
+      );
+      for (const r of hook.requests)
+        expect(verifySignature(secret, r.headers['x-dubdesk-signature'] as string, r.body, { now: clock })).toBe(true);
       expect(await outbox.pendingCount()).toBe(0);
     });
 
     it('does not hold other tasks while one task waits for its retry', async () => {
-      const hook = await startReceiver((request) => (JSON.parse(request.body).task_id === 'A' ? { status: 503 } : 'ok'));
+      const hook = await startReceiver((request) =>
+        JSON.parse(request.body).task_id === 'A' ? { status: 503 } : 'ok',
+      );
       cleanups.push(() => hook.close());
       const d = deliverer();
       await outbox.enqueue({ taskId: 'A', url: hook.url, body: status('A', 'processing') });
@@ -148,10 +170,14 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       const hook = await receiver([], 'hang');
       const eventId = await outbox.enqueue({ taskId: 'A', url: hook.url, body: status('A', 'done') });
       await deliverer({ requestTimeoutMs: 200 }).deliverDue();
-      expect(await outboxRow(eventId)).toMatchObject({ attempts: 1, delivered_at: null, last_error: 'no response within 200 ms' });
+      expect(await outboxRow(eventId)).toMatchObject({
+        attempts: 1,
+        delivered_at: null,
+        last_error: 'no response within 200 ms',
+      });
     });
 
-    it('keeps retrying until the event is 24 h old, then gives up and sends the task\'s next event', async () => {
+    it("keeps retrying until the event is 24 h old, then gives up and sends the task's next event", async () => {
       let failing = true;
       const hook = await startReceiver(() => (failing ? { status: 500 } : 'ok'));
       cleanups.push(() => hook.close());
@@ -188,7 +214,12 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
 
       for (let run = 0; run < 2; run++) {
         const restarted = await opened.reopen();
-        const after = createCallbackDeliverer({ outbox: createCallbackOutbox(restarted.store.client, { now: () => clock }), secret, version: '1.2.3', now: () => clock });
+        const after = createCallbackDeliverer({
+          outbox: createCallbackOutbox(restarted.store.client, { now: () => clock }),
+          secret,
+          version: '1.2.3',
+          now: () => clock,
+        });
         await after.deliverDue();
         await after.deliverDue();
         await after.stop();
@@ -207,7 +238,8 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       const d = deliverer({ now: Date.now, pollIntervalMs: 60_000, concurrency: 2 });
       d.start();
       const ids: string[] = [];
-      for (const [n, taskId] of ['A', 'A', 'B', 'C'].entries()) ids.push(await outbox.enqueue({ taskId, url: hook.url, body: { task_id: taskId, n } }));
+      for (const [n, taskId] of ['A', 'A', 'B', 'C'].entries())
+        ids.push(await outbox.enqueue({ taskId, url: hook.url, body: { task_id: taskId, n } }));
       d.kick();
 
       await waitFor(() => hook.open() === 2, 'two deliveries in flight');
@@ -236,13 +268,23 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       await waitFor(() => hook.requests.length === 1, 'the request to arrive');
       await d.stop();
       // Unclaimed too: the next start (a new owner) or another node sends it without waiting for the lease.
-      expect(await outboxRow(eventId)).toMatchObject({ attempts: 0, delivered_at: null, given_up_at: null, claimed_by: null });
+      expect(await outboxRow(eventId)).toMatchObject({
+        attempts: 0,
+        delivered_at: null,
+        given_up_at: null,
+        claimed_by: null,
+      });
       expect(await outbox.pendingCount()).toBe(1);
     });
 
     it('moves on when its claim ran out mid-attempt and another deliverer took the callback over', async () => {
       let answer!: () => void;
-      const hook = await startReceiver(() => new Promise<Reply>((resolve) => { answer = () => resolve('ok'); }));
+      const hook = await startReceiver(
+        () =>
+          new Promise<Reply>((resolve) => {
+            answer = () => resolve('ok');
+          }),
+      );
       cleanups.push(() => hook.close());
       const eventId = await outbox.enqueue({ taskId: 'A', url: hook.url, body: status('A', 'done') });
       const slow = deliverer({ requestTimeoutMs: 60_000, claimLeaseMs: 70_000 });
@@ -261,13 +303,19 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
     });
 
     it('claims for longer than one attempt may take', () => {
-      expect(() => deliverer({ requestTimeoutMs: 10_000, claimLeaseMs: 10_000 })).toThrow('claimLeaseMs must be longer than requestTimeoutMs');
+      expect(() => deliverer({ requestTimeoutMs: 10_000, claimLeaseMs: 10_000 })).toThrow(
+        'claimLeaseMs must be longer than requestTimeoutMs',
+      );
     });
 
     it('gives up at once on a callback URL that is not http(s)', async () => {
       const eventId = await outbox.enqueue({ taskId: 'A', url: 'ftp://127.0.0.1/hook', body: status('A', 'done') });
       await deliverer().deliverDue();
-      expect(await outboxRow(eventId)).toMatchObject({ attempts: 1, given_up_at: START, last_error: 'callback_url is not an http(s) URL' });
+      expect(await outboxRow(eventId)).toMatchObject({
+        attempts: 1,
+        given_up_at: START,
+        last_error: 'callback_url is not an http(s) URL',
+      });
     });
   });
 });

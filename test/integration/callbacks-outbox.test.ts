@@ -26,8 +26,10 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
   afterAll(() => backend.dispose());
 
   const claim = (at: number, limit = 10, owner = 'node-1') => outbox.claimDue(owner, at, LEASE, limit);
-  const claimIds = async (at: number, limit = 10, owner = 'node-1') => (await claim(at, limit, owner)).map((entry) => entry.eventId);
-  const claimOf = (id: number) => store.client.get('SELECT claimed_by, claim_expires_at FROM callback_outbox WHERE id = $1', [id]);
+  const claimIds = async (at: number, limit = 10, owner = 'node-1') =>
+    (await claim(at, limit, owner)).map((entry) => entry.eventId);
+  const claimOf = (id: number) =>
+    store.client.get('SELECT claimed_by, claim_expires_at FROM callback_outbox WHERE id = $1', [id]);
 
   describe('callback outbox', () => {
     it('stores the body as enqueued and gives each intent its own event id', async () => {
@@ -35,7 +37,14 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       const b = await outbox.enqueue({ taskId: 'A', url, body: '{"task_id":"A","status":"done"}' });
       expect(a).not.toBe(b);
       const [head] = await claim(clock);
-      expect(head).toMatchObject({ eventId: a, taskId: 'A', url, body: '{"task_id":"A","status":"queuing"}', attempts: 0, createdAt: clock });
+      expect(head).toMatchObject({
+        eventId: a,
+        taskId: 'A',
+        url,
+        body: '{"task_id":"A","status":"queuing"}',
+        attempts: 0,
+        createdAt: clock,
+      });
       expect(await outbox.pendingCount()).toBe(2);
     });
 
@@ -51,7 +60,7 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(await claimIds(clock)).toEqual([a1, b1]);
     });
 
-    it('claims an entry for its owner until the lease ends, and holds the task\'s later entries while it is claimed', async () => {
+    it("claims an entry for its owner until the lease ends, and holds the task's later entries while it is claimed", async () => {
       const a1 = await outbox.enqueue({ taskId: 'A', url, body: { n: 1 } });
       await outbox.enqueue({ taskId: 'A', url, body: { n: 2 } });
       const [head] = await claim(clock);
@@ -63,13 +72,15 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(await claimOf(head!.id)).toEqual({ claimed_by: 'node-2', claim_expires_at: clock + LEASE + 1 + LEASE });
     });
 
-    it('records an outcome only from the claim\'s owner: a stale owner\'s marks are refused once another took over', async () => {
+    it("records an outcome only from the claim's owner: a stale owner's marks are refused once another took over", async () => {
       await outbox.enqueue({ taskId: 'A', url, body: { n: 1 } });
       const [stale] = await claim(clock, 10, 'node-old');
       const [taken] = await claim(clock + LEASE + 1, 10, 'node-new');
       expect(taken!.id).toBe(stale!.id);
       expect(await outbox.markDelivered(stale!.id, 'node-old', clock + 5)).toBe(false);
-      expect(await outbox.markFailed(stale!.id, 'node-old', { attempts: 1, nextAttemptAt: clock, error: 'late' })).toBe(false);
+      expect(await outbox.markFailed(stale!.id, 'node-old', { attempts: 1, nextAttemptAt: clock, error: 'late' })).toBe(
+        false,
+      );
       expect(await outbox.markGivenUp(stale!.id, 'node-old', { attempts: 1, now: clock, error: 'late' })).toBe(false);
       expect(await outbox.release(stale!.id, 'node-old')).toBe(false);
       expect(await claimOf(taken!.id)).toMatchObject({ claimed_by: 'node-new' });
@@ -78,27 +89,38 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(await outbox.pendingCount()).toBe(0);
     });
 
-    it.runIf(backendName === 'postgres')('skips, without waiting, the rows another node is claiming in an open transaction', async () => {
-      const heads: string[] = [];
-      for (const taskId of ['A', 'B', 'C', 'D', 'E', 'F']) heads.push(await outbox.enqueue({ taskId, url, body: {} }));
-      const other = await opened.reopen();
-      try {
-        const otherOutbox = createCallbackOutbox(other.store.client, { now: () => clock });
-        const [first, second] = await store.transaction(async (tx) => {
-          const mine = await createCallbackOutbox(tx.client, { now: () => clock }).claimDue('node-1', clock, LEASE, 3);
-          // Its rows stay locked until this transaction ends: the other claimer must pass them by, not block on them.
-          const theirs = await Promise.race([
-            otherOutbox.claimDue('node-2', clock, LEASE, 10),
-            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the second claimer waited for the first')), 5_000)),
-          ]);
-          return [mine, theirs];
-        });
-        expect(first.map((entry) => entry.eventId)).toEqual(heads.slice(0, 3));
-        expect(second.map((entry) => entry.eventId)).toEqual(heads.slice(3));
-      } finally {
-        await other.close();
-      }
-    });
+    it.runIf(backendName === 'postgres')(
+      'skips, without waiting, the rows another node is claiming in an open transaction',
+      async () => {
+        const heads: string[] = [];
+        for (const taskId of ['A', 'B', 'C', 'D', 'E', 'F'])
+          heads.push(await outbox.enqueue({ taskId, url, body: {} }));
+        const other = await opened.reopen();
+        try {
+          const otherOutbox = createCallbackOutbox(other.store.client, { now: () => clock });
+          const [first, second] = await store.transaction(async (tx) => {
+            const mine = await createCallbackOutbox(tx.client, { now: () => clock }).claimDue(
+              'node-1',
+              clock,
+              LEASE,
+              3,
+            );
+            // Its rows stay locked until this transaction ends: the other claimer must pass them by, not block on them.
+            const theirs = await Promise.race([
+              otherOutbox.claimDue('node-2', clock, LEASE, 10),
+              new Promise<never>((_, reject) =>
+                setTimeout(() => reject(new Error('the second claimer waited for the first')), 5_000),
+              ),
+            ]);
+            return [mine, theirs];
+          });
+          expect(first.map((entry) => entry.eventId)).toEqual(heads.slice(0, 3));
+          expect(second.map((entry) => entry.eventId)).toEqual(heads.slice(3));
+        } finally {
+          await other.close();
+        }
+      },
+    );
 
     it('lets an owner whose claim ran out, and that nobody took over, still record its outcome', async () => {
       await outbox.enqueue({ taskId: 'A', url, body: {} });
@@ -114,7 +136,7 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(await claimIds(clock, 10, 'node-2')).toEqual([a1]);
     });
 
-    it('frees, at a data folder\'s start, the claims a killed process left, and only those', async () => {
+    it("frees, at a data folder's start, the claims a killed process left, and only those", async () => {
       const a1 = await outbox.enqueue({ taskId: 'A', url, body: {} });
       await outbox.enqueue({ taskId: 'B', url, body: {} });
       await claim(clock, 1, 'killed-process');
@@ -136,7 +158,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       const other = await opened.reopen();
       try {
         const outboxes = [outbox, createCallbackOutbox(other.store.client, { now: () => clock })];
-        const claims = await Promise.all(Array.from({ length: 8 }, (_, n) => outboxes[n % 2]!.claimDue(`node-${n}`, clock, LEASE, 3)));
+        const claims = await Promise.all(
+          Array.from({ length: 8 }, (_, n) => outboxes[n % 2]!.claimDue(`node-${n}`, clock, LEASE, 3)),
+        );
         const claimed = claims.flat();
         expect(new Set(claimed.map((entry) => entry.id)).size).toBe(claimed.length);
         expect(new Set(claimed.map((entry) => entry.taskId)).size).toBe(claimed.length);
@@ -148,12 +172,14 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       }
     });
 
-    it('holds a task\'s later events while its head waits for a retry, without holding other tasks', async () => {
+    it("holds a task's later events while its head waits for a retry, without holding other tasks", async () => {
       const a1 = await outbox.enqueue({ taskId: 'A', url, body: { n: 1 } });
       const a2 = await outbox.enqueue({ taskId: 'A', url, body: { n: 2 } });
       const b1 = await outbox.enqueue({ taskId: 'B', url, body: { n: 1 } });
       const [head, b] = await claim(clock);
-      expect(await outbox.markFailed(head!.id, 'node-1', { attempts: 1, nextAttemptAt: clock + 1_000, error: 'HTTP 500' })).toBe(true);
+      expect(
+        await outbox.markFailed(head!.id, 'node-1', { attempts: 1, nextAttemptAt: clock + 1_000, error: 'HTTP 500' }),
+      ).toBe(true);
       expect(await claimOf(head!.id)).toEqual({ claimed_by: null, claim_expires_at: null });
       expect(await outbox.release(b!.id, 'node-1')).toBe(true);
       expect(await claimIds(clock)).toEqual([b1]);
@@ -170,7 +196,10 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(await outbox.markGivenUp(head!.id, 'node-1', { attempts: 3, now: clock, error: 'HTTP 500' })).toBe(true);
       expect(await claimIds(clock)).toEqual([a2]);
       expect(await outbox.pendingCount()).toBe(1);
-      const row = await store.client.get('SELECT attempts, given_up_at, last_error FROM callback_outbox WHERE id = $1', [head!.id]);
+      const row = await store.client.get(
+        'SELECT attempts, given_up_at, last_error FROM callback_outbox WHERE id = $1',
+        [head!.id],
+      );
       expect(row).toEqual({ attempts: 3, given_up_at: clock, last_error: 'HTTP 500' });
     });
 
@@ -179,7 +208,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       const [head] = await claim(clock);
       expect(await outbox.markDelivered(head!.id, 'node-1', clock)).toBe(true);
       expect(await outbox.markDelivered(head!.id, 'node-1', clock)).toBe(false);
-      expect(await outbox.markFailed(head!.id, 'node-1', { attempts: 1, nextAttemptAt: clock, error: 'late' })).toBe(false);
+      expect(await outbox.markFailed(head!.id, 'node-1', { attempts: 1, nextAttemptAt: clock, error: 'late' })).toBe(
+        false,
+      );
       expect(await outbox.pendingCount()).toBe(0);
     });
 
@@ -194,11 +225,16 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(await claimIds(clock, 2)).toEqual(ids.slice(2));
     });
 
-    it('commits with the caller\'s transaction and disappears when it rolls back', async () => {
-      const changeStatus = (fail: boolean) => store.transaction(async (tx) => {
-        await createCallbackOutbox(tx.client, { now: () => clock }).enqueue({ taskId: 'A', url, body: { status: 'done' } });
-        if (fail) throw new Error('status change failed');
-      });
+    it("commits with the caller's transaction and disappears when it rolls back", async () => {
+      const changeStatus = (fail: boolean) =>
+        store.transaction(async (tx) => {
+          await createCallbackOutbox(tx.client, { now: () => clock }).enqueue({
+            taskId: 'A',
+            url,
+            body: { status: 'done' },
+          });
+          if (fail) throw new Error('status change failed');
+        });
       await expect(changeStatus(true)).rejects.toThrow('status change failed');
       expect(await outbox.pendingCount()).toBe(0);
       await changeStatus(false);
@@ -224,7 +260,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(generated.length).toBeGreaterThanOrEqual(32);
       expect(await resolveWebhookSecret(await loadSettingsCache(store.settings))).toBe(generated);
       // Another process (or node) reading the same database, and racing to make one, ends up with the same secret.
-      const others = await Promise.all([1, 2, 3].map(async () => resolveWebhookSecret(await loadSettingsCache(store.settings))));
+      const others = await Promise.all(
+        [1, 2, 3].map(async () => resolveWebhookSecret(await loadSettingsCache(store.settings))),
+      );
       expect(new Set(others)).toEqual(new Set([generated]));
     });
 

@@ -33,7 +33,11 @@ export async function startReceiver(respond: Responder = () => 'ok'): Promise<Re
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request: ReceivedRequest = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const request: ReceivedRequest = {
+      path: req.url ?? '/',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     const index = requests.push(request) - 1;
     openCount += 1;
     const reply = await respond(request, index);

@@ -2,7 +2,11 @@
 // its own callback deliverer: every callback reaches the receiver exactly once and in order per task, and a node that
 // dies holding a claim delays its task only until the claim's lease runs out.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCallbackDeliverer, type CallbackDeliverer, type CallbackDelivererOptions } from '../../src/main/queue/callbacks/deliverer.js';
+import {
+  createCallbackDeliverer,
+  type CallbackDeliverer,
+  type CallbackDelivererOptions,
+} from '../../src/main/queue/callbacks/deliverer.js';
 import { createCallbackOutbox, type CallbackOutbox } from '../../src/main/store/callback-outbox-repository.js';
 import { STORE_BACKENDS, storeBackend, type OpenedStore } from '../fixtures/store-backends.js';
 import { startReceiver, waitFor, type Receiver, type Reply } from './callbacks-receiver.js';
@@ -38,16 +42,27 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
     return hook;
   }
 
-  function node(opened: OpenedStore, owner: string, options: Partial<CallbackDelivererOptions> = {}): { outbox: CallbackOutbox; deliverer: CallbackDeliverer } {
+  function node(
+    opened: OpenedStore,
+    owner: string,
+    options: Partial<CallbackDelivererOptions> = {},
+  ): { outbox: CallbackOutbox; deliverer: CallbackDeliverer } {
     const outbox = createCallbackOutbox(opened.store.client, { now: () => clock });
-    const deliverer = createCallbackDeliverer({ outbox, owner, secret, version: '1.2.3', now: () => clock, ...options });
+    const deliverer = createCallbackDeliverer({
+      outbox,
+      owner,
+      secret,
+      version: '1.2.3',
+      now: () => clock,
+      ...options,
+    });
     cleanups.push(() => deliverer.stop());
     return { outbox, deliverer };
   }
 
   const eventIds = (hook: Receiver) => hook.requests.map((request) => request.headers['x-dubdesk-event-id'] as string);
 
-  it('delivers every callback exactly once and each task\'s in order while two nodes race over the outbox', async () => {
+  it("delivers every callback exactly once and each task's in order while two nodes race over the outbox", async () => {
     const hook = await receiver(() => Math.floor(Math.random() * 6));
     const enqueued = new Map<string, string[]>();
     const enqueuer = createCallbackOutbox(first.store.client, { now: Date.now });
@@ -71,9 +86,17 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       };
     };
     const logs: string[] = [];
-    for (const [opened, owner] of [[first, 'node-a'], [second, 'node-b']] as const) {
+    for (const [opened, owner] of [
+      [first, 'node-a'],
+      [second, 'node-b'],
+    ] as const) {
       const deliverer = createCallbackDeliverer({
-        outbox: counting(opened, owner), owner, secret, version: '1.2.3', pollIntervalMs: 5, concurrency: 3,
+        outbox: counting(opened, owner),
+        owner,
+        secret,
+        version: '1.2.3',
+        pollIntervalMs: 5,
+        concurrency: 3,
         log: (level, message) => logs.push(`${owner} ${level}: ${message}`),
       });
       cleanups.push(() => deliverer.stop());
@@ -86,7 +109,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
     expect(arrived).toHaveLength(all.length);
     expect(new Set(arrived)).toEqual(new Set(all));
     for (const [taskId, ids] of enqueued) {
-      const ofTask = hook.requests.filter((request) => JSON.parse(request.body).task_id === taskId).map((request) => request.headers['x-dubdesk-event-id']);
+      const ofTask = hook.requests
+        .filter((request) => JSON.parse(request.body).task_id === taskId)
+        .map((request) => request.headers['x-dubdesk-event-id']);
       expect(ofTask, `task ${taskId}`).toEqual(ids);
     }
     expect(recorded.get('node-a')).toBeGreaterThan(0);

@@ -20,7 +20,10 @@ type Built = { id: string; title?: string; quality?: string };
 
 /** The table's row of a built engine: by its id, or (one engine per installed model) by the model it runs. */
 function rowOf(rows: readonly EngineRow[], engine: Built): EngineRow | undefined {
-  return rows.find((row) => row.id === engine.id) ?? rows.find((row) => row.titleFrom === 'catalogue' && row.needs.models?.includes(engine.id));
+  return (
+    rows.find((row) => row.id === engine.id) ??
+    rows.find((row) => row.titleFrom === 'catalogue' && row.needs.models?.includes(engine.id))
+  );
 }
 
 let built: BuiltEngines;

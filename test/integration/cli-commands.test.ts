@@ -12,7 +12,8 @@ import { makeVideo } from '../fixtures/media.js';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG_HOME = mkdtempSync(path.join(os.tmpdir(), 'dubdesk-cli-config-'));
 const CLI_ENTRY = path.join(REPO_ROOT, 'src/cli/bin.ts');
-const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 // Generous: a loaded 2-core machine needs seconds just to load tsx.
 const COMMAND_TIMEOUT_MS = 45_000;
 const SERVE_KEY = 'dd_cli_test_key_0123456789abcdef';
@@ -37,13 +38,23 @@ function cliArgs(args: string[]): string[] {
 /** Runs `dubdesk <args>` to completion. */
 function dubdesk(args: string[], options: { env?: Record<string, string> } = {}): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, cliArgs(args), { cwd: REPO_ROOT, env: cleanEnv(options.env), timeout: COMMAND_TIMEOUT_MS, signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS + 5_000) }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') {
-        reject(new Error(`dubdesk ${args.join(' ')} did not finish: ${error.message}\n${stderr}`));
-        return;
-      }
-      resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      cliArgs(args),
+      {
+        cwd: REPO_ROOT,
+        env: cleanEnv(options.env),
+        timeout: COMMAND_TIMEOUT_MS,
+        signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS + 5_000),
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') {
+          reject(new Error(`dubdesk ${args.join(' ')} did not finish: ${error.message}\n${stderr}`));
+          return;
+        }
+        resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -58,21 +69,34 @@ interface ServeProcess {
 
 /** Starts `dubdesk serve` and resolves once it has printed its start-up lines. */
 async function startServe(dataDir: string): Promise<ServeProcess> {
-  const child = spawn(process.execPath, cliArgs(['serve', '--port', '0', '--data-dir', dataDir, '--api-key', SERVE_KEY, '--concurrency', '1']), {
-    cwd: REPO_ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    cliArgs(['serve', '--port', '0', '--data-dir', dataDir, '--api-key', SERVE_KEY, '--concurrency', '1']),
+    {
+      cwd: REPO_ROOT,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
   // 'close', not 'exit': only then has everything the process printed been read.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + COMMAND_TIMEOUT_MS;
   for (;;) {
     const listening = /^DubDesk listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout);
     const gui = /^Open the DubDesk GUI in a browser: (\S+)$/m.exec(stdout);
     // The data folder line is the last one serve prints at start; each line may arrive in its own chunk.
-    if (listening && gui && /^Data folder: .*\n/m.test(stdout)) return { child, url: listening[1]!, guiUrl: gui[1]!, stdout: () => stdout, stderr: () => stderr, exited };
+    if (listening && gui && /^Data folder: .*\n/m.test(stdout))
+      return { child, url: listening[1]!, guiUrl: gui[1]!, stdout: () => stdout, stderr: () => stderr, exited };
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`dubdesk serve did not start:\n${stdout}\n${stderr}`);
@@ -98,8 +122,12 @@ async function tempDir(prefix: string): Promise<string> {
 
 describe('dubdesk keys', () => {
   let dataDir: string;
-  beforeEach(async () => { dataDir = await tempDir('dubdesk-cli-keys-'); });
-  afterEach(async () => { await fs.rm(dataDir, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    dataDir = await tempDir('dubdesk-cli-keys-');
+  });
+  afterEach(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
 
   it('create prints the key once on stdout with a note on stderr; list shows its prefix and name, never the key', async () => {
     const created = await dubdesk(['keys', 'create', '--name', 'ci', '--data-dir', dataDir]);
@@ -125,7 +153,9 @@ describe('dubdesk keys', () => {
 
     const revoked = await dubdesk(['keys', 'revoke', prefix, '--data-dir', dataDir]);
     expect(revoked).toEqual({ code: 0, stdout: `Revoked ${prefix}.\n`, stderr: '' });
-    expect((await dubdesk(['keys', 'list', '--data-dir', dataDir])).stdout).toMatch(new RegExp(`${prefix}… {2}ci .* REVOKED \\d{4}-\\d\\d-\\d\\d`));
+    expect((await dubdesk(['keys', 'list', '--data-dir', dataDir])).stdout).toMatch(
+      new RegExp(`${prefix}… {2}ci .* REVOKED \\d{4}-\\d\\d-\\d\\d`),
+    );
 
     const unknown = await dubdesk(['keys', 'revoke', 'no-such-key', '--data-dir', dataDir]);
     expect(unknown.code).toBe(1);
@@ -157,7 +187,10 @@ describe('dubdesk serve', () => {
     expect(serve.stdout()).toContain(`Data folder: ${dataDir}\n`);
     expect(existsSync(path.join(dataDir, 'service.lock'))).toBe(true);
 
-    expect(await getJson(`${serve.url}/v1/health`, SERVE_KEY)).toEqual({ status: 200, body: { status: 'ok', version: PACKAGE_VERSION, active_tasks: 0 } });
+    expect(await getJson(`${serve.url}/v1/health`, SERVE_KEY)).toEqual({
+      status: 200,
+      body: { status: 'ok', version: PACKAGE_VERSION, active_tasks: 0 },
+    });
     expect((await getJson(`${serve.url}/v1/health`, 'dd_not_a_key')).status).toBe(401);
     const guiKey = new URL(serve.guiUrl).hash.slice('#key='.length);
     expect((await getJson(`${serve.url}/v1/health`, guiKey)).status).toBe(200);
@@ -193,7 +226,9 @@ describe('dubdesk serve', () => {
     serve = await startServe(dataDir);
     const second = await dubdesk(['serve', '--port', '0', '--data-dir', dataDir, '--api-key', SERVE_KEY]);
     expect(second.code).not.toBe(0);
-    expect(second.stderr).toContain(`DubDesk is already running on the data folder ${dataDir} (process ${serve.child.pid})`);
+    expect(second.stderr).toContain(
+      `DubDesk is already running on the data folder ${dataDir} (process ${serve.child.pid})`,
+    );
     expect(second.stdout).not.toContain('listening');
     expect(readDataDirLock(path.join(dataDir, 'service.lock'))?.pid).toBe(serve.child.pid);
     expect((await getJson(`${serve.url}/v1/health`, SERVE_KEY)).status).toBe(200);
@@ -210,7 +245,11 @@ describe('dubdesk serve', () => {
       const response = await fetch(`${serve.url}/v1/video_generation`, {
         method: 'POST',
         headers: { authorization: `Bearer ${SERVE_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ reference_file_url: pathToFileURL(video).href, model: 'standard_v1', reference_file_type: 'video' }),
+        body: JSON.stringify({
+          reference_file_url: pathToFileURL(video).href,
+          model: 'standard_v1',
+          reference_file_type: 'video',
+        }),
       });
       expect(response.status).toBe(200);
       const { task_id: taskId } = (await response.json()) as { task_id: string };
@@ -225,8 +264,14 @@ describe('dubdesk serve', () => {
 
       const listed = await dubdesk(['tasks', '--data-dir', freshDir]);
       expect(listed.code).toBe(0);
-      expect(listed.stdout).toMatch(new RegExp(`^${taskId} {2}lipsync +failed +\\d+% {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d {2}interview\\.mp4 {2}no_face_detected: .+\\n$`));
-      expect((await dubdesk(['tasks', '--status', 'done', '--data-dir', freshDir])).stdout).toBe(`No tasks in ${freshDir}.\n`);
+      expect(listed.stdout).toMatch(
+        new RegExp(
+          `^${taskId} {2}lipsync +failed +\\d+% {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d {2}interview\\.mp4 {2}no_face_detected: .+\\n$`,
+        ),
+      );
+      expect((await dubdesk(['tasks', '--status', 'done', '--data-dir', freshDir])).stdout).toBe(
+        `No tasks in ${freshDir}.\n`,
+      );
     } finally {
       await stopServe(serve);
       await fs.rm(freshDir, { recursive: true, force: true });
@@ -236,8 +281,12 @@ describe('dubdesk serve', () => {
 
 describe('dubdesk webhook-secret', () => {
   let dataDir: string;
-  beforeEach(async () => { dataDir = await tempDir('dubdesk-cli-secret-'); });
-  afterEach(async () => { await fs.rm(dataDir, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    dataDir = await tempDir('dubdesk-cli-secret-');
+  });
+  afterEach(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
 
   it('prints the same generated secret on every call, and DUBDESK_WEBHOOK_SECRET overrides it', async () => {
     const first = await dubdesk(['webhook-secret', '--data-dir', dataDir]);
@@ -245,7 +294,9 @@ describe('dubdesk webhook-secret', () => {
     expect(first.stdout).toMatch(/^\S{16,}\n$/);
     expect(await dubdesk(['webhook-secret', '--data-dir', dataDir])).toEqual(first);
 
-    const overridden = await dubdesk(['webhook-secret', '--data-dir', dataDir], { env: { DUBDESK_WEBHOOK_SECRET: 'whsec_from_the_environment' } });
+    const overridden = await dubdesk(['webhook-secret', '--data-dir', dataDir], {
+      env: { DUBDESK_WEBHOOK_SECRET: 'whsec_from_the_environment' },
+    });
     expect(overridden).toEqual({ code: 0, stdout: 'whsec_from_the_environment\n', stderr: '' });
   });
 });
@@ -256,7 +307,9 @@ describe('dubdesk run', () => {
     workDir = await tempDir('dubdesk-cli-run-');
     await makeVideo(workDir, { name: 'speaker.mp4' });
   });
-  afterAll(async () => { await fs.rm(workDir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await fs.rm(workDir, { recursive: true, force: true });
+  });
 
   async function requestFile(name: string, body: Record<string, unknown>): Promise<string> {
     const file = path.join(workDir, name);
@@ -264,8 +317,12 @@ describe('dubdesk run', () => {
     return file;
   }
 
-  it('runs a lip-sync request naming its video by relative path, shows progress, and exits 1 with the job\'s error (no face in a test pattern)', async () => {
-    const request = await requestFile('lipsync.json', { reference_file_url: 'speaker.mp4', model: 'standard_v1', reference_file_type: 'video' });
+  it("runs a lip-sync request naming its video by relative path, shows progress, and exits 1 with the job's error (no face in a test pattern)", async () => {
+    const request = await requestFile('lipsync.json', {
+      reference_file_url: 'speaker.mp4',
+      model: 'standard_v1',
+      reference_file_type: 'video',
+    });
     const result = await dubdesk(['run', 'lipsync', request, '--data-dir', path.join(workDir, 'data')]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
@@ -276,7 +333,12 @@ describe('dubdesk run', () => {
   });
 
   it('refuses a request with an unknown field, naming the field, and exits 1', async () => {
-    const request = await requestFile('typo.json', { reference_file_url: 'speaker.mp4', model: 'standard_v1', reference_file_type: 'video', colour: 'red' });
+    const request = await requestFile('typo.json', {
+      reference_file_url: 'speaker.mp4',
+      model: 'standard_v1',
+      reference_file_type: 'video',
+      colour: 'red',
+    });
     const result = await dubdesk(['run', 'lipsync', request, '--data-dir', path.join(workDir, 'data')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^invalid_request: .*'colour'/m);
@@ -285,14 +347,20 @@ describe('dubdesk run', () => {
   it('prints its usage and exits 2 without arguments', async () => {
     const result = await dubdesk(['run']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('usage: dubdesk run <lipsync|reusable_lipsync|translate|frame_translate> <request.json>\n');
+    expect(result.stderr).toBe(
+      'usage: dubdesk run <lipsync|reusable_lipsync|translate|frame_translate> <request.json>\n',
+    );
   });
 });
 
 describe('dubdesk models, tasks flags, usage and version', () => {
   let dataDir: string;
-  beforeAll(async () => { dataDir = await tempDir('dubdesk-cli-misc-'); });
-  afterAll(async () => { await fs.rm(dataDir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dataDir = await tempDir('dubdesk-cli-misc-');
+  });
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
 
   it('`models list` shows the catalogue, nothing installed, with either spelling of --data-dir', async () => {
     for (const flags of [['--data-dir', dataDir], [`--data-dir=${dataDir}`]]) {
@@ -306,14 +374,20 @@ describe('dubdesk models, tasks flags, usage and version', () => {
 
   it('`tasks --limit` with a non-number is a usage error (exit 2)', async () => {
     const result = await dubdesk(['tasks', '--limit', 'ten', '--data-dir', dataDir]);
-    expect(result).toEqual({ code: 2, stdout: '', stderr: "--limit must be a whole number of at least 1, got 'ten'.\n" });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "--limit must be a whole number of at least 1, got 'ten'.\n",
+    });
   });
 
   it('an unknown command exits 2 with the usage on stderr', async () => {
     const result = await dubdesk(['transmogrify']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^Unknown command 'transmogrify'\.\n\nDubDesk .*\n\nusage: dubdesk <command> \[options\]\n/);
+    expect(result.stderr).toMatch(
+      /^Unknown command 'transmogrify'\.\n\nDubDesk .*\n\nusage: dubdesk <command> \[options\]\n/,
+    );
   });
 
   it('--version prints the package.json version', async () => {

@@ -19,19 +19,51 @@ let env: NodeJS.ProcessEnv;
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], { cwd: REPO_ROOT, env, timeout: TIMEOUT_MS }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(new Error(`dubdesk ${args.join(' ')}: ${error.message}\n${stderr}`));
-      else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI_ENTRY, ...args],
+      { cwd: REPO_ROOT, env, timeout: TIMEOUT_MS },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number')
+          reject(new Error(`dubdesk ${args.join(' ')}: ${error.message}\n${stderr}`));
+        else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
-async function startServe(): Promise<{ child: ChildProcess; url: string; stdout(): string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, 'serve', '--port', '0', '--data-dir', dataDir, '--api-key', KEY, '--concurrency', '1'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startServe(): Promise<{
+  child: ChildProcess;
+  url: string;
+  stdout(): string;
+  exited: Promise<number | null>;
+}> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      CLI_ENTRY,
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--api-key',
+      KEY,
+      '--concurrency',
+      '1',
+    ],
+    { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stdout = '';
   let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const deadline = Date.now() + TIMEOUT_MS;
   for (;;) {
@@ -49,7 +81,13 @@ beforeAll(async () => {
   home = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-cli-home-'));
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-cli-found-'));
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('DUBDESK_')));
-  env = { ...inherited, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), APPDATA: path.join(home, 'AppData'), INIT_CWD: REPO_ROOT };
+  env = {
+    ...inherited,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    APPDATA: path.join(home, 'AppData'),
+    INIT_CWD: REPO_ROOT,
+  };
 });
 
 afterAll(async () => {
@@ -58,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('the CLI and a running service share one data folder', () => {
-  it('serve prints a CLI command that works; tasks, keys and models without --data-dir read the running service\'s folder and say so; after a clean stop the record is gone', async () => {
+  it("serve prints a CLI command that works; tasks, keys and models without --data-dir read the running service's folder and say so; after a clean stop the record is gone", async () => {
     const serve = await startServe();
     const registry = path.join(home, '.config', 'DubDesk', 'running-services');
     try {
@@ -69,7 +107,11 @@ describe('the CLI and a running service share one data folder', () => {
       const created = await fetch(`${serve.url}/v1/video_generation`, {
         method: 'POST',
         headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ reference_file_url: 'http://127.0.0.1:9/talk30.mp4', model: 'standard_v1', reference_file_type: 'video' }),
+        body: JSON.stringify({
+          reference_file_url: 'http://127.0.0.1:9/talk30.mp4',
+          model: 'standard_v1',
+          reference_file_type: 'video',
+        }),
       });
       expect(created.status).toBe(200);
       const { task_id: taskId } = (await created.json()) as { task_id: string };

@@ -34,13 +34,26 @@ beforeAll(async () => {
   media = await makeMediaDir();
   svc = await startTestService();
   env = { DUBDESK_URL: svc.url, DUBDESK_API_KEY: TEST_API_KEY };
-  const video = (await makeSpokenVideo(media.dir, { cues: CUES, width: 320, height: 240, fps: 25, name: 'hello' })).videoPath;
-  await makeTextFile(media.dir, 'hello.de.srt', `1\n${formatSrtTime(300)} --> ${formatSrtTime(2200)}\nGuten Morgen und willkommen.\n`);
+  const video = (await makeSpokenVideo(media.dir, { cues: CUES, width: 320, height: 240, fps: 25, name: 'hello' }))
+    .videoPath;
+  await makeTextFile(
+    media.dir,
+    'hello.de.srt',
+    `1\n${formatSrtTime(300)} --> ${formatSrtTime(2200)}\nGuten Morgen und willkommen.\n`,
+  );
   // Paths relative to the request file, as a user writes them next to their media.
-  requestFile = await makeTextFile(media.dir, 'dub.json', JSON.stringify({
-    media_type: 'video', media_url: path.basename(video), subtitle_url: 'hello.de.srt', subtitle_usage_type: 'final_translated',
-    target_language: 'de', export_type: 'all',
-  }));
+  requestFile = await makeTextFile(
+    media.dir,
+    'dub.json',
+    JSON.stringify({
+      media_type: 'video',
+      media_url: path.basename(video),
+      subtitle_url: 'hello.de.srt',
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+      export_type: 'all',
+    }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -56,7 +69,13 @@ describe('dubdesk submit', () => {
     expect(await submitCommand(['translate', requestFile, '--out', outDir], out, err, env)).toBe(0);
     expect(err.text()).toMatch(/uploading .*hello\.mp4/);
     expect(err.text()).toMatch(/100%\s+done/);
-    const written = Object.fromEntries(out.text().trim().split('\n').map((line) => line.split(': ')));
+    const written = Object.fromEntries(
+      out
+        .text()
+        .trim()
+        .split('\n')
+        .map((line) => line.split(': ')),
+    );
     expect(Object.keys(written).sort()).toEqual(expect.arrayContaining(['audio', 'subtitle', 'video']));
     const video = await probeMedia(written.video);
     expect(video.video).toBeTruthy();
@@ -65,12 +84,20 @@ describe('dubdesk submit', () => {
     expect(await fs.readFile(written.subtitle, 'utf8')).toContain('Guten Morgen');
     // The service received the inputs as uploads, not as paths on its own disk.
     const task = (await svc.api('/v1/tasks?limit=1')).body.tasks[0];
-    expect(task.request ?? (await svc.api(`/v1/tasks/${task.task_id}`)).body.request).toMatchObject({ media_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/files\//) });
+    expect(task.request ?? (await svc.api(`/v1/tasks/${task.task_id}`)).body.request).toMatchObject({
+      media_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/files\//),
+    });
 
     // Submitting again never overwrites what the first run downloaded.
     const again = capture();
     expect(await submitCommand(['translate', requestFile, '--out', outDir], again, capture(), env)).toBe(0);
-    const second = Object.fromEntries(again.text().trim().split('\n').map((line) => line.split(': ')));
+    const second = Object.fromEntries(
+      again
+        .text()
+        .trim()
+        .split('\n')
+        .map((line) => line.split(': ')),
+    );
     expect(second.video).not.toBe(written.video);
     expect(second.video).toMatch(/-1\.mp4$/);
   }, 240_000);
@@ -88,7 +115,11 @@ describe('dubdesk submit', () => {
   }, 180_000);
 
   it('prints the catalogue code of a refused request and exits 1', async () => {
-    const bad = await makeTextFile(media.dir, 'bad.json', JSON.stringify({ media_type: 'video', media_url: 'hello.mp4', target_language: 'xx', export_type: 'auto' }));
+    const bad = await makeTextFile(
+      media.dir,
+      'bad.json',
+      JSON.stringify({ media_type: 'video', media_url: 'hello.mp4', target_language: 'xx', export_type: 'auto' }),
+    );
     const err = capture();
     expect(await submitCommand(['translate', bad], capture(), err, env)).toBe(1);
     expect(err.text()).toMatch(/^invalid_request: |unsupported_language: /m);
@@ -103,10 +134,19 @@ describe('dubdesk submit', () => {
   it('says how to get a key, and which service to talk to, instead of guessing', async () => {
     expect(() => chooseApiKey(undefined, {})).toThrow(/dubdesk keys create/);
     expect(() => chooseServiceUrl(undefined, {}, [])).toThrow(/No DubDesk service is running/);
-    const two = [{ pid: 1, dataDir: '/a', url: 'http://127.0.0.1:1', startedAt: '' }, { pid: 2, dataDir: '/b', url: 'http://127.0.0.1:2', startedAt: '' }];
+    const two = [
+      { pid: 1, dataDir: '/a', url: 'http://127.0.0.1:1', startedAt: '' },
+      { pid: 2, dataDir: '/b', url: 'http://127.0.0.1:2', startedAt: '' },
+    ];
     expect(() => chooseServiceUrl(undefined, {}, two)).toThrow(/Several DubDesk services are running/);
     expect(chooseServiceUrl(undefined, {}, two.slice(0, 1))).toBe('http://127.0.0.1:1');
     const err = capture();
-    expect(await main(['submit', 'translate', requestFile, '--url', svc.url], capture(), Object.assign(err, { isTTY: false }))).toBe(2);
+    expect(
+      await main(
+        ['submit', 'translate', requestFile, '--url', svc.url],
+        capture(),
+        Object.assign(err, { isTTY: false }),
+      ),
+    ).toBe(2);
   });
 });

@@ -5,7 +5,12 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, parseDataDirLock, processStartStamp, readDataDirLock } from '../../src/main/store/data-dir-lock.js';
+import {
+  acquireDataDirLock,
+  parseDataDirLock,
+  processStartStamp,
+  readDataDirLock,
+} from '../../src/main/store/data-dir-lock.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const children: ChildProcess[] = [];
@@ -27,13 +32,22 @@ async function startSleep(): Promise<number> {
 
 /** `dubdesk serve` from source on `dataDir`, resolved with its pid once it listens. */
 async function startServe(dataDir: string): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli/bin.ts'), 'serve', '--port', '0', '--data-dir', dataDir], {
-    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli/bin.ts'), 'serve', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
   const deadline = Date.now() + 60_000;
   while (!/^Data folder: .*\n/m.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`serve did not start:\n${output}`);
@@ -51,14 +65,21 @@ describe('the data folder lock', () => {
   it('records who holds it: pid, start stamp and a DubDesk marker', () => {
     const lockFile = lockIn();
     const release = acquireDataDirLock(lockFile);
-    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toEqual({ app: 'DubDesk', pid: process.pid, started: processStartStamp(process.pid) });
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toEqual({
+      app: 'DubDesk',
+      pid: process.pid,
+      started: processStartStamp(process.pid),
+    });
     release();
     expect(readDataDirLock(lockFile)).toBeUndefined();
   });
 
   it('reads the bare-pid format older versions wrote, and nothing else that is not a DubDesk lock', () => {
     expect(parseDataDirLock('4242\n')).toEqual({ pid: 4242 });
-    expect(parseDataDirLock('{"app":"DubDesk","pid":7,"started":"linux:b:9"}')).toEqual({ pid: 7, started: 'linux:b:9' });
+    expect(parseDataDirLock('{"app":"DubDesk","pid":7,"started":"linux:b:9"}')).toEqual({
+      pid: 7,
+      started: 'linux:b:9',
+    });
     expect(parseDataDirLock('{"app":"Other","pid":7}')).toBeUndefined();
     expect(parseDataDirLock('root:x:0:0')).toBeUndefined();
   });
@@ -73,22 +94,27 @@ describe('the data folder lock', () => {
     release();
   });
 
-  it.runIf(process.platform !== 'win32')('takes over an old bare-pid lock whose live pid started after the lock was written', async () => {
-    const lockFile = lockIn();
-    const sleepPid = await startSleep();
-    writeFileSync(lockFile, String(sleepPid));
-    const anHourAgo = new Date(Date.now() - 3_600_000);
-    utimesSync(lockFile, anHourAgo, anHourAgo);
-    const release = acquireDataDirLock(lockFile);
-    expect(readDataDirLock(lockFile)?.pid).toBe(process.pid);
-    release();
-  });
+  it.runIf(process.platform !== 'win32')(
+    'takes over an old bare-pid lock whose live pid started after the lock was written',
+    async () => {
+      const lockFile = lockIn();
+      const sleepPid = await startSleep();
+      writeFileSync(lockFile, String(sleepPid));
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(lockFile, anHourAgo, anHourAgo);
+      const release = acquireDataDirLock(lockFile);
+      expect(readDataDirLock(lockFile)?.pid).toBe(process.pid);
+      release();
+    },
+  );
 
   it('still refuses an old bare-pid lock whose live pid is older than the lock (it may be an older DubDesk)', async () => {
     const lockFile = lockIn();
     const sleepPid = await startSleep();
     writeFileSync(lockFile, String(sleepPid));
-    expect(() => acquireDataDirLock(lockFile)).toThrow(`DubDesk is already running on the data folder ${path.dirname(lockFile)} (process ${sleepPid}).`);
+    expect(() => acquireDataDirLock(lockFile)).toThrow(
+      `DubDesk is already running on the data folder ${path.dirname(lockFile)} (process ${sleepPid}).`,
+    );
   });
 
   it('takes over a lock whose pid is gone', async () => {
@@ -106,7 +132,9 @@ describe('the data folder lock', () => {
     const servicePid = await startServe(dataDir);
     const lockFile = path.join(dataDir, 'service.lock');
     expect(readDataDirLock(lockFile)).toEqual({ pid: servicePid, started: processStartStamp(servicePid) });
-    expect(() => acquireDataDirLock(lockFile)).toThrow(`DubDesk is already running on the data folder ${dataDir} (process ${servicePid}). Use that service, or stop it first.`);
+    expect(() => acquireDataDirLock(lockFile)).toThrow(
+      `DubDesk is already running on the data folder ${dataDir} (process ${servicePid}). Use that service, or stop it first.`,
+    );
     expect(readDataDirLock(lockFile)?.pid).toBe(servicePid);
   }, 90_000);
 });

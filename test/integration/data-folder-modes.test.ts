@@ -26,7 +26,8 @@ function modesUnder(root: string, only: (relative: string) => boolean = () => tr
 }
 
 /** What holds secrets: the database and its side files, the lock, and the logs. */
-const holdsSecrets = (relative: string) => /^(dubdesk\.db(-wal|-shm|-journal)?|service\.lock|logs(\/.*)?)$/.test(relative);
+const holdsSecrets = (relative: string) =>
+  /^(dubdesk\.db(-wal|-shm|-journal)?|service\.lock|logs(\/.*)?)$/.test(relative);
 
 function tempParent(): string {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-modes-'));
@@ -41,8 +42,17 @@ async function serveOnce(dataDir: string): Promise<void> {
   expect((await service.api('/v1/settings', { method: 'PUT', body: { llm_api_key: KEY } })).status).toBe(200);
   // While it runs, the WAL and shared-memory files exist: they hold the same secrets.
   const whileRunning = modesUnder(dataDir, holdsSecrets);
-  expect(whileRunning).toMatchObject({ '.': '700', 'dubdesk.db': '600', 'dubdesk.db-wal': '600', 'dubdesk.db-shm': '600', 'service.lock': '600', logs: '700', 'logs/service.log': '600' });
-  for (const [relative, mode] of Object.entries(whileRunning)) expect(mode, relative).toBe(fs.statSync(path.join(dataDir, relative)).isDirectory() ? '700' : '600');
+  expect(whileRunning).toMatchObject({
+    '.': '700',
+    'dubdesk.db': '600',
+    'dubdesk.db-wal': '600',
+    'dubdesk.db-shm': '600',
+    'service.lock': '600',
+    logs: '700',
+    'logs/service.log': '600',
+  });
+  for (const [relative, mode] of Object.entries(whileRunning))
+    expect(mode, relative).toBe(fs.statSync(path.join(dataDir, relative)).isDirectory() ? '700' : '600');
   await service.stop();
   running.pop();
 }
@@ -60,7 +70,12 @@ describe('data folder modes', () => {
     expect(process.umask() & 0o077).toBe(0o022);
     const dataDir = path.join(tempParent(), 'new', 'DubDesk');
     await serveOnce(dataDir);
-    expect(modesUnder(dataDir, holdsSecrets)).toEqual({ '.': '700', 'dubdesk.db': '600', logs: '700', 'logs/service.log': '600' });
+    expect(modesUnder(dataDir, holdsSecrets)).toEqual({
+      '.': '700',
+      'dubdesk.db': '600',
+      logs: '700',
+      'logs/service.log': '600',
+    });
     expect(fs.readFileSync(path.join(dataDir, 'logs', 'service.log'), 'utf8')).not.toMatch(fixedLine);
   });
 
@@ -70,22 +85,40 @@ describe('data folder modes', () => {
     fs.mkdirSync(path.join(dataDir, 'logs'), { recursive: true, mode: 0o755 });
     const db = openDatabase(path.join(dataDir, 'dubdesk.db'));
     db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('llm_api_key', KEY);
-    for (const name of ['logs/service.log', 'logs/service.log.1']) fs.writeFileSync(path.join(dataDir, name), '{"msg":"an old line"}\n');
+    for (const name of ['logs/service.log', 'logs/service.log.1'])
+      fs.writeFileSync(path.join(dataDir, name), '{"msg":"an old line"}\n');
     for (const name of ['.', 'logs']) fs.chmodSync(path.join(dataDir, name), 0o755);
-    for (const name of ['dubdesk.db', 'dubdesk.db-wal', 'dubdesk.db-shm', 'logs/service.log', 'logs/service.log.1']) fs.chmodSync(path.join(dataDir, name), 0o644);
+    for (const name of ['dubdesk.db', 'dubdesk.db-wal', 'dubdesk.db-shm', 'logs/service.log', 'logs/service.log.1'])
+      fs.chmodSync(path.join(dataDir, name), 0o644);
     expect(modesUnder(dataDir, holdsSecrets)).toEqual({
-      '.': '755', 'dubdesk.db': '644', 'dubdesk.db-wal': '644', 'dubdesk.db-shm': '644', logs: '755', 'logs/service.log': '644', 'logs/service.log.1': '644',
+      '.': '755',
+      'dubdesk.db': '644',
+      'dubdesk.db-wal': '644',
+      'dubdesk.db-shm': '644',
+      logs: '755',
+      'logs/service.log': '644',
+      'logs/service.log.1': '644',
     });
     db.close();
 
     await serveOnce(dataDir);
-    expect(modesUnder(dataDir, holdsSecrets)).toEqual({ '.': '700', 'dubdesk.db': '600', logs: '700', 'logs/service.log': '600', 'logs/service.log.1': '600' });
-    const log = () => fs.readFileSync(path.join(dataDir, 'logs', 'service.log'), 'utf8').split('\n').filter((line) => fixedLine.test(line));
+    expect(modesUnder(dataDir, holdsSecrets)).toEqual({
+      '.': '700',
+      'dubdesk.db': '600',
+      logs: '700',
+      'logs/service.log': '600',
+      'logs/service.log.1': '600',
+    });
+    const log = () =>
+      fs
+        .readFileSync(path.join(dataDir, 'logs', 'service.log'), 'utf8')
+        .split('\n')
+        .filter((line) => fixedLine.test(line));
     expect(log()).toHaveLength(1);
     const said = JSON.parse(log()[0]!) as { level: number; msg: string };
     expect(said.msg).toBe(
-      `Made the data folder private, as it holds API keys and secrets that other users of this machine could read: the data folder ${dataDir} (755 -> 700), `
-      + 'logs (755 -> 700), dubdesk.db (644 -> 600), logs/service.log (644 -> 600), logs/service.log.1 (644 -> 600).',
+      `Made the data folder private, as it holds API keys and secrets that other users of this machine could read: the data folder ${dataDir} (755 -> 700), ` +
+        'logs (755 -> 700), dubdesk.db (644 -> 600), logs/service.log (644 -> 600), logs/service.log.1 (644 -> 600).',
     );
     // (The old WAL and shared-memory files went away when the old connection closed.) No secret reaches the log.
     expect(fs.readFileSync(path.join(dataDir, 'logs', 'service.log'), 'utf8')).not.toContain(KEY);
@@ -99,8 +132,16 @@ describe('data folder modes', () => {
     const dir = path.join(tempParent(), 'logs');
     fs.mkdirSync(dir, { mode: 0o700 });
     const log = openRotatingFile({ dir, name: 'service.log', maxBytes: 100, keep: 2 });
-    for (let i = 0; i < 10; i += 1) await new Promise<void>((resolve, reject) => log.stream.write(`line ${i} ${'x'.repeat(40)}\n`, (error) => (error ? reject(error) : resolve())));
+    for (let i = 0; i < 10; i += 1)
+      await new Promise<void>((resolve, reject) =>
+        log.stream.write(`line ${i} ${'x'.repeat(40)}\n`, (error) => (error ? reject(error) : resolve())),
+      );
     await log.close();
-    expect(modesUnder(dir)).toEqual({ '.': '700', 'service.log': '600', 'service.log.1': '600', 'service.log.2': '600' });
+    expect(modesUnder(dir)).toEqual({
+      '.': '700',
+      'service.log': '600',
+      'service.log.1': '600',
+      'service.log.2': '600',
+    });
   });
 });

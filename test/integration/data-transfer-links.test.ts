@@ -60,7 +60,9 @@ beforeAll(async () => {
   const service = await startTestService({ dataDir });
   try {
     const response = await fetch(`${service.url}/v1/files?name=notes.srt`, {
-      method: 'POST', headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/octet-stream' }, body: UPLOADED,
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/octet-stream' },
+      body: UPLOADED,
     });
     expect(response.status).toBe(201);
     uploadedId = ((await response.json()) as { file_id: string }).file_id;
@@ -77,7 +79,9 @@ afterAll(async () => {
   await s3?.close();
   await Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
-afterEach(() => { vi.unstubAllEnvs(); });
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 /** A `--storage` value as the CLI reads it, and the test's own handle on the same storage. */
 const BACKENDS: { name: string; open(): Promise<{ spec: string; storage: SharedStorage }> }[] = [
@@ -165,7 +169,9 @@ describe.skipIf(postgresMissing).each(BACKENDS)('dubdesk import-data into $name'
       expect(refused.err).toContain('jobs/pipe is a named pipe (FIFO)');
       expect(refused.err).toContain('projects/linked is a symbolic link');
       expect(refused.err).toContain('tables/settings.jsonl is a symbolic link');
-      expect(refused.err).toContain(`Only regular files and folders are read from the export folder ${tampered}, so that nothing outside it is.`);
+      expect(refused.err).toContain(
+        `Only regular files and folders are read from the export folder ${tampered}, so that nothing outside it is.`,
+      );
       expect(refused.err + refused.out).not.toContain(SECRET);
 
       expect(await storage.list('')).toEqual([]);
@@ -189,7 +195,9 @@ describe.skipIf(postgresMissing).each(BACKENDS)('dubdesk import-data into $name'
 
       const service = await startTestService({ config: { databaseUrl: url, storage: spec } });
       try {
-        const download = await fetch(`${service.url}/v1/files/${uploadedId}`, { headers: { authorization: `Bearer ${TEST_API_KEY}` } });
+        const download = await fetch(`${service.url}/v1/files/${uploadedId}`, {
+          headers: { authorization: `Bearer ${TEST_API_KEY}` },
+        });
         expect(download.status).toBe(200);
         expect(Buffer.from(await download.arrayBuffer()).equals(UPLOADED)).toBe(true);
       } finally {
@@ -211,7 +219,9 @@ describe.skipIf(postgresMissing)('dubdesk import-data, the manifest', () => {
     await fs.symlink(outside, path.join(dir, 'manifest.json'));
     const refused = await runCli(['import-data', '--database', postgres!.url, '--storage', await tempFolder(), dir]);
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain(`manifest.json is a symbolic link. Only regular files and folders are read from the export folder ${dir}`);
+    expect(refused.err).toContain(
+      `manifest.json is a symbolic link. Only regular files and folders are read from the export folder ${dir}`,
+    );
   });
 });
 
@@ -223,7 +233,9 @@ describe.skipIf(postgresMissing)('dubdesk export-data', () => {
       const out = path.join(await tempFolder(), 'export-with-link');
       const refused = await runCli(['export-data', '--data-dir', dataDir, '--out', out]);
       expect(refused.code).toBe(1);
-      expect(refused.err).toContain(`files/${uploadedId}/linked.txt is a symbolic link. Only regular files and folders are read from the data folder ${dataDir}`);
+      expect(refused.err).toContain(
+        `files/${uploadedId}/linked.txt is a symbolic link. Only regular files and folders are read from the data folder ${dataDir}`,
+      );
       expect(refused.err).not.toContain(SECRET);
       expect(existsSync(out)).toBe(false);
     } finally {
@@ -258,9 +270,13 @@ describe.each(BACKENDS)('reading a tree for $name', (backend) => {
     await fs.symlink(privateDir, path.join(base, 'files', 'f1'));
     const { storage } = await backend.open();
     try {
-      const failure = await uploadTree(storage, 'files', tree!, { where: `the export folder ${base}` }).catch((error: unknown) => error);
+      const failure = await uploadTree(storage, 'files', tree!, { where: `the export folder ${base}` }).catch(
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(UnsafeTreeError);
-      expect((failure as Error).message).toContain('files/f1/id_ed25519 leads outside the folder through a symbolic link');
+      expect((failure as Error).message).toContain(
+        'files/f1/id_ed25519 leads outside the folder through a symbolic link',
+      );
       expect(await storage.list('')).toEqual([]);
     } finally {
       await storage.close();
@@ -279,8 +295,12 @@ describe.each(BACKENDS)('reading a tree for $name', (backend) => {
     execFileSync('mkfifo', [path.join(base, 'files', 'b.txt')]);
     const { storage } = await backend.open();
     try {
-      await expect(uploadTree(storage, 'files', { ...tree!, files: tree!.files.filter((file) => file.path === 'a.txt') })).rejects.toThrow('files/a.txt is a symbolic link');
-      await expect(uploadTree(storage, 'files', { ...tree!, files: tree!.files.filter((file) => file.path === 'b.txt') })).rejects.toThrow('files/b.txt is a named pipe (FIFO)');
+      await expect(
+        uploadTree(storage, 'files', { ...tree!, files: tree!.files.filter((file) => file.path === 'a.txt') }),
+      ).rejects.toThrow('files/a.txt is a symbolic link');
+      await expect(
+        uploadTree(storage, 'files', { ...tree!, files: tree!.files.filter((file) => file.path === 'b.txt') }),
+      ).rejects.toThrow('files/b.txt is a named pipe (FIFO)');
       expect(await storage.list('')).toEqual([]);
     } finally {
       await storage.close();

@@ -32,19 +32,30 @@ function readInputStage(ffprobe: string): Stage {
     status: 'processing',
     async run({ outputs }, ctx) {
       const input = (outputs['fetch-inputs'] as { inputs: Record<string, StagedInput> }).inputs.reference_file_url!;
-      return { durationSec: (await probeMedia(stagedPath(ctx.workDir, input), { signal: ctx.signal, ffprobe })).durationSec };
+      return {
+        durationSec: (await probeMedia(stagedPath(ctx.workDir, input), { signal: ctx.signal, ffprobe })).durationSec,
+      };
     },
   };
 }
 
 /** The lip-sync kind as fetch-inputs → read-input → prepare → encode (real ffmpeg, paced in real time). */
-const kinds: JobKindModule[] = [{
-  ...lipsyncKind,
-  pipeline: (deps) => {
-    const test = testLipsyncPipeline({ encodeSeconds: 2 });
-    return { ...test, stages: [fetchInputsStage(lipsyncKind.intake, 'processing', deps), readInputStage(deps.media.ffprobe), ...test.stages] };
+const kinds: JobKindModule[] = [
+  {
+    ...lipsyncKind,
+    pipeline: (deps) => {
+      const test = testLipsyncPipeline({ encodeSeconds: 2 });
+      return {
+        ...test,
+        stages: [
+          fetchInputsStage(lipsyncKind.intake, 'processing', deps),
+          readInputStage(deps.media.ffprobe),
+          ...test.stages,
+        ],
+      };
+    },
   },
-}];
+];
 
 let media: Awaited<ReturnType<typeof makeMediaDir>>;
 let video: string;
@@ -71,16 +82,23 @@ afterAll(async () => {
 /** The CLI in a process of its own: a service in this process holds the data folder's lock for another process. */
 function cliProcess(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], { cwd: REPO_ROOT, timeout: 45_000 }, (error, _stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(error);
-      else resolve({ code: error ? (error.code as number) : 0, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI_ENTRY, ...args],
+      { cwd: REPO_ROOT, timeout: 45_000 },
+      (error, _stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error ? (error.code as number) : 0, stderr });
+      },
+    );
   });
 }
 
 async function upload(service: TestService, file: string): Promise<{ file_id: string; url: string }> {
   const response = await fetch(`${service.url}/v1/files?name=${path.basename(file)}`, {
-    method: 'POST', headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'video/mp4' }, body: await fs.readFile(file),
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'video/mp4' },
+    body: await fs.readFile(file),
   });
   expect(response.status).toBe(201);
   return (await response.json()) as { file_id: string; url: string };
@@ -98,7 +116,13 @@ describe.skipIf(postgresMissing)('dubdesk export-data and import-data', () => {
     const dataDir = await tempFolder();
     const exportDir = path.join(await tempFolder(), 'export');
     const old = await startTestService({ dataDir, service: { kinds } });
-    let done: string, resumed: string, queued: string, movedKey: string, glossaryId: string, styleId: string, projectId: string;
+    let done: string,
+      resumed: string,
+      queued: string,
+      movedKey: string,
+      glossaryId: string,
+      styleId: string,
+      projectId: string;
     let result: Buffer;
     try {
       const input = await upload(old, video);
@@ -110,7 +134,14 @@ describe.skipIf(postgresMissing)('dubdesk export-data and import-data', () => {
       const key = await old.api('/v1/keys', { body: { name: 'moved', role: 'jobs' } });
       expect(key.status).toBe(200);
       movedKey = key.body.key;
-      const glossary = await old.api('/v1/glossaries', { body: { name: 'Weather terms', source_language: 'en', target_language: 'de', entries: [{ source: 'weather report', target: 'Wetterbericht' }] } });
+      const glossary = await old.api('/v1/glossaries', {
+        body: {
+          name: 'Weather terms',
+          source_language: 'en',
+          target_language: 'de',
+          entries: [{ source: 'weather report', target: 'Wetterbericht' }],
+        },
+      });
       expect(glossary.status).toBe(200);
       glossaryId = glossary.body.glossary_id;
       const style = await old.api('/v1/subtitle_styles', { body: { name: 'Large', font_size: 0.09, bold: true } });
@@ -119,15 +150,36 @@ describe.skipIf(postgresMissing)('dubdesk export-data and import-data', () => {
 
       const refused = await cliProcess(['export-data', '--data-dir', dataDir, '--out', exportDir]);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(`DubDesk is running on the data folder ${dataDir} (process ${process.pid}). Stop it first`);
+      expect(refused.stderr).toContain(
+        `DubDesk is running on the data folder ${dataDir} (process ${process.pid}). Stop it first`,
+      );
       expect(existsSync(exportDir)).toBe(false);
 
       // An editable project needs a translate job's engines; its records are made directly, as that job stores them.
       projectId = `project-${done}`;
       await old.service.core.store.projects.create({
-        id: projectId, taskId: done, kind: 'translate', sourceLanguage: 'en', targetLanguage: 'de', mediaDurationMs: 1000, mediaFileId: null,
-        waveformFile: null, speakerVoices: { SPEAKER_1: { voiceId: 'de-voice', pitchSemitones: 0 } }, now: Date.now(),
-        segments: [{ startMs: 0, endMs: 900, sourceText: 'The weather report', targetText: 'Der Wetterbericht', speaker: 'SPEAKER_1', voiceId: null, box: null, blockId: null }],
+        id: projectId,
+        taskId: done,
+        kind: 'translate',
+        sourceLanguage: 'en',
+        targetLanguage: 'de',
+        mediaDurationMs: 1000,
+        mediaFileId: null,
+        waveformFile: null,
+        speakerVoices: { SPEAKER_1: { voiceId: 'de-voice', pitchSemitones: 0 } },
+        now: Date.now(),
+        segments: [
+          {
+            startMs: 0,
+            endMs: 900,
+            sourceText: 'The weather report',
+            targetText: 'Der Wetterbericht',
+            speaker: 'SPEAKER_1',
+            voiceId: null,
+            box: null,
+            blockId: null,
+          },
+        ],
       });
 
       // One task stopped in its encode (its first stages finished here), one still waiting behind it (one job at a time).
@@ -147,15 +199,33 @@ describe.skipIf(postgresMissing)('dubdesk export-data and import-data', () => {
     const manifest = JSON.parse(await fs.readFile(path.join(exportDir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ format: 'dubdesk-data-export', format_version: 1, source_data_dir: dataDir });
     expect(manifest.tables).toContainEqual({ name: 'tasks', rows: 3, file: 'tables/tasks.jsonl' });
-    expect(manifest.tables.map((table: { name: string }) => table.name)).toEqual(expect.arrayContaining(['api_keys', 'glossaries', 'subtitle_styles', 'projects', 'project_segments', 'files', 'task_logs']));
-    expect(manifest.folders.map((folder: { name: string }) => folder.name)).toEqual(['files', 'jobs', 'projects', 'reusable_models']);
+    expect(manifest.tables.map((table: { name: string }) => table.name)).toEqual(
+      expect.arrayContaining([
+        'api_keys',
+        'glossaries',
+        'subtitle_styles',
+        'projects',
+        'project_segments',
+        'files',
+        'task_logs',
+      ]),
+    );
+    expect(manifest.folders.map((folder: { name: string }) => folder.name)).toEqual([
+      'files',
+      'jobs',
+      'projects',
+      'reusable_models',
+    ]);
     const carried = await fs.readdir(exportDir);
     for (const left of ['models', 'logs', 'cache', 'service.lock', 'dubdesk.db']) expect(carried).not.toContain(left);
     // The export stands alone: the old data folder is gone.
     await fs.rm(dataDir, { recursive: true, force: true });
 
     const databaseUrl = await postgres!.database('moved');
-    expect(await runCli(['import-data', '--database', databaseUrl, exportDir])).toMatchObject({ code: 2, err: expect.stringContaining('usage: dubdesk import-data') });
+    expect(await runCli(['import-data', '--database', databaseUrl, exportDir])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('usage: dubdesk import-data'),
+    });
     const storage = await tempFolder();
     const unmigrated = await runCli(['import-data', '--database', databaseUrl, '--storage', storage, exportDir]);
     expect(unmigrated.code).toBe(1);
@@ -180,20 +250,38 @@ describe.skipIf(postgresMissing)('dubdesk export-data and import-data', () => {
     expect(service.url).not.toBe(old.url);
     try {
       const { body: list } = await service.api('/v1/tasks');
-      expect(Object.fromEntries(list.tasks.map((task: { task_id: string; status: string }) => [task.task_id, task.status]))).toMatchObject({
-        [done]: 'done', [resumed]: expect.any(String), [queued]: expect.any(String),
+      expect(
+        Object.fromEntries(list.tasks.map((task: { task_id: string; status: string }) => [task.task_id, task.status])),
+      ).toMatchObject({
+        [done]: 'done',
+        [resumed]: expect.any(String),
+        [queued]: expect.any(String),
       });
       expect(list.tasks).toHaveLength(3);
       expect((await resultBytes(service, done)).equals(result!)).toBe(true);
 
-      const withMovedKey = await fetch(`${service.url}/v1/tasks`, { headers: { authorization: `Bearer ${movedKey!}` } });
+      const withMovedKey = await fetch(`${service.url}/v1/tasks`, {
+        headers: { authorization: `Bearer ${movedKey!}` },
+      });
       expect(withMovedKey.status).toBe(200);
-      expect((await fetch(`${service.url}/v1/tasks`, { headers: { authorization: `Bearer ${movedKey!}x` } })).status).toBe(401);
-      expect((await service.api('/v1/glossaries')).body.glossaries.map((glossary: { glossary_id: string }) => glossary.glossary_id)).toContain(glossaryId!);
-      expect((await service.api('/v1/subtitle_styles')).body.subtitle_styles.map((style: { subtitle_style_id: string }) => style.subtitle_style_id)).toContain(styleId!);
+      expect(
+        (await fetch(`${service.url}/v1/tasks`, { headers: { authorization: `Bearer ${movedKey!}x` } })).status,
+      ).toBe(401);
+      expect(
+        (await service.api('/v1/glossaries')).body.glossaries.map(
+          (glossary: { glossary_id: string }) => glossary.glossary_id,
+        ),
+      ).toContain(glossaryId!);
+      expect(
+        (await service.api('/v1/subtitle_styles')).body.subtitle_styles.map(
+          (style: { subtitle_style_id: string }) => style.subtitle_style_id,
+        ),
+      ).toContain(styleId!);
       const project = await service.api(`/v1/projects/${projectId!}`);
       expect(project.status).toBe(200);
-      expect(project.body.segments.map((segment: { target_text: string }) => segment.target_text)).toEqual(['Der Wetterbericht']);
+      expect(project.body.segments.map((segment: { target_text: string }) => segment.target_text)).toEqual([
+        'Der Wetterbericht',
+      ]);
 
       for (const taskId of [resumed!, queued!]) {
         expect(await service.waitForTask(taskId, undefined, 40_000)).toMatchObject({ status: 'done', progress: 1 });
@@ -208,8 +296,12 @@ describe.skipIf(postgresMissing)('dubdesk export-data and import-data', () => {
         const { stream } = await shared.read(`jobs/${resumed!}/stages/01-fetch-inputs.json`);
         const chunks: Buffer[] = [];
         for await (const chunk of stream) chunks.push(chunk as Buffer);
-        expect(JSON.parse(Buffer.concat(chunks).toString('utf8')).inputs.reference_file_url.path).toBe(path.join('inputs', 'reference_file_url.mp4'));
-        expect(await shared.stat(`jobs/${resumed!}/inputs/reference_file_url.mp4`)).toEqual({ size: (await fs.stat(video)).size });
+        expect(JSON.parse(Buffer.concat(chunks).toString('utf8')).inputs.reference_file_url.path).toBe(
+          path.join('inputs', 'reference_file_url.mp4'),
+        );
+        expect(await shared.stat(`jobs/${resumed!}/inputs/reference_file_url.mp4`)).toEqual({
+          size: (await fs.stat(video)).size,
+        });
       } finally {
         await shared.close();
       }

@@ -8,12 +8,21 @@ import { startTestService, type TestService } from '../fixtures/service.js';
 describe('a service whose SQLite file another program keeps locked', () => {
   let service: TestService;
 
-  beforeAll(async () => { service = await startTestService(); });
-  afterAll(async () => { await service?.stop(); });
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
 
   // better-sqlite3 waits synchronously: each background poll that meets the lock holds the service's loop for 5 s.
   it('answers a write 503 database_unavailable with Retry-After while the lock is held, and 200 after', async () => {
-    const glossary = { name: 'terms', source_language: 'en', target_language: 'es', entries: [{ source: 'cat', target: 'gato' }] };
+    const glossary = {
+      name: 'terms',
+      source_language: 'en',
+      target_language: 'es',
+      entries: [{ source: 'cat', target: 'gato' }],
+    };
     const other = new Database(dataPaths(service.dataDir).database);
     try {
       other.exec('BEGIN IMMEDIATE');

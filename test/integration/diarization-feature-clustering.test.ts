@@ -40,26 +40,42 @@ describe('built-in speaker clustering (MFCC and pitch)', () => {
   });
 
   it('tells two clearly different voices apart and labels each line with its speaker, in order of first appearance', async () => {
-    const segments = await diarizer.diarize(two.samples, two.sampleRate, { regions: two.spoken, speakers: { min: 1, max: 4 }, signal });
+    const segments = await diarizer.diarize(two.samples, two.sampleRate, {
+      regions: two.spoken,
+      speakers: { min: 1, max: 4 },
+      signal,
+    });
     expect(segments.map(({ startMs, endMs }) => ({ startMs, endMs }))).toEqual(two.spoken);
-    expect(segments.map((segment) => segment.speaker)).toEqual(twoVoices.map((voice) => (voice === male ? 'speaker_0' : 'speaker_1')));
+    expect(segments.map((segment) => segment.speaker)).toEqual(
+      twoVoices.map((voice) => (voice === male ? 'speaker_0' : 'speaker_1')),
+    );
   });
 
   it('keeps to the number of speakers asked for', async () => {
-    const segments = await diarizer.diarize(two.samples, two.sampleRate, { regions: two.spoken, speakers: { min: 1, max: 1 }, signal });
+    const segments = await diarizer.diarize(two.samples, two.sampleRate, {
+      regions: two.spoken,
+      speakers: { min: 1, max: 1 },
+      signal,
+    });
     expect(new Set(segments.map((segment) => segment.speaker))).toEqual(new Set(['speaker_0']));
     expect(segments).toHaveLength(LINES.length);
   });
 
   it('does not split one voice into several speakers', async () => {
-    const segments = await diarizer.diarize(one.samples, one.sampleRate, { regions: one.spoken, speakers: { min: 1, max: 4 }, signal });
+    const segments = await diarizer.diarize(one.samples, one.sampleRate, {
+      regions: one.spoken,
+      speakers: { min: 1, max: 4 },
+      signal,
+    });
     expect(segments.map((segment) => segment.speaker)).toEqual(LINES.map(() => 'speaker_0'));
   });
 
   it('stops with cancelled when the job is cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(diarizer.diarize(two.samples, two.sampleRate, { regions: two.spoken, signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(
+      diarizer.diarize(two.samples, two.sampleRate, { regions: two.spoken, signal: controller.signal }),
+    ).rejects.toMatchObject({ code: 'cancelled' });
   });
 
   it('without the lines, labels two-second pieces of speech and joins runs of one speaker', async () => {

@@ -12,7 +12,9 @@ const TESTDATA = path.dirname(LIBRIVOX_DIR);
 const RATE = 16_000;
 const GAP_MS = 300;
 // One LibriVox reader ("Sense and Sensibility", chapter 1); 0880 he reads markedly lower (median F0 82 Hz, the others 94-108).
-const LIBRIVOX = Object.fromEntries(['0870', '0880', '0890', '0920', '0930'].map((id) => [id, `librivox/sense_and_sensibility_01_austen_64kb-${id}.wav`]));
+const LIBRIVOX = Object.fromEntries(
+  ['0870', '0880', '0890', '0920', '0930'].map((id) => [id, `librivox/sense_and_sensibility_01_austen_64kb-${id}.wav`]),
+);
 // CMU lab recordings shipped with pocketsphinx (a different man from the audiobook reader): raw 16 kHz 16-bit.
 const CMU = { goforward: 'goforward.raw', numbers: 'numbers.raw', something: 'something.raw' };
 const CARDS = ['001', '002', '003', '004', '005'].map((id) => `cards/${id}.wav`);
@@ -26,7 +28,11 @@ function readSpeech(file: string): Float32Array {
   let offset = 0;
   let length = bytes.length;
   if (file.endsWith('.wav')) {
-    for (offset = 12; bytes.toString('ascii', offset, offset + 4) !== 'data'; offset += 8 + bytes.readUInt32LE(offset + 4));
+    for (
+      offset = 12;
+      bytes.toString('ascii', offset, offset + 4) !== 'data';
+      offset += 8 + bytes.readUInt32LE(offset + 4)
+    );
     length = Math.min(bytes.readUInt32LE(offset + 4), bytes.length - offset - 8);
     offset += 8;
   }
@@ -53,14 +59,26 @@ function joined(files: readonly string[]) {
 const diarizer = createFeatureClusteringDiarizer();
 async function diarize(files: readonly string[]): Promise<SpeakerSegment[]> {
   const { samples, regions } = joined(files);
-  return diarizer.diarize(samples, RATE, { regions, speakers: { min: 1, max: 4 }, signal: new AbortController().signal });
+  return diarizer.diarize(samples, RATE, {
+    regions,
+    speakers: { min: 1, max: 4 },
+    signal: new AbortController().signal,
+  });
 }
 
 describe.skipIf(skip)('built-in speaker clustering on real voices', () => {
   it('keeps one reader one speaker, including his lower-read line next to ordinary ones (split in two before)', async () => {
-    for (const ids of [['0880', '0920'], ['0880', '0930'], ['0870', '0880'], ['0870', '0880', '0890', '0920', '0930']]) {
+    for (const ids of [
+      ['0880', '0920'],
+      ['0880', '0930'],
+      ['0870', '0880'],
+      ['0870', '0880', '0890', '0920', '0930'],
+    ]) {
       const segments = await diarize(ids.map((id) => LIBRIVOX[id]));
-      expect(segments.map((segment) => segment.speaker), ids.join('+')).toEqual(ids.map(() => 'speaker_0'));
+      expect(
+        segments.map((segment) => segment.speaker),
+        ids.join('+'),
+      ).toEqual(ids.map(() => 'speaker_0'));
     }
   });
 
@@ -72,7 +90,14 @@ describe.skipIf(skip)('built-in speaker clustering on real voices', () => {
   it('tells two different real readers apart, line by line', async () => {
     const files = [LIBRIVOX['0870'], CMU.goforward, LIBRIVOX['0890'], CMU.numbers, LIBRIVOX['0920'], CMU.something];
     const segments = await diarize(files);
-    expect(segments.map((segment) => segment.speaker)).toEqual(['speaker_0', 'speaker_1', 'speaker_0', 'speaker_1', 'speaker_0', 'speaker_1']);
+    expect(segments.map((segment) => segment.speaker)).toEqual([
+      'speaker_0',
+      'speaker_1',
+      'speaker_0',
+      'speaker_1',
+      'speaker_0',
+      'speaker_1',
+    ]);
   });
 
   it('marks a close call as uncertain and says why, and leaves a clear case unmarked', async () => {
@@ -80,7 +105,9 @@ describe.skipIf(skip)('built-in speaker clustering on real voices', () => {
     const close = await diarize([LIBRIVOX['0880'], LIBRIVOX['0920']]);
     expect(new Set(close.map((segment) => segment.speaker)).size).toBe(1);
     expect(close.filter((segment) => segment.uncertain)).toHaveLength(1);
-    expect(close.find((segment) => segment.uncertain)!.uncertain).toMatch(/differ by \d\.\d spreads .*2\.6 or more tells two voices apart.*another person/);
+    expect(close.find((segment) => segment.uncertain)!.uncertain).toMatch(
+      /differ by \d\.\d spreads .*2\.6 or more tells two voices apart.*another person/,
+    );
     const clear = await diarize([LIBRIVOX['0870'], LIBRIVOX['0890'], LIBRIVOX['0930']]);
     expect(clear.map((segment) => segment.speaker)).toEqual(['speaker_0', 'speaker_0', 'speaker_0']);
     expect(clear.filter((segment) => segment.uncertain)).toEqual([]);

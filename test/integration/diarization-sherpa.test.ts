@@ -8,13 +8,21 @@ import { createSherpaDiarizer } from '../../src/main/engines/diarization/sherpa-
 import { SherpaHost } from '../../src/main/engines/sherpa/host.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import {
-  PYANNOTE_SEGMENTATION_FILE, PYANNOTE_SEGMENTATION_MODEL, SPEAKER_EMBEDDING_FILE, SPEAKER_EMBEDDING_MODEL,
+  PYANNOTE_SEGMENTATION_FILE,
+  PYANNOTE_SEGMENTATION_MODEL,
+  SPEAKER_EMBEDDING_FILE,
+  SPEAKER_EMBEDDING_MODEL,
 } from '../../src/main/models/entries/speakers.js';
 import { STANDIN_SAMPLE_RATE, toneTrack, writeDiarizationStandins } from '../fixtures/sherpa-standins-voices.js';
 
 const NAMES = { segmentation: PYANNOTE_SEGMENTATION_FILE, embedding: SPEAKER_EMBEDDING_FILE };
 // A low and a high tone take turns, 1.5 s of silence between turns (longer than the stand-in's 1 s window).
-const TURNS = [[220, 0, 2], [1800, 3.5, 5.5], [220, 7, 9], [1800, 10.5, 12.5]] as const;
+const TURNS = [
+  [220, 0, 2],
+  [1800, 3.5, 5.5],
+  [220, 7, 9],
+  [1800, 10.5, 12.5],
+] as const;
 
 async function installPair(store: ModelStore, dir: string, broken = false): Promise<void> {
   writeDiarizationStandins(dir, NAMES, { broken });
@@ -44,7 +52,9 @@ describe('sherpa-onnx speaker diarization', () => {
   it('is available only once both models are installed, and labels each turn with its speaker', async () => {
     const diarizer = createSherpaDiarizer(host, store);
     expect(diarizer.quality).toBe('standard');
-    expect(diarizer.title).toBe('pyannote segmentation 3.0 + 3D-Speaker ERes2Net base speaker embeddings (sherpa-onnx)');
+    expect(diarizer.title).toBe(
+      'pyannote segmentation 3.0 + 3D-Speaker ERes2Net base speaker embeddings (sherpa-onnx)',
+    );
     expect(diarizer.isAvailable!()).toBe(false);
     await installPair(store, path.join(root, 'standins'));
     expect(diarizer.isAvailable!()).toBe(true);
@@ -73,7 +83,9 @@ describe('sherpa-onnx speaker diarization', () => {
       const broken = createSherpaDiarizer(host, brokenStore);
       await expect(broken.diarize(samples, STANDIN_SAMPLE_RATE, { signal })).rejects.toMatchObject({
         code: 'engine_failed',
-        message: expect.stringMatching(/pyannote segmentation 3\.0 \(model pyannote-segmentation-3-0\) stopped the speech engine process[\s\S]*num_classes[\s\S]*install it again/),
+        message: expect.stringMatching(
+          /pyannote segmentation 3\.0 \(model pyannote-segmentation-3-0\) stopped the speech engine process[\s\S]*num_classes[\s\S]*install it again/,
+        ),
       });
       // This process and the host live on: the good pair answers in a fresh child.
       const segments = await createSherpaDiarizer(host, store).diarize(samples, STANDIN_SAMPLE_RATE, { signal });

@@ -23,10 +23,19 @@ const CUES: SpokenCue[] = [
   { startMs: 3400, endMs: 5600, text: 'Thank you, it is great to be here.', speaker: 'Ben', voice: 'espeak:en+m3' },
   { startMs: 6400, endMs: 8600, text: 'Let us talk about the weather today.', speaker: 'Anna', voice: 'espeak:en+f2' },
 ];
-const GERMAN = ['Guten Morgen und willkommen in der Sendung.', 'Danke, schön hier zu sein.', 'Reden wir heute über das Wetter.'];
+const GERMAN = [
+  'Guten Morgen und willkommen in der Sendung.',
+  'Danke, schön hier zu sein.',
+  'Reden wir heute über das Wetter.',
+];
 
 async function germanSrt(name: string, cues = CUES, texts = GERMAN): Promise<string> {
-  const body = cues.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${texts[i]}\n`).join('\n');
+  const body = cues
+    .map(
+      (cue, i) =>
+        `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${texts[i]}\n`,
+    )
+    .join('\n');
   return makeTextFile(media.dir, name, body);
 }
 
@@ -48,7 +57,28 @@ async function dub(body: Record<string, unknown>): Promise<any> {
 
 /** Gray frame at `seconds` as raw 8-bit luma rows. */
 async function lumaFrame(file: string, seconds: number, width: number, height: number): Promise<Uint8Array> {
-  const result = await runProcess(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'], { captureStdout: true });
+  const result = await runProcess(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${width}:${height}`,
+      '-pix_fmt',
+      'gray',
+      '-f',
+      'rawvideo',
+      'pipe:1',
+    ],
+    { captureStdout: true },
+  );
   return new Uint8Array(result.stdout!);
 }
 
@@ -69,7 +99,9 @@ function bandMean(rows: number[], from: number, to: number): number {
 }
 
 async function taskLog(taskId: string): Promise<string> {
-  return (await svc.api(`/v1/tasks/${taskId}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+  return (await svc.api(`/v1/tasks/${taskId}/log?limit=500`)).body.lines
+    .map((line: { message: string }) => line.message)
+    .join('\n');
 }
 
 beforeAll(async () => {
@@ -88,12 +120,21 @@ describe('dubbing a video with a supplied translation', () => {
   let taskId: string;
 
   beforeAll(async () => {
-    original = (await makeSpokenVideo(media.dir, { cues: CUES, width: 640, height: 360, fps: 25, name: 'talk' })).videoPath;
+    original = (await makeSpokenVideo(media.dir, { cues: CUES, width: 640, height: 360, fps: 25, name: 'talk' }))
+      .videoPath;
     const subtitles = await germanSrt('talk.de.srt');
-    const created = await svc.api('/v1/media/translate', { body: {
-      media_type: 'video', media_url: pathToFileURL(original).href, subtitle_url: pathToFileURL(subtitles).href,
-      subtitle_usage_type: 'final_translated', source_language: 'en', target_language: 'de', subtitle_mode: 'add', export_type: 'all',
-    } });
+    const created = await svc.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: pathToFileURL(original).href,
+        subtitle_url: pathToFileURL(subtitles).href,
+        subtitle_usage_type: 'final_translated',
+        source_language: 'en',
+        target_language: 'de',
+        subtitle_mode: 'add',
+        export_type: 'all',
+      },
+    });
     taskId = created.body.task_id;
     const task = await svc.waitForTask(taskId, undefined, 120_000);
     expect(task.status, JSON.stringify(task)).toBe('done');
@@ -133,7 +174,9 @@ describe('dubbing a video with a supplied translation', () => {
       return Number.NaN;
     };
     for (const [i, cue] of CUES.entries()) {
-      expect(Math.abs(onset(cue.startMs - 200, cue.endMs) - cue.startMs), `line ${i + 1} start`).toBeLessThanOrEqual(40);
+      expect(Math.abs(onset(cue.startMs - 200, cue.endMs) - cue.startMs), `line ${i + 1} start`).toBeLessThanOrEqual(
+        40,
+      );
       expect(level(cue.startMs + 100, cue.startMs + 900), `line ${i + 1}`).toBeGreaterThan(gap * 4);
       const next = CUES[i + 1];
       if (next) expect(lastLoud(cue.startMs, next.startMs), `line ${i + 1} end`).toBeLessThan(next.startMs - 50);
@@ -160,25 +203,63 @@ describe('dubbing a video with a supplied translation', () => {
     const video = path.join(media.dir, 'talk.de.mp4');
     // A frame to look at (test-artifacts/ is kept by CI).
     await fs.mkdir('test-artifacts', { recursive: true });
-    await runProcess(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-ss', '1.5', '-i', video, '-frames:v', '1', 'test-artifacts/dub-subtitles-frame.png']);
-    const during = rowDifference(await lumaFrame(original, 1.5, 640, 360), await lumaFrame(video, 1.5, 640, 360), 640, 360);
+    await runProcess(ffmpeg, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-ss',
+      '1.5',
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      'test-artifacts/dub-subtitles-frame.png',
+    ]);
+    const during = rowDifference(
+      await lumaFrame(original, 1.5, 640, 360),
+      await lumaFrame(video, 1.5, 640, 360),
+      640,
+      360,
+    );
     expect(bandMean(during, 0.84 * 360, 0.96 * 360)).toBeGreaterThan(4 * bandMean(during, 0.2 * 360, 0.6 * 360) + 2);
-    const between = rowDifference(await lumaFrame(original, 3.0, 640, 360), await lumaFrame(video, 3.0, 640, 360), 640, 360);
+    const between = rowDifference(
+      await lumaFrame(original, 3.0, 640, 360),
+      await lumaFrame(video, 3.0, 640, 360),
+      640,
+      360,
+    );
     expect(bandMean(between, 0.84 * 360, 0.96 * 360)).toBeLessThan(bandMean(during, 0.84 * 360, 0.96 * 360) / 3);
   });
 });
 
 describe('other inputs and exports', () => {
   it('copies the video untouched without subtitles, and exports only the video for export_type video', async () => {
-    const { videoPath } = await makeSpokenVideo(media.dir, { cues: CUES.slice(0, 2), width: 320, height: 240, name: 'plain' });
+    const { videoPath } = await makeSpokenVideo(media.dir, {
+      cues: CUES.slice(0, 2),
+      width: 320,
+      height: 240,
+      name: 'plain',
+    });
     const subtitles = await germanSrt('plain.de.srt', CUES.slice(0, 2), GERMAN.slice(0, 2));
     const status = await dub({
-      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(subtitles).href,
-      subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'video',
+      media_type: 'video',
+      media_url: pathToFileURL(videoPath).href,
+      subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+      export_type: 'video',
     });
     expect(status.result.audio_url).toBeUndefined();
     const output = await download(status.result.video_url, 'plain.de.mp4');
-    const videoHash = async (file: string) => (await runProcess(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v', '-c', 'copy', '-f', 'md5', 'pipe:1'], { captureStdout: true })).stdout!.toString();
+    const videoHash = async (file: string) =>
+      (
+        await runProcess(
+          ffmpeg,
+          ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v', '-c', 'copy', '-f', 'md5', 'pipe:1'],
+          { captureStdout: true },
+        )
+      ).stdout!.toString();
     expect(await videoHash(output)).toBe(await videoHash(videoPath));
   }, 120_000);
 
@@ -188,8 +269,12 @@ describe('other inputs and exports', () => {
     await runProcess(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-i', audioPath, '-c:a', 'libmp3lame', mp3]);
     const subtitles = await germanSrt('podcast.de.srt', CUES.slice(0, 2), GERMAN.slice(0, 2));
     const status = await dub({
-      media_type: 'audio', media_url: pathToFileURL(mp3).href, subtitle_url: pathToFileURL(subtitles).href,
-      subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'auto',
+      media_type: 'audio',
+      media_url: pathToFileURL(mp3).href,
+      subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+      export_type: 'auto',
     });
     expect(status.result.video_url).toBeUndefined();
     const output = await download(status.result.audio_url, 'podcast.de.mp3');
@@ -200,24 +285,44 @@ describe('other inputs and exports', () => {
   }, 120_000);
 
   it('places subtitles at 0.75 of the height of a portrait video', async () => {
-    const { videoPath } = await makeSpokenVideo(media.dir, { cues: CUES.slice(0, 1), width: 360, height: 640, name: 'portrait' });
+    const { videoPath } = await makeSpokenVideo(media.dir, {
+      cues: CUES.slice(0, 1),
+      width: 360,
+      height: 640,
+      name: 'portrait',
+    });
     const subtitles = await germanSrt('portrait.de.srt', CUES.slice(0, 1), GERMAN.slice(0, 1));
     const status = await dub({
-      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(subtitles).href,
-      subtitle_usage_type: 'final_translated', target_language: 'de', subtitle_mode: 'add', export_type: 'auto',
+      media_type: 'video',
+      media_url: pathToFileURL(videoPath).href,
+      subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+      subtitle_mode: 'add',
+      export_type: 'auto',
     });
     expect(status.result.audio_url).toBeUndefined();
     const output = await download(status.result.video_url, 'portrait.de.mp4');
     const info = await probeMedia(output);
     expect([info.video?.displayWidth, info.video?.displayHeight]).toEqual([360, 640]);
-    const rows = rowDifference(await lumaFrame(videoPath, 1.5, 360, 640), await lumaFrame(output, 1.5, 360, 640), 360, 640);
+    const rows = rowDifference(
+      await lumaFrame(videoPath, 1.5, 360, 640),
+      await lumaFrame(output, 1.5, 360, 640),
+      360,
+      640,
+    );
     expect(bandMean(rows, 0.66 * 640, 0.8 * 640)).toBeGreaterThan(4 * bandMean(rows, 0.85 * 640, 0.98 * 640) + 2);
   }, 120_000);
 });
 
 describe('rotated input', () => {
   it('keeps a phone video upright whether the video is copied or re-encoded', async () => {
-    const { videoPath: upright } = await makeSpokenVideo(media.dir, { cues: CUES.slice(0, 1), width: 320, height: 240, name: 'phone' });
+    const { videoPath: upright } = await makeSpokenVideo(media.dir, {
+      cues: CUES.slice(0, 1),
+      width: 320,
+      height: 240,
+      name: 'phone',
+    });
     // The same clip stored sideways with a 90° display matrix, as phones record it.
     const rotated = path.join(media.dir, 'phone-rotated.mp4');
     const { setVideoTrackRotation } = await import('../fixtures/media.js');
@@ -225,8 +330,13 @@ describe('rotated input', () => {
     const subtitles = await germanSrt('phone.de.srt', CUES.slice(0, 1), GERMAN.slice(0, 1));
     for (const mode of ['none', 'add']) {
       const status = await dub({
-        media_type: 'video', media_url: pathToFileURL(rotated).href, subtitle_url: pathToFileURL(subtitles).href,
-        subtitle_usage_type: 'final_translated', target_language: 'de', subtitle_mode: mode, export_type: 'video',
+        media_type: 'video',
+        media_url: pathToFileURL(rotated).href,
+        subtitle_url: pathToFileURL(subtitles).href,
+        subtitle_usage_type: 'final_translated',
+        target_language: 'de',
+        subtitle_mode: mode,
+        export_type: 'video',
       });
       const info = await probeMedia(await download(status.result.video_url, `phone.${mode}.mp4`));
       expect([info.video?.displayWidth, info.video?.displayHeight], mode).toEqual([240, 320]);
@@ -240,13 +350,29 @@ describe('timing and cancellation', () => {
       { startMs: 500, endMs: 1500, text: 'Hello there.', speaker: 'Anna' },
       { startMs: 1600, endMs: 3000, text: 'Fine, thanks.', speaker: 'Anna' },
     ];
-    const { videoPath } = await makeSpokenVideo(media.dir, { cues, width: 320, height: 240, name: 'tight', durationSec: 4 });
-    const longGerman = ['Hallo und einen wunderschönen guten Tag an alle Zuschauerinnen und Zuschauer zu Hause.', 'Danke, gut.'];
+    const { videoPath } = await makeSpokenVideo(media.dir, {
+      cues,
+      width: 320,
+      height: 240,
+      name: 'tight',
+      durationSec: 4,
+    });
+    const longGerman = [
+      'Hallo und einen wunderschönen guten Tag an alle Zuschauerinnen und Zuschauer zu Hause.',
+      'Danke, gut.',
+    ];
     const subtitles = await germanSrt('tight.de.srt', cues, longGerman);
-    const created = await svc.api('/v1/media/translate', { body: {
-      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(subtitles).href,
-      subtitle_usage_type: 'final_translated', target_language: 'de', align_video: true, export_type: 'all',
-    } });
+    const created = await svc.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: pathToFileURL(videoPath).href,
+        subtitle_url: pathToFileURL(subtitles).href,
+        subtitle_usage_type: 'final_translated',
+        target_language: 'de',
+        align_video: true,
+        export_type: 'all',
+      },
+    });
     const task = await svc.waitForTask(created.body.task_id, undefined, 120_000);
     expect(task.status).toBe('done');
     const status = (await svc.api(`/v1/media/translate/${created.body.task_id}`)).body;
@@ -262,11 +388,20 @@ describe('timing and cancellation', () => {
   }, 120_000);
 
   it('exports only audio from a video when export_type is audio', async () => {
-    const { videoPath } = await makeSpokenVideo(media.dir, { cues: CUES.slice(0, 1), width: 320, height: 240, name: 'audio-only-export' });
+    const { videoPath } = await makeSpokenVideo(media.dir, {
+      cues: CUES.slice(0, 1),
+      width: 320,
+      height: 240,
+      name: 'audio-only-export',
+    });
     const subtitles = await germanSrt('audio-only-export.de.srt', CUES.slice(0, 1), GERMAN.slice(0, 1));
     const status = await dub({
-      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(subtitles).href,
-      subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'audio',
+      media_type: 'video',
+      media_url: pathToFileURL(videoPath).href,
+      subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+      export_type: 'audio',
     });
     expect(status.result.video_url).toBeUndefined();
     const audio = await download(status.result.audio_url, 'audio-only-export.de.m4a');
@@ -274,12 +409,25 @@ describe('timing and cancellation', () => {
   }, 120_000);
 
   it('cancelling during rendering stops ffmpeg and leaves no partial result', async () => {
-    const { videoPath } = await makeSpokenVideo(media.dir, { cues: CUES, width: 1280, height: 720, name: 'long', durationSec: 40 });
+    const { videoPath } = await makeSpokenVideo(media.dir, {
+      cues: CUES,
+      width: 1280,
+      height: 720,
+      name: 'long',
+      durationSec: 40,
+    });
     const subtitles = await germanSrt('long.de.srt');
-    const created = await svc.api('/v1/media/translate', { body: {
-      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(subtitles).href,
-      subtitle_usage_type: 'final_translated', target_language: 'de', subtitle_mode: 'add', export_type: 'all',
-    } });
+    const created = await svc.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: pathToFileURL(videoPath).href,
+        subtitle_url: pathToFileURL(subtitles).href,
+        subtitle_usage_type: 'final_translated',
+        target_language: 'de',
+        subtitle_mode: 'add',
+        export_type: 'all',
+      },
+    });
     const taskId = created.body.task_id;
     await svc.waitForTask(taskId, (task) => task.stage === 'export' && task.stage_progress > 0.05, 120_000);
     expect((await svc.api(`/v1/tasks/${taskId}/cancel`, { method: 'POST' })).status).toBe(200);

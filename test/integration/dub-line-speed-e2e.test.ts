@@ -22,27 +22,54 @@ let audioPath: string;
 let longLineMs: number;
 
 /** Three cues; the middle one (cue 2) gets `roomMs` of room before cue 3 (which starts 100 ms later, the kept gap). */
-async function srtWithRoom(name: string, roomMs: number): Promise<{ file: string; cue2: { start: number; end: number } }> {
+async function srtWithRoom(
+  name: string,
+  roomMs: number,
+): Promise<{ file: string; cue2: { start: number; end: number } }> {
   const start2 = 2500;
   const end2 = start2 + roomMs;
-  const cues = [[500, 2000, 'Guten Morgen.'], [start2, end2, LONG_LINE], [end2 + 100, end2 + 1600, 'Danke.']] as const;
-  const body = cues.map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`).join('\n');
+  const cues = [
+    [500, 2000, 'Guten Morgen.'],
+    [start2, end2, LONG_LINE],
+    [end2 + 100, end2 + 1600, 'Danke.'],
+  ] as const;
+  const body = cues
+    .map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`)
+    .join('\n');
   return { file: await makeTextFile(media.dir, name, body), cue2: { start: start2 / 1000, end: end2 / 1000 } };
 }
 
 async function dubWithRoom(name: string, roomMs: number) {
   const { file, cue2 } = await srtWithRoom(`${name}.srt`, roomMs);
-  const created = await svc.api('/v1/media/translate', { body: {
-    media_type: 'audio', media_url: pathToFileURL(audioPath).href, subtitle_url: pathToFileURL(file).href,
-    subtitle_usage_type: 'final_translated', target_language: 'de', selected_voice_id: VOICE, export_type: 'audio', callback_url: receiver.url,
-  } });
+  const created = await svc.api('/v1/media/translate', {
+    body: {
+      media_type: 'audio',
+      media_url: pathToFileURL(audioPath).href,
+      subtitle_url: pathToFileURL(file).href,
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+      selected_voice_id: VOICE,
+      export_type: 'audio',
+      callback_url: receiver.url,
+    },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const taskId = created.body.task_id as string;
   const task = await svc.waitForTask(taskId, undefined, 120_000);
   const status = (await svc.api(`/v1/media/translate/${taskId}`)).body;
   // The final callback carries the final status record.
-  await waitFor(() => receiver.accepted.some((request) => JSON.parse(request.body).task_id === taskId && ['done', 'failed'].includes(JSON.parse(request.body).status)), 'the final callback', 20_000);
-  const callbacks = receiver.accepted.map((request) => JSON.parse(request.body)).filter((body) => body.task_id === taskId);
+  await waitFor(
+    () =>
+      receiver.accepted.some(
+        (request) =>
+          JSON.parse(request.body).task_id === taskId && ['done', 'failed'].includes(JSON.parse(request.body).status),
+      ),
+    'the final callback',
+    20_000,
+  );
+  const callbacks = receiver.accepted
+    .map((request) => JSON.parse(request.body))
+    .filter((body) => body.task_id === taskId);
   return { task, status, callbacks, cue2 };
 }
 
@@ -97,6 +124,10 @@ describe('a line that must be spoken faster than the stretch cap allows', () => 
     expect(task.err_message).toMatch(/shorten its text, lengthen the cue, or set align_video true/);
     expect(status).toMatchObject({ status: 'failed', err_code: 'invalid_subtitle' });
     expect(status).not.toHaveProperty('warnings');
-    expect(callbacks.at(-1)).toMatchObject({ status: 'failed', err_code: 'invalid_subtitle', err_message: task.err_message });
+    expect(callbacks.at(-1)).toMatchObject({
+      status: 'failed',
+      err_code: 'invalid_subtitle',
+      err_message: task.err_message,
+    });
   }, 150_000);
 });

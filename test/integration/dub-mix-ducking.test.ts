@@ -10,7 +10,13 @@ import { toDb, toneLevel } from '../../src/main/media/dsp/envelope.js';
 import { runProcess } from '../../src/main/media/run-process.js';
 import { writeDubTrack, type DubClip } from '../../src/main/dubbing/dub-track.js';
 import { encodeWav } from '../../src/main/media/audio.js';
-import { loudnessScanArgs, mixDub, mixFilterGraph, parseEbur128Summary, type MixSpec } from '../../src/main/media/audio-mix.js';
+import {
+  loudnessScanArgs,
+  mixDub,
+  mixFilterGraph,
+  parseEbur128Summary,
+  type MixSpec,
+} from '../../src/main/media/audio-mix.js';
 import { planDubTiming, type TimingCue, type TimingPlan } from '../../src/main/dubbing/timing-plan.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 
@@ -51,16 +57,44 @@ function speechSpans(samples: Float32Array, totalMs: number): { startMs: number;
 /** A stereo 48 kHz WAV (both sides equal, so decoding to mono keeps the levels) of samples made by `at(t)`. */
 async function writeStereoTrack(dir: string, name: string, ms: number, at: (t: number) => number): Promise<string> {
   const mono = path.join(dir, `${name}.mono.wav`);
-  await fs.writeFile(mono, encodeWav(Float32Array.from({ length: Math.round((ms * RATE) / 1000) }, (_, i) => at(i / RATE)), RATE));
+  await fs.writeFile(
+    mono,
+    encodeWav(
+      Float32Array.from({ length: Math.round((ms * RATE) / 1000) }, (_, i) => at(i / RATE)),
+      RATE,
+    ),
+  );
   const stereo = path.join(dir, `${name}.wav`);
-  await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', mono, '-af', 'pan=stereo|c0=c0|c1=c0', '-c:a', 'pcm_s16le', stereo], { toolName: 'ffmpeg' });
+  await runProcess(
+    resolveMediaTools().ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      mono,
+      '-af',
+      'pan=stereo|c0=c0|c1=c0',
+      '-c:a',
+      'pcm_s16le',
+      stereo,
+    ],
+    { toolName: 'ffmpeg' },
+  );
   return stereo;
 }
 
-const inside = (t: number, regions: readonly { startMs: number; endMs: number }[]) => regions.some((r) => t * 1000 >= r.startMs && t * 1000 < r.endMs);
+const inside = (t: number, regions: readonly { startMs: number; endMs: number }[]) =>
+  regions.some((r) => t * 1000 >= r.startMs && t * 1000 < r.endMs);
 
 async function integratedLoudness(file: string): Promise<number> {
-  const { stderrTail } = await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-i', file, '-af', 'ebur128=framelog=verbose', '-f', 'null', '-'], { toolName: 'ffmpeg' });
+  const { stderrTail } = await runProcess(
+    resolveMediaTools().ffmpeg,
+    ['-hide_banner', '-nostdin', '-i', file, '-af', 'ebur128=framelog=verbose', '-f', 'null', '-'],
+    { toolName: 'ffmpeg' },
+  );
   return parseEbur128Summary(stderrTail)!.integratedLufs;
 }
 
@@ -86,14 +120,25 @@ describe('dub mix: lines at their cues over the ducked original background', () 
     // The pipeline's two passes: pick rates from normal-rate lengths, "synthesize" at them, fit what came out.
     const first = planDubTiming({ cues, speechMs, mediaDurationMs: mediaMs });
     const clips = cues.map((cue, i) => speechClip(cue.index, speechMs[i] / first.lines[i].rate));
-    plan = planDubTiming({ cues, speechMs: clips.map((clip) => (clip.samples.length / TTS_RATE) * 1000), synthesizedRates: first.lines.map((line) => line.rate), mediaDurationMs: mediaMs });
+    plan = planDubTiming({
+      cues,
+      speechMs: clips.map((clip) => (clip.samples.length / TTS_RATE) * 1000),
+      synthesizedRates: first.lines.map((line) => line.rate),
+      mediaDurationMs: mediaMs,
+    });
     dubFile = path.join(dir, 'dub.wav');
     await writeDubTrack(dubFile, clips, plan.lines, { durationMs: plan.outputDurationMs });
   });
   afterAll(() => cleanup());
 
   it('plans the expected fits: borrowing for cue 1, rate 1.25 and a 1.2x stretch for cue 2', () => {
-    expect(plan.lines[0]).toMatchObject({ rate: 1, stretch: 1, placedStartMs: 500, placedEndMs: 1900, borrowedMs: 400 });
+    expect(plan.lines[0]).toMatchObject({
+      rate: 1,
+      stretch: 1,
+      placedStartMs: 500,
+      placedEndMs: 1900,
+      borrowedMs: 400,
+    });
     expect(plan.lines[1].rate).toBe(1.25);
     expect(plan.lines[1].stretch).toBeCloseTo(1.2, 2);
     expect(plan.lines[1].placedEndMs).toBeCloseTo(3600, 0);
@@ -103,9 +148,13 @@ describe('dub mix: lines at their cues over the ducked original background', () 
   it('plays each line from its cue start (±40 ms) to its planned end, with the original ducked under it and loudness at -16 LUFS', async () => {
     const output = path.join(dir, 'mix.wav');
     const fractions: number[] = [];
-    const result = await mixDub({ dub: dubFile, background: { kind: 'duck', file: media }, durationMs: plan.outputDurationMs }, output, {
-      onProgress: (fraction) => fractions.push(fraction),
-    });
+    const result = await mixDub(
+      { dub: dubFile, background: { kind: 'duck', file: media }, durationMs: plan.outputDurationMs },
+      output,
+      {
+        onProgress: (fraction) => fractions.push(fraction),
+      },
+    );
     expect(result.log[0]).toMatch(/^mix: original audio ducked under the dub; measured -?\d+\.\d LUFS/);
     expect(fractions.at(-1)).toBe(1);
 
@@ -123,7 +172,12 @@ describe('dub mix: lines at their cues over the ducked original background', () 
 
     // Between lines the speech band is silent (60 dB under the lines).
     const speechLevel = bandDb(mix, SPEECH_HZ, 700, 1700);
-    for (const [from, to] of [[0, 450], [2000, 2550], [4400, 8000]]) expect(bandDb(mix, SPEECH_HZ, from, to)).toBeLessThan(speechLevel - 60);
+    for (const [from, to] of [
+      [0, 450],
+      [2000, 2550],
+      [4400, 8000],
+    ])
+      expect(bandDb(mix, SPEECH_HZ, from, to)).toBeLessThan(speechLevel - 60);
 
     // The background stays audible but is pulled down under speech (measured after the release settles).
     const free = bandDb(mix, BACKGROUND_HZ, 5000, 8000);
@@ -139,7 +193,11 @@ describe('dub mix: lines at their cues over the ducked original background', () 
 
   it('with a separated background stem keeps the background level under speech, at a configured -23 LUFS, as AAC', async () => {
     const stem = path.join(dir, 'stem.wav');
-    await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', media, '-vn', '-c:a', 'pcm_s16le', stem], { toolName: 'ffmpeg' });
+    await runProcess(
+      resolveMediaTools().ffmpeg,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', media, '-vn', '-c:a', 'pcm_s16le', stem],
+      { toolName: 'ffmpeg' },
+    );
     const spec: MixSpec = { dub: dubFile, background: { kind: 'stem', file: stem }, durationMs: plan.outputDurationMs };
     const output = path.join(dir, 'mix-stem.m4a');
     await mixDub(spec, output, { target: { integratedLufs: -23, truePeakDb: -1 }, format: 'm4a' });
@@ -153,7 +211,11 @@ describe('dub mix: lines at their cues over the ducked original background', () 
 
   it('stops the mix when cancelled', async () => {
     const controller = new AbortController();
-    const run = mixDub({ dub: dubFile, background: { kind: 'duck', file: media }, durationMs: plan.outputDurationMs }, path.join(dir, 'cancelled.wav'), { signal: controller.signal });
+    const run = mixDub(
+      { dub: dubFile, background: { kind: 'duck', file: media }, durationMs: plan.outputDurationMs },
+      path.join(dir, 'cancelled.wav'),
+      { signal: controller.signal },
+    );
     controller.abort();
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -166,39 +228,88 @@ describe('dub mix: the original voice ducked where voice activity detection hear
   const MUSIC_HZ = 440;
   const mediaMs = 9000;
   // Where the original speaks (the VAD's regions), and the dub's lines, which end well before the original's speech.
-  const regions = [{ startMs: 1000, endMs: 3000 }, { startMs: 4500, endMs: 6500 }];
-  const lines = [{ startMs: 1000, endMs: 2000 }, { startMs: 4500, endMs: 5200 }];
+  const regions = [
+    { startMs: 1000, endMs: 3000 },
+    { startMs: 4500, endMs: 6500 },
+  ];
+  const lines = [
+    { startMs: 1000, endMs: 2000 },
+    { startMs: 4500, endMs: 5200 },
+  ];
   let original: string;
   let dub: string;
 
   beforeAll(async () => {
     ({ dir, cleanup } = await makeMediaDir('dubdesk-voice-duck-'));
-    original = await writeStereoTrack(dir, 'original', mediaMs, (t) =>
-      0.1 * Math.sin(2 * Math.PI * MUSIC_HZ * t) + (inside(t, regions) ? 0.3 * (0.8 + 0.2 * Math.sin(2 * Math.PI * 5 * t)) * Math.sin(2 * Math.PI * VOICE_HZ * t) : 0));
+    original = await writeStereoTrack(
+      dir,
+      'original',
+      mediaMs,
+      (t) =>
+        0.1 * Math.sin(2 * Math.PI * MUSIC_HZ * t) +
+        (inside(t, regions)
+          ? 0.3 * (0.8 + 0.2 * Math.sin(2 * Math.PI * 5 * t)) * Math.sin(2 * Math.PI * VOICE_HZ * t)
+          : 0),
+    );
     dub = path.join(dir, 'dub.wav');
-    await fs.writeFile(dub, encodeWav(Float32Array.from({ length: (mediaMs * TTS_RATE) / 1000 }, (_, i) => (inside(i / TTS_RATE, lines) ? 0.3 * Math.sin((2 * Math.PI * SPEECH_HZ * i) / TTS_RATE) : 0)), TTS_RATE));
+    await fs.writeFile(
+      dub,
+      encodeWav(
+        Float32Array.from({ length: (mediaMs * TTS_RATE) / 1000 }, (_, i) =>
+          inside(i / TTS_RATE, lines) ? 0.3 * Math.sin((2 * Math.PI * SPEECH_HZ * i) / TTS_RATE) : 0,
+        ),
+        TTS_RATE,
+      ),
+    );
   });
   afterAll(() => cleanup());
 
   it('pulls the original voice down at least 20 dB inside its regions, also where the dub is silent, and keeps the music at its level elsewhere', async () => {
     const output = path.join(dir, 'mix.wav');
-    const result = await mixDub({ dub, background: { kind: 'duck-speech', file: original, regions, detector: 'Silero VAD' }, durationMs: mediaMs }, output);
-    expect(result.log[0]).toMatch(/^mix: original voice ducked by 24 dB where it speaks \(VAD: Silero VAD, 2 regions\); measured/);
+    const result = await mixDub(
+      {
+        dub,
+        background: { kind: 'duck-speech', file: original, regions, detector: 'Silero VAD' },
+        durationMs: mediaMs,
+      },
+      output,
+    );
+    expect(result.log[0]).toMatch(
+      /^mix: original voice ducked by 24 dB where it speaks \(VAD: Silero VAD, 2 regions\); measured/,
+    );
     // The envelope is a scratch file: gone once the mix is written.
     expect((await fs.readdir(dir)).filter((name) => name.includes('ducking'))).toEqual([]);
 
     const source = await decodeAudioPcm(original, { sampleRate: RATE });
     const mix = await decodeAudioPcm(output, { sampleRate: RATE });
     // What the loudness normalization did to everything: the level a band keeps when nothing ducks it.
-    const expected = (samples: Float32Array, hz: number, from: number, to: number) => bandDb(samples, hz, from, to) + result.gainDb;
+    const expected = (samples: Float32Array, hz: number, from: number, to: number) =>
+      bandDb(samples, hz, from, to) + result.gainDb;
 
     // The voice: under the dub's lines and after them, where the dub is silent (the sidechain ducking let it back up there).
-    for (const [from, to] of [[1050, 1950], [2100, 2950], [4550, 5150], [5300, 6450]]) {
-      expect(bandDb(mix, VOICE_HZ, from, to), `voice ${from}-${to} ms`).toBeLessThan(expected(source, VOICE_HZ, from, to) - 20);
+    for (const [from, to] of [
+      [1050, 1950],
+      [2100, 2950],
+      [4550, 5150],
+      [5300, 6450],
+    ]) {
+      expect(bandDb(mix, VOICE_HZ, from, to), `voice ${from}-${to} ms`).toBeLessThan(
+        expected(source, VOICE_HZ, from, to) - 20,
+      );
     }
     // The music away from speech, and 150 ms after each region ends or before it starts (short fades): at its level.
-    for (const [from, to] of [[100, 800], [3150, 4300], [6650, 8800], [700, 850], [3150, 3300], [6650, 6800]]) {
-      expect(Math.abs(bandDb(mix, MUSIC_HZ, from, to) - expected(source, MUSIC_HZ, from, to)), `music ${from}-${to} ms`).toBeLessThan(1);
+    for (const [from, to] of [
+      [100, 800],
+      [3150, 4300],
+      [6650, 8800],
+      [700, 850],
+      [3150, 3300],
+      [6650, 6800],
+    ]) {
+      expect(
+        Math.abs(bandDb(mix, MUSIC_HZ, from, to) - expected(source, MUSIC_HZ, from, to)),
+        `music ${from}-${to} ms`,
+      ).toBeLessThan(1);
     }
     // And the dub itself plays at full level over it.
     expect(bandDb(mix, SPEECH_HZ, 1100, 1900)).toBeGreaterThan(bandDb(mix, MUSIC_HZ, 7000, 8000) + 6);
@@ -208,7 +319,15 @@ describe('dub mix: the original voice ducked where voice activity detection hear
     // 500..1000 ms played 2x slower: everything after it comes 500 ms later, as the retimed original does.
     const slowdowns = [{ fromMs: 500, toMs: 1000, factor: 2 }];
     const output = path.join(dir, 'mix-slowed.wav');
-    const result = await mixDub({ dub, background: { kind: 'duck-speech', file: original, regions, detector: 'Silero VAD' }, durationMs: mediaMs + 500, slowdowns }, output);
+    const result = await mixDub(
+      {
+        dub,
+        background: { kind: 'duck-speech', file: original, regions, detector: 'Silero VAD' },
+        durationMs: mediaMs + 500,
+        slowdowns,
+      },
+      output,
+    );
     const source = await decodeAudioPcm(original, { sampleRate: RATE });
     const mix = await decodeAudioPcm(output, { sampleRate: RATE });
     const voice = bandDb(source, VOICE_HZ, 2100, 2900) + result.gainDb;
@@ -221,15 +340,50 @@ describe('dub mix: the original voice ducked where voice activity detection hear
   it('keeps the filter graph the same size for thousands of regions, and ducks each of them', async () => {
     const many = Array.from({ length: 2000 }, (_, k) => ({ startMs: 1000 + k * 150, endMs: 1060 + k * 150 }));
     const durationMs = 1000 + 2000 * 150 + 1000;
-    const spec = (list: typeof many): MixSpec => ({ dub, background: { kind: 'duck-speech', file: original, regions: list, detector: 'Silero VAD', ducking: { fadeMs: 20, bridgeMs: 40 } }, durationMs, envelopeFile: 'env.wav' });
+    const spec = (list: typeof many): MixSpec => ({
+      dub,
+      background: {
+        kind: 'duck-speech',
+        file: original,
+        regions: list,
+        detector: 'Silero VAD',
+        ducking: { fadeMs: 20, bridgeMs: 40 },
+      },
+      durationMs,
+      envelopeFile: 'env.wav',
+    });
     expect(mixFilterGraph(spec(many))).toBe(mixFilterGraph(spec(many.slice(0, 2))));
-    expect(loudnessScanArgs(spec(many)).join(' ').length).toBe(loudnessScanArgs(spec(many.slice(0, 2))).join(' ').length);
+    expect(loudnessScanArgs(spec(many)).join(' ').length).toBe(
+      loudnessScanArgs(spec(many.slice(0, 2))).join(' ').length,
+    );
 
     const music = path.join(dir, 'long-music.wav');
-    await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${MUSIC_HZ}:sample_rate=${RATE}:duration=${durationMs / 1000}`, '-af', 'pan=stereo|c0=c0|c1=c0', '-c:a', 'pcm_s16le', music], { toolName: 'ffmpeg' });
+    await runProcess(
+      resolveMediaTools().ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${MUSIC_HZ}:sample_rate=${RATE}:duration=${durationMs / 1000}`,
+        '-af',
+        'pan=stereo|c0=c0|c1=c0',
+        '-c:a',
+        'pcm_s16le',
+        music,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     const output = path.join(dir, 'mix-many.wav');
     const { background } = spec(many);
-    const result = await mixDub({ dub, background: { ...background, file: music } as MixSpec['background'], durationMs }, output);
+    const result = await mixDub(
+      { dub, background: { ...background, file: music } as MixSpec['background'], durationMs },
+      output,
+    );
     expect(result.log[0]).toContain('2000 regions');
     const source = await decodeAudioPcm(music, { sampleRate: RATE, durationSec: 2 });
     const level = bandDb(source, MUSIC_HZ, 0, 1000) + result.gainDb;

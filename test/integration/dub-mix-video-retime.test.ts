@@ -19,18 +19,38 @@ const MARKERS_MS = [2720, 4000];
 const BEEP_HZ = 1000;
 
 async function ffmpeg(args: string[], captureStdout = false): Promise<Buffer> {
-  const result = await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { toolName: 'ffmpeg', captureStdout });
+  const result = await runProcess(
+    resolveMediaTools().ffmpeg,
+    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args],
+    { toolName: 'ffmpeg', captureStdout },
+  );
   return result.stdout ?? Buffer.alloc(0);
 }
 
 /** 6 s, 25 fps, black with flashes, a quiet 300 Hz hum with beeps at the same instants. */
 async function makeMarkedVideo(dir: string): Promise<string> {
   const output = path.join(dir, 'marked.mp4');
-  const during = (variable: string) => MARKERS_MS.map((ms) => `between(${variable},${ms / 1000},${(ms + 190) / 1000})`).join('+');
+  const during = (variable: string) =>
+    MARKERS_MS.map((ms) => `between(${variable},${ms / 1000},${(ms + 190) / 1000})`).join('+');
   await ffmpeg([
-    '-f', 'lavfi', '-i', `color=c=black:s=64x48:r=${FPS}:d=6,drawbox=x=0:y=0:w=iw:h=ih:color=white:t=fill:enable='${during('t')}'`,
-    '-f', 'lavfi', '-i', `aevalsrc='if(${during('t')},0.5*sin(2*PI*${BEEP_HZ}*t),0.05*sin(2*PI*300*t))':s=${RATE}:d=6`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', output,
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=black:s=64x48:r=${FPS}:d=6,drawbox=x=0:y=0:w=iw:h=ih:color=white:t=fill:enable='${during('t')}'`,
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='if(${during('t')},0.5*sin(2*PI*${BEEP_HZ}*t),0.05*sin(2*PI*300*t))':s=${RATE}:d=6`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    output,
   ]);
   return output;
 }
@@ -61,7 +81,11 @@ function beepTimes(samples: Float32Array): number[] {
 }
 
 async function durationSec(file: string, stream: 'v' | 'a'): Promise<number> {
-  const { stdout } = await runProcess(resolveMediaTools().ffprobe, ['-v', 'error', '-select_streams', `${stream}:0`, '-show_entries', 'stream=duration', '-of', 'csv=p=0', file], { toolName: 'ffprobe', captureStdout: true });
+  const { stdout } = await runProcess(
+    resolveMediaTools().ffprobe,
+    ['-v', 'error', '-select_streams', `${stream}:0`, '-show_entries', 'stream=duration', '-of', 'csv=p=0', file],
+    { toolName: 'ffprobe', captureStdout: true },
+  );
   return Number(stdout!.toString().trim());
 }
 
@@ -85,7 +109,10 @@ describe('align_video retiming on a real video', () => {
   it('lengthens the video by the added time (±1 frame), keeps 25 fps, and keeps flashes and beeps together where the map says', async () => {
     const output = path.join(dir, 'retimed.mp4');
     const fractions: number[] = [];
-    await retimeVideo({ input: source, output, segments, fps: FPS, preset: 'ultrafast' }, { sourceDurationMs: 6000, onProgress: (event) => event.fraction !== null && fractions.push(event.fraction) });
+    await retimeVideo(
+      { input: source, output, segments, fps: FPS, preset: 'ultrafast' },
+      { sourceDurationMs: 6000, onProgress: (event) => event.fraction !== null && fractions.push(event.fraction) },
+    );
     expect(map.addedMs).toBe(1200);
     expect(Math.abs((await durationSec(output, 'v')) - 7.2)).toBeLessThanOrEqual(1 / FPS + 1e-6);
     expect(Math.abs((await durationSec(output, 'a')) - 7.2)).toBeLessThanOrEqual(0.05);
@@ -107,19 +134,33 @@ describe('align_video retiming on a real video', () => {
 
   it('mixes an align_video dub on the output timeline: the slowed original under the dub lasts as long as the video', async () => {
     // A line far too long for its cue: with alignVideo the plan slows [1000, 2400) instead of over-speeding.
-    const cues = [{ index: 1, startMs: 1000, endMs: 2000 }, { index: 2, startMs: 2500, endMs: 3500 }];
-    const plan = planDubTiming({ cues, speechMs: [3000, 500], mediaDurationMs: 6000 }, { alignVideo: true, minGapMs: 100 });
+    const cues = [
+      { index: 1, startMs: 1000, endMs: 2000 },
+      { index: 2, startMs: 2500, endMs: 3500 },
+    ];
+    const plan = planDubTiming(
+      { cues, speechMs: [3000, 500], mediaDurationMs: 6000 },
+      { alignVideo: true, minGapMs: 100 },
+    );
     const [line] = plan.lines;
     expect(line.videoSlowdown).toBeDefined();
     expect(line.stretch).toBeCloseTo(1.3, 6);
     const clipMs = 3000 / line.rate;
-    const clip = Float32Array.from({ length: Math.round((clipMs * 24000) / 1000) }, (_, i) => 0.4 * Math.sin((2 * Math.PI * 1800 * i) / 24000));
+    const clip = Float32Array.from(
+      { length: Math.round((clipMs * 24000) / 1000) },
+      (_, i) => 0.4 * Math.sin((2 * Math.PI * 1800 * i) / 24000),
+    );
     const dub = path.join(dir, 'dub-aligned.wav');
-    const track = await writeDubTrack(dub, [{ index: 1, samples: clip, sampleRate: 24000 }], plan.lines, { durationMs: plan.outputDurationMs });
+    const track = await writeDubTrack(dub, [{ index: 1, samples: clip, sampleRate: 24000 }], plan.lines, {
+      durationMs: plan.outputDurationMs,
+    });
     expect(track.placed[0].endMs).toBeCloseTo(line.placedEndMs, 0);
 
     const output = path.join(dir, 'mix-aligned.wav');
-    await mixDub({ dub, background: { kind: 'duck', file: source }, durationMs: plan.outputDurationMs, slowdowns: plan.slowdowns }, output);
+    await mixDub(
+      { dub, background: { kind: 'duck', file: source }, durationMs: plan.outputDurationMs, slowdowns: plan.slowdowns },
+      output,
+    );
     const mix = await decodeAudioPcm(output, { sampleRate: RATE });
     expect(Math.abs(mix.length / RATE - plan.outputDurationMs / 1000)).toBeLessThan(0.03);
     // The original's beeps moved with the slowed video.

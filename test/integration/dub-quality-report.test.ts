@@ -18,33 +18,66 @@ let original: SpokenAudio;
 
 /** Three German lines over the English original's three cues; the middle one gets `middleMs` of room. */
 async function germanSrt(name: string, middleText: string, middleMs: number): Promise<string> {
-  const cues = [[500, 2500, 'Guten Morgen.'], [3000, 3000 + middleMs, middleText], [3100 + middleMs, 4600 + middleMs, 'Danke.']] as const;
-  return makeTextFile(media.dir, name, cues.map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`).join('\n'));
+  const cues = [
+    [500, 2500, 'Guten Morgen.'],
+    [3000, 3000 + middleMs, middleText],
+    [3100 + middleMs, 4600 + middleMs, 'Danke.'],
+  ] as const;
+  return makeTextFile(
+    media.dir,
+    name,
+    cues
+      .map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`)
+      .join('\n'),
+  );
 }
 
 async function dub(srt: string) {
-  const created = await svc.api('/v1/media/translate', { body: {
-    media_type: 'audio', media_url: pathToFileURL(original.audioPath).href, subtitle_url: pathToFileURL(srt).href,
-    subtitle_usage_type: 'final_translated', target_language: 'de', selected_voice_id: VOICE, export_type: 'audio', callback_url: receiver.url,
-  } });
+  const created = await svc.api('/v1/media/translate', {
+    body: {
+      media_type: 'audio',
+      media_url: pathToFileURL(original.audioPath).href,
+      subtitle_url: pathToFileURL(srt).href,
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+      selected_voice_id: VOICE,
+      export_type: 'audio',
+      callback_url: receiver.url,
+    },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const taskId = created.body.task_id as string;
   const task = await svc.waitForTask(taskId, undefined, 120_000);
   const status = (await svc.api(`/v1/media/translate/${taskId}`)).body;
-  await waitFor(() => receiver.accepted.some((request) => JSON.parse(request.body).task_id === taskId && JSON.parse(request.body).status === 'done'), 'the final callback', 20_000);
-  const callbacks = receiver.accepted.map((request) => JSON.parse(request.body)).filter((body) => body.task_id === taskId);
-  const log = (await svc.api(`/v1/tasks/${taskId}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+  await waitFor(
+    () =>
+      receiver.accepted.some(
+        (request) => JSON.parse(request.body).task_id === taskId && JSON.parse(request.body).status === 'done',
+      ),
+    'the final callback',
+    20_000,
+  );
+  const callbacks = receiver.accepted
+    .map((request) => JSON.parse(request.body))
+    .filter((body) => body.task_id === taskId);
+  const log = (await svc.api(`/v1/tasks/${taskId}/log?limit=500`)).body.lines
+    .map((line: { message: string }) => line.message)
+    .join('\n');
   return { task, status, callbacks, log };
 }
 
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-dub-quality-');
   // The original speaks English where the German lines will go, so the mix has a voice to pull down.
-  original = await makeSpokenAudio(media.dir, { name: 'original', durationSec: 12, cues: [
-    { startMs: 500, endMs: 2500, text: 'Good morning to you.' },
-    { startMs: 3000, endMs: 7000, text: 'Hello and a very good day to everyone watching at home.' },
-    { startMs: 7500, endMs: 9500, text: 'Thank you.' },
-  ] });
+  original = await makeSpokenAudio(media.dir, {
+    name: 'original',
+    durationSec: 12,
+    cues: [
+      { startMs: 500, endMs: 2500, text: 'Good morning to you.' },
+      { startMs: 3000, endMs: 7000, text: 'Hello and a very good day to everyone watching at home.' },
+      { startMs: 7500, endMs: 9500, text: 'Thank you.' },
+    ],
+  });
   receiver = await startReceiver();
   svc = await startTestService();
 }, 60_000);

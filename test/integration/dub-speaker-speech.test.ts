@@ -19,12 +19,23 @@ afterAll(async () => {
   await media?.cleanup();
 });
 
-const line = (index: number, startMs: number, endMs: number, speaker: string): DubCue => ({ index, startMs, endMs, text: 'x', speaker });
+const line = (index: number, startMs: number, endMs: number, speaker: string): DubCue => ({
+  index,
+  startMs,
+  endMs,
+  text: 'x',
+  speaker,
+});
 
 describe('readAnalysisSpeech', () => {
   it('returns exactly the decoded samples of each analysed line, rebased end to end, and the same median F0', async () => {
     // Ana speaks 70 s (only her first minute is analysed); Ben appears late.
-    const cues = [line(1, 0, 30_000, 'Ana'), line(2, 30_500, 60_500, 'Ana'), line(3, 61_000, 71_000, 'Ana'), line(4, 80_000, 85_250, 'Ben')];
+    const cues = [
+      line(1, 0, 30_000, 'Ana'),
+      line(2, 30_500, 60_500, 'Ana'),
+      line(3, 61_000, 71_000, 'Ana'),
+      line(4, 80_000, 85_250, 'Ben'),
+    ];
     const whole = await decodeAudioPcm(wav, { sampleRate: 16000 });
     const { cues: rebased, speech } = await readAnalysisSpeech(wav, cues, 16000);
     expect(rebased.map((cue) => cue.index)).toEqual([1, 2, 4]);
@@ -41,6 +52,8 @@ describe('readAnalysisSpeech', () => {
   it('refuses a file that is not a 16 kHz mono PCM WAV', async () => {
     const other = await makeAudio(media.dir, { durationSec: 1, sampleRate: 44100, name: 'cd-rate.wav' });
     await expect(readAnalysisSpeech(other, [line(1, 0, 500, 'Ana')], 16000)).rejects.toThrow(/not 16000 Hz mono PCM/);
-    await expect(readAnalysisSpeech(path.join(media.dir, 'missing.wav'), [], 16000)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readAnalysisSpeech(path.join(media.dir, 'missing.wav'), [], 16000)).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
   });
 });

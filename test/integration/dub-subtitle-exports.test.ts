@@ -22,7 +22,10 @@ const CUES: SpokenCue[] = [
 const GERMAN = ['Guten Morgen & willkommen <in> der Sendung.', 'Danke, schön hier zu sein.'];
 
 async function germanSrt(name: string): Promise<string> {
-  const body = CUES.map((cue, i) => `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${GERMAN[i]}\n`).join('\n');
+  const body = CUES.map(
+    (cue, i) =>
+      `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${GERMAN[i]}\n`,
+  ).join('\n');
   return makeTextFile(media.dir, name, body);
 }
 
@@ -45,7 +48,9 @@ async function download(url: string, name: string): Promise<{ file: string; text
 
 /** The file converted by ffmpeg to SRT, as ffmpeg's own reading of it. */
 async function ffmpegAsSrt(file: string): Promise<string> {
-  const result = await runProcess(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', file, '-f', 'srt', 'pipe:1'], { captureStdout: true });
+  const result = await runProcess(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', file, '-f', 'srt', 'pipe:1'], {
+    captureStdout: true,
+  });
   return result.stdout!.toString('utf8');
 }
 
@@ -68,8 +73,14 @@ describe('a dubbed video with a named subtitle style', () => {
   beforeAll(async () => {
     const { videoPath } = await makeSpokenVideo(media.dir, { cues: CUES, width: 320, height: 240, name: 'duo' });
     result = await dub({
-      media_type: 'video', media_url: pathToFileURL(videoPath).href, subtitle_url: pathToFileURL(await germanSrt('duo.de.srt')).href,
-      subtitle_usage_type: 'final_translated', source_language: 'en', target_language: 'de', export_type: 'video', subtitle_style_id: 'builtin:yellow',
+      media_type: 'video',
+      media_url: pathToFileURL(videoPath).href,
+      subtitle_url: pathToFileURL(await germanSrt('duo.de.srt')).href,
+      subtitle_usage_type: 'final_translated',
+      source_language: 'en',
+      target_language: 'de',
+      export_type: 'video',
+      subtitle_style_id: 'builtin:yellow',
     });
   }, 180_000);
 
@@ -110,8 +121,13 @@ describe('a dubbed audio file', () => {
   it('lays the ASS export out on 1920x1080 in the default style', async () => {
     const { audioPath } = await makeSpokenAudio(media.dir, { cues: CUES, name: 'radio' });
     const result = await dub({
-      media_type: 'audio', media_url: pathToFileURL(audioPath).href, subtitle_url: pathToFileURL(await germanSrt('radio.de.srt')).href,
-      subtitle_usage_type: 'final_translated', source_language: 'en', target_language: 'de', export_type: 'auto',
+      media_type: 'audio',
+      media_url: pathToFileURL(audioPath).href,
+      subtitle_url: pathToFileURL(await germanSrt('radio.de.srt')).href,
+      subtitle_usage_type: 'final_translated',
+      source_language: 'en',
+      target_language: 'de',
+      export_type: 'auto',
     });
     const ass = await download(result.result.subtitle_ass_url, 'radio.de.ass');
     expect(ass.text).toMatch(/^PlayResX: 1920$/m);

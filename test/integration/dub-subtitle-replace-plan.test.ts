@@ -21,10 +21,19 @@ const enEs = wordListTranslator({ id: 'en-es', title: 'en-es (test)', pairs: ['e
 
 function plan(request: Partial<TranslateRequest>, set: Partial<EngineSet>) {
   const engines = createEngines({ voices: [espeak], translators: [enEs], ...set }, store);
-  return planTranslateEngines({
-    media_type: 'video', media_url: 'file:///talk.mp4', subtitle_url: 'file:///talk.srt', source_language: 'en', target_language: 'es',
-    export_type: 'video', subtitle_mode: 'replace', ...request,
-  }, engines);
+  return planTranslateEngines(
+    {
+      media_type: 'video',
+      media_url: 'file:///talk.mp4',
+      subtitle_url: 'file:///talk.srt',
+      source_language: 'en',
+      target_language: 'es',
+      export_type: 'video',
+      subtitle_mode: 'replace',
+      ...request,
+    },
+    engines,
+  );
 }
 
 beforeAll(async () => {

@@ -14,7 +14,14 @@ import { parseSrt } from '../../src/main/media/srt.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
 import { makeSpokenVideo, type SpokenCue } from '../fixtures/speech.js';
-import { scriptedIdentifier, scriptedRecognizer, scriptedVad, wordListTranslator, type ScriptedRecognizer, type WordListTranslator } from '../fixtures/speech-engines.js';
+import {
+  scriptedIdentifier,
+  scriptedRecognizer,
+  scriptedVad,
+  wordListTranslator,
+  type ScriptedRecognizer,
+  type WordListTranslator,
+} from '../fixtures/speech-engines.js';
 
 const { ffmpeg } = resolveMediaTools();
 
@@ -24,9 +31,26 @@ const CUES: SpokenCue[] = [
   { startMs: 7800, endMs: 10_400, text: 'Let us talk about the weather today.', voice: 'espeak:en+f2' },
 ];
 const SPANISH: Record<string, string> = {
-  good: 'buenos', morning: 'días', and: 'y', welcome: 'bienvenidos', to: 'a', the: 'el', show: 'programa',
-  thank: 'gracias', you: 'a ti', it: 'ello', is: 'es', great: 'genial', be: 'estar', here: 'aquí',
-  let: 'dejad', us: 'nos', talk: 'hablar', about: 'sobre', weather: 'tiempo', today: 'hoy',
+  good: 'buenos',
+  morning: 'días',
+  and: 'y',
+  welcome: 'bienvenidos',
+  to: 'a',
+  the: 'el',
+  show: 'programa',
+  thank: 'gracias',
+  you: 'a ti',
+  it: 'ello',
+  is: 'es',
+  great: 'genial',
+  be: 'estar',
+  here: 'aquí',
+  let: 'dejad',
+  us: 'nos',
+  talk: 'hablar',
+  about: 'sobre',
+  weather: 'tiempo',
+  today: 'hoy',
 };
 const translated = (line: string) => line.replace(/\p{L}+/gu, (word) => SPANISH[word.toLowerCase()] ?? word);
 
@@ -40,15 +64,26 @@ let translator: WordListTranslator;
 const CONFIDENCE = [0.92, 0.88, 0.3];
 
 /** The words of a line spread over where it is really spoken, as a recognizer with word times and confidences gives them. */
-function recognizedSegment(text: string, span: { startMs: number; endMs: number }, confidence: number): TranscribedSegment {
+function recognizedSegment(
+  text: string,
+  span: { startMs: number; endMs: number },
+  confidence: number,
+): TranscribedSegment {
   const words = text.split(' ');
   const step = (span.endMs - span.startMs) / words.length;
-  const timed: RecognizedWord[] = words.map((word, i) => ({ text: word, startMs: Math.round(span.startMs + i * step), endMs: Math.round(span.startMs + (i + 0.9) * step), confidence }));
+  const timed: RecognizedWord[] = words.map((word, i) => ({
+    text: word,
+    startMs: Math.round(span.startMs + i * step),
+    endMs: Math.round(span.startMs + (i + 0.9) * step),
+    confidence,
+  }));
   return { startMs: span.startMs, endMs: span.endMs, text, words: timed };
 }
 
 async function taskLog(taskId: string): Promise<string> {
-  return (await svc.api(`/v1/tasks/${taskId}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+  return (await svc.api(`/v1/tasks/${taskId}/log?limit=500`)).body.lines
+    .map((line: { message: string }) => line.message)
+    .join('\n');
 }
 
 async function run(body: Record<string, unknown>): Promise<{ taskId: string; task: any; status: any }> {
@@ -62,12 +97,17 @@ async function run(body: Record<string, unknown>): Promise<{ taskId: string; tas
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-transcribed-');
   video = await makeSpokenVideo(media.dir, { cues: CUES, name: 'show', durationSec: 11.5 });
-  recognizer = scriptedRecognizer({ languages: ['en'], segments: CUES.map((cue, i) => recognizedSegment(cue.text, video.spoken[i]!, CONFIDENCE[i]!)) });
+  recognizer = scriptedRecognizer({
+    languages: ['en'],
+    segments: CUES.map((cue, i) => recognizedSegment(cue.text, video.spoken[i]!, CONFIDENCE[i]!)),
+  });
   translator = wordListTranslator({ pairs: ['en>es'], words: SPANISH });
   svc = await startTestService({
     service: {
       engines: {
-        voiceActivityDetectors: [scriptedVad(video.spoken.map((span) => ({ startMs: span.startMs - 50, endMs: span.endMs + 50 })))],
+        voiceActivityDetectors: [
+          scriptedVad(video.spoken.map((span) => ({ startMs: span.startMs - 50, endMs: span.endMs + 50 }))),
+        ],
         speechRecognizers: [recognizer],
         languageIdentifiers: [scriptedIdentifier('en')],
         diarizers: [createFeatureClusteringDiarizer()],
@@ -87,8 +127,12 @@ describe('translate and dub without subtitles', () => {
 
   beforeAll(async () => {
     done = await run({
-      media_type: 'video', media_url: pathToFileURL(video.videoPath).href, source_language: 'en', target_language: 'es',
-      export_type: 'all', bilingual_subtitle: true,
+      media_type: 'video',
+      media_url: pathToFileURL(video.videoPath).href,
+      source_language: 'en',
+      target_language: 'es',
+      export_type: 'all',
+      bilingual_subtitle: true,
     });
   }, 200_000);
 
@@ -96,21 +140,46 @@ describe('translate and dub without subtitles', () => {
     expect(done.task.status, JSON.stringify(done.task)).toBe('done');
     const stages = Object.fromEntries(done.task.stages.map((stage: any) => [stage.name, stage.state]));
     expect(stages).toEqual({
-      'fetch-inputs': 'done', 'prepare-media': 'done', 'detect-speech': 'done', 'read-subtitles': 'skipped', 'identify-language': 'skipped', 'read-screen-text': 'skipped',
-      transcribe: 'done', diarize: 'done', segment: 'done', translate: 'done', separate: 'skipped', synthesize: 'done', mix: 'done', 'erase-subtitles': 'skipped', export: 'done', 'make-project': 'skipped', 'check-quality': 'done',
+      'fetch-inputs': 'done',
+      'prepare-media': 'done',
+      'detect-speech': 'done',
+      'read-subtitles': 'skipped',
+      'identify-language': 'skipped',
+      'read-screen-text': 'skipped',
+      transcribe: 'done',
+      diarize: 'done',
+      segment: 'done',
+      translate: 'done',
+      separate: 'skipped',
+      synthesize: 'done',
+      mix: 'done',
+      'erase-subtitles': 'skipped',
+      export: 'done',
+      'make-project': 'skipped',
+      'check-quality': 'done',
     });
-    expect(done.task.stages.find((stage: any) => stage.name === 'identify-language').reason).toBe('source_language is English');
+    expect(done.task.stages.find((stage: any) => stage.name === 'identify-language').reason).toBe(
+      'source_language is English',
+    );
   });
 
-  it('reports the recogniser\'s confidence, and names only the line heard with injected low-confidence words', () => {
+  it("reports the recogniser's confidence, and names only the line heard with injected low-confidence words", () => {
     const { quality } = done.status;
     const words = CUES.map((cue) => cue.text.split(' ').length);
-    const expected = words.reduce((sum, count, i) => sum + count * CONFIDENCE[i]!, 0) / words.reduce((sum, count) => sum + count, 0);
+    const expected =
+      words.reduce((sum, count, i) => sum + count * CONFIDENCE[i]!, 0) / words.reduce((sum, count) => sum + count, 0);
     expect(quality.recognition_confidence).toBeCloseTo(expected, 3);
     const unsure = quality.review.filter((item: { reasons: string[] }) => item.reasons.includes('low_confidence'));
-    expect(unsure, JSON.stringify(quality.review)).toEqual([expect.objectContaining({ line: 3, detail: `the recogniser was 30 % sure of "${CUES[2]!.text}"` })]);
+    expect(unsure, JSON.stringify(quality.review)).toEqual([
+      expect.objectContaining({ line: 3, detail: `the recogniser was 30 % sure of "${CUES[2]!.text}"` }),
+    ]);
     // Every line was translated and no glossary was given.
-    expect(quality.review.some((item: { reasons: string[] }) => item.reasons.includes('not_translated') || item.reasons.includes('glossary_missed'))).toBe(false);
+    expect(
+      quality.review.some(
+        (item: { reasons: string[] }) =>
+          item.reasons.includes('not_translated') || item.reasons.includes('glossary_missed'),
+      ),
+    ).toBe(false);
   });
 
   it('writes the translated cues at the times they are spoken', async () => {
@@ -125,7 +194,9 @@ describe('translate and dub without subtitles', () => {
     // The translator was told how long each line may be for its time (15 characters a second in Spanish).
     const request = translator.requests.at(-1)!;
     expect(request.maxChars).toHaveLength(3);
-    request.maxChars!.forEach((max, i) => expect(max).toBeCloseTo(((video.spoken[i]!.endMs - video.spoken[i]!.startMs) / 1000) * 15, -1));
+    request.maxChars!.forEach((max, i) =>
+      expect(max).toBeCloseTo(((video.spoken[i]!.endMs - video.spoken[i]!.startMs) / 1000) * 15, -1),
+    );
     // Transcription listened only where speech was found.
     expect(recognizer.calls.at(-1)!.regions).toHaveLength(3);
   });
@@ -151,10 +222,18 @@ describe('translate and dub without subtitles', () => {
   });
 
   it('with source_language auto identifies the language first, then transcribes it', async () => {
-    const auto = await run({ media_type: 'video', media_url: pathToFileURL(video.videoPath).href, source_language: 'auto', target_language: 'es', export_type: 'audio' });
+    const auto = await run({
+      media_type: 'video',
+      media_url: pathToFileURL(video.videoPath).href,
+      source_language: 'auto',
+      target_language: 'es',
+      export_type: 'audio',
+    });
     expect(auto.task.status, JSON.stringify(auto.task)).toBe('done');
     expect(auto.task.stages.find((stage: any) => stage.name === 'identify-language').state).toBe('done');
-    expect(await taskLog(auto.taskId)).toMatch(/Scripted language ID \(test\) identified the language as English \(97 %\) from \d+\.\d s of speech/);
+    expect(await taskLog(auto.taskId)).toMatch(
+      /Scripted language ID \(test\) identified the language as English \(97 %\) from \d+\.\d s of speech/,
+    );
     expect(recognizer.calls.at(-1)!.language).toBe('en');
     expect(auto.status.result.subtitle_bilingual_url).toBeUndefined();
   });
@@ -162,42 +241,88 @@ describe('translate and dub without subtitles', () => {
 
 describe('glossary terms and bilingual subtitles', () => {
   it('warns, naming the cue, when a translation still lacks a glossary term after the retry', async () => {
-    const glossary = await svc.api('/v1/glossaries', { body: { name: 'Show', source_language: 'en', target_language: 'es', entries: [{ source: 'weather', target: 'clima' }] } });
+    const glossary = await svc.api('/v1/glossaries', {
+      body: {
+        name: 'Show',
+        source_language: 'en',
+        target_language: 'es',
+        entries: [{ source: 'weather', target: 'clima' }],
+      },
+    });
     expect(glossary.status, JSON.stringify(glossary.body)).toBe(200);
     const job = await run({
-      media_type: 'video', media_url: pathToFileURL(video.videoPath).href, source_language: 'en', target_language: 'es', export_type: 'audio',
+      media_type: 'video',
+      media_url: pathToFileURL(video.videoPath).href,
+      source_language: 'en',
+      target_language: 'es',
+      export_type: 'audio',
       glossary_ids: [glossary.body.glossary_id],
     });
     expect(job.task.status, JSON.stringify(job.task)).toBe('done');
     // The word list says "tiempo" for weather: cue 3 misses "clima" twice.
-    expect(job.status.warnings).toEqual([expect.objectContaining({ code: 'glossary_term_missing', cue: 3, message: expect.stringContaining("lacks the glossary's 'clima' for 'weather'") })]);
+    expect(job.status.warnings).toEqual([
+      expect.objectContaining({
+        code: 'glossary_term_missing',
+        cue: 3,
+        message: expect.stringContaining("lacks the glossary's 'clima' for 'weather'"),
+      }),
+    ]);
     expect(translator.requests.at(-1)!.texts).toEqual([CUES[2]!.text]);
     // The report names the same line, read off the result's subtitles.
-    const missed = job.status.quality.review.filter((item: { reasons: string[] }) => item.reasons.includes('glossary_missed'));
+    const missed = job.status.quality.review.filter((item: { reasons: string[] }) =>
+      item.reasons.includes('glossary_missed'),
+    );
     expect(missed).toEqual([expect.objectContaining({ line: 3, text: 'dejad nos hablar sobre el tiempo hoy.' })]);
     expect(missed[0].detail).toContain("the glossary's 'clima' for 'weather' is missing");
   });
 
   it('refuses a bilingual SRT of subtitles that are already the translation', async () => {
-    const refused = await svc.api('/v1/media/translate', { body: {
-      media_type: 'video', media_url: pathToFileURL(video.videoPath).href, subtitle_url: pathToFileURL(video.videoPath.replace(/\.mp4$/, '.srt')).href,
-      subtitle_usage_type: 'final_translated', target_language: 'es', export_type: 'auto', bilingual_subtitle: true,
-    } });
+    const refused = await svc.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: pathToFileURL(video.videoPath).href,
+        subtitle_url: pathToFileURL(video.videoPath.replace(/\.mp4$/, '.srt')).href,
+        subtitle_usage_type: 'final_translated',
+        target_language: 'es',
+        export_type: 'auto',
+        bilingual_subtitle: true,
+      },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: 'conflicting_fields', message: expect.stringMatching(/^bilingual_subtitle needs the original lines/) });
+    expect(refused.body).toMatchObject({
+      code: 'conflicting_fields',
+      message: expect.stringMatching(/^bilingual_subtitle needs the original lines/),
+    });
   });
 });
 
 describe('source_language auto and a pair no engine translates', () => {
   it('accepts the job (a translator reaches the target) and fails it model_not_installed once German is identified', async () => {
     const germanSvc = await startTestService({
-      service: { engines: {
-        voiceActivityDetectors: [scriptedVad([{ startMs: 400, endMs: 10_500 }])], languageIdentifiers: [scriptedIdentifier('de')],
-        speechRecognizers: [scriptedRecognizer({ languages: ['de', 'en'], segments: [{ startMs: 500, endMs: 3000, text: 'Guten Morgen.' }] })], translators: [translator],
-      } },
+      service: {
+        engines: {
+          voiceActivityDetectors: [scriptedVad([{ startMs: 400, endMs: 10_500 }])],
+          languageIdentifiers: [scriptedIdentifier('de')],
+          speechRecognizers: [
+            scriptedRecognizer({
+              languages: ['de', 'en'],
+              segments: [{ startMs: 500, endMs: 3000, text: 'Guten Morgen.' }],
+            }),
+          ],
+          translators: [translator],
+        },
+      },
     });
     try {
-      const created = await germanSvc.api('/v1/media/translate', { body: { media_type: 'video', media_url: pathToFileURL(video.videoPath).href, source_language: 'auto', target_language: 'es', export_type: 'auto' } });
+      const created = await germanSvc.api('/v1/media/translate', {
+        body: {
+          media_type: 'video',
+          media_url: pathToFileURL(video.videoPath).href,
+          source_language: 'auto',
+          target_language: 'es',
+          export_type: 'auto',
+        },
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       const task = await germanSvc.waitForTask(created.body.task_id, undefined, 120_000);
       expect(task).toMatchObject({ status: 'failed', err_code: 'model_not_installed' });
@@ -212,8 +337,41 @@ describe('source_language auto and a pair no engine translates', () => {
 describe('media without speech', () => {
   async function silentVideo(source: string, name: string): Promise<string> {
     const file = path.join(media.dir, name);
-    await runProcess(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10:duration=3',
-      '-f', 'lavfi', '-t', '3', '-i', source, '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file], { toolName: 'ffmpeg' });
+    await runProcess(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=160x120:rate=10:duration=3',
+        '-f',
+        'lavfi',
+        '-t',
+        '3',
+        '-i',
+        source,
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        file,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     return file;
   }
 
@@ -221,14 +379,32 @@ describe('media without speech', () => {
     // Noise the scripted detector takes for speech, in which the recognizer finds no words.
     const noisy = await silentVideo('anoisesrc=color=pink:amplitude=0.3', 'noise.mp4');
     const silentSvc = await startTestService({
-      service: { engines: { voiceActivityDetectors: [scriptedVad([{ startMs: 0, endMs: 3000 }])], speechRecognizers: [scriptedRecognizer({ languages: ['en'], segments: [{ startMs: 0, endMs: 3000, text: '  ' }] })], translators: [translator] } },
+      service: {
+        engines: {
+          voiceActivityDetectors: [scriptedVad([{ startMs: 0, endMs: 3000 }])],
+          speechRecognizers: [
+            scriptedRecognizer({ languages: ['en'], segments: [{ startMs: 0, endMs: 3000, text: '  ' }] }),
+          ],
+          translators: [translator],
+        },
+      },
     });
     try {
-      const created = await silentSvc.api('/v1/media/translate', { body: { media_type: 'video', media_url: pathToFileURL(noisy).href, source_language: 'en', target_language: 'es', export_type: 'auto' } });
+      const created = await silentSvc.api('/v1/media/translate', {
+        body: {
+          media_type: 'video',
+          media_url: pathToFileURL(noisy).href,
+          source_language: 'en',
+          target_language: 'es',
+          export_type: 'auto',
+        },
+      });
       expect(created.status).toBe(200);
       const task = await silentSvc.waitForTask(created.body.task_id);
       expect(task).toMatchObject({ status: 'failed', err_code: 'no_speech_detected' });
-      expect(task.err_message).toBe('No speech was found in noise.mp4: Scripted ASR (test) recognized no words in it. Check that its audio track holds the speech (not only music or noise), or give the lines as subtitle_url (an SRT file).');
+      expect(task.err_message).toBe(
+        'No speech was found in noise.mp4: Scripted ASR (test) recognized no words in it. Check that its audio track holds the speech (not only music or noise), or give the lines as subtitle_url (an SRT file).',
+      );
     } finally {
       await silentSvc.stop();
     }
@@ -242,14 +418,30 @@ describe('media without speech', () => {
     await probe.stop();
     const asr = scriptedRecognizer({ languages: ['en'], segments: [{ startMs: 0, endMs: 3000, text: 'not heard' }] });
     const silentSvc = await startTestService({
-      service: { engines: { ...(builtIn ? {} : { voiceActivityDetectors: [scriptedVad([], 'Silent VAD (test)')] }), speechRecognizers: [asr], translators: [translator] } },
+      service: {
+        engines: {
+          ...(builtIn ? {} : { voiceActivityDetectors: [scriptedVad([], 'Silent VAD (test)')] }),
+          speechRecognizers: [asr],
+          translators: [translator],
+        },
+      },
     });
     try {
-      const created = await silentSvc.api('/v1/media/translate', { body: { media_type: 'video', media_url: pathToFileURL(silent).href, source_language: 'en', target_language: 'es', export_type: 'auto' } });
+      const created = await silentSvc.api('/v1/media/translate', {
+        body: {
+          media_type: 'video',
+          media_url: pathToFileURL(silent).href,
+          source_language: 'en',
+          target_language: 'es',
+          export_type: 'auto',
+        },
+      });
       expect(created.status).toBe(200);
       const task = await silentSvc.waitForTask(created.body.task_id);
       expect(task).toMatchObject({ status: 'failed', err_code: 'no_speech_detected' });
-      expect(task.err_message).toMatch(/^No speech was found in silence\.mp4: .+ heard no one speaking\. Check that its audio track holds the speech/);
+      expect(task.err_message).toMatch(
+        /^No speech was found in silence\.mp4: .+ heard no one speaking\. Check that its audio track holds the speech/,
+      );
       expect(asr.calls).toHaveLength(0);
       expect(task.stages.find((stage: any) => stage.name === 'transcribe').state).toBe('failed');
     } finally {

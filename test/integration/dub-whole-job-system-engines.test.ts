@@ -12,10 +12,19 @@ import { runProcess } from '../../src/main/media/run-process.js';
 import { parseSrt } from '../../src/main/media/srt.js';
 import { makeMediaDir } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
-import { joinLibrivoxClips, librivoxPresent, systemEngineMissing, type JoinedSpeech } from '../fixtures/system-engines.js';
+import {
+  joinLibrivoxClips,
+  librivoxPresent,
+  systemEngineMissing,
+  type JoinedSpeech,
+} from '../fixtures/system-engines.js';
 
-const missing = systemEngineMissing('PocketSphinx, Apertium eng-spa and pocketsphinx-testdata',
-  findPocketsphinx() !== undefined && librivoxPresent() && (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false));
+const missing = systemEngineMissing(
+  'PocketSphinx, Apertium eng-spa and pocketsphinx-testdata',
+  findPocketsphinx() !== undefined &&
+    librivoxPresent() &&
+    (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false),
+);
 
 /** Apertium's Spanish for words of the narration ("young man", "selfish", "amiable woman", "respectable", "consider"). */
 const SPANISH_WORDS = ['hombre', 'joven', 'egoísta', 'mujer', 'respetable', 'considerar'];
@@ -35,18 +44,56 @@ describe.skipIf(missing)('a video of English narration, dubbed into Spanish with
     speech = await joinLibrivoxClips(media.dir);
     videoPath = path.join(media.dir, 'narration.mp4');
     const seconds = (speech.durationMs / 1000).toFixed(3);
-    await runProcess(ffmpeg, [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`, '-i', speech.wavFile,
-      '-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest', videoPath,
-    ], { toolName: 'ffmpeg' });
+    await runProcess(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=size=320x240:rate=25:duration=${seconds}`,
+        '-i',
+        speech.wavFile,
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '96k',
+        '-shortest',
+        videoPath,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     svc = await startTestService();
-    const created = await svc.api('/v1/media/translate', { body: {
-      media_type: 'video', media_url: pathToFileURL(videoPath).href, source_language: 'en', target_language: 'es', export_type: 'video', bilingual_subtitle: true,
-    } });
+    const created = await svc.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: pathToFileURL(videoPath).href,
+        source_language: 'en',
+        target_language: 'es',
+        export_type: 'video',
+        bilingual_subtitle: true,
+      },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     task = await svc.waitForTask(created.body.task_id, undefined, 300_000);
     status = (await svc.api(`/v1/media/translate/${created.body.task_id}`)).body;
-    log = (await svc.api(`/v1/tasks/${created.body.task_id}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+    log = (await svc.api(`/v1/tasks/${created.body.task_id}/log?limit=500`)).body.lines
+      .map((line: { message: string }) => line.message)
+      .join('\n');
   }, 400_000);
 
   afterAll(async () => {
@@ -61,7 +108,10 @@ describe.skipIf(missing)('a video of English narration, dubbed into Spanish with
   it('writes Spanish subtitles at times inside the media', async () => {
     const srt = parseSrt(Buffer.from(await (await fetch(status.result.subtitle_url)).arrayBuffer()));
     expect(srt.length).toBeGreaterThanOrEqual(speech.clips.length - 1);
-    const text = srt.map((cue) => cue.text).join(' ').toLowerCase();
+    const text = srt
+      .map((cue) => cue.text)
+      .join(' ')
+      .toLowerCase();
     const found = SPANISH_WORDS.filter((word) => text.includes(word));
     expect(found.length, `Spanish words found: ${found.join(', ')} in: ${text}`).toBeGreaterThanOrEqual(3);
     // No English of the narration is left untranslated in the common words Apertium knows.
@@ -73,13 +123,19 @@ describe.skipIf(missing)('a video of English narration, dubbed into Spanish with
     }
     // Each cue starts where the narration speaks (within a clip, not in the pauses between clips).
     for (const cue of srt) {
-      expect(speech.clips.some((clip) => cue.startMs >= clip.startMs - 300 && cue.startMs <= clip.endMs), `cue at ${cue.startMs} ms`).toBe(true);
+      expect(
+        speech.clips.some((clip) => cue.startMs >= clip.startMs - 300 && cue.startMs <= clip.endMs),
+        `cue at ${cue.startMs} ms`,
+      ).toBe(true);
     }
   });
 
   it('writes the bilingual subtitles: what PocketSphinx heard above the Spanish', async () => {
     const srt = parseSrt(Buffer.from(await (await fetch(status.result.subtitle_bilingual_url)).arrayBuffer()));
-    const english = srt.map((cue) => cue.text.split('\n')[0]).join(' ').toLowerCase();
+    const english = srt
+      .map((cue) => cue.text.split('\n')[0])
+      .join(' ')
+      .toLowerCase();
     expect(english).toContain('consider how much there might be');
   });
 
@@ -94,7 +150,7 @@ describe.skipIf(missing)('a video of English narration, dubbed into Spanish with
     expect(info.durationSec).toBeCloseTo(speech.durationMs / 1000, 0);
   });
 
-  it('reports its quality measured on the result: the recogniser\'s confidence, the real pace, the original voice pulled down', () => {
+  it("reports its quality measured on the result: the recogniser's confidence, the real pace, the original voice pulled down", () => {
     const { quality } = status;
     expect(quality, JSON.stringify(status)).toBeDefined();
     expect(task.quality).toEqual(quality);
@@ -111,7 +167,9 @@ describe.skipIf(missing)('a video of English narration, dubbed into Spanish with
       expect(item.reasons.length).toBeGreaterThan(0);
     }
     // Each low-confidence line names the line and what was heard there.
-    for (const item of quality.review.filter((entry: { reasons: string[] }) => entry.reasons.includes('low_confidence'))) {
+    for (const item of quality.review.filter((entry: { reasons: string[] }) =>
+      entry.reasons.includes('low_confidence'),
+    )) {
       expect(item.line).toBeGreaterThanOrEqual(1);
       expect(item.detail).toMatch(/the recogniser was \d+ % sure of "/);
     }

@@ -6,10 +6,25 @@ import type { GlossaryTerm, Translator } from '../../src/main/engines/mt/types.j
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 
 const installed = findApertium();
-const missing = systemEngineMissing('Apertium with the eng-spa pair (apertium, apertium-eng-spa)', installed?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
+const missing = systemEngineMissing(
+  'Apertium with the eng-spa pair (apertium, apertium-eng-spa)',
+  installed?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false,
+);
 
-function translate(translator: Translator, texts: string[], sourceLanguage: string, targetLanguage: string, glossary: GlossaryTerm[] = []): Promise<string[]> {
-  return translator.translate({ texts, sourceLanguage, targetLanguage, glossary, signal: new AbortController().signal });
+function translate(
+  translator: Translator,
+  texts: string[],
+  sourceLanguage: string,
+  targetLanguage: string,
+  glossary: GlossaryTerm[] = [],
+): Promise<string[]> {
+  return translator.translate({
+    texts,
+    sourceLanguage,
+    targetLanguage,
+    glossary,
+    signal: new AbortController().signal,
+  });
 }
 
 describe.skipIf(missing)('Apertium translation', () => {
@@ -44,7 +59,12 @@ describe.skipIf(missing)('Apertium translation', () => {
   });
 
   it('keeps one line per text when a text holds line breaks, and no unknown-word marks', async () => {
-    const spanish = await translate(translator, ['The house\nis big.', 'Xylofrobnicate the house.', 'The dog\r\neats bread.'], 'en', 'es');
+    const spanish = await translate(
+      translator,
+      ['The house\nis big.', 'Xylofrobnicate the house.', 'The dog\r\neats bread.'],
+      'en',
+      'es',
+    );
     expect(spanish).toHaveLength(3);
     expect(spanish[0]).toBe('La casa es grande.');
     expect(spanish[1]).toMatch(/^Xylofrobnicate .*casa\.$/);
@@ -68,8 +88,18 @@ describe.skipIf(missing)('Apertium translation', () => {
   });
 
   it('puts glossary terms into the translation exactly, in any case and as whole words only', async () => {
-    const glossary = [{ source: 'cat', target: 'michi' }, { source: 'DubDesk', target: 'DubDesk' }, { source: 'red car', target: 'Bólido Rojo' }];
-    const spanish = await translate(translator, ['My cat sleeps in the house.', 'DubDesk translates the video.', 'The Red Car and the category.'], 'en', 'es', glossary);
+    const glossary = [
+      { source: 'cat', target: 'michi' },
+      { source: 'DubDesk', target: 'DubDesk' },
+      { source: 'red car', target: 'Bólido Rojo' },
+    ];
+    const spanish = await translate(
+      translator,
+      ['My cat sleeps in the house.', 'DubDesk translates the video.', 'The Red Car and the category.'],
+      'en',
+      'es',
+      glossary,
+    );
     expect(spanish[0]).toMatch(/\bmichi\b/);
     expect(spanish[0]).toMatch(/casa/);
     expect(spanish[0]).not.toMatch(/gato/);
@@ -81,7 +111,9 @@ describe.skipIf(missing)('Apertium translation', () => {
   });
 
   it('keeps glossary terms from Spanish to English too', async () => {
-    const english = await translate(translator, ['El gato duerme en la casa.'], 'es', 'en', [{ source: 'gato', target: 'kitty' }]);
+    const english = await translate(translator, ['El gato duerme en la casa.'], 'es', 'en', [
+      { source: 'gato', target: 'kitty' },
+    ]);
     expect(english[0]).toMatch(/\bkitty\b/);
     expect(english[0]).toMatch(/house/);
   });
@@ -93,7 +125,15 @@ describe.skipIf(missing)('Apertium translation', () => {
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(translator.translate({ texts: ['The house.'], sourceLanguage: 'en', targetLanguage: 'es', glossary: [], signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      translator.translate({
+        texts: ['The house.'],
+        sourceLanguage: 'en',
+        targetLanguage: 'es',
+        glossary: [],
+        signal: controller.signal,
+      }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 

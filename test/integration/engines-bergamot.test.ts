@@ -15,13 +15,22 @@ let store: ModelStore;
 let bergamot: BergamotTranslator;
 
 const request = (texts: string[], extra: Partial<TranslationRequest> = {}): TranslationRequest => ({
-  texts, sourceLanguage: 'en', targetLanguage: 'es', glossary: [], signal: new AbortController().signal, ...extra,
+  texts,
+  sourceLanguage: 'en',
+  targetLanguage: 'es',
+  glossary: [],
+  signal: new AbortController().signal,
+  ...extra,
 });
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-bergamot-'));
   store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: bergamotStandinCatalogue() });
-  for (const [source, target, seed] of [['en', 'es', 1], ['es', 'en', 2], ['en', 'de', 3]] as const) {
+  for (const [source, target, seed] of [
+    ['en', 'es', 1],
+    ['es', 'en', 2],
+    ['en', 'de', 3],
+  ] as const) {
     const standin = writeBergamotStandin(path.join(dir, `standin-${source}${target}`), source, target, seed);
     await store.importFrom(standin.entry.id, standin.dir);
   }
@@ -61,8 +70,13 @@ describe('Bergamot (Firefox Translations) with stand-in models', () => {
   }, 60_000);
 
   it('brings a glossary term back as its target term, in any case and as a whole word only', async () => {
-    const glossary = [{ source: 'Acme Corp', target: 'ACME Ibérica' }, { source: 'cat', target: 'gato' }];
-    const [withTerm, notAWord] = await bergamot.translate(request(['Welcome to acme corp, friends.', 'A catalogue.'], { glossary }));
+    const glossary = [
+      { source: 'Acme Corp', target: 'ACME Ibérica' },
+      { source: 'cat', target: 'gato' },
+    ];
+    const [withTerm, notAWord] = await bergamot.translate(
+      request(['Welcome to acme corp, friends.', 'A catalogue.'], { glossary }),
+    );
     expect(withTerm).toContain('ACME Ibérica');
     expect(withTerm).not.toMatch(/<|&lt;|data-term/);
     expect(notAWord).not.toContain('gato');
@@ -71,7 +85,9 @@ describe('Bergamot (Firefox Translations) with stand-in models', () => {
   it('names the Bergamot model and the install command for a pair not installed', async () => {
     const failure = bergamot.translate(request(['Hello.'], { targetLanguage: 'fr' }));
     await expect(failure).rejects.toMatchObject({ code: 'model_not_installed' });
-    await expect(failure).rejects.toThrow('Firefox Translations English to French is not installed. Install it with `dubdesk models install bergamot-en-fr`');
+    await expect(failure).rejects.toThrow(
+      'Firefox Translations English to French is not installed. Install it with `dubdesk models install bergamot-en-fr`',
+    );
   });
 
   it('fails a broken model with engine_failed naming it, and the service lives on to translate with the others', async () => {
@@ -91,14 +107,18 @@ describe('Bergamot (Firefox Translations) with stand-in models', () => {
     expect(process.exitCode ?? 0).toBe(0);
 
     // A model lacking a tensor aborts the WASM runtime, which ends the engine's thread: the cause, only on its stderr, is in the message.
-    const aborting = writeBergamotStandin(path.join(dir, 'aborting'), 'de', 'en', 5, { omitParameters: ['Wemb_QuantMultA'] });
+    const aborting = writeBergamotStandin(path.join(dir, 'aborting'), 'de', 'en', 5, {
+      omitParameters: ['Wemb_QuantMultA'],
+    });
     await store.importFrom(aborting.entry.id, aborting.dir);
     const abort = bergamot.translate(request(['Hallo.'], { sourceLanguage: 'de', targetLanguage: 'en' }));
     await expect(abort).rejects.toMatchObject({ code: 'engine_failed' });
     // The runtime stops at the missing tensor when it quantizes, or earlier when it lays the parameters out (which
     // one depends on what the thread loaded before): either way its own reason is in the message. Under load the
     // reason line can trail the abort; the abort then names the step that found the tensor missing (fetchAlpha...).
-    await expect(abort).rejects.toThrow(/Firefox Translations German to English \(bergamot-de-en\): .*(We did not find an alpha in the model named: F0::Wemb_QuantMultA|Requested shape .* for existing parameter 'F0::'|Aborted from .*fetchAlphaFromModelNode)/);
+    await expect(abort).rejects.toThrow(
+      /Firefox Translations German to English \(bergamot-de-en\): .*(We did not find an alpha in the model named: F0::Wemb_QuantMultA|Requested shape .* for existing parameter 'F0::'|Aborted from .*fetchAlphaFromModelNode)/,
+    );
     const [afterAbort] = await bergamot.translate(request(['Hello there.']));
     expect(afterAbort).toBe(after);
 

@@ -15,7 +15,9 @@ const open: { core: Core; dataDir: string }[] = [];
 
 async function startCore(): Promise<Core> {
   const dataDir = await makeDataDir();
-  const core = await createCore(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, apiKey: TEST_API_KEY, concurrency: 1 }, {}));
+  const core = await createCore(
+    resolveConfig({ dataDir, host: '127.0.0.1', port: 0, apiKey: TEST_API_KEY, concurrency: 1 }, {}),
+  );
   open.push({ core, dataDir });
   return core;
 }

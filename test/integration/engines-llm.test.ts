@@ -12,7 +12,14 @@ interface Seen {
   path: string;
   body: { model: string; messages: { role: string; content: string }[] };
   /** The user message's JSON. */
-  prompt: { lines: { id: number; text: string; max_chars?: number }[]; context_before: string[]; context_after: string[]; instructions?: string; glossary?: { source: string; target: string }[]; target_language: string };
+  prompt: {
+    lines: { id: number; text: string; max_chars?: number }[];
+    context_before: string[];
+    context_after: string[];
+    instructions?: string;
+    glossary?: { source: string; target: string }[];
+    target_language: string;
+  };
 }
 
 type Reply = (seen: Seen, call: number) => { status?: number; body?: unknown; raw?: string; hang?: boolean };
@@ -28,7 +35,12 @@ async function startChatServer(reply: Reply): Promise<{ baseUrl: string; seen: S
     req.on('data', (chunk) => (data += chunk));
     req.on('end', () => {
       const body = JSON.parse(data) as Seen['body'];
-      const record: Seen = { authorization: req.headers.authorization, path: req.url ?? '', body, prompt: JSON.parse(body.messages.at(-1)!.content) };
+      const record: Seen = {
+        authorization: req.headers.authorization,
+        path: req.url ?? '',
+        body,
+        prompt: JSON.parse(body.messages.at(-1)!.content),
+      };
       seen.push(record);
       const answer = reply(record, seen.length);
       if (answer.hang) return;
@@ -42,16 +54,31 @@ async function startChatServer(reply: Reply): Promise<{ baseUrl: string; seen: S
 }
 
 /** A chat completion whose message content is `content`. */
-const completion = (content: string) => ({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+const completion = (content: string) => ({
+  id: 'c1',
+  object: 'chat.completion',
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+});
 /** Translates every asked line as "ES(<text>)", listed in reverse order so only the ids can map them back. */
-const translateAll = (seen: Seen) => ({ body: completion(JSON.stringify({ translations: seen.prompt.lines.map((line) => ({ id: line.id, text: `ES(${line.text})` })).reverse() })) });
+const translateAll = (seen: Seen) => ({
+  body: completion(
+    JSON.stringify({
+      translations: seen.prompt.lines.map((line) => ({ id: line.id, text: `ES(${line.text})` })).reverse(),
+    }),
+  ),
+});
 
 function translator(endpoint: LlmEndpoint, options: { batchLines?: number; contextLines?: number } = {}) {
   return createOpenAiChatTranslator({ endpoint: () => endpoint, ...options });
 }
 
 const request = (texts: string[], extra: Partial<TranslationRequest> = {}): TranslationRequest => ({
-  texts, sourceLanguage: 'en', targetLanguage: 'es', glossary: [], signal: new AbortController().signal, ...extra,
+  texts,
+  sourceLanguage: 'en',
+  targetLanguage: 'es',
+  glossary: [],
+  signal: new AbortController().signal,
+  ...extra,
 });
 
 afterEach(async () => {
@@ -68,11 +95,17 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
     expect(engine.title).toBe(`LLM: qwen2.5:7b at ${new URL(baseUrl).host}`);
     expect(engine.supports('en', 'es')).toBe(true);
     const lines = ['Good morning.', 'Where is the Acme office?', 'Turn left.', 'Thanks, Bob.', 'See you at Acme.'];
-    const out = await engine.translate(request(lines, {
-      userPrompt: 'Informal register, Mexican Spanish.',
-      glossary: [{ source: 'Acme', target: 'Acme S.A.' }, { source: 'Bob', target: 'Roberto' }, { source: 'Zed', target: 'Zeta' }],
-      maxChars: [20, 30, undefined, 15, 25],
-    }));
+    const out = await engine.translate(
+      request(lines, {
+        userPrompt: 'Informal register, Mexican Spanish.',
+        glossary: [
+          { source: 'Acme', target: 'Acme S.A.' },
+          { source: 'Bob', target: 'Roberto' },
+          { source: 'Zed', target: 'Zeta' },
+        ],
+        maxChars: [20, 30, undefined, 15, 25],
+      }),
+    );
     expect(out).toEqual(lines.map((line) => `ES(${line})`));
     expect(seen).toHaveLength(2);
     const [first, second] = seen;
@@ -80,7 +113,11 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
     expect(first.authorization).toBe(`Bearer ${KEY}`);
     expect(first.body.model).toBe('qwen2.5:7b');
     expect(first.prompt.target_language).toBe('Spanish');
-    expect(first.prompt.lines).toEqual([{ id: 1, text: 'Good morning.', max_chars: 20 }, { id: 2, text: 'Where is the Acme office?', max_chars: 30 }, { id: 3, text: 'Turn left.' }]);
+    expect(first.prompt.lines).toEqual([
+      { id: 1, text: 'Good morning.', max_chars: 20 },
+      { id: 2, text: 'Where is the Acme office?', max_chars: 30 },
+      { id: 3, text: 'Turn left.' },
+    ]);
     expect(first.prompt.context_before).toEqual([]);
     expect(first.prompt.context_after).toEqual(['Thanks, Bob.', 'See you at Acme.']);
     expect(first.prompt.instructions).toBe('Informal register, Mexican Spanish.');
@@ -88,7 +125,10 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
     expect(first.prompt.glossary).toEqual([{ source: 'Acme', target: 'Acme S.A.' }]);
     expect(second.prompt.lines.map((line) => line.id)).toEqual([4, 5]);
     expect(second.prompt.context_before).toEqual(['Where is the Acme office?', 'Turn left.']);
-    expect(second.prompt.glossary).toEqual([{ source: 'Acme', target: 'Acme S.A.' }, { source: 'Bob', target: 'Roberto' }]);
+    expect(second.prompt.glossary).toEqual([
+      { source: 'Acme', target: 'Acme S.A.' },
+      { source: 'Bob', target: 'Roberto' },
+    ]);
     // The system message asks for JSON and for shortening, not dropping.
     expect(first.body.messages[0].content).toMatch(/JSON only/);
     expect(first.body.messages[0].content).toMatch(/shorten the wording, never drop meaning/);
@@ -98,38 +138,56 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
     const engine = createOpenAiChatTranslator({ endpoint: () => undefined });
     expect(engine.isAvailable?.()).toBe(false);
     expect(engine.supports('en', 'es')).toBe(false);
-    await expect(engine.translate(request(['Hi.']))).rejects.toThrow('No LLM endpoint is configured: set llm_base_url and llm_model in Settings.');
+    await expect(engine.translate(request(['Hi.']))).rejects.toThrow(
+      'No LLM endpoint is configured: set llm_base_url and llm_model in Settings.',
+    );
   });
 
   it('retries a malformed reply once and uses the second answer', async () => {
-    const { baseUrl, seen } = await startChatServer((record, call) => (call === 1 ? { body: completion('Sure! Here are your translations: Hola.') } : translateAll(record)));
+    const { baseUrl, seen } = await startChatServer((record, call) =>
+      call === 1 ? { body: completion('Sure! Here are your translations: Hola.') } : translateAll(record),
+    );
     const out = await translator({ baseUrl, model: 'm' }).translate(request(['Hello.']));
     expect(out).toEqual(['ES(Hello.)']);
     expect(seen).toHaveLength(2);
   });
 
   it('fails with engine_failed after a second malformed reply (invalid JSON)', async () => {
-    const { baseUrl, seen } = await startChatServer(() => ({ body: completion('{"translations": [{"id": 1, "text": "Hola"') }));
+    const { baseUrl, seen } = await startChatServer(() => ({
+      body: completion('{"translations": [{"id": 1, "text": "Hola"'),
+    }));
     const failure = translator({ baseUrl, model: 'tiny' }).translate(request(['Hello.']));
     await expect(failure).rejects.toMatchObject({ code: 'engine_failed' });
-    await expect(failure).rejects.toThrow(/The LLM tiny at 127\.0\.0\.1:\d+ answered lines 1-1 twice without the JSON asked for \(the answer holds no JSON object\)/);
+    await expect(failure).rejects.toThrow(
+      /The LLM tiny at 127\.0\.0\.1:\d+ answered lines 1-1 twice without the JSON asked for \(the answer holds no JSON object\)/,
+    );
     expect(seen).toHaveLength(2);
   });
 
   it('fails a reply with the wrong number of lines, after one retry', async () => {
-    const { baseUrl, seen } = await startChatServer(() => ({ body: completion(JSON.stringify({ translations: [{ id: 1, text: 'Hola.' }] })) }));
+    const { baseUrl, seen } = await startChatServer(() => ({
+      body: completion(JSON.stringify({ translations: [{ id: 1, text: 'Hola.' }] })),
+    }));
     const failure = translator({ baseUrl, model: 'm' }).translate(request(['Hello.', 'Bye.', 'Later.']));
     await expect(failure).rejects.toThrow(/2 of 3 lines are missing \(line 2, 3\)/);
     expect(seen).toHaveLength(2);
   });
 
   it('also accepts an object keyed by line id, and a reply wrapped in a code fence after thinking aloud', async () => {
-    const { baseUrl } = await startChatServer(() => ({ body: completion('<think>Easy.</think>\n```json\n{"1": "Hola.", "2": "Adiós."}\n```') }));
-    expect(await translator({ baseUrl, model: 'm' }).translate(request(['Hello.', 'Bye.']))).toEqual(['Hola.', 'Adiós.']);
+    const { baseUrl } = await startChatServer(() => ({
+      body: completion('<think>Easy.</think>\n```json\n{"1": "Hola.", "2": "Adiós."}\n```'),
+    }));
+    expect(await translator({ baseUrl, model: 'm' }).translate(request(['Hello.', 'Bye.']))).toEqual([
+      'Hola.',
+      'Adiós.',
+    ]);
   });
 
-  it('maps HTTP 500 to engine_failed with the server\'s reason, without retrying', async () => {
-    const { baseUrl, seen } = await startChatServer(() => ({ status: 500, body: { error: { message: 'CUDA out of memory' } } }));
+  it("maps HTTP 500 to engine_failed with the server's reason, without retrying", async () => {
+    const { baseUrl, seen } = await startChatServer(() => ({
+      status: 500,
+      body: { error: { message: 'CUDA out of memory' } },
+    }));
     const failure = translator({ baseUrl, model: 'big' }).translate(request(['Hello.']));
     await expect(failure).rejects.toMatchObject({ code: 'engine_failed', retryable: true });
     await expect(failure).rejects.toThrow(/The LLM big at 127\.0\.0\.1:\d+ failed \(HTTP 500: CUDA out of memory\)\./);
@@ -137,17 +195,27 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
   });
 
   it('maps 401 to a message about the key, and never echoes the key', async () => {
-    const { baseUrl } = await startChatServer((record) => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${record.authorization?.slice(7)}` } } }));
+    const { baseUrl } = await startChatServer((record) => ({
+      status: 401,
+      body: { error: { message: `Incorrect API key provided: ${record.authorization?.slice(7)}` } },
+    }));
     const failure = translator({ baseUrl, model: 'gpt-4o-mini', apiKey: KEY }).translate(request(['Hello.']));
     await expect(failure).rejects.toMatchObject({ code: 'engine_failed' });
     const message = await failure.catch((error: Error) => error.message);
-    expect(message).toMatch(/refused the API key \(HTTP 401: Incorrect API key provided: \*\*\*\)\. Check llm_api_key in Settings\./);
+    expect(message).toMatch(
+      /refused the API key \(HTTP 401: Incorrect API key provided: \*\*\*\)\. Check llm_api_key in Settings\./,
+    );
     expect(message).not.toContain(KEY);
   });
 
   it('maps 404 to a message naming the model', async () => {
-    const { baseUrl } = await startChatServer(() => ({ status: 404, body: { error: { message: 'model "llama9" not found, try pulling it first' } } }));
-    await expect(translator({ baseUrl, model: 'llama9' }).translate(request(['Hello.']))).rejects.toThrow(/has no model 'llama9'.*ollama pull llama9/);
+    const { baseUrl } = await startChatServer(() => ({
+      status: 404,
+      body: { error: { message: 'model "llama9" not found, try pulling it first' } },
+    }));
+    await expect(translator({ baseUrl, model: 'llama9' }).translate(request(['Hello.']))).rejects.toThrow(
+      /has no model 'llama9'.*ollama pull llama9/,
+    );
   });
 
   it('gives up on a server that does not answer within the timeout', async () => {
@@ -162,7 +230,9 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
     const { baseUrl, seen } = await startChatServer(() => ({ status: 307, raw: '' }));
     const failure = translator({ baseUrl, model: 'm', apiKey: KEY }).translate(request(['Hello.']));
     await expect(failure).rejects.toMatchObject({ code: 'engine_failed', retryable: false });
-    await expect(failure).rejects.toThrow(/answered with a redirect \(HTTP 307\), which is not followed: set llm_base_url in Settings to the final address\./);
+    await expect(failure).rejects.toThrow(
+      /answered with a redirect \(HTTP 307\), which is not followed: set llm_base_url in Settings to the final address\./,
+    );
     expect(seen).toHaveLength(1);
   });
 
@@ -181,13 +251,17 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-    await expect(translator({ baseUrl, model: 'chatty' }).translate(request(['Hello.']))).rejects.toThrow(/The LLM chatty at 127\.0\.0\.1:\d+ failed: the answer is larger than 8 MB\./);
+    await expect(translator({ baseUrl, model: 'chatty' }).translate(request(['Hello.']))).rejects.toThrow(
+      /The LLM chatty at 127\.0\.0\.1:\d+ failed: the answer is larger than 8 MB\./,
+    );
   });
 
   it('says the endpoint is not running when nothing listens there', async () => {
     const { baseUrl } = await startChatServer(translateAll);
     for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
-    await expect(translator({ baseUrl, model: 'm' }).translate(request(['Hello.']))).rejects.toThrow(`The LLM endpoint at ${new URL(baseUrl).origin} is not running (connection refused). Start the server (Ollama, LM Studio, llama.cpp) or fix llm_base_url in Settings.`);
+    await expect(translator({ baseUrl, model: 'm' }).translate(request(['Hello.']))).rejects.toThrow(
+      `The LLM endpoint at ${new URL(baseUrl).origin} is not running (connection refused). Start the server (Ollama, LM Studio, llama.cpp) or fix llm_base_url in Settings.`,
+    );
   });
 
   it('stops between batches when the job is cancelled', async () => {
@@ -196,7 +270,9 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
       controller.abort();
       return translateAll(record);
     });
-    const failure = translator({ baseUrl, model: 'm' }, { batchLines: 1 }).translate(request(['One.', 'Two.', 'Three.'], { signal: controller.signal }));
+    const failure = translator({ baseUrl, model: 'm' }, { batchLines: 1 }).translate(
+      request(['One.', 'Two.', 'Three.'], { signal: controller.signal }),
+    );
     await expect(failure).rejects.toMatchObject({ code: 'cancelled' });
     expect(seen).toHaveLength(1);
   });

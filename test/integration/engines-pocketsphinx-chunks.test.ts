@@ -6,12 +6,21 @@ import { chunkAtPauses } from '../../src/main/engines/asr/pocketsphinx-chunks.js
 import type { Transcript } from '../../src/main/engines/asr/types.js';
 import { wordErrorRate } from '../../src/main/engines/asr/word-error-rate.js';
 import { makeMediaDir } from '../fixtures/media.js';
-import { joinLibrivoxClips, librivoxClips, librivoxPresent, systemEngineMissing, type JoinedSpeech } from '../fixtures/system-engines.js';
+import {
+  joinLibrivoxClips,
+  librivoxClips,
+  librivoxPresent,
+  systemEngineMissing,
+  type JoinedSpeech,
+} from '../fixtures/system-engines.js';
 
 /** As engines-pocketsphinx.test.ts (0.35 measured on one decoder); a chunk shifted or lost is far above. */
 const WER_BOUND = 0.45;
 
-const missing = systemEngineMissing('PocketSphinx (pocketsphinx, pocketsphinx-en-us, pocketsphinx-testdata)', findPocketsphinx() !== undefined && librivoxPresent());
+const missing = systemEngineMissing(
+  'PocketSphinx (pocketsphinx, pocketsphinx-en-us, pocketsphinx-testdata)',
+  findPocketsphinx() !== undefined && librivoxPresent(),
+);
 
 describe.skipIf(missing)('PocketSphinx with two decoders on one recording', () => {
   const recognizer = createPocketsphinxRecognizer({ decoders: 2 });
@@ -26,7 +35,12 @@ describe.skipIf(missing)('PocketSphinx with two decoders on one recording', () =
     speech = await joinLibrivoxClips(media.dir, { clips: [...librivoxClips(), ...librivoxClips()] });
     // The clips are where the speech is, as the VAD would find it.
     regions = speech.clips.map(({ startMs, endMs }) => ({ startMs, endMs }));
-    transcript = await recognizer.transcribe(speech.wavFile, { language: 'en', regions, signal: new AbortController().signal, onProgress: (fraction) => progress.push(fraction) });
+    transcript = await recognizer.transcribe(speech.wavFile, {
+      language: 'en',
+      regions,
+      signal: new AbortController().signal,
+      onProgress: (fraction) => progress.push(fraction),
+    });
   });
 
   afterAll(async () => {
@@ -48,14 +62,23 @@ describe.skipIf(missing)('PocketSphinx with two decoders on one recording', () =
   it('places every segment inside its clip, in time order, the second half shifted to where it lies', () => {
     let previousEnd = 0;
     for (const segment of transcript.segments) {
-      const inside = speech.clips.filter((clip) => segment.startMs >= clip.startMs - 200 && segment.endMs <= clip.endMs + 200);
+      const inside = speech.clips.filter(
+        (clip) => segment.startMs >= clip.startMs - 200 && segment.endMs <= clip.endMs + 200,
+      );
       expect(inside, `segment "${segment.text}" ${segment.startMs}-${segment.endMs} ms`).toHaveLength(1);
       expect(segment.startMs).toBeGreaterThanOrEqual(previousEnd);
       previousEnd = segment.endMs;
     }
-    for (const clip of speech.clips) expect(transcript.segments.some((segment) => segment.startMs >= clip.startMs - 200 && segment.endMs <= clip.endMs + 200)).toBe(true);
+    for (const clip of speech.clips)
+      expect(
+        transcript.segments.some(
+          (segment) => segment.startMs >= clip.startMs - 200 && segment.endMs <= clip.endMs + 200,
+        ),
+      ).toBe(true);
     const second = speech.clips[librivoxClips().length]!;
-    const consider = transcript.segments.flatMap((segment) => segment.words!).filter((word) => word.text.toLowerCase() === 'consider');
+    const consider = transcript.segments
+      .flatMap((segment) => segment.words!)
+      .filter((word) => word.text.toLowerCase() === 'consider');
     expect(consider.length).toBeGreaterThanOrEqual(2);
     // "consider" is spoken about 2.9-3.4 s into the first clip, in each half.
     expect(consider.at(-1)!.startMs - second.startMs).toBeGreaterThan(2500);

@@ -8,12 +8,20 @@ import type { Transcript } from '../../src/main/engines/asr/types.js';
 import { wordErrorRate } from '../../src/main/engines/asr/word-error-rate.js';
 import { encodeWav } from '../../src/main/media/audio.js';
 import { makeMediaDir } from '../fixtures/media.js';
-import { joinLibrivoxClips, librivoxPresent, systemEngineMissing, type JoinedSpeech } from '../fixtures/system-engines.js';
+import {
+  joinLibrivoxClips,
+  librivoxPresent,
+  systemEngineMissing,
+  type JoinedSpeech,
+} from '../fixtures/system-engines.js';
 
 /** Measured 0.35 on the joined clips here (cases like "mister" heard as "mr" count); a broken parse or a wrong model is far above. */
 const WER_BOUND = 0.45;
 
-const missing = systemEngineMissing('PocketSphinx (pocketsphinx, pocketsphinx-en-us, pocketsphinx-testdata)', findPocketsphinx() !== undefined && librivoxPresent());
+const missing = systemEngineMissing(
+  'PocketSphinx (pocketsphinx, pocketsphinx-en-us, pocketsphinx-testdata)',
+  findPocketsphinx() !== undefined && librivoxPresent(),
+);
 
 describe.skipIf(missing)('PocketSphinx on recorded English speech', () => {
   const recognizer = createPocketsphinxRecognizer();
@@ -25,7 +33,11 @@ describe.skipIf(missing)('PocketSphinx on recorded English speech', () => {
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-pocketsphinx-');
     speech = await joinLibrivoxClips(media.dir);
-    transcript = await recognizer.transcribe(speech.wavFile, { language: 'en', signal: new AbortController().signal, onProgress: (fraction) => progress.push(fraction) });
+    transcript = await recognizer.transcribe(speech.wavFile, {
+      language: 'en',
+      signal: new AbortController().signal,
+      onProgress: (fraction) => progress.push(fraction),
+    });
   });
 
   afterAll(async () => {
@@ -45,7 +57,9 @@ describe.skipIf(missing)('PocketSphinx on recorded English speech', () => {
     const reference = speech.clips.map((clip) => clip.transcript).join(' ');
     const hypothesis = transcript.segments.map((segment) => segment.text).join(' ');
     const wer = wordErrorRate(reference, hypothesis);
-    console.log(`PocketSphinx WER on ${speech.clips.length} LibriVox clips: ${(wer * 100).toFixed(1)} %\n  heard: ${hypothesis}`);
+    console.log(
+      `PocketSphinx WER on ${speech.clips.length} LibriVox clips: ${(wer * 100).toFixed(1)} %\n  heard: ${hypothesis}`,
+    );
     expect(transcript.language).toBe('en');
     expect(wer).toBeLessThan(WER_BOUND);
     expect(hypothesis.toLowerCase()).toContain('consider how much there might be');
@@ -54,12 +68,19 @@ describe.skipIf(missing)('PocketSphinx on recorded English speech', () => {
   it('gives one segment or more per clip, never one across a pause, and no silence or noise tokens', () => {
     expect(transcript.segments.length).toBeGreaterThanOrEqual(speech.clips.length);
     for (const segment of transcript.segments) {
-      const inside = speech.clips.filter((clip) => segment.startMs >= clip.startMs - 200 && segment.endMs <= clip.endMs + 200);
+      const inside = speech.clips.filter(
+        (clip) => segment.startMs >= clip.startMs - 200 && segment.endMs <= clip.endMs + 200,
+      );
       expect(inside, `segment "${segment.text}" ${segment.startMs}-${segment.endMs} ms`).toHaveLength(1);
       expect(segment.text).toBe(segment.words!.map((word) => word.text).join(' '));
       expect(segment.text).not.toMatch(/<|>|\[|\]|\(\d\)/);
     }
-    for (const clip of speech.clips) expect(transcript.segments.some((segment) => segment.startMs >= clip.startMs - 200 && segment.endMs <= clip.endMs + 200)).toBe(true);
+    for (const clip of speech.clips)
+      expect(
+        transcript.segments.some(
+          (segment) => segment.startMs >= clip.startMs - 200 && segment.endMs <= clip.endMs + 200,
+        ),
+      ).toBe(true);
   });
 
   it('times words in order, inside the audio, with confidences from 0 to 1', () => {
@@ -95,11 +116,17 @@ describe.skipIf(missing)('PocketSphinx on recorded English speech', () => {
   it('fails with the reason on a file that is not 16-bit audio, or is not there', async () => {
     const junk = path.join(media.dir, 'junk.wav');
     writeFileSync(junk, Buffer.alloc(200, 7));
-    await expect(recognizer.transcribe(junk, { language: 'en', signal: new AbortController().signal })).rejects.toMatchObject({
-      code: 'engine_failed', message: expect.stringMatching(/^PocketSphinx could not transcribe the speech: .*bits per sample/),
+    await expect(
+      recognizer.transcribe(junk, { language: 'en', signal: new AbortController().signal }),
+    ).rejects.toMatchObject({
+      code: 'engine_failed',
+      message: expect.stringMatching(/^PocketSphinx could not transcribe the speech: .*bits per sample/),
     });
-    await expect(recognizer.transcribe(path.join(media.dir, 'gone.wav'), { language: 'en', signal: new AbortController().signal })).rejects.toMatchObject({
-      code: 'engine_failed', message: expect.stringMatching(/Failed to open file .*gone\.wav/),
+    await expect(
+      recognizer.transcribe(path.join(media.dir, 'gone.wav'), { language: 'en', signal: new AbortController().signal }),
+    ).rejects.toMatchObject({
+      code: 'engine_failed',
+      message: expect.stringMatching(/Failed to open file .*gone\.wav/),
     });
   });
 
@@ -117,8 +144,11 @@ describe('PocketSphinx without its packages', () => {
   it('is unavailable and says what to install', async () => {
     const recognizer = createPocketsphinxRecognizer({ binary: '/nonexistent/pocketsphinx_continuous' });
     expect(recognizer.isAvailable?.()).toBe(false);
-    await expect(recognizer.transcribe('/tmp/x.wav', { language: 'en', signal: new AbortController().signal })).rejects.toMatchObject({
-      code: 'model_not_installed', message: expect.stringMatching(/apt-get install pocketsphinx pocketsphinx-en-us/),
+    await expect(
+      recognizer.transcribe('/tmp/x.wav', { language: 'en', signal: new AbortController().signal }),
+    ).rejects.toMatchObject({
+      code: 'model_not_installed',
+      message: expect.stringMatching(/apt-get install pocketsphinx pocketsphinx-en-us/),
     });
   });
 });

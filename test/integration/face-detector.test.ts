@@ -15,7 +15,8 @@ function inside(point: Point, polygon: Point[]): boolean {
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
     const a = polygon[i];
     const b = polygon[j];
-    if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x) result = !result;
+    if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x)
+      result = !result;
   }
   return result;
 }
@@ -83,7 +84,9 @@ describe('built-in face detector on a real photo', () => {
     expect(inside(innerCentre, outer)).toBe(true);
     for (const p of face.mouthInner.slice(1, 10).concat(face.mouthInner.slice(11))) {
       // Pull each inner point a hair toward the centre: a closed mouth puts it exactly on the lips' seam.
-      expect(inside({ x: p.x + (innerCentre.x - p.x) * 0.05, y: p.y + (innerCentre.y - p.y) * 0.05 }, outer)).toBe(true);
+      expect(inside({ x: p.x + (innerCentre.x - p.x) * 0.05, y: p.y + (innerCentre.y - p.y) * 0.05 }, outer)).toBe(
+        true,
+      );
     }
   });
 
@@ -93,7 +96,9 @@ describe('built-in face detector on a real photo', () => {
   });
 
   it('scales landmarks with the frame: a half-size copy gives half the coordinates within a few pixels', async () => {
-    const half = await detector.detect(await readImageFrame(photo.path, { width: photo.width / 2, height: photo.height / 2 }));
+    const half = await detector.detect(
+      await readImageFrame(photo.path, { width: photo.width / 2, height: photo.height / 2 }),
+    );
     const full = faces[0];
     const small = half[0];
     expect(small.box.width * 2).toBeCloseTo(full.box.width, -1);
@@ -114,6 +119,8 @@ describe('built-in face detector on a real photo', () => {
   });
 
   it('rejects a frame whose size does not match its bytes', async () => {
-    await expect(detector.detect({ data: new Uint8Array(10), width: 4, height: 4, channels: 3 })).rejects.toThrow(/48 bytes/);
+    await expect(detector.detect({ data: new Uint8Array(10), width: 4, height: 4, channels: 3 })).rejects.toThrow(
+      /48 bytes/,
+    );
   });
 });

@@ -63,11 +63,16 @@ describe('landmarks read without the face finder', () => {
         const face = await detector.fitLandmarks!(picture, { ...square, x: square.x + dx, y: square.y + dy });
         expect(face).not.toBeNull();
         fitted.push(mouthOpening(face!));
-        const [again] = await detector.detect({ ...cropRgb(photoFrame, { ...window, x: window.x + dx, y: window.y + dy }), channels: 3 });
+        const [again] = await detector.detect({
+          ...cropRgb(photoFrame, { ...window, x: window.x + dx, y: window.y + dy }),
+          channels: 3,
+        });
         found.push(mouthOpening(again!));
       }
     }
-    console.log(`openings, square moved by up to ${step} px: ${fitted.map((v) => v.toFixed(3)).join(' ')}; the whole detector, picture moved: ${found.map((v) => v.toFixed(3)).join(' ')}`);
+    console.log(
+      `openings, square moved by up to ${step} px: ${fitted.map((v) => v.toFixed(3)).join(' ')}; the whole detector, picture moved: ${found.map((v) => v.toFixed(3)).join(' ')}`,
+    );
     // Both read this smile's inner lips within about 0.02 of their mean.
     expect(spread(fitted)).toBeLessThan(spread(found) * 1.25);
     expect(Math.abs(mean(fitted) - mean(found))).toBeLessThan(0.05);
@@ -75,8 +80,18 @@ describe('landmarks read without the face finder', () => {
 
   it('says there is no face where the face is covered', async () => {
     const covered = { ...picture, data: Uint8Array.from(picture.data) };
-    const hidden = clampBox({ x: detected.box.x - detected.box.width * 0.4, y: detected.box.y - detected.box.height * 0.3, width: detected.box.width * 1.8, height: detected.box.height * 1.6 }, covered.width, covered.height);
-    for (let y = hidden.y; y < hidden.y + hidden.height; y++) covered.data.fill(128, (y * covered.width + hidden.x) * 3, (y * covered.width + hidden.x + hidden.width) * 3);
+    const hidden = clampBox(
+      {
+        x: detected.box.x - detected.box.width * 0.4,
+        y: detected.box.y - detected.box.height * 0.3,
+        width: detected.box.width * 1.8,
+        height: detected.box.height * 1.6,
+      },
+      covered.width,
+      covered.height,
+    );
+    for (let y = hidden.y; y < hidden.y + hidden.height; y++)
+      covered.data.fill(128, (y * covered.width + hidden.x) * 3, (y * covered.width + hidden.x + hidden.width) * 3);
     expect(await detector.fitLandmarks!(covered, square)).toBeNull();
   });
 });

@@ -30,13 +30,20 @@ let redirectTo = '';
 function fakeDns(answers: Record<string, string[]>): ResolveAll {
   return (hostname, _options, callback) => {
     const addresses = answers[hostname];
-    if (!addresses) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
-    callback(null, addresses.map((address): LookupAddress => ({ address, family: net.isIP(address) })));
+    if (!addresses)
+      return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+    callback(
+      null,
+      addresses.map((address): LookupAddress => ({ address, family: net.isIP(address) })),
+    );
   };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<DubDeskError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DubDeskError);
   return error as DubDeskError;
 }
@@ -88,9 +95,13 @@ describe('fetched inputs', () => {
   it('checks every address a host name resolves to before connecting, so a name cannot lead to 169.254.169.254', async () => {
     // Were the check skipped, the connection would go to the first address: the loopback server, which counts it.
     const resolve = fakeDns({ 'metadata.test': ['127.0.0.1', '169.254.169.254'] });
-    const failure = await failureOf(fetchToFile(`http://metadata.test:${port}/clip.mp4`, newDest(), { connectGuard: { resolve } }));
+    const failure = await failureOf(
+      fetchToFile(`http://metadata.test:${port}/clip.mp4`, newDest(), { connectGuard: { resolve } }),
+    );
     expect(failure.code).toBe('download_failed');
-    expect(failure.message).toBe(`Downloading http://metadata.test:${port}/clip.mp4 failed: metadata.test resolves to 169.254.169.254, a link-local address, which DubDesk does not connect to.`);
+    expect(failure.message).toBe(
+      `Downloading http://metadata.test:${port}/clip.mp4 failed: metadata.test resolves to 169.254.169.254, a link-local address, which DubDesk does not connect to.`,
+    );
     expect(connections).toBe(0);
   });
 
@@ -106,10 +117,14 @@ describe('fetched inputs', () => {
   it('refuses private addresses only when the policy says so', async () => {
     const resolve = fakeDns({ 'nas.test': ['127.0.0.1', '192.168.1.20'] });
     const strict = { resolve, policy: { refusePrivate: true } };
-    const failure = await failureOf(fetchToFile(`http://nas.test:${port}/clip.mp4`, newDest(), { connectGuard: strict }));
+    const failure = await failureOf(
+      fetchToFile(`http://nas.test:${port}/clip.mp4`, newDest(), { connectGuard: strict }),
+    );
     expect(failure.message).toContain('nas.test resolves to 192.168.1.20, a private address');
     expect(failure.message).toContain('refusePrivateAddresses');
-    expect((await failureOf(fetchToFile('http://10.20.30.40/clip.mp4', newDest(), { connectGuard: strict }))).message).toContain('10.20.30.40 is a private address');
+    expect(
+      (await failureOf(fetchToFile('http://10.20.30.40/clip.mp4', newDest(), { connectGuard: strict }))).message,
+    ).toContain('10.20.30.40 is a private address');
     expect(connections).toBe(0);
     expect(connectHosts).not.toContain('10.20.30.40');
   });
@@ -122,7 +137,9 @@ describe('fetched inputs', () => {
 
     redirectTo = `http://metadata.test:${port}/clip.mp4`;
     const resolve = fakeDns({ 'metadata.test': ['127.0.0.1', 'fe80::1'] });
-    const named = await failureOf(fetchToFile(`http://127.0.0.1:${port}/redirect`, newDest(), { connectGuard: { resolve } }));
+    const named = await failureOf(
+      fetchToFile(`http://127.0.0.1:${port}/redirect`, newDest(), { connectGuard: { resolve } }),
+    );
     expect(named.message).toContain('metadata.test resolves to fe80::1, a link-local address');
     // Only the first hop reached the server.
     expect(connections).toBe(1);
@@ -138,7 +155,9 @@ describe('fetched inputs', () => {
         'redirects are followed only within the same scheme, so give the final URL instead.',
     );
     redirectTo = 'file:///etc/passwd';
-    expect((await failureOf(fetchToFile(`http://127.0.0.1:${port}/redirect`, newDest()))).message).toContain('redirected to a file: URL');
+    expect((await failureOf(fetchToFile(`http://127.0.0.1:${port}/redirect`, newDest()))).message).toContain(
+      'redirected to a file: URL',
+    );
   });
 });
 
@@ -154,14 +173,24 @@ describe('callback delivery', () => {
   afterEach(() => db.close());
 
   function givenUp(eventId: string): { given_up_at: number | null; last_error: string | null } {
-    return db.prepare('SELECT given_up_at, last_error FROM callback_outbox WHERE event_id = ?').get(eventId) as { given_up_at: number | null; last_error: string | null };
+    return db.prepare('SELECT given_up_at, last_error FROM callback_outbox WHERE event_id = ?').get(eventId) as {
+      given_up_at: number | null;
+      last_error: string | null;
+    };
   }
 
   it('gives up at once on a callback whose host resolves to a link-local address, logging why, without connecting', async () => {
     const outbox = createCallbackOutbox(createSqliteClient(db));
-    const eventId = await outbox.enqueue({ taskId: 'T1', url: `http://hook.test:${port}/hook`, body: { task_id: 'T1', status: 'done' } });
+    const eventId = await outbox.enqueue({
+      taskId: 'T1',
+      url: `http://hook.test:${port}/hook`,
+      body: { task_id: 'T1', status: 'done' },
+    });
     const deliverer = createCallbackDeliverer({
-      outbox, secret: 'whsec_test', version: '1.0.0', log: (level, message) => logs.push(`${level}: ${message}`),
+      outbox,
+      secret: 'whsec_test',
+      version: '1.0.0',
+      log: (level, message) => logs.push(`${level}: ${message}`),
       connectGuard: { resolve: fakeDns({ 'hook.test': ['127.0.0.1', '169.254.169.254'] }) },
     });
     expect(await deliverer.deliverDue()).toBe(1);
@@ -169,18 +198,35 @@ describe('callback delivery', () => {
     expect(connections).toBe(0);
     expect(givenUp(eventId).given_up_at).not.toBeNull();
     expect(givenUp(eventId).last_error).toContain('hook.test resolves to 169.254.169.254, a link-local address');
-    expect(logs.join('\n')).toMatch(/^error: Gave up on callback .* after 1 attempt\(s\): refused to connect: hook\.test resolves to 169\.254\.169\.254/m);
+    expect(logs.join('\n')).toMatch(
+      /^error: Gave up on callback .* after 1 attempt\(s\): refused to connect: hook\.test resolves to 169\.254\.169\.254/m,
+    );
   });
 
   it('gives up on a literal link-local callback URL without opening a socket, and still delivers to loopback', async () => {
     const outbox = createCallbackOutbox(createSqliteClient(db));
-    const refused = await outbox.enqueue({ taskId: 'T2', url: 'http://169.254.169.254/hook', body: { task_id: 'T2', status: 'done' } });
-    const delivered = await outbox.enqueue({ taskId: 'T3', url: `http://127.0.0.1:${port}/hook`, body: { task_id: 'T3', status: 'done' } });
-    const deliverer = createCallbackDeliverer({ outbox, secret: 'whsec_test', version: '1.0.0', log: (level, message) => logs.push(`${level}: ${message}`) });
+    const refused = await outbox.enqueue({
+      taskId: 'T2',
+      url: 'http://169.254.169.254/hook',
+      body: { task_id: 'T2', status: 'done' },
+    });
+    const delivered = await outbox.enqueue({
+      taskId: 'T3',
+      url: `http://127.0.0.1:${port}/hook`,
+      body: { task_id: 'T3', status: 'done' },
+    });
+    const deliverer = createCallbackDeliverer({
+      outbox,
+      secret: 'whsec_test',
+      version: '1.0.0',
+      log: (level, message) => logs.push(`${level}: ${message}`),
+    });
     expect(await deliverer.deliverDue()).toBe(2);
     await deliverer.stop();
     expect(givenUp(refused).last_error).toContain('169.254.169.254 is a link-local address');
     expect(connectHosts).not.toContain('169.254.169.254');
-    expect(db.prepare('SELECT delivered_at FROM callback_outbox WHERE event_id = ?').get(delivered)).toMatchObject({ delivered_at: expect.any(Number) });
+    expect(db.prepare('SELECT delivered_at FROM callback_outbox WHERE event_id = ?').get(delivered)).toMatchObject({
+      delivered_at: expect.any(Number),
+    });
   });
 });

@@ -31,11 +31,13 @@ describe('atomic writes (files/atomic-write.ts)', () => {
     const file = path.join(dir, 'out.mp4');
     await fs.writeFile(file, 'old');
     let seenTemp = '';
-    await expect(writeThroughTemp(file, async (temp) => {
-      seenTemp = temp;
-      await fs.writeFile(temp, 'half');
-      throw new Error('encoder died');
-    })).rejects.toThrow('encoder died');
+    await expect(
+      writeThroughTemp(file, async (temp) => {
+        seenTemp = temp;
+        await fs.writeFile(temp, 'half');
+        throw new Error('encoder died');
+      }),
+    ).rejects.toThrow('encoder died');
     // The temp keeps the extension (ffmpeg picks the container by name) and is hidden beside the target.
     expect(path.dirname(seenTemp)).toBe(dir);
     expect(path.extname(seenTemp)).toBe('.mp4');
@@ -54,10 +56,12 @@ describe('atomic writes (files/atomic-write.ts)', () => {
     expect(size).toBe(6);
     expect(await fs.readFile(file)).toEqual(Buffer.from([97, 98, 99, 0, 0, 0]));
     const other = path.join(dir, 'dub.wav');
-    await expect(writeHandleAtomic(other, async (handle) => {
-      await handle.write(Buffer.from('partial'));
-      throw new Error('cancelled');
-    })).rejects.toThrow('cancelled');
+    await expect(
+      writeHandleAtomic(other, async (handle) => {
+        await handle.write(Buffer.from('partial'));
+        throw new Error('cancelled');
+      }),
+    ).rejects.toThrow('cancelled');
     expect(await fs.readdir(dir)).toEqual(['crops.rgb']);
   });
 
@@ -83,10 +87,12 @@ describe('atomic writes (files/atomic-write.ts)', () => {
     await writeThroughTemp(target, (temp) => fs.cp(source, temp, { recursive: true }));
     expect(await fs.readFile(path.join(target, 'nested', 'crops.rgb'), 'utf8')).toBe('rgb');
     const failed = path.join(dir, 'models', 'rm_2');
-    await expect(writeThroughTemp(failed, async (temp) => {
-      await fs.cp(source, temp, { recursive: true });
-      throw new Error('disk full');
-    })).rejects.toThrow('disk full');
+    await expect(
+      writeThroughTemp(failed, async (temp) => {
+        await fs.cp(source, temp, { recursive: true });
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
     expect(await fs.readdir(path.join(dir, 'models'))).toEqual(['rm_1']);
   });
 
@@ -104,6 +110,7 @@ describe('atomic writes (files/atomic-write.ts)', () => {
     expect(isAtomicTempName(path.basename(atomicTempPath('/w/output/interview.de.mp4')))).toBe(true);
     expect(isAtomicTempName(path.basename(atomicTempPath('/w/stages/01-fetch-inputs.json')))).toBe(true);
     expect(isAtomicTempName(path.basename(atomicTempPath('/w/noext')))).toBe(true);
-    for (const name of ['interview.de.mp4', '.hidden', 'a.partial.mp4', '01-prepare.json']) expect(isAtomicTempName(name)).toBe(false);
+    for (const name of ['interview.de.mp4', '.hidden', 'a.partial.mp4', '01-prepare.json'])
+      expect(isAtomicTempName(name)).toBe(false);
   });
 });

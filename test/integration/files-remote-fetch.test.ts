@@ -64,13 +64,22 @@ afterAll(async () => {
 describe('fetchToFile from a loopback server', () => {
   it('downloads the body to the destination with its type and the name the server suggests', async () => {
     routes.set('/media', (_request, response) => {
-      response.writeHead(200, { 'content-type': 'video/mp4; codecs="avc1"', 'content-length': media.length, 'content-disposition': 'attachment; filename="Trailer (final).mp4"' });
+      response.writeHead(200, {
+        'content-type': 'video/mp4; codecs="avc1"',
+        'content-length': media.length,
+        'content-disposition': 'attachment; filename="Trailer (final).mp4"',
+      });
       response.end(media);
     });
     const dest = newDest();
     const progress: number[] = [];
     const result = await fetchToFile(`${base}/media?sig=abc`, dest, { onProgress: (p) => progress.push(p.bytes) });
-    expect(result).toEqual({ path: dest, bytes: media.length, contentType: 'video/mp4', fileName: 'Trailer (final).mp4' });
+    expect(result).toEqual({
+      path: dest,
+      bytes: media.length,
+      contentType: 'video/mp4',
+      fileName: 'Trailer (final).mp4',
+    });
     expect(fs.readFileSync(dest).equals(media)).toBe(true);
     expect(fs.existsSync(`${dest}.part`)).toBe(false);
     // The first report comes before any byte, so a progress bar can show the size at once.
@@ -200,7 +209,11 @@ describe('fetchToFile from a loopback server', () => {
         return;
       }
       const start = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
-      response.writeHead(206, { 'content-range': `bytes ${start}-${media.length - 1}/${media.length}`, 'content-length': media.length - start, etag: '"v1"' });
+      response.writeHead(206, {
+        'content-range': `bytes ${start}-${media.length - 1}/${media.length}`,
+        'content-length': media.length - start,
+        etag: '"v1"',
+      });
       response.end(media.subarray(start));
     });
 
@@ -240,7 +253,10 @@ describe('fetchToFile from a loopback server', () => {
     routes.set('/slow-start', (_request, response) => {
       setTimeout(() => response.writeHead(200, { 'content-length': media.length }).end(media), 200);
     });
-    const result = await fetchToFile(`${base}/slow-start`, newDest(), { connectTimeoutMs: undefined, idleTimeoutMs: undefined });
+    const result = await fetchToFile(`${base}/slow-start`, newDest(), {
+      connectTimeoutMs: undefined,
+      idleTimeoutMs: undefined,
+    });
     expect(result.bytes).toBe(media.length);
   });
 
@@ -254,7 +270,10 @@ describe('fetchToFile from a loopback server', () => {
       response.writeHead(416, { 'content-range': `bytes */${media.length}` }).end();
     });
     const progress: { bytes: number; totalBytes: number | null }[] = [];
-    const result = await fetchToFile(`${base}/done`, dest, { continueExisting: true, onProgress: (p) => progress.push(p) });
+    const result = await fetchToFile(`${base}/done`, dest, {
+      continueExisting: true,
+      onProgress: (p) => progress.push(p),
+    });
     expect(rangesAsked).toEqual([`bytes=${media.length}-`]);
     expect(result.bytes).toBe(media.length);
     expect(progress).toEqual([{ bytes: media.length, totalBytes: media.length }]);
@@ -268,7 +287,10 @@ describe('fetchToFile from a loopback server', () => {
     fs.writeFileSync(dest, media.subarray(0, 1000));
     routes.set('/rest', (request, response) => {
       const start = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
-      response.writeHead(206, { 'content-range': `bytes ${start}-${media.length - 1}/${media.length}`, 'content-length': media.length - start });
+      response.writeHead(206, {
+        'content-range': `bytes ${start}-${media.length - 1}/${media.length}`,
+        'content-length': media.length - start,
+      });
       response.end(media.subarray(start));
     });
     const result = await fetchToFile(`${base}/rest`, dest, { continueExisting: true });
@@ -276,13 +298,17 @@ describe('fetchToFile from a loopback server', () => {
     expect(fs.readFileSync(dest).equals(media)).toBe(true);
   });
 
-  it('ends a resumable failure with the caller\'s resume hint', async () => {
+  it("ends a resumable failure with the caller's resume hint", async () => {
     routes.set('/stall-hint', (_request, response) => {
       response.writeHead(200, { 'content-length': media.length });
       response.write(media.subarray(0, 1000));
     });
-    const failure = await failureOf(fetchToFile(`${base}/stall-hint`, newDest(), { idleTimeoutMs: 300, resumeHint: 'Install again to resume.' }));
-    expect(failure.message).toBe(`Downloading ${base}/stall-hint failed: no data arrived for 0.3 s (after 1 kB). Install again to resume.`);
+    const failure = await failureOf(
+      fetchToFile(`${base}/stall-hint`, newDest(), { idleTimeoutMs: 300, resumeHint: 'Install again to resume.' }),
+    );
+    expect(failure.message).toBe(
+      `Downloading ${base}/stall-hint failed: no data arrived for 0.3 s (after 1 kB). Install again to resume.`,
+    );
   });
 
   it('stops with the abort reason when the job is cancelled mid-download', async () => {

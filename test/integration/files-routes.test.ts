@@ -36,7 +36,9 @@ interface Service {
 
 const BUCKET = 'dubdesk-files-routes';
 let s3: S3LoopbackServer;
-beforeAll(async () => { s3 = await startS3LoopbackServer({ buckets: [BUCKET] }); });
+beforeAll(async () => {
+  s3 = await startS3LoopbackServer({ buckets: [BUCKET] });
+});
 afterAll(() => s3.close());
 
 /** Where the bytes live: the data folder (the embedded default), or shared storage as `--storage` opens it. */
@@ -51,10 +53,11 @@ const BACKENDS: { name: string; open(dir: string): Promise<SharedStorage | undef
   },
   {
     name: 'an S3 bucket',
-    open: (dir) => openStorage(`s3://${BUCKET}/${path.basename(dir)}`, {
-      env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' },
-      s3: { endpoint: s3.endpoint, region: s3.region, credentials: s3.credentials, maxAttempts: 1 },
-    }),
+    open: (dir) =>
+      openStorage(`s3://${BUCKET}/${path.basename(dir)}`, {
+        env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' },
+        s3: { endpoint: s3.endpoint, region: s3.region, credentials: s3.credentials, maxAttempts: 1 },
+      }),
   },
 ];
 
@@ -63,7 +66,12 @@ async function startService(backend: (typeof BACKENDS)[number]): Promise<Service
   const paths = dataPaths(dir);
   const db = openDatabase(paths.database);
   const storage = await backend.open(dir);
-  const files = createFileStore({ records: createFileRepository(createSqliteClient(db)), paths, maxInputBytes: MAX_INPUT_BYTES, storage });
+  const files = createFileStore({
+    records: createFileRepository(createSqliteClient(db)),
+    paths,
+    maxInputBytes: MAX_INPUT_BYTES,
+    storage,
+  });
   let base = '';
   const app: App = routeTestApp();
   // What the lead's auth hook does on success: a valid bearer key marks the request with apiKeyId.
@@ -73,7 +81,16 @@ async function startService(backend: (typeof BACKENDS)[number]): Promise<Service
   await app.register(fileRoutes, { files, signer: createFileUrlSigner(randomToken()), baseUrl: () => base });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { app, base, dir, paths, db, files, storage, uploadsDir: storage ? path.join(paths.cache, 'files') : paths.files };
+  return {
+    app,
+    base,
+    dir,
+    paths,
+    db,
+    files,
+    storage,
+    uploadsDir: storage ? path.join(paths.cache, 'files') : paths.files,
+  };
 }
 
 function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
@@ -106,7 +123,11 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
     service = await startService(backend);
     const response = await fetch(`${service.base}/v1/files`, {
       method: 'POST',
-      headers: { ...auth, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent('Interview täglich.mp4') },
+      headers: {
+        ...auth,
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent('Interview täglich.mp4'),
+      },
       body: video,
     });
     expect(response.status).toBe(201);
@@ -155,7 +176,11 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
   });
 
   it('refuses a wrong token, a token of another file and a missing token with 401 unauthorized', async () => {
-    const other = await fetch(`${service.base}/v1/files?name=other.wav`, { method: 'POST', headers: auth, body: randomBytes(100) });
+    const other = await fetch(`${service.base}/v1/files?name=other.wav`, {
+      method: 'POST',
+      headers: auth,
+      body: randomBytes(100),
+    });
     const otherToken = new URL(((await other.json()) as Uploaded).url).searchParams.get('token')!;
     for (const query of ['?token=not-a-token', `?token=${otherToken}`, '']) {
       const response = await fetch(`${service.base}/v1/files/${uploaded.file_id}${query}`);
@@ -218,7 +243,11 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
   });
 
   it('answers 404 not_found for a file whose bytes are gone, and DELETE removes an upload and its bytes', async () => {
-    const posted = await fetch(`${service.base}/v1/files?name=gone.wav`, { method: 'POST', headers: auth, body: randomBytes(500) });
+    const posted = await fetch(`${service.base}/v1/files?name=gone.wav`, {
+      method: 'POST',
+      headers: auth,
+      body: randomBytes(500),
+    });
     const gone = (await posted.json()) as Uploaded;
     const record = (await service.files.get(gone.file_id))!;
     if (service.storage) await service.storage.delete(record.path);
@@ -226,12 +255,20 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
     for (const method of ['GET', 'HEAD']) {
       const response = await fetch(gone.url, { method });
       expect(response.status).toBe(404);
-      if (method === 'GET') expect(await response.json()).toMatchObject({ code: 'not_found', message: `File ${gone.file_id} is no longer stored.` });
+      if (method === 'GET')
+        expect(await response.json()).toMatchObject({
+          code: 'not_found',
+          message: `File ${gone.file_id} is no longer stored.`,
+        });
     }
 
-    const kept = (await (await fetch(`${service.base}/v1/files?name=kept.wav`, { method: 'POST', headers: auth, body: randomBytes(500) })).json()) as Uploaded;
+    const kept = (await (
+      await fetch(`${service.base}/v1/files?name=kept.wav`, { method: 'POST', headers: auth, body: randomBytes(500) })
+    ).json()) as Uploaded;
     const keptRecord = (await service.files.get(kept.file_id))!;
-    expect((await fetch(`${service.base}/v1/files/${kept.file_id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect((await fetch(`${service.base}/v1/files/${kept.file_id}`, { method: 'DELETE', headers: auth })).status).toBe(
+      204,
+    );
     expect((await fetch(kept.url)).status).toBe(404);
     expect(await service.files.stat(keptRecord)).toBeNull();
     if (service.storage) expect(await service.storage.stat(keptRecord.path)).toBeNull();
@@ -253,12 +290,22 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
   });
 
   it('names a raw upload without a name after its content type and keeps path separators out of names', async () => {
-    const unnamed = await fetch(`${service.base}/v1/files`, { method: 'POST', headers: { ...auth, 'content-type': 'audio/wav' }, body: randomBytes(10) });
+    const unnamed = await fetch(`${service.base}/v1/files`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'audio/wav' },
+      body: randomBytes(10),
+    });
     expect(((await unnamed.json()) as Uploaded).name).toBe('upload.wav');
-    const sneaky = await fetch(`${service.base}/v1/files?name=${encodeURIComponent('../../etc/passwd')}`, { method: 'POST', headers: auth, body: randomBytes(10) });
+    const sneaky = await fetch(`${service.base}/v1/files?name=${encodeURIComponent('../../etc/passwd')}`, {
+      method: 'POST',
+      headers: auth,
+      body: randomBytes(10),
+    });
     const body = (await sneaky.json()) as Uploaded;
     expect(body.name).toBe('passwd');
-    expect(path.dirname(await service.files.localPath((await service.files.get(body.file_id))!))).toBe(path.join(service.uploadsDir, body.file_id));
+    expect(path.dirname(await service.files.localPath((await service.files.get(body.file_id))!))).toBe(
+      path.join(service.uploadsDir, body.file_id),
+    );
   });
 
   it('refuses a JSON body with invalid_request', async () => {
@@ -274,7 +321,11 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
   describe('uploads over the size cap', () => {
     it('refuses a raw body with a Content-Length over the cap with 413 and stores nothing', async () => {
       const before = { entries: storedEntries().length, rows: fileRows() };
-      const response = await fetch(`${service.base}/v1/files?name=big.mp4`, { method: 'POST', headers: auth, body: randomBytes(MAX_INPUT_BYTES + 1) });
+      const response = await fetch(`${service.base}/v1/files?name=big.mp4`, {
+        method: 'POST',
+        headers: auth,
+        body: randomBytes(MAX_INPUT_BYTES + 1),
+      });
       expect(response.status).toBe(413);
       expect(await response.json()).toMatchObject({ code: 'payload_too_large' });
       expect({ entries: storedEntries().length, rows: fileRows() }).toEqual(before);
@@ -290,7 +341,12 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
           else controller.close();
         },
       });
-      const response = await fetch(`${service.base}/v1/files?name=stream.mp4`, { method: 'POST', headers: auth, body, duplex: 'half' } as RequestInit);
+      const response = await fetch(`${service.base}/v1/files?name=stream.mp4`, {
+        method: 'POST',
+        headers: auth,
+        body,
+        duplex: 'half',
+      } as RequestInit);
       expect(response.status).toBe(413);
       expect(await response.json()).toMatchObject({ code: 'payload_too_large' });
       expect({ entries: storedEntries().length, rows: fileRows() }).toEqual(before);
@@ -308,7 +364,10 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
 
     it('removes the partial file when the client disconnects mid-upload', async () => {
       const before = { entries: storedEntries().length, rows: fileRows() };
-      const request = http.request(`${service.base}/v1/files?name=cut.mp4`, { method: 'POST', headers: { ...auth, 'content-length': 50_000 } });
+      const request = http.request(`${service.base}/v1/files?name=cut.mp4`, {
+        method: 'POST',
+        headers: { ...auth, 'content-length': 50_000 },
+      });
       request.on('error', () => undefined);
       request.write(randomBytes(10_000));
       // Disconnect only once the upload is being written, so the cleanup path is the one exercised.
@@ -319,7 +378,11 @@ describe.each(BACKENDS)('POST /v1/files and GET /v1/files/:file_id over HTTP, th
     });
 
     it('still accepts an upload of exactly the cap', async () => {
-      const response = await fetch(`${service.base}/v1/files?name=exact.mp4`, { method: 'POST', headers: auth, body: randomBytes(MAX_INPUT_BYTES) });
+      const response = await fetch(`${service.base}/v1/files?name=exact.mp4`, {
+        method: 'POST',
+        headers: auth,
+        body: randomBytes(MAX_INPUT_BYTES),
+      });
       expect(response.status).toBe(201);
       expect(((await response.json()) as Uploaded).size).toBe(MAX_INPUT_BYTES);
     });

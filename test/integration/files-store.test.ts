@@ -21,7 +21,8 @@ describe('file store on a real data dir and SQLite file', () => {
   let store: FileStore;
 
   // A file store over its own client on the same SQLite file (as the core opens one).
-  const fileStoreOn = (file: Db): FileStore => createFileStore({ records: createFileRepository(createSqliteClient(file)), paths, maxInputBytes: 10_000 });
+  const fileStoreOn = (file: Db): FileStore =>
+    createFileStore({ records: createFileRepository(createSqliteClient(file)), paths, maxInputBytes: 10_000 });
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-file-store-'));
@@ -36,13 +37,25 @@ describe('file store on a real data dir and SQLite file', () => {
   });
 
   const insertTask = (id: string): void => {
-    db.prepare("INSERT INTO tasks (id, kind, status, request_json, created_at, updated_at) VALUES (?, 'lipsync', 'done', '{}', 0, 0)").run(id);
+    db.prepare(
+      "INSERT INTO tasks (id, kind, status, request_json, created_at, updated_at) VALUES (?, 'lipsync', 'done', '{}', 0, 0)",
+    ).run(id);
   };
 
   it('saves an upload under files/<id>/<name> with a record a reopened store still finds', async () => {
     const bytes = randomBytes(5000);
-    const record = await store.saveUpload(Readable.from([bytes.subarray(0, 2000), bytes.subarray(2000)]), { name: 'talk.wav', mime: 'application/octet-stream' });
-    expect(record).toMatchObject({ name: 'talk.wav', size: 5000, mime: 'audio/wav', origin: 'upload', taskId: null, path: `files/${record.id}/talk.wav` });
+    const record = await store.saveUpload(Readable.from([bytes.subarray(0, 2000), bytes.subarray(2000)]), {
+      name: 'talk.wav',
+      mime: 'application/octet-stream',
+    });
+    expect(record).toMatchObject({
+      name: 'talk.wav',
+      size: 5000,
+      mime: 'audio/wav',
+      origin: 'upload',
+      taskId: null,
+      path: `files/${record.id}/talk.wav`,
+    });
     const reopened = fileStoreOn(db);
     const found = (await reopened.get(record.id))!;
     expect(found).toEqual(record);
@@ -50,14 +63,22 @@ describe('file store on a real data dir and SQLite file', () => {
   });
 
   it('leaves nothing behind when an upload passes the cap, fails midway, is empty or is aborted', async () => {
-    await expect(store.saveUpload(Readable.from([randomBytes(6000), randomBytes(6000)]), { name: 'big.mp4' })).rejects.toMatchObject({ code: 'payload_too_large' });
+    await expect(
+      store.saveUpload(Readable.from([randomBytes(6000), randomBytes(6000)]), { name: 'big.mp4' }),
+    ).rejects.toMatchObject({ code: 'payload_too_large' });
 
     const broken = new Readable({ read() {} });
     broken.push(randomBytes(100));
     setImmediate(() => broken.destroy(new Error('socket hang up')));
-    await expect(store.saveUpload(broken, { name: 'cut.mp4' })).rejects.toMatchObject({ code: 'invalid_request', message: 'The upload ended before the whole file arrived.' });
+    await expect(store.saveUpload(broken, { name: 'cut.mp4' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: 'The upload ended before the whole file arrived.',
+    });
 
-    await expect(store.saveUpload(Readable.from([]), { name: 'empty.mp4' })).rejects.toMatchObject({ code: 'invalid_request', message: 'The uploaded file is empty.' });
+    await expect(store.saveUpload(Readable.from([]), { name: 'empty.mp4' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: 'The uploaded file is empty.',
+    });
 
     const controller = new AbortController();
     const stalled = new Readable({ read() {} });
@@ -78,10 +99,18 @@ describe('file store on a real data dir and SQLite file', () => {
     fs.writeFileSync(artifact, randomBytes(3000));
 
     const record = await store.registerResult('task-1', artifact, 'My dub (de).mp4');
-    expect(record).toMatchObject({ origin: 'result', taskId: 'task-1', name: 'My dub (de).mp4', size: 3000, mime: 'video/mp4' });
+    expect(record).toMatchObject({
+      origin: 'result',
+      taskId: 'task-1',
+      name: 'My dub (de).mp4',
+      size: 3000,
+      mime: 'video/mp4',
+    });
     expect(fs.readFileSync(await store.localPath(record)).equals(fs.readFileSync(artifact))).toBe(true);
     expect(fs.existsSync(artifact)).toBe(true);
-    await expect(store.registerResult('task-1', path.join(workDir, 'missing.mp4'), 'x.mp4')).rejects.toMatchObject({ code: 'internal' });
+    await expect(store.registerResult('task-1', path.join(workDir, 'missing.mp4'), 'x.mp4')).rejects.toMatchObject({
+      code: 'internal',
+    });
   });
 
   it("deletes a task's result files and their folders but not uploads or other tasks' results", async () => {
@@ -89,7 +118,10 @@ describe('file store on a real data dir and SQLite file', () => {
     insertTask('task-2');
     const artifact = path.join(dir, 'artifact.srt');
     fs.writeFileSync(artifact, '1\n00:00:00,000 --> 00:00:01,000\nHi\n');
-    const mine = [await store.registerResult('task-1', artifact, 'a.srt'), await store.registerResult('task-1', artifact, 'b.srt')];
+    const mine = [
+      await store.registerResult('task-1', artifact, 'a.srt'),
+      await store.registerResult('task-1', artifact, 'b.srt'),
+    ];
     const theirs = await store.registerResult('task-2', artifact, 'c.srt');
     const upload = await store.saveUpload(Readable.from([Buffer.from('x')]), { name: 'in.mp4' });
 
@@ -105,18 +137,30 @@ describe('file store on a real data dir and SQLite file', () => {
   });
 
   it('refuses to resolve a record whose path leaves the files folder', async () => {
-    const record = { id: 'x', name: 'db', path: 'dubdesk.db', size: 1, mime: 'text/plain', origin: 'upload' as const, taskId: null, createdAt: 0 };
+    const record = {
+      id: 'x',
+      name: 'db',
+      path: 'dubdesk.db',
+      size: 1,
+      mime: 'text/plain',
+      origin: 'upload' as const,
+      taskId: null,
+      createdAt: 0,
+    };
     await expect(store.localPath(record)).rejects.toThrow(/outside the files folder/);
     await expect(store.read(record)).rejects.toThrow(/outside the files folder/);
   });
 
   describe('resolveLocalInput', () => {
     const baseUrl = 'http://127.0.0.1:7860';
-    const resolve = (url: string): Promise<string> => resolveLocalInput(classifyInputUrl(url, { baseUrl }) as LocalInputUrl, store);
+    const resolve = (url: string): Promise<string> =>
+      resolveLocalInput(classifyInputUrl(url, { baseUrl }) as LocalInputUrl, store);
 
     it('resolves an uploaded file URL and an existing file:// URL to absolute paths', async () => {
       const upload = await store.saveUpload(Readable.from([Buffer.from('data')]), { name: 'in put.mp4' });
-      expect(await resolve(`${baseUrl}/v1/files/${upload.id}?token=t`)).toBe(path.join(paths.files, upload.id, 'in put.mp4'));
+      expect(await resolve(`${baseUrl}/v1/files/${upload.id}?token=t`)).toBe(
+        path.join(paths.files, upload.id, 'in put.mp4'),
+      );
       const local = path.join(dir, 'local clip.mp4');
       fs.writeFileSync(local, 'x');
       expect(await resolve(pathToFileURL(local).href)).toBe(local);
@@ -143,7 +187,15 @@ describe('file store on shared storage (a shared folder), seen from two machines
   const machine = (name: string) => {
     const paths = dataPaths(path.join(dir, name));
     fs.mkdirSync(paths.root);
-    return { paths, store: createFileStore({ records: createFileRepository(createSqliteClient(db)), paths, maxInputBytes: 10_000, storage }) };
+    return {
+      paths,
+      store: createFileStore({
+        records: createFileRepository(createSqliteClient(db)),
+        paths,
+        maxInputBytes: 10_000,
+        storage,
+      }),
+    };
   };
 
   beforeEach(async () => {
@@ -178,7 +230,9 @@ describe('file store on shared storage (a shared folder), seen from two machines
     for await (const chunk of range) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(bytes.subarray(10, 20))).toBe(true);
 
-    db.prepare("INSERT INTO tasks (id, kind, status, request_json, created_at, updated_at) VALUES ('task-1', 'lipsync', 'done', '{}', 0, 0)").run();
+    db.prepare(
+      "INSERT INTO tasks (id, kind, status, request_json, created_at, updated_at) VALUES ('task-1', 'lipsync', 'done', '{}', 0, 0)",
+    ).run();
     const artifact = path.join(dir, 'out.srt');
     fs.writeFileSync(artifact, '1\n00:00:00,000 --> 00:00:01,000\nHi\n');
     const result = await a.store.registerResult('task-1', artifact, 'out.srt');
@@ -193,8 +247,12 @@ describe('file store on shared storage (a shared folder), seen from two machines
 
   it('leaves nothing in storage or the cache when an upload is refused, and answers not_found for bytes gone from storage', async () => {
     const a = machine('a');
-    await expect(a.store.saveUpload(Readable.from([randomBytes(6000), randomBytes(6000)]), { name: 'big.mp4' })).rejects.toMatchObject({ code: 'payload_too_large' });
-    await expect(a.store.saveUpload(Readable.from([]), { name: 'empty.mp4' })).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(
+      a.store.saveUpload(Readable.from([randomBytes(6000), randomBytes(6000)]), { name: 'big.mp4' }),
+    ).rejects.toMatchObject({ code: 'payload_too_large' });
+    await expect(a.store.saveUpload(Readable.from([]), { name: 'empty.mp4' })).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
     expect(await storage.list('')).toEqual([]);
     expect(fs.readdirSync(path.join(a.paths.cache, 'files'))).toEqual([]);
 
@@ -204,7 +262,8 @@ describe('file store on shared storage (a shared folder), seen from two machines
     expect(await b.store.stat(upload)).toBeNull();
     await expect(b.store.localPath(upload)).rejects.toMatchObject({ code: 'not_found' });
     await expect(resolveLocalInput({ kind: 'upload', fileId: upload.id }, b.store)).rejects.toMatchObject({
-      code: 'not_found', message: `Uploaded file ${upload.id} does not exist any more; upload it again.`,
+      code: 'not_found',
+      message: `Uploaded file ${upload.id} does not exist any more; upload it again.`,
     });
   });
 });

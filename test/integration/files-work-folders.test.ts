@@ -12,7 +12,9 @@ import { startS3LoopbackServer, type S3LoopbackServer } from '../fixtures/s3-loo
 
 const BUCKET = 'dubdesk-work-folders';
 let s3: S3LoopbackServer;
-beforeAll(async () => { s3 = await startS3LoopbackServer({ buckets: [BUCKET] }); });
+beforeAll(async () => {
+  s3 = await startS3LoopbackServer({ buckets: [BUCKET] });
+});
 afterAll(() => s3.close());
 
 const BACKENDS: { name: string; open(dir: string): Promise<SharedStorage> }[] = [
@@ -25,10 +27,11 @@ const BACKENDS: { name: string; open(dir: string): Promise<SharedStorage> }[] = 
   },
   {
     name: 'an S3 bucket',
-    open: (dir) => openStorage(`s3://${BUCKET}/${path.basename(dir)}`, {
-      env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' },
-      s3: { endpoint: s3.endpoint, region: s3.region, credentials: s3.credentials, maxAttempts: 1 },
-    }),
+    open: (dir) =>
+      openStorage(`s3://${BUCKET}/${path.basename(dir)}`, {
+        env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' },
+        s3: { endpoint: s3.endpoint, region: s3.region, credentials: s3.credentials, maxAttempts: 1 },
+      }),
   },
 ];
 
@@ -49,7 +52,14 @@ function recording(storage: SharedStorage) {
       await storage.delete(key);
     },
   };
-  return { storage: wrapped, puts, deletes, failUploadOf: (key: string | undefined) => { failOn = key; } };
+  return {
+    storage: wrapped,
+    puts,
+    deletes,
+    failUploadOf: (key: string | undefined) => {
+      failOn = key;
+    },
+  };
 }
 
 describe.each(BACKENDS)('work folders on $name', (backend) => {
@@ -62,7 +72,11 @@ describe.each(BACKENDS)('work folders on $name', (backend) => {
   const machine = (name: string): { folders: WorkFolders; workDir: string } => {
     const root = path.join(dir, name);
     return {
-      folders: createWorkFolders({ storage: wire.storage, workDirFor: (taskId) => path.join(root, 'jobs', taskId), stateDir: path.join(root, 'cache', 'work-folders') }),
+      folders: createWorkFolders({
+        storage: wire.storage,
+        workDirFor: (taskId) => path.join(root, 'jobs', taskId),
+        stateDir: path.join(root, 'cache', 'work-folders'),
+      }),
       workDir: path.join(root, 'jobs', TASK),
     };
   };
@@ -92,7 +106,12 @@ describe.each(BACKENDS)('work folders on $name', (backend) => {
     await write(a.workDir, 'stages/01-prepare.json', '{"prepared":"prepared.json"}');
     await a.folders.forTask(TASK).share(outputs.slice(0, 1));
     expect(wire.puts.at(-1)).toBe(`jobs/${TASK}/stages/01-prepare.json`);
-    expect(wire.puts.map((key) => key.slice(`jobs/${TASK}/`.length)).sort()).toEqual(['inputs/resources.json', 'prepared.json', 'scratch.tmp', 'stages/01-prepare.json']);
+    expect(wire.puts.map((key) => key.slice(`jobs/${TASK}/`.length)).sort()).toEqual([
+      'inputs/resources.json',
+      'prepared.json',
+      'scratch.tmp',
+      'stages/01-prepare.json',
+    ]);
 
     wire.puts.length = 0;
     await fs.rm(path.join(a.workDir, 'scratch.tmp'));
@@ -102,7 +121,13 @@ describe.each(BACKENDS)('work folders on $name', (backend) => {
     // Unchanged files stay as they were uploaded; the new output comes after the file it names.
     expect(wire.puts).toEqual([`jobs/${TASK}/encoded.mp4`, `jobs/${TASK}/stages/02-encode.json`]);
     expect(wire.deletes).toEqual([`jobs/${TASK}/scratch.tmp`]);
-    expect(await keys()).toEqual(['encoded.mp4', 'inputs/resources.json', 'prepared.json', 'stages/01-prepare.json', 'stages/02-encode.json']);
+    expect(await keys()).toEqual([
+      'encoded.mp4',
+      'inputs/resources.json',
+      'prepared.json',
+      'stages/01-prepare.json',
+      'stages/02-encode.json',
+    ]);
 
     // A file rewritten in place (new size or mtime) goes up again.
     wire.puts.length = 0;
@@ -128,7 +153,8 @@ describe.each(BACKENDS)('work folders on $name', (backend) => {
 
   it('fetches the whole folder on another machine when storage holds a stage it lacks, and shares nothing it fetched', async () => {
     const a = machine('a');
-    const outputsOf = (workDir: string) => ['stages/01-prepare.json', 'stages/02-encode.json'].map((file) => path.join(workDir, file));
+    const outputsOf = (workDir: string) =>
+      ['stages/01-prepare.json', 'stages/02-encode.json'].map((file) => path.join(workDir, file));
     await write(a.workDir, 'prepared.json', '{"from":"a"}');
     await write(a.workDir, 'log/runs.log', 'run on a\n');
     await write(a.workDir, 'stages/01-prepare.json', '{}');

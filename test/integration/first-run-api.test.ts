@@ -7,8 +7,12 @@ import { startTestService, TEST_API_KEY, type TestService } from '../fixtures/se
 const NOWHERE = 'http://127.0.0.1:9';
 
 let service: TestService;
-beforeAll(async () => { service = await startTestService(); }, 60_000);
-afterAll(async () => { await service?.stop(); });
+beforeAll(async () => {
+  service = await startTestService();
+}, 60_000);
+afterAll(async () => {
+  await service?.stop();
+});
 
 describe('GET /openapi.json', () => {
   it('serves the same document as /v1/openapi.json under the same auth (bearer or ?key=)', async () => {
@@ -35,9 +39,16 @@ describe('GET /v1/capabilities', () => {
     try {
       const before = await bare.api('/v1/capabilities');
       expect(before.status).toBe(200);
-      expect(before.body.capabilities).toEqual({ transcribe: false, translate: false, speak: true, precision_lipsync: true });
+      expect(before.body.capabilities).toEqual({
+        transcribe: false,
+        translate: false,
+        speak: true,
+        precision_lipsync: true,
+      });
       expect(before.body.missing.transcribe.models).toContain('whisper-base');
-      expect(before.body.missing.transcribe.message).toMatch(/^Install Whisper base .* on the Models page \(or `dubdesk models install whisper-base`\)\.$/);
+      expect(before.body.missing.transcribe.message).toMatch(
+        /^Install Whisper base .* on the Models page \(or `dubdesk models install whisper-base`\)\.$/,
+      );
       expect(before.body.missing.translate.models).toContain('bergamot-en-es');
       expect(before.body.missing.precision_lipsync).toBeUndefined();
       expect(before.body.missing.speak).toBeUndefined();
@@ -49,18 +60,59 @@ describe('GET /v1/capabilities', () => {
 
 describe('GET /v1/tasks list items', () => {
   it('carry every input by name and the target language, so 3 jobs on talk30.mp4 differ', async () => {
-    const lipsync = await service.api('/v1/video_generation', { body: { reference_file_url: `${NOWHERE}/talk30.mp4`, audio_url: `${NOWHERE}/voice-de.wav`, model: 'standard_v1', reference_file_type: 'video' } });
-    const german = await service.api('/v1/media/translate', { body: { media_type: 'video', media_url: `${NOWHERE}/talk30.mp4`, target_language: 'de', subtitle_url: `${NOWHERE}/talk30.de.srt`, subtitle_usage_type: 'final_translated', export_type: 'video' } });
-    const french = await service.api('/v1/media/translate', { body: { media_type: 'video', media_url: `${NOWHERE}/talk30.mp4`, target_language: 'fr', subtitle_url: `${NOWHERE}/talk30.fr.srt`, subtitle_usage_type: 'final_translated', export_type: 'video' } });
+    const lipsync = await service.api('/v1/video_generation', {
+      body: {
+        reference_file_url: `${NOWHERE}/talk30.mp4`,
+        audio_url: `${NOWHERE}/voice-de.wav`,
+        model: 'standard_v1',
+        reference_file_type: 'video',
+      },
+    });
+    const german = await service.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: `${NOWHERE}/talk30.mp4`,
+        target_language: 'de',
+        subtitle_url: `${NOWHERE}/talk30.de.srt`,
+        subtitle_usage_type: 'final_translated',
+        export_type: 'video',
+      },
+    });
+    const french = await service.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: `${NOWHERE}/talk30.mp4`,
+        target_language: 'fr',
+        subtitle_url: `${NOWHERE}/talk30.fr.srt`,
+        subtitle_usage_type: 'final_translated',
+        export_type: 'video',
+      },
+    });
     for (const created of [lipsync, german, french]) expect(created.status).toBe(200);
 
     const { body } = await service.api('/v1/tasks');
     const byId = new Map(body.tasks.map((task: { task_id: string }) => [task.task_id, task]));
-    expect(byId.get(lipsync.body.task_id)).toMatchObject({ kind: 'lipsync', inputs: [{ field: 'reference_file_url', name: 'talk30.mp4' }, { field: 'audio_url', name: 'voice-de.wav' }] });
+    expect(byId.get(lipsync.body.task_id)).toMatchObject({
+      kind: 'lipsync',
+      inputs: [
+        { field: 'reference_file_url', name: 'talk30.mp4' },
+        { field: 'audio_url', name: 'voice-de.wav' },
+      ],
+    });
     expect(byId.get(lipsync.body.task_id)).not.toHaveProperty('target_language');
-    expect(byId.get(german.body.task_id)).toMatchObject({ kind: 'translate', target_language: 'de', inputs: [{ field: 'media_url', name: 'talk30.mp4' }, { field: 'subtitle_url', name: 'talk30.de.srt' }] });
+    expect(byId.get(german.body.task_id)).toMatchObject({
+      kind: 'translate',
+      target_language: 'de',
+      inputs: [
+        { field: 'media_url', name: 'talk30.mp4' },
+        { field: 'subtitle_url', name: 'talk30.de.srt' },
+      ],
+    });
     expect(byId.get(french.body.task_id)).toMatchObject({ kind: 'translate', target_language: 'fr' });
     // The single task route carries the same details.
-    expect((await service.api(`/v1/tasks/${german.body.task_id}`)).body).toMatchObject({ target_language: 'de', inputs: [{ name: 'talk30.mp4' }, { name: 'talk30.de.srt' }] });
+    expect((await service.api(`/v1/tasks/${german.body.task_id}`)).body).toMatchObject({
+      target_language: 'de',
+      inputs: [{ name: 'talk30.mp4' }, { name: 'talk30.de.srt' }],
+    });
   });
 });

@@ -6,7 +6,10 @@ import type { Rgb } from '../../src/main/engines/inpaint/glyph-mask.js';
 import { createFrameWriter, readFrames } from '../../src/main/media/frames.js';
 import type { PixelBox, RgbImage } from '../../src/main/media/image/rgb-image.js';
 import { resolveSubtitleFonts, type SubtitleFonts } from '../../src/main/media/subtitles/fonts.js';
-import { prepareTranslatedTextDrawing, type TranslatedTextDrawing } from '../../src/main/media/text-drawing/prepare-drawing.js';
+import {
+  prepareTranslatedTextDrawing,
+  type TranslatedTextDrawing,
+} from '../../src/main/media/text-drawing/prepare-drawing.js';
 import { BOX_GROWTH } from '../../src/main/media/text-drawing/fit-text.js';
 import type { TextToDraw } from '../../src/main/media/text-drawing/translated-text-ass.js';
 import { makeMediaDir } from '../fixtures/media.js';
@@ -21,15 +24,51 @@ const PALE: Rgb = [240, 240, 240];
 /** Pixels a glyph's antialiasing or outline may reach past its box. */
 const TOLERANCE = 3;
 
-const sign: TextToDraw = { startMs: 0, endMs: 5000, box: { x: 40, y: 30, width: 280, height: 48 }, text: 'OPEN DAILY', fillRgb: WHITE, outlineRgb: [0, 0, 0], align: 'left', lines: 1 };
-const subtitle: TextToDraw = { startMs: 0, endMs: 5000, box: { x: 150, y: 280, width: 340, height: 64 }, text: 'Welcome to the city museum', fillRgb: YELLOW, outlineRgb: [0, 0, 0], align: 'center', lines: 2 };
-const chinese: TextToDraw = { startMs: 0, endMs: 5000, box: { x: 440, y: 110, width: 170, height: 44 }, text: '欢迎光临', fillRgb: PALE, align: 'right', lines: 1 };
-const tooLong: TextToDraw = { startMs: 0, endMs: 5000, box: { x: 560, y: 200, width: 70, height: 18 }, text: 'This translation is far too long for its little box', fillRgb: WHITE, align: 'right', lines: 1 };
+const sign: TextToDraw = {
+  startMs: 0,
+  endMs: 5000,
+  box: { x: 40, y: 30, width: 280, height: 48 },
+  text: 'OPEN DAILY',
+  fillRgb: WHITE,
+  outlineRgb: [0, 0, 0],
+  align: 'left',
+  lines: 1,
+};
+const subtitle: TextToDraw = {
+  startMs: 0,
+  endMs: 5000,
+  box: { x: 150, y: 280, width: 340, height: 64 },
+  text: 'Welcome to the city museum',
+  fillRgb: YELLOW,
+  outlineRgb: [0, 0, 0],
+  align: 'center',
+  lines: 2,
+};
+const chinese: TextToDraw = {
+  startMs: 0,
+  endMs: 5000,
+  box: { x: 440, y: 110, width: 170, height: 44 },
+  text: '欢迎光临',
+  fillRgb: PALE,
+  align: 'right',
+  lines: 1,
+};
+const tooLong: TextToDraw = {
+  startMs: 0,
+  endMs: 5000,
+  box: { x: 560, y: 200, width: 70, height: 18 },
+  text: 'This translation is far too long for its little box',
+  fillRgb: WHITE,
+  align: 'right',
+  lines: 1,
+};
 const TEXTS = [sign, subtitle, chinese, tooLong];
 
 function isBackground(image: RgbImage, x: number, y: number): boolean {
   const at = (y * image.width + x) * 3;
-  return image.data[at] === BACKGROUND[0] && image.data[at + 1] === BACKGROUND[1] && image.data[at + 2] === BACKGROUND[2];
+  return (
+    image.data[at] === BACKGROUND[0] && image.data[at + 1] === BACKGROUND[1] && image.data[at + 2] === BACKGROUND[2]
+  );
 }
 
 /** Changed pixels in the rows [top, bottom): their count, extent, and how many are near `colour`. */
@@ -69,12 +108,24 @@ describe('drawing translated text into its boxes with libass', () => {
     ({ dir, cleanup } = await makeMediaDir('dubdesk-draw-text-'));
     // Only the fonts DubDesk itself brings: the result must not depend on this machine's fonts.
     fonts = resolveSubtitleFonts({ includeSystemFonts: false });
-    drawing = await prepareTranslatedTextDrawing({ texts: TEXTS, frame: FRAME, language: 'en', workDir: dir, fontconfigDir: path.join(dir, 'fontconfig'), fonts });
+    drawing = await prepareTranslatedTextDrawing({
+      texts: TEXTS,
+      frame: FRAME,
+      language: 'en',
+      workDir: dir,
+      fontconfigDir: path.join(dir, 'fontconfig'),
+      fonts,
+    });
 
     // The render's encode: raw frames in, the filter in its -vf, lossless out so the pixels are exactly libass's.
     const output = path.join(dir, 'drawn.mkv');
     const writer = createFrameWriter({
-      output, ...FRAME, fps: 5, pixelFormat: 'rgb24', encode: ['-vf', drawing.filter, '-c:v', 'ffv1'], env: drawing.env,
+      output,
+      ...FRAME,
+      fps: 5,
+      pixelFormat: 'rgb24',
+      encode: ['-vf', drawing.filter, '-c:v', 'ffv1'],
+      env: drawing.env,
     });
     const plain = Buffer.alloc(FRAME.width * FRAME.height * 3);
     for (let p = 0; p < FRAME.width * FRAME.height; p++) plain.set(BACKGROUND, p * 3);
@@ -97,7 +148,8 @@ describe('drawing translated text into its boxes with libass', () => {
     for (const text of [sign, subtitle, chinese]) {
       const ink = inkInRows(image, ...rowsOf(text.box));
       const growth = text.box.width * BOX_GROWTH;
-      const [growLeft, growRight] = text.align === 'left' ? [0, growth] : text.align === 'right' ? [growth, 0] : [growth / 2, growth / 2];
+      const [growLeft, growRight] =
+        text.align === 'left' ? [0, growth] : text.align === 'right' ? [growth, 0] : [growth / 2, growth / 2];
       expect(ink.count, text.text).toBeGreaterThan(150);
       expect(ink.left, text.text).toBeGreaterThanOrEqual(text.box.x - growLeft - TOLERANCE);
       expect(ink.right, text.text).toBeLessThan(text.box.x + text.box.width + growRight + TOLERANCE);
@@ -109,12 +161,14 @@ describe('drawing translated text into its boxes with libass', () => {
     // Filled close to the original size: the glyphs span most of the box's height.
     expect(signInk.bottom - signInk.top).toBeGreaterThan(sign.box.height * 0.6);
     const subtitleInk = inkInRows(image, ...rowsOf(subtitle.box));
-    expect(Math.abs((subtitleInk.left + subtitleInk.right) / 2 - (subtitle.box.x + subtitle.box.width / 2))).toBeLessThan(6);
+    expect(
+      Math.abs((subtitleInk.left + subtitleInk.right) / 2 - (subtitle.box.x + subtitle.box.width / 2)),
+    ).toBeLessThan(6);
     const chineseInk = inkInRows(image, ...rowsOf(chinese.box));
     expect(chineseInk.right).toBeGreaterThan(chinese.box.x + chinese.box.width - 10);
   });
 
-  it('draws in the original\'s fill colours', () => {
+  it("draws in the original's fill colours", () => {
     expect(inkInRows(image, ...rowsOf(sign.box), WHITE).coloured).toBeGreaterThan(150);
     expect(inkInRows(image, ...rowsOf(subtitle.box), YELLOW).coloured).toBeGreaterThan(150);
     // Chinese glyphs, not empty boxes: solid strokes in the fill colour fill a good part of the box.
@@ -129,9 +183,17 @@ describe('drawing translated text into its boxes with libass', () => {
     expect(ink.right).toBeLessThan(FRAME.width - 1);
   });
 
-  it.skipIf(systemEngineMissing('tesseract-ocr (tesseract CLI)', tesseractPresent()))('draws words tesseract reads', async () => {
-    const grown = (box: PixelBox): PixelBox => ({ x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 });
-    expect(await tesseractRead(dir, image, 'sign', grown(sign.box))).toMatch(/OPEN DAILY/);
-    expect(await tesseractRead(dir, image, 'subtitle', grown(subtitle.box))).toMatch(/city museum/i);
-  });
+  it.skipIf(systemEngineMissing('tesseract-ocr (tesseract CLI)', tesseractPresent()))(
+    'draws words tesseract reads',
+    async () => {
+      const grown = (box: PixelBox): PixelBox => ({
+        x: box.x - 8,
+        y: box.y - 8,
+        width: box.width + 16,
+        height: box.height + 16,
+      });
+      expect(await tesseractRead(dir, image, 'sign', grown(sign.box))).toMatch(/OPEN DAILY/);
+      expect(await tesseractRead(dir, image, 'subtitle', grown(subtitle.box))).toMatch(/city museum/i);
+    },
+  );
 });

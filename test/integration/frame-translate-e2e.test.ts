@@ -23,19 +23,43 @@ import { characterErrorRate } from '../fixtures/text-accuracy.js';
 import { tesseractPresent, tesseractRead } from '../fixtures/text-frames.js';
 import { makeTextVideo, type ShownText } from '../fixtures/text-video.js';
 
-const missing = systemEngineMissing('Apertium eng-spa and the tesseract CLI',
-  (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false) && tesseractPresent());
+const missing = systemEngineMissing(
+  'Apertium eng-spa and the tesseract CLI',
+  (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false) && tesseractPresent(),
+);
 
 const FPS = 25;
 const TEXTS: ShownText[] = [
-  { text: 'Hello my friend', startMs: 1000, endMs: 3000, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 26, colour: 'white' },
-  { text: 'The house is big', startMs: 3600, endMs: 6000, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 26, colour: 'white' },
+  {
+    text: 'Hello my friend',
+    startMs: 1000,
+    endMs: 3000,
+    x: '(w-text_w)/2',
+    y: 'h-text_h-30',
+    fontSize: 26,
+    colour: 'white',
+  },
+  {
+    text: 'The house is big',
+    startMs: 3600,
+    endMs: 6000,
+    x: '(w-text_w)/2',
+    y: 'h-text_h-30',
+    fontSize: 26,
+    colour: 'white',
+  },
   { text: 'The black cat', startMs: 0, endMs: 8000, x: '20', y: '20', fontSize: 28, colour: 'yellow' },
   { text: 'Welcome', startMs: 2000, endMs: 7000, x: 'w-text_w-40', y: '(h-text_h)/2', fontSize: 30, colour: 'white' },
 ];
 
-const grow = (box: PixelBox, by: number): PixelBox => ({ x: box.x - by, y: box.y - by, width: box.width + 2 * by, height: box.height + 2 * by });
-const inside = (box: PixelBox, x: number, y: number) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+const grow = (box: PixelBox, by: number): PixelBox => ({
+  x: box.x - by,
+  y: box.y - by,
+  width: box.width + 2 * by,
+  height: box.height + 2 * by,
+});
+const inside = (box: PixelBox, x: number, y: number) =>
+  x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
 
 async function frameAt(file: string, seconds: number): Promise<RgbImage> {
   for await (const frame of readFrames(file, { pixelFormat: 'rgb24', startSec: seconds, durationSec: 1 / FPS })) {
@@ -62,15 +86,53 @@ describe.skipIf(missing)('visual translate: on-screen English becomes Spanish in
     texts = made.texts;
     input = path.join(media.dir, 'news.mp4');
     // A tone as the audio track: it must come out byte for byte.
-    await runProcess(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', made.file, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8',
-      '-map', '0:v', '-map', '1:a', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '96k', '-shortest', input], { toolName: 'ffmpeg' });
+    await runProcess(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        made.file,
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=8',
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-c:v',
+        'copy',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '96k',
+        '-shortest',
+        input,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     svc = await startTestService();
-    const created = await svc.api('/v1/media/frame_translate', { body: { video_url: pathToFileURL(input).href, source_language: 'en', target_language: 'es' } });
+    const created = await svc.api('/v1/media/frame_translate', {
+      body: { video_url: pathToFileURL(input).href, source_language: 'en', target_language: 'es' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     task = await svc.waitForTask(created.body.task_id, undefined, 300_000);
     status = (await svc.api(`/v1/media/frame_translate/${created.body.task_id}`)).body;
     const stages = path.join(jobWorkDir(svc.service.core.paths, created.body.task_id), 'stages');
-    const read = async (name: string) => JSON.parse(await fs.readFile(path.join(stages, (await fs.readdir(stages)).find((file) => file.endsWith(`-${name}.json`))!), 'utf8'));
+    const read = async (name: string) =>
+      JSON.parse(
+        await fs.readFile(
+          path.join(
+            stages,
+            (await fs.readdir(stages)).find((file) => file.endsWith(`-${name}.json`))!,
+          ),
+          'utf8',
+        ),
+      );
     found = await read('find-text');
     translated = await read('translate-text');
     output = path.join(media.dir, 'translated.mp4');
@@ -102,7 +164,8 @@ describe.skipIf(missing)('visual translate: on-screen English becomes Spanish in
   });
 
   it('keeps every text with its span, box, source and translation for the project', () => {
-    const translation = (source: string) => translated.blocks.find((block) => characterErrorRate(block.sourceText, source) <= 0.1);
+    const translation = (source: string) =>
+      translated.blocks.find((block) => characterErrorRate(block.sourceText, source) <= 0.1);
     expect(translated.blocks).toHaveLength(texts.length);
     expect(translation('Hello my friend')?.targetText).toMatch(/amigo/i);
     expect(translation('The house is big')?.targetText).toMatch(/casa es grande/i);
@@ -124,7 +187,9 @@ describe.skipIf(missing)('visual translate: on-screen English becomes Spanish in
     // Tesseract reads the yellow title as 'The black caB' (7.7 % CER, a cab: 'taxi'); its Spanish article is drawn.
     expect(top).toMatch(/\bel\b/);
     expect(top).not.toMatch(/black/);
-    const middle = (await tesseractRead(media.dir, at2, 'sign', { ...sign!, x: sign!.x - 60, width: sign!.width + 60 })).toLowerCase();
+    const middle = (
+      await tesseractRead(media.dir, at2, 'sign', { ...sign!, x: sign!.x - 60, width: sign!.width + 60 })
+    ).toLowerCase();
     expect(middle).toMatch(/bienvenid/);
     expect(middle).not.toMatch(/welcome/);
     const at5 = await frameAt(output, 5.0);
@@ -135,7 +200,13 @@ describe.skipIf(missing)('visual translate: on-screen English becomes Spanish in
 
   it('leaves the pixels away from the text as the same encode makes them (PSNR above 40 dB)', async () => {
     const reference = path.join(media.dir, 'same-encode.mp4');
-    await renderTextVideo({ input, output: reference, spans: [], inpainter: createOpenCvInpainter(), signal: new AbortController().signal });
+    await renderTextVideo({
+      input,
+      output: reference,
+      spans: [],
+      inpainter: createOpenCvInpainter(),
+      signal: new AbortController().signal,
+    });
     const away = texts.map((shown) => grow(shown.box!, 40));
     const include = (pixel: number) => !away.some((box) => inside(box, pixel % 640, Math.floor(pixel / 640)));
     for (const seconds of [0.5, 2.0, 4.0, 6.5]) {
@@ -145,8 +216,28 @@ describe.skipIf(missing)('visual translate: on-screen English becomes Spanish in
   });
 
   it('copies the audio byte for byte', async () => {
-    const packets = async (file: string) => (await runProcess(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-map', '0:a', '-c', 'copy', '-f', 'data', 'pipe:1'],
-      { toolName: 'ffmpeg', captureStdout: true })).stdout!;
+    const packets = async (file: string) =>
+      (
+        await runProcess(
+          ffmpeg,
+          [
+            '-hide_banner',
+            '-nostdin',
+            '-loglevel',
+            'error',
+            '-i',
+            file,
+            '-map',
+            '0:a',
+            '-c',
+            'copy',
+            '-f',
+            'data',
+            'pipe:1',
+          ],
+          { toolName: 'ffmpeg', captureStdout: true },
+        )
+      ).stdout!;
     const original = await packets(input);
     expect(original.length).toBeGreaterThan(1000);
     expect((await packets(output)).equals(original)).toBe(true);

@@ -33,9 +33,27 @@ describe('visual translate: the erase samples the quality check judges', () => {
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-erase-samples-');
     ({ file: video, texts } = await makeTextVideo(media.dir, {
-      durationSec: 3, name: 'texts.mp4', texts: [
-        { text: 'Welcome to the show', startMs: 0, endMs: 1000, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 28, colour: 'white' },
-        { text: 'Open every morning', startMs: 1000, endMs: 3000, x: '(w-text_w)/2', y: '40', fontSize: 28, colour: 'white' },
+      durationSec: 3,
+      name: 'texts.mp4',
+      texts: [
+        {
+          text: 'Welcome to the show',
+          startMs: 0,
+          endMs: 1000,
+          x: '(w-text_w)/2',
+          y: 'h-text_h-30',
+          fontSize: 28,
+          colour: 'white',
+        },
+        {
+          text: 'Open every morning',
+          startMs: 1000,
+          endMs: 3000,
+          x: '(w-text_w)/2',
+          y: '40',
+          fontSize: 28,
+          colour: 'white',
+        },
       ],
     }));
   }, 60_000);
@@ -51,7 +69,15 @@ describe('visual translate: the erase samples the quality check judges', () => {
 
   it('keeps each text on its middle frame as the input showed it and as the erase left it, not as drawn over', async () => {
     const dir = path.join(media.dir, 'clean');
-    await renderTextVideo({ input: video, output: path.join(media.dir, 'clean.mp4'), spans: spans(), inpainter: createOpenCvInpainter(), overlay: COVER, samplesDir: dir, signal });
+    await renderTextVideo({
+      input: video,
+      output: path.join(media.dir, 'clean.mp4'),
+      spans: spans(),
+      inpainter: createOpenCvInpainter(),
+      overlay: COVER,
+      samplesDir: dir,
+      signal,
+    });
     const samples = await samplesOf(dir);
     expect(samples.map((sample) => sample.frame)).toEqual([12, 49]);
     for (const sample of samples) {
@@ -65,14 +91,28 @@ describe('visual translate: the erase samples the quality check judges', () => {
       expect(check.strokes.left).toBeLessThan(STROKES_LEFT_LIMIT);
     }
     // The final video shows only the cover there: read over it, the erase could not be judged at all.
-    const final = cropRgb(await frameAt(path.join(media.dir, 'clean.mp4'), samples[1]!.frame / SIZE.fps, SIZE), samples[1]!.region);
+    const final = cropRgb(
+      await frameAt(path.join(media.dir, 'clean.mp4'), samples[1]!.frame / SIZE.fps, SIZE),
+      samples[1]!.region,
+    );
     expect(psnr(final.data, samples[1]!.erased.data)).toBeLessThan(15);
   }, 120_000);
 
   it('keeps the text an eraser left in place: it reads again and keeps all its strokes', async () => {
     const dir = path.join(media.dir, 'unerased');
-    const keepsAll: Inpainter = { ...createOpenCvInpainter(), inpaint: (image) => Promise.resolve({ ...image, data: image.data.slice() }) };
-    await renderTextVideo({ input: video, output: path.join(media.dir, 'unerased.mp4'), spans: spans(), inpainter: keepsAll, overlay: COVER, samplesDir: dir, signal });
+    const keepsAll: Inpainter = {
+      ...createOpenCvInpainter(),
+      inpaint: (image) => Promise.resolve({ ...image, data: image.data.slice() }),
+    };
+    await renderTextVideo({
+      input: video,
+      output: path.join(media.dir, 'unerased.mp4'),
+      spans: spans(),
+      inpainter: keepsAll,
+      overlay: COVER,
+      samplesDir: dir,
+      signal,
+    });
     const checks = await rereadSamples(await samplesOf(dir), { recognizer, languages: ['en'], signal });
     texts.forEach((text, i) => expect(characterErrorRate(checks[i]!.read, text.text)).toBeLessThan(0.1));
     for (const check of checks) expect(check.strokes.left).toBeCloseTo(1, 2);
@@ -80,15 +120,30 @@ describe('visual translate: the erase samples the quality check judges', () => {
 
   it('hands over the samples of the chunks a project export reuses, as they were rendered', async () => {
     const cacheDir = path.join(media.dir, 'chunks');
-    const render = (name: string) => renderTextVideoChunked({
-      input: video, output: path.join(media.dir, `${name}.mp4`), spans: spans(), inpainter: createOpenCvInpainter(), samplesDir: path.join(media.dir, name),
-      cacheDir, drawnBetween: () => '', copyAudio: false, signal,
-    });
+    const render = (name: string) =>
+      renderTextVideoChunked({
+        input: video,
+        output: path.join(media.dir, `${name}.mp4`),
+        spans: spans(),
+        inpainter: createOpenCvInpainter(),
+        samplesDir: path.join(media.dir, name),
+        cacheDir,
+        drawnBetween: () => '',
+        copyAudio: false,
+        signal,
+      });
     expect((await render('first')).rendered).toBe(1);
     expect((await render('again')).rendered).toBe(0);
-    const [first, again] = [await samplesOf(path.join(media.dir, 'first')), await samplesOf(path.join(media.dir, 'again'))];
+    const [first, again] = [
+      await samplesOf(path.join(media.dir, 'first')),
+      await samplesOf(path.join(media.dir, 'again')),
+    ];
     expect(again.map((sample) => sample.frame)).toEqual([12, 49]);
-    expect(again.map((sample) => Buffer.from(sample.erased.data))).toEqual(first.map((sample) => Buffer.from(sample.erased.data)));
-    expect((await fs.readdir(path.join(media.dir, 'again'))).sort()).toEqual((await fs.readdir(path.join(media.dir, 'first'))).sort());
+    expect(again.map((sample) => Buffer.from(sample.erased.data))).toEqual(
+      first.map((sample) => Buffer.from(sample.erased.data)),
+    );
+    expect((await fs.readdir(path.join(media.dir, 'again'))).sort()).toEqual(
+      (await fs.readdir(path.join(media.dir, 'first'))).sort(),
+    );
   }, 120_000);
 });

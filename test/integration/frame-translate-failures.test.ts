@@ -14,7 +14,10 @@ import { startTestService, type TestService } from '../fixtures/service.js';
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 import { makeTextVideo } from '../fixtures/text-video.js';
 
-const missing = systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
+const missing = systemEngineMissing(
+  'Apertium eng-spa',
+  findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false,
+);
 
 describe.skipIf(missing)('visual translate: bad inputs and request options', () => {
   const { ffmpeg } = resolveMediaTools();
@@ -26,10 +29,23 @@ describe.skipIf(missing)('visual translate: bad inputs and request options', () 
 
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-frame-translate-failures-');
-    houseVideo = (await makeTextVideo(media.dir, {
-      texts: [{ text: 'The house is big', startMs: 500, endMs: 2500, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 28, colour: 'white' }],
-      durationSec: 3, name: 'house.mp4',
-    })).file;
+    houseVideo = (
+      await makeTextVideo(media.dir, {
+        texts: [
+          {
+            text: 'The house is big',
+            startMs: 500,
+            endMs: 2500,
+            x: '(w-text_w)/2',
+            y: 'h-text_h-30',
+            fontSize: 28,
+            colour: 'white',
+          },
+        ],
+        durationSec: 3,
+        name: 'house.mp4',
+      })
+    ).file;
     svc = await startTestService();
   }, 120_000);
 
@@ -44,7 +60,9 @@ describe.skipIf(missing)('visual translate: bad inputs and request options', () 
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const task = await svc.waitForTask(created.body.task_id, undefined, 120_000);
     expect(task).toMatchObject({ status: 'failed', err_code: 'no_text_detected', stage: 'find-text' });
-    expect(task.err_message).toBe('No readable English text was found in no-words-here.mp4: nothing to translate. Check source_language.');
+    expect(task.err_message).toBe(
+      'No readable English text was found in no-words-here.mp4: nothing to translate. Check source_language.',
+    );
     const status = (await svc.api(`/v1/media/frame_translate/${created.body.task_id}`)).body;
     expect(status).toMatchObject({ status: 'failed', err_code: 'no_text_detected' });
     expect(status.result).toBeUndefined();
@@ -68,7 +86,24 @@ describe.skipIf(missing)('visual translate: bad inputs and request options', () 
   // the job must not end done with a video half as long.
   it('ends a faststart mp4 cut in the middle with a clear media error, never a quietly shorter video', async () => {
     const faststart = path.join(media.dir, 'faststart.mp4');
-    await runProcess(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', houseVideo, '-c', 'copy', '-movflags', '+faststart', faststart], { toolName: 'ffmpeg' });
+    await runProcess(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        houseVideo,
+        '-c',
+        'copy',
+        '-movflags',
+        '+faststart',
+        faststart,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     const whole = await fs.readFile(faststart);
     expect(whole.indexOf('moov')).toBeLessThan(whole.indexOf('mdat'));
     const cut = path.join(media.dir, 'cut-mid-data.mp4');
@@ -82,7 +117,9 @@ describe.skipIf(missing)('visual translate: bad inputs and request options', () 
       return;
     }
     const task = await svc.waitForTask(created.body.task_id, undefined, 120_000);
-    console.log(`[frame translate] faststart mp4 cut in the middle: ${task.status} ${task.err_code ?? ''} ${task.err_message ?? ''}`);
+    console.log(
+      `[frame translate] faststart mp4 cut in the middle: ${task.status} ${task.err_code ?? ''} ${task.err_message ?? ''}`,
+    );
     expect(task.status).toBe('failed');
     expect(task.err_code).toBe('media_unreadable');
     expect(task.err_message).toMatch(/cut-mid-data\.mp4/);
@@ -98,21 +135,46 @@ describe.skipIf(missing)('visual translate: bad inputs and request options', () 
   it('refuses four glossaries with too_many_glossaries', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const made = await svc.api('/v1/glossaries', { body: { name: `terms ${i}`, source_language: 'en', target_language: 'es', entries: [{ source: `word${i}`, target: `palabra${i}` }] } });
+      const made = await svc.api('/v1/glossaries', {
+        body: {
+          name: `terms ${i}`,
+          source_language: 'en',
+          target_language: 'es',
+          entries: [{ source: `word${i}`, target: `palabra${i}` }],
+        },
+      });
       expect(made.status, JSON.stringify(made.body)).toBe(200);
       ids.push(made.body.glossary_id);
     }
-    const created = await create({ video_url: urlOf(houseVideo), source_language: 'en', target_language: 'es', glossary_ids: ids });
+    const created = await create({
+      video_url: urlOf(houseVideo),
+      source_language: 'en',
+      target_language: 'es',
+      glossary_ids: ids,
+    });
     expect(created.status).toBe(400);
     expect(created.body.code).toBe('too_many_glossaries');
     expect(created.body.message).toMatch(/4 entries; at most 3/);
   });
 
   it('translates with the glossary term and accepts a user prompt, and draws a video', async () => {
-    const glossary = await svc.api('/v1/glossaries', { body: { name: 'home words', source_language: 'en', target_language: 'es', entries: [{ source: 'house', target: 'hogar' }] } });
+    const glossary = await svc.api('/v1/glossaries', {
+      body: {
+        name: 'home words',
+        source_language: 'en',
+        target_language: 'es',
+        entries: [{ source: 'house', target: 'hogar' }],
+      },
+    });
     expect(glossary.status, JSON.stringify(glossary.body)).toBe(200);
     const prompt = 'Warm, familiar register.';
-    const created = await create({ video_url: urlOf(houseVideo), source_language: 'en', target_language: 'es', glossary_ids: [glossary.body.glossary_id], user_prompt: prompt });
+    const created = await create({
+      video_url: urlOf(houseVideo),
+      source_language: 'en',
+      target_language: 'es',
+      glossary_ids: [glossary.body.glossary_id],
+      user_prompt: prompt,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const task = await svc.waitForTask(created.body.task_id, undefined, 150_000);
     expect(task.status, JSON.stringify(task)).toBe('done');
@@ -125,7 +187,9 @@ describe.skipIf(missing)('visual translate: bad inputs and request options', () 
     expect(translated.blocks[0].targetText).toMatch(/\bhogar\b/i);
     expect(translated.blocks[0].targetText).not.toMatch(/\bcasa\b/i);
     expect(task.warnings ?? []).toEqual([]);
-    const log = (await svc.api(`/v1/tasks/${created.body.task_id}/log`)).body.lines.map((line: { message: string }) => line.message);
+    const log = (await svc.api(`/v1/tasks/${created.body.task_id}/log`)).body.lines.map(
+      (line: { message: string }) => line.message,
+    );
     expect(log.some((message: string) => /1 glossary terms/.test(message))).toBe(true);
     const status = (await svc.api(`/v1/media/frame_translate/${created.body.task_id}`)).body;
     expect(status.result.video_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/files\//);

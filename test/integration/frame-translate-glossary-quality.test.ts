@@ -13,10 +13,26 @@ import { wordListTranslator, type WordListTranslator } from '../fixtures/speech-
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 import { makeTextVideo, type ShownText } from '../fixtures/text-video.js';
 
-const missing = systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
+const missing = systemEngineMissing(
+  'Apertium eng-spa',
+  findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false,
+);
 
-const SHOWN: ShownText = { text: 'The house is big', startMs: 500, endMs: 3000, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 28, colour: 'white' };
-const GLOSSARY = { name: 'Homes', source_language: 'en', target_language: 'es', entries: [{ source: 'house', target: 'hogar' }] };
+const SHOWN: ShownText = {
+  text: 'The house is big',
+  startMs: 500,
+  endMs: 3000,
+  x: '(w-text_w)/2',
+  y: 'h-text_h-30',
+  fontSize: 28,
+  colour: 'white',
+};
+const GLOSSARY = {
+  name: 'Homes',
+  source_language: 'en',
+  target_language: 'es',
+  entries: [{ source: 'house', target: 'hogar' }],
+};
 const reasonsOf = (quality: { review: { reasons: string[] }[] }) => quality.review.flatMap((item) => item.reasons);
 
 describe.skipIf(missing)('visual translate: glossary_missed on a job', () => {
@@ -27,9 +43,14 @@ describe.skipIf(missing)('visual translate: glossary_missed on a job', () => {
   async function translate(svc: TestService, name: string) {
     const glossary = await svc.api('/v1/glossaries', { body: GLOSSARY });
     expect(glossary.status, JSON.stringify(glossary.body)).toBe(200);
-    const created = await svc.api('/v1/media/frame_translate', { body: {
-      video_url: pathToFileURL(video).href, source_language: 'en', target_language: 'es', glossary_ids: [glossary.body.glossary_id],
-    } });
+    const created = await svc.api('/v1/media/frame_translate', {
+      body: {
+        video_url: pathToFileURL(video).href,
+        source_language: 'en',
+        target_language: 'es',
+        glossary_ids: [glossary.body.glossary_id],
+      },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const started = Date.now();
     const task = await svc.waitForTask(created.body.task_id, undefined, 120_000);
@@ -37,7 +58,9 @@ describe.skipIf(missing)('visual translate: glossary_missed on a job', () => {
     const stages = path.join(jobWorkDir(svc.service.core.paths, created.body.task_id), 'stages');
     const translated = (await fs.readdir(stages)).find((entry) => entry.endsWith('-translate-text.json'))!;
     const [block] = JSON.parse(await fs.readFile(path.join(stages, translated), 'utf8')).blocks;
-    console.log(`[frame translate glossary] ${name}: job ${Date.now() - started} ms, '${block.sourceText}' -> '${block.targetText}'; quality ${JSON.stringify(status.quality)}`);
+    console.log(
+      `[frame translate glossary] ${name}: job ${Date.now() - started} ms, '${block.sourceText}' -> '${block.targetText}'; quality ${JSON.stringify(status.quality)}`,
+    );
     return { task, status, block };
   }
 
@@ -56,7 +79,10 @@ describe.skipIf(missing)('visual translate: glossary_missed on a job', () => {
     let job: Awaited<ReturnType<typeof translate>>;
 
     beforeAll(async () => {
-      translator = wordListTranslator({ pairs: ['en>es'], words: { the: 'la', house: 'casa', is: 'es', big: 'grande' } });
+      translator = wordListTranslator({
+        pairs: ['en>es'],
+        words: { the: 'la', house: 'casa', is: 'es', big: 'grande' },
+      });
       svc = await startTestService({ service: { engines: { translators: [translator] } } });
       job = await translate(svc, 'dropped');
     }, 200_000);
@@ -75,7 +101,9 @@ describe.skipIf(missing)('visual translate: glossary_missed on a job', () => {
     it('lists the text as glossary_missed over its time on screen, beside the task warning', () => {
       const { quality, warnings } = job.status;
       const missed = quality.review.filter((item: { reasons: string[] }) => item.reasons.includes('glossary_missed'));
-      expect(missed, JSON.stringify(quality.review)).toEqual([expect.objectContaining({ line: 1, text: 'la casa es grande' })]);
+      expect(missed, JSON.stringify(quality.review)).toEqual([
+        expect.objectContaining({ line: 1, text: 'la casa es grande' }),
+      ]);
       expect(missed[0].detail).toBe("'la casa es grande' lacks the glossary's 'hogar' for 'house'.");
       expect(missed[0].start).toBeCloseTo(SHOWN.startMs / 1000, 1);
       expect(missed[0].end).toBeCloseTo(SHOWN.endMs / 1000, 1);

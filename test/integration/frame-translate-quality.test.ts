@@ -31,12 +31,20 @@ import { systemEngineMissing } from '../fixtures/system-engines.js';
 import { characterErrorRate } from '../fixtures/text-accuracy.js';
 import { DEJAVU_BOLD, makeTextVideo, type ShownText } from '../fixtures/text-video.js';
 
-const missing = systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
+const missing = systemEngineMissing(
+  'Apertium eng-spa',
+  findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false,
+);
 
 const FPS = 25;
 const SIZE = { width: 640, height: 360, fps: FPS };
 const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
-const grow = (box: PixelBox, by: number): PixelBox => ({ x: box.x - by, y: box.y - by, width: box.width + 2 * by, height: box.height + 2 * by });
+const grow = (box: PixelBox, by: number): PixelBox => ({
+  x: box.x - by,
+  y: box.y - by,
+  width: box.width + 2 * by,
+  height: box.height + 2 * by,
+});
 const inside = (box: PixelBox, pixel: number) => {
   const [x, y] = [pixel % SIZE.width, Math.floor(pixel / SIZE.width)];
   return x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
@@ -56,15 +64,32 @@ describe.skipIf(missing)('visual translate: the quality report measured on the r
 
   /** Runs a job to its end; its quality report, find-text output, and the result's path. */
   async function translate(file: string) {
-    const created = await svc.api('/v1/media/frame_translate', { body: { video_url: pathToFileURL(file).href, source_language: 'en', target_language: 'es' } });
+    const created = await svc.api('/v1/media/frame_translate', {
+      body: { video_url: pathToFileURL(file).href, source_language: 'en', target_language: 'es' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const task = await svc.waitForTask(created.body.task_id, undefined, 300_000);
     const stages = path.join(jobWorkDir(svc.service.core.paths, created.body.task_id), 'stages');
-    const read = async (name: string) => JSON.parse(await fs.readFile(path.join(stages, (await fs.readdir(stages)).find((entry) => entry.endsWith(`-${name}.json`))!), 'utf8'));
+    const read = async (name: string) =>
+      JSON.parse(
+        await fs.readFile(
+          path.join(
+            stages,
+            (await fs.readdir(stages)).find((entry) => entry.endsWith(`-${name}.json`))!,
+          ),
+          'utf8',
+        ),
+      );
     const status = (await svc.api(`/v1/media/frame_translate/${created.body.task_id}`)).body;
     const output = path.join(media.dir, `result-${created.body.task_id}.mp4`);
-    if (status.result?.video_url) await fs.writeFile(output, Buffer.from(await (await fetch(status.result.video_url)).arrayBuffer()));
-    return { task, quality: (await read('check-quality')).quality as QualityReport, found: await read('find-text'), output };
+    if (status.result?.video_url)
+      await fs.writeFile(output, Buffer.from(await (await fetch(status.result.video_url)).arrayBuffer()));
+    return {
+      task,
+      quality: (await read('check-quality')).quality as QualityReport,
+      found: await read('find-text'),
+      output,
+    };
   }
 
   beforeAll(async () => {
@@ -79,7 +104,15 @@ describe.skipIf(missing)('visual translate: the quality report measured on the r
 
   describe('a sentence and a number', () => {
     const TEXTS: ShownText[] = [
-      { text: 'The house is big', startMs: 500, endMs: 3500, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 28, colour: 'white' },
+      {
+        text: 'The house is big',
+        startMs: 500,
+        endMs: 3500,
+        x: '(w-text_w)/2',
+        y: 'h-text_h-30',
+        fontSize: 28,
+        colour: 'white',
+      },
       { text: '2024', startMs: 0, endMs: 4000, x: 'w-text_w-30', y: '30', fontSize: 30, colour: 'white' },
     ];
     let input: string;
@@ -87,7 +120,11 @@ describe.skipIf(missing)('visual translate: the quality report measured on the r
     let job: Awaited<ReturnType<typeof translate>>;
 
     beforeAll(async () => {
-      ({ file: input, texts } = await makeTextVideo(media.dir, { texts: TEXTS, durationSec: 4, name: 'house-2024.mp4' }));
+      ({ file: input, texts } = await makeTextVideo(media.dir, {
+        texts: TEXTS,
+        durationSec: 4,
+        name: 'house-2024.mp4',
+      }));
       job = await translate(input);
     }, 400_000);
 
@@ -101,10 +138,20 @@ describe.skipIf(missing)('visual translate: the quality report measured on the r
 
     it('leaves the number pixel for pixel as the same encode makes it (no erase, no redraw)', async () => {
       const reference = path.join(media.dir, 'house-2024-same-encode.mp4');
-      await renderTextVideo({ input, output: reference, spans: [], inpainter: createOpenCvInpainter(), signal: new AbortController().signal });
+      await renderTextVideo({
+        input,
+        output: reference,
+        spans: [],
+        inpainter: createOpenCvInpainter(),
+        signal: new AbortController().signal,
+      });
       const number = grow(texts[1]!.box!, 8);
       for (const seconds of [0.2, 2.0, 3.8]) {
-        const value = psnr((await frameAt(job.output, seconds, SIZE)).data, (await frameAt(reference, seconds, SIZE)).data, (pixel) => inside(number, pixel));
+        const value = psnr(
+          (await frameAt(job.output, seconds, SIZE)).data,
+          (await frameAt(reference, seconds, SIZE)).data,
+          (pixel) => inside(number, pixel),
+        );
         expect(value, `PSNR in the number's box at ${seconds} s`).toBeGreaterThan(40);
       }
     });
@@ -113,20 +160,50 @@ describe.skipIf(missing)('visual translate: the quality report measured on the r
       expect(job.quality.residual_text).toBe(0);
       expect(reasonsOf(job.quality)).not.toContain('text_remains');
       expect(reasonsOf(job.quality)).not.toContain('low_ocr_confidence');
-      expect(job.found.events.every((event: { confidence: number }) => event.confidence >= REVIEW_CONFIDENCE)).toBe(true);
+      expect(job.found.events.every((event: { confidence: number }) => event.confidence >= REVIEW_CONFIDENCE)).toBe(
+        true,
+      );
     });
   });
 
   // Over the photo's own light magenta with heavier grain Tesseract reads 'The red car' as 'The tad car', sure only of
   // 'The': the text is kept (it is text) and translated, and the report asks for a look at it.
   it('lists a text kept and translated although it was read unsure (low_ocr_confidence)', async () => {
-    const shown = [{ text: 'Good morning', startMs: 0, endMs: 3000, y: '24' }, { text: 'The red car', startMs: 1000, endMs: 3000, y: 'h-text_h-30' }];
-    const pan = await panningPhoto(media.dir, { width: 640, height: 360, fps: FPS, durationSec: 3, pxPerSec: 80, bright: true });
+    const shown = [
+      { text: 'Good morning', startMs: 0, endMs: 3000, y: '24' },
+      { text: 'The red car', startMs: 1000, endMs: 3000, y: 'h-text_h-30' },
+    ];
+    const pan = await panningPhoto(media.dir, {
+      width: 640,
+      height: 360,
+      fps: FPS,
+      durationSec: 3,
+      pxPerSec: 80,
+      bright: true,
+    });
     const file = path.join(media.dir, 'bright-panning.mp4');
-    const drawtext = (text: (typeof shown)[number]) => `drawtext=fontfile='${DEJAVU_BOLD}':text='${text.text}':fontsize=30:fontcolor=white:borderw=2:bordercolor=black`
-      + `:x=(w-text_w)/2:y=${text.y}:enable='gte(t,${text.startMs / 1000})*lt(t,${text.endMs / 1000})'`;
-    await runProcess(resolveMediaTools().ffmpeg, [...quiet, ...pan.input, '-vf', [pan.filter, ...shown.map(drawtext)].join(','),
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', file], { toolName: 'ffmpeg' });
+    const drawtext = (text: (typeof shown)[number]) =>
+      `drawtext=fontfile='${DEJAVU_BOLD}':text='${text.text}':fontsize=30:fontcolor=white:borderw=2:bordercolor=black` +
+      `:x=(w-text_w)/2:y=${text.y}:enable='gte(t,${text.startMs / 1000})*lt(t,${text.endMs / 1000})'`;
+    await runProcess(
+      resolveMediaTools().ffmpeg,
+      [
+        ...quiet,
+        ...pan.input,
+        '-vf',
+        [pan.filter, ...shown.map(drawtext)].join(','),
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-crf',
+        '18',
+        '-pix_fmt',
+        'yuv420p',
+        file,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     const job = await translate(file);
     expect(job.task.status, JSON.stringify(job.task)).toBe('done');
     const unsure = job.found.events.filter((event: { confidence: number }) => event.confidence < REVIEW_CONFIDENCE);
@@ -139,18 +216,47 @@ describe.skipIf(missing)('visual translate: the quality report measured on the r
   // The render erases one of two texts only; both are read again at the middle of their span with the job's recognizer.
   it('finds the text an erase left on screen (text_remains), and not the one it cleaned', async () => {
     const shown: ShownText[] = [
-      { text: 'Welcome to the show', startMs: 0, endMs: 3000, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 28, colour: 'white' },
-      { text: 'Open every morning', startMs: 0, endMs: 3000, x: '(w-text_w)/2', y: '40', fontSize: 28, colour: 'white' },
+      {
+        text: 'Welcome to the show',
+        startMs: 0,
+        endMs: 3000,
+        x: '(w-text_w)/2',
+        y: 'h-text_h-30',
+        fontSize: 28,
+        colour: 'white',
+      },
+      {
+        text: 'Open every morning',
+        startMs: 0,
+        endMs: 3000,
+        x: '(w-text_w)/2',
+        y: '40',
+        fontSize: 28,
+        colour: 'white',
+      },
     ];
     const { file } = await makeTextVideo(media.dir, { texts: shown, durationSec: 3, name: 'two-texts.mp4' });
     const recognizer = createTesseractRecognizer();
     try {
       const signal = new AbortController().signal;
-      const found = await findTextEvents(file, { detector: await createTextRegionDetector(), recognizer, languages: ['en'], signal });
+      const found = await findTextEvents(file, {
+        detector: await createTextRegionDetector(),
+        recognizer,
+        languages: ['en'],
+        signal,
+      });
       expect(found.events.map((event) => event.text).sort(), JSON.stringify(found.events)).toHaveLength(2);
       const blocks: TextBlock[] = found.events.map((event, i) => ({
-        id: i + 1, startMs: event.startMs, endMs: event.endMs, box: event.box, lines: [event], sourceText: event.text,
-        targetText: characterErrorRate(event.text, 'Welcome to the show') < 0.2 ? 'Bienvenidos al programa' : 'Abierto cada mañana',
+        id: i + 1,
+        startMs: event.startMs,
+        endMs: event.endMs,
+        box: event.box,
+        lines: [event],
+        sourceText: event.text,
+        targetText:
+          characterErrorRate(event.text, 'Welcome to the show') < 0.2
+            ? 'Bienvenidos al programa'
+            : 'Abierto cada mañana',
       }));
       const welcome = blocks.find((block) => block.targetText.startsWith('Bienvenidos'))!;
       const open = blocks.find((block) => block.targetText.startsWith('Abierto'))!;
@@ -162,15 +268,37 @@ describe.skipIf(missing)('visual translate: the quality report measured on the r
       const openBox = spanOf(open).box;
       const inpainter: Inpainter = {
         ...opencv,
-        inpaint: (image, mask, abort) => (maskTouches(mask, openBox) ? Promise.resolve({ ...image, data: image.data.slice() }) : opencv.inpaint(image, mask, abort)),
+        inpaint: (image, mask, abort) =>
+          maskTouches(mask, openBox)
+            ? Promise.resolve({ ...image, data: image.data.slice() })
+            : opencv.inpaint(image, mask, abort),
       };
       const samplesDir = path.join(media.dir, 'erase-samples');
-      await renderTextVideo({ input: file, output, spans: [spanOf(welcome), spanOf(open)], inpainter, samplesDir, signal });
+      await renderTextVideo({
+        input: file,
+        output,
+        spans: [spanOf(welcome), spanOf(open)],
+        inpainter,
+        samplesDir,
+        signal,
+      });
       const erased = erasedLines(blocks);
       const started = performance.now();
-      const checks = await rereadSamples(await readSamplesOf(erased.map(({ line }) => line), { dir: samplesDir, frame: found.frame, display: found.frame }), { recognizer, languages: ['en'], signal });
-      console.log(`[frame translate quality] 2 boxes read again in ${Math.round(performance.now() - started)} ms: ${JSON.stringify(checks)}`);
-      const quality = frameTranslateQuality(blocks, erased.map((text, i) => ({ ...text, read: checks[i]!.read, strokesLeft: checks[i]!.strokes.left })), []);
+      const checks = await rereadSamples(
+        await readSamplesOf(
+          erased.map(({ line }) => line),
+          { dir: samplesDir, frame: found.frame, display: found.frame },
+        ),
+        { recognizer, languages: ['en'], signal },
+      );
+      console.log(
+        `[frame translate quality] 2 boxes read again in ${Math.round(performance.now() - started)} ms: ${JSON.stringify(checks)}`,
+      );
+      const quality = frameTranslateQuality(
+        blocks,
+        erased.map((text, i) => ({ ...text, read: checks[i]!.read, strokesLeft: checks[i]!.strokes.left })),
+        [],
+      );
       const remains = quality.review.filter((item) => item.reasons.includes('text_remains'));
       expect(remains, JSON.stringify(quality.review)).toHaveLength(1);
       expect(remains[0]!.line).toBe(open.id);

@@ -14,13 +14,27 @@ import { renderTextVideo } from '../../src/main/engines/inpaint/video-text/rende
 import type { QualityReport } from '../../src/shared/schemas/quality.js';
 import { psnr } from '../fixtures/image-metrics.js';
 import { makeMediaDir } from '../fixtures/media.js';
-import { allFrames, burnSubtitles, frameAt, panningPhotoVideo, realMediaMissing, TEXTLESS_PHOTOS, vtestClip, writePng, type BurnedSubtitle } from '../fixtures/real-media.js';
+import {
+  allFrames,
+  burnSubtitles,
+  frameAt,
+  panningPhotoVideo,
+  realMediaMissing,
+  TEXTLESS_PHOTOS,
+  vtestClip,
+  writePng,
+  type BurnedSubtitle,
+} from '../fixtures/real-media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 import { tesseractPresent, tesseractRead } from '../fixtures/text-frames.js';
 
-const missing = realMediaMissing() || systemEngineMissing('Apertium eng-spa and the tesseract CLI',
-  (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false) && tesseractPresent());
+const missing =
+  realMediaMissing() ||
+  systemEngineMissing(
+    'Apertium eng-spa and the tesseract CLI',
+    (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false) && tesseractPresent(),
+  );
 
 const VTEST = { width: 768, height: 576, fps: 10 };
 const PHOTO = { width: 640, height: 360, fps: 25 };
@@ -42,7 +56,9 @@ describe.skipIf(missing)('visual translate on real photographs and footage', () 
   /** Runs a job to its end: its task, the texts it found, its quality report, its result and its wall time. */
   async function translate(file: string) {
     const started = Date.now();
-    const created = await svc.api('/v1/media/frame_translate', { body: { video_url: pathToFileURL(file).href, source_language: 'en', target_language: 'es' } });
+    const created = await svc.api('/v1/media/frame_translate', {
+      body: { video_url: pathToFileURL(file).href, source_language: 'en', target_language: 'es' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const task = await svc.waitForTask(created.body.task_id, undefined, 300_000);
     const wallMs = Date.now() - started;
@@ -53,18 +69,40 @@ describe.skipIf(missing)('visual translate on real photographs and footage', () 
       return entry ? JSON.parse(await fs.readFile(path.join(stages, entry), 'utf8')) : undefined;
     };
     // The quality stage runs right after the render (no project asked for): its time is the gap between their outputs.
-    const stageEnd = async (name: string) => (await fs.stat(path.join(stages, files.find((candidate) => candidate.endsWith(`-${name}.json`))!))).mtimeMs;
+    const stageEnd = async (name: string) =>
+      (
+        await fs.stat(
+          path.join(
+            stages,
+            files.find((candidate) => candidate.endsWith(`-${name}.json`))!,
+          ),
+        )
+      ).mtimeMs;
     const measuringMs = task.status === 'done' ? (await stageEnd('check-quality')) - (await stageEnd('render')) : 0;
     const status = (await svc.api(`/v1/media/frame_translate/${created.body.task_id}`)).body;
     const output = path.join(media.dir, `result-${path.basename(file)}`);
-    if (status.result?.video_url) await fs.writeFile(output, Buffer.from(await (await fetch(status.result.video_url)).arrayBuffer()));
-    return { task, found: await read('find-text'), quality: (await read('check-quality'))?.quality as QualityReport | undefined, output, wallMs, measuringMs };
+    if (status.result?.video_url)
+      await fs.writeFile(output, Buffer.from(await (await fetch(status.result.video_url)).arrayBuffer()));
+    return {
+      task,
+      found: await read('find-text'),
+      quality: (await read('check-quality'))?.quality as QualityReport | undefined,
+      output,
+      wallMs,
+      measuringMs,
+    };
   }
 
   /** The same encode the render makes, with nothing erased or drawn: what an unchanged result must match. */
   async function sameEncode(input: string): Promise<string> {
     const reference = path.join(media.dir, `same-encode-${path.basename(input)}`);
-    await renderTextVideo({ input, output: reference, spans: [], inpainter: createOpenCvInpainter(), signal: new AbortController().signal });
+    await renderTextVideo({
+      input,
+      output: reference,
+      spans: [],
+      inpainter: createOpenCvInpainter(),
+      signal: new AbortController().signal,
+    });
     return reference;
   }
 
@@ -80,23 +118,39 @@ describe.skipIf(missing)('visual translate on real photographs and footage', () 
 
   it('changes nothing in real pictures without text: no_text_detected, or every frame as the same encode makes it', async () => {
     const corpus = [
-      ...await Promise.all(TEXTLESS_PHOTOS.map(async (photo) => ({ name: photo, file: await panningPhotoVideo(media.dir, photo, PHOTO), size: PHOTO }))),
+      ...(await Promise.all(
+        TEXTLESS_PHOTOS.map(async (photo) => ({
+          name: photo,
+          file: await panningPhotoVideo(media.dir, photo, PHOTO),
+          size: PHOTO,
+        })),
+      )),
       { name: 'vtest.avi, 3.5 s', file: await vtestClip(media.dir, { durationSec: 3.5 }), size: VTEST },
     ];
     const falsePositives: string[] = [];
     for (const item of corpus) {
       const job = await translate(item.file);
-      if (job.found?.events.length) falsePositives.push(`${item.name}: ${job.found.events.map((event: { text: string }) => `'${event.text}'`).join(', ')}`);
+      if (job.found?.events.length)
+        falsePositives.push(
+          `${item.name}: ${job.found.events.map((event: { text: string }) => `'${event.text}'`).join(', ')}`,
+        );
       if (job.task.status !== 'done') {
         expect(job.task, item.name).toMatchObject({ status: 'failed', err_code: 'no_text_detected' });
         continue;
       }
       // Done is allowed only when what it found is left as it was: every frame as the same encode makes it.
-      const [result, reference] = [await allFrames(job.output, item.size), await allFrames(await sameEncode(item.file), item.size)];
+      const [result, reference] = [
+        await allFrames(job.output, item.size),
+        await allFrames(await sameEncode(item.file), item.size),
+      ];
       expect(result.length).toBe(reference.length);
-      result.forEach((frame, i) => expect(psnr(frame.data, reference[i]!.data), `${item.name} frame ${i}`).toBeGreaterThanOrEqual(40));
+      result.forEach((frame, i) =>
+        expect(psnr(frame.data, reference[i]!.data), `${item.name} frame ${i}`).toBeGreaterThanOrEqual(40),
+      );
     }
-    console.log(`[frame translate] false positives over ${corpus.length} real videos without text: ${falsePositives.length}${falsePositives.length ? ` (${falsePositives.join('; ')})` : ''}`);
+    console.log(
+      `[frame translate] false positives over ${corpus.length} real videos without text: ${falsePositives.length}${falsePositives.length ? ` (${falsePositives.join('; ')})` : ''}`,
+    );
     expect(falsePositives).toEqual([]);
   }, 900_000);
 
@@ -113,8 +167,13 @@ describe.skipIf(missing)('visual translate on real photographs and footage', () 
 
     it('finds exactly the two subtitles and replaces them with Spanish, read by an independent OCR', async () => {
       expect(job.task.status, JSON.stringify(job.task)).toBe('done');
-      expect(job.found.events.map((event: { text: string }) => event.text)).toEqual(SUBTITLES.map((subtitle) => subtitle.text));
-      const checks = [[1.0, subtitles[0]!, /amigo/, /hello|friend/], [3.0, subtitles[1]!, /casa|grande/, /house|big/]] as const;
+      expect(job.found.events.map((event: { text: string }) => event.text)).toEqual(
+        SUBTITLES.map((subtitle) => subtitle.text),
+      );
+      const checks = [
+        [1.0, subtitles[0]!, /amigo/, /hello|friend/],
+        [3.0, subtitles[1]!, /casa|grande/, /house|big/],
+      ] as const;
       for (const [seconds, subtitle, spanish, english] of checks) {
         const frame = await frameAt(job.output, seconds, VTEST);
         if (looks) await writePng(frame, path.join(looks, `vtest-subtitled-${seconds}s.png`));
@@ -130,14 +189,20 @@ describe.skipIf(missing)('visual translate on real photographs and footage', () 
       const band: PixelBox = { x: 0, y: top, width: VTEST.width, height: VTEST.height - top };
       const [result, reference] = [await allFrames(job.output, VTEST), await allFrames(await sameEncode(input), VTEST)];
       expect(result.length).toBe(reference.length);
-      const values = result.map((frame, i) => psnr(frame.data, reference[i]!.data, (pixel) => !inside(band, VTEST.width, pixel)));
-      console.log(`[frame translate] vtest.avi with subtitles: PSNR outside the band, lowest ${Math.min(...values).toFixed(1)} dB over ${values.length} frames`);
+      const values = result.map((frame, i) =>
+        psnr(frame.data, reference[i]!.data, (pixel) => !inside(band, VTEST.width, pixel)),
+      );
+      console.log(
+        `[frame translate] vtest.avi with subtitles: PSNR outside the band, lowest ${Math.min(...values).toFixed(1)} dB over ${values.length} frames`,
+      );
       for (const [i, value] of values.entries()) expect(value, `frame ${i}`).toBeGreaterThanOrEqual(38);
     });
 
     it('reports two texts replaced, none unchanged, none left on screen, and prints what measuring cost (bench:visual holds the bound)', () => {
       expect(job.quality).toEqual({ review: [], texts: 2, texts_unchanged: 0, residual_text: 0 });
-      console.log(`[frame translate] measuring the result took ${Math.round(job.measuringMs)} ms of the job's ${job.wallMs} ms (${(100 * job.measuringMs / job.wallMs).toFixed(1)} %)`);
+      console.log(
+        `[frame translate] measuring the result took ${Math.round(job.measuringMs)} ms of the job's ${job.wallMs} ms (${((100 * job.measuringMs) / job.wallMs).toFixed(1)} %)`,
+      );
       // The share is a timing beside the parallel suite (8-11 % here); bench:visual measures it on a quiet run (1.4 %).
       expect(job.measuringMs).toBeGreaterThan(0);
     });

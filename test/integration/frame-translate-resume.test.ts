@@ -26,17 +26,59 @@ const CLI_ENTRY = path.join(REPO_ROOT, 'src/cli/bin.ts');
 const KEY = 'dd_frame_translate_resume_key_0123456789';
 const FPS = 25;
 
-const missing = systemEngineMissing('Apertium eng-spa and the tesseract CLI',
-  (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false) && tesseractPresent());
+const missing = systemEngineMissing(
+  'Apertium eng-spa and the tesseract CLI',
+  (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false) && tesseractPresent(),
+);
 
-const subtitle = (text: string, startMs: number, endMs: number): ShownText => ({ text, startMs, endMs, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 28, colour: 'white' });
+const subtitle = (text: string, startMs: number, endMs: number): ShownText => ({
+  text,
+  startMs,
+  endMs,
+  x: '(w-text_w)/2',
+  y: 'h-text_h-30',
+  fontSize: 28,
+  colour: 'white',
+});
 
 /** A video with `texts` over moving testsrc2 and a tone as its audio. */
-async function textVideoWithAudio(dir: string, name: string, durationSec: number, texts: ShownText[]): Promise<{ file: string; texts: ShownText[] }> {
+async function textVideoWithAudio(
+  dir: string,
+  name: string,
+  durationSec: number,
+  texts: ShownText[],
+): Promise<{ file: string; texts: ShownText[] }> {
   const made = await makeTextVideo(dir, { texts, fps: FPS, durationSec, name: `silent-${name}` });
   const file = path.join(dir, name);
-  await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', made.file, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${durationSec}`,
-    '-map', '0:v', '-map', '1:a', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '96k', '-shortest', file], { toolName: 'ffmpeg' });
+  await runProcess(
+    resolveMediaTools().ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      made.file,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${durationSec}`,
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-c:v',
+      'copy',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      '-shortest',
+      file,
+    ],
+    { toolName: 'ffmpeg' },
+  );
   return { file, texts: made.texts };
 }
 
@@ -57,7 +99,9 @@ async function waitForNoFfmpegIn(workDir: string, what: string): Promise<void> {
 /** Files (not folders) under `dir`, relative to it; none when it does not exist. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
 const logMessages = async (api: (pathname: string) => Promise<{ body: any }>, taskId: string): Promise<string[]> =>
@@ -72,7 +116,12 @@ describe.skipIf(missing)('visual translate: cancelling mid-render', () => {
 
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-frame-translate-cancel-');
-    input = (await textVideoWithAudio(media.dir, 'cancel-me.mp4', 10, [subtitle('Hello my friend', 1000, 4000), subtitle('The house is big', 5000, 9000)])).file;
+    input = (
+      await textVideoWithAudio(media.dir, 'cancel-me.mp4', 10, [
+        subtitle('Hello my friend', 1000, 4000),
+        subtitle('The house is big', 5000, 9000),
+      ])
+    ).file;
     svc = await startTestService();
   }, 120_000);
 
@@ -82,11 +131,18 @@ describe.skipIf(missing)('visual translate: cancelling mid-render', () => {
   });
 
   it('stops the render at once, keeps no result, and a retry finishes from the render stage', async () => {
-    const created = await svc.api('/v1/media/frame_translate', { body: { video_url: pathToFileURL(input).href, source_language: 'en', target_language: 'es' } });
+    const created = await svc.api('/v1/media/frame_translate', {
+      body: { video_url: pathToFileURL(input).href, source_language: 'en', target_language: 'es' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const taskId: string = created.body.task_id;
     const workDir = jobWorkDir(svc.service.core.paths, taskId);
-    await svc.waitForTask(taskId, (task) => (task.stage === 'render' && task.stage_progress > 0) || ['done', 'failed', 'cancelled'].includes(task.status), 180_000);
+    await svc.waitForTask(
+      taskId,
+      (task) =>
+        (task.stage === 'render' && task.stage_progress > 0) || ['done', 'failed', 'cancelled'].includes(task.status),
+      180_000,
+    );
     // Its decode and its encode, both working in the job's folder.
     expect((await ffmpegProcessesIn(workDir)).length).toBeGreaterThanOrEqual(1);
 
@@ -139,13 +195,35 @@ describe.skipIf(missing)('visual translate: the service killed mid-render', () =
   async function startServe(): Promise<ServeProcess> {
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('DUBDESK_')));
     const env = { ...inherited, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), INIT_CWD: REPO_ROOT };
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, 'serve', '--port', '0', '--data-dir', dataDir, '--api-key', KEY, '--concurrency', '1'],
-      { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        CLI_ENTRY,
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--api-key',
+        KEY,
+        '--concurrency',
+        '1',
+      ],
+      { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     children.push(child);
     let output = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const deadline = Date.now() + 60_000;
     for (;;) {
       const listening = /^DubDesk listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
@@ -158,17 +236,31 @@ describe.skipIf(missing)('visual translate: the service killed mid-render', () =
     }
   }
 
-  const apiOf = (base: string) => async (pathname: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> => {
-    const response = await fetch(`${base}${pathname}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { authorization: `Bearer ${KEY}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const apiOf =
+    (base: string) =>
+    async (
+      pathname: string,
+      init: { method?: string; body?: unknown } = {},
+    ): Promise<{ status: number; body: any }> => {
+      const response = await fetch(`${base}${pathname}`, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          authorization: `Bearer ${KEY}`,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    };
 
-  async function pollTask(api: ReturnType<typeof apiOf>, taskId: string, until: (task: any) => boolean, what: string, limitMs: number): Promise<any> {
+  async function pollTask(
+    api: ReturnType<typeof apiOf>,
+    taskId: string,
+    until: (task: any) => boolean,
+    what: string,
+    limitMs: number,
+  ): Promise<any> {
     const deadline = Date.now() + limitMs;
     for (;;) {
       const { body } = await api(`/v1/tasks/${taskId}`);
@@ -199,16 +291,31 @@ describe.skipIf(missing)('visual translate: the service killed mid-render', () =
   it('finishes the job after a restart from its render stage, with the text translated to the last frame', async () => {
     const first = await startServe();
     const api1 = apiOf(first.url);
-    const created = await api1('/v1/media/frame_translate', { body: { video_url: pathToFileURL(input).href, source_language: 'en', target_language: 'es' } });
+    const created = await api1('/v1/media/frame_translate', {
+      body: { video_url: pathToFileURL(input).href, source_language: 'en', target_language: 'es' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const taskId: string = created.body.task_id;
     const workDir = jobWorkDir(dataPaths(dataDir), taskId);
 
-    const rendering = await pollTask(api1, taskId, (task) => (task.stage === 'render' && task.stage_progress > 0) || ['done', 'failed', 'cancelled'].includes(task.status), 'into the render', 240_000);
+    const rendering = await pollTask(
+      api1,
+      taskId,
+      (task) =>
+        (task.stage === 'render' && task.stage_progress > 0) || ['done', 'failed', 'cancelled'].includes(task.status),
+      'into the render',
+      240_000,
+    );
     expect(rendering).toMatchObject({ status: 'processing', stage: 'render' });
     expect(rendering.stage_progress).toBeLessThan(0.7);
     const stages = path.join(workDir, 'stages');
-    const finishedBefore = Object.fromEntries(await Promise.all((await fs.readdir(stages)).map(async (file) => [file, (await fs.stat(path.join(stages, file))).mtimeMs] as const)));
+    const finishedBefore = Object.fromEntries(
+      await Promise.all(
+        (await fs.readdir(stages)).map(
+          async (file) => [file, (await fs.stat(path.join(stages, file))).mtimeMs] as const,
+        ),
+      ),
+    );
     expect(Object.keys(finishedBefore).some((file) => file.endsWith('-find-text.json'))).toBe(true);
     expect(Object.keys(finishedBefore).some((file) => file.endsWith('-translate-text.json'))).toBe(true);
 
@@ -219,7 +326,13 @@ describe.skipIf(missing)('visual translate: the service killed mid-render', () =
 
     const second = await startServe();
     const api2 = apiOf(second.url);
-    const finished = await pollTask(api2, taskId, (task) => ['done', 'failed', 'cancelled'].includes(task.status), 'a final status', 300_000);
+    const finished = await pollTask(
+      api2,
+      taskId,
+      (task) => ['done', 'failed', 'cancelled'].includes(task.status),
+      'a final status',
+      300_000,
+    );
     expect(finished, JSON.stringify(finished)).toMatchObject({ status: 'done', stage: 'check-quality', progress: 1 });
 
     const messages = await logMessages(api2, taskId);
@@ -229,7 +342,8 @@ describe.skipIf(missing)('visual translate: the service killed mid-render', () =
     expect(count(messages, 'stage translate-text started')).toBe(1);
     expect(count(messages, 'stage render started')).toBe(2);
     // The finished stages' outputs were read, not written again.
-    for (const [file, mtimeMs] of Object.entries(finishedBefore)) expect((await fs.stat(path.join(stages, file))).mtimeMs, file).toBe(mtimeMs);
+    for (const [file, mtimeMs] of Object.entries(finishedBefore))
+      expect((await fs.stat(path.join(stages, file))).mtimeMs, file).toBe(mtimeMs);
 
     const status = (await api2(`/v1/media/frame_translate/${taskId}`)).body;
     const output = path.join(media.dir, 'resumed.mp4');
@@ -239,9 +353,17 @@ describe.skipIf(missing)('visual translate: the service killed mid-render', () =
     expect(info.durationSec).toBeGreaterThan(19.5);
     // A frame the killed render never reached shows the second subtitle in Spanish.
     let frame: Uint8Array | undefined;
-    for await (const decoded of readFrames(output, { pixelFormat: 'rgb24', startSec: 17, durationSec: 1 / FPS })) frame = decoded.data;
+    for await (const decoded of readFrames(output, { pixelFormat: 'rgb24', startSec: 17, durationSec: 1 / FPS }))
+      frame = decoded.data;
     const box = texts[1]!.box!;
-    const read = (await tesseractRead(media.dir, { data: frame!, width: 640, height: 360 }, 'resumed-band', { x: box.x - 12, y: box.y - 12, width: box.width + 24, height: box.height + 24 })).toLowerCase();
+    const read = (
+      await tesseractRead(media.dir, { data: frame!, width: 640, height: 360 }, 'resumed-band', {
+        x: box.x - 12,
+        y: box.y - 12,
+        width: box.width + 24,
+        height: box.height + 24,
+      })
+    ).toLowerCase();
     expect(read).toMatch(/casa|grande/);
     expect(read).not.toMatch(/house/);
 

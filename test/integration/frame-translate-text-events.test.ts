@@ -49,10 +49,17 @@ describe('text events in a video', () => {
       },
     };
     const started = performance.now();
-    found = await findTextEvents(video.file, { detector, recognizer: counting, languages: ['en'], signal: new AbortController().signal });
+    found = await findTextEvents(video.file, {
+      detector,
+      recognizer: counting,
+      languages: ['en'],
+      signal: new AbortController().signal,
+    });
     wholeRunMs = performance.now() - started;
-    console.log(`text events: ${found.stats.frames} frames, ${found.stats.samples} samples, detection ${(found.stats.detectMs / found.stats.samples).toFixed(1)} ms/sample, `
-      + `${found.stats.recognizerCalls} OCR calls, whole run ${Math.round(wholeRunMs)} ms`);
+    console.log(
+      `text events: ${found.stats.frames} frames, ${found.stats.samples} samples, detection ${(found.stats.detectMs / found.stats.samples).toFixed(1)} ms/sample, ` +
+        `${found.stats.recognizerCalls} OCR calls, whole run ${Math.round(wholeRunMs)} ms`,
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -63,8 +70,14 @@ describe('text events in a video', () => {
   it('finds one event per shown text, timed to within a frame, boxed on the glyphs and read right', () => {
     expect(found.events).toHaveLength(SHOWN.length);
     for (const shown of video.texts) {
-      const event = found.events.find((candidate) => boxIoU(candidate.box, shown.box as PixelBox) > 0.5 && characterErrorRate(candidate.text, shown.text) <= 0.05);
-      expect(event, `"${shown.text}" at ${JSON.stringify(shown.box)} among ${JSON.stringify(found.events.map((e) => e.box))} ${JSON.stringify(found.events.map((e) => e.text))}`).toBeDefined();
+      const event = found.events.find(
+        (candidate) =>
+          boxIoU(candidate.box, shown.box as PixelBox) > 0.5 && characterErrorRate(candidate.text, shown.text) <= 0.05,
+      );
+      expect(
+        event,
+        `"${shown.text}" at ${JSON.stringify(shown.box)} among ${JSON.stringify(found.events.map((e) => e.box))} ${JSON.stringify(found.events.map((e) => e.text))}`,
+      ).toBeDefined();
       expect(Math.abs(event!.startMs - shown.startMs)).toBeLessThanOrEqual(FRAME_MS);
       expect(Math.abs(event!.endMs - shown.endMs)).toBeLessThanOrEqual(FRAME_MS);
     }
@@ -85,15 +98,30 @@ describe('text events in a video', () => {
   });
 
   it('finds the same events, as exactly, in a 1280x720 video', async () => {
-    const scaled = SHOWN.map((shown) => ({ ...shown, fontSize: shown.fontSize * 2, x: shown.x === '20' ? '40' : shown.x, y: shown.y === '20' ? '40' : shown.y === 'h-50' ? 'h-100' : shown.y }));
+    const scaled = SHOWN.map((shown) => ({
+      ...shown,
+      fontSize: shown.fontSize * 2,
+      x: shown.x === '20' ? '40' : shown.x,
+      y: shown.y === '20' ? '40' : shown.y === 'h-50' ? 'h-100' : shown.y,
+    }));
     const large = await makeTextVideo(dir.dir, { texts: scaled, width: 1280, height: 720, name: 'text-720p.mp4' });
     const started = performance.now();
-    const result = await findTextEvents(large.file, { detector, recognizer, languages: ['en'], signal: new AbortController().signal });
-    console.log(`720p: detection ${(result.stats.detectMs / result.stats.samples).toFixed(1)} ms/sample, ${result.stats.recognizerCalls} OCR calls, whole run ${Math.round(performance.now() - started)} ms`);
+    const result = await findTextEvents(large.file, {
+      detector,
+      recognizer,
+      languages: ['en'],
+      signal: new AbortController().signal,
+    });
+    console.log(
+      `720p: detection ${(result.stats.detectMs / result.stats.samples).toFixed(1)} ms/sample, ${result.stats.recognizerCalls} OCR calls, whole run ${Math.round(performance.now() - started)} ms`,
+    );
     expect(result.frame).toEqual({ width: 1280, height: 720, fps: 25 });
     expect(result.events, JSON.stringify(result.events)).toHaveLength(SHOWN.length);
     for (const shown of large.texts) {
-      const event = result.events.find((candidate) => boxIoU(candidate.box, shown.box as PixelBox) > 0.5 && characterErrorRate(candidate.text, shown.text) <= 0.05);
+      const event = result.events.find(
+        (candidate) =>
+          boxIoU(candidate.box, shown.box as PixelBox) > 0.5 && characterErrorRate(candidate.text, shown.text) <= 0.05,
+      );
       expect(event, `"${shown.text}" among ${JSON.stringify(result.events)}`).toBeDefined();
       expect(Math.abs(event!.startMs - shown.startMs)).toBeLessThanOrEqual(FRAME_MS);
       expect(Math.abs(event!.endMs - shown.endMs)).toBeLessThanOrEqual(FRAME_MS);
@@ -101,9 +129,22 @@ describe('text events in a video', () => {
   }, 120_000);
 
   it('reads a line whole when its short last words sit over another colour bar, as one event on its exact frames', async () => {
-    const shown: ShownText = { text: 'The house is big', startMs: 500, endMs: 3500, x: '(w-text_w)/2', y: 'h-text_h-30', fontSize: 26, colour: 'white' };
+    const shown: ShownText = {
+      text: 'The house is big',
+      startMs: 500,
+      endMs: 3500,
+      x: '(w-text_w)/2',
+      y: 'h-text_h-30',
+      fontSize: 26,
+      colour: 'white',
+    };
     const crossing = await makeTextVideo(dir.dir, { texts: [shown], durationSec: 4, name: 'crossing.mp4' });
-    const result = await findTextEvents(crossing.file, { detector, recognizer, languages: ['en'], signal: new AbortController().signal });
+    const result = await findTextEvents(crossing.file, {
+      detector,
+      recognizer,
+      languages: ['en'],
+      signal: new AbortController().signal,
+    });
     expect(result.events.map((event) => event.text)).toEqual(['The house is big']);
     // drawtext shows it from the first frame at or after 0.5 s (frame 13, 520 ms) to the last before 3.5 s.
     expect(result.events[0]).toMatchObject({ startMs: 520, endMs: 3520 });
@@ -112,7 +153,12 @@ describe('text events in a video', () => {
 
   it('finds nothing in a video without text', async () => {
     const plain = await makeTextVideo(dir.dir, { texts: [], durationSec: 4, name: 'plain.mp4' });
-    const result = await findTextEvents(plain.file, { detector, recognizer, languages: ['en'], signal: new AbortController().signal });
+    const result = await findTextEvents(plain.file, {
+      detector,
+      recognizer,
+      languages: ['en'],
+      signal: new AbortController().signal,
+    });
     expect(result.stats.frames).toBe(100);
     expect(result.events).toEqual([]);
     // testsrc2's noisy checkerboard can pass for a line of text for a while; the reader then finds no text in it.
@@ -120,9 +166,16 @@ describe('text events in a video', () => {
   }, 60_000);
 
   it('keeps to the ocr_text_box and turns what it reads there into the burned-in cues', async () => {
-    const banded = await findTextEvents(video.file, { detector, recognizer, languages: ['en'], roi: SUBTITLE_BAND, signal: new AbortController().signal });
+    const banded = await findTextEvents(video.file, {
+      detector,
+      recognizer,
+      languages: ['en'],
+      roi: SUBTITLE_BAND,
+      signal: new AbortController().signal,
+    });
     expect(banded.events, JSON.stringify(banded.events)).toHaveLength(3);
-    for (const event of banded.events) expect(event.box.y / banded.frame.height).toBeGreaterThanOrEqual(SUBTITLE_BAND.y);
+    for (const event of banded.events)
+      expect(event.box.y / banded.frame.height).toBeGreaterThanOrEqual(SUBTITLE_BAND.y);
     const cues = textEventsToCues(banded.events, SUBTITLE_BAND, banded.frame);
     const subtitles = SHOWN.slice(0, 3);
     expect(cues.map((cue) => cue.index)).toEqual([1, 2, 3]);
@@ -132,6 +185,8 @@ describe('text events in a video', () => {
       expect(Math.abs(cue.endMs - subtitles[i]!.endMs)).toBeLessThanOrEqual(FRAME_MS);
     });
     // The same cues from the whole-frame run, filtered by the box afterwards.
-    expect(textEventsToCues(found.events, SUBTITLE_BAND, found.frame).map((cue) => cue.text)).toEqual(cues.map((cue) => cue.text));
+    expect(textEventsToCues(found.events, SUBTITLE_BAND, found.frame).map((cue) => cue.text)).toEqual(
+      cues.map((cue) => cue.text),
+    );
   }, 120_000);
 });

@@ -21,7 +21,9 @@ import { systemEngineMissing } from '../fixtures/system-engines.js';
 import { characterErrorRate } from '../fixtures/text-accuracy.js';
 import { DEJAVU_BOLD } from '../fixtures/text-video.js';
 
-const missing = realMediaMissing() || systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
+const missing =
+  realMediaMissing() ||
+  systemEngineMissing('Apertium eng-spa', findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false);
 
 const TITLE = 'Open every morning';
 const SHOWN_SEC = 2;
@@ -33,10 +35,39 @@ describe.skipIf(missing)('visual translate: text_remains on a plain job', () => 
   /** A still of the photograph, 640x360, with the title in white outlined black, 44 px, 40 px from the top, for 2 s. */
   async function titledPhoto(photo: string): Promise<string> {
     const file = path.join(media.dir, `${path.parse(photo).name}-titled.mp4`);
-    const filter = `scale=640:360:force_original_aspect_ratio=increase,crop=640:360,setsar=1,drawtext=fontfile='${DEJAVU_BOLD}':text='${TITLE}'`
-      + ':fontsize=44:fontcolor=white:borderw=2:bordercolor=black:x=(w-text_w)/2:y=40';
-    await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-loop', '1', '-framerate', '25', '-t', String(SHOWN_SEC),
-      '-i', path.join(OPENCV_DATA_DIR, photo), '-vf', filter, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', file], { toolName: 'ffmpeg' });
+    const filter =
+      `scale=640:360:force_original_aspect_ratio=increase,crop=640:360,setsar=1,drawtext=fontfile='${DEJAVU_BOLD}':text='${TITLE}'` +
+      ':fontsize=44:fontcolor=white:borderw=2:bordercolor=black:x=(w-text_w)/2:y=40';
+    await runProcess(
+      resolveMediaTools().ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-loop',
+        '1',
+        '-framerate',
+        '25',
+        '-t',
+        String(SHOWN_SEC),
+        '-i',
+        path.join(OPENCV_DATA_DIR, photo),
+        '-vf',
+        filter,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '18',
+        '-pix_fmt',
+        'yuv420p',
+        file,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     return file;
   }
 
@@ -46,7 +77,9 @@ describe.skipIf(missing)('visual translate: text_remains on a plain job', () => 
    */
   async function translate(photo: string) {
     const video = await titledPhoto(photo);
-    const created = await svc.api('/v1/media/frame_translate', { body: { video_url: pathToFileURL(video).href, source_language: 'en', target_language: 'es' } });
+    const created = await svc.api('/v1/media/frame_translate', {
+      body: { video_url: pathToFileURL(video).href, source_language: 'en', target_language: 'es' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const task = await svc.waitForTask(created.body.task_id, undefined, 120_000);
     const status = (await svc.api(`/v1/media/frame_translate/${created.body.task_id}`)).body;
@@ -55,14 +88,26 @@ describe.skipIf(missing)('visual translate: text_remains on a plain job', () => 
     expect(files).toHaveLength(1);
     const [frame, x, y, size] = files[0]!.replace('.sample', '').split('-');
     const [width, height] = size!.split('x').map(Number);
-    const sample = await readEraseSample(samplesDir, Number(frame), { x: Number(x), y: Number(y), width: width!, height: height! });
-    const box = { x: sample.box.x - sample.region.x, y: sample.box.y - sample.region.y, right: sample.box.x - sample.region.x + sample.box.width, bottom: sample.box.y - sample.region.y + sample.box.height };
+    const sample = await readEraseSample(samplesDir, Number(frame), {
+      x: Number(x),
+      y: Number(y),
+      width: width!,
+      height: height!,
+    });
+    const box = {
+      x: sample.box.x - sample.region.x,
+      y: sample.box.y - sample.region.y,
+      right: sample.box.x - sample.region.x + sample.box.width,
+      bottom: sample.box.y - sample.region.y + sample.box.height,
+    };
     const inBox = (pixel: number) => {
       const [px, py] = [pixel % sample.region.width, Math.floor(pixel / sample.region.width)];
       return px >= box.x && px < box.right && py >= box.y && py < box.bottom;
     };
     const titleKept = psnr(sample.erased.data, sample.original.data, inBox);
-    console.log(`[text_remains] ${photo}: the erased frame against the input in the title's box: ${titleKept.toFixed(1)} dB; the job's report ${JSON.stringify(status.quality)}`);
+    console.log(
+      `[text_remains] ${photo}: the erased frame against the input in the title's box: ${titleKept.toFixed(1)} dB; the job's report ${JSON.stringify(status.quality)}`,
+    );
     return { task, status, titleKept };
   }
 
@@ -81,7 +126,9 @@ describe.skipIf(missing)('visual translate: text_remains on a plain job', () => 
     expect(task.status, JSON.stringify(task)).toBe('done');
     // The erase left the title's box much as it was in the input (it reads 'Open every morning' to the eye).
     expect(titleKept).toBeGreaterThan(20);
-    const remains = status.quality.review.filter((item: { reasons: string[] }) => item.reasons.includes('text_remains'));
+    const remains = status.quality.review.filter((item: { reasons: string[] }) =>
+      item.reasons.includes('text_remains'),
+    );
     expect(remains, JSON.stringify(status.quality)).toHaveLength(1);
     expect(remains[0]).toMatchObject({ line: 1, start: 0, end: SHOWN_SEC });
     // The item names the title as the job read it (the chessboard costs the reader a word or a letter).

@@ -22,7 +22,10 @@ describe('GUI routes over a renderer build', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-gui-'));
     const rendererDir = path.join(dir, 'renderer');
     fs.mkdirSync(path.join(rendererDir, 'assets', 'fonts'), { recursive: true });
-    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>DubDesk</title><script type="module" src="./assets/index-abc.js"></script>');
+    fs.writeFileSync(
+      path.join(rendererDir, 'index.html'),
+      '<!doctype html><title>DubDesk</title><script type="module" src="./assets/index-abc.js"></script>',
+    );
     fs.writeFileSync(path.join(rendererDir, 'assets', 'index-abc.js'), script);
     fs.writeFileSync(path.join(rendererDir, 'assets', 'index-abc.css'), 'body{margin:0}');
     fs.writeFileSync(path.join(rendererDir, 'assets', 'fonts', 'ui.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
@@ -61,7 +64,13 @@ describe('GUI routes over a renderer build', () => {
   });
 
   it('refuses paths that climb out of the assets folder, however they are encoded', async () => {
-    for (const url of ['/assets/../../secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/..%5c..%5csecret.txt', '/assets/%00']) {
+    for (const url of [
+      '/assets/../../secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '/assets/%00',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.body, url).not.toContain('not for the browser');
@@ -110,7 +119,9 @@ describe('locateRendererDir', () => {
   const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
   it('finds out/renderer at the package root when running the sources', () => {
-    expect(locateRendererDir(path.join(repoRoot, 'src', 'main', 'api', 'routes', 'gui.ts'))).toBe(path.join(repoRoot, 'out', 'renderer'));
+    expect(locateRendererDir(path.join(repoRoot, 'src', 'main', 'api', 'routes', 'gui.ts'))).toBe(
+      path.join(repoRoot, 'out', 'renderer'),
+    );
   });
 
   it('finds the renderer beside the bundle, from the CLI entry and from a shared chunk', () => {
@@ -121,7 +132,9 @@ describe('locateRendererDir', () => {
       fs.mkdirSync(path.join(build, 'renderer', 'assets'), { recursive: true });
       fs.writeFileSync(path.join(build, 'renderer', 'index.html'), '<!doctype html>');
       expect(locateRendererDir(path.join(build, 'main', 'cli.js'))).toBe(path.join(build, 'renderer'));
-      expect(locateRendererDir(path.join(build, 'main', 'chunks', 'service-abc.js'))).toBe(path.join(build, 'renderer'));
+      expect(locateRendererDir(path.join(build, 'main', 'chunks', 'service-abc.js'))).toBe(
+        path.join(build, 'renderer'),
+      );
     } finally {
       fs.rmSync(build, { recursive: true, force: true });
     }

@@ -24,14 +24,21 @@ describe.skipIf(postgresMissing)('on postgres', () => {
     const second = await first.reopen();
     opened.push(first, second);
     const workRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-idem-'));
-    const node = (store: OpenedStore['store']) => createJobService({
-      store, events: new TaskEvents(), runner: { kick() {} } as unknown as Runner, workDirFor: (id) => path.join(workRoot, id),
-      deleteTaskFiles: async () => {}, maxQueuedJobs: 1_000,
-    });
+    const node = (store: OpenedStore['store']) =>
+      createJobService({
+        store,
+        events: new TaskEvents(),
+        runner: { kick() {} } as unknown as Runner,
+        workDirFor: (id) => path.join(workRoot, id),
+        deleteTaskFiles: async () => {},
+        maxQueuedJobs: 1_000,
+      });
     const nodes = [node(first.store), node(second.store)];
     try {
       const keys = Array.from({ length: 20 }, (_, i) => `order-${i}`);
-      const answers = await Promise.all(keys.flatMap((key) => [0, 1, 0, 1].map((n) => nodes[n]!.create('lipsync', { n }, { idempotencyKey: key }))));
+      const answers = await Promise.all(
+        keys.flatMap((key) => [0, 1, 0, 1].map((n) => nodes[n]!.create('lipsync', { n }, { idempotencyKey: key }))),
+      );
       for (const [i] of keys.entries()) {
         const forKey = answers.slice(i * 4, i * 4 + 4);
         expect(new Set(forKey.map((answer) => answer.taskId)).size).toBe(1);

@@ -86,7 +86,8 @@ describe('import rules', () => {
       'src/main/service.ts': "import { x } from './electron/x.js';\nexport const s = x;\n",
       'src/main/electron/bad.ts': "import { x } from '../store/x.js';\nexport const y = x;\n",
       'src/cli/bad.ts': "import { x } from '../main/electron/x.js';\nexport const y = x;\n",
-      'src/renderer/src/Bad.tsx': "import path from 'node:path';\nimport { x } from '../../main/api/x.js';\nexport const Bad = () => <p>{path.sep}{x}</p>;\n",
+      'src/renderer/src/Bad.tsx':
+        "import path from 'node:path';\nimport { x } from '../../main/api/x.js';\nexport const Bad = () => <p>{path.sep}{x}</p>;\n",
       'src/main/running-services.ts': "import { x } from './store/x.js';\nexport const y = x;\n",
       'src/main/ids.ts': "import { x } from './store/x.js';\nexport const y = x;\n",
       'src/main/queue/window.ts': "import electron from 'electron';\nexport const y = electron;\n",
@@ -149,8 +150,10 @@ describe('import rules', () => {
     const root = sourceTree({
       ...TARGETS,
       // A folder the table has no row for and core.ts may each import the other; together they are a cycle.
-      'src/main/plugins/build.ts': "import type { Core } from '../core.js';\nexport const build = (core: Core) => core;\n",
-      'src/main/core.ts': "import { build } from './plugins/build.js';\nexport interface Core { build: typeof build }\n",
+      'src/main/plugins/build.ts':
+        "import type { Core } from '../core.js';\nexport const build = (core: Core) => core;\n",
+      'src/main/core.ts':
+        "import { build } from './plugins/build.js';\nexport interface Core { build: typeof build }\n",
       'src/main/engines/a.ts': "import type { B } from './b.js';\nexport interface A { b?: B }\n",
       'src/main/engines/b.ts': "import type { A } from './a.js';\nexport interface B { a?: A }\n",
     });
@@ -164,18 +167,23 @@ describe('import rules', () => {
   it('pass on imports the table allows', async () => {
     const root = sourceTree({
       ...TARGETS,
-      'src/main/pipelines/stage.ts': "import { x } from '../engines/x.js';\nimport { x as shared } from '../../shared/x.js';\nexport const y = x + shared;\n",
-      'src/main/queue/callbacks.ts': "import { x } from '../files/guarded-lookup.js';\nimport { x as store } from '../store/x.js';\nexport const y = x + store;\n",
+      'src/main/pipelines/stage.ts':
+        "import { x } from '../engines/x.js';\nimport { x as shared } from '../../shared/x.js';\nexport const y = x + shared;\n",
+      'src/main/queue/callbacks.ts':
+        "import { x } from '../files/guarded-lookup.js';\nimport { x as store } from '../store/x.js';\nexport const y = x + store;\n",
       'src/main/api/routes/things.ts': "import type { X } from '../../store/x-repository.js';\nexport type Y = X;\n",
       'src/main/models/onnx-runtime.ts': "import ort from 'onnxruntime-node';\nexport const y = ort;\n",
       'src/main/store/database.ts': "import Database from 'better-sqlite3';\nexport const y = Database;\n",
       'src/main/store/postgres/pool.ts': "import pg from 'pg';\nexport const y = pg;\n",
-      'src/main/index.ts': "import electron from 'electron';\nimport { x } from './config.js';\nexport const y = [electron, x];\n",
+      'src/main/index.ts':
+        "import electron from 'electron';\nimport { x } from './config.js';\nexport const y = [electron, x];\n",
       'src/renderer/src/Good.tsx': "import { x } from '../../shared/x.js';\nexport const Good = () => <p>{x}</p>;\n",
       // A stage may name another stage's types; values come from a module that is not a stage.
-      'src/main/pipelines/typed-stage.ts': "import type { Shape } from './lender-stage.js';\nimport { helper } from './helper.js';\nexport const y: Shape = { n: helper };\n",
+      'src/main/pipelines/typed-stage.ts':
+        "import type { Shape } from './lender-stage.js';\nimport { helper } from './helper.js';\nexport const y: Shape = { n: helper };\n",
       'src/main/pipelines/helper.ts': 'export const helper = 1;\n',
-      'src/main/storage/backend.ts': "import type { SharedStorage } from '../files/shared-storage.js';\nimport { write } from '../files/atomic-write.js';\nexport const y = (s: SharedStorage) => [s, write];\n",
+      'src/main/storage/backend.ts':
+        "import type { SharedStorage } from '../files/shared-storage.js';\nimport { write } from '../files/atomic-write.js';\nexport const y = (s: SharedStorage) => [s, write];\n",
       'src/main/core.ts': "import { x } from './requests/x.js';\nexport const y = x;\n",
     });
     const { code, output } = await runRules(root);

@@ -61,7 +61,9 @@ function positionFrame(width: number, height: number): RgbImage {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const at = (y * width + x) * 3;
-      image.data[at] = x & 255; image.data[at + 1] = y & 255; image.data[at + 2] = (x + 2 * y) & 255;
+      image.data[at] = x & 255;
+      image.data[at + 1] = y & 255;
+      image.data[at + 2] = (x + 2 * y) & 255;
     }
   }
   return image;
@@ -128,12 +130,15 @@ afterAll(async () => {
 });
 
 describe('LaMa inpainting over an installed stand-in', () => {
-  it('fills the glyph mask of drawn text with the model\'s answer (the stand-in blacks the hole out) and changes no other pixel', async () => {
+  it("fills the glyph mask of drawn text with the model's answer (the stand-in blacks the hole out) and changes no other pixel", async () => {
     const store = await storeWith(lamaStandin(), 'blackout');
     const lama = createLamaInpainter({ models: store });
     expect(lama.isAvailable()).toBe(true);
     const [plain] = await textClipFrames(dir, { background: 'testsrc2' });
-    const [withText] = await textClipFrames(dir, { background: 'testsrc2', text: { word: 'Next station', fontSize: 56, colour: 'white', border: 3, bold: true } });
+    const [withText] = await textClipFrames(dir, {
+      background: 'testsrc2',
+      text: { word: 'Next station', fontSize: 56, colour: 'white', border: 3, bold: true },
+    });
     const box = boundsOf(differingPixels(plain, withText), plain.width, 4);
     const { mask, pixelCount } = glyphMask(withText, box);
     expect(pixelCount).toBeGreaterThan(500);
@@ -148,11 +153,15 @@ describe('LaMa inpainting over an installed stand-in', () => {
     expect(erased.data).not.toBe(withText.data);
   });
 
-  it('fills masks at the corners of a frame shorter than the model\'s side, in 0..255, and nothing else', async () => {
+  it("fills masks at the corners of a frame shorter than the model's side, in 0..255, and nothing else", async () => {
     const store = await storeWith(greyFillStandin(), 'corners');
     const lama = createLamaInpainter({ models: store });
     const frame = positionFrame(640, 360);
-    for (const boxes of [[{ x: 0, y: 0, width: 40, height: 24 }], [{ x: 590, y: 330, width: 50, height: 30 }], [{ x: 0, y: 340, width: 640, height: 20 }]]) {
+    for (const boxes of [
+      [{ x: 0, y: 0, width: 40, height: 24 }],
+      [{ x: 590, y: 330, width: 50, height: 30 }],
+      [{ x: 0, y: 340, width: 640, height: 20 }],
+    ]) {
       const mask = boxMask(frame.width, frame.height, boxes);
       const filled = await lama.inpaint(frame, mask, signal);
       expect(maskedNotEqual(filled, mask, [GREY, GREY, GREY]), JSON.stringify(boxes)).toBe(0);
@@ -200,7 +209,9 @@ describe('LaMa inpainting over an installed stand-in', () => {
     expect(tiles.map((tile) => tile.scale)).toEqual(tiles.map(() => 2));
     expect(tiles.length).toBeGreaterThan(1);
     // Resampling blends the hole's outermost pixels with its edge (and a later tile sees them as context); inside, the model's answer is exact.
-    const inside = boxMask(frame.width, frame.height, [{ x: block.x + 4, y: block.y + 4, width: block.width - 8, height: block.height - 8 }]);
+    const inside = boxMask(frame.width, frame.height, [
+      { x: block.x + 4, y: block.y + 4, width: block.width - 8, height: block.height - 8 },
+    ]);
     expect(maskedNotEqual(filled, inside, [GREY, GREY, GREY])).toBe(0);
     expect(changedOutsideMask(frame, filled, mask)).toBe(0);
   });
@@ -224,7 +235,9 @@ describe('LaMa inpainting over an installed stand-in', () => {
     expect(maskedNotEqual(first, band, [GREY, GREY, GREY]) + maskedNotEqual(second, band, [GREY, GREY, GREY])).toBe(0);
 
     const controller = new AbortController();
-    const cancelling = countingModels(store, (runs) => { if (runs === 1) controller.abort(); });
+    const cancelling = countingModels(store, (runs) => {
+      if (runs === 1) controller.abort();
+    });
     const cancelled = createLamaInpainter({ models: cancelling.models });
     const stopped = await cancelled.inpaint(frame, band, controller.signal).catch((error: unknown) => error);
     expect(toDubDeskError(stopped).code).toBe('cancelled');
@@ -237,7 +250,10 @@ describe('LaMa in the engine set', () => {
     const built = await openBuiltEngines('dubdesk-lama-engines-');
     try {
       expect(built.engines.requireInpainter()).toMatchObject({ id: 'opencv-telea', quality: 'draft' });
-      await built.store.importFrom(LAMA_MODEL, writeStandin(path.join(dir, 'downloads'), 'engine-set.onnx', lamaStandin()));
+      await built.store.importFrom(
+        LAMA_MODEL,
+        writeStandin(path.join(dir, 'downloads'), 'engine-set.onnx', lamaStandin()),
+      );
       const engine = built.engines.requireInpainter();
       expect(engine).toMatchObject({ id: 'lama', title: 'LaMa inpainting (neural)', quality: 'standard' });
       const frame = positionFrame(200, 100);

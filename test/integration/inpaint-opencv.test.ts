@@ -11,7 +11,15 @@ import { createSteadyFill } from '../../src/main/engines/inpaint/steady-fill.js'
 import { clampBox, type PixelBox, type RgbImage } from '../../src/main/media/image/rgb-image.js';
 import { psnr } from '../fixtures/image-metrics.js';
 import { systemEngineMissing } from '../fixtures/system-engines.js';
-import { boundsOf, differingPixels, tesseractPresent, tesseractRead, textClipFrames, type TextBackground, type TextStyle } from '../fixtures/text-frames.js';
+import {
+  boundsOf,
+  differingPixels,
+  tesseractPresent,
+  tesseractRead,
+  textClipFrames,
+  type TextBackground,
+  type TextStyle,
+} from '../fixtures/text-frames.js';
 
 let dir: string;
 const signal = new AbortController().signal;
@@ -27,16 +35,31 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const inBox = (box: PixelBox, width: number) => (pixel: number): boolean => {
-  const x = pixel % width; const y = Math.floor(pixel / width);
-  return x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
-};
+const inBox =
+  (box: PixelBox, width: number) =>
+  (pixel: number): boolean => {
+    const x = pixel % width;
+    const y = Math.floor(pixel / width);
+    return x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+  };
 
 // keyword: the word of the line tesseract must find in the original (it may misread the rest of it).
 const scenes: { background: TextBackground; keyword: string; text: TextStyle }[] = [
-  { background: 'gradient', keyword: 'morning', text: { word: 'Good morning', fontSize: 56, colour: 'white', border: 0 } },
-  { background: 'testsrc2', keyword: 'station', text: { word: 'Next station', fontSize: 56, colour: 'white', border: 3, bold: true } },
-  { background: 'mandelbrot', keyword: 'harbour', text: { word: 'Old harbour', fontSize: 56, colour: 'black', border: 0, bold: true, top: true } },
+  {
+    background: 'gradient',
+    keyword: 'morning',
+    text: { word: 'Good morning', fontSize: 56, colour: 'white', border: 0 },
+  },
+  {
+    background: 'testsrc2',
+    keyword: 'station',
+    text: { word: 'Next station', fontSize: 56, colour: 'white', border: 3, bold: true },
+  },
+  {
+    background: 'mandelbrot',
+    keyword: 'harbour',
+    text: { word: 'Old harbour', fontSize: 56, colour: 'black', border: 0, bold: true, top: true },
+  },
 ];
 
 describe.each(scenes)('erasing "$text.word" over $background', ({ background, keyword, text }) => {
@@ -58,7 +81,9 @@ describe.each(scenes)('erasing "$text.word" over $background', ({ background, ke
     const covered = textPixels.filter((pixel) => glyphs.mask.data[pixel] !== 0).length / textPixels.length;
     const boxShare = glyphs.pixelCount / (box.width * box.height);
     const textShare = textPixels.length / (box.width * box.height);
-    console.log(`[inpaint] ${background}: mask covers ${(covered * 100).toFixed(2)} % of the text's pixels, ${(boxShare * 100).toFixed(1)} % of the box (the text's own pixels ${(textShare * 100).toFixed(1)} %; dilation ${glyphs.dilation} px); fill ${glyphs.fillRgb.join(',')} outline ${glyphs.outlineRgb?.join(',') ?? '-'}`);
+    console.log(
+      `[inpaint] ${background}: mask covers ${(covered * 100).toFixed(2)} % of the text's pixels, ${(boxShare * 100).toFixed(1)} % of the box (the text's own pixels ${(textShare * 100).toFixed(1)} %; dilation ${glyphs.dilation} px); fill ${glyphs.fillRgb.join(',')} outline ${glyphs.outlineRgb?.join(',') ?? '-'}`,
+    );
     expect(covered).toBeGreaterThanOrEqual(0.98);
     // Most of the box's background between and around the letters stays unmasked (a whole-box mask keeps none).
     const keptBackground = (1 - boxShare) / (1 - textShare);
@@ -79,26 +104,42 @@ describe.each(scenes)('erasing "$text.word" over $background', ({ background, ke
     const ms = performance.now() - started;
     const before = psnr(withText.data, plain.data, inBox(box, plain.width));
     const after = psnr(erased.data, plain.data, inBox(box, plain.width));
-    console.log(`[inpaint] ${background}: PSNR in the box ${before.toFixed(2)} dB with text, ${after.toFixed(2)} dB erased (${ms.toFixed(1)} ms, ${plain.width}x${plain.height})`);
+    console.log(
+      `[inpaint] ${background}: PSNR in the box ${before.toFixed(2)} dB with text, ${after.toFixed(2)} dB erased (${ms.toFixed(1)} ms, ${plain.width}x${plain.height})`,
+    );
     expect(after).toBeGreaterThan(before + 8);
     let changedOutside = 0;
     for (let p = 0; p < plain.width * plain.height; p++) {
       if (glyphs.mask.data[p]) continue;
-      if (erased.data[p * 3] !== withText.data[p * 3] || erased.data[p * 3 + 1] !== withText.data[p * 3 + 1] || erased.data[p * 3 + 2] !== withText.data[p * 3 + 2]) changedOutside++;
+      if (
+        erased.data[p * 3] !== withText.data[p * 3] ||
+        erased.data[p * 3 + 1] !== withText.data[p * 3 + 1] ||
+        erased.data[p * 3 + 2] !== withText.data[p * 3 + 2]
+      )
+        changedOutside++;
     }
     expect(changedOutside).toBe(0);
   });
 
-  it.skipIf(systemEngineMissing('tesseract-ocr (tesseract CLI)', tesseractPresent()))('leaves nothing tesseract reads as the word', async () => {
-    const erased = await inpainter.inpaint(withText, glyphMask(withText, box).mask, signal);
-    // The line's area with a margin, as the pipeline reads a detected line.
-    const area = clampBox({ x: box.x - 16, y: box.y - 16, width: box.width + 32, height: box.height + 32 }, plain.width, plain.height);
-    const original = await tesseractRead(dir, withText, `${background}-original`, area);
-    const after = await tesseractRead(dir, erased, `${background}-erased`, area);
-    console.log(`[inpaint] ${background}: tesseract reads ${JSON.stringify(original)} before, ${JSON.stringify(after)} after`);
-    expect(original.toLowerCase()).toContain(keyword);
-    expect(after.toLowerCase()).not.toContain(keyword);
-  });
+  it.skipIf(systemEngineMissing('tesseract-ocr (tesseract CLI)', tesseractPresent()))(
+    'leaves nothing tesseract reads as the word',
+    async () => {
+      const erased = await inpainter.inpaint(withText, glyphMask(withText, box).mask, signal);
+      // The line's area with a margin, as the pipeline reads a detected line.
+      const area = clampBox(
+        { x: box.x - 16, y: box.y - 16, width: box.width + 32, height: box.height + 32 },
+        plain.width,
+        plain.height,
+      );
+      const original = await tesseractRead(dir, withText, `${background}-original`, area);
+      const after = await tesseractRead(dir, erased, `${background}-erased`, area);
+      console.log(
+        `[inpaint] ${background}: tesseract reads ${JSON.stringify(original)} before, ${JSON.stringify(after)} after`,
+      );
+      expect(original.toLowerCase()).toContain(keyword);
+      expect(after.toLowerCase()).not.toContain(keyword);
+    },
+  );
 });
 
 describe('one fill per text event', () => {
@@ -109,12 +150,28 @@ describe('one fill per text event', () => {
     const [plain] = await textClipFrames(dir, { background: 'gradient', grain: 4 });
     const box = boundsOf(differingPixels(plain!, frames[0]!), plain!.width, 4);
     const { mask } = glyphMask(frames[0]!, box);
-    const masked = (image: RgbImage): Uint8Array => Uint8Array.from(Array.from(mask.data.keys()).filter((p) => mask.data[p]).flatMap((p) => [image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!]));
+    const masked = (image: RgbImage): Uint8Array =>
+      Uint8Array.from(
+        Array.from(mask.data.keys())
+          .filter((p) => mask.data[p])
+          .flatMap((p) => [image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!]),
+      );
 
     const steady = createSteadyFill(inpainter);
     const results = [];
     for (const frame of frames) results.push(await steady.erase(frame, mask, signal));
-    expect(results.map((result) => result.reused)).toEqual([false, true, true, true, true, true, true, true, true, true]);
+    expect(results.map((result) => result.reused)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     const first = masked(results[0]!.image);
     for (const result of results) expect(Buffer.from(masked(result.image)).equals(Buffer.from(first))).toBe(true);
 
@@ -124,7 +181,12 @@ describe('one fill per text event', () => {
 
     const [changed] = await textClipFrames(dir, { background: 'gradient', text, hue: 90, grain: 4 });
     const redone = await steady.erase(changed!, mask, signal);
-    console.log(`[inpaint] steady: ring differences ${results.slice(1).map((result) => result.ringDifference.toFixed(2)).join(' ')}; changed background ${redone.ringDifference.toFixed(2)}`);
+    console.log(
+      `[inpaint] steady: ring differences ${results
+        .slice(1)
+        .map((result) => result.ringDifference.toFixed(2))
+        .join(' ')}; changed background ${redone.ringDifference.toFixed(2)}`,
+    );
     expect(redone.reused).toBe(false);
     expect(redone.ringDifference).toBeGreaterThan(6);
     expect(results[0]!.ringDifference).toBe(Infinity);
@@ -146,7 +208,9 @@ describe('opencv.js memory', () => {
     for (let i = 0; i < 200; i++) await inpainter.inpaint(withText!, mask, signal);
     const ms = (performance.now() - started) / 200;
     const rssGrowth = process.memoryUsage().rss - rssBefore;
-    console.log(`[inpaint] 720p line: ${ms.toFixed(1)} ms per call; wasm heap ${heapBefore} -> ${cv.HEAPU8.length} bytes; RSS +${(rssGrowth / 2 ** 20).toFixed(1)} MiB`);
+    console.log(
+      `[inpaint] 720p line: ${ms.toFixed(1)} ms per call; wasm heap ${heapBefore} -> ${cv.HEAPU8.length} bytes; RSS +${(rssGrowth / 2 ** 20).toFixed(1)} MiB`,
+    );
     expect(cv.HEAPU8.length).toBe(heapBefore);
     expect(rssGrowth).toBeLessThan(64 * 2 ** 20);
   }, 180_000);

@@ -15,10 +15,18 @@ import { writeWhisperStandin } from '../fixtures/sherpa-standins.js';
 import { makeSpokenVideo } from '../fixtures/speech.js';
 import { systemEngineMissing } from '../fixtures/system-engines.js';
 
-const missing = systemEngineMissing('Apertium eng-spa and PocketSphinx (en-us)',
-  (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false) && findPocketsphinx() !== undefined);
+const missing = systemEngineMissing(
+  'Apertium eng-spa and PocketSphinx (en-us)',
+  (findApertium()?.pairs.some((pair) => pair.mode === 'eng-spa') ?? false) && findPocketsphinx() !== undefined,
+);
 
-const REQUEST = { media_type: 'video', source_language: 'en', target_language: 'es', export_type: 'audio', speaker_number: { max: 1 } } as const;
+const REQUEST = {
+  media_type: 'video',
+  source_language: 'en',
+  target_language: 'es',
+  export_type: 'audio',
+  speaker_number: { max: 1 },
+} as const;
 
 describe.skipIf(missing)('a job plan, made once and stored', () => {
   let media: Awaited<ReturnType<typeof makeMediaDir>>;
@@ -28,14 +36,25 @@ describe.skipIf(missing)('a job plan, made once and stored', () => {
   let task: any;
   let log: string;
 
-  const logOf = async (id: string) => (await svc.api(`/v1/tasks/${id}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+  const logOf = async (id: string) =>
+    (await svc.api(`/v1/tasks/${id}/log?limit=500`)).body.lines
+      .map((line: { message: string }) => line.message)
+      .join('\n');
 
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-job-plan-');
-    const video = await makeSpokenVideo(media.dir, { cues: [{ startMs: 300, endMs: 2500, text: 'Good morning, my friends.' }], background: 'silence' });
+    const video = await makeSpokenVideo(media.dir, {
+      cues: [{ startMs: 300, endMs: 2500, text: 'Good morning, my friends.' }],
+      background: 'silence',
+    });
     mediaUrl = pathToFileURL(video.videoPath).href;
     svc = await startTestService();
-    const whisper = writeWhisperStandin(path.join(media.dir, 'whisper'), { prefix: 'tiny', language: 'en', pieces: ['Good', ' morning', '.'], segment: { startSec: 0.2, endSec: 1.6 } });
+    const whisper = writeWhisperStandin(path.join(media.dir, 'whisper'), {
+      prefix: 'tiny',
+      language: 'en',
+      pieces: ['Good', ' morning', '.'],
+      segment: { startSec: 0.2, endSec: 1.6 },
+    });
     const imported = await svc.api('/v1/models', { body: { id: 'whisper-tiny', source_path: whisper.dir } });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     const created = await svc.api('/v1/media/translate', { body: { ...REQUEST, media_url: mediaUrl } });
@@ -54,7 +73,11 @@ describe.skipIf(missing)('a job plan, made once and stored', () => {
   it('is stored on the task and in its work folder, as the plan route answers the same request', async () => {
     expect(task.status, log).toBe('done');
     const steps = Object.fromEntries(task.plan.steps.map((step: any) => [step.step, step]));
-    expect(steps.transcribe.engine).toMatchObject({ id: 'whisper-tiny', models: ['whisper-tiny'], quality: 'standard' });
+    expect(steps.transcribe.engine).toMatchObject({
+      id: 'whisper-tiny',
+      models: ['whisper-tiny'],
+      quality: 'standard',
+    });
     expect(steps.translate.engine.id).toBe('apertium');
     expect(steps.diarize.skipped).toBe('speaker_number.max is 1: one speaker');
     const stored = JSON.parse(await fs.readFile(path.join(svc.dataDir, 'jobs', taskId, 'inputs', 'plan.json'), 'utf8'));
@@ -64,9 +87,15 @@ describe.skipIf(missing)('a job plan, made once and stored', () => {
   });
 
   it('names each planned engine in the log, and each stage ran the engine the plan named', () => {
-    expect(log).toMatch(/plan: detect-speech Silero VAD \(built in\); identify-language skipped; transcribe Whisper tiny/);
-    const titles = Object.fromEntries(task.plan.steps.filter((step: any) => step.engine).map((step: any) => [step.step, step.engine.title]));
-    const ran = Object.fromEntries(task.stages.filter((stage: any) => stage.engine).map((stage: any) => [stage.name, stage.engine]));
+    expect(log).toMatch(
+      /plan: detect-speech Silero VAD \(built in\); identify-language skipped; transcribe Whisper tiny/,
+    );
+    const titles = Object.fromEntries(
+      task.plan.steps.filter((step: any) => step.engine).map((step: any) => [step.step, step.engine.title]),
+    );
+    const ran = Object.fromEntries(
+      task.stages.filter((stage: any) => stage.engine).map((stage: any) => [stage.name, stage.engine]),
+    );
     expect(ran.transcribe).toBe(titles.transcribe);
     expect(ran.translate).toBe(titles.translate);
     expect(ran['detect-speech']).toBe(titles['detect-speech']);
@@ -80,7 +109,9 @@ describe.skipIf(missing)('a job plan, made once and stored', () => {
     await svc.waitForTask(first, undefined, 60_000);
     expect((await svc.api('/v1/models/whisper-tiny', { method: 'DELETE' })).status).toBe(200);
     // A request made now would be planned with the draft English recognizer.
-    const fresh = (await svc.api('/v1/media/translate/plan', { body: REQUEST })).body.steps.find((step: any) => step.step === 'transcribe');
+    const fresh = (await svc.api('/v1/media/translate/plan', { body: REQUEST })).body.steps.find(
+      (step: any) => step.step === 'transcribe',
+    );
     expect(fresh.engine.id).toBe('pocketsphinx');
 
     const retried = await svc.api(`/v1/tasks/${first}/retry`, { method: 'POST' });

@@ -28,9 +28,27 @@ async function spokenGreyVideo(): Promise<{ video: string; srt: string }> {
   const spoken = await makeSpokenAudio(media.dir, { cues: CUES, name: 'weather', durationSec: 3 });
   const output = path.join(media.dir, 'weather.mp4');
   await runProcess(ffmpeg, [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `color=c=0x202020:s=${FRAME.width}x${FRAME.height}:r=25:d=3`, '-i', spoken.audioPath,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', output,
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x202020:s=${FRAME.width}x${FRAME.height}:r=25:d=3`,
+    '-i',
+    spoken.audioPath,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    output,
   ]);
   return { video: output, srt: spoken.srtPath };
 }
@@ -39,7 +57,26 @@ async function spokenGreyVideo(): Promise<{ video: string; srt: string }> {
 async function textColourCounts(videoUrl: string): Promise<{ red: number; green: number }> {
   const file = path.join(media.dir, `result-${Date.now()}.mp4`);
   await fs.writeFile(file, Buffer.from(await (await fetch(videoUrl)).arrayBuffer()));
-  const { stdout } = await runProcess(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-ss', String(DURING_CUE_SEC), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { captureStdout: true });
+  const { stdout } = await runProcess(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-ss',
+      String(DURING_CUE_SEC),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ],
+    { captureStdout: true },
+  );
   const pixels = stdout!;
   let red = 0;
   let green = 0;
@@ -52,19 +89,37 @@ async function textColourCounts(videoUrl: string): Promise<{ red: number; green:
 }
 
 async function createStyleAndGlossary(): Promise<{ styleId: string; glossaryId: string }> {
-  const style = await svc.api('/v1/subtitle_styles', { body: { name: 'Red and large', primary_colour: RED, font_size: 0.09, bold: true } });
+  const style = await svc.api('/v1/subtitle_styles', {
+    body: { name: 'Red and large', primary_colour: RED, font_size: 0.09, bold: true },
+  });
   expect(style.status, JSON.stringify(style.body)).toBe(200);
-  const glossary = await svc.api('/v1/glossaries', { body: { name: 'Weather terms', source_language: 'en', target_language: 'de', entries: [{ source: 'weather report', target: 'Wetterbericht' }] } });
+  const glossary = await svc.api('/v1/glossaries', {
+    body: {
+      name: 'Weather terms',
+      source_language: 'en',
+      target_language: 'de',
+      entries: [{ source: 'weather report', target: 'Wetterbericht' }],
+    },
+  });
   expect(glossary.status, JSON.stringify(glossary.body)).toBe(200);
   return { styleId: style.body.subtitle_style_id, glossaryId: glossary.body.glossary_id };
 }
 
 async function createDub(styleId: string, glossaryId: string): Promise<string> {
-  const created = await svc.api('/v1/media/translate', { body: {
-    media_type: 'video', media_url: pathToFileURL(video).href, subtitle_url: pathToFileURL(subtitles).href,
-    subtitle_usage_type: 'final_translated', source_language: 'en', target_language: 'de', subtitle_mode: 'add', export_type: 'video',
-    subtitle_style_id: styleId, glossary_ids: [glossaryId],
-  } });
+  const created = await svc.api('/v1/media/translate', {
+    body: {
+      media_type: 'video',
+      media_url: pathToFileURL(video).href,
+      subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated',
+      source_language: 'en',
+      target_language: 'de',
+      subtitle_mode: 'add',
+      export_type: 'video',
+      subtitle_style_id: styleId,
+      glossary_ids: [glossaryId],
+    },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body.task_id;
 }
@@ -84,9 +139,20 @@ describe('a dub job snapshots its subtitle style and glossaries when it is creat
   it('burns the style as it was at create time after the style is edited to another colour', async () => {
     const { styleId, glossaryId } = await createStyleAndGlossary();
     const taskId = await createDub(styleId, glossaryId);
-    const edited = await svc.api(`/v1/subtitle_styles/${encodeURIComponent(styleId)}`, { method: 'PUT', body: { name: 'Now green', primary_colour: GREEN, font_size: 0.09, bold: true } });
+    const edited = await svc.api(`/v1/subtitle_styles/${encodeURIComponent(styleId)}`, {
+      method: 'PUT',
+      body: { name: 'Now green', primary_colour: GREEN, font_size: 0.09, bold: true },
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const changedTerms = await svc.api(`/v1/glossaries/${glossaryId}`, { method: 'PUT', body: { name: 'Weather terms', source_language: 'en', target_language: 'de', entries: [{ source: 'weather report', target: 'Wettervorhersage' }] } });
+    const changedTerms = await svc.api(`/v1/glossaries/${glossaryId}`, {
+      method: 'PUT',
+      body: {
+        name: 'Weather terms',
+        source_language: 'en',
+        target_language: 'de',
+        entries: [{ source: 'weather report', target: 'Wettervorhersage' }],
+      },
+    });
     expect(changedTerms.status, JSON.stringify(changedTerms.body)).toBe(200);
 
     const task = await svc.waitForTask(taskId, undefined, 120_000);
@@ -95,14 +161,20 @@ describe('a dub job snapshots its subtitle style and glossaries when it is creat
     expect(colours.red).toBeGreaterThan(200);
     expect(colours.green).toBe(0);
     // No translation engine runs on final translations, so the glossary is only kept: as it was at create time.
-    const snapshot = JSON.parse(await fs.readFile(path.join(jobWorkDir(svc.service.core.paths, taskId), 'inputs', 'resources.json'), 'utf8'));
-    expect(snapshot.glossaries).toMatchObject([{ id: glossaryId, entries: [{ source: 'weather report', target: 'Wetterbericht' }] }]);
+    const snapshot = JSON.parse(
+      await fs.readFile(path.join(jobWorkDir(svc.service.core.paths, taskId), 'inputs', 'resources.json'), 'utf8'),
+    );
+    expect(snapshot.glossaries).toMatchObject([
+      { id: glossaryId, entries: [{ source: 'weather report', target: 'Wetterbericht' }] },
+    ]);
   }, 180_000);
 
   it('finishes with the original style after the style and the glossary are deleted right after create', async () => {
     const { styleId, glossaryId } = await createStyleAndGlossary();
     const taskId = await createDub(styleId, glossaryId);
-    expect((await svc.api(`/v1/subtitle_styles/${encodeURIComponent(styleId)}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await svc.api(`/v1/subtitle_styles/${encodeURIComponent(styleId)}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
     expect((await svc.api(`/v1/glossaries/${glossaryId}`, { method: 'DELETE' })).status).toBe(204);
 
     const task = await svc.waitForTask(taskId, undefined, 120_000);
@@ -116,8 +188,9 @@ describe('a dub job snapshots its subtitle style and glossaries when it is creat
     const tasksBefore = (await svc.api('/v1/tasks')).body.tasks.length;
     const foldersBefore = await fs.readdir(svc.service.core.paths.jobs).catch(() => []);
     // The queue's own create call, as after a request passed its checks a moment before the glossary went away.
-    await expect(svc.service.core.jobs.create('translate', { subtitle_style_id: styleId, glossary_ids: [glossaryId] }))
-      .rejects.toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringContaining(glossaryId) }));
+    await expect(
+      svc.service.core.jobs.create('translate', { subtitle_style_id: styleId, glossary_ids: [glossaryId] }),
+    ).rejects.toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringContaining(glossaryId) }));
     expect((await svc.api('/v1/tasks')).body.tasks).toHaveLength(tasksBefore);
     expect(await fs.readdir(svc.service.core.paths.jobs).catch(() => [])).toEqual(foldersBefore);
   });

@@ -56,14 +56,16 @@ describe('lip-sync audio analysis on eSpeak speech with pauses', () => {
     await cleanup();
   });
 
-  it.each([25, 30])('at %i fps: mouth shut in the pauses, open in speech, moving as the audio\'s energy', (fps) => {
+  it.each([25, 30])("at %i fps: mouth shut in the pauses, open in speech, moving as the audio's energy", (fps) => {
     const features = extractFrameAudioFeatures(samples, RATE, { fps });
     const targets = mouthTargetsFromFeatures(features);
     expect(targets.frameCount).toBe(Math.ceil((samples.length / RATE) * fps - 1e-9));
     const frameMs = 1000 / fps;
-    const inSpeech = (i: number) => spoken.some((span) => i * frameMs >= span.startMs && (i + 1) * frameMs <= span.endMs);
+    const inSpeech = (i: number) =>
+      spoken.some((span) => i * frameMs >= span.startMs && (i + 1) * frameMs <= span.endMs);
     // Pauses: frames at least 80 ms away from any speech.
-    const inPause = (i: number) => spoken.every((span) => (i + 1) * frameMs < span.startMs - 80 || i * frameMs > span.endMs + 80);
+    const inPause = (i: number) =>
+      spoken.every((span) => (i + 1) * frameMs < span.startMs - 80 || i * frameMs > span.endMs + 80);
 
     const speech: number[] = [];
     const pause: number[] = [];
@@ -86,7 +88,9 @@ describe('lip-sync audio analysis on eSpeak speech with pauses', () => {
       energy.push((levels[i] + levels[i - 1]) / 2);
     }
     const correlation = pearson(change, energy);
-    console.log(`${fps} fps: corr(|Δopening|, energy dB) = ${correlation.toFixed(3)}, mean speech opening = ${(speech.reduce((s, v) => s + v, 0) / speech.length).toFixed(3)}`);
+    console.log(
+      `${fps} fps: corr(|Δopening|, energy dB) = ${correlation.toFixed(3)}, mean speech opening = ${(speech.reduce((s, v) => s + v, 0) / speech.length).toFixed(3)}`,
+    );
     expect(correlation).toBeGreaterThan(0.5);
   });
 

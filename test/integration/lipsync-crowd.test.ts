@@ -6,7 +6,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFrames, type Frame } from '../../src/main/media/frames.js';
-import { openingLoudnessCorrelation, readMouthSamples, type MouthSample } from '../../src/main/quality/lipsync/mouth-samples.js';
+import {
+  openingLoudnessCorrelation,
+  readMouthSamples,
+  type MouthSample,
+} from '../../src/main/quality/lipsync/mouth-samples.js';
 import { CROWD_SIZE, crowdVideo, type CrowdClip } from '../fixtures/crowd-faces.js';
 import { psnr } from '../fixtures/image-metrics.js';
 import { makeMediaDir } from '../fixtures/media.js';
@@ -68,10 +72,20 @@ function showsPatch(frame: Frame): boolean {
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-lipsync-crowd-');
   svc = await startTestService();
-  clip = await crowdVideo(media.dir, await svc.service.core.engines.faceDetector(), { durationSec: SECONDS, hidden: HIDDEN });
-  const speech = (await makeSpokenAudio(media.dir, { cues: PHRASES, background: 'silence', name: 'speech', durationSec: SECONDS })).audioPath;
+  clip = await crowdVideo(media.dir, await svc.service.core.engines.faceDetector(), {
+    durationSec: SECONDS,
+    hidden: HIDDEN,
+  });
+  const speech = (
+    await makeSpokenAudio(media.dir, { cues: PHRASES, background: 'silence', name: 'speech', durationSec: SECONDS })
+  ).audioPath;
   const created = await svc.api('/v1/video_generation', {
-    body: { reference_file_url: pathToFileURL(clip.video).href, audio_url: pathToFileURL(speech).href, model: 'standard_v1', reference_file_type: 'video' },
+    body: {
+      reference_file_url: pathToFileURL(clip.video).href,
+      audio_url: pathToFileURL(speech).href,
+      model: 'standard_v1',
+      reference_file_type: 'video',
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   task = await svc.waitForTask(created.body.task_id, undefined, 300_000);
@@ -105,7 +119,9 @@ describe('lip-sync of one person in a crowd, hidden for 2 s', () => {
         hiddenWorst = Math.min(hiddenWorst, psnr(input.data, output.data));
       }
     }
-    console.log(`${frames} frames; other faces: PSNR ${others.map(({ worst, best }) => `${worst.toFixed(1)}-${best.toFixed(1)}`).join(', ')} dB; ${hiddenFrames} hidden frames: worst whole-frame PSNR ${hiddenWorst.toFixed(1)} dB`);
+    console.log(
+      `${frames} frames; other faces: PSNR ${others.map(({ worst, best }) => `${worst.toFixed(1)}-${best.toFixed(1)}`).join(', ')} dB; ${hiddenFrames} hidden frames: worst whole-frame PSNR ${hiddenWorst.toFixed(1)} dB`,
+    );
     expect(frames).toBe(SECONDS * 25);
     expect(hiddenFrames).toBeGreaterThanOrEqual(49);
     for (const { worst, best } of others) {
@@ -119,13 +135,17 @@ describe('lip-sync of one person in a crowd, hidden for 2 s', () => {
   it('lip-syncs the followed person before the patch and again after it', async () => {
     const box = clip.followed.box;
     const region = { x: box.x - box.width, y: box.y - box.height, width: box.width * 3, height: box.height * 3 };
-    const { samples } = await readMouthSamples(await svc.service.core.engines.faceDetector(), result, result, { regionAt: () => region });
+    const { samples } = await readMouthSamples(await svc.service.core.engines.faceDetector(), result, result, {
+      regionAt: () => region,
+    });
     const span = (keep: (sample: MouthSample) => boolean) => samples.filter(keep);
     const before = span((sample) => sample.timeSec < HIDDEN.from);
     const after = span((sample) => sample.timeSec > HIDDEN.to + 0.1);
     const found = (list: MouthSample[]) => list.filter((sample) => sample.opening !== null).length;
     const [early, late] = [openingLoudnessCorrelation(before), openingLoudnessCorrelation(after)];
-    console.log(`followed face: before ${found(before)}/${before.length} frames with a face, correlation ${early.toFixed(3)}; after ${found(after)}/${after.length}, correlation ${late.toFixed(3)}`);
+    console.log(
+      `followed face: before ${found(before)}/${before.length} frames with a face, correlation ${early.toFixed(3)}; after ${found(after)}/${after.length}, correlation ${late.toFixed(3)}`,
+    );
     expect(found(before)).toBe(before.length);
     expect(found(after)).toBe(after.length);
     expect(early).toBeGreaterThanOrEqual(0.5);

@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faceFrameOf } from '../../src/main/engines/lipsync/exemplar/face-frame.js';
-import { openMouthBank, readMouthBankIndex, writeMouthBank } from '../../src/main/engines/lipsync/exemplar/mouth-bank.js';
+import {
+  openMouthBank,
+  readMouthBankIndex,
+  writeMouthBank,
+} from '../../src/main/engines/lipsync/exemplar/mouth-bank.js';
 import { syntheticFaceWithLandmarks } from '../fixtures/synthetic-mouth.js';
 
 describe('the mouth bank', () => {
@@ -13,9 +17,15 @@ describe('the mouth bank', () => {
     try {
       const frames = [0, 12, 24, 0].map((opening) => syntheticFaceWithLandmarks(opening));
       const track = [...frames.map((f) => f.face), null];
-      const index = await writeMouthBank(dir, track, track.map((face) => (face ? faceFrameOf(face) : null)), null, (async function* () {
-        for (const [i, f] of frames.entries()) yield { index: i, image: f.image };
-      })());
+      const index = await writeMouthBank(
+        dir,
+        track,
+        track.map((face) => (face ? faceFrameOf(face) : null)),
+        null,
+        (async function* () {
+          for (const [i, f] of frames.entries()) yield { index: i, image: f.image };
+        })(),
+      );
       expect(index.entries.map((entry) => entry.frame)).toEqual([0, 1, 2, 3]);
       const openings = index.entries.map((entry) => entry.shape.opening);
       expect(openings[0]).toBeLessThan(openings[1]!);
@@ -23,7 +33,8 @@ describe('the mouth bank', () => {
       expect((await readMouthBankIndex(dir)).entries).toEqual(index.entries);
       const reader = await openMouthBank(dir, index);
       // The open mouth's patch holds the dark opening; the closed one's does not.
-      const darkShare = (patch: { data: Uint8Array }) => patch.data.filter((value, i) => i % 3 === 0 && value < 90).length / (patch.data.length / 3);
+      const darkShare = (patch: { data: Uint8Array }) =>
+        patch.data.filter((value, i) => i % 3 === 0 && value < 90).length / (patch.data.length / 3);
       expect(darkShare(await reader.read(2))).toBeGreaterThan(darkShare(await reader.read(0)) + 0.01);
       await reader.close();
     } finally {
@@ -36,9 +47,15 @@ describe('the mouth bank', () => {
     try {
       const frames = [0, 12, 24].map((opening) => syntheticFaceWithLandmarks(opening));
       // The track promises three frames; the file delivers two.
-      const index = await writeMouthBank(dir, frames.map((f) => f.face), frames.map((f) => faceFrameOf(f.face)), null, (async function* () {
-        for (const [i, f] of frames.slice(0, 2).entries()) yield { index: i, image: f.image };
-      })());
+      const index = await writeMouthBank(
+        dir,
+        frames.map((f) => f.face),
+        frames.map((f) => faceFrameOf(f.face)),
+        null,
+        (async function* () {
+          for (const [i, f] of frames.slice(0, 2).entries()) yield { index: i, image: f.image };
+        })(),
+      );
       expect(index.entries.map((entry) => entry.frame)).toEqual([0, 1]);
       const bytes = index.patchWidth * index.patchHeight * 3;
       expect((await fs.stat(path.join(dir, 'mouths.rgb'))).size).toBe(2 * bytes);

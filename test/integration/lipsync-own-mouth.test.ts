@@ -28,7 +28,10 @@ async function faceNear(file: string, x: number, y: number) {
     return Math.hypot(centre.x - x, centre.y - y);
   };
   const face = faces.sort((a, b) => distance(a) - distance(b))[0]!;
-  return { image: { data: image.data, width: image.width, height: image.height }, mouth: { outer: face.mouthOuter, inner: face.mouthInner } };
+  return {
+    image: { data: image.data, width: image.width, height: image.height },
+    mouth: { outer: face.mouthOuter, inner: face.mouthInner },
+  };
 }
 
 function luma(data: Uint8Array, i: number): number {
@@ -63,6 +66,8 @@ describe("the person's own mouth", () => {
     const info = { file: await facePhoto(), x: 950, y: 601 };
     const { image, mouth } = await faceNear(info.file, info.x, info.y);
     const source = describeMouth(mouth);
-    expect(showsOwnInterior(measureMouthColours(image, mouthBox(source, image.width, image.height), mouth), source)).toBe(false);
+    expect(
+      showsOwnInterior(measureMouthColours(image, mouthBox(source, image.width, image.height), mouth), source),
+    ).toBe(false);
   }, 60_000);
 });

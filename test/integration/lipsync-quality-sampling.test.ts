@@ -24,7 +24,8 @@ describe('frames read 1 in n', () => {
   it.each([2, 3, 4, 5, 12, 23])('1 in %i: output k is frame sampledFrame(k, n) of the full decode', async (n) => {
     expect(new Set(every.map((frame) => frame.toString('base64'))).size).toBe(every.length);
     const shown: number[] = [];
-    for await (const frame of readFrames(video, { pixelFormat: 'gray', fps: 25 / n })) shown.push(every.findIndex((candidate) => candidate.equals(frame.data)));
+    for await (const frame of readFrames(video, { pixelFormat: 'gray', fps: 25 / n }))
+      shown.push(every.findIndex((candidate) => candidate.equals(frame.data)));
     const expected = shown.map((_, k) => sampledFrame(k, n));
     expect(shown.slice(0, -1)).toEqual(expected.slice(0, -1));
     // The last slot may be cut short by the clip's end: it shows the clip's last frame then.

@@ -43,7 +43,12 @@ const HIDDEN = { from: 3, to: 5 };
 
 async function lipsync(reference: string, model: 'standard_v1' | 'precision_v1' = 'standard_v1'): Promise<any> {
   const created = await svc.api('/v1/video_generation', {
-    body: { reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(speech).href, model, reference_file_type: 'video' },
+    body: {
+      reference_file_url: pathToFileURL(reference).href,
+      audio_url: pathToFileURL(speech).href,
+      model,
+      reference_file_type: 'video',
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const task = await svc.waitForTask(created.body.task_id, undefined, 240_000);
@@ -52,14 +57,18 @@ async function lipsync(reference: string, model: 'standard_v1' | 'precision_v1' 
 }
 
 async function ffmpeg(args: string[]): Promise<void> {
-  await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { toolName: 'ffmpeg' });
+  await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
+    toolName: 'ffmpeg',
+  });
 }
 
 /** The stage outputs a finished task left in its work folder, by stage name. */
 async function stageOutputs(workDir: string): Promise<Record<string, StageOutput>> {
   const outputs: Record<string, StageOutput> = {};
   for (const file of await fs.readdir(path.join(workDir, 'stages'))) {
-    outputs[file.replace(/^\d+-/, '').replace(/\.json$/, '')] = JSON.parse(await fs.readFile(path.join(workDir, 'stages', file), 'utf8'));
+    outputs[file.replace(/^\d+-/, '').replace(/\.json$/, '')] = JSON.parse(
+      await fs.readFile(path.join(workDir, 'stages', file), 'utf8'),
+    );
   }
   return outputs;
 }
@@ -69,9 +78,23 @@ async function closeUp(seconds: number, name: string): Promise<string> {
   const photo = await facePhotoInfo();
   const window = faceWindow(photo, 640, 360, 0.5);
   const video = path.join(media.dir, name);
-  await ffmpeg(['-loop', '1', '-framerate', '25', '-t', String(seconds), '-i', photo.path,
-    '-vf', `crop=${window.width}:${window.height}:${Math.round(window.x)}:${Math.round(window.y)},scale=640:360,setsar=1,format=yuv420p`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', video]);
+  await ffmpeg([
+    '-loop',
+    '1',
+    '-framerate',
+    '25',
+    '-t',
+    String(seconds),
+    '-i',
+    photo.path,
+    '-vf',
+    `crop=${window.width}:${window.height}:${Math.round(window.x)}:${Math.round(window.y)},scale=640:360,setsar=1,format=yuv420p`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    video,
+  ]);
   return video;
 }
 
@@ -79,21 +102,38 @@ async function closeUp(seconds: number, name: string): Promise<string> {
 async function hideFace(reference: string): Promise<string> {
   const detector = await svc.service.core.engines.faceDetector();
   let box: { x: number; y: number; width: number; height: number } | undefined;
-  for await (const frame of readFrames(reference, { pixelFormat: 'rgb24', startSec: (HIDDEN.from + HIDDEN.to) / 2, durationSec: 0.04 })) {
+  for await (const frame of readFrames(reference, {
+    pixelFormat: 'rgb24',
+    startSec: (HIDDEN.from + HIDDEN.to) / 2,
+    durationSec: 0.04,
+  })) {
     box = (await detector.detect({ data: frame.data, width: 640, height: 360, channels: 3 }))[0]?.box;
   }
   if (!box) throw new Error('the clip shows no face to hide');
   const x = Math.round(box.x - box.width * 0.4);
   const y = Math.round(box.y - box.height * 0.3);
   const hidden = path.join(media.dir, 'hidden.mp4');
-  await ffmpeg(['-i', reference, '-vf', `drawbox=x=${x}:y=${y}:w=${Math.round(box.width * 1.8)}:h=${Math.round(box.height * 1.6)}:color=gray:t=fill:enable='between(t,${HIDDEN.from},${HIDDEN.to})'`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', hidden]);
+  await ffmpeg([
+    '-i',
+    reference,
+    '-vf',
+    `drawbox=x=${x}:y=${y}:w=${Math.round(box.width * 1.8)}:h=${Math.round(box.height * 1.6)}:color=gray:t=fill:enable='between(t,${HIDDEN.from},${HIDDEN.to})'`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    hidden,
+  ]);
   return hidden;
 }
 
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-lipsync-quality-');
-  speech = (await makeSpokenAudio(media.dir, { cues: PHRASES, background: 'silence', name: 'speech', durationSec: SECONDS })).audioPath;
+  speech = (
+    await makeSpokenAudio(media.dir, { cues: PHRASES, background: 'silence', name: 'speech', durationSec: SECONDS })
+  ).audioPath;
   clean = await closeUp(SECONDS, 'face.mp4');
   svc = await startTestService();
 }, 120_000);
@@ -122,7 +162,9 @@ describe('lip-sync quality report (standard_v1)', () => {
     await fs.writeFile(video, Buffer.from(await (await fetch(good.video_url)).arrayBuffer()));
     const detector = await svc.service.core.engines.faceDetector();
     const everyFrame = await openingLoudnessCorrelation(detector, video, video, 25, 640, 360);
-    console.log(`sync score sampled ${good.quality.sync_score}, every frame ${everyFrame.correlation.toFixed(3)} (${everyFrame.measured} of ${everyFrame.frames} frames)`);
+    console.log(
+      `sync score sampled ${good.quality.sync_score}, every frame ${everyFrame.correlation.toFixed(3)} (${everyFrame.measured} of ${everyFrame.frames} frames)`,
+    );
     expect(Math.abs(good.quality.sync_score - everyFrame.correlation)).toBeLessThan(0.15);
   }, 180_000);
 
@@ -145,16 +187,49 @@ describe('lip-sync quality report (standard_v1)', () => {
     const outputs = await stageOutputs(workDir);
     delete outputs['check-quality'];
     const video = path.join(workDir, (outputs.render as { video: string }).video);
-    const offbeat = (await makeSpokenAudio(media.dir, { cues: OFFBEAT, background: 'silence', name: 'offbeat', durationSec: SECONDS })).audioPath;
+    const offbeat = (
+      await makeSpokenAudio(media.dir, { cues: OFFBEAT, background: 'silence', name: 'offbeat', durationSec: SECONDS })
+    ).audioPath;
     const remuxed = path.join(media.dir, 'mismatched.mp4');
-    await ffmpeg(['-i', video, '-i', offbeat, '-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy', '-c:a', 'aac', '-shortest', remuxed]);
+    await ffmpeg([
+      '-i',
+      video,
+      '-i',
+      offbeat,
+      '-map',
+      '0:v:0',
+      '-map',
+      '1:a:0',
+      '-c:v',
+      'copy',
+      '-c:a',
+      'aac',
+      '-shortest',
+      remuxed,
+    ]);
     await fs.copyFile(remuxed, video);
 
-    const stage = lipsyncQualityStage<LipsyncRequest>({ media: svc.service.core.media, engines: svc.service.core.engines }, ({ outputs: read }, dir) => lipsyncResultToCheck(read, dir));
-    const request = { reference_file_url: pathToFileURL(clean).href, audio_url: pathToFileURL(speech).href, model: 'standard_v1', reference_file_type: 'video' } as LipsyncRequest;
-    const { quality } = await stage.run({ request, outputs }, {
-      taskId: good.task_id, workDir, signal: new AbortController().signal, progress: () => {}, log: () => {}, warn: () => {},
-    }) as QualityStageOutput;
+    const stage = lipsyncQualityStage<LipsyncRequest>(
+      { media: svc.service.core.media, engines: svc.service.core.engines },
+      ({ outputs: read }, dir) => lipsyncResultToCheck(read, dir),
+    );
+    const request = {
+      reference_file_url: pathToFileURL(clean).href,
+      audio_url: pathToFileURL(speech).href,
+      model: 'standard_v1',
+      reference_file_type: 'video',
+    } as LipsyncRequest;
+    const { quality } = (await stage.run(
+      { request, outputs },
+      {
+        taskId: good.task_id,
+        workDir,
+        signal: new AbortController().signal,
+        progress: () => {},
+        log: () => {},
+        warn: () => {},
+      },
+    )) as QualityStageOutput;
     console.log(`mismatched: ${JSON.stringify(quality)}`);
     expect(quality.sync_score).toBeLessThan(0.2);
     const weak = quality.review.filter((item) => item.reasons.includes('weak_sync'));
@@ -170,15 +245,21 @@ describe('lip-sync quality report (precision_v1 and its reusable model)', () => 
   it('reports bank coverage as the exemplar render stage gives it, and the reusable job carries a report of its own', async () => {
     const reference = await closeUp(4, 'face-4s.mp4');
     const precision = await lipsync(reference, 'precision_v1');
-    const render = (await stageOutputs(path.join(svc.dataDir, 'jobs', precision.task_id))).render as { bankCoverage?: unknown };
-    console.log(`precision_v1: ${JSON.stringify(precision.quality)}; render bankCoverage ${String(render.bankCoverage)}`);
+    const render = (await stageOutputs(path.join(svc.dataDir, 'jobs', precision.task_id))).render as {
+      bankCoverage?: unknown;
+    };
+    console.log(
+      `precision_v1: ${JSON.stringify(precision.quality)}; render bankCoverage ${String(render.bankCoverage)}`,
+    );
     expect(precision.quality.bank_coverage).toBe(typeof render.bankCoverage === 'number' ? render.bankCoverage : null);
     expect(precision.quality.face_coverage).toBeGreaterThanOrEqual(0.95);
     expect(precision.quality.sync_score).toEqual(expect.any(Number));
 
     const made = await svc.api('/v1/reusable_lipsync_models', { body: { task_id: precision.task_id } });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const created = await svc.api('/v1/reusable_lipsync_model_video_generation', { body: { model_id: made.body.model_id, audio_url: pathToFileURL(speech).href } });
+    const created = await svc.api('/v1/reusable_lipsync_model_video_generation', {
+      body: { model_id: made.body.model_id, audio_url: pathToFileURL(speech).href },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const reused = await svc.waitForTask(created.body.task_id, undefined, 240_000);
     expect(reused.status, JSON.stringify(reused)).toBe('done');

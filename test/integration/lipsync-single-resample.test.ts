@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceDetector } from '../../src/main/engines/face/human-detector.js';
 import type { FaceDetector, FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { decodeStillImage } from '../../src/main/media/still-image.js';
-import { applyIdleMotion, planIdleMotion, swayPoint, swaySource, type IdlePose } from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
+import {
+  applyIdleMotion,
+  planIdleMotion,
+  swayPoint,
+  swaySource,
+  type IdlePose,
+} from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
 import { applyMouthShape } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
 import { laplacianVariance, psnr } from '../fixtures/image-metrics.js';
 import { facePhoto } from '../fixtures/faces.js';
@@ -21,18 +27,24 @@ afterAll(async () => {
 
 function grey(data: Uint8Array): Uint8Array {
   const out = new Uint8Array(data.length / 3);
-  for (let i = 0; i < out.length; i++) out[i] = Math.round(0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!);
+  for (let i = 0; i < out.length; i++)
+    out[i] = Math.round(0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!);
   return out;
 }
 
 describe('the mouth under a swaying head', () => {
-  it('lands where warping then swaying puts it, keeping more of the lips\' detail', async () => {
+  it("lands where warping then swaying puts it, keeping more of the lips' detail", async () => {
     const image = await decodeStillImage(await facePhoto());
     const [face] = (await detector.detect({ ...image, channels: 3 })) as [FaceLandmarks];
     const xs = face.mouthOuter.map((p) => p.x);
     const ys = face.mouthOuter.map((p) => p.y);
     const w = Math.max(...xs) - Math.min(...xs);
-    const box = { x: Math.round(Math.min(...xs) - 0.2 * w), y: Math.round(Math.min(...ys) - 0.2 * w), width: Math.round(1.4 * w), height: Math.round(Math.max(...ys) - Math.min(...ys) + 0.5 * w) };
+    const box = {
+      x: Math.round(Math.min(...xs) - 0.2 * w),
+      y: Math.round(Math.min(...ys) - 0.2 * w),
+      width: Math.round(1.4 * w),
+      height: Math.round(Math.max(...ys) - Math.min(...ys) + 0.5 * w),
+    };
     const inBox = (pixel: number) => {
       const x = pixel % image.width;
       const y = Math.floor(pixel / image.width);
@@ -50,8 +62,13 @@ describe('the mouth under a swaying head', () => {
         applyIdleMotion(twice, face, pose);
         const once = { data: Buffer.from(image.data), width: image.width, height: image.height };
         applyIdleMotion(once, face, pose);
-        const moved = { outer: face.mouthOuter.map((p) => swayPoint(p, face.box, pose)), inner: face.mouthInner.map((p) => swayPoint(p, face.box, pose)) };
-        applyMouthShape(once, moved, shape, { source: { image, toSource: swaySource(face.box, image.width, image.height, pose) } });
+        const moved = {
+          outer: face.mouthOuter.map((p) => swayPoint(p, face.box, pose)),
+          inner: face.mouthInner.map((p) => swayPoint(p, face.box, pose)),
+        };
+        applyMouthShape(once, moved, shape, {
+          source: { image, toSource: swaySource(face.box, image.width, image.height, pose) },
+        });
         // The same mouth in the same place: only the resampling differs.
         expect(psnr(once.data, twice.data, inBox)).toBeGreaterThan(38);
         if (opening === 0) {
@@ -60,7 +77,9 @@ describe('the mouth under a swaying head', () => {
         }
       }
     }
-    console.log(`[single resample] closed mouth box, Laplacian variance over the photo's: warped then swayed ${kept.twice.toFixed(3)}, drawn once ${kept.once.toFixed(3)}`);
+    console.log(
+      `[single resample] closed mouth box, Laplacian variance over the photo's: warped then swayed ${kept.twice.toFixed(3)}, drawn once ${kept.once.toFixed(3)}`,
+    );
     expect(kept.once).toBeGreaterThan(kept.twice + 0.03);
   }, 60_000);
 });

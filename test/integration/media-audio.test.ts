@@ -38,7 +38,10 @@ describe('decodeAudioPcm', () => {
   });
 
   it('decodes the audio track of an mp3 and of a video to about duration x rate', async () => {
-    for (const file of [await makeAudio(dir, { format: 'mp3', durationSec: 2 }), await makeVideo(dir, { durationSec: 2 })]) {
+    for (const file of [
+      await makeAudio(dir, { format: 'mp3', durationSec: 2 }),
+      await makeVideo(dir, { durationSec: 2 }),
+    ]) {
       const samples = await decodeAudioPcm(file, { sampleRate: 22050 });
       expect(Math.abs(samples.length - 2 * 22050)).toBeLessThan(0.05 * 2 * 22050);
       expect(toneFrequency(samples, 22050)).toBeCloseTo(440, -1);
@@ -66,6 +69,8 @@ describe('decodeAudioPcm', () => {
 
   it('rejects with an AbortError when cancelled', async () => {
     const wav = await makeAudio(dir, { format: 'wav', durationSec: 1 });
-    await expect(decodeAudioPcm(wav, { sampleRate: 16000, signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(decodeAudioPcm(wav, { sampleRate: 16000, signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });

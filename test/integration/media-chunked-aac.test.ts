@@ -17,12 +17,33 @@ let media: { dir: string; cleanup: () => Promise<void> };
 /** A 50 s stereo mix: a tone over pink noise. */
 async function makeMix(name: string): Promise<string> {
   const file = path.join(media.dir, name);
-  await runProcess(ffmpeg, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=${RATE}:duration=50`,
-    '-f', 'lavfi', '-i', `anoisesrc=d=50:c=pink:r=${RATE}:a=0.1:seed=7`,
-    '-filter_complex', '[0][1]amix=inputs=2,volume=2', '-ac', '2', '-ar', String(RATE), '-c:a', 'pcm_s16le', file,
-  ], { toolName: 'ffmpeg' });
+  await runProcess(
+    ffmpeg,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=300:sample_rate=${RATE}:duration=50`,
+      '-f',
+      'lavfi',
+      '-i',
+      `anoisesrc=d=50:c=pink:r=${RATE}:a=0.1:seed=7`,
+      '-filter_complex',
+      '[0][1]amix=inputs=2,volume=2',
+      '-ac',
+      '2',
+      '-ar',
+      String(RATE),
+      '-c:a',
+      'pcm_s16le',
+      file,
+    ],
+    { toolName: 'ffmpeg' },
+  );
   return file;
 }
 
@@ -89,7 +110,8 @@ describe('chunked AAC encoding', () => {
     const inside = snrDb(decoded, reference, 5, 15);
     expect(inside).toBeGreaterThan(15);
     const seam = CHUNK_SAMPLES / RATE;
-    for (const at of [seam, 2 * seam]) expect(snrDb(decoded, reference, at - 0.05, at + 0.05)).toBeGreaterThan(inside - 3);
+    for (const at of [seam, 2 * seam])
+      expect(snrDb(decoded, reference, at - 0.05, at + 0.05)).toBeGreaterThan(inside - 3);
     // The changed stretch holds the new sound, not the first mix's.
     expect(snrDb(decoded, reference, 21, 22.8)).toBeGreaterThan(15);
     const firstReference = await decodeAudioPcm(first, { sampleRate: RATE });

@@ -24,38 +24,74 @@ const cues = (second: string) => [
 
 async function burn(second: string, name: string) {
   return prepareSubtitleBurn({
-    cues: cues(second), style: BUILTIN_SUBTITLE_STYLES[0]!, frame: { width: 640, height: 360 }, language: 'en',
-    workDir: path.join(media.dir, name), fontconfigDir: path.join(media.dir, 'fontconfig'),
+    cues: cues(second),
+    style: BUILTIN_SUBTITLE_STYLES[0]!,
+    frame: { width: 640, height: 360 },
+    language: 'en',
+    workDir: path.join(media.dir, name),
+    fontconfigDir: path.join(media.dir, 'fontconfig'),
   });
 }
 
 /** The lowest per-frame PSNR of `a` against `b`, and how many frames were compared. */
 async function worstPsnr(a: string, b: string): Promise<{ frames: number; min: number }> {
   const stats = path.join(media.dir, `psnr-${Date.now()}.txt`);
-  await runProcess(ffmpeg, [...ffmpegBaseArgs(), '-i', a, '-i', b, '-lavfi', `[0:v][1:v]psnr=stats_file=${stats}`, '-f', 'null', '-'], { toolName: 'ffmpeg' });
-  const values = (await fs.readFile(stats, 'utf8')).trim().split('\n').map((line) => {
-    const value = /psnr_avg:(\S+)/u.exec(line)![1]!;
-    return value === 'inf' ? 99 : Number(value);
-  });
+  await runProcess(
+    ffmpeg,
+    [...ffmpegBaseArgs(), '-i', a, '-i', b, '-lavfi', `[0:v][1:v]psnr=stats_file=${stats}`, '-f', 'null', '-'],
+    { toolName: 'ffmpeg' },
+  );
+  const values = (await fs.readFile(stats, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const value = /psnr_avg:(\S+)/u.exec(line)![1]!;
+      return value === 'inf' ? 99 : Number(value);
+    });
   return { frames: values.length, min: Math.min(...values) };
 }
 
 async function joined(files: readonly string[], name: string): Promise<string> {
   const output = path.join(media.dir, name);
-  await runProcess(ffmpeg, [...ffmpegBaseArgs(), '-y', '-i', concatInput(files), '-c', 'copy', output], { toolName: 'ffmpeg' });
+  await runProcess(ffmpeg, [...ffmpegBaseArgs(), '-y', '-i', concatInput(files), '-c', 'copy', output], {
+    toolName: 'ffmpeg',
+  });
   return output;
 }
 
 async function wholeEncode(filter: string, env: NodeJS.ProcessEnv, name: string): Promise<string> {
   const output = path.join(media.dir, name);
-  await runProcess(ffmpeg, [...ffmpegBaseArgs(), '-y', '-i', source, '-vf', filter, ...h264EncodeArgs(), output], { toolName: 'ffmpeg', env: { ...process.env, ...env } });
+  await runProcess(ffmpeg, [...ffmpegBaseArgs(), '-y', '-i', source, '-vf', filter, ...h264EncodeArgs(), output], {
+    toolName: 'ffmpeg',
+    env: { ...process.env, ...env },
+  });
   return output;
 }
 
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-chunked-video-');
   source = path.join(media.dir, 'source.mp4');
-  await runProcess(ffmpeg, [...ffmpegBaseArgs(), '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=45', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p', source], { toolName: 'ffmpeg' });
+  await runProcess(
+    ffmpeg,
+    [
+      ...ffmpegBaseArgs(),
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=25:duration=45',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-g',
+      '50',
+      '-pix_fmt',
+      'yuv420p',
+      source,
+    ],
+    { toolName: 'ffmpeg' },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -66,10 +102,17 @@ describe('chunked video encoding of burned-in subtitles', () => {
   it('joins into every frame of a whole encode, and encodes again only the chunk whose subtitle changed', async () => {
     const cacheDir = path.join(media.dir, 'cache');
     const first = await burn('A line across the seam', 'first');
-    const run = async (subtitles: Awaited<ReturnType<typeof burn>>) => encodeVideoChunked({
-      ffmpeg, input: source, durationSec: 45, fps: 25, filter: subtitles.filter, env: subtitles.env,
-      drawnBetween: assDrawnBetween(await fs.readFile(subtitles.assFile, 'utf8')), cacheDir,
-    });
+    const run = async (subtitles: Awaited<ReturnType<typeof burn>>) =>
+      encodeVideoChunked({
+        ffmpeg,
+        input: source,
+        durationSec: 45,
+        fps: 25,
+        filter: subtitles.filter,
+        env: subtitles.env,
+        drawnBetween: assDrawnBetween(await fs.readFile(subtitles.assFile, 'utf8')),
+        cacheDir,
+      });
     const once = await run(first);
     expect(once.files).toHaveLength(3);
     expect(once.encoded).toBe(3);

@@ -4,7 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
-import { createFrameWriter, describeFrameStream, readFrames, type Frame, type FrameStreamOptions } from '../../src/main/media/frames.js';
+import {
+  createFrameWriter,
+  describeFrameStream,
+  readFrames,
+  type Frame,
+  type FrameStreamOptions,
+} from '../../src/main/media/frames.js';
 import { probeMedia } from '../../src/main/media/probe.js';
 import { ProcessError, runProcess } from '../../src/main/media/run-process.js';
 import { makeAudio, makeMediaDir, makeVideo, NASTY_MEDIA } from '../fixtures/media.js';
@@ -35,7 +41,18 @@ function meanAbsDiff(a: Buffer, b: Buffer, start = 0, end = a.length): number {
 async function countVideoFrames(file: string): Promise<number> {
   const { stdout } = await runProcess(
     resolveMediaTools().ffprobe,
-    ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file],
+    [
+      '-v',
+      'error',
+      '-count_frames',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=nb_read_frames',
+      '-of',
+      'csv=p=0',
+      file,
+    ],
     { captureStdout: true },
   );
   return Number(stdout?.toString().trim());
@@ -114,7 +131,23 @@ describe('readFrames', () => {
     // Turned clockwise, as a player shows it: the same as transposing the stored pixels by hand.
     const { stdout } = await runProcess(
       resolveMediaTools().ffmpeg,
-      ['-v', 'error', '-nostdin', '-noautorotate', '-i', rotated, '-frames:v', '1', '-vf', 'transpose=clock', '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        '-noautorotate',
+        '-i',
+        rotated,
+        '-frames:v',
+        '1',
+        '-vf',
+        'transpose=clock',
+        '-pix_fmt',
+        'rgb24',
+        '-f',
+        'rawvideo',
+        'pipe:1',
+      ],
       { captureStdout: true },
     );
     expect(meanAbsDiff(frames[0].data, stdout!)).toBeLessThan(1);
@@ -139,7 +172,11 @@ describe('readFrames', () => {
     let pid = 0;
     let count = 0;
     const reading = (async () => {
-      for await (const _frame of readFrames(longVideo, { pixelFormat: 'rgb24', signal: controller.signal, onSpawn: (id) => (pid = id) })) {
+      for await (const _frame of readFrames(longVideo, {
+        pixelFormat: 'rgb24',
+        signal: controller.signal,
+        onSpawn: (id) => (pid = id),
+      })) {
         count += 1;
         if (count === 3) controller.abort();
       }
@@ -151,7 +188,11 @@ describe('readFrames', () => {
 
   it('rejects with an AbortError before starting anything when the signal is already aborted', async () => {
     let spawned = false;
-    const iterator = readFrames(video, { pixelFormat: 'rgb24', signal: AbortSignal.abort(), onSpawn: () => (spawned = true) });
+    const iterator = readFrames(video, {
+      pixelFormat: 'rgb24',
+      signal: AbortSignal.abort(),
+      onSpawn: () => (spawned = true),
+    });
     await expect(iterator.next()).rejects.toMatchObject({ name: 'AbortError' });
     expect(spawned).toBe(false);
   });
@@ -172,7 +213,10 @@ describe('readFrames', () => {
 
   it('fails with media_unreadable for a file that is not a video', async () => {
     const garbage = await NASTY_MEDIA.garbage.make(dir);
-    await expect(readAll(garbage, { pixelFormat: 'rgb24' })).rejects.toMatchObject({ name: 'DubDeskError', code: 'media_unreadable' });
+    await expect(readAll(garbage, { pixelFormat: 'rgb24' })).rejects.toMatchObject({
+      name: 'DubDeskError',
+      code: 'media_unreadable',
+    });
     const tone = await makeAudio(dir, { format: 'mp3' });
     const error = await readAll(tone, { pixelFormat: 'rgb24' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DubDeskError);
@@ -196,7 +240,13 @@ describe('createFrameWriter', () => {
     const lowerHalfStart = 120 * 320 * 3;
     const progress: Array<number | null> = [];
     const writer = createFrameWriter({
-      output, width: 320, height: 240, fps: 25, pixelFormat: 'rgb24', audio: { file: video }, durationSec: 2,
+      output,
+      width: 320,
+      height: 240,
+      fps: 25,
+      pixelFormat: 'rgb24',
+      audio: { file: video },
+      durationSec: 2,
       onProgress: (event) => progress.push(event.fraction),
     });
     for (const frame of input) {
@@ -232,13 +282,27 @@ describe('createFrameWriter', () => {
     const frame = Buffer.alloc(64 * 48 * 3, 128);
     const short = await makeAudio(dir, { durationSec: 1, name: 'one-second.wav' });
     const padded = path.join(dir, 'padded.mp4');
-    const writer = createFrameWriter({ output: padded, width: 64, height: 48, fps: 25, pixelFormat: 'rgb24', audio: { file: short } });
+    const writer = createFrameWriter({
+      output: padded,
+      width: 64,
+      height: 48,
+      fps: 25,
+      pixelFormat: 'rgb24',
+      audio: { file: short },
+    });
     for (let i = 0; i < 50; i++) await writer.write(frame);
     await writer.end();
     expect((await probeMedia(padded)).durationSec).toBeCloseTo(2, 1);
 
     const cut = path.join(dir, 'cut.mp4');
-    const cutter = createFrameWriter({ output: cut, width: 64, height: 48, fps: 25, pixelFormat: 'rgb24', audio: { file: video, startSec: 0.5 } });
+    const cutter = createFrameWriter({
+      output: cut,
+      width: 64,
+      height: 48,
+      fps: 25,
+      pixelFormat: 'rgb24',
+      audio: { file: video, startSec: 0.5 },
+    });
     for (let i = 0; i < 10; i++) await cutter.write(frame);
     await cutter.end();
     const info = await probeMedia(cut);
@@ -252,7 +316,13 @@ describe('createFrameWriter', () => {
     const controller = new AbortController();
     let pid = 0;
     const writer = createFrameWriter({
-      output, width: 320, height: 240, fps: 25, pixelFormat: 'rgb24', signal: controller.signal, onSpawn: (id) => (pid = id),
+      output,
+      width: 320,
+      height: 240,
+      fps: 25,
+      pixelFormat: 'rgb24',
+      signal: controller.signal,
+      onSpawn: (id) => (pid = id),
     });
     const frame = Buffer.alloc(320 * 240 * 3, 200);
     for (let i = 0; i < 10; i++) await writer.write(frame);
@@ -278,7 +348,14 @@ describe('createFrameWriter', () => {
 
   it('reports a failing encoder with ffmpeg complaint and leaves no output', async () => {
     const output = path.join(dir, 'bad-encoder.mp4');
-    const writer = createFrameWriter({ output, width: 320, height: 240, fps: 25, pixelFormat: 'rgb24', encode: ['-c:v', 'no_such_encoder'] });
+    const writer = createFrameWriter({
+      output,
+      width: 320,
+      height: 240,
+      fps: 25,
+      pixelFormat: 'rgb24',
+      encode: ['-c:v', 'no_such_encoder'],
+    });
     const frame = Buffer.alloc(320 * 240 * 3);
     const error = await (async () => {
       for (let i = 0; i < 5; i++) await writer.write(frame);

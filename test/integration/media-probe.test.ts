@@ -23,7 +23,16 @@ describe('probeMedia on generated media', () => {
     const info = await probeMedia(await makeVideo(dir, { durationSec: 2, fps: 30 }));
     expect(info.durationSec).toBeCloseTo(2, 1);
     expect(info).toMatchObject({ hasVideo: true, hasAudio: true, isStillImage: false });
-    expect(info.video).toEqual({ codec: 'h264', width: 320, height: 240, fps: 30, rotation: 0, displayWidth: 320, displayHeight: 240, durationSec: expect.closeTo(2, 1) });
+    expect(info.video).toEqual({
+      codec: 'h264',
+      width: 320,
+      height: 240,
+      fps: 30,
+      rotation: 0,
+      displayWidth: 320,
+      displayHeight: 240,
+      durationSec: expect.closeTo(2, 1),
+    });
     expect(info.audio).toEqual({ codec: 'aac', sampleRate: 44100, channels: 1 });
     expect(orientationOf(info)).toBe('landscape');
   });
@@ -56,10 +65,19 @@ describe('probeMedia on generated media', () => {
 
   it('describes audio files and still images', async () => {
     const mp3 = await probeMedia(await makeAudio(dir, { format: 'mp3', durationSec: 2 }));
-    expect(mp3).toMatchObject({ hasVideo: false, hasAudio: true, audio: { codec: 'mp3', sampleRate: 44100, channels: 1 } });
+    expect(mp3).toMatchObject({
+      hasVideo: false,
+      hasAudio: true,
+      audio: { codec: 'mp3', sampleRate: 44100, channels: 1 },
+    });
     expect(mp3.durationSec).toBeCloseTo(2, 0);
     const png = await probeMedia(await makeImage(dir, { format: 'png', width: 200, height: 200 }));
-    expect(png).toMatchObject({ isStillImage: true, durationSec: 0, hasAudio: false, video: { width: 200, height: 200 } });
+    expect(png).toMatchObject({
+      isStillImage: true,
+      durationSec: 0,
+      hasAudio: false,
+      video: { width: 200, height: 200 },
+    });
     expect(orientationOf(png)).toBe('square');
   });
 

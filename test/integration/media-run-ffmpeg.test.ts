@@ -16,7 +16,21 @@ describe('runFfmpeg', () => {
     const events: FfmpegProgressEvent[] = [];
     // -re paces the 3 s source at real time, so ffmpeg has time to write several reports (every 0.5 s).
     await runFfmpeg(
-      [...ffmpegPreamble(), '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', output],
+      [
+        ...ffmpegPreamble(),
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=320x240:rate=25:duration=3',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        output,
+      ],
       { durationSec: 3, onProgress: (event) => events.push(event) },
     );
     const running = events.filter((event) => !event.done);
@@ -40,18 +54,33 @@ describe('runFfmpeg', () => {
 
   it('fails with ffmpeg, its exit code and its complaint in the message', async () => {
     const missing = `${dir}/missing.mov`;
-    const error = await runFfmpeg(extractAudioArgs({ input: missing, output: `${dir}/out.wav`, sampleRate: 16000 })).catch((e: unknown) => e);
+    const error = await runFfmpeg(
+      extractAudioArgs({ input: missing, output: `${dir}/out.wav`, sampleRate: 16000 }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProcessError);
     expect((error as Error).message).toMatch(/^ffmpeg exited with code 1: .*missing\.mov: No such file or directory/);
   });
 
   it('stops an encode when its signal aborts', async () => {
     const controller = new AbortController();
-    const run = runFfmpeg([...ffmpegPreamble(), '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=600', '-f', 'null', '-'], {
-      signal: controller.signal,
-      durationSec: 600,
-      onProgress: () => controller.abort(),
-    });
+    const run = runFfmpeg(
+      [
+        ...ffmpegPreamble(),
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=320x240:rate=25:duration=600',
+        '-f',
+        'null',
+        '-',
+      ],
+      {
+        signal: controller.signal,
+        durationSec: 600,
+        onProgress: () => controller.abort(),
+      },
+    );
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -41,15 +41,24 @@ describe('runProcess', () => {
   });
 
   it('passes arguments literally, with no shell to expand them', async () => {
-    const result = await runProcess(node, ['-e', 'process.stdout.write(process.argv[1])', '$HOME; echo *'], { captureStdout: true });
+    const result = await runProcess(node, ['-e', 'process.stdout.write(process.argv[1])', '$HOME; echo *'], {
+      captureStdout: true,
+    });
     expect(result.stdout?.toString()).toBe('$HOME; echo *');
   });
 
   it('rejects a non-zero exit with the tool name, exit code and the end of stderr', async () => {
     const error = await rejection(
-      runProcess(node, ['-e', "console.error('x'.repeat(100000)); console.error('Invalid data found when processing input'); process.exit(3)"], {
-        toolName: 'ffprobe',
-      }),
+      runProcess(
+        node,
+        [
+          '-e',
+          "console.error('x'.repeat(100000)); console.error('Invalid data found when processing input'); process.exit(3)",
+        ],
+        {
+          toolName: 'ffprobe',
+        },
+      ),
     );
     expect(error).toBeInstanceOf(ProcessError);
     expect(error.message).toMatch(/^ffprobe exited with code 3: x+\nInvalid data found when processing input$/);
@@ -68,7 +77,9 @@ describe('runProcess', () => {
 
   it('does not start anything when the signal is already aborted', async () => {
     let spawned = false;
-    const error = await rejection(runProcess(node, ['-e', ''], { signal: AbortSignal.abort(), onSpawn: () => (spawned = true) }));
+    const error = await rejection(
+      runProcess(node, ['-e', ''], { signal: AbortSignal.abort(), onSpawn: () => (spawned = true) }),
+    );
     expect(error.name).toBe('AbortError');
     expect(spawned).toBe(false);
   });
@@ -80,7 +91,21 @@ describe('runProcess', () => {
     // -re paces a 10-minute input at real time: the run would last 10 minutes unless cancelled.
     const run = runProcess(
       resolveMediaTools().ffmpeg,
-      ['-hide_banner', '-nostdin', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=600', '-progress', 'pipe:1', '-nostats', '-f', 'null', '-'],
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=320x240:rate=25:duration=600',
+        '-progress',
+        'pipe:1',
+        '-nostats',
+        '-f',
+        'null',
+        '-',
+      ],
       {
         toolName: 'ffmpeg',
         signal: controller.signal,
@@ -102,14 +127,18 @@ describe('runProcess', () => {
   it('kills a child that ignores SIGTERM once the grace period is over', async () => {
     const controller = new AbortController();
     let pid = 0;
-    const run = runProcess(node, ['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)"], {
-      signal: controller.signal,
-      killGraceMs: 300,
-      onSpawn: (id) => (pid = id),
-      onStdoutLine: (line) => {
-        if (line === 'ready') controller.abort();
+    const run = runProcess(
+      node,
+      ['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)"],
+      {
+        signal: controller.signal,
+        killGraceMs: 300,
+        onSpawn: (id) => (pid = id),
+        onStdoutLine: (line) => {
+          if (line === 'ready') controller.abort();
+        },
       },
-    });
+    );
     const error = await rejection(run);
     expect(error.name).toBe('AbortError');
     expect(isRunning(pid)).toBe(false);
@@ -121,7 +150,9 @@ describe('startProcess (the spawn under runProcess and the frame pipes)', () => 
     // A child echoing stdin: 4 MB is far more than a pipe holds, so an unread stdout must throttle it, not lose data.
     const echo = startProcess(node, ['-e', 'process.stdin.pipe(process.stdout)'], { stdin: true, readStdout: true });
     const sent = Buffer.alloc(4 << 20, 7);
-    const writing = new Promise<void>((resolve, reject) => echo.stdin!.end(sent, (error?: Error | null) => (error ? reject(error) : resolve())));
+    const writing = new Promise<void>((resolve, reject) =>
+      echo.stdin!.end(sent, (error?: Error | null) => (error ? reject(error) : resolve())),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     let received = 0;
     for await (const chunk of echo.stdout as AsyncIterable<Buffer>) received += chunk.length;
@@ -133,11 +164,15 @@ describe('startProcess (the spawn under runProcess and the frame pipes)', () => 
   });
 
   it('kill(0) ends a child that ignores SIGTERM at once, and its exit is marked aborted', async () => {
-    const stubborn = startProcess(node, ['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)"], {
-      onStdoutLine: (line) => {
-        if (line === 'ready') stubborn.kill(0);
+    const stubborn = startProcess(
+      node,
+      ['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)"],
+      {
+        onStdoutLine: (line) => {
+          if (line === 'ready') stubborn.kill(0);
+        },
       },
-    });
+    );
     const started = Date.now();
     const exit = await stubborn.exited;
     expect(exit).toMatchObject({ signal: 'SIGKILL', aborted: true });
@@ -146,7 +181,10 @@ describe('startProcess (the spawn under runProcess and the frame pipes)', () => 
   });
 
   it('stops a child whose signal was aborted before it started, and marks its exit aborted', async () => {
-    const late = startProcess(node, ['-e', 'setInterval(() => {}, 1000)'], { signal: AbortSignal.abort(), killGraceMs: 0 });
+    const late = startProcess(node, ['-e', 'setInterval(() => {}, 1000)'], {
+      signal: AbortSignal.abort(),
+      killGraceMs: 0,
+    });
     const exit = await late.exited;
     expect(exit.aborted).toBe(true);
     expect(late.running()).toBe(false);

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
 import { checkMediaType, sniffFile } from '../../src/main/media/sniff.js';
-import { makeAudio, makeImage, makeMediaDir, makeTextFile, makeVideo, NASTY_MEDIA, type VideoContainer } from '../fixtures/media.js';
+import {
+  makeAudio,
+  makeImage,
+  makeMediaDir,
+  makeTextFile,
+  makeVideo,
+  NASTY_MEDIA,
+  type VideoContainer,
+} from '../fixtures/media.js';
 
 const LIPSYNC_VIDEO = ['.mp4', '.mov', '.webm', '.avi', '.wmv'];
 const LIPSYNC_AUDIO = ['.wav', '.mp3', '.m4a'];
@@ -82,7 +90,9 @@ describe('checkMediaType', () => {
 
   it('accepts an allowed type and returns what it found', async () => {
     const file = await makeVideo(dir, { container: 'webm' });
-    expect(await checkMediaType(file, { allowed: LIPSYNC_VIDEO, nameForErrors: 'clip.webm' })).toMatchObject({ ext: 'webm' });
+    expect(await checkMediaType(file, { allowed: LIPSYNC_VIDEO, nameForErrors: 'clip.webm' })).toMatchObject({
+      ext: 'webm',
+    });
   });
 
   it('rejects a png named .mp4 with what it is and what is accepted', async () => {
@@ -93,9 +103,16 @@ describe('checkMediaType', () => {
   });
 
   it('rejects unrecognised content and a recognised but unlisted type', async () => {
-    const garbage = await rejected(checkMediaType(await NASTY_MEDIA.garbage.make(dir), { allowed: LIPSYNC_AUDIO, nameForErrors: 'voice.wav' }));
+    const garbage = await rejected(
+      checkMediaType(await NASTY_MEDIA.garbage.make(dir), { allowed: LIPSYNC_AUDIO, nameForErrors: 'voice.wav' }),
+    );
     expect(garbage.message).toBe('voice.wav is not a recognised media format; accepted types: .wav, .mp3, .m4a.');
-    const mkv = await rejected(checkMediaType(await makeVideo(dir, { container: 'mkv' }), { allowed: LIPSYNC_VIDEO, nameForErrors: 'film.webm' }));
+    const mkv = await rejected(
+      checkMediaType(await makeVideo(dir, { container: 'mkv' }), {
+        allowed: LIPSYNC_VIDEO,
+        nameForErrors: 'film.webm',
+      }),
+    );
     expect(mkv.message).toBe('film.webm is a Matroska (.mkv) video; accepted types: .mp4, .mov, .webm, .avi, .wmv.');
   });
 

@@ -6,9 +6,15 @@ import { runProcess } from '../../src/main/media/run-process.js';
 describe('resolveMediaTools', () => {
   it('prefers explicit paths, then DUBDESK_FFMPEG / DUBDESK_FFPROBE', () => {
     const env = { DUBDESK_FFMPEG: '/env/ffmpeg', DUBDESK_FFPROBE: '/env/ffprobe' };
-    expect(resolveMediaTools({ ffmpegPath: '/opt/ffmpeg', ffprobePath: '/opt/ffprobe' }, env)).toEqual({ ffmpeg: '/opt/ffmpeg', ffprobe: '/opt/ffprobe' });
+    expect(resolveMediaTools({ ffmpegPath: '/opt/ffmpeg', ffprobePath: '/opt/ffprobe' }, env)).toEqual({
+      ffmpeg: '/opt/ffmpeg',
+      ffprobe: '/opt/ffprobe',
+    });
     expect(resolveMediaTools({}, env)).toEqual({ ffmpeg: '/env/ffmpeg', ffprobe: '/env/ffprobe' });
-    expect(resolveMediaTools({ ffprobePath: '/opt/ffprobe' }, { DUBDESK_FFMPEG: '/env/ffmpeg' })).toEqual({ ffmpeg: '/env/ffmpeg', ffprobe: '/opt/ffprobe' });
+    expect(resolveMediaTools({ ffprobePath: '/opt/ffprobe' }, { DUBDESK_FFMPEG: '/env/ffmpeg' })).toEqual({
+      ffmpeg: '/env/ffmpeg',
+      ffprobe: '/opt/ffprobe',
+    });
   });
 
   it('falls back to the packaged binaries, made executable and runnable', async () => {

@@ -32,11 +32,17 @@ const steps: string[] = [];
 async function memoryUsage(): Promise<string> {
   const before = stdout.length;
   child.kill('SIGUSR2');
-  for (let i = 0; i < 50 && !stdout.slice(before).includes('"memory"'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  const line = stdout.slice(before).split('\n').find((text) => text.includes('"memory"'));
+  for (let i = 0; i < 50 && !stdout.slice(before).includes('"memory"'); i++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const line = stdout
+    .slice(before)
+    .split('\n')
+    .find((text) => text.includes('"memory"'));
   if (!line) return 'no memory report';
   const { memory } = JSON.parse(line) as { memory: Record<string, number> };
-  return Object.entries(memory).map(([key, value]) => `${key} ${Math.round(value / MB)}`).join(', ');
+  return Object.entries(memory)
+    .map(([key, value]) => `${key} ${Math.round(value / MB)}`)
+    .join(', ');
 }
 async function step(name: string): Promise<void> {
   steps.push(`${name}: rss ${Math.round((await statusKb('VmRSS')) / MB)} MB (${await memoryUsage()})`);
@@ -47,14 +53,22 @@ async function statusKb(field: 'VmRSS' | 'VmHWM'): Promise<number> {
   return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]) * 1024;
 }
 
-async function api(pathname: string, init: { method?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any }> {
+async function api(
+  pathname: string,
+  init: { method?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { authorization: `Bearer ${KEY}`, ...init.headers };
   let body = init.raw;
   if (init.body !== undefined) {
     body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${url}${pathname}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, duplex: 'half' } as RequestInit);
+  const response = await fetch(`${url}${pathname}`, {
+    method: init.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    duplex: 'half',
+  } as RequestInit);
   const text = await response.text();
   try {
     return { status: response.status, body: JSON.parse(text) };
@@ -86,12 +100,18 @@ async function settledRss(): Promise<number> {
 }
 
 function srt(cues: Array<[number, number, string]>): string {
-  return cues.map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`).join('\n');
+  return cues
+    .map(([from, to, text], i) => `${i + 1}\n${formatSrtTime(from)} --> ${formatSrtTime(to)}\n${text}\n`)
+    .join('\n');
 }
 
 const translate = (mediaPath: string, srtPath: string) => ({
-  media_type: 'audio', media_url: pathToFileURL(mediaPath).href, subtitle_url: pathToFileURL(srtPath).href,
-  subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'audio',
+  media_type: 'audio',
+  media_url: pathToFileURL(mediaPath).href,
+  subtitle_url: pathToFileURL(srtPath).href,
+  subtitle_usage_type: 'final_translated',
+  target_language: 'de',
+  export_type: 'audio',
 });
 
 beforeAll(async () => {
@@ -125,53 +145,105 @@ describe('service memory over an oversized-request sequence', () => {
     const coldIdle = await settledRss();
     // Warm up: the first dub starts the TTS workers (about 70 MB each), which stay until a minute without work.
     const small = await makeAudio(media.dir, { durationSec: 6, sampleRate: 8000, name: 'small.wav' });
-    const warmupLines: Array<[number, number, string]> = [[300, 1300, 'Guten Morgen.'], [1500, 2500, 'Danke.'], [2700, 3700, 'Bis bald.'], [3900, 4900, 'Tschüss.']];
-    const warmup = await api('/v1/media/translate', { body: translate(small, await makeTextFile(media.dir, 'small.srt', srt(warmupLines))) });
+    const warmupLines: Array<[number, number, string]> = [
+      [300, 1300, 'Guten Morgen.'],
+      [1500, 2500, 'Danke.'],
+      [2700, 3700, 'Bis bald.'],
+      [3900, 4900, 'Tschüss.'],
+    ];
+    const warmup = await api('/v1/media/translate', {
+      body: translate(small, await makeTextFile(media.dir, 'small.srt', srt(warmupLines))),
+    });
     expect(warmup.status, JSON.stringify(warmup.body)).toBe(200);
     expect((await waitForTask(warmup.body.task_id, isFinal, 60_000)).status).toBe('done');
     const idle = await settledRss();
 
     let peakSampled = 0;
-    const sampler = setInterval(() => void statusKb('VmRSS').then((rss) => (peakSampled = Math.max(peakSampled, rss)), () => undefined), 100);
+    const sampler = setInterval(
+      () =>
+        void statusKb('VmRSS').then(
+          (rss) => (peakSampled = Math.max(peakSampled, rss)),
+          () => undefined,
+        ),
+      100,
+    );
     try {
       // 1. A cue at the text limit, spoken in full (about a minute of speech) and mixed.
       const minute = await makeAudio(media.dir, { durationSec: 75, sampleRate: 8000, name: 'minute.wav' });
       const words = 'Ein sehr langer Satz über das Wetter von morgen. ';
       const nearLimitText = words.repeat(Math.ceil(MAX_CUE_CHARACTERS / words.length)).slice(0, MAX_CUE_CHARACTERS);
-      const longCue = await api('/v1/media/translate', { body: translate(minute, await makeTextFile(media.dir, 'long-cue.srt', srt([[500, 74_000, nearLimitText]]))) });
+      const longCue = await api('/v1/media/translate', {
+        body: translate(minute, await makeTextFile(media.dir, 'long-cue.srt', srt([[500, 74_000, nearLimitText]]))),
+      });
       expect(longCue.status, JSON.stringify(longCue.body)).toBe(200);
       const longCueTask = await waitForTask(longCue.body.task_id, isFinal, 90_000);
       expect(longCueTask.status, JSON.stringify(longCueTask)).toBe('done');
 
       await step('long cue done');
       // 2. A file at the cue-count limit: accepted; synthesis runs a while (the rest would take minutes), then it is cancelled.
-      const long = await makeAudio(media.dir, { durationSec: Math.ceil((MAX_CUES * 500) / 1000) + 2, sampleRate: 8000, name: 'long.wav' });
-      const manyCues = Array.from({ length: MAX_CUES }, (_, i): [number, number, string] => [i * 500, i * 500 + 300, 'Ja.']);
-      const count = await api('/v1/media/translate', { body: translate(long, await makeTextFile(media.dir, 'many.srt', srt(manyCues))) });
+      const long = await makeAudio(media.dir, {
+        durationSec: Math.ceil((MAX_CUES * 500) / 1000) + 2,
+        sampleRate: 8000,
+        name: 'long.wav',
+      });
+      const manyCues = Array.from({ length: MAX_CUES }, (_, i): [number, number, string] => [
+        i * 500,
+        i * 500 + 300,
+        'Ja.',
+      ]);
+      const count = await api('/v1/media/translate', {
+        body: translate(long, await makeTextFile(media.dir, 'many.srt', srt(manyCues))),
+      });
       expect(count.status, JSON.stringify(count.body)).toBe(200);
       // Voice activity detection over its 84 minutes and speaker clustering come first: minutes on a busy 2-core machine.
-      await waitForTask(count.body.task_id, (task) => task.stage === 'synthesize' && task.stage_progress > 0.02, 240_000);
+      await waitForTask(
+        count.body.task_id,
+        (task) => task.stage === 'synthesize' && task.stage_progress > 0.02,
+        240_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, 10_000));
       expect((await api(`/v1/tasks/${count.body.task_id}/cancel`, { method: 'POST' })).status).toBe(200);
       expect((await waitForTask(count.body.task_id, isFinal, 30_000)).status).toBe('cancelled');
 
       await step('many cues cancelled');
       // 3. Over the limits: refused at create, without being dubbed.
-      const tooLong = await api('/v1/media/translate', { body: translate(small, await makeTextFile(media.dir, 'too-long.srt', srt([[500, 2500, 'x'.repeat(160 * 1024)]]))) });
+      const tooLong = await api('/v1/media/translate', {
+        body: translate(
+          small,
+          await makeTextFile(media.dir, 'too-long.srt', srt([[500, 2500, 'x'.repeat(160 * 1024)]])),
+        ),
+      });
       expect(tooLong).toMatchObject({ status: 400, body: { code: 'invalid_subtitle' } });
-      const tooMany = await api('/v1/media/translate', { body: translate(small, await makeTextFile(media.dir, 'too-many.srt', srt(Array.from({ length: 100_000 }, (_, i) => [i * 10, i * 10 + 5, 'a'])))) });
+      const tooMany = await api('/v1/media/translate', {
+        body: translate(
+          small,
+          await makeTextFile(
+            media.dir,
+            'too-many.srt',
+            srt(Array.from({ length: 100_000 }, (_, i) => [i * 10, i * 10 + 5, 'a'])),
+          ),
+        ),
+      });
       expect(tooMany).toMatchObject({ status: 400, body: { code: 'invalid_subtitle' } });
       // Every cue at the text limit: about 10 MB of SRT, parsed and refused (its cues end after the media).
-      const bigSrt = srt(Array.from({ length: MAX_CUES }, (_, i) => [i * 1000, i * 1000 + 900, 'y'.repeat(MAX_CUE_CHARACTERS)]));
-      const nearLimitFile = await api('/v1/media/translate', { body: translate(small, await makeTextFile(media.dir, 'near-limit-size.srt', bigSrt)) });
+      const bigSrt = srt(
+        Array.from({ length: MAX_CUES }, (_, i) => [i * 1000, i * 1000 + 900, 'y'.repeat(MAX_CUE_CHARACTERS)]),
+      );
+      const nearLimitFile = await api('/v1/media/translate', {
+        body: translate(small, await makeTextFile(media.dir, 'near-limit-size.srt', bigSrt)),
+      });
       expect(nearLimitFile).toMatchObject({ status: 400, body: { code: 'invalid_subtitle' } });
 
       await step('refused SRTs');
       // 4. A JSON body just under the 10 MB body limit (refused by validation), and one far over it.
-      const nearBody = await api('/v1/media/translate', { body: { ...translate(small, small), user_prompt: 'z'.repeat(9 * MB) } });
+      const nearBody = await api('/v1/media/translate', {
+        body: { ...translate(small, small), user_prompt: 'z'.repeat(9 * MB) },
+      });
       expect(nearBody.status).toBe(400);
       // The service answers 413 without reading the rest; the client may see its write cut (EPIPE) before it reads that answer.
-      const hugeBody = await api('/v1/media/translate', { body: { ...translate(small, small), user_prompt: 'z'.repeat(40 * MB) } }).then(
+      const hugeBody = await api('/v1/media/translate', {
+        body: { ...translate(small, small), user_prompt: 'z'.repeat(40 * MB) },
+      }).then(
         (answer) => answer.status,
         (error: Error & { cause?: NodeJS.ErrnoException }) => {
           if (error.cause?.code === 'EPIPE' || error.cause?.code === 'ECONNRESET') return 'cut off while sending';
@@ -184,7 +256,13 @@ describe('service memory over an oversized-request sequence', () => {
       // 5. A big upload (512 MB), streamed: stored on disk, not in memory.
       const chunk = Buffer.alloc(MB, 7);
       const upload = await api('/v1/files', {
-        raw: Readable.toWeb(Readable.from((function* () { for (let i = 0; i < 512; i++) yield chunk; })())) as ReadableStream,
+        raw: Readable.toWeb(
+          Readable.from(
+            (function* () {
+              for (let i = 0; i < 512; i++) yield chunk;
+            })(),
+          ),
+        ) as ReadableStream,
         headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'big.bin' },
       });
       expect(upload.status).toBeLessThan(500);

@@ -9,8 +9,20 @@ import { modelRoutes } from '../../src/main/api/routes/models.js';
 import { createCatalogue, type CatalogueEntry, type ModelArchive } from '../../src/main/models/catalogue.js';
 import { createModelStore, type InstallEvent, type ModelStore } from '../../src/main/models/model-store.js';
 import { gzipOfZeros, zipWithZeros } from '../fixtures/archive-bombs.js';
-import { packFolder, tarMembers, tempDir, writeFolder, zipMembers, type ArchiveMemberSpec } from '../fixtures/model-archives.js';
-import { encodeStandin, startStandinServer, tinySigmoidStandin, type StandinServer } from '../fixtures/onnx-standins.js';
+import {
+  packFolder,
+  tarMembers,
+  tempDir,
+  writeFolder,
+  zipMembers,
+  type ArchiveMemberSpec,
+} from '../fixtures/model-archives.js';
+import {
+  encodeStandin,
+  startStandinServer,
+  tinySigmoidStandin,
+  type StandinServer,
+} from '../fixtures/onnx-standins.js';
 import { routeTestApp } from '../fixtures/route-app.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -26,7 +38,8 @@ const voiceFiles: Record<string, Uint8Array | string> = {
   'espeak-ng-data/phontab': phontab,
   'espeak-ng-data/voices/en': 'name english\n',
 };
-const keptBytes = onnxBytes.length + Buffer.byteLength('_ 0\na 1\nb 2\n') + phontab.length + Buffer.byteLength('name english\n');
+const keptBytes =
+  onnxBytes.length + Buffer.byteLength('_ 0\na 1\nb 2\n') + phontab.length + Buffer.byteLength('name english\n');
 
 function voiceEntry(id: string, archive: ModelArchive): CatalogueEntry {
   return {
@@ -41,7 +54,10 @@ function voiceEntry(id: string, archive: ModelArchive): CatalogueEntry {
     files: [
       {
         name: 'voice.onnx',
-        signature: { inputs: [{ name: 'x', type: 'float32', dims: [1, 3] }], outputs: [{ name: 'y', type: 'float32', dims: [1, 3] }] },
+        signature: {
+          inputs: [{ name: 'x', type: 'float32', dims: [1, 3] }],
+          outputs: [{ name: 'y', type: 'float32', dims: [1, 3] }],
+        },
       },
       { name: 'tokens.txt' },
     ],
@@ -55,7 +71,15 @@ function tree(dir: string): string[] {
     .sort();
 }
 
-const INSTALLED_TREE = ['espeak-ng-data/', 'espeak-ng-data/phontab', 'espeak-ng-data/voices/', 'espeak-ng-data/voices/en', 'manifest.json', 'tokens.txt', 'voice.onnx'];
+const INSTALLED_TREE = [
+  'espeak-ng-data/',
+  'espeak-ng-data/phontab',
+  'espeak-ng-data/voices/',
+  'espeak-ng-data/voices/en',
+  'manifest.json',
+  'tokens.txt',
+  'voice.onnx',
+];
 
 describe('models published as archives', () => {
   let dir: string;
@@ -66,14 +90,22 @@ describe('models published as archives', () => {
   const modelDir = (id: string) => path.join(dir, 'models', id);
   const useCatalogue = async (entries: CatalogueEntry[]) => {
     await store?.close();
-    store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue(entries, []), progressIntervalMs: 0 });
+    store = createModelStore({
+      modelsDir: path.join(dir, 'models'),
+      catalogue: createCatalogue(entries, []),
+      progressIntervalMs: 0,
+    });
   };
 
   beforeEach(async () => {
     dir = tempDir('dubdesk-model-archives-');
     server = await startStandinServer();
     const folder = writeFolder(path.join(dir, 'publisher'), TOP, voiceFiles);
-    archives = { 'tar.bz2': await packFolder(folder, 'tar.bz2'), 'tar.gz': await packFolder(folder, 'tar.gz'), zip: await packFolder(folder, 'zip') };
+    archives = {
+      'tar.bz2': await packFolder(folder, 'tar.bz2'),
+      'tar.gz': await packFolder(folder, 'tar.gz'),
+      zip: await packFolder(folder, 'zip'),
+    };
     for (const [format, bytes] of Object.entries(archives)) server.serve(`voice.${format}`, bytes);
   });
 
@@ -84,38 +116,53 @@ describe('models published as archives', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['tar.bz2', 'tar.gz', 'zip'] as const)('installs a %s archive: exactly the listed files and the kept folder, shown installed with its size', async (format) => {
-    const id = `voice-${format.replace('.', '-')}`;
-    await useCatalogue([voiceEntry(id, { url: server.url(`voice.${format}`), format, sha256: sha256(archives[format]) })]);
-    const events: InstallEvent[] = [];
+  it.each(['tar.bz2', 'tar.gz', 'zip'] as const)(
+    'installs a %s archive: exactly the listed files and the kept folder, shown installed with its size',
+    async (format) => {
+      const id = `voice-${format.replace('.', '-')}`;
+      await useCatalogue([
+        voiceEntry(id, { url: server.url(`voice.${format}`), format, sha256: sha256(archives[format]) }),
+      ]);
+      const events: InstallEvent[] = [];
 
-    await store.install(id, { onProgress: (e) => events.push(e) });
+      await store.install(id, { onProgress: (e) => events.push(e) });
 
-    expect(tree(modelDir(id))).toEqual(INSTALLED_TREE);
-    expect(fs.readFileSync(path.join(modelDir(id), 'espeak-ng-data', 'phontab'))).toEqual(phontab);
-    expect(fs.readFileSync(path.join(modelDir(id), 'voice.onnx'))).toEqual(Buffer.from(onnxBytes));
-    const archiveName = `voice.${format}`;
-    expect(events.filter((e) => e.state === 'downloading').at(-1)).toMatchObject({ file: archiveName, receivedBytes: archives[format].length, totalBytes: archives[format].length });
-    expect(events.filter((e) => e.state === 'extracting').at(-1)).toMatchObject({ file: archiveName, receivedBytes: archives[format].length, totalBytes: archives[format].length });
-    // The archive is gone once extracted; nothing is left in the download folder.
-    expect(fs.existsSync(path.join(dir, 'models', '.partial', id))).toBe(false);
-    const manifest = JSON.parse(fs.readFileSync(path.join(modelDir(id), 'manifest.json'), 'utf8'));
-    expect(manifest.files.map((f: { name: string; sha256: string }) => [f.name, f.sha256])).toEqual([
-      ['voice.onnx', sha256(onnxBytes)],
-      ['tokens.txt', sha256(Buffer.from('_ 0\na 1\nb 2\n'))],
-    ]);
-    expect(manifest.directories).toEqual([{ name: 'espeak-ng-data', sizeBytes: phontab.length + 13, fileCount: 2, from: server.url(archiveName) }]);
+      expect(tree(modelDir(id))).toEqual(INSTALLED_TREE);
+      expect(fs.readFileSync(path.join(modelDir(id), 'espeak-ng-data', 'phontab'))).toEqual(phontab);
+      expect(fs.readFileSync(path.join(modelDir(id), 'voice.onnx'))).toEqual(Buffer.from(onnxBytes));
+      const archiveName = `voice.${format}`;
+      expect(events.filter((e) => e.state === 'downloading').at(-1)).toMatchObject({
+        file: archiveName,
+        receivedBytes: archives[format].length,
+        totalBytes: archives[format].length,
+      });
+      expect(events.filter((e) => e.state === 'extracting').at(-1)).toMatchObject({
+        file: archiveName,
+        receivedBytes: archives[format].length,
+        totalBytes: archives[format].length,
+      });
+      // The archive is gone once extracted; nothing is left in the download folder.
+      expect(fs.existsSync(path.join(dir, 'models', '.partial', id))).toBe(false);
+      const manifest = JSON.parse(fs.readFileSync(path.join(modelDir(id), 'manifest.json'), 'utf8'));
+      expect(manifest.files.map((f: { name: string; sha256: string }) => [f.name, f.sha256])).toEqual([
+        ['voice.onnx', sha256(onnxBytes)],
+        ['tokens.txt', sha256(Buffer.from('_ 0\na 1\nb 2\n'))],
+      ]);
+      expect(manifest.directories).toEqual([
+        { name: 'espeak-ng-data', sizeBytes: phontab.length + 13, fileCount: 2, from: server.url(archiveName) },
+      ]);
 
-    const app = routeTestApp();
-    await app.register(modelRoutes, { models: store });
-    const response = await app.inject({ method: 'GET', url: '/v1/models' });
-    const record = response.json().models.find((m: { id: string }) => m.id === id);
-    expect(record).toMatchObject({ installed: true, source: 'download', size_on_disk: keptBytes });
-    await app.close();
+      const app = routeTestApp();
+      await app.register(modelRoutes, { models: store });
+      const response = await app.inject({ method: 'GET', url: '/v1/models' });
+      const record = response.json().models.find((m: { id: string }) => m.id === id);
+      expect(record).toMatchObject({ installed: true, source: 'download', size_on_disk: keptBytes });
+      await app.close();
 
-    await store.remove(id);
-    expect(fs.existsSync(modelDir(id))).toBe(false);
-  });
+      await store.remove(id);
+      expect(fs.existsSync(modelDir(id))).toBe(false);
+    },
+  );
 
   it('resumes an archive download cut halfway with a Range request', async () => {
     const id = 'voice-resume';
@@ -123,7 +170,10 @@ describe('models published as archives', () => {
     const half = Math.floor(archives['tar.bz2'].length / 2);
     server.serve('voice.tar.bz2', archives['tar.bz2'], { cutOnceAfter: half });
 
-    await expect(store.install(id)).rejects.toMatchObject({ code: 'download_failed', message: expect.stringContaining('Install again to resume.') });
+    await expect(store.install(id)).rejects.toMatchObject({
+      code: 'download_failed',
+      message: expect.stringContaining('Install again to resume.'),
+    });
     const partial = fs.statSync(path.join(dir, 'models', '.partial', id, 'voice.tar.bz2.part')).size;
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(archives['tar.bz2'].length);
@@ -152,42 +202,93 @@ describe('models published as archives', () => {
   });
 
   const hostile: [string, 'tar.gz' | 'tar.bz2', ArchiveMemberSpec[], string][] = [
-    ['a member climbing out with ..', 'tar.gz', [{ path: `${TOP}/voice.onnx`, bytes: onnxBytes }, { path: `${TOP}/../../evil`, bytes: 'evil' }], `'${TOP}/../../evil': its path climbs out with '..'`],
-    ['an absolute path', 'tar.bz2', [{ path: `${TOP}/voice.onnx`, bytes: onnxBytes }, { path: '/tmp/dubdesk-absolute-evil', bytes: 'evil' }], "'/tmp/dubdesk-absolute-evil': its path is absolute"],
-    ['a link to /etc', 'tar.gz', [{ path: `${TOP}/espeak-ng-data`, symlinkTo: '/etc' }, { path: `${TOP}/espeak-ng-data/evil`, bytes: 'evil' }], `'${TOP}/espeak-ng-data': it links to /etc, outside the archive`],
+    [
+      'a member climbing out with ..',
+      'tar.gz',
+      [
+        { path: `${TOP}/voice.onnx`, bytes: onnxBytes },
+        { path: `${TOP}/../../evil`, bytes: 'evil' },
+      ],
+      `'${TOP}/../../evil': its path climbs out with '..'`,
+    ],
+    [
+      'an absolute path',
+      'tar.bz2',
+      [
+        { path: `${TOP}/voice.onnx`, bytes: onnxBytes },
+        { path: '/tmp/dubdesk-absolute-evil', bytes: 'evil' },
+      ],
+      "'/tmp/dubdesk-absolute-evil': its path is absolute",
+    ],
+    [
+      'a link to /etc',
+      'tar.gz',
+      [
+        { path: `${TOP}/espeak-ng-data`, symlinkTo: '/etc' },
+        { path: `${TOP}/espeak-ng-data/evil`, bytes: 'evil' },
+      ],
+      `'${TOP}/espeak-ng-data': it links to /etc, outside the archive`,
+    ],
   ];
 
-  it.each(hostile)('refuses an archive with %s, naming the member and writing nothing outside', async (_name, format, members, problem) => {
-    const id = 'voice-hostile';
-    const bytes = tarMembers(members, format);
-    server.serve('hostile', bytes);
-    await useCatalogue([voiceEntry(id, { url: server.url('hostile'), format })]);
+  it.each(hostile)(
+    'refuses an archive with %s, naming the member and writing nothing outside',
+    async (_name, format, members, problem) => {
+      const id = 'voice-hostile';
+      const bytes = tarMembers(members, format);
+      server.serve('hostile', bytes);
+      await useCatalogue([voiceEntry(id, { url: server.url('hostile'), format })]);
 
-    const failure = await store.install(id).catch((e: unknown) => e);
+      const failure = await store.install(id).catch((e: unknown) => e);
 
-    expect(failure).toMatchObject({ code: 'download_failed', message: `The archive ${server.url('hostile')} for Stand-in voice ${id} holds an unsafe member ${problem}. Nothing was installed.` });
-    expect(store.get(id)).toMatchObject({ installed: false, install: { state: 'failed', code: 'download_failed' } });
-    expect(fs.existsSync(modelDir(id))).toBe(false);
-    expect(fs.existsSync('/tmp/dubdesk-absolute-evil')).toBe(false);
-    expect(fs.existsSync('/etc/evil')).toBe(false);
-    // Nothing extracted anywhere under the data folder: the refused archive itself is dropped too.
-    expect(tree(path.join(dir, 'models'))).toEqual(['.partial/', `.partial/${id}/`]);
-  });
+      expect(failure).toMatchObject({
+        code: 'download_failed',
+        message: `The archive ${server.url('hostile')} for Stand-in voice ${id} holds an unsafe member ${problem}. Nothing was installed.`,
+      });
+      expect(store.get(id)).toMatchObject({ installed: false, install: { state: 'failed', code: 'download_failed' } });
+      expect(fs.existsSync(modelDir(id))).toBe(false);
+      expect(fs.existsSync('/tmp/dubdesk-absolute-evil')).toBe(false);
+      expect(fs.existsSync('/etc/evil')).toBe(false);
+      // Nothing extracted anywhere under the data folder: the refused archive itself is dropped too.
+      expect(tree(path.join(dir, 'models'))).toEqual(['.partial/', `.partial/${id}/`]);
+    },
+  );
 
   it('refuses a zip whose member climbs out with ..', async () => {
     const id = 'voice-hostile-zip';
     // yazl will not write '../evil': write 'xxxevil' and rename it in the bytes.
-    server.serve('hostile.zip', await zipMembers([{ path: `${TOP}/voice.onnx`, bytes: onnxBytes }, { path: 'xx/evil', bytes: 'evil' }], { 'xx/evil': '../evil' }));
+    server.serve(
+      'hostile.zip',
+      await zipMembers(
+        [
+          { path: `${TOP}/voice.onnx`, bytes: onnxBytes },
+          { path: 'xx/evil', bytes: 'evil' },
+        ],
+        { 'xx/evil': '../evil' },
+      ),
+    );
     await useCatalogue([voiceEntry(id, { url: server.url('hostile.zip'), format: 'zip' })]);
 
-    await expect(store.install(id)).rejects.toMatchObject({ code: 'download_failed', message: expect.stringContaining("holds an unsafe member '../evil': its path climbs out with '..'") });
+    await expect(store.install(id)).rejects.toMatchObject({
+      code: 'download_failed',
+      message: expect.stringContaining("holds an unsafe member '../evil': its path climbs out with '..'"),
+    });
     expect(fs.existsSync(path.join(dir, 'models', 'evil'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'models', '.partial', 'evil'))).toBe(false);
   });
 
   it('fails naming a listed file the archive lacks, and leaves nothing installed', async () => {
     const id = 'voice-lacking';
-    server.serve('lacking.tar.gz', tarMembers([{ path: `${TOP}/voice.onnx`, bytes: onnxBytes }, { path: `${TOP}/espeak-ng-data/phontab`, bytes: 'p' }], 'tar.gz'));
+    server.serve(
+      'lacking.tar.gz',
+      tarMembers(
+        [
+          { path: `${TOP}/voice.onnx`, bytes: onnxBytes },
+          { path: `${TOP}/espeak-ng-data/phontab`, bytes: 'p' },
+        ],
+        'tar.gz',
+      ),
+    );
     await useCatalogue([voiceEntry(id, { url: server.url('lacking.tar.gz'), format: 'tar.gz' })]);
 
     await expect(store.install(id)).rejects.toMatchObject({
@@ -232,10 +333,25 @@ describe('models published as archives', () => {
 
   it('checks the ONNX file extracted from an archive like a downloaded one', async () => {
     const id = 'voice-not-onnx';
-    server.serve('not-onnx.tar.gz', tarMembers([{ path: `${TOP}/voice.onnx`, bytes: '<html>Sign in</html>' }, { path: `${TOP}/tokens.txt`, bytes: 'a 1' }, { path: `${TOP}/espeak-ng-data/x`, bytes: 'x' }], 'tar.gz'));
+    server.serve(
+      'not-onnx.tar.gz',
+      tarMembers(
+        [
+          { path: `${TOP}/voice.onnx`, bytes: '<html>Sign in</html>' },
+          { path: `${TOP}/tokens.txt`, bytes: 'a 1' },
+          { path: `${TOP}/espeak-ng-data/x`, bytes: 'x' },
+        ],
+        'tar.gz',
+      ),
+    );
     await useCatalogue([voiceEntry(id, { url: server.url('not-onnx.tar.gz'), format: 'tar.gz' })]);
 
-    await expect(store.install(id)).rejects.toMatchObject({ code: 'engine_failed', message: expect.stringContaining(`The file at ${server.url('not-onnx.tar.gz')} (voice.onnx) does not look like Stand-in voice ${id}: ONNX Runtime cannot load it`) });
+    await expect(store.install(id)).rejects.toMatchObject({
+      code: 'engine_failed',
+      message: expect.stringContaining(
+        `The file at ${server.url('not-onnx.tar.gz')} (voice.onnx) does not look like Stand-in voice ${id}: ONNX Runtime cannot load it`,
+      ),
+    });
     expect(fs.existsSync(modelDir(id))).toBe(false);
   });
 
@@ -251,12 +367,22 @@ describe('models published as archives', () => {
       license: 'MPL-2.0',
       sizeBytes: gz.length,
       usedBy: 'the tests',
-      files: [{ name: 'model.enes.intgemm.alphas.bin', url: server.url('model.enes.intgemm.alphas.bin.gz'), compression: 'gz', sha256: sha256(gz) }],
+      files: [
+        {
+          name: 'model.enes.intgemm.alphas.bin',
+          url: server.url('model.enes.intgemm.alphas.bin.gz'),
+          compression: 'gz',
+          sha256: sha256(gz),
+        },
+      ],
     };
     await useCatalogue([entry]);
     const events: InstallEvent[] = [];
 
-    await expect(store.install('translation-gz', { onProgress: (e) => events.push(e) })).resolves.toMatchObject({ installed: true, sizeOnDisk: model.length });
+    await expect(store.install('translation-gz', { onProgress: (e) => events.push(e) })).resolves.toMatchObject({
+      installed: true,
+      sizeOnDisk: model.length,
+    });
 
     expect(fs.readFileSync(path.join(modelDir('translation-gz'), 'model.enes.intgemm.alphas.bin'))).toEqual(model);
     expect(tree(modelDir('translation-gz'))).toEqual(['manifest.json', 'model.enes.intgemm.alphas.bin']);
@@ -267,7 +393,14 @@ describe('models published as archives', () => {
 
   it('refuses a downloaded zip of 1 GiB of zeros from its listing, and drops it', async () => {
     const id = 'voice-bomb';
-    server.serve('bomb.zip', zipWithZeros([{ path: `${TOP}/voice.onnx`, zerosMiB: 1024 }, { path: `${TOP}/tokens.txt`, bytes: 'a 1' }, { path: `${TOP}/espeak-ng-data/x`, bytes: 'x' }]));
+    server.serve(
+      'bomb.zip',
+      zipWithZeros([
+        { path: `${TOP}/voice.onnx`, zerosMiB: 1024 },
+        { path: `${TOP}/tokens.txt`, bytes: 'a 1' },
+        { path: `${TOP}/espeak-ng-data/x`, bytes: 'x' },
+      ]),
+    );
     await useCatalogue([voiceEntry(id, { url: server.url('bomb.zip'), format: 'zip' })]);
 
     await expect(store.install(id)).rejects.toMatchObject({
@@ -280,8 +413,14 @@ describe('models published as archives', () => {
   it('stops a downloaded .gz without a checksum at the limit, and drops it', async () => {
     server.serve('bomb.bin.gz', gzipOfZeros(64));
     const entry: CatalogueEntry = {
-      id: 'translation-bomb', task: 'mt', title: 'Stand-in translation', description: 'A model published gzip-compressed.', license: 'MPL-2.0',
-      sizeBytes: 1_000_000, usedBy: 'the tests', files: [{ name: 'model.bin', url: server.url('bomb.bin.gz'), compression: 'gz' }],
+      id: 'translation-bomb',
+      task: 'mt',
+      title: 'Stand-in translation',
+      description: 'A model published gzip-compressed.',
+      license: 'MPL-2.0',
+      sizeBytes: 1_000_000,
+      usedBy: 'the tests',
+      files: [{ name: 'model.bin', url: server.url('bomb.bin.gz'), compression: 'gz' }],
     };
     await useCatalogue([entry]);
 
@@ -294,12 +433,22 @@ describe('models published as archives', () => {
 
   it('imports the downloaded archive file itself', async () => {
     const id = 'voice-import-archive';
-    await useCatalogue([voiceEntry(id, { url: server.url('never-fetched.tar.bz2'), format: 'tar.bz2', sha256: sha256(archives['tar.bz2']) })]);
+    await useCatalogue([
+      voiceEntry(id, {
+        url: server.url('never-fetched.tar.bz2'),
+        format: 'tar.bz2',
+        sha256: sha256(archives['tar.bz2']),
+      }),
+    ]);
     const local = path.join(dir, 'Downloads', 'voice.tar.bz2');
     fs.mkdirSync(path.dirname(local), { recursive: true });
     fs.writeFileSync(local, archives['tar.bz2']);
 
-    await expect(store.importFrom(id, local)).resolves.toMatchObject({ installed: true, source: 'import', sizeOnDisk: keptBytes });
+    await expect(store.importFrom(id, local)).resolves.toMatchObject({
+      installed: true,
+      source: 'import',
+      sizeOnDisk: keptBytes,
+    });
 
     expect(tree(modelDir(id))).toEqual(INSTALLED_TREE);
     expect(fs.existsSync(local)).toBe(true);
@@ -311,12 +460,19 @@ describe('models published as archives', () => {
     await useCatalogue([voiceEntry(id, { url: server.url('never-fetched.zip'), format: 'zip' })]);
     const extracted = path.join(dir, 'publisher', TOP);
 
-    await expect(store.importFrom(id, extracted)).resolves.toMatchObject({ installed: true, source: 'import', sizeOnDisk: keptBytes });
+    await expect(store.importFrom(id, extracted)).resolves.toMatchObject({
+      installed: true,
+      source: 'import',
+      sizeOnDisk: keptBytes,
+    });
     expect(tree(modelDir(id))).toEqual(INSTALLED_TREE);
 
     // The folder the archive was extracted in (holding only its top folder) is found too.
     await store.remove(id);
-    await expect(store.importFrom(id, path.dirname(extracted))).resolves.toMatchObject({ installed: true, sizeOnDisk: keptBytes });
+    await expect(store.importFrom(id, path.dirname(extracted))).resolves.toMatchObject({
+      installed: true,
+      sizeOnDisk: keptBytes,
+    });
 
     fs.rmSync(path.join(extracted, 'espeak-ng-data'), { recursive: true });
     await expect(store.importFrom(id, extracted)).rejects.toMatchObject({

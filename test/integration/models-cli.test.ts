@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modelsCommand } from '../../src/cli/commands/models.js';
 import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalogue.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
-import { encodeStandin, lamaStandin, startStandinServer, writeStandin, type StandinServer } from '../fixtures/onnx-standins.js';
+import {
+  encodeStandin,
+  lamaStandin,
+  startStandinServer,
+  writeStandin,
+  type StandinServer,
+} from '../fixtures/onnx-standins.js';
 
 const lama = BUILTIN_CATALOGUE.find((e) => e.id === 'lama')!;
 
@@ -28,7 +34,13 @@ describe('dubdesk models', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-models-cli-'));
     server = await startStandinServer();
     server.serve('lama_fp32.onnx', encodeStandin(lamaStandin()));
-    const entry = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', usedBy: 'the tests', files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }] };
+    const entry = {
+      ...lama,
+      id: 'standin-lama',
+      title: 'Stand-in LaMa',
+      usedBy: 'the tests',
+      files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }],
+    };
     store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue([entry], []) });
   });
 
@@ -52,7 +64,9 @@ describe('dubdesk models', () => {
     expect(again.text).toBe('Stand-in LaMa is already installed.\n');
 
     expect(await run(['remove', 'standin-lama'], store)).toEqual({ code: 0, text: 'Removed Stand-in LaMa.\n' });
-    expect((await run(['list'], store)).text).toMatch(/^standin-lama {2}inpaint {2}not installed {2}~208 MB {2}allowed {5}Stand-in LaMa$/m);
+    expect((await run(['list'], store)).text).toMatch(
+      /^standin-lama {2}inpaint {2}not installed {2}~208 MB {2}allowed {5}Stand-in LaMa$/m,
+    );
   });
 
   it('installs from a path relative to the working folder with --from', async () => {
@@ -66,7 +80,9 @@ describe('dubdesk models', () => {
     server.serve('lama_fp32.onnx', new Uint8Array(0), { status: 404 });
     const result = await run(['install', 'standin-lama'], store);
     expect(result.code).toBe(1);
-    expect(result.text).toContain(`Error (download_failed): Downloading ${server.url('lama_fp32.onnx')} failed: the server answered HTTP 404 Not Found. Check the URL.\n`);
+    expect(result.text).toContain(
+      `Error (download_failed): Downloading ${server.url('lama_fp32.onnx')} failed: the server answered HTTP 404 Not Found. Check the URL.\n`,
+    );
   });
 
   it('prints usage and exits 2 on bad arguments', async () => {
@@ -78,6 +94,9 @@ describe('dubdesk models', () => {
 
   it('exits 1 naming the known models for an unknown id', async () => {
     const result = await run(['remove', 'nope'], store);
-    expect(result).toEqual({ code: 1, text: "Error (not_found): No model 'nope' in the catalogue. Known models: standin-lama.\n" });
+    expect(result).toEqual({
+      code: 1,
+      text: "Error (not_found): No model 'nope' in the catalogue. Known models: standin-lama.\n",
+    });
   });
 });

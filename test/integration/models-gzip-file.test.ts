@@ -21,7 +21,12 @@ describe('gunzipFile', () => {
     for (let run = 0; run < 40; run++) {
       let lastRead = 0;
       const dest = path.join(dir, `run-${run}`, 'nested', 'model.bin');
-      const stored = await gunzipFile(source, dest, { maxBytes: content.length, onProgress: (read) => { lastRead = read; } });
+      const stored = await gunzipFile(source, dest, {
+        maxBytes: content.length,
+        onProgress: (read) => {
+          lastRead = read;
+        },
+      });
       expect(stored.sizeBytes).toBe(content.length);
       expect(fs.readFileSync(dest).equals(content)).toBe(true);
       expect(lastRead).toBe(fs.statSync(source).size);
@@ -33,7 +38,9 @@ describe('gunzipFile', () => {
     const source = path.join(dir, 'bomb.bin.gz');
     fs.writeFileSync(source, zlib.gzipSync(Buffer.alloc(16 << 20)));
     const folder = path.join(dir, 'bomb');
-    const failure = await gunzipFile(source, path.join(folder, 'model.bin'), { maxBytes: 1 << 20 }).catch((error: unknown) => error);
+    const failure = await gunzipFile(source, path.join(folder, 'model.bin'), { maxBytes: 1 << 20 }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(UnpackLimitExceeded);
     expect(fs.readdirSync(folder)).toEqual([]);
   });

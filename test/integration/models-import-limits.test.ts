@@ -38,7 +38,12 @@ describe('model imports unpack within their limit (POST /v1/models over HTTP)', 
 
   beforeAll(async () => {
     work = tempDir('dubdesk-import-limits-');
-    const catalogue = createCatalogue([], BUILTIN_CATALOGUE.map((e): CatalogueEntry => (e.id === UNCHECKED_PAIR ? { ...e, files: e.files.map(({ sha256: _published, ...file }) => file) } : e)));
+    const catalogue = createCatalogue(
+      [],
+      BUILTIN_CATALOGUE.map((e): CatalogueEntry =>
+        e.id === UNCHECKED_PAIR ? { ...e, files: e.files.map(({ sha256: _published, ...file }) => file) } : e,
+      ),
+    );
     svc = await startTestService({ service: { models: { catalogue, progressIntervalMs: 0 } } });
   });
 
@@ -61,7 +66,9 @@ describe('model imports unpack within their limit (POST /v1/models over HTTP)', 
     const response = await svc.api('/v1/models', { body: { id, source_path: sourcePath } });
     const written = watch.stop();
     const weight = fs.statSync(sourcePath).isFile() ? `${fs.statSync(sourcePath).size} B source, ` : '';
-    figures.push(`  ${label}: ${weight}HTTP ${response.status}, peak ${written.peakBytes} B, left ${written.leftBytes} B, process writes ${written.processWrites} B (limit ${limitOf(id)} B)${response.status >= 400 ? `: ${response.body.message}` : ''}`);
+    figures.push(
+      `  ${label}: ${weight}HTTP ${response.status}, peak ${written.peakBytes} B, left ${written.leftBytes} B, process writes ${written.processWrites} B (limit ${limitOf(id)} B)${response.status >= 400 ? `: ${response.body.message}` : ''}`,
+    );
     return { response, written };
   }
 
@@ -83,57 +90,109 @@ describe('model imports unpack within their limit (POST /v1/models over HTTP)', 
   ];
 
   it('refuses a 1 MB zip of 1 GiB of zeros in a voice layout from its listing, writing nothing', async () => {
-    const zip = place('bomb-voice.zip', zipWithZeros([{ path: `${TOP}/${VOICE}.onnx`, zerosMiB: 1024 }, ...voiceFiles.map((m) => m as { path: string; bytes: string })]));
+    const zip = place(
+      'bomb-voice.zip',
+      zipWithZeros([
+        { path: `${TOP}/${VOICE}.onnx`, zerosMiB: 1024 },
+        ...voiceFiles.map((m) => m as { path: string; bytes: string }),
+      ]),
+    );
     expect(fs.statSync(zip).size).toBeLessThan(1.1 * MiB);
 
-    const written = await expectRefused(VOICE_ID, zip, '1 GiB zip bomb, voice layout', `The archive ${zip} for ${voiceTitle} unpacks to more than ${voiceLimit}. Nothing was installed.`);
+    const written = await expectRefused(
+      VOICE_ID,
+      zip,
+      '1 GiB zip bomb, voice layout',
+      `The archive ${zip} for ${voiceTitle} unpacks to more than ${voiceLimit}. Nothing was installed.`,
+    );
 
     expect(written.peakBytes).toBeLessThan(BOOKKEEPING_BYTES);
     expect(written.processWrites).toBeLessThan(BOOKKEEPING_BYTES);
   });
 
   it('refuses a zip lacking the voice folder before writing its 200 MiB model', async () => {
-    const zip = place('no-espeak.zip', zipWithZeros([{ path: `${TOP}/${VOICE}.onnx`, zerosMiB: 200 }, { path: `${TOP}/tokens.txt`, bytes: '_ 0\n' }]));
+    const zip = place(
+      'no-espeak.zip',
+      zipWithZeros([
+        { path: `${TOP}/${VOICE}.onnx`, zerosMiB: 200 },
+        { path: `${TOP}/tokens.txt`, bytes: '_ 0\n' },
+      ]),
+    );
 
-    const written = await expectRefused(VOICE_ID, zip, '200 MiB voice lacking espeak-ng-data', `The archive ${zip} for ${voiceTitle} lacks the folder espeak-ng-data. Nothing was installed.`);
+    const written = await expectRefused(
+      VOICE_ID,
+      zip,
+      '200 MiB voice lacking espeak-ng-data',
+      `The archive ${zip} for ${voiceTitle} lacks the folder espeak-ng-data. Nothing was installed.`,
+    );
 
     expect(written.peakBytes).toBeLessThan(BOOKKEEPING_BYTES);
     expect(written.processWrites).toBeLessThan(BOOKKEEPING_BYTES);
   });
 
   it('refuses a tar.gz of nested folder links (each level 7 links to the one below) from its listing', async () => {
-    const members: ArchiveMemberSpec[] = [{ path: `${TOP}/${VOICE}.onnx`, bytes: 'onnx' }, ...voiceFiles, { path: `${TOP}/espeak-ng-data/d0/zeros`, bytes: new Uint8Array(MiB) }];
+    const members: ArchiveMemberSpec[] = [
+      { path: `${TOP}/${VOICE}.onnx`, bytes: 'onnx' },
+      ...voiceFiles,
+      { path: `${TOP}/espeak-ng-data/d0/zeros`, bytes: new Uint8Array(MiB) },
+    ];
     for (let level = 1; level <= 3; level++) {
-      for (let i = 0; i < 7; i++) members.push({ path: `${TOP}/espeak-ng-data/d${level}/l${i}`, symlinkTo: `../d${level - 1}` });
+      for (let i = 0; i < 7; i++)
+        members.push({ path: `${TOP}/espeak-ng-data/d${level}/l${i}`, symlinkTo: `../d${level - 1}` });
     }
     const archive = place('nested-links.tar.gz', tarMembers(members, 'tar.gz'));
     // Copied as folders, the links would have made 1 + 7 + 49 + 343 MiB.
     expect(fs.statSync(archive).size).toBeLessThan(4096);
 
-    const written = await expectRefused(VOICE_ID, archive, 'nested folder links, tar.gz',
-      `The archive ${archive} for ${voiceTitle} holds ${TOP}/espeak-ng-data/d1/l0, a link to ../d0: a model's files and folders must be plain ones, not links. Nothing was installed.`);
+    const written = await expectRefused(
+      VOICE_ID,
+      archive,
+      'nested folder links, tar.gz',
+      `The archive ${archive} for ${voiceTitle} holds ${TOP}/espeak-ng-data/d1/l0, a link to ../d0: a model's files and folders must be plain ones, not links. Nothing was installed.`,
+    );
 
     expect(written.peakBytes).toBeLessThan(BOOKKEEPING_BYTES);
   });
 
   it('refuses a zip of 200 links to one 1 MiB file from its listing', async () => {
-    const members: ArchiveMemberSpec[] = [{ path: `${TOP}/${VOICE}.onnx`, bytes: 'onnx' }, ...voiceFiles, { path: `${TOP}/espeak-ng-data/big`, bytes: new Uint8Array(MiB) }];
+    const members: ArchiveMemberSpec[] = [
+      { path: `${TOP}/${VOICE}.onnx`, bytes: 'onnx' },
+      ...voiceFiles,
+      { path: `${TOP}/espeak-ng-data/big`, bytes: new Uint8Array(MiB) },
+    ];
     for (let i = 0; i < 200; i++) members.push({ path: `${TOP}/espeak-ng-data/voices/v${i}`, symlinkTo: '../big' });
     const zip = place('200-links.zip', await zipMembers(members));
 
-    const written = await expectRefused(VOICE_ID, zip, '200 links to one file, zip',
-      `The archive ${zip} for ${voiceTitle} holds ${TOP}/espeak-ng-data/voices/v0, a link to ../big: a model's files and folders must be plain ones, not links. Nothing was installed.`);
+    const written = await expectRefused(
+      VOICE_ID,
+      zip,
+      '200 links to one file, zip',
+      `The archive ${zip} for ${voiceTitle} holds ${TOP}/espeak-ng-data/voices/v0, a link to ../big: a model's files and folders must be plain ones, not links. Nothing was installed.`,
+    );
 
     expect(written.peakBytes).toBeLessThan(BOOKKEEPING_BYTES);
   });
 
   it('stops a zip member that holds more than its listing declares at the declared size', async () => {
-    const zip = place('lying.zip', zipWithZeros([{ path: `${TOP}/${VOICE}.onnx`, zerosMiB: 1024, declaredBytes: 4096 }, ...voiceFiles.map((m) => m as { path: string; bytes: string })]));
+    const zip = place(
+      'lying.zip',
+      zipWithZeros([
+        { path: `${TOP}/${VOICE}.onnx`, zerosMiB: 1024, declaredBytes: 4096 },
+        ...voiceFiles.map((m) => m as { path: string; bytes: string }),
+      ]),
+    );
 
     const { response, written } = await importWatched(VOICE_ID, zip, 'zip member declaring 4 KiB, holding 1 GiB');
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: 'unsupported_media', message: expect.stringMatching(new RegExp(`^The archive ${zip} for ${voiceTitle.replace(/[()]/g, '\\$&')} is damaged or incomplete \\(.*\\)\\. Nothing was installed\\.$`)) });
+    expect(response.body).toMatchObject({
+      code: 'unsupported_media',
+      message: expect.stringMatching(
+        new RegExp(
+          `^The archive ${zip} for ${voiceTitle.replace(/[()]/g, '\\$&')} is damaged or incomplete \\(.*\\)\\. Nothing was installed\\.$`,
+        ),
+      ),
+    });
     expect(written.peakBytes).toBeLessThan(BOOKKEEPING_BYTES);
     expect(written.leftBytes).toBeLessThan(BOOKKEEPING_BYTES);
   });
@@ -150,7 +209,10 @@ describe('model imports unpack within their limit (POST /v1/models over HTTP)', 
     const { response, written } = await importWatched(VOICE_ID, archive, `good voice ${format}`);
 
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    const kept = [`${VOICE}.onnx`, 'tokens.txt', 'espeak-ng-data/phontab', 'espeak-ng-data/voices/en'].reduce((sum, rel) => sum + fs.statSync(path.join(folder, rel)).size, 0);
+    const kept = [`${VOICE}.onnx`, 'tokens.txt', 'espeak-ng-data/phontab', 'espeak-ng-data/voices/en'].reduce(
+      (sum, rel) => sum + fs.statSync(path.join(folder, rel)).size,
+      0,
+    );
     expect(response.body).toMatchObject({ id: VOICE_ID, installed: true, source: 'import', size_on_disk: kept });
     expect(written.leftBytes).toBeGreaterThanOrEqual(kept);
     expect((await svc.api(`/v1/models/${VOICE_ID}`, { method: 'DELETE' })).status).toBe(200);
@@ -164,8 +226,12 @@ describe('model imports unpack within their limit (POST /v1/models over HTTP)', 
     const bomb = path.join(folder, `${pair.files[0].name}.gz`);
     const got = createHash('sha256').update(fs.readFileSync(bomb)).digest('hex');
 
-    const written = await expectRefused(CHECKED_PAIR, folder, '1 GiB .gz, pair with checksums',
-      `The checksum of ${pair.files[0].name} for ${pair.title} (from ${bomb}) does not match: expected sha256 ${pair.files[0].sha256}, got ${got}. Nothing was installed.`);
+    const written = await expectRefused(
+      CHECKED_PAIR,
+      folder,
+      '1 GiB .gz, pair with checksums',
+      `The checksum of ${pair.files[0].name} for ${pair.title} (from ${bomb}) does not match: expected sha256 ${pair.files[0].sha256}, got ${got}. Nothing was installed.`,
+    );
 
     expect(written.peakBytes).toBeLessThan(BOOKKEEPING_BYTES);
     expect(written.processWrites).toBeLessThan(BOOKKEEPING_BYTES);
@@ -178,8 +244,12 @@ describe('model imports unpack within their limit (POST /v1/models over HTTP)', 
     for (const file of pair.files.slice(1)) place(`bomb-ende/${file.name}.gz`, zlib.gzipSync(`stand-in ${file.name}`));
     const limit = limitOf(UNCHECKED_PAIR);
 
-    const written = await expectRefused(UNCHECKED_PAIR, folder, '1 GiB .gz, pair without checksums',
-      `The file ${path.join(folder, `${pair.files[0].name}.gz`)} for ${pair.title} decompresses to more than 103 MB (${UNPACK_LIMIT_MULTIPLE} times the catalogue size of 26 MB). Nothing was installed.`);
+    const written = await expectRefused(
+      UNCHECKED_PAIR,
+      folder,
+      '1 GiB .gz, pair without checksums',
+      `The file ${path.join(folder, `${pair.files[0].name}.gz`)} for ${pair.title} decompresses to more than 103 MB (${UNPACK_LIMIT_MULTIPLE} times the catalogue size of 26 MB). Nothing was installed.`,
+    );
 
     expect(written.peakBytes).toBeLessThanOrEqual(limit + BOOKKEEPING_BYTES);
     // The process also writes its logs and the suite's output meanwhile (82 KB in one loaded run); 1 MiB still
@@ -191,12 +261,16 @@ describe('model imports unpack within their limit (POST /v1/models over HTTP)', 
   it('still imports a good pair from its .gz files', async () => {
     const standin = writeBergamotStandin(path.join(work, 'standin-ende'), 'en', 'de');
     const folder = path.join(work, 'good-ende');
-    for (const file of standin.entry.files) place(`good-ende/${file.name}.gz`, zlib.gzipSync(fs.readFileSync(path.join(standin.dir, file.name))));
+    for (const file of standin.entry.files)
+      place(`good-ende/${file.name}.gz`, zlib.gzipSync(fs.readFileSync(path.join(standin.dir, file.name))));
 
     const { response } = await importWatched(UNCHECKED_PAIR, folder, 'good pair .gz');
 
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    const stored = standin.entry.files.reduce((sum, file) => sum + fs.statSync(path.join(standin.dir, file.name)).size, 0);
+    const stored = standin.entry.files.reduce(
+      (sum, file) => sum + fs.statSync(path.join(standin.dir, file.name)).size,
+      0,
+    );
     expect(response.body).toMatchObject({ id: UNCHECKED_PAIR, installed: true, size_on_disk: stored });
   });
 });

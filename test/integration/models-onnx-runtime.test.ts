@@ -40,7 +40,9 @@ describe('onnx runtime', () => {
   });
 
   it('reads names, types and symbolic dims from the loaded file', async () => {
-    const session = await runtime.createSession(writeStandin(dir, 'w2l.onnx', wav2lipStandin({ mel: 'source', faces: 'target' })));
+    const session = await runtime.createSession(
+      writeStandin(dir, 'w2l.onnx', wav2lipStandin({ mel: 'source', faces: 'target' })),
+    );
     expect(readSignature(session)).toEqual({
       inputs: [
         { name: 'source', type: 'float32', dims: ['N', 1, 80, 16] },
@@ -77,7 +79,12 @@ describe('store sessions', () => {
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-sessions-'));
-    const entry = { ...wav2lip, id: 'standin-wav2lip', title: 'Stand-in Wav2Lip', files: [{ ...wav2lip.files[0], url: 'http://127.0.0.1:9/unused' }] };
+    const entry = {
+      ...wav2lip,
+      id: 'standin-wav2lip',
+      title: 'Stand-in Wav2Lip',
+      files: [{ ...wav2lip.files[0], url: 'http://127.0.0.1:9/unused' }],
+    };
     store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue([entry], []) });
   });
 
@@ -88,7 +95,11 @@ describe('store sessions', () => {
 
   it('runs a Wav2Lip stand-in bound by shape: N mel windows and face pairs give N 96x96 RGB faces in 0..1', async () => {
     // An export that named its inputs differently, as real Wav2Lip exports do.
-    const file = writeStandin(path.join(dir, 'src'), 'wav2lip_gan_96.onnx', wav2lipStandin({ mel: 'audio_sequences', faces: 'face_sequences', output: 'pred' }));
+    const file = writeStandin(
+      path.join(dir, 'src'),
+      'wav2lip_gan_96.onnx',
+      wav2lipStandin({ mel: 'audio_sequences', faces: 'face_sequences', output: 'pred' }),
+    );
     await store.importFrom('standin-wav2lip', file);
 
     const bound = await store.openSession('standin-wav2lip', 'wav2lip_gan_96.onnx');
@@ -122,7 +133,9 @@ describe('store sessions', () => {
       faces: new Tensor('float32', new Float32Array(6 * 96 * 96), [1, 6, 96, 96]),
     };
     await expect(bound.run(feeds)).rejects.toMatchObject({ code: 'engine_failed' });
-    await expect(store.openSession('standin-wav2lip', 'wav2lip_gan_96.onnx')).rejects.toMatchObject({ code: 'model_not_installed' });
+    await expect(store.openSession('standin-wav2lip', 'wav2lip_gan_96.onnx')).rejects.toMatchObject({
+      code: 'model_not_installed',
+    });
   });
 
   it('checks the signature again on load when the file was replaced by hand', async () => {
@@ -131,7 +144,9 @@ describe('store sessions', () => {
 
     await expect(store.openSession('standin-wav2lip', 'wav2lip_gan_96.onnx')).rejects.toMatchObject({
       code: 'engine_failed',
-      message: expect.stringMatching(/^The file at .*wav2lip_gan_96\.onnx does not look like Stand-in Wav2Lip: .* Remove it and install it again\.$/),
+      message: expect.stringMatching(
+        /^The file at .*wav2lip_gan_96\.onnx does not look like Stand-in Wav2Lip: .* Remove it and install it again\.$/,
+      ),
     });
   });
 });

@@ -8,7 +8,13 @@ import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalo
 import { SPEAKER_MODELS } from '../../src/main/models/entries/speakers.js';
 import { VOICE_MODELS } from '../../src/main/models/entries/voices.js';
 import { createModelStore, type InstallEvent, type ModelStore } from '../../src/main/models/model-store.js';
-import { encodeStandin, lamaStandin, startStandinServer, writeStandin, type StandinServer } from '../fixtures/onnx-standins.js';
+import {
+  encodeStandin,
+  lamaStandin,
+  startStandinServer,
+  writeStandin,
+  type StandinServer,
+} from '../fixtures/onnx-standins.js';
 
 const lama = BUILTIN_CATALOGUE.find((e) => e.id === 'lama')!;
 const lamaBytes = encodeStandin(lamaStandin());
@@ -41,7 +47,13 @@ describe('/v1/models routes', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-model-routes-'));
     server = await startStandinServer();
     server.serve('lama_fp32.onnx', lamaBytes);
-    const entry = { ...lama, id: 'standin-lama', title: 'Stand-in LaMa', usedBy: 'the tests', files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }] };
+    const entry = {
+      ...lama,
+      id: 'standin-lama',
+      title: 'Stand-in LaMa',
+      usedBy: 'the tests',
+      files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }],
+    };
     store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue([entry]) });
     app = buildApp();
     await app.ready();
@@ -59,7 +71,24 @@ describe('/v1/models routes', () => {
     expect(response.statusCode).toBe(200);
     const { models } = response.json();
     // Bergamot pairs (models/entries/translation.ts) are listed in between; the rest keep their order.
-    expect(models.filter((m: { id: string }) => !m.id.startsWith('bergamot-')).map((m: { id: string }) => m.id)).toEqual(['whisper-base', 'whisper-tiny', 'whisper-small', 'whisper-turbo', ...VOICE_MODELS.map((m) => m.id), ...SPEAKER_MODELS.map((m) => m.id), 'uvr-mdx-net-inst-hq-3', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'musetalk-1.5', 'latentsync-1.5', 'rapidocr-ppocrv4-ch', 'standin-lama']);
+    expect(
+      models.filter((m: { id: string }) => !m.id.startsWith('bergamot-')).map((m: { id: string }) => m.id),
+    ).toEqual([
+      'whisper-base',
+      'whisper-tiny',
+      'whisper-small',
+      'whisper-turbo',
+      ...VOICE_MODELS.map((m) => m.id),
+      ...SPEAKER_MODELS.map((m) => m.id),
+      'uvr-mdx-net-inst-hq-3',
+      'wav2lip-gan-96',
+      'gfpgan-1.4',
+      'lama',
+      'musetalk-1.5',
+      'latentsync-1.5',
+      'rapidocr-ppocrv4-ch',
+      'standin-lama',
+    ]);
     expect(models.map((m: { id: string }) => m.id)).toContain('bergamot-en-de');
     expect(models.at(-1)).toEqual({
       id: 'standin-lama',
@@ -82,7 +111,11 @@ describe('/v1/models routes', () => {
     const response = await app.inject({ method: 'POST', url: '/v1/models', payload: { id: 'standin-lama' } });
 
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toMatchObject({ id: 'standin-lama', installed: false, install: { state: 'downloading', received_bytes: 0 } });
+    expect(response.json()).toMatchObject({
+      id: 'standin-lama',
+      installed: false,
+      install: { state: 'downloading', received_bytes: 0 },
+    });
     await installed;
 
     const after = await app.inject({ method: 'GET', url: '/v1/models/standin-lama' });
@@ -103,29 +136,58 @@ describe('/v1/models routes', () => {
     const record = (await app.inject({ method: 'GET', url: '/v1/models/standin-lama' })).json();
     expect(record).toMatchObject({
       installed: false,
-      install: { state: 'failed', err_code: 'download_failed', err_message: `Downloading ${server.url('lama_fp32.onnx')} failed: the server answered HTTP 503 Service Unavailable. The server may be busy; trying again later can work.` },
+      install: {
+        state: 'failed',
+        err_code: 'download_failed',
+        err_message: `Downloading ${server.url('lama_fp32.onnx')} failed: the server answered HTTP 503 Service Unavailable. The server may be busy; trying again later can work.`,
+      },
     });
   });
 
   it('POST with source_path imports from disk (201)', async () => {
     const file = writeStandin(path.join(dir, 'src'), 'lama.onnx', lamaStandin());
-    const response = await app.inject({ method: 'POST', url: '/v1/models', payload: { id: 'standin-lama', source_path: file } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/models',
+      payload: { id: 'standin-lama', source_path: file },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ id: 'standin-lama', installed: true, source: 'import' });
     expect(server.requests).toHaveLength(0);
   });
 
   it('rejects unknown fields, relative paths and unknown ids with the catalogue codes', async () => {
-    const unknownField = await app.inject({ method: 'POST', url: '/v1/models', payload: { id: 'standin-lama', sorce_path: '/x' } });
+    const unknownField = await app.inject({
+      method: 'POST',
+      url: '/v1/models',
+      payload: { id: 'standin-lama', sorce_path: '/x' },
+    });
     expect(unknownField.statusCode).toBe(400);
-    expect(unknownField.json()).toMatchObject({ code: 'invalid_request', message: "Unknown field 'sorce_path' in body." });
+    expect(unknownField.json()).toMatchObject({
+      code: 'invalid_request',
+      message: "Unknown field 'sorce_path' in body.",
+    });
 
-    const relative = await app.inject({ method: 'POST', url: '/v1/models', payload: { id: 'standin-lama', source_path: 'models/lama.onnx' } });
+    const relative = await app.inject({
+      method: 'POST',
+      url: '/v1/models',
+      payload: { id: 'standin-lama', source_path: 'models/lama.onnx' },
+    });
     expect(relative.statusCode).toBe(400);
-    expect(relative.json()).toMatchObject({ code: 'invalid_request', message: "source_path must be an absolute path; got 'models/lama.onnx'." });
+    expect(relative.json()).toMatchObject({
+      code: 'invalid_request',
+      message: "source_path must be an absolute path; got 'models/lama.onnx'.",
+    });
 
-    const missing = await app.inject({ method: 'POST', url: '/v1/models', payload: { id: 'standin-lama', source_path: path.join(dir, 'nothing-here') } });
-    expect(missing.json()).toMatchObject({ code: 'invalid_request', message: `There is no file or folder at ${path.join(dir, 'nothing-here')}.` });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/v1/models',
+      payload: { id: 'standin-lama', source_path: path.join(dir, 'nothing-here') },
+    });
+    expect(missing.json()).toMatchObject({
+      code: 'invalid_request',
+      message: `There is no file or folder at ${path.join(dir, 'nothing-here')}.`,
+    });
 
     const unknownId = await app.inject({ method: 'POST', url: '/v1/models', payload: { id: 'no-such-model' } });
     expect(unknownId.statusCode).toBe(404);

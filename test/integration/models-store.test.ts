@@ -31,7 +31,10 @@ const whisper: CatalogueEntry = {
   files: [
     {
       name: 'encoder_model.onnx',
-      signature: { inputs: [{ name: 'input_features', type: 'float32', rank: 3, dims: [null, 80, 3000] }], outputs: [{ name: 'last_hidden_state', type: 'float32', rank: 3 }] },
+      signature: {
+        inputs: [{ name: 'input_features', type: 'float32', rank: 3, dims: [null, 80, 3000] }],
+        outputs: [{ name: 'last_hidden_state', type: 'float32', rank: 3 }],
+      },
     },
     {
       name: 'decoder_model.onnx',
@@ -61,9 +64,18 @@ function standinEntries(server: StandinServer, hashes: { decoder?: string } = {}
       title: 'Stand-in Whisper',
       files: whisper.files
         .filter((f) => f.name.endsWith('.onnx'))
-        .map((f) => ({ ...f, url: server.url(f.name), ...(f.name === 'decoder_model.onnx' && hashes.decoder ? { sha256: hashes.decoder } : {}) })),
+        .map((f) => ({
+          ...f,
+          url: server.url(f.name),
+          ...(f.name === 'decoder_model.onnx' && hashes.decoder ? { sha256: hashes.decoder } : {}),
+        })),
     },
-    { ...wav2lip, id: 'standin-wav2lip', title: 'Stand-in Wav2Lip', files: [{ ...wav2lip.files[0], url: server.url('w2l.onnx') }] },
+    {
+      ...wav2lip,
+      id: 'standin-wav2lip',
+      title: 'Stand-in Wav2Lip',
+      files: [{ ...wav2lip.files[0], url: server.url('w2l.onnx') }],
+    },
   ];
 }
 
@@ -73,7 +85,11 @@ describe('model store', () => {
   let store: ModelStore;
 
   const makeStore = (hashes: { decoder?: string } = {}) =>
-    createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue(standinEntries(server, hashes), []), progressIntervalMs: 0 });
+    createModelStore({
+      modelsDir: path.join(dir, 'models'),
+      catalogue: createCatalogue(standinEntries(server, hashes), []),
+      progressIntervalMs: 0,
+    });
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-models-'));
@@ -94,16 +110,35 @@ describe('model store', () => {
     const events: InstallEvent[] = [];
     const record = await store.install('standin-whisper', { onProgress: (e) => events.push(e) });
 
-    expect(record).toMatchObject({ id: 'standin-whisper', installed: true, source: 'download', sizeOnDisk: encoderBytes.length + decoderBytes.length });
+    expect(record).toMatchObject({
+      id: 'standin-whisper',
+      installed: true,
+      source: 'download',
+      sizeOnDisk: encoderBytes.length + decoderBytes.length,
+    });
     const finalDownload = events.filter((e) => e.state === 'downloading').at(-1)!;
-    expect(finalDownload).toMatchObject({ file: 'decoder_model.onnx', receivedBytes: encoderBytes.length + decoderBytes.length, totalBytes: encoderBytes.length + decoderBytes.length });
+    expect(finalDownload).toMatchObject({
+      file: 'decoder_model.onnx',
+      receivedBytes: encoderBytes.length + decoderBytes.length,
+      totalBytes: encoderBytes.length + decoderBytes.length,
+    });
     expect(events.map((e) => e.state)).toContain('verifying');
     expect(events.at(-1)).toMatchObject({ id: 'standin-whisper', state: 'installed' });
 
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'models', 'standin-whisper', 'manifest.json'), 'utf8'));
     expect(manifest.files).toEqual([
-      { name: 'encoder_model.onnx', sha256: sha256(encoderBytes), sizeBytes: encoderBytes.length, from: server.url('encoder_model.onnx') },
-      { name: 'decoder_model.onnx', sha256: sha256(decoderBytes), sizeBytes: decoderBytes.length, from: server.url('decoder_model.onnx') },
+      {
+        name: 'encoder_model.onnx',
+        sha256: sha256(encoderBytes),
+        sizeBytes: encoderBytes.length,
+        from: server.url('encoder_model.onnx'),
+      },
+      {
+        name: 'decoder_model.onnx',
+        sha256: sha256(decoderBytes),
+        sizeBytes: decoderBytes.length,
+        from: server.url('decoder_model.onnx'),
+      },
     ]);
     expect(fs.existsSync(path.join(dir, 'models', '.partial', 'standin-whisper'))).toBe(false);
     expect(store.isInstalled('standin-whisper')).toBe(true);
@@ -118,7 +153,9 @@ describe('model store', () => {
 
     expect(failure).toBeInstanceOf(DubDeskError);
     expect(failure).toMatchObject({ code: 'download_failed' });
-    expect((failure as Error).message).toContain(`does not match: expected sha256 ${sha256(new Uint8Array([1, 2, 3]))}, got ${sha256(decoderBytes)}. Nothing was installed.`);
+    expect((failure as Error).message).toContain(
+      `does not match: expected sha256 ${sha256(new Uint8Array([1, 2, 3]))}, got ${sha256(decoderBytes)}. Nothing was installed.`,
+    );
     expect(store.isInstalled('standin-whisper')).toBe(false);
     expect(fs.existsSync(path.join(dir, 'models', 'standin-whisper'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'models', '.partial', 'standin-whisper', 'decoder_model.onnx'))).toBe(false);
@@ -145,9 +182,15 @@ describe('model store', () => {
     server.requests.length = 0;
     await expect(store.install('standin-whisper')).resolves.toMatchObject({ installed: true });
 
-    expect(server.requests.find((r) => r.path === '/decoder_model.onnx')).toEqual({ path: '/decoder_model.onnx', range: `bytes=${partialSize}-` });
+    expect(server.requests.find((r) => r.path === '/decoder_model.onnx')).toEqual({
+      path: '/decoder_model.onnx',
+      range: `bytes=${partialSize}-`,
+    });
     // The encoder finished the first time: the server confirms it is complete (416) instead of sending it again.
-    expect(server.requests.find((r) => r.path === '/encoder_model.onnx')).toEqual({ path: '/encoder_model.onnx', range: `bytes=${encoderBytes.length}-` });
+    expect(server.requests.find((r) => r.path === '/encoder_model.onnx')).toEqual({
+      path: '/encoder_model.onnx',
+      range: `bytes=${encoderBytes.length}-`,
+    });
     const installed = fs.readFileSync(path.join(dir, 'models', 'standin-whisper', 'decoder_model.onnx'));
     expect(sha256(installed)).toBe(sha256(decoderBytes));
   });
@@ -155,17 +198,28 @@ describe('model store', () => {
   it('resumes a partial file left in .partial/<id>/ by the layout before .part files', async () => {
     const kept = 60_000;
     fs.mkdirSync(path.join(dir, 'models', '.partial', 'standin-whisper'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'models', '.partial', 'standin-whisper', 'decoder_model.onnx'), decoderBytes.subarray(0, kept));
+    fs.writeFileSync(
+      path.join(dir, 'models', '.partial', 'standin-whisper', 'decoder_model.onnx'),
+      decoderBytes.subarray(0, kept),
+    );
 
     await expect(store.install('standin-whisper')).resolves.toMatchObject({ installed: true });
 
-    expect(server.requests.find((r) => r.path === '/decoder_model.onnx')).toEqual({ path: '/decoder_model.onnx', range: `bytes=${kept}-` });
-    expect(sha256(fs.readFileSync(path.join(dir, 'models', 'standin-whisper', 'decoder_model.onnx')))).toBe(sha256(decoderBytes));
+    expect(server.requests.find((r) => r.path === '/decoder_model.onnx')).toEqual({
+      path: '/decoder_model.onnx',
+      range: `bytes=${kept}-`,
+    });
+    expect(sha256(fs.readFileSync(path.join(dir, 'models', 'standin-whisper', 'decoder_model.onnx')))).toBe(
+      sha256(decoderBytes),
+    );
   });
 
   it('starts over when the partial file is longer than the file the server has (416)', async () => {
     fs.mkdirSync(path.join(dir, 'models', '.partial', 'standin-wav2lip'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'models', '.partial', 'standin-wav2lip', 'wav2lip_gan_96.onnx.part'), Buffer.alloc(lipBytes.length + 10));
+    fs.writeFileSync(
+      path.join(dir, 'models', '.partial', 'standin-wav2lip', 'wav2lip_gan_96.onnx.part'),
+      Buffer.alloc(lipBytes.length + 10),
+    );
 
     await expect(store.install('standin-wav2lip')).resolves.toMatchObject({ installed: true });
 
@@ -173,7 +227,9 @@ describe('model store', () => {
       { path: '/w2l.onnx', range: `bytes=${lipBytes.length + 10}-` },
       { path: '/w2l.onnx' },
     ]);
-    expect(sha256(fs.readFileSync(path.join(dir, 'models', 'standin-wav2lip', 'wav2lip_gan_96.onnx')))).toBe(sha256(lipBytes));
+    expect(sha256(fs.readFileSync(path.join(dir, 'models', 'standin-wav2lip', 'wav2lip_gan_96.onnx')))).toBe(
+      sha256(lipBytes),
+    );
   });
 
   it('restarts cleanly when the server ignores Range', async () => {
@@ -208,7 +264,11 @@ describe('model store', () => {
 
   it('fails a download that stalls instead of waiting forever', async () => {
     await store.close();
-    store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue(standinEntries(server), []), idleTimeoutMs: 2000 });
+    store = createModelStore({
+      modelsDir: path.join(dir, 'models'),
+      catalogue: createCatalogue(standinEntries(server), []),
+      idleTimeoutMs: 2000,
+    });
     server.serve('w2l.onnx', lipBytes, { stallOnceAfter: 100 });
 
     await expect(store.install('standin-wav2lip')).rejects.toMatchObject({
@@ -272,7 +332,9 @@ describe('model store', () => {
     server.serve('w2l.onnx', new TextEncoder().encode('<html>Sign in to continue</html>'));
     await expect(store.install('standin-wav2lip')).rejects.toMatchObject({
       code: 'engine_failed',
-      message: expect.stringContaining(`The file at ${server.url('w2l.onnx')} does not look like Stand-in Wav2Lip: ONNX Runtime cannot load it`),
+      message: expect.stringContaining(
+        `The file at ${server.url('w2l.onnx')} does not look like Stand-in Wav2Lip: ONNX Runtime cannot load it`,
+      ),
     });
   });
 
@@ -286,7 +348,10 @@ describe('model store', () => {
     expect(record).toMatchObject({ installed: true, source: 'import' });
     expect(fs.existsSync(path.join(source, 'encoder_model.onnx'))).toBe(true);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'models', 'standin-whisper', 'manifest.json'), 'utf8'));
-    expect(manifest.files[1]).toMatchObject({ name: 'decoder_model.onnx', from: path.join(source, 'decoder_model.onnx') });
+    expect(manifest.files[1]).toMatchObject({
+      name: 'decoder_model.onnx',
+      from: path.join(source, 'decoder_model.onnx'),
+    });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -298,7 +363,10 @@ describe('model store', () => {
       code: 'invalid_request',
       message: `The folder ${path.join(dir, 'src')} lacks encoder_model.onnx, decoder_model.onnx, needed by Stand-in Whisper.`,
     });
-    await expect(store.importFrom('standin-whisper', file)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('needs 2 files') });
+    await expect(store.importFrom('standin-whisper', file)).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('needs 2 files'),
+    });
   });
 
   it('removes an installed model and its files, and says when there is nothing to remove', async () => {
@@ -311,7 +379,10 @@ describe('model store', () => {
     expect(fs.existsSync(path.join(dir, 'models', 'standin-wav2lip'))).toBe(false);
     expect(store.get('standin-wav2lip').installed).toBe(false);
     expect(events).toEqual([{ id: 'standin-wav2lip', state: 'removed', receivedBytes: 0 }]);
-    await expect(store.remove('standin-wav2lip')).rejects.toMatchObject({ code: 'not_found', message: 'Stand-in Wav2Lip is not installed.' });
+    await expect(store.remove('standin-wav2lip')).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Stand-in Wav2Lip is not installed.',
+    });
     await expect(store.remove('no-such-model')).rejects.toMatchObject({ code: 'not_found' });
   });
 
@@ -328,7 +399,26 @@ describe('model store', () => {
 
   it('lists the built-in catalogue too when no catalogue is given', async () => {
     const defaults = createModelStore({ modelsDir: path.join(dir, 'default-models') });
-    expect(defaults.list().map((r) => r.id).filter((id) => !id.startsWith('bergamot-'))).toEqual(['whisper-base', 'whisper-tiny', 'whisper-small', 'whisper-turbo', ...VOICE_MODELS.map((m) => m.id), ...SPEAKER_MODELS.map((m) => m.id), 'uvr-mdx-net-inst-hq-3', 'wav2lip-gan-96', 'gfpgan-1.4', 'lama', 'musetalk-1.5', 'latentsync-1.5', 'rapidocr-ppocrv4-ch']);
+    expect(
+      defaults
+        .list()
+        .map((r) => r.id)
+        .filter((id) => !id.startsWith('bergamot-')),
+    ).toEqual([
+      'whisper-base',
+      'whisper-tiny',
+      'whisper-small',
+      'whisper-turbo',
+      ...VOICE_MODELS.map((m) => m.id),
+      ...SPEAKER_MODELS.map((m) => m.id),
+      'uvr-mdx-net-inst-hq-3',
+      'wav2lip-gan-96',
+      'gfpgan-1.4',
+      'lama',
+      'musetalk-1.5',
+      'latentsync-1.5',
+      'rapidocr-ppocrv4-ch',
+    ]);
     expect(defaults.list().map((r) => r.id)).toContain('bergamot-en-de');
     expect(defaults.list().every((r) => !r.installed)).toBe(true);
     await defaults.close();
@@ -337,7 +427,9 @@ describe('model store', () => {
   it('a cancelled install reports cancelled and can be resumed later', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(store.install('standin-wav2lip', { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(store.install('standin-wav2lip', { signal: controller.signal })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
     await expect(store.install('standin-wav2lip')).resolves.toMatchObject({ installed: true });
   });
 });

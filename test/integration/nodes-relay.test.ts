@@ -43,10 +43,17 @@ describe.skipIf(postgresMissing)('nodes on one PostgreSQL database', () => {
     await Promise.all(folders.map((folder) => fs.rm(folder, { recursive: true, force: true })));
   });
 
-  it('tells the service\'s listeners of each change a worker made to a task, in order, as the task now reads', async () => {
+  it("tells the service's listeners of each change a worker made to a task, in order, as the task now reads", async () => {
     const seen: TaskEvent[] = [];
     const unsubscribe = service.events.subscribe((event) => seen.push(event));
-    await worker.store.tasks.insert({ id: 'remote-task', kind: 'translate', status: 'queuing', request: {}, maxAttempts: 3, now: Date.now() });
+    await worker.store.tasks.insert({
+      id: 'remote-task',
+      kind: 'translate',
+      status: 'queuing',
+      request: {},
+      maxAttempts: 3,
+      now: Date.now(),
+    });
     for (const progress of [0.25, 0.5, 0.75]) {
       await worker.store.tasks.update('remote-task', { progress });
       worker.events.publish({ type: 'task', task: (await worker.store.tasks.get('remote-task'))! });
@@ -72,12 +79,12 @@ describe.skipIf(postgresMissing)('nodes on one PostgreSQL database', () => {
     expect(seen).toEqual([{ type: 'task_deleted', taskId: 'local-task' }]);
   });
 
-  it('links a worker\'s results to the service\'s address, recorded after the worker had started', async () => {
+  it("links a worker's results to the service's address, recorded after the worker had started", async () => {
     await expect.poll(() => worker.baseUrl(), { timeout: 10_000 }).toBe('http://dubdesk-service.internal:7860');
     expect(worker.fileUrl('f1')).toMatch(/^http:\/\/dubdesk-service\.internal:7860\/v1\/files\/f1\?token=/);
   });
 
-  it('reloads a node\'s settings when another node changes one', async () => {
+  it("reloads a node's settings when another node changes one", async () => {
     await service.settings.set('translation_engine', 'apertium');
     await expect.poll(() => worker.settings.get('translation_engine'), { timeout: 10_000 }).toBe('apertium');
   });

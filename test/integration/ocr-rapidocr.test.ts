@@ -13,7 +13,14 @@ import { createModelStore, type ModelStore } from '../../src/main/models/model-s
 import { createEngineSet } from '../../src/main/engines/engine-set.js';
 import { createEngines } from '../../src/main/engines/registry.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
-import { expectedConfidence, paintLine, rapidOcrStandinCatalogue, whiteImage, writeRapidOcrStandins, type Bar } from '../fixtures/rapidocr-standins.js';
+import {
+  expectedConfidence,
+  paintLine,
+  rapidOcrStandinCatalogue,
+  whiteImage,
+  writeRapidOcrStandins,
+  type Bar,
+} from '../fixtures/rapidocr-standins.js';
 
 let dir: string;
 const stores: ModelStore[] = [];
@@ -33,7 +40,10 @@ function bars(text: string, x: number, width = 40, gap = 24): Bar[] {
 }
 
 const bandOf = (line: Bar[], y: number, height: number): PixelBox => ({
-  x: line[0]!.x, y, width: line.at(-1)!.x + line.at(-1)!.width - line[0]!.x, height,
+  x: line[0]!.x,
+  y,
+  width: line.at(-1)!.x + line.at(-1)!.width - line[0]!.x,
+  height,
 });
 
 /**
@@ -41,7 +51,12 @@ const bandOf = (line: Bar[], y: number, height: number): PixelBox => ({
  * detector's sideways spread plus DB's unclip, both in the detector's pixels, scaled back to the frame's).
  */
 function expectBoxAround(box: PixelBox, band: PixelBox, margin: number): void {
-  const past = [band.x - box.x, band.y - box.y, box.x + box.width - (band.x + band.width), box.y + box.height - (band.y + band.height)];
+  const past = [
+    band.x - box.x,
+    band.y - box.y,
+    box.x + box.width - (band.x + band.width),
+    box.y + box.height - (band.y + band.height),
+  ];
   for (const side of past) {
     expect(side).toBeGreaterThanOrEqual(0);
     expect(side).toBeLessThanOrEqual(margin);
@@ -106,7 +121,9 @@ describe('RapidOCR (PP-OCRv4) text recognizer', () => {
     paintLine(image, bars('中文', 40), 60, 24);
     const controller = new AbortController();
     controller.abort(new Error('cancelled by the user'));
-    await expect(ocr.recognize(image, { languages: ['en'], signal: controller.signal })).rejects.toThrow('cancelled by the user');
+    await expect(ocr.recognize(image, { languages: ['en'], signal: controller.signal })).rejects.toThrow(
+      'cancelled by the user',
+    );
   });
 
   it('says which model to install when it is missing, and reads only Chinese and English', async () => {
@@ -115,20 +132,33 @@ describe('RapidOCR (PP-OCRv4) text recognizer', () => {
     const ocr = createRapidOcrRecognizer({ models: store });
     expect(ocr).toMatchObject({ id: 'rapidocr', title: 'RapidOCR (PP-OCRv4)', quality: 'standard' });
     expect(ocr.isAvailable()).toBe(false);
-    expect([ocr.supports('zh'), ocr.supports('zh-Hant-TW'), ocr.supports('en'), ocr.supports('fr')]).toEqual([true, true, true, false]);
+    expect([ocr.supports('zh'), ocr.supports('zh-Hant-TW'), ocr.supports('en'), ocr.supports('fr')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     await expect(ocr.recognize(whiteImage(64, 64), { languages: ['zh'], signal })).rejects.toMatchObject({
       code: 'model_not_installed',
       message: expect.stringContaining('dubdesk models install rapidocr-ppocrv4-ch'),
     });
-    await expect(ocr.recognize(whiteImage(64, 64), { languages: ['fr'], signal })).rejects.toThrow(/reads Chinese and English, not French/);
+    await expect(ocr.recognize(whiteImage(64, 64), { languages: ['fr'], signal })).rejects.toThrow(
+      /reads Chinese and English, not French/,
+    );
   });
 
   it('a corrupt model file fails with engine_failed naming how to fix it', async () => {
     const store = await installedStore('corrupt');
     await fs.writeFile(store.requireInstalled(RAPIDOCR_MODEL).file(RAPIDOCR_DET_FILE), randomBytes(32 * 1024));
     const ocr = createRapidOcrRecognizer({ models: store });
-    const failure = await ocr.recognize(whiteImage(64, 64), { languages: ['zh'], signal }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: 'engine_failed', retryable: false, message: expect.stringContaining(`dubdesk models remove ${RAPIDOCR_MODEL}`) });
+    const failure = await ocr
+      .recognize(whiteImage(64, 64), { languages: ['zh'], signal })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: 'engine_failed',
+      retryable: false,
+      message: expect.stringContaining(`dubdesk models remove ${RAPIDOCR_MODEL}`),
+    });
   });
 
   it('a dictionary that does not match the recognizer fails with engine_failed naming it', async () => {
@@ -146,7 +176,15 @@ describe('RapidOCR (PP-OCRv4) text recognizer', () => {
     // The engine set as the service builds it (engines/engine-set.ts), over a store that takes the stand-ins.
     const store = createModelStore({ modelsDir: path.join(dir, 'models-set'), catalogue });
     stores.push(store);
-    const engines = createEngines(createEngineSet({ models: store, media: resolveMediaTools(), settings: { get: () => undefined }, cacheDir: path.join(dir, 'engines') }).set, store);
+    const engines = createEngines(
+      createEngineSet({
+        models: store,
+        media: resolveMediaTools(),
+        settings: { get: () => undefined },
+        cacheDir: path.join(dir, 'engines'),
+      }).set,
+      store,
+    );
     try {
       expect(engines.requireTextRecognizer(['zh']).id).toBe('tesseract');
       await store.importFrom(RAPIDOCR_MODEL, writeRapidOcrStandins(path.join(dir, 'download-set')));

@@ -18,12 +18,23 @@ describe('text recognition in the engine set', () => {
   });
 
   it('reads English and Chinese with the built-in Tesseract', () => {
-    expect(engines.requireTextRecognizer(['en'])).toMatchObject({ id: 'tesseract', title: 'Tesseract (built in)', quality: 'standard' });
+    expect(engines.requireTextRecognizer(['en'])).toMatchObject({
+      id: 'tesseract',
+      title: 'Tesseract (built in)',
+      quality: 'standard',
+    });
     expect(engines.requireTextRecognizer(['zh', 'en']).id).toBe('tesseract');
   });
 
   it('answers model_not_installed for a language without OCR data, naming it', () => {
-    expect(() => engines.requireTextRecognizer(['fr'])).toThrow(expect.objectContaining({ code: 'model_not_installed', message: expect.stringMatching(/French.*built-in OCR \(Tesseract\) has no French data in this DubDesk version/) }));
-    expect(() => engines.requireTextRecognizer(['en', 'fr'])).toThrow(/Reading on-screen text in French needs OCR data/);
+    expect(() => engines.requireTextRecognizer(['fr'])).toThrow(
+      expect.objectContaining({
+        code: 'model_not_installed',
+        message: expect.stringMatching(/French.*built-in OCR \(Tesseract\) has no French data in this DubDesk version/),
+      }),
+    );
+    expect(() => engines.requireTextRecognizer(['en', 'fr'])).toThrow(
+      /Reading on-screen text in French needs OCR data/,
+    );
   });
 });

@@ -21,7 +21,11 @@ import { characterErrorRate } from '../fixtures/text-accuracy.js';
 
 const LATIN_TEXT = 'The quick brown fox jumps over the lazy dog';
 const CHINESE_TEXT = '我们今天去学校看电影';
-const DEJAVU = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf');
+const DEJAVU = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+  'DejaVuSans.ttf',
+);
 
 function intersectionOverUnion(a: PixelBox, b: PixelBox): number {
   const width = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
@@ -32,13 +36,22 @@ function intersectionOverUnion(a: PixelBox, b: PixelBox): number {
 
 /** The box of every pixel that differs from the background colour: where the text was really drawn. */
 function inkBox(image: RgbImage, background: [number, number, number]): PixelBox {
-  let top = Infinity, bottom = -1, left = Infinity, right = -1;
+  let top = Infinity,
+    bottom = -1,
+    left = Infinity,
+    right = -1;
   for (let y = 0; y < image.height; y++) {
     for (let x = 0; x < image.width; x++) {
       const at = (y * image.width + x) * 3;
-      const distance = Math.abs(image.data[at]! - background[0]) + Math.abs(image.data[at + 1]! - background[1]) + Math.abs(image.data[at + 2]! - background[2]);
+      const distance =
+        Math.abs(image.data[at]! - background[0]) +
+        Math.abs(image.data[at + 1]! - background[1]) +
+        Math.abs(image.data[at + 2]! - background[2]);
       if (distance < 60) continue;
-      top = Math.min(top, y); bottom = Math.max(bottom, y); left = Math.min(left, x); right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+      left = Math.min(left, x);
+      right = Math.max(right, x);
     }
   }
   return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
@@ -67,16 +80,34 @@ describe('tesseract text recognizer', () => {
   /** A one-frame lossless video of the lavfi source and filter, read back as RGB by readFrames. */
   async function drawnFrame(name: string, source: string, filter?: string): Promise<RgbImage> {
     const file = path.join(dir, `${name}.mkv`);
-    await runProcess(ffmpeg, [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', source,
-      ...(filter ? ['-vf', filter] : []), '-frames:v', '1', '-c:v', 'ffv1', file,
-    ], { toolName: 'ffmpeg' });
+    await runProcess(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        source,
+        ...(filter ? ['-vf', filter] : []),
+        '-frames:v',
+        '1',
+        '-c:v',
+        'ffv1',
+        file,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     return firstFrame(file);
   }
 
   async function firstFrame(file: string, startSec?: number): Promise<RgbImage> {
     const size = await describeFrameStream(file, { pixelFormat: 'rgb24' });
-    for await (const frame of readFrames(file, { pixelFormat: 'rgb24', startSec, durationSec: 0.5 })) return { data: frame.data, width: size.width, height: size.height };
+    for await (const frame of readFrames(file, { pixelFormat: 'rgb24', startSec, durationSec: 0.5 }))
+      return { data: frame.data, width: size.width, height: size.height };
     throw new Error(`no frame in ${file}`);
   }
 
@@ -84,7 +115,11 @@ describe('tesseract text recognizer', () => {
     `drawtext=fontfile='${DEJAVU}':text='${text}':fontcolor=white:fontsize=${size}:borderw=3:bordercolor=black:x=${x}:y=${y}`;
 
   it('reads a Latin subtitle band drawn over a busy test pattern', async () => {
-    const frame = await drawnFrame('latin-band', 'testsrc2=s=1280x720:r=1', drawtext(LATIN_TEXT, '(w-text_w)/2', 620, 44));
+    const frame = await drawnFrame(
+      'latin-band',
+      'testsrc2=s=1280x720:r=1',
+      drawtext(LATIN_TEXT, '(w-text_w)/2', 620, 44),
+    );
     const band = cropRgb(frame, { x: 0, y: 560, width: 1280, height: 160 });
     await ocr.recognize(band, { languages: ['en'], signal }); // the first call starts the worker
     const started = performance.now();
@@ -97,7 +132,11 @@ describe('tesseract text recognizer', () => {
   });
 
   it('boxes the line where it was drawn on a solid background, and reads nothing from a frame without text', async () => {
-    const frame = await drawnFrame('latin-box', 'color=c=0x336699:s=1280x720:r=1', drawtext('Meet me at the station', 200, 300, 48));
+    const frame = await drawnFrame(
+      'latin-box',
+      'color=c=0x336699:s=1280x720:r=1',
+      drawtext('Meet me at the station', 200, 300, 48),
+    );
     const truth = inkBox(frame, [0x33, 0x66, 0x99]);
     const lines = await ocr.recognize(frame, { languages: ['en'], signal });
     expect(lines).toHaveLength(1);
@@ -107,7 +146,11 @@ describe('tesseract text recognizer', () => {
     expect(iou).toBeGreaterThan(0.5);
 
     // The test pattern with its clock in the corner painted over: colour bars, a gradient and a noisy checkerboard.
-    const blank = await drawnFrame('no-text', 'testsrc2=s=1280x720:r=1', 'drawbox=x=0:y=0:w=iw/3:h=ih/6:color=black:t=fill');
+    const blank = await drawnFrame(
+      'no-text',
+      'testsrc2=s=1280x720:r=1',
+      'drawbox=x=0:y=0:w=iw/3:h=ih/6:color=black:t=fill',
+    );
     const started = performance.now();
     expect(await ocr.recognize(blank, { languages: ['en'], signal })).toEqual([]);
     console.log(`text-free 1280x720 frame read in ${(performance.now() - started).toFixed(0)} ms`);
@@ -116,13 +159,43 @@ describe('tesseract text recognizer', () => {
   it('reads a Chinese subtitle burnt by libass, without spaces between the characters', async () => {
     const frameSize = { width: 1280, height: 720 };
     const input = path.join(dir, 'solid.mkv');
-    await runProcess(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x202020:s=1280x720:r=10:d=2', '-c:v', 'ffv1', input], { toolName: 'ffmpeg' });
+    await runProcess(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=0x202020:s=1280x720:r=10:d=2',
+        '-c:v',
+        'ffv1',
+        input,
+      ],
+      { toolName: 'ffmpeg' },
+    );
     const fonts = resolveSubtitleFonts({ includeSystemFonts: false });
     const env = { ...process.env, ...(await prepareFontconfig(path.join(dir, 'fontconfig'), fonts)) };
     const style = BUILTIN_SUBTITLE_STYLES.find((candidate) => candidate.id === 'builtin:default')!;
-    const assFile = await writeAssFile(dir, buildAssDocument({ cues: [{ startMs: 0, endMs: 2000, text: CHINESE_TEXT }], style, frame: frameSize, language: 'zh' }), 'chinese.ass');
+    const assFile = await writeAssFile(
+      dir,
+      buildAssDocument({
+        cues: [{ startMs: 0, endMs: 2000, text: CHINESE_TEXT }],
+        style,
+        frame: frameSize,
+        language: 'zh',
+      }),
+      'chinese.ass',
+    );
     const output = path.join(dir, 'chinese.mp4');
-    await runProcess(ffmpeg, burnSubtitlesArgs({ input, output, assFile, fontsDir: fonts.primaryDir, preset: 'ultrafast', crf: 12 }), { toolName: 'ffmpeg', env });
+    await runProcess(
+      ffmpeg,
+      burnSubtitlesArgs({ input, output, assFile, fontsDir: fonts.primaryDir, preset: 'ultrafast', crf: 12 }),
+      { toolName: 'ffmpeg', env },
+    );
     const band = cropRgb(await firstFrame(output, 1), { x: 0, y: 540, width: 1280, height: 180 });
 
     await ocr.recognize(band, { languages: ['zh'], signal });
@@ -130,17 +203,24 @@ describe('tesseract text recognizer', () => {
     const lines = await ocr.recognize(band, { languages: ['zh'], signal });
     const elapsed = performance.now() - started;
     const cer = characterErrorRate(textOf(lines), CHINESE_TEXT);
-    console.log(`Chinese band 1280x180: "${textOf(lines)}" CER ${(cer * 100).toFixed(1)} % in ${elapsed.toFixed(0)} ms`);
+    console.log(
+      `Chinese band 1280x180: "${textOf(lines)}" CER ${(cer * 100).toFixed(1)} % in ${elapsed.toFixed(0)} ms`,
+    );
     expect(textOf(lines)).not.toMatch(/\s/);
     expect(cer).toBeLessThanOrEqual(0.1);
     // Two languages at once: one worker reads both packages' data (from a folder of links to them).
-    expect(characterErrorRate(textOf(await ocr.recognize(band, { languages: ['en', 'zh'], signal })), CHINESE_TEXT)).toBeLessThanOrEqual(0.1);
+    expect(
+      characterErrorRate(textOf(await ocr.recognize(band, { languages: ['en', 'zh'], signal })), CHINESE_TEXT),
+    ).toBeLessThanOrEqual(0.1);
 
     // One worker at most: the English and the Chinese reading take turns, each with its own data.
     const single = createTesseractRecognizer({ maxWorkers: 1 });
     try {
       const latin = await drawnFrame('turns', 'color=c=black:s=640x120:r=1', drawtext('Taking turns', 20, 30, 40));
-      const [english, chinese] = await Promise.all([single.recognize(latin, { languages: ['en'], signal }), single.recognize(band, { languages: ['zh'], signal })]);
+      const [english, chinese] = await Promise.all([
+        single.recognize(latin, { languages: ['en'], signal }),
+        single.recognize(band, { languages: ['zh'], signal }),
+      ]);
       expect(textOf(english)).toBe('Taking turns');
       expect(characterErrorRate(textOf(chinese), CHINESE_TEXT)).toBeLessThanOrEqual(0.1);
     } finally {
@@ -166,7 +246,11 @@ describe('tesseract text recognizer', () => {
   });
 
   it('reads coloured text too, which the light-text pass cannot see', async () => {
-    const frame = await drawnFrame('yellow', 'color=c=0x101040:s=640x120:r=1', drawtext('Yellow caption', 20, 30, 40).replace('fontcolor=white', 'fontcolor=yellow'));
+    const frame = await drawnFrame(
+      'yellow',
+      'color=c=0x101040:s=640x120:r=1',
+      drawtext('Yellow caption', 20, 30, 40).replace('fontcolor=white', 'fontcolor=yellow'),
+    );
     expect(textOf(await ocr.recognize(frame, { languages: ['en'], signal }))).toBe('Yellow caption');
   });
 
@@ -189,6 +273,9 @@ describe('tesseract text recognizer', () => {
     expect(ocr.supports('fr')).toBe(false);
     expect(ocr.supports('xx')).toBe(false);
     const picture = { data: new Uint8Array(64 * 32 * 3), width: 64, height: 32 };
-    await expect(ocr.recognize(picture, { languages: ['en', 'fr'], signal })).rejects.toMatchObject({ code: 'model_not_installed', message: expect.stringContaining('no French data') });
+    await expect(ocr.recognize(picture, { languages: ['en', 'fr'], signal })).rejects.toMatchObject({
+      code: 'model_not_installed',
+      message: expect.stringContaining('no French data'),
+    });
   });
 });

@@ -33,10 +33,22 @@ describe('the checked-in OpenAPI document and client types', () => {
   });
 
   it('names every operation once, for client generators', () => {
-    const document = JSON.parse(generated.document) as { paths: Record<string, Record<string, { operationId?: string }>> };
-    const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+    const document = JSON.parse(generated.document) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const ids = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => operation.operationId),
+    );
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(expect.arrayContaining(['createLipsyncJob', 'getTranslateJob', 'createVisualTranslateJob', 'uploadFile', 'listTasks']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'createLipsyncJob',
+        'getTranslateJob',
+        'createVisualTranslateJob',
+        'uploadFile',
+        'listTasks',
+      ]),
+    );
   });
 });

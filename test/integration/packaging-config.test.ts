@@ -62,7 +62,11 @@ const PLATFORM_OF_KEY = { linux: 'linux', mac: 'darwin', win: 'win32' } as const
 /** Every platform and architecture the configuration builds for. */
 function configuredTargets(): Target[] {
   return (Object.keys(PLATFORM_OF_KEY) as Array<keyof typeof PLATFORM_OF_KEY>).flatMap((key) =>
-    [...new Set(config[key].target.flatMap((entry) => entry.arch))].map((arch) => ({ platform: PLATFORM_OF_KEY[key], arch })));
+    [...new Set(config[key].target.flatMap((entry) => entry.arch))].map((arch) => ({
+      platform: PLATFORM_OF_KEY[key],
+      arch,
+    })),
+  );
 }
 
 const hostTarget: Target = { platform: process.platform, arch: process.arch };
@@ -82,12 +86,20 @@ function globSource(glob: string): string {
       source += '[^/]';
     } else if (char === '{') {
       const end = glob.indexOf('}', i);
-      source += `(?:${glob.slice(i + 1, end).split(',').map(globSource).join('|')})`;
+      source += `(?:${glob
+        .slice(i + 1, end)
+        .split(',')
+        .map(globSource)
+        .join('|')})`;
       i = end;
     } else if (char === '!' && glob[i + 1] === '(') {
       const end = glob.indexOf(')', i);
       // One path segment that is none of the alternatives.
-      source += `(?!(?:${glob.slice(i + 2, end).split('|').map(globSource).join('|')})(?:/|$))[^/]*`;
+      source += `(?!(?:${glob
+        .slice(i + 2, end)
+        .split('|')
+        .map(globSource)
+        .join('|')})(?:/|$))[^/]*`;
       i = end;
     } else {
       source += char.replace(/[.+^$()|[\]\\]/g, '\\$&');
@@ -161,15 +173,30 @@ describe('electron-builder.json', () => {
     expect(path.posix.normalize(config.extraMetadata.main)).toBe(path.posix.normalize(pkg.main));
     expect(path.posix.normalize(pkg.main)).toBe('out/main/index.js');
     expect(config.files).toContain('out/**');
-    for (const file of ['out/main/index.js', 'out/main/cli.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json']) {
+    for (const file of [
+      'out/main/index.js',
+      'out/main/cli.js',
+      'out/preload/index.cjs',
+      'out/renderer/index.html',
+      'package.json',
+    ]) {
       expect(isShipped(file, hostTarget), file).toBe(true);
     }
     // bin/dubdesk.js runs the sources through tsx in a checkout; the desktop app runs only the build.
-    const notForTheApp = ['src/main/index.ts', 'test/integration/packaging-config.test.ts', 'docs/release.md', 'scripts/setup.mjs', 'bench/README.md', 'test-artifacts/gui-queue.png', 'node_modules/tsx/package.json'];
+    const notForTheApp = [
+      'src/main/index.ts',
+      'test/integration/packaging-config.test.ts',
+      'docs/release.md',
+      'scripts/setup.mjs',
+      'bench/README.md',
+      'test-artifacts/gui-queue.png',
+      'node_modules/tsx/package.json',
+    ];
     for (const file of notForTheApp) {
       expect(isShipped(file, hostTarget), file).toBe(false);
     }
-    for (const resource of config.extraResources) expect(fs.existsSync(path.join(repoRoot, resource)), resource).toBe(true);
+    for (const resource of config.extraResources)
+      expect(fs.existsSync(path.join(repoRoot, resource)), resource).toBe(true);
   });
 
   it('builds AppImage and deb for Linux x64, a dmg for Apple silicon and an NSIS installer for Windows x64', () => {
@@ -206,15 +233,27 @@ describe('electron-builder.json', () => {
       path.join(humanModels, 'blazeface.bin'),
       path.join(humanModels, 'facemesh.json'),
       path.join(humanModels, 'facemesh.bin'),
-      ...['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'].map((file) => path.join(tfjsWasmDir, file)),
+      ...['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'].map((file) =>
+        path.join(tfjsWasmDir, file),
+      ),
       packageFile('better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
       // sherpa-onnx's child requires the package by path and its native runtime reads the Silero weights by path.
       sherpaPackagePath(),
-      packageFile(`sherpa-onnx-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`, 'sherpa-onnx.node'),
+      packageFile(
+        `sherpa-onnx-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`,
+        'sherpa-onnx.node',
+      ),
       sileroModelPath(),
       // The CJK fallback fonts fontconfig is given (only present when the optional font packages are installed).
-      ...fonts.dirs.filter((dir) => dir.includes('@fontsource')).flatMap((dir) =>
-        fs.readdirSync(dir).filter((name) => name.endsWith('-400-normal.woff')).slice(0, 1).map((name) => path.join(dir, name))),
+      ...fonts.dirs
+        .filter((dir) => dir.includes('@fontsource'))
+        .flatMap((dir) =>
+          fs
+            .readdirSync(dir)
+            .filter((name) => name.endsWith('-400-normal.woff'))
+            .slice(0, 1)
+            .map((name) => path.join(dir, name)),
+        ),
     ];
     for (const file of needed) {
       expect(fs.existsSync(file), file).toBe(true);
@@ -224,11 +263,15 @@ describe('electron-builder.json', () => {
   });
 
   it("packs onnxruntime-node's native binding for each target, unpacked, and leaves the other platforms' out", () => {
-    const binding = (target: Target) => `node_modules/onnxruntime-node/bin/napi-v6/${target.platform}/${target.arch}/onnxruntime_binding.node`;
+    const binding = (target: Target) =>
+      `node_modules/onnxruntime-node/bin/napi-v6/${target.platform}/${target.arch}/onnxruntime_binding.node`;
     const targets = configuredTargets();
     expect(targets.length).toBe(3);
     for (const target of targets) {
-      expect(fs.existsSync(path.join(repoRoot, binding(target))), `onnxruntime-node has no binding for ${target.platform}-${target.arch}`).toBe(true);
+      expect(
+        fs.existsSync(path.join(repoRoot, binding(target))),
+        `onnxruntime-node has no binding for ${target.platform}-${target.arch}`,
+      ).toBe(true);
       expect(isShipped(binding(target), target), binding(target)).toBe(true);
       expect(isUnpacked(binding(target))).toBe(true);
       for (const other of targets.filter((t) => t.platform !== target.platform)) {
@@ -267,7 +310,10 @@ describe('electron-builder.json', () => {
     expect(linuxIcons).toContain('256x256.png');
     expect(linuxIcons).toContain('512x512.png');
     for (const name of linuxIcons) {
-      const [width, height] = name.replace(/\.png$/, '').split('x').map(Number);
+      const [width, height] = name
+        .replace(/\.png$/, '')
+        .split('x')
+        .map(Number);
       expect(pngSize(path.join(buildResources, config.linux.icon, name)), name).toEqual({ width, height });
     }
   });
@@ -282,6 +328,8 @@ describe('electron-builder.json', () => {
 
   it('names the release-time check of the deb metadata in the release steps', () => {
     // The maintainer address and homepage are the publisher's to give; scripts/check-release-metadata.mjs refuses a release without them.
-    expect(fs.readFileSync(path.join(repoRoot, 'docs', 'release.md'), 'utf8')).toContain('node scripts/check-release-metadata.mjs');
+    expect(fs.readFileSync(path.join(repoRoot, 'docs', 'release.md'), 'utf8')).toContain(
+      'node scripts/check-release-metadata.mjs',
+    );
   });
 });

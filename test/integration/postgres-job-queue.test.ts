@@ -4,27 +4,49 @@ import { describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
 import { TaskEvents } from '../../src/main/queue/task-events.js';
 import { createTaskTransitions } from '../../src/main/queue/task-transitions.js';
-import { enqueueMissingTaskJobs, forceUnlockQueueWorkers, orphanedQueueWorkers } from '../../src/main/store/postgres/job-queue.js';
+import {
+  enqueueMissingTaskJobs,
+  forceUnlockQueueWorkers,
+  orphanedQueueWorkers,
+} from '../../src/main/store/postgres/job-queue.js';
 import { postgresMissing } from '../fixtures/postgres-server.js';
 import { storePerTest } from '../fixtures/store-backends.js';
 
-interface QueueJob { key: string; task_identifier: string; run_at: Date; locked_by: string | null }
+interface QueueJob {
+  key: string;
+  task_identifier: string;
+  run_at: Date;
+  locked_by: string | null;
+}
 
 describe.skipIf(postgresMissing)('the PostgreSQL job queue', () => {
   const storeNow = storePerTest('postgres');
-  const jobs = () => storeNow().client.all<QueueJob>('SELECT key, task_identifier, run_at, locked_by FROM graphile_worker.jobs ORDER BY key');
-  const add = (id: string, now = Date.now()) => storeNow().tasks.insert({ id, kind: 'translate', status: 'queuing', request: {}, maxAttempts: 3, now });
+  const jobs = () =>
+    storeNow().client.all<QueueJob>(
+      'SELECT key, task_identifier, run_at, locked_by FROM graphile_worker.jobs ORDER BY key',
+    );
+  const add = (id: string, now = Date.now()) =>
+    storeNow().tasks.insert({ id, kind: 'translate', status: 'queuing', request: {}, maxAttempts: 3, now });
 
   it('adds one job per new task, for its kind, and none when the insert rolls back', async () => {
     await add('a');
-    await expect(storeNow().transaction(async (tx) => {
-      await tx.tasks.insert({ id: 'b', kind: 'lipsync', status: 'queuing', request: {}, maxAttempts: 3, now: Date.now() });
-      throw new Error('the create failed after the insert');
-    })).rejects.toThrow('the create failed');
+    await expect(
+      storeNow().transaction(async (tx) => {
+        await tx.tasks.insert({
+          id: 'b',
+          kind: 'lipsync',
+          status: 'queuing',
+          request: {},
+          maxAttempts: 3,
+          now: Date.now(),
+        });
+        throw new Error('the create failed after the insert');
+      }),
+    ).rejects.toThrow('the create failed');
     expect((await jobs()).map((job) => [job.key, job.task_identifier])).toEqual([['a', 'dubdesk:translate']]);
   });
 
-  it('moves the job to a retry\'s time, beside the job that is running', async () => {
+  it("moves the job to a retry's time, beside the job that is running", async () => {
     const store = storeNow();
     const transitions = createTaskTransitions({ store, events: new TaskEvents(), onStatusChanged: async () => {} });
     await add('a');
@@ -56,10 +78,15 @@ describe.skipIf(postgresMissing)('the PostgreSQL job queue', () => {
     const now = Date.now();
     await store.tasks.claim('live', 'alive-process', 60_000, now);
     await store.tasks.claim('dead', 'killed-process', 1_000, now - 120_000);
-    await store.client.run("UPDATE graphile_worker._private_jobs SET locked_at = now() - interval '2 minutes', locked_by = CASE key WHEN 'live' THEN 'worker-live' ELSE 'worker-dead' END");
+    await store.client.run(
+      "UPDATE graphile_worker._private_jobs SET locked_at = now() - interval '2 minutes', locked_by = CASE key WHEN 'live' THEN 'worker-live' ELSE 'worker-dead' END",
+    );
     expect(await orphanedQueueWorkers(store.client, now, 30_000)).toEqual(['worker-dead']);
     await forceUnlockQueueWorkers(store.client, ['worker-dead']);
-    expect((await jobs()).map((job) => [job.key, job.locked_by])).toEqual([['dead', null], ['live', 'worker-live']]);
+    expect((await jobs()).map((job) => [job.key, job.locked_by])).toEqual([
+      ['dead', null],
+      ['live', 'worker-live'],
+    ]);
     expect(await orphanedQueueWorkers(store.client, now, 30_000)).toEqual([]);
   });
 });

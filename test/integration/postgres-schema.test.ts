@@ -2,7 +2,11 @@
 // the refusal of a schema too old or too new, and `dubdesk migrate`. Every SQLite table has its PostgreSQL twin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/database.js';
-import { migratePostgres, postgresSchemaState, requireCurrentPostgresSchema } from '../../src/main/store/postgres/migrate.js';
+import {
+  migratePostgres,
+  postgresSchemaState,
+  requireCurrentPostgresSchema,
+} from '../../src/main/store/postgres/migrate.js';
 import { POSTGRES_MIGRATIONS } from '../../src/main/store/postgres/migrations/index.js';
 import { openPostgresPool, type PostgresPool } from '../../src/main/store/postgres/pool.js';
 import { runCli } from '../fixtures/run-cli.js';
@@ -17,7 +21,9 @@ describe.skipIf(postgresMissing)('PostgreSQL schema', () => {
     return pool;
   };
 
-  beforeAll(async () => { server = await startPostgres(); });
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
   afterAll(async () => {
     await Promise.all(pools.map((pool) => pool.end()));
     await server?.destroy();
@@ -29,14 +35,28 @@ describe.skipIf(postgresMissing)('PostgreSQL schema', () => {
     expect(await migratePostgres(pool)).toEqual([]);
 
     const sqlite = openDatabase(':memory:');
-    const sqliteTables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])
-      .map(({ name }) => name);
-    const sqliteColumns = Object.fromEntries(sqliteTables.map((table) => [table,
-      (sqlite.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map(({ name }) => name).sort()]));
+    const sqliteTables = (
+      sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+        name: string;
+      }[]
+    ).map(({ name }) => name);
+    const sqliteColumns = Object.fromEntries(
+      sqliteTables.map((table) => [
+        table,
+        (sqlite.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[])
+          .map(({ name }) => name)
+          .sort(),
+      ]),
+    );
     sqlite.close();
 
-    const rows = (await pool.query<{ table_name: string; column_name: string }>(`SELECT table_name, column_name FROM information_schema.columns
-      WHERE table_schema = 'public' AND table_name <> 'dubdesk_schema_migrations'`)).rows;
+    const rows = (
+      await pool.query<{
+        table_name: string;
+        column_name: string;
+      }>(`SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name <> 'dubdesk_schema_migrations'`)
+    ).rows;
     const postgresColumns: Record<string, string[]> = {};
     for (const row of rows) (postgresColumns[row.table_name] ??= []).push(row.column_name);
     for (const columns of Object.values(postgresColumns)) columns.sort();
@@ -56,16 +76,25 @@ describe.skipIf(postgresMissing)('PostgreSQL schema', () => {
   it('refuses a database whose schema is missing, older or newer than the build, saying what to do', async () => {
     const url = await server.database('versions');
     const pool = poolFor(url);
-    await expect(requireCurrentPostgresSchema(pool, url)).rejects.toThrow(/no DubDesk schema yet\. Run `dubdesk migrate --database <url>`/);
+    await expect(requireCurrentPostgresSchema(pool, url)).rejects.toThrow(
+      /no DubDesk schema yet\. Run `dubdesk migrate --database <url>`/,
+    );
 
     await migratePostgres(pool);
     await expect(requireCurrentPostgresSchema(pool, url)).resolves.toBeUndefined();
 
-    const later = [...POSTGRES_MIGRATIONS, { version: POSTGRES_MIGRATIONS.length + 1, name: 'later', sql: 'CREATE TABLE later_table (id text)' }];
-    await expect(requireCurrentPostgresSchema(pool, url, later)).rejects.toThrow(`has DubDesk schema ${POSTGRES_MIGRATIONS.length}; this build needs ${later.length}`);
+    const later = [
+      ...POSTGRES_MIGRATIONS,
+      { version: POSTGRES_MIGRATIONS.length + 1, name: 'later', sql: 'CREATE TABLE later_table (id text)' },
+    ];
+    await expect(requireCurrentPostgresSchema(pool, url, later)).rejects.toThrow(
+      `has DubDesk schema ${POSTGRES_MIGRATIONS.length}; this build needs ${later.length}`,
+    );
     expect(await migratePostgres(pool, later)).toEqual([later.length]);
 
-    await expect(requireCurrentPostgresSchema(pool, url)).rejects.toThrow(`migrated by a newer DubDesk (schema ${later.length}, this build knows ${POSTGRES_MIGRATIONS.length})`);
+    await expect(requireCurrentPostgresSchema(pool, url)).rejects.toThrow(
+      `migrated by a newer DubDesk (schema ${later.length}, this build knows ${POSTGRES_MIGRATIONS.length})`,
+    );
     await expect(migratePostgres(pool)).rejects.toThrow('Update DubDesk on this machine');
     expect(await postgresSchemaState(pool)).toEqual({ current: later.length, latest: POSTGRES_MIGRATIONS.length });
   });

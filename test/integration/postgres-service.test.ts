@@ -17,7 +17,9 @@ describe.skipIf(postgresMissing)('a service on PostgreSQL', () => {
     return dir;
   };
 
-  beforeAll(async () => { server = await startPostgres(); });
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
   afterAll(async () => {
     await server?.destroy();
     await Promise.all(dataDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
@@ -27,30 +29,49 @@ describe.skipIf(postgresMissing)('a service on PostgreSQL', () => {
     const url = await server.database('not_migrated');
     const result = await runCli(['serve', '--database', url, '--data-dir', await dataDir(), '--port', '0']);
     expect(result.code).toBe(1);
-    expect(result.err).toContain('has no DubDesk schema yet. Run `dubdesk migrate --database <url>` once, then start the service.');
+    expect(result.err).toContain(
+      'has no DubDesk schema yet. Run `dubdesk migrate --database <url>` once, then start the service.',
+    );
   });
 
   it('keeps its tasks in the database, and a second service on the same database is refused while the first runs', async () => {
     const url = await server.database('one_service');
     expect((await runCli(['migrate', '--database', url])).code).toBe(0);
-    const config = async () => resolveConfig({ dataDir: await dataDir(), host: '127.0.0.1', port: 0, apiKey: 'dd_pg_test_key', databaseUrl: url }, {});
+    const config = async () =>
+      resolveConfig(
+        { dataDir: await dataDir(), host: '127.0.0.1', port: 0, apiKey: 'dd_pg_test_key', databaseUrl: url },
+        {},
+      );
     const first = await startService(await config(), { log: () => {} });
     try {
       const created = await fetch(`${first.url}/v1/glossaries`, {
-        method: 'POST', headers: { authorization: 'Bearer dd_pg_test_key', 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'terms', source_language: 'en', target_language: 'es', entries: [{ source: 'cat', target: 'gato' }] }),
+        method: 'POST',
+        headers: { authorization: 'Bearer dd_pg_test_key', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'terms',
+          source_language: 'en',
+          target_language: 'es',
+          entries: [{ source: 'cat', target: 'gato' }],
+        }),
       });
       expect(created.status).toBe(200);
       const listed = await runCli(['tasks', '--database', url]);
-      expect(listed).toMatchObject({ code: 0, out: expect.stringContaining('No tasks in postgres://dubdesk@127.0.0.1') });
-      await expect(startService(await config(), { log: () => {} })).rejects.toThrow(/Another DubDesk service already uses the database .*one service per database/);
+      expect(listed).toMatchObject({
+        code: 0,
+        out: expect.stringContaining('No tasks in postgres://dubdesk@127.0.0.1'),
+      });
+      await expect(startService(await config(), { log: () => {} })).rejects.toThrow(
+        /Another DubDesk service already uses the database .*one service per database/,
+      );
     } finally {
       await first.close();
     }
     // Once the first has stopped, another may take over its database.
     const second = await startService(await config(), { log: () => {} });
     try {
-      const glossaries = await (await fetch(`${second.url}/v1/glossaries`, { headers: { authorization: 'Bearer dd_pg_test_key' } })).json();
+      const glossaries = await (
+        await fetch(`${second.url}/v1/glossaries`, { headers: { authorization: 'Bearer dd_pg_test_key' } })
+      ).json();
       expect(glossaries.glossaries.map((glossary: { name: string }) => glossary.name)).toEqual(['terms']);
     } finally {
       await second.close();
@@ -60,8 +81,15 @@ describe.skipIf(postgresMissing)('a service on PostgreSQL', () => {
   it('lives through a PostgreSQL restart: its idle and held connections drop, and the next requests are answered', async () => {
     const url = await server.database('restarted');
     expect((await runCli(['migrate', '--database', url])).code).toBe(0);
-    const service = await startService(resolveConfig({ dataDir: await dataDir(), host: '127.0.0.1', port: 0, apiKey: 'dd_pg_test_key', databaseUrl: url }, {}), { log: () => {} });
-    const glossaries = () => fetch(`${service.url}/v1/glossaries`, { headers: { authorization: 'Bearer dd_pg_test_key' } });
+    const service = await startService(
+      resolveConfig(
+        { dataDir: await dataDir(), host: '127.0.0.1', port: 0, apiKey: 'dd_pg_test_key', databaseUrl: url },
+        {},
+      ),
+      { log: () => {} },
+    );
+    const glossaries = () =>
+      fetch(`${service.url}/v1/glossaries`, { headers: { authorization: 'Bearer dd_pg_test_key' } });
     try {
       expect((await glossaries()).status).toBe(200);
       await server.stop();

@@ -41,7 +41,10 @@ function recordingRuntime(runs: CapturedRun[]): OnnxRuntime {
   return {
     ...inner,
     async run(session, feeds, options) {
-      const copy = (name: string) => ({ dims: [...feeds[name]!.dims], data: Float32Array.from(feeds[name]!.data as Float32Array) });
+      const copy = (name: string) => ({
+        dims: [...feeds[name]!.dims],
+        data: Float32Array.from(feeds[name]!.data as Float32Array),
+      });
       runs.push({ mel: copy('mel'), faces: copy('faces') });
       return inner.run(session, feeds, options);
     },
@@ -66,7 +69,9 @@ async function download(url: string, name: string): Promise<string> {
 }
 
 async function taskLog(taskId: string): Promise<string> {
-  return (await svc.api(`/v1/tasks/${taskId}/log`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+  return (await svc.api(`/v1/tasks/${taskId}/log`)).body.lines
+    .map((line: { message: string }) => line.message)
+    .join('\n');
 }
 
 function reusableDir(taskId: string): string {
@@ -97,10 +102,28 @@ function fedCrop(run: CapturedRun, slot: number): { rgb: Uint8Array; maskedRight
 /** ffmpeg's own crop and area scaling of one picture (or video frame) to 96x96, as an independent reference. */
 async function ffmpegCrop(file: string, box: PixelBox, frameIndex = 0, fps = 25): Promise<Uint8Array> {
   const seek = frameIndex > 0 ? ['-ss', (frameIndex / fps).toFixed(4)] : [];
-  const result = await runProcess(resolveMediaTools().ffmpeg, [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', ...seek, '-i', file, '-frames:v', '1',
-    '-vf', `crop=${box.width}:${box.height}:${box.x}:${box.y},scale=96:96:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
-  ], { toolName: 'ffmpeg', captureStdout: true });
+  const result = await runProcess(
+    resolveMediaTools().ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      ...seek,
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      `crop=${box.width}:${box.height}:${box.x}:${box.y},scale=96:96:flags=area`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ],
+    { toolName: 'ffmpeg', captureStdout: true },
+  );
   return result.stdout!;
 }
 
@@ -112,7 +135,11 @@ function aroundRegion(box: PixelBox, width: number): (pixel: number) => boolean 
     const x = p % width;
     const y = Math.floor(p / width);
     const inside = x >= region.x && x < region.x + region.width && y >= region.y && y < region.y + region.height;
-    const near = x >= region.x - margin && x < region.x + region.width + margin && y >= region.y - margin && y < region.y + region.height + margin;
+    const near =
+      x >= region.x - margin &&
+      x < region.x + region.width + margin &&
+      y >= region.y - margin &&
+      y < region.y + region.height + margin;
     return near && !inside;
   };
 }
@@ -143,27 +170,51 @@ function mirrorResidual(output: Uint8Array, original: Uint8Array, width: number,
 /** The middle of the mouth region, where the feathered mask is fully on. */
 function core(box: PixelBox): PixelBox {
   const region = mouthRegion(box);
-  return { x: region.x + Math.round(region.width * 0.3), y: region.y + Math.round(region.height * 0.3), width: Math.round(region.width * 0.4), height: Math.round(region.height * 0.4) };
+  return {
+    x: region.x + Math.round(region.width * 0.3),
+    y: region.y + Math.round(region.height * 0.3),
+    width: Math.round(region.width * 0.4),
+    height: Math.round(region.height * 0.4),
+  };
 }
 
 async function frameAt(file: string, index: number, fps: number): Promise<Buffer> {
-  for await (const frame of readFrames(file, { pixelFormat: 'rgb24', fps, startSec: index / fps, durationSec: 1 / fps })) return frame.data;
+  for await (const frame of readFrames(file, {
+    pixelFormat: 'rgb24',
+    fps,
+    startSec: index / fps,
+    durationSec: 1 / fps,
+  }))
+    return frame.data;
   throw new Error(`${file} has no frame ${index}`);
 }
 
 function mean(points: { x: number; y: number }[]): { x: number; y: number } {
-  return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
+  return {
+    x: points.reduce((s, p) => s + p.x, 0) / points.length,
+    y: points.reduce((s, p) => s + p.y, 0) / points.length,
+  };
 }
 
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-precision-');
   // Exactly 3 s: 75 frames at 25 fps and 90 at 30 fps, neither a multiple of the batch of 16.
-  speech = (await makeSpokenAudio(media.dir, {
-    cues: [{ startMs: 200, endMs: 1200, text: 'Hello there.' }, { startMs: 1700, endMs: 2700, text: 'Good morning to you.' }],
-    background: 'silence', name: 'speech', durationSec: 3,
-  })).audioPath;
+  speech = (
+    await makeSpokenAudio(media.dir, {
+      cues: [
+        { startMs: 200, endMs: 1200, text: 'Hello there.' },
+        { startMs: 1700, endMs: 2700, text: 'Good morning to you.' },
+      ],
+      background: 'silence',
+      name: 'speech',
+      durationSec: 3,
+    })
+  ).audioPath;
   svc = await startTestService({ service: { models: { runtime: recordingRuntime(runs) } } });
-  await svc.service.core.models.importFrom('wav2lip-gan-96', writeStandin(media.dir, 'standin.onnx', wav2lipInvertingStandin()));
+  await svc.service.core.models.importFrom(
+    'wav2lip-gan-96',
+    writeStandin(media.dir, 'standin.onnx', wav2lipInvertingStandin()),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -178,13 +229,20 @@ beforeEach(() => {
 describe('precision_v1 on a photograph', () => {
   it('feeds the model the face, lands its output on the lower face, in batches of 16, at 25 fps', async () => {
     const photo = await facePhoto();
-    const task = await run({ reference_file_url: pathToFileURL(photo).href, audio_url: pathToFileURL(speech).href, model: 'precision_v1', reference_file_type: 'image' });
+    const task = await run({
+      reference_file_url: pathToFileURL(photo).href,
+      audio_url: pathToFileURL(speech).href,
+      model: 'precision_v1',
+      reference_file_type: 'image',
+    });
     expect(task.status, JSON.stringify(task)).toBe('done');
     const output = await download(task.video_url, 'photo.precision.mp4');
     const log = await taskLog(task.task_id);
     console.log(`[precision photo] ${log.split('\n').find((line) => line.startsWith('rendered'))}`);
     // With a lip-sync model installed, precision_v1 draws with it, and the task record names it.
-    const render = (await svc.api(`/v1/tasks/${task.task_id}`)).body.stages.find((stage: { name: string }) => stage.name === 'render');
+    const render = (await svc.api(`/v1/tasks/${task.task_id}`)).body.stages.find(
+      (stage: { name: string }) => stage.name === 'render',
+    );
     expect(render).toMatchObject({ state: 'done', engine: 'Wav2Lip GAN 96 (ONNX)' });
 
     // Length, rate and size as the user sees them.
@@ -199,19 +257,28 @@ describe('precision_v1 on a photograph', () => {
     expect(runs.map((r) => r.mel.dims)).toEqual(runs.map((r) => [r.faces.dims[0], 1, 80, 16]));
 
     // Each frame gets its own mel window, in output order (Wav2Lip's indexing of the job's 16 kHz audio).
-    const drive = await decodeAudioPcm(path.join(jobWorkDir(svc.service.core.paths, task.task_id), 'audio', 'drive-16k.wav'), { sampleRate: 16_000 });
+    const drive = await decodeAudioPcm(
+      path.join(jobWorkDir(svc.service.core.paths, task.task_id), 'audio', 'drive-16k.wav'),
+      { sampleRate: 16_000 },
+    );
     const chunks = melChunksForVideo(wav2lipMel(drive), 25, 75);
     for (const [r, captured] of runs.entries()) {
       for (let slot = 0; slot < captured.mel.dims[0]!; slot++) {
         const fed = captured.mel.data.subarray(slot * 1280, (slot + 1) * 1280);
-        expect(Buffer.from(fed.buffer, fed.byteOffset, fed.byteLength).equals(Buffer.from(chunks[r * BATCH + slot]!.buffer)), `mel of frame ${r * BATCH + slot}`).toBe(true);
+        expect(
+          Buffer.from(fed.buffer, fed.byteOffset, fed.byteLength).equals(Buffer.from(chunks[r * BATCH + slot]!.buffer)),
+          `mel of frame ${r * BATCH + slot}`,
+        ).toBe(true);
       }
     }
 
     // The crop handed to the model is the face: eyes in its upper half, mouth in the lower half, nose near the middle.
     const [box] = await readJson<(PixelBox | null)[]>(path.join(reusableDir(task.task_id), 'boxes.json'));
     const [face] = await readJson<(FaceLandmarks | null)[]>(path.join(reusableDir(task.task_id), 'track.json'));
-    const toCrop = (p: { x: number; y: number }) => ({ x: ((p.x - box!.x) * 96) / box!.width, y: ((p.y - box!.y) * 96) / box!.height });
+    const toCrop = (p: { x: number; y: number }) => ({
+      x: ((p.x - box!.x) * 96) / box!.width,
+      y: ((p.y - box!.y) * 96) / box!.height,
+    });
     expect(box!.width).toBe(box!.height);
     expect(toCrop(mean(face!.leftEye)).y).toBeLessThan(48);
     expect(toCrop(mean(face!.rightEye)).y).toBeLessThan(48);
@@ -242,11 +309,24 @@ describe('precision_v1 on a photograph', () => {
 
 describe('precision_v1 on a video', () => {
   it('ping-pongs a shorter reference at its frame rate, each frame cropped where its face is', async () => {
-    const reference = await faceVideo(media.dir, { durationSec: 2, fps: 30, width: 640, height: 360, name: 'face-2s.mp4' });
-    const task = await run({ reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(speech).href, model: 'precision_v1', reference_file_type: 'video' });
+    const reference = await faceVideo(media.dir, {
+      durationSec: 2,
+      fps: 30,
+      width: 640,
+      height: 360,
+      name: 'face-2s.mp4',
+    });
+    const task = await run({
+      reference_file_url: pathToFileURL(reference).href,
+      audio_url: pathToFileURL(speech).href,
+      model: 'precision_v1',
+      reference_file_type: 'video',
+    });
     expect(task.status, JSON.stringify(task)).toBe('done');
     const output = await download(task.video_url, 'video.precision.mp4');
-    console.log(`[precision video] ${(await taskLog(task.task_id)).split('\n').find((line) => line.startsWith('rendered'))}`);
+    console.log(
+      `[precision video] ${(await taskLog(task.task_id)).split('\n').find((line) => line.startsWith('rendered'))}`,
+    );
 
     const info = await probeMedia(output);
     expect(info.video?.fps).toBeCloseTo(30, 2);
@@ -287,9 +367,17 @@ describe('precision_v1 on a video', () => {
 
 describe('precision_v1 with a fixed-batch model file', () => {
   it('fills the batch the file declares, padding the last run, and still makes every frame', async () => {
-    await svc.service.core.models.importFrom('wav2lip-gan-96', writeStandin(media.dir, 'fixed4.onnx', wav2lipInvertingStandin({ batch: 4 })));
+    await svc.service.core.models.importFrom(
+      'wav2lip-gan-96',
+      writeStandin(media.dir, 'fixed4.onnx', wav2lipInvertingStandin({ batch: 4 })),
+    );
     const photo = await facePhoto();
-    const task = await run({ reference_file_url: pathToFileURL(photo).href, audio_url: pathToFileURL(speech).href, model: 'precision_v1', reference_file_type: 'image' });
+    const task = await run({
+      reference_file_url: pathToFileURL(photo).href,
+      audio_url: pathToFileURL(speech).href,
+      model: 'precision_v1',
+      reference_file_type: 'image',
+    });
     expect(task.status, JSON.stringify(task)).toBe('done');
     // 75 frames in runs of exactly 4: 19 runs, the last carrying 3 frames and one unused slot.
     expect(runs.map((r) => r.faces.dims[0])).toEqual(Array(19).fill(4));

@@ -39,7 +39,11 @@ function recordingRuntime(runs: RestoreRun[]): OnnxRuntime {
     ...inner,
     async run(session, feeds, options) {
       const input = feeds.input;
-      if (input) runs.push({ dims: [...input.dims], first: Float32Array.from((input.data as Float32Array).subarray(0, 3 * 512 * 512)) });
+      if (input)
+        runs.push({
+          dims: [...input.dims],
+          first: Float32Array.from((input.data as Float32Array).subarray(0, 3 * 512 * 512)),
+        });
       return inner.run(session, feeds, options);
     },
   };
@@ -70,7 +74,12 @@ function inside(box: PixelBox, x: number, y: number): boolean {
 /** The middle of the mouth region, where the feathered mask is fully on. */
 function core(box: PixelBox): PixelBox {
   const region = mouthRegion(box);
-  return { x: region.x + Math.round(region.width * 0.3), y: region.y + Math.round(region.height * 0.3), width: Math.round(region.width * 0.4), height: Math.round(region.height * 0.4) };
+  return {
+    x: region.x + Math.round(region.width * 0.3),
+    y: region.y + Math.round(region.height * 0.3),
+    width: Math.round(region.width * 0.4),
+    height: Math.round(region.height * 0.4),
+  };
 }
 
 /** Pixels of `a` and `b` that differ, outside `box`. */
@@ -79,7 +88,11 @@ function changedOutside(a: RgbImage, b: RgbImage, box: PixelBox): number {
   for (let y = 0; y < a.height; y++) {
     for (let x = 0; x < a.width; x++) {
       const i = (y * a.width + x) * 3;
-      if (!inside(box, x, y) && (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2])) changed++;
+      if (
+        !inside(box, x, y) &&
+        (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2])
+      )
+        changed++;
     }
   }
   return changed;
@@ -103,7 +116,8 @@ function inversionError(restored: Uint8Array, before: Uint8Array, width: number,
 function fedPicture(run: RestoreRun): Uint8Array {
   const plane = 512 * 512;
   const rgb = new Uint8Array(plane * 3);
-  for (let p = 0; p < plane; p++) for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round((run.first[c * plane + p]! + 1) * 127.5);
+  for (let p = 0; p < plane; p++)
+    for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round((run.first[c * plane + p]! + 1) * 127.5);
   return rgb;
 }
 
@@ -151,11 +165,17 @@ describe('the mouth restorer on raw frames, through the engine set', () => {
     expect(lines).toEqual([`face restoration: ${TITLE}`]);
     const before = Array.from({ length: 5 }, (_, i) => pattern(640, 360, i));
     const frames = before.map(copy);
-    await restorer.restore(frames.map((picture) => ({ picture, box })), new MaskCache(), new AbortController().signal);
+    await restorer.restore(
+      frames.map((picture) => ({ picture, box })),
+      new MaskCache(),
+      new AbortController().signal,
+    );
 
     expect(runs.map((run) => run.dims)).toEqual(Array(5).fill([1, 3, 512, 512]));
     // The restorer saw the whole crop box (upper half included), resized to 512x512.
-    expect(Buffer.from(fedPicture(runs[2]!)).equals(Buffer.from(cropForRestore(before[2]!, box, 512, 512).data))).toBe(true);
+    expect(Buffer.from(fedPicture(runs[2]!)).equals(Buffer.from(cropForRestore(before[2]!, box, 512, 512).data))).toBe(
+      true,
+    );
     const region = mouthRegion(box);
     for (const [i, frame] of frames.entries()) {
       expect(changedOutside(frame, before[i]!, region), `frame ${i}`).toBe(0);
@@ -172,7 +192,11 @@ describe('the mouth restorer on raw frames, through the engine set', () => {
     const large: PixelBox = { x: 300, y: 100, width: 400, height: 400 };
     const before = Array.from({ length: 11 }, (_, i) => pattern(1280, 720, i));
     const frames = before.map(copy);
-    await restorer.restore(frames.map((picture) => ({ picture, box: large })), new MaskCache(), new AbortController().signal);
+    await restorer.restore(
+      frames.map((picture) => ({ picture, box: large })),
+      new MaskCache(),
+      new AbortController().signal,
+    );
     expect(runs.map((run) => run.dims[0])).toEqual([8, 3]);
     expect(changedOutside(frames[10]!, before[10]!, mouthRegion(large))).toBe(0);
     expect(inversionError(frames[10]!.data, before[10]!.data, 1280, core(large))).toBeLessThan(3);
@@ -188,10 +212,20 @@ describe('precision_v1 with and without a face-restoration model', () => {
 
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-precision-restore-');
-    speech = (await makeSpokenAudio(media.dir, { cues: [{ startMs: 200, endMs: 1500, text: 'Hello there, good morning.' }], background: 'silence', name: 'speech', durationSec: 2 })).audioPath;
+    speech = (
+      await makeSpokenAudio(media.dir, {
+        cues: [{ startMs: 200, endMs: 1500, text: 'Hello there, good morning.' }],
+        background: 'silence',
+        name: 'speech',
+        durationSec: 2,
+      })
+    ).audioPath;
     reference = await faceVideo(media.dir, { durationSec: 2, fps: 25, width: 640, height: 360, name: 'face.mp4' });
     svc = await startTestService({ service: { models: { runtime: recordingRuntime(runs) } } });
-    await svc.service.core.models.importFrom('wav2lip-gan-96', writeStandin(media.dir, 'wav2lip.onnx', wav2lipInvertingStandin()));
+    await svc.service.core.models.importFrom(
+      'wav2lip-gan-96',
+      writeStandin(media.dir, 'wav2lip.onnx', wav2lipInvertingStandin()),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -200,19 +234,34 @@ describe('precision_v1 with and without a face-restoration model', () => {
   });
 
   async function lipsync(): Promise<{ taskId: string; video: Buffer; log: string[] }> {
-    const created = await svc.api('/v1/video_generation', { body: { reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(speech).href, model: 'precision_v1', reference_file_type: 'video' } });
+    const created = await svc.api('/v1/video_generation', {
+      body: {
+        reference_file_url: pathToFileURL(reference).href,
+        audio_url: pathToFileURL(speech).href,
+        model: 'precision_v1',
+        reference_file_type: 'video',
+      },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const task = await svc.waitForTask(created.body.task_id, undefined, 240_000);
     expect(task.status, JSON.stringify(task)).toBe('done');
     const video = Buffer.from(await (await fetch(task.video_url)).arrayBuffer());
-    const log = (await svc.api(`/v1/tasks/${task.task_id}/log`)).body.lines.map((line: { message: string }) => line.message);
+    const log = (await svc.api(`/v1/tasks/${task.task_id}/log`)).body.lines.map(
+      (line: { message: string }) => line.message,
+    );
     return { taskId: task.task_id, video, log };
   }
 
   async function frameOf(video: Buffer, name: string, index: number): Promise<Buffer> {
     const file = path.join(media.dir, name);
     await fs.writeFile(file, video);
-    for await (const frame of readFrames(file, { pixelFormat: 'rgb24', fps: 25, startSec: index / 25, durationSec: 1 / 25 })) return frame.data;
+    for await (const frame of readFrames(file, {
+      pixelFormat: 'rgb24',
+      fps: 25,
+      startSec: index / 25,
+      durationSec: 1 / 25,
+    }))
+      return frame.data;
     throw new Error(`${name} has no frame ${index}`);
   }
 
@@ -222,23 +271,41 @@ describe('precision_v1 with and without a face-restoration model', () => {
     expect(plain.log.filter((line) => /face.restoration/.test(line))).toHaveLength(1);
     expect(runs).toHaveLength(0);
 
-    await svc.service.core.models.importFrom(GFPGAN_MODEL, writeStandin(media.dir, 'gfpgan.onnx', faceRestoreStandin()));
+    await svc.service.core.models.importFrom(
+      GFPGAN_MODEL,
+      writeStandin(media.dir, 'gfpgan.onnx', faceRestoreStandin()),
+    );
     const restored = await lipsync();
     expect(restored.log).toContain(`face restoration: ${TITLE}`);
     const rendered = restored.log.find((line) => line.startsWith('rendered'))!;
-    expect(rendered).toMatch(/; face restoration 50 faces in 50 model runs, per face: model [\d.]+ ms, crop, tensors and paste in JS [\d.]+ ms$/);
+    expect(rendered).toMatch(
+      /; face restoration 50 faces in 50 model runs, per face: model [\d.]+ ms, crop, tensors and paste in JS [\d.]+ ms$/,
+    );
     console.log(`[precision with restoration] ${rendered}`);
     console.log(`[precision without restoration] ${plain.log.find((line) => line.startsWith('rendered'))}`);
 
     // Frame 30 of both results: the same outside the mouth region (codec noise only), inverted in its middle.
-    const boxes = JSON.parse(await fs.readFile(path.join(jobWorkDir(svc.service.core.paths, restored.taskId), 'reusable', 'boxes.json'), 'utf8')) as PixelBox[];
-    const [a, b] = await Promise.all([frameOf(plain.video, 'plain.mp4', 30), frameOf(restored.video, 'restored.mp4', 30)]);
+    const boxes = JSON.parse(
+      await fs.readFile(
+        path.join(jobWorkDir(svc.service.core.paths, restored.taskId), 'reusable', 'boxes.json'),
+        'utf8',
+      ),
+    ) as PixelBox[];
+    const [a, b] = await Promise.all([
+      frameOf(plain.video, 'plain.mp4', 30),
+      frameOf(restored.video, 'restored.mp4', 30),
+    ]);
     const region = mouthRegion(boxes[30]!);
     const margin = 8;
     const awayFromMouth = (p: number) => {
       const x = p % 640;
       const y = Math.floor(p / 640);
-      return x < region.x - margin || x >= region.x + region.width + margin || y < region.y - margin || y >= region.y + region.height + margin;
+      return (
+        x < region.x - margin ||
+        x >= region.x + region.width + margin ||
+        y < region.y - margin ||
+        y >= region.y + region.height + margin
+      );
     };
     expect(psnr(a, b, awayFromMouth)).toBeGreaterThan(40);
     expect(boxBrightnessCorrelation(a, b, 640, core(boxes[30]!))).toBeLessThan(-0.6);

@@ -43,13 +43,22 @@ interface Rendered {
 }
 
 async function lipsync(reference: string, model: 'standard_v1' | 'precision_v1', name: string): Promise<Rendered> {
-  const created = await svc.api('/v1/video_generation', { body: { reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(speech).href, model, reference_file_type: 'video' } });
+  const created = await svc.api('/v1/video_generation', {
+    body: {
+      reference_file_url: pathToFileURL(reference).href,
+      audio_url: pathToFileURL(speech).href,
+      model,
+      reference_file_type: 'video',
+    },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const task = await svc.waitForTask(created.body.task_id, undefined, 240_000);
   expect(task.status, JSON.stringify(task)).toBe('done');
   const video = path.join(media.dir, `${name}.mp4`);
   await fs.writeFile(video, Buffer.from(await (await fetch(task.video_url)).arrayBuffer()));
-  const log = (await svc.api(`/v1/tasks/${task.task_id}/log`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+  const log = (await svc.api(`/v1/tasks/${task.task_id}/log`)).body.lines
+    .map((line: { message: string }) => line.message)
+    .join('\n');
   const stages = path.join(jobWorkDir(svc.service.core.paths, task.task_id), 'stages');
   const renderFile = (await fs.readdir(stages)).find((file) => file.endsWith('-render.json'))!;
   return { task, video, log, render: JSON.parse(await fs.readFile(path.join(stages, renderFile), 'utf8')) };
@@ -61,7 +70,9 @@ beforeAll(async () => {
   detector = await svc.service.core.engines.faceDetector();
   // Shorter than the speech, so it also plays back and forth.
   silent = await silentFaceVideo(media.dir, detector, { durationSec: 4 });
-  speech = (await makeSpokenAudio(media.dir, { cues: PHRASES, background: 'silence', name: 'speech', durationSec: 5.6 })).audioPath;
+  speech = (
+    await makeSpokenAudio(media.dir, { cues: PHRASES, background: 'silence', name: 'speech', durationSec: 5.6 })
+  ).audioPath;
 }, 180_000);
 
 afterAll(async () => {
@@ -83,7 +94,9 @@ describe('precision_v1 on a silent reference video, no model installed', () => {
       openingLoudnessCorrelation(detector, precision.video, speech, FPS, WIDTH, HEIGHT),
       openingLoudnessCorrelation(detector, standard.video, speech, FPS, WIDTH, HEIGHT),
     ]);
-    console.log(`[silent reference] opening vs loudness: precision_v1 r = ${ours.correlation.toFixed(3)} (${ours.measured}/${ours.frames} frames with a face), standard_v1 r = ${warp.correlation.toFixed(3)}`);
+    console.log(
+      `[silent reference] opening vs loudness: precision_v1 r = ${ours.correlation.toFixed(3)} (${ours.measured}/${ours.frames} frames with a face), standard_v1 r = ${warp.correlation.toFixed(3)}`,
+    );
     expect(ours.measured).toBeGreaterThan(ours.frames * 0.95);
     expect(ours.correlation).toBeGreaterThanOrEqual(0.6);
     // Both are deterministic for these inputs: no noise margin.
@@ -105,7 +118,7 @@ describe('precision_v1 on a silent reference video, no model installed', () => {
 });
 
 describe('precision_v1 on a reference that speaks', () => {
-  it('draws every frame with the person\'s own mouths (bankCoverage 1)', async () => {
+  it("draws every frame with the person's own mouths (bankCoverage 1)", async () => {
     const talking = await talkingFaceVideo(media.dir, detector, {
       durationSec: 4,
       cues: [

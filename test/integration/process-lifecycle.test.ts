@@ -63,22 +63,34 @@ const started: Launched[] = [];
 async function launch(root: string, dataDir: string, options: { terminal?: boolean } = {}): Promise<Launched> {
   const args = [path.join(root, 'scripts', 'start.mjs'), '--headless', '--port', '0', '--data-dir', dataDir];
   const launcher = options.terminal
-    ? spawn('script', ['-qefc', `exec ${[process.execPath, ...args].map((arg) => `'${arg}'`).join(' ')}`, '/dev/null'], {
-      cwd: root, env: cleanEnv(), detached: true, stdio: ['pipe', 'pipe', 'pipe'],
-    })
+    ? spawn(
+        'script',
+        ['-qefc', `exec ${[process.execPath, ...args].map((arg) => `'${arg}'`).join(' ')}`, '/dev/null'],
+        {
+          cwd: root,
+          env: cleanEnv(),
+          detached: true,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        },
+      )
     : spawn(process.execPath, args, { cwd: root, env: cleanEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // A terminal ends its lines with \r\n.
-  const collect = (chunk: string) => { output += chunk.replace(/\r\n/g, '\n'); };
+  const collect = (chunk: string) => {
+    output += chunk.replace(/\r\n/g, '\n');
+  };
   launcher.stdout!.setEncoding('utf8').on('data', collect);
   launcher.stderr!.setEncoding('utf8').on('data', collect);
-  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => launcher.once('close', (code, signal) => resolve({ code, signal })));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    launcher.once('close', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     const listening = /^DubDesk listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
     if (listening && /^Data folder: .*\n/m.test(output)) {
       const servicePid = readDataDirLock(dataPaths(dataDir).lockFile)?.pid;
-      if (!servicePid || servicePid === launcher.pid) throw new Error(`the lock names no service process: ${servicePid}`);
+      if (!servicePid || servicePid === launcher.pid)
+        throw new Error(`the lock names no service process: ${servicePid}`);
       const run = { launcher, pgid: launcher.pid!, servicePid, url: listening[1]!, output: () => output, closed };
       started.push(run);
       return run;
@@ -115,7 +127,11 @@ describe('npm start (scripts/start.mjs) and the service behind it', () => {
     mkdirSync(path.join(root, 'scripts'));
     copyFileSync(path.join(REPO_ROOT, 'scripts', 'start.mjs'), path.join(root, 'scripts', 'start.mjs'));
     const electronVite = path.join(REPO_ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-    const build = spawnSync(process.execPath, [electronVite, 'build', '--outDir', path.join(root, 'out')], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 280_000 });
+    const build = spawnSync(process.execPath, [electronVite, 'build', '--outDir', path.join(root, 'out')], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 280_000,
+    });
     if (build.status !== 0) throw new Error(`electron-vite build failed:\n${build.stdout}\n${build.stderr}`);
   }, 300_000);
 
@@ -171,16 +187,20 @@ describe('npm start (scripts/start.mjs) and the service behind it', () => {
     release();
   }, 120_000);
 
-  it.runIf(process.platform === 'linux')('delivers a Ctrl+C in its terminal to the service exactly once, which finishes up and exits 0', async () => {
-    const run = await launch(root, freshDataDir(), { terminal: true });
-    run.launcher.stdin!.write('\x03');
-    expect(await run.closed).toEqual({ code: 0, signal: null });
-    expect(run.output().match(/finishing up/g)).toEqual(['finishing up']);
-    expect(run.output()).toContain('SIGINT: finishing up (running jobs resume at the next start)...\n');
-    expect(run.output()).not.toContain('already stopping');
-    expect(run.output()).toMatch(/DubDesk stopped\.\n$/);
-    expect(alive(run.servicePid)).toBe(false);
-  }, 120_000);
+  it.runIf(process.platform === 'linux')(
+    'delivers a Ctrl+C in its terminal to the service exactly once, which finishes up and exits 0',
+    async () => {
+      const run = await launch(root, freshDataDir(), { terminal: true });
+      run.launcher.stdin!.write('\x03');
+      expect(await run.closed).toEqual({ code: 0, signal: null });
+      expect(run.output().match(/finishing up/g)).toEqual(['finishing up']);
+      expect(run.output()).toContain('SIGINT: finishing up (running jobs resume at the next start)...\n');
+      expect(run.output()).not.toContain('already stopping');
+      expect(run.output()).toMatch(/DubDesk stopped\.\n$/);
+      expect(alive(run.servicePid)).toBe(false);
+    },
+    120_000,
+  );
 
   it('passes a SIGINT sent to the launcher alone (no terminal) on to the service, once', async () => {
     const run = await launch(root, freshDataDir());
@@ -228,24 +248,42 @@ describe('an external binary run by the service', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.runIf(process.platform === 'linux')('dies within half a second when the process that ran it is killed with SIGKILL', async () => {
-    host = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'test', 'fixtures', 'ffmpeg-child-host.ts'), path.join(dir, 'encode.mp4')], {
-      cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    host.stdout!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-    host.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    while (!/^ffmpeg pid (\d+)$/m.test(output)) {
-      if (host.exitCode !== null || Date.now() > deadline) throw new Error(`ffmpeg did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    ffmpegPid = Number(/^ffmpeg pid (\d+)$/m.exec(output)![1]);
-    // Encoding, not just starting: the paced encode would run for a minute.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(alive(ffmpegPid)).toBe(true);
+  it.runIf(process.platform === 'linux')(
+    'dies within half a second when the process that ran it is killed with SIGKILL',
+    async () => {
+      host = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(REPO_ROOT, 'test', 'fixtures', 'ffmpeg-child-host.ts'),
+          path.join(dir, 'encode.mp4'),
+        ],
+        {
+          cwd: REPO_ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      host.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+      });
+      host.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+      });
+      const deadline = Date.now() + START_TIMEOUT_MS;
+      while (!/^ffmpeg pid (\d+)$/m.test(output)) {
+        if (host.exitCode !== null || Date.now() > deadline) throw new Error(`ffmpeg did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      ffmpegPid = Number(/^ffmpeg pid (\d+)$/m.exec(output)![1]);
+      // Encoding, not just starting: the paced encode would run for a minute.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(alive(ffmpegPid)).toBe(true);
 
-    host.kill('SIGKILL');
-    expect(await gone(ffmpegPid, 500)).toBeLessThanOrEqual(500);
-  }, 90_000);
+      host.kill('SIGKILL');
+      expect(await gone(ffmpegPid, 500)).toBeLessThanOrEqual(500);
+    },
+    90_000,
+  );
 });

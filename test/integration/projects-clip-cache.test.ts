@@ -35,7 +35,10 @@ async function bytesUnder(dir: string): Promise<number> {
 /** A new text at the line limit: the edit number first, so every text (and every take) differs. */
 function longText(edit: number): string {
   const words = `Fassung ${edit}: ein langer Satz über das Wetter von morgen und übermorgen. `;
-  return words.repeat(Math.ceil(MAX_LINE_CHARACTERS / words.length)).slice(0, MAX_LINE_CHARACTERS).trim();
+  return words
+    .repeat(Math.ceil(MAX_LINE_CHARACTERS / words.length))
+    .slice(0, MAX_LINE_CHARACTERS)
+    .trim();
 }
 
 describe('a project edited forty times with long new texts', () => {
@@ -65,8 +68,14 @@ describe('a project edited forty times with long new texts', () => {
     const result = (await svc.api(`/v1/media/translate/${exported.body.task_id}`)).body.result;
     const file = path.join(media.dir, `${exported.body.task_id}.m4a`);
     await fs.writeFile(file, Buffer.from(await (await fetch(result.audio_url)).arrayBuffer()));
-    const log = (await svc.api(`/v1/tasks/${exported.body.task_id}/log?limit=500`)).body.lines.map((line: any) => line.message).join('\n');
-    return { audio: await decodeAudioPcm(file, { sampleRate: 16_000 }), log, srt: await (await fetch(result.subtitle_url)).text() };
+    const log = (await svc.api(`/v1/tasks/${exported.body.task_id}/log?limit=500`)).body.lines
+      .map((line: any) => line.message)
+      .join('\n');
+    return {
+      audio: await decodeAudioPcm(file, { sampleRate: 16_000 }),
+      log,
+      srt: await (await fetch(result.subtitle_url)).text(),
+    };
   }
 
   it('keeps the data folder bounded, and the export after the edits reads every take it needs', async () => {
@@ -79,7 +88,10 @@ describe('a project edited forty times with long new texts', () => {
     let projectPeak = projectBefore;
     const started = Date.now();
     for (let edit = 0; edit < EDITS; edit++) {
-      const edited = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, { method: 'PATCH', body: { revision: segment.revision, target_text: longText(edit) } });
+      const edited = await svc.api(`/v1/projects/${projectId}/segments/${segment.segment_id}`, {
+        method: 'PATCH',
+        body: { revision: segment.revision, target_text: longText(edit) },
+      });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       const spoken = await events.waitFor(edited.body.speech_id);
       expect(spoken.status, JSON.stringify(spoken)).toBe('spoken');
@@ -98,9 +110,11 @@ describe('a project edited forty times with long new texts', () => {
     expect(takes.length).toBe(exportTakes.length + 1);
     const flacBytes = await bytesUnder(clipsDir);
     const floatBytes = takes.reduce((sum, name) => sum + Number(/-(\d+)\.flac$/u.exec(name)![1]) * 4, 0);
-    console.log(`${EDITS} edits of ${MAX_LINE_CHARACTERS} characters in ${editSeconds.toFixed(1)} s: data folder ${(dataBefore / MB).toFixed(2)} -> ${(dataAfter / MB).toFixed(2)} MB, `
-      + `project folder ${(projectBefore / MB).toFixed(2)} -> ${(projectAfter / MB).toFixed(2)} MB (peak ${(projectPeak / MB).toFixed(2)} MB); `
-      + `${takes.length} takes, ${(flacBytes / MB).toFixed(2)} MB of FLAC for ${(floatBytes / MB).toFixed(2)} MB of float32 (${((100 * flacBytes) / floatBytes).toFixed(0)} %)`);
+    console.log(
+      `${EDITS} edits of ${MAX_LINE_CHARACTERS} characters in ${editSeconds.toFixed(1)} s: data folder ${(dataBefore / MB).toFixed(2)} -> ${(dataAfter / MB).toFixed(2)} MB, ` +
+        `project folder ${(projectBefore / MB).toFixed(2)} -> ${(projectAfter / MB).toFixed(2)} MB (peak ${(projectPeak / MB).toFixed(2)} MB); ` +
+        `${takes.length} takes, ${(flacBytes / MB).toFixed(2)} MB of FLAC for ${(floatBytes / MB).toFixed(2)} MB of float32 (${((100 * flacBytes) / floatBytes).toFixed(0)} %)`,
+    );
     // One long take (about 105 s of speech) is a few MB; forty of them unpruned would be 100 MB and more.
     expect(projectPeak - projectBefore).toBeLessThan(12 * MB);
     expect(dataAfter - dataBefore).toBeLessThan(12 * MB);
@@ -113,14 +127,23 @@ describe('a project edited forty times with long new texts', () => {
     // The lines the edits did not touch are the same sound, but for the mix's new loudness gain (the long line changed
     // the whole's loudness): what is left after scaling the first export by that gain is little there, and much where
     // the edited line now speaks.
-    const span = (audio: Float32Array, line: { startMs: number; endMs: number }) => audio.subarray(line.startMs * 16, line.endMs * 16);
+    const span = (audio: Float32Array, line: { startMs: number; endMs: number }) =>
+      audio.subarray(line.startMs * 16, line.endMs * 16);
     const gain = rms(span(last.audio, LINES[0]!), 0, Infinity) / rms(span(first.audio, LINES[0]!), 0, Infinity);
     const leftOver = (line: { startMs: number; endMs: number }) => {
       const [now, before] = [span(last.audio, line), span(first.audio, line)];
-      return rms(now.map((value, i) => value - gain * before[i]!), 0, Infinity) / rms(now, 0, Infinity);
+      return (
+        rms(
+          now.map((value, i) => value - gain * before[i]!),
+          0,
+          Infinity,
+        ) / rms(now, 0, Infinity)
+      );
     };
     const edited = { startMs: 30_000, endMs: 100_000 };
-    console.log(`mix gain ${gain.toFixed(3)}; left over after it: line 1 ${leftOver(LINES[0]!).toFixed(3)}, line 3 ${leftOver(LINES[2]!).toFixed(3)}, edited line ${leftOver(edited).toFixed(3)}`);
+    console.log(
+      `mix gain ${gain.toFixed(3)}; left over after it: line 1 ${leftOver(LINES[0]!).toFixed(3)}, line 3 ${leftOver(LINES[2]!).toFixed(3)}, edited line ${leftOver(edited).toFixed(3)}`,
+    );
     expect(leftOver(LINES[0]!)).toBeLessThan(0.15);
     expect(leftOver(LINES[2]!)).toBeLessThan(0.15);
     expect(leftOver(edited)).toBeGreaterThan(0.3);
@@ -130,11 +153,19 @@ describe('a project edited forty times with long new texts', () => {
 describe('the clip cache on disk', () => {
   let dir: string;
   const ffmpeg = resolveMediaTools().ffmpeg;
-  beforeAll(async () => { dir = await fs.mkdtemp(path.join((await makeMediaDir('dubdesk-clips-')).dir, 'clips-')); });
-  afterAll(async () => { await fs.rm(path.dirname(dir), { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join((await makeMediaDir('dubdesk-clips-')).dir, 'clips-'));
+  });
+  afterAll(async () => {
+    await fs.rm(path.dirname(dir), { recursive: true, force: true });
+  });
 
   /** A second of a voiced-like sound, different per key. */
-  const sound = (seed: number) => Float32Array.from({ length: 22_050 }, (_, i) => 0.3 * Math.sin(i * (0.03 + seed * 0.01)) * Math.sin(i * 0.0005) + 0.1 * Math.sin(i * 0.31));
+  const sound = (seed: number) =>
+    Float32Array.from(
+      { length: 22_050 },
+      (_, i) => 0.3 * Math.sin(i * (0.03 + seed * 0.01)) * Math.sin(i * 0.0005) + 0.1 * Math.sin(i * 0.31),
+    );
   const key = (n: number) => n.toString(16).padStart(32, '0');
 
   it('gives back the samples it kept, within 24-bit precision', async () => {
@@ -162,7 +193,11 @@ describe('the clip cache on disk', () => {
     await stale.save(key(5), 0, sound(5), 22_050);
     await stale.recordUse('line-b');
 
-    const names = async () => (await fs.readdir(dir)).filter((name) => name !== 'uses').map((name) => name.slice(0, 32)).sort();
+    const names = async () =>
+      (await fs.readdir(dir))
+        .filter((name) => name !== 'uses')
+        .map((name) => name.slice(0, 32))
+        .sort();
     const kept = await pruneClipCache(dir, { users: new Set([EXPORT_CLIP_USER, 'line-a']), capBytes: 100 * MB });
     // line-b's take was superseded, the raw float32 take is an older version's.
     expect(await names()).toEqual([key(1), key(2), key(3), key(4)]);
@@ -170,8 +205,17 @@ describe('the clip cache on disk', () => {
     expect([...(await readClipUses(dir)).keys()].sort()).toEqual([EXPORT_CLIP_USER, 'line-a']);
 
     // Over the cap, the takes used longest ago go first: key 4 was made last, key 1 found again after 2 and 3 were made.
-    const sizes = new Map(await Promise.all((await fs.readdir(dir)).filter((name) => name.endsWith('.flac')).map(async (name) => [name.slice(0, 32), (await fs.stat(path.join(dir, name))).size] as const)));
-    const capped = await pruneClipCache(dir, { users: new Set([EXPORT_CLIP_USER, 'line-a']), capBytes: sizes.get(key(4))! + sizes.get(key(1))! });
+    const sizes = new Map(
+      await Promise.all(
+        (await fs.readdir(dir))
+          .filter((name) => name.endsWith('.flac'))
+          .map(async (name) => [name.slice(0, 32), (await fs.stat(path.join(dir, name))).size] as const),
+      ),
+    );
+    const capped = await pruneClipCache(dir, {
+      users: new Set([EXPORT_CLIP_USER, 'line-a']),
+      capBytes: sizes.get(key(4))! + sizes.get(key(1))!,
+    });
     expect(await names()).toEqual([key(1), key(4)]);
     expect(capped).toEqual({ removed: 2, bytes: sizes.get(key(4))! + sizes.get(key(1))! });
   });

@@ -20,7 +20,10 @@ const SERVICE_MAIN = fileURLToPath(new URL('../fixtures/memory-service-main.ts',
 /** German words up to exactly `length` characters (a job's cue holds at most 1,000). */
 function text(length: number, seed: string): string {
   const words = `${seed}: ein sehr langer Satz über das Wetter von morgen. `;
-  return words.repeat(Math.ceil(length / words.length)).slice(0, length - 1).concat('.');
+  return words
+    .repeat(Math.ceil(length / words.length))
+    .slice(0, length - 1)
+    .concat('.');
 }
 
 // Two cues that merge into a line of exactly the limit (999 + a space + 1,000), a third that would take it over.
@@ -38,7 +41,10 @@ let url: string;
 let events: LineEvents;
 let projectId: string;
 
-async function api(pathname: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any; ms: number }> {
+async function api(
+  pathname: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; ms: number }> {
   const headers: Record<string, string> = { authorization: `Bearer ${KEY}`, ...init.headers };
   let body: string | undefined;
   if (init.body !== undefined) {
@@ -107,27 +113,52 @@ afterAll(async () => {
 describe('the per-line limit', () => {
   it('refuses a merge whose line would be longer, naming the limit, and changes nothing', async () => {
     const before = await segments();
-    const refused = await api(`/v1/projects/${projectId}/segments/merge`, { body: { segment_ids: before.slice(0, 3).map((segment) => segment.segment_id) } });
+    const refused = await api(`/v1/projects/${projectId}/segments/merge`, {
+      body: { segment_ids: before.slice(0, 3).map((segment) => segment.segment_id) },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('invalid_request');
-    expect(refused.body.message).toBe(`The line merged from 3 lines would have 2,991 characters of translation; a project line holds at most ${MAX_LINE_CHARACTERS.toLocaleString('en-US')}. Shorten the lines first, or merge fewer of them.`);
+    expect(refused.body.message).toBe(
+      `The line merged from 3 lines would have 2,991 characters of translation; a project line holds at most ${MAX_LINE_CHARACTERS.toLocaleString('en-US')}. Shorten the lines first, or merge fewer of them.`,
+    );
     expect(await segments()).toEqual(before);
   });
 
   it('refuses an SRT upload with a cue over the limit (invalid_subtitle, naming the cue) and changes nothing', async () => {
     const before = await segments();
-    const srt = srtOf(LINES.map((line, i) => (i === 1 ? { ...line, text: text(MAX_LINE_CHARACTERS + 1, 'Zu lang') } : line)));
-    const refused = await api(`/v1/projects/${projectId}/subtitles?track=target`, { method: 'PUT', body: srt, headers: { 'content-type': 'application/x-subrip' } });
+    const srt = srtOf(
+      LINES.map((line, i) => (i === 1 ? { ...line, text: text(MAX_LINE_CHARACTERS + 1, 'Zu lang') } : line)),
+    );
+    const refused = await api(`/v1/projects/${projectId}/subtitles?track=target`, {
+      method: 'PUT',
+      body: srt,
+      headers: { 'content-type': 'application/x-subrip' },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: 'invalid_subtitle', message: expect.stringMatching(/^Cue 2 of the SRT would have 2,001 characters of translation; a project line holds at most 2,000\./) });
-    const source = await api(`/v1/projects/${projectId}/subtitles?track=source`, { method: 'PUT', body: srt, headers: { 'content-type': 'text/plain' } });
-    expect(source.body).toMatchObject({ code: 'invalid_subtitle', message: expect.stringMatching(/^Cue 2 of the SRT would have 2,001 characters of source text;/) });
+    expect(refused.body).toMatchObject({
+      code: 'invalid_subtitle',
+      message: expect.stringMatching(
+        /^Cue 2 of the SRT would have 2,001 characters of translation; a project line holds at most 2,000\./,
+      ),
+    });
+    const source = await api(`/v1/projects/${projectId}/subtitles?track=source`, {
+      method: 'PUT',
+      body: srt,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(source.body).toMatchObject({
+      code: 'invalid_subtitle',
+      message: expect.stringMatching(/^Cue 2 of the SRT would have 2,001 characters of source text;/),
+    });
     expect(await segments()).toEqual(before);
   });
 
   it('refuses an edit over the limit, by the same number', async () => {
     const [first] = await segments();
-    const refused = await api(`/v1/projects/${projectId}/segments/${first.segment_id}`, { method: 'PATCH', body: { revision: first.revision, target_text: text(MAX_LINE_CHARACTERS + 1, 'Zu lang') } });
+    const refused = await api(`/v1/projects/${projectId}/segments/${first.segment_id}`, {
+      method: 'PATCH',
+      body: { revision: first.revision, target_text: text(MAX_LINE_CHARACTERS + 1, 'Zu lang') },
+    });
     expect([refused.status, refused.body.code]).toEqual([400, 'invalid_request']);
   });
 });
@@ -141,7 +172,9 @@ describe('the longest line the limit lets in', () => {
     const idle = await settledRss();
 
     const [a, b] = await segments();
-    const merged = await api(`/v1/projects/${projectId}/segments/merge`, { body: { segment_ids: [a.segment_id, b.segment_id] } });
+    const merged = await api(`/v1/projects/${projectId}/segments/merge`, {
+      body: { segment_ids: [a.segment_id, b.segment_id] },
+    });
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
     const line = merged.body.segments[0];
     expect(Array.from(line.target_text as string).length).toBe(MAX_LINE_CHARACTERS);
@@ -172,17 +205,27 @@ describe('the longest line the limit lets in', () => {
       expect(synthesized.status, JSON.stringify(synthesized.body)).toBe(202);
       answers.synthesize = synthesized.ms;
       const preview = await events.waitFor(synthesized.body.speech_id, 180_000);
-      expect(preview, JSON.stringify(preview)).toMatchObject({ status: 'spoken', purpose: 'preview', audio_url: expect.any(String) });
+      expect(preview, JSON.stringify(preview)).toMatchObject({
+        status: 'spoken',
+        purpose: 'preview',
+        audio_url: expect.any(String),
+      });
       expect(['regenerated', 'too_long']).toContain(preview.segment.status);
       // Only its voice changed: the issue's 18.8 s PATCH; now the line is queued and its fit follows.
-      const voiced = await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, { method: 'PATCH', body: { revision: preview.segment.revision, voice_id: 'espeak:de+m3' } });
+      const voiced = await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, {
+        method: 'PATCH',
+        body: { revision: preview.segment.revision, voice_id: 'espeak:de+m3' },
+      });
       expect(voiced.status, JSON.stringify(voiced.body)).toBe(200);
       answers.voicePatch = voiced.ms;
       const fitted = await events.waitFor(voiced.body.speech_id, 180_000);
       expect(fitted.status).toBe('spoken');
       expect(fitted.segment.fit.speech_seconds).toBeGreaterThan(60);
       // A new text at the limit.
-      const retexted = await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, { method: 'PATCH', body: { revision: fitted.segment.revision, target_text: text(MAX_LINE_CHARACTERS, 'Neu') } });
+      const retexted = await api(`/v1/projects/${projectId}/segments/${line.segment_id}`, {
+        method: 'PATCH',
+        body: { revision: fitted.segment.revision, target_text: text(MAX_LINE_CHARACTERS, 'Neu') },
+      });
       expect(retexted.status, JSON.stringify(retexted.body)).toBe(200);
       answers.textPatch = retexted.ms;
       expect((await events.waitFor(retexted.body.speech_id, 180_000)).status).toBe('spoken');
@@ -195,9 +238,13 @@ describe('the longest line the limit lets in', () => {
     const sorted = [...healthMs].sort((x, y) => x - y);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const worst = sorted.at(-1)!;
-    console.log(`a ${MAX_LINE_CHARACTERS}-character line spoken three times in ${seconds.toFixed(1)} s: RSS idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB `
-      + `(high-water mark ${((await rss('VmHWM')) / MB).toFixed(0)} MB); answers ${Object.entries(answers).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}; `
-      + `/v1/health ${healthMs.length} probes, median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms`);
+    console.log(
+      `a ${MAX_LINE_CHARACTERS}-character line spoken three times in ${seconds.toFixed(1)} s: RSS idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB ` +
+        `(high-water mark ${((await rss('VmHWM')) / MB).toFixed(0)} MB); answers ${Object.entries(answers)
+          .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+          .join(', ')}; ` +
+        `/v1/health ${healthMs.length} probes, median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms`,
+    );
     expect(peak).toBeLessThan(RSS_LIMIT / 2);
     expect(peak - idle).toBeLessThan(250 * MB);
     for (const ms of Object.values(answers)) expect(ms).toBeLessThan(1000);

@@ -51,30 +51,55 @@ describe.each(BACKENDS)('a storm of adjacent line drags on $name', ({ name, skip
     await media?.cleanup();
   });
 
-  it.skipIf(skip)(`takes at most one of two concurrent PATCHes that would overlap, in each of ${ROUNDS} rounds`, async () => {
-    const projectId = await makeProofreadingProject(svc.api, media.dir, { name: 'storm', durationSec: (ROUNDS * PAIR_MS) / 1000 + 1, lines });
-    const segments = (await svc.api(`/v1/projects/${projectId}`)).body.segments;
-    expect(segments).toHaveLength(ROUNDS * 2);
-    const outcomes: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const [a, b] = [segments[round * 2], segments[round * 2 + 1]];
-      const answers = await Promise.all([
-        svc.api(`/v1/projects/${projectId}/segments/${a.segment_id}`, { method: 'PATCH', body: { revision: a.revision, end: a.end + 0.8 } }),
-        svc.api(`/v1/projects/${projectId}/segments/${b.segment_id}`, { method: 'PATCH', body: { revision: b.revision, start: b.start - 0.8 } }),
-      ]);
-      for (const answer of answers) {
-        // The one refused is refused for the overlap, with the catalogue's 400, never a 500.
-        if (answer.status !== 200) expect([answer.status, answer.body.code, answer.body.message]).toEqual([400, 'invalid_request', expect.stringMatching(/would overlap line/)]);
+  it.skipIf(skip)(
+    `takes at most one of two concurrent PATCHes that would overlap, in each of ${ROUNDS} rounds`,
+    async () => {
+      const projectId = await makeProofreadingProject(svc.api, media.dir, {
+        name: 'storm',
+        durationSec: (ROUNDS * PAIR_MS) / 1000 + 1,
+        lines,
+      });
+      const segments = (await svc.api(`/v1/projects/${projectId}`)).body.segments;
+      expect(segments).toHaveLength(ROUNDS * 2);
+      const outcomes: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const [a, b] = [segments[round * 2], segments[round * 2 + 1]];
+        const answers = await Promise.all([
+          svc.api(`/v1/projects/${projectId}/segments/${a.segment_id}`, {
+            method: 'PATCH',
+            body: { revision: a.revision, end: a.end + 0.8 },
+          }),
+          svc.api(`/v1/projects/${projectId}/segments/${b.segment_id}`, {
+            method: 'PATCH',
+            body: { revision: b.revision, start: b.start - 0.8 },
+          }),
+        ]);
+        for (const answer of answers) {
+          // The one refused is refused for the overlap, with the catalogue's 400, never a 500.
+          if (answer.status !== 200)
+            expect([answer.status, answer.body.code, answer.body.message]).toEqual([
+              400,
+              'invalid_request',
+              expect.stringMatching(/would overlap line/),
+            ]);
+        }
+        outcomes.push(answers.map((answer) => (answer.status === 200 ? 'taken' : 'refused')).join('+'));
       }
-      outcomes.push(answers.map((answer) => (answer.status === 200 ? 'taken' : 'refused')).join('+'));
-    }
-    const after = (await svc.api(`/v1/projects/${projectId}`)).body.segments as Array<{ segment_id: string; start: number; end: number }>;
-    const overlapping = after.filter((segment, i) => i > 0 && segment.start < after[i - 1]!.end);
-    const bothTaken = outcomes.filter((outcome) => outcome === 'taken+taken').length;
-    console.log(`${name}: ${ROUNDS} rounds, both PATCHes taken in ${bothTaken}, overlapping lines after: ${overlapping.length}`);
-    expect(bothTaken).toBe(0);
-    expect(overlapping.map((segment) => segment.segment_id)).toEqual([]);
-    // Each round one drag wins: the lock serialises them, it does not refuse both.
-    expect(outcomes.every((outcome) => outcome === 'taken+refused' || outcome === 'refused+taken')).toBe(true);
-  }, 300_000);
+      const after = (await svc.api(`/v1/projects/${projectId}`)).body.segments as Array<{
+        segment_id: string;
+        start: number;
+        end: number;
+      }>;
+      const overlapping = after.filter((segment, i) => i > 0 && segment.start < after[i - 1]!.end);
+      const bothTaken = outcomes.filter((outcome) => outcome === 'taken+taken').length;
+      console.log(
+        `${name}: ${ROUNDS} rounds, both PATCHes taken in ${bothTaken}, overlapping lines after: ${overlapping.length}`,
+      );
+      expect(bothTaken).toBe(0);
+      expect(overlapping.map((segment) => segment.segment_id)).toEqual([]);
+      // Each round one drag wins: the lock serialises them, it does not refuse both.
+      expect(outcomes.every((outcome) => outcome === 'taken+refused' || outcome === 'refused+taken')).toBe(true);
+    },
+    300_000,
+  );
 });

@@ -20,7 +20,9 @@ async function webhookSecretOf(dataDir: string, databaseUrl?: string): Promise<s
   let printed = '';
   out.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   // On PostgreSQL the secret lives in the shared database, which the command is pointed at as a node would be.
-  expect(await webhookSecretCommand(['--data-dir', dataDir, ...(databaseUrl ? ['--database', databaseUrl] : [])], out)).toBe(0);
+  expect(
+    await webhookSecretCommand(['--data-dir', dataDir, ...(databaseUrl ? ['--database', databaseUrl] : [])], out),
+  ).toBe(0);
   return printed.trim();
 }
 
@@ -45,10 +47,11 @@ async function listenOn(port: number): Promise<{ requests: ReceivedRequest[]; cl
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -75,7 +78,9 @@ describe('job callbacks', () => {
     const receiver = await startReceiver();
     cleanups.push(() => receiver.close());
 
-    const { body: created } = await svc.api('/v1/video_generation', { body: lipsyncBody(video, { callback_url: receiver.url }) });
+    const { body: created } = await svc.api('/v1/video_generation', {
+      body: lipsyncBody(video, { callback_url: receiver.url }),
+    });
     const taskId: string = created.task_id;
     const { body: whileProcessing } = await pollStatus(svc, taskId, (body) => body.status === 'processing');
     await svc.waitForTask(taskId);
@@ -91,7 +96,13 @@ describe('job callbacks', () => {
 
     expect(Object.keys(bodies[0]).sort()).toEqual(Object.keys(whileProcessing).sort());
     // Sent when the job left pending: the first stage had just started.
-    expect(bodies[0]).toMatchObject({ task_id: taskId, status: 'processing', stage: 'prepare', progress: 0, created_at: final.created_at });
+    expect(bodies[0]).toMatchObject({
+      task_id: taskId,
+      status: 'processing',
+      stage: 'prepare',
+      progress: 0,
+      created_at: final.created_at,
+    });
     expect(bodies[1]).toEqual(final);
     expect(bodies[1].video_url).toMatch(/\/v1\/files\/\w+\?token=/);
 
@@ -102,7 +113,9 @@ describe('job callbacks', () => {
       expect(request.headers['content-type']).toBe('application/json');
       expect(request.headers['user-agent']).toMatch(/^DubDesk\//);
       expect(verifySignature(secret, request.headers['x-dubdesk-signature'] as string, request.body)).toBe(true);
-      expect(verifySignature('whsec_some_other_secret', request.headers['x-dubdesk-signature'] as string, request.body)).toBe(false);
+      expect(
+        verifySignature('whsec_some_other_secret', request.headers['x-dubdesk-signature'] as string, request.body),
+      ).toBe(false);
     }
     const eventIds = receiver.requests.map((request) => request.headers['x-dubdesk-event-id']);
     expect(new Set(eventIds).size).toBe(2);
@@ -115,7 +128,9 @@ describe('job callbacks', () => {
     const callbackUrl = `http://127.0.0.1:${receiverPort}/hook`;
 
     const first = await startTestService({ dataDir, service: { kinds } });
-    const { body: created } = await first.api('/v1/video_generation', { body: lipsyncBody(video, { callback_url: callbackUrl }) });
+    const { body: created } = await first.api('/v1/video_generation', {
+      body: lipsyncBody(video, { callback_url: callbackUrl }),
+    });
     const taskId: string = created.task_id;
     expect((await first.waitForTask(taskId)).status).toBe('done');
     const servicePort = Number(new URL(first.url).port);

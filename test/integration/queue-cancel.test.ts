@@ -48,7 +48,8 @@ describe('cancelling, retrying and deleting a lip-sync job', () => {
     // The ffmpeg child is stopped by the cancel itself, not left to finish its encode.
     const deadline = Date.now() + 5_000;
     while ((await ffmpegProcessesIn(workDir)).length > 0) {
-      if (Date.now() > deadline) throw new Error(`ffmpeg still runs after the cancel: ${await ffmpegProcessesIn(workDir)}`);
+      if (Date.now() > deadline)
+        throw new Error(`ffmpeg still runs after the cancel: ${await ffmpegProcessesIn(workDir)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await svc.service.core.runner.settle(taskId);

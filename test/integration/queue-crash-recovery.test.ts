@@ -11,7 +11,13 @@ import { dataPaths, jobWorkDir } from '../../src/main/config.js';
 import { probeMedia } from '../../src/main/media/probe.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { makeDataDir, startTestService, TEST_API_KEY } from '../fixtures/service.js';
-import { countRuns, ENCODE_ATTEMPTS_FILE, lipsyncBody, PREPARE_RUNS_FILE, testKinds } from '../fixtures/test-pipelines.js';
+import {
+  countRuns,
+  ENCODE_ATTEMPTS_FILE,
+  lipsyncBody,
+  PREPARE_RUNS_FILE,
+  testKinds,
+} from '../fixtures/test-pipelines.js';
 
 const ENTRY = path.resolve(import.meta.dirname, '../fixtures/serve-test-pipeline.ts');
 const ENCODE_SECONDS = 8;
@@ -55,17 +61,30 @@ async function spawnService(dataDir: string): Promise<ChildService> {
   return { child, url, exited };
 }
 
-async function api(base: string, pathname: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+async function api(
+  base: string,
+  pathname: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${base}${pathname}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { authorization: `Bearer ${TEST_API_KEY}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${TEST_API_KEY}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-async function pollTask(base: string, taskId: string, until: (task: any) => boolean, what: string, limitMs = 60_000): Promise<any> {
+async function pollTask(
+  base: string,
+  taskId: string,
+  until: (task: any) => boolean,
+  what: string,
+  limitMs = 60_000,
+): Promise<any> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const { body } = await api(base, `/v1/tasks/${taskId}`);
@@ -106,7 +125,12 @@ describe('a service killed in the middle of a job', () => {
     const taskId: string = created.body.task_id;
     const workDir = jobWorkDir(dataPaths(dataDir), taskId);
 
-    const encoding = await pollTask(first.url, taskId, (task) => task.stage === 'encode' && task.progress > 0 && task.stage_progress > 0, 'into the encode');
+    const encoding = await pollTask(
+      first.url,
+      taskId,
+      (task) => task.stage === 'encode' && task.progress > 0 && task.stage_progress > 0,
+      'into the encode',
+    );
     expect(encoding.status).toBe('processing');
 
     first.child.kill('SIGKILL');
@@ -120,13 +144,19 @@ describe('a service killed in the middle of a job', () => {
     // Its ffmpeg loses its progress pipe with it, so no orphaned encode keeps running.
     const deadline = Date.now() + 15_000;
     while ((await ffmpegProcessesIn(workDir)).length > 0) {
-      if (Date.now() > deadline) throw new Error(`ffmpeg outlived the killed service: ${await ffmpegProcessesIn(workDir)}`);
+      if (Date.now() > deadline)
+        throw new Error(`ffmpeg outlived the killed service: ${await ffmpegProcessesIn(workDir)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
 
     const second = await spawnService(dataDir);
     expect(readDataDirLock(lockFile)?.pid).toBe(second.child.pid);
-    const finished = await pollTask(second.url, taskId, (task) => ['done', 'failed', 'cancelled'].includes(task.status), 'a final status');
+    const finished = await pollTask(
+      second.url,
+      taskId,
+      (task) => ['done', 'failed', 'cancelled'].includes(task.status),
+      'a final status',
+    );
     expect(finished).toMatchObject({ status: 'done', stage: 'encode', progress: 1, attempts: 0 });
 
     const status = await api(second.url, `/v1/video_generation/${taskId}`);

@@ -43,7 +43,8 @@ function openEvents(url: string): Promise<SseStream> {
             const colon = line.indexOf(':');
             fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
           }
-          if (fields.event && fields.data !== undefined) events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) });
+          if (fields.event && fields.data !== undefined)
+            events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) });
         }
       });
       response.on('error', () => {});
@@ -86,7 +87,10 @@ describe('GET /v1/events', () => {
 
     const { body: created } = await svc.api('/v1/video_generation', { body: lipsyncBody(video) });
     const taskId: string = created.task_id;
-    const ofTask = () => stream.events.filter((event) => event.event === 'task' && event.data.task_id === taskId).map((event) => event.data);
+    const ofTask = () =>
+      stream.events
+        .filter((event) => event.event === 'task' && event.data.task_id === taskId)
+        .map((event) => event.data);
     await waitFor(() => ofTask().some((task) => task.status === 'done'), `a done event in:\n${stream.text()}`, 30_000);
 
     const updates = ofTask();
@@ -107,7 +111,9 @@ describe('GET /v1/events', () => {
 
     expect((await svc.api(`/v1/tasks/${taskId}`, { method: 'DELETE' })).status).toBe(204);
     await waitFor(() => stream.events.some((event) => event.event === 'task_deleted'), 'a task_deleted event');
-    expect(stream.events.filter((event) => event.event === 'task_deleted').map((event) => event.data)).toEqual([{ task_id: taskId }]);
+    expect(stream.events.filter((event) => event.event === 'task_deleted').map((event) => event.data)).toEqual([
+      { task_id: taskId },
+    ]);
   });
 
   it('refuses a client without a valid key', async () => {

@@ -21,16 +21,23 @@ function enginePipeline(state: { holding: boolean }): Pipeline {
   return {
     stages: [
       {
-        name: 'draw', label: 'Drawing', status: 'processing',
+        name: 'draw',
+        label: 'Drawing',
+        status: 'processing',
         async run(_input, ctx) {
           await fs.appendFile(path.join(ctx.workDir, DRAW_RUNS_FILE), 'run\n');
           return { engine: ENGINE };
         },
       },
       {
-        name: 'hold', label: 'Holding', status: 'processing',
+        name: 'hold',
+        label: 'Holding',
+        status: 'processing',
         async run(_input, ctx) {
-          if (state.holding) await new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }));
+          if (state.holding)
+            await new Promise((_resolve, reject) =>
+              ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }),
+            );
           return {};
         },
       },
@@ -64,7 +71,8 @@ describe('the engine a stage names', () => {
         taskId = created.task_id;
         const holding = await first.waitForTask(taskId, (task) => task.stage === 'hold');
         expect(holding.stages).toEqual([
-          { name: 'draw', label: 'Drawing', state: 'done', engine: ENGINE, worker: WORKER }, { name: 'hold', label: 'Holding', state: 'running', worker: WORKER },
+          { name: 'draw', label: 'Drawing', state: 'done', engine: ENGINE, worker: WORKER },
+          { name: 'hold', label: 'Holding', state: 'running', worker: WORKER },
         ]);
       } finally {
         await first.stop();
@@ -77,7 +85,8 @@ describe('the engine a stage names', () => {
         expect(done.status).toBe('done');
         // hold names no engine: its entry has none. Each stage names the worker that ran it (both services are this process).
         expect(done.stages).toEqual([
-          { name: 'draw', label: 'Drawing', state: 'done', engine: ENGINE, worker: WORKER }, { name: 'hold', label: 'Holding', state: 'done', worker: WORKER },
+          { name: 'draw', label: 'Drawing', state: 'done', engine: ENGINE, worker: WORKER },
+          { name: 'hold', label: 'Holding', state: 'done', worker: WORKER },
         ]);
         // draw was not run again: the engine shown after the resume is the one its saved output named.
         expect(await countRuns(jobWorkDir(second.service.core.paths, taskId), DRAW_RUNS_FILE)).toBe(1);

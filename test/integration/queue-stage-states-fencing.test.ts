@@ -21,7 +21,11 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
     const { tasks } = store;
     const callbacks: string[] = [];
     const transitions = createTaskTransitions({
-      store, events: new TaskEvents(), onStatusChanged: async (task) => { callbacks.push(task.status); },
+      store,
+      events: new TaskEvents(),
+      onStatusChanged: async (task) => {
+        callbacks.push(task.status);
+      },
     });
     await tasks.insert({ id: 't1', kind: 'lipsync', status: 'pending', request: {}, maxAttempts: 3, now: 1 });
     const claim = (await tasks.claimNext('worker', 60_000, 2))!;
@@ -34,9 +38,16 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       const { tasks, transitions, callbacks, token, stagesOf } = await queue();
       await transitions.enterStage('t1', token, 'prepare', 'processing', 0);
       await transitions.endStage('t1', token, 'prepare', { state: 'done' }, 0.3);
-      await transitions.endStage('t1', token, 'mouth-targets', { state: 'skipped', reason: 'used only by standard_v1' }, 0.4);
+      await transitions.endStage(
+        't1',
+        token,
+        'mouth-targets',
+        { state: 'skipped', reason: 'used only by standard_v1' },
+        0.4,
+      );
       expect(await stagesOf()).toEqual([
-        { name: 'prepare', state: 'done' }, { name: 'mouth-targets', state: 'skipped', reason: 'used only by standard_v1' },
+        { name: 'prepare', state: 'done' },
+        { name: 'mouth-targets', state: 'skipped', reason: 'used only by standard_v1' },
       ]);
       expect((await tasks.get('t1'))!.progress).toBe(0.4);
       expect(callbacks).toEqual(['processing']);
@@ -55,7 +66,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
     it('mark the running stage failed when the task fails, and pending again while a retryable failure waits', async () => {
       const { tasks, transitions, token, stagesOf } = await queue();
       await transitions.enterStage('t1', token, 'render', 'processing', 0.5);
-      expect(await transitions.scheduleRetry('t1', token, 10_000, new DubDeskError('engine_failed', 'flaky'))).toBe(true);
+      expect(await transitions.scheduleRetry('t1', token, 10_000, new DubDeskError('engine_failed', 'flaky'))).toBe(
+        true,
+      );
       expect(await stagesOf()).toEqual([{ name: 'render', state: 'pending' }]);
       const again = (await tasks.claimNext('worker', 60_000, 20_000))!;
       await transitions.enterStage('t1', again.token, 'render', 'processing', 0.5);

@@ -16,7 +16,15 @@ const RATE = 22_050;
 /** Every word the test voice says is this tone, which no other voice or the original holds. */
 const TONE_HZ = 660;
 
-const toneVoice: Voice = { id: 'test-tone:es', name: 'Tone (test)', language: 'es', gender: 'male', engine: 'test-tone-voices', quality: 'standard', pitchHz: 120 };
+const toneVoice: Voice = {
+  id: 'test-tone:es',
+  name: 'Tone (test)',
+  language: 'es',
+  gender: 'male',
+  engine: 'test-tone-voices',
+  quality: 'standard',
+  pitchHz: 120,
+};
 
 /** Says each word as 0.15 s of the tone and 0.05 s of silence (at rate 1). */
 const toneEngine: TtsEngine & { title: string; quality: 'standard' } = {
@@ -28,7 +36,8 @@ const toneEngine: TtsEngine & { title: string; quality: 'standard' } = {
     const words = Math.max(1, text.trim().split(/\s+/u).length);
     const wordSamples = Math.round((0.2 * RATE) / rate);
     const samples = new Float32Array(words * wordSamples);
-    for (let i = 0; i < samples.length; i++) if (i % wordSamples < wordSamples * 0.75) samples[i] = 0.5 * Math.sin((2 * Math.PI * TONE_HZ * i) / RATE);
+    for (let i = 0; i < samples.length; i++)
+      if (i % wordSamples < wordSamples * 0.75) samples[i] = 0.5 * Math.sin((2 * Math.PI * TONE_HZ * i) / RATE);
     return { samples, sampleRate: RATE };
   },
 };
@@ -36,7 +45,15 @@ const toneEngine: TtsEngine & { title: string; quality: 'standard' } = {
 const registered: RegisteredEngine = {
   capability: 'voices',
   before: 'sherpa-tts',
-  row: { id: 'test-tone-voices', title: 'Tone voices (test)', quality: 'standard', source: 'test/integration/registered-tts-engine.test.ts', license: '(test)', needs: { builtIn: 'a sine tone' }, supports: { languages: ['es'], media: ['audio'] } },
+  row: {
+    id: 'test-tone-voices',
+    title: 'Tone voices (test)',
+    quality: 'standard',
+    source: 'test/integration/registered-tts-engine.test.ts',
+    license: '(test)',
+    needs: { builtIn: 'a sine tone' },
+    supports: { languages: ['es'], media: ['audio'] },
+  },
   create: () => [toneEngine],
 };
 
@@ -62,16 +79,29 @@ describe('a voice engine registered by its row alone', () => {
 
   beforeAll(async () => {
     media = await makeMediaDir('dubdesk-registered-tts-');
-    const video = await makeSpokenVideo(media.dir, { cues: [{ startMs: 300, endMs: 2800, text: 'Buenos días, mis amigos.' }], background: 'silence' });
+    const video = await makeSpokenVideo(media.dir, {
+      cues: [{ startMs: 300, endMs: 2800, text: 'Buenos días, mis amigos.' }],
+      background: 'silence',
+    });
     svc = await startTestService({ service: { registeredEngines: [registered] } });
-    const created = await svc.api('/v1/media/translate', { body: {
-      media_type: 'video', media_url: pathToFileURL(video.videoPath).href, subtitle_url: pathToFileURL(video.srtPath).href,
-      subtitle_usage_type: 'final_translated', source_language: 'es', target_language: 'es', export_type: 'audio', speaker_number: { max: 1 },
-    } });
+    const created = await svc.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: pathToFileURL(video.videoPath).href,
+        subtitle_url: pathToFileURL(video.srtPath).href,
+        subtitle_usage_type: 'final_translated',
+        source_language: 'es',
+        target_language: 'es',
+        export_type: 'audio',
+        speaker_number: { max: 1 },
+      },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     await svc.waitForTask(created.body.task_id, undefined, 120_000);
     task = (await svc.api(`/v1/tasks/${created.body.task_id}`)).body;
-    log = (await svc.api(`/v1/tasks/${created.body.task_id}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+    log = (await svc.api(`/v1/tasks/${created.body.task_id}/log?limit=500`)).body.lines
+      .map((line: { message: string }) => line.message)
+      .join('\n');
     const status = (await svc.api(`/v1/media/translate/${created.body.task_id}`)).body;
     const file = path.join(media.dir, 'dub.audio');
     await fs.writeFile(file, Buffer.from(await (await fetch(status.result.audio_url)).arrayBuffer()));

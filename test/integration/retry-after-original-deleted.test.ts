@@ -36,7 +36,8 @@ async function stageOutputStrings(taskId: string): Promise<string[]> {
     if (typeof value === 'string') strings.push(value);
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
-  for (const name of (await fs.readdir(dir)).filter((file) => file.endsWith('.json'))) collect(JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')));
+  for (const name of (await fs.readdir(dir)).filter((file) => file.endsWith('.json')))
+    collect(JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')));
   return strings;
 }
 
@@ -44,13 +45,25 @@ async function stageOutputStrings(taskId: string): Promise<string[]> {
  * Starts a job, cancels it once `firstStage` has finished (the task reports a later stage), retries it, deletes the
  * original task, and returns the retry once it is final.
  */
-async function cancelRetryDeleteOriginal(route: string, body: Record<string, unknown>, firstStage: string): Promise<{ retry: any; originalId: string }> {
+async function cancelRetryDeleteOriginal(
+  route: string,
+  body: Record<string, unknown>,
+  firstStage: string,
+): Promise<{ retry: any; originalId: string }> {
   const created = await svc.api(route, { body });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const originalId: string = created.body.task_id;
   const finishedStages = ['fetch-inputs', firstStage];
-  const running = await svc.waitForTask(originalId, (task) => Boolean(task.stage) && !finishedStages.includes(task.stage) || ['done', 'failed', 'cancelled'].includes(task.status), 120_000);
-  expect(running.status, `the job must still run after ${firstStage}: ${JSON.stringify(running)}`).not.toMatch(/^(done|failed|cancelled)$/);
+  const running = await svc.waitForTask(
+    originalId,
+    (task) =>
+      (Boolean(task.stage) && !finishedStages.includes(task.stage)) ||
+      ['done', 'failed', 'cancelled'].includes(task.status),
+    120_000,
+  );
+  expect(running.status, `the job must still run after ${firstStage}: ${JSON.stringify(running)}`).not.toMatch(
+    /^(done|failed|cancelled)$/,
+  );
   const cancelled = await svc.api(`/v1/tasks/${originalId}/cancel`, { method: 'POST' });
   expect(cancelled.body, JSON.stringify(cancelled.body)).toMatchObject({ status: 'cancelled' });
 
@@ -61,7 +74,9 @@ async function cancelRetryDeleteOriginal(route: string, body: Record<string, unk
   await expect(fs.stat(jobWorkDir(svc.service.core.paths, originalId))).rejects.toMatchObject({ code: 'ENOENT' });
 
   const retry = await svc.waitForTask(retryId, undefined, 180_000);
-  const log = (await svc.api(`/v1/tasks/${retryId}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message);
+  const log = (await svc.api(`/v1/tasks/${retryId}/log?limit=500`)).body.lines.map(
+    (line: { message: string }) => line.message,
+  );
   // The retry resumed after the stages the original finished: it read their outputs, not run them again.
   expect(log).toContain(`stage ${firstStage} already finished in an earlier run; resuming after it`);
   return { retry, originalId };
@@ -88,10 +103,20 @@ describe('a retry whose original task was deleted', () => {
       { startMs: 3000, endMs: 5000, text: 'Let us talk about the weather today.' },
     ];
     await makeSpokenVideo(media.dir, { cues, width: 640, height: 360, fps: 25, name: 'talk', durationSec: 8 });
-    const { retry, originalId } = await cancelRetryDeleteOriginal('/v1/media/translate', {
-      media_type: 'video', media_url: `${base}/talk.mp4`, subtitle_url: `${base}/talk.srt`, subtitle_usage_type: 'final_translated',
-      source_language: 'en', target_language: 'de', subtitle_mode: 'add', export_type: 'video',
-    }, 'prepare-media');
+    const { retry, originalId } = await cancelRetryDeleteOriginal(
+      '/v1/media/translate',
+      {
+        media_type: 'video',
+        media_url: `${base}/talk.mp4`,
+        subtitle_url: `${base}/talk.srt`,
+        subtitle_usage_type: 'final_translated',
+        source_language: 'en',
+        target_language: 'de',
+        subtitle_mode: 'add',
+        export_type: 'video',
+      },
+      'prepare-media',
+    );
     expect(retry.status, JSON.stringify(retry)).toBe('done');
     expect((await fetch(retry.result.video_url)).status).toBe(200);
     const jobsDir = svc.service.core.paths.jobs;
@@ -100,11 +125,23 @@ describe('a retry whose original task was deleted', () => {
   }, 300_000);
 
   it('lip-sync standard_v1: finishes done from the copied work folder, with no stage output pointing into another task', async () => {
-    const speech = await makeSpokenAudio(media.dir, { cues: [{ startMs: 200, endMs: 1600, text: 'Hello, my friends.' }], background: 'silence', name: 'hello', durationSec: 2 });
+    const speech = await makeSpokenAudio(media.dir, {
+      cues: [{ startMs: 200, endMs: 1600, text: 'Hello, my friends.' }],
+      background: 'silence',
+      name: 'hello',
+      durationSec: 2,
+    });
     await faceVideo(media.dir, { durationSec: 2, width: 320, height: 180, name: 'face.mp4' });
-    const { retry } = await cancelRetryDeleteOriginal('/v1/video_generation', {
-      reference_file_url: `${base}/face.mp4`, audio_url: `${base}/${path.basename(speech.audioPath)}`, model: 'standard_v1', reference_file_type: 'video',
-    }, 'prepare');
+    const { retry } = await cancelRetryDeleteOriginal(
+      '/v1/video_generation',
+      {
+        reference_file_url: `${base}/face.mp4`,
+        audio_url: `${base}/${path.basename(speech.audioPath)}`,
+        model: 'standard_v1',
+        reference_file_type: 'video',
+      },
+      'prepare',
+    );
     expect(retry.status, JSON.stringify(retry)).toBe('done');
     expect((await fetch(retry.video_url)).status).toBe(200);
     const jobsDir = svc.service.core.paths.jobs;

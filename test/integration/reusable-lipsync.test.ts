@@ -39,17 +39,33 @@ async function decodeAll(file: string): Promise<Buffer[]> {
 }
 
 async function taskLog(taskId: string): Promise<string> {
-  return (await svc.api(`/v1/tasks/${taskId}/log`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+  return (await svc.api(`/v1/tasks/${taskId}/log`)).body.lines
+    .map((line: { message: string }) => line.message)
+    .join('\n');
 }
 
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-reusable-');
-  const cues = [{ startMs: 200, endMs: 1200, text: 'Hello there.' }, { startMs: 1700, endMs: 2700, text: 'Good morning to you.' }];
-  speech = (await makeSpokenAudio(media.dir, { cues, background: 'silence', name: 'speech', durationSec: 3 })).audioPath;
-  longerSpeech = (await makeSpokenAudio(media.dir, { cues: [...cues, { startMs: 3200, endMs: 4200, text: 'See you soon.' }], background: 'silence', name: 'longer', durationSec: 4.4 })).audioPath;
+  const cues = [
+    { startMs: 200, endMs: 1200, text: 'Hello there.' },
+    { startMs: 1700, endMs: 2700, text: 'Good morning to you.' },
+  ];
+  speech = (await makeSpokenAudio(media.dir, { cues, background: 'silence', name: 'speech', durationSec: 3 }))
+    .audioPath;
+  longerSpeech = (
+    await makeSpokenAudio(media.dir, {
+      cues: [...cues, { startMs: 3200, endMs: 4200, text: 'See you soon.' }],
+      background: 'silence',
+      name: 'longer',
+      durationSec: 4.4,
+    })
+  ).audioPath;
   reference = await faceVideo(media.dir, { durationSec: 4, fps: 25, width: 640, height: 360, name: 'face-4s.mp4' });
   svc = await startTestService();
-  await svc.service.core.models.importFrom('wav2lip-gan-96', writeStandin(media.dir, 'standin.onnx', wav2lipInvertingStandin()));
+  await svc.service.core.models.importFrom(
+    'wav2lip-gan-96',
+    writeStandin(media.dir, 'standin.onnx', wav2lipInvertingStandin()),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -60,7 +76,10 @@ afterAll(async () => {
 describe('reusable lip-sync model', () => {
   it('gives the same video as the precision_v1 task for the same audio, without face detection, even after the task is deleted', async () => {
     const original = await create('/v1/video_generation', {
-      reference_file_url: pathToFileURL(reference).href, audio_url: pathToFileURL(speech).href, model: 'precision_v1', reference_file_type: 'video',
+      reference_file_url: pathToFileURL(reference).href,
+      audio_url: pathToFileURL(speech).href,
+      model: 'precision_v1',
+      reference_file_type: 'video',
     });
     expect(original.task.status, JSON.stringify(original.task)).toBe('done');
     const originalVideo = await download(original.task.video_url, 'original.mp4');
@@ -68,11 +87,17 @@ describe('reusable lip-sync model', () => {
     const made = await svc.api('/v1/reusable_lipsync_models', { body: { task_id: original.task.task_id } });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const modelId = made.body.model_id as string;
-    expect((await svc.api(`/v1/reusable_lipsync_models/${modelId}`)).body).toMatchObject({ model_id: modelId, task_id: original.task.task_id });
+    expect((await svc.api(`/v1/reusable_lipsync_models/${modelId}`)).body).toMatchObject({
+      model_id: modelId,
+      task_id: original.task.task_id,
+    });
     // The model keeps its own copy of everything: the task and its work folder can go.
     expect((await svc.api(`/v1/tasks/${original.task.task_id}`, { method: 'DELETE' })).status).toBeLessThan(300);
 
-    const reused = await create('/v1/reusable_lipsync_model_video_generation', { model_id: modelId, audio_url: pathToFileURL(speech).href });
+    const reused = await create('/v1/reusable_lipsync_model_video_generation', {
+      model_id: modelId,
+      audio_url: pathToFileURL(speech).href,
+    });
     expect(reused.task.status, JSON.stringify(reused.task)).toBe('done');
     expect(reused.task.video_url).toEqual(expect.any(String));
     // Its quality report is measured on its own result: the face is there; a generator draws no bank mouths.
@@ -93,11 +118,16 @@ describe('reusable lip-sync model', () => {
     const log = await taskLog(reused.task.task_id);
     expect(log).not.toMatch(/face landmarks detected/);
     expect(log).toMatch(/face stored on \d+ of 100 frames/);
-    console.log(`[reusable] precision_v1 task ${original.seconds.toFixed(1)} s, reusable-model task ${reused.seconds.toFixed(1)} s: ${(original.seconds - reused.seconds).toFixed(1)} s saved (${Math.round((1 - reused.seconds / original.seconds) * 100)}%)`);
+    console.log(
+      `[reusable] precision_v1 task ${original.seconds.toFixed(1)} s, reusable-model task ${reused.seconds.toFixed(1)} s: ${(original.seconds - reused.seconds).toFixed(1)} s saved (${Math.round((1 - reused.seconds / original.seconds) * 100)}%)`,
+    );
     console.log(`[reusable] ${log.split('\n').find((line) => line.startsWith('rendered'))}`);
 
     // New, longer audio: the output follows its length at the reference's rate.
-    const longer = await create('/v1/reusable_lipsync_model_video_generation', { model_id: modelId, audio_url: pathToFileURL(longerSpeech).href });
+    const longer = await create('/v1/reusable_lipsync_model_video_generation', {
+      model_id: modelId,
+      audio_url: pathToFileURL(longerSpeech).href,
+    });
     expect(longer.task.status, JSON.stringify(longer.task)).toBe('done');
     const info = await probeMedia(await download(longer.task.video_url, 'longer.mp4'));
     expect(info.video?.fps).toBeCloseTo(25, 2);

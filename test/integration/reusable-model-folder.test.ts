@@ -17,7 +17,12 @@ import {
 
 let dataDir: string;
 let folders: ReusableModelFolders;
-const precisionTask: ReusableModelSource = { id: 'task1', kind: 'lipsync', status: 'done', request: { model: 'precision_v1' } };
+const precisionTask: ReusableModelSource = {
+  id: 'task1',
+  kind: 'lipsync',
+  status: 'done',
+  request: { model: 'precision_v1' },
+};
 
 function writeReusableData(taskId: string): string {
   const dir = path.join(folders.workDirFor(taskId), 'reusable');
@@ -28,7 +33,10 @@ function writeReusableData(taskId: string): string {
 }
 
 async function refusal(task: ReusableModelSource): Promise<DubDeskError> {
-  const error = await makeReusableModelFolder(task, 'model1', folders).then(() => undefined, (caught: unknown) => caught);
+  const error = await makeReusableModelFolder(task, 'model1', folders).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(DubDeskError);
   return error as DubDeskError;
 }
@@ -59,7 +67,9 @@ describe('reusable lip-sync model folders', () => {
   it('refuse other tasks with the catalogue error a user can act on', async () => {
     writeReusableData('task1');
     expect((await refusal({ ...precisionTask, kind: 'translate' })).code).toBe('invalid_request');
-    expect((await refusal({ ...precisionTask, request: { model: 'fast_v1' } })).message).toMatch(/not a precision_v1 lip-sync task/);
+    expect((await refusal({ ...precisionTask, request: { model: 'fast_v1' } })).message).toMatch(
+      /not a precision_v1 lip-sync task/,
+    );
     const running = await refusal({ ...precisionTask, status: 'processing' });
     expect([running.code, running.message]).toEqual(['conflict', 'Task task1 is processing; wait until it is done.']);
     const cleaned = await refusal({ ...precisionTask, id: 'task2' });
@@ -71,7 +81,10 @@ describe('reusable lip-sync model folders', () => {
     const source = writeReusableData('task1');
     // Node's cp refuses a named pipe, after it has copied the files before it.
     execFileSync('mkfifo', [path.join(source, 'zz-pipe')]);
-    const error = await makeReusableModelFolder(precisionTask, 'model1', folders).then(() => undefined, (caught: unknown) => caught);
+    const error = await makeReusableModelFolder(precisionTask, 'model1', folders).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(Error);
     expect(fs.readdirSync(path.join(dataDir, REUSABLE_MODELS_DIR))).toEqual([]);
   });
@@ -83,7 +96,11 @@ describe('reusable lip-sync model folders', () => {
     try {
       const here = createSharedDataFolders(storage, dataDir);
       writeReusableData('task1');
-      const relative = await makeReusableModelFolder(precisionTask, 'model1', { ...folders, shareFolder: here.share, removeSharedFolder: here.remove });
+      const relative = await makeReusableModelFolder(precisionTask, 'model1', {
+        ...folders,
+        shareFolder: here.share,
+        removeSharedFolder: here.remove,
+      });
       // The other machine has no copy yet: its first read fetches the whole folder.
       const there = createSharedDataFolders(storage, otherMachine);
       const fetched = await there.local(relative);

@@ -28,9 +28,14 @@ beforeAll(async () => {
   await app.register(glossaryRoutes, { glossaries: createGlossariesRepository(client) });
   await app.register(keyRoutes, { keys: createKeysRepository(client) });
   await app.register(settingsRoutes, {
-    version: '9.9.9', baseUrl: () => 'http://127.0.0.1:7999', dataDir: dir, webhookSecret: 'whsec_test',
-    config: { concurrency: 3, loudnessLufs: -16, maxStretch: 1.25, refusePrivateAddresses: false }, media: { ffmpeg: '/bin/ffmpeg', ffprobe: '/bin/ffprobe' },
-    store: await loadSettingsCache(createSettingsRepository(client)), addSecret: () => undefined,
+    version: '9.9.9',
+    baseUrl: () => 'http://127.0.0.1:7999',
+    dataDir: dir,
+    webhookSecret: 'whsec_test',
+    config: { concurrency: 3, loudnessLufs: -16, maxStretch: 1.25, refusePrivateAddresses: false },
+    media: { ffmpeg: '/bin/ffmpeg', ffprobe: '/bin/ffprobe' },
+    store: await loadSettingsCache(createSettingsRepository(client)),
+    addSecret: () => undefined,
   });
   await app.ready();
 });
@@ -43,12 +48,21 @@ afterAll(async () => {
 
 describe('route plugins on their own options', () => {
   it('glossaries: create, read back and refuse an unknown language from the repository they are given', async () => {
-    const body = { name: 'Film terms', source_language: 'en', target_language: 'es', entries: [{ source: 'cut', target: 'corte' }] };
+    const body = {
+      name: 'Film terms',
+      source_language: 'en',
+      target_language: 'es',
+      entries: [{ source: 'cut', target: 'corte' }],
+    };
     const created = await app.inject({ method: 'POST', url: '/v1/glossaries', payload: body });
     expect(created.statusCode).toBe(200);
     const id = created.json().glossary_id;
     expect((await app.inject({ method: 'GET', url: `/v1/glossaries/${id}` })).json()).toMatchObject(body);
-    const refused = await app.inject({ method: 'POST', url: '/v1/glossaries', payload: { ...body, target_language: 'xx' } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/v1/glossaries',
+      payload: { ...body, target_language: 'xx' },
+    });
     expect([refused.statusCode, refused.json().code]).toEqual([400, 'unsupported_language']);
   });
 
@@ -62,9 +76,21 @@ describe('route plugins on their own options', () => {
 
   it('settings: answer with exactly the values they were given', async () => {
     expect((await app.inject({ method: 'GET', url: '/v1/settings' })).json()).toEqual({
-      version: '9.9.9', base_url: 'http://127.0.0.1:7999', openapi_url: 'http://127.0.0.1:7999/v1/openapi.json', data_dir: dir,
-      webhook_secret: 'whsec_test', concurrency: 3, ffmpeg_path: '/bin/ffmpeg', ffprobe_path: '/bin/ffprobe', loudness_lufs: -16, max_stretch: 1.25,
-      translation_engine: 'auto', llm_base_url: '', llm_model: '', llm_timeout_seconds: 120, llm_api_key_set: false,
+      version: '9.9.9',
+      base_url: 'http://127.0.0.1:7999',
+      openapi_url: 'http://127.0.0.1:7999/v1/openapi.json',
+      data_dir: dir,
+      webhook_secret: 'whsec_test',
+      concurrency: 3,
+      ffmpeg_path: '/bin/ffmpeg',
+      ffprobe_path: '/bin/ffprobe',
+      loudness_lufs: -16,
+      max_stretch: 1.25,
+      translation_engine: 'auto',
+      llm_base_url: '',
+      llm_model: '',
+      llm_timeout_seconds: 120,
+      llm_api_key_set: false,
     });
   });
 });

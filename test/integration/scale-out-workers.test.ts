@@ -29,7 +29,11 @@ interface WorkerProcess {
   output: () => string;
 }
 
-interface StageRecord { name: string; state: string; worker?: string }
+interface StageRecord {
+  name: string;
+  state: string;
+  worker?: string;
+}
 
 describe.skipIf(postgresMissing)('workers on several processes over one PostgreSQL and one storage folder', () => {
   let server: PostgresServer;
@@ -43,7 +47,10 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
   const api = async (pathname: string, body?: unknown): Promise<{ status: number; body: any }> => {
     const response = await fetch(`${service.url}${pathname}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${TEST_API_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${TEST_API_KEY}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -53,10 +60,23 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
   async function spawnWorker(databaseUrl: string, kinds?: string): Promise<WorkerProcess> {
     const dataDir = await makeDataDir();
     folders.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY, dataDir, databaseUrl, storage, String(ENCODE_SECONDS), ...(kinds ? [kinds] : [])], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        WORKER_ENTRY,
+        dataDir,
+        databaseUrl,
+        storage,
+        String(ENCODE_SECONDS),
+        ...(kinds ? [kinds] : []),
+      ],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.push(child);
     let output = '';
     const name = await new Promise<string>((resolve, reject) => {
@@ -90,11 +110,23 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
     media = await makeMediaDir();
     const serviceDir = await makeDataDir();
     folders.push(serviceDir);
-    service = await startService(resolveConfig({
-      dataDir: serviceDir, host: '127.0.0.1', port: 0, apiKey: TEST_API_KEY, databaseUrl: url, storage, concurrency: 0,
-    }, {}), { kinds: testKinds({ encodeSeconds: ENCODE_SECONDS }), log: () => {} });
+    service = await startService(
+      resolveConfig(
+        {
+          dataDir: serviceDir,
+          host: '127.0.0.1',
+          port: 0,
+          apiKey: TEST_API_KEY,
+          databaseUrl: url,
+          storage,
+          concurrency: 0,
+        },
+        {},
+      ),
+      { kinds: testKinds({ encodeSeconds: ENCODE_SECONDS }), log: () => {} },
+    );
     // In this order whichever starts first: the third takes lip-sync jobs only.
-    workers.push(...await Promise.all([spawnWorker(url), spawnWorker(url), spawnWorker(url, 'lipsync')]));
+    workers.push(...(await Promise.all([spawnWorker(url), spawnWorker(url), spawnWorker(url, 'lipsync')])));
   }, 180_000);
 
   afterAll(async () => {
@@ -106,26 +138,46 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
   });
 
   it('lists the workers with their kinds, spreads twenty mixed jobs over them, and finishes every one through a kill -9 and a PostgreSQL restart', async () => {
-    const listed = (await api('/v1/workers')).body.workers as Array<{ name: string; kinds: string[] | null; concurrency: number }>;
+    const listed = (await api('/v1/workers')).body.workers as Array<{
+      name: string;
+      kinds: string[] | null;
+      concurrency: number;
+    }>;
     expect(listed.map((worker) => worker.name).sort()).toEqual(workers.map((worker) => worker.name).sort());
     expect(listed.find((worker) => worker.name === workers[2]!.name)?.kinds).toEqual(['lipsync']);
 
     // Lip-sync jobs (the test pipeline: prepare, then a 3 s encode paced in real time) and SRT-driven dubs (the real
     // translate pipeline with eSpeak NG voices), which the lipsync-only worker never takes.
     const video = await makeVideo(media.dir, { durationSec: 2 });
-    const spoken = (await makeSpokenVideo(media.dir, {
-      cues: [{ startMs: 300, endMs: 2000, text: 'Good morning and welcome.', speaker: 'Anna', voice: 'espeak:en+f2' }],
-      width: 320, height: 240, fps: 25, name: 'spoken',
-    })).videoPath;
-    const subtitles = await makeTextFile(media.dir, 'spoken.de.srt', `1\n${formatSrtTime(300)} --> ${formatSrtTime(2000)}\nGuten Morgen und willkommen.\n`);
+    const spoken = (
+      await makeSpokenVideo(media.dir, {
+        cues: [
+          { startMs: 300, endMs: 2000, text: 'Good morning and welcome.', speaker: 'Anna', voice: 'espeak:en+f2' },
+        ],
+        width: 320,
+        height: 240,
+        fps: 25,
+        name: 'spoken',
+      })
+    ).videoPath;
+    const subtitles = await makeTextFile(
+      media.dir,
+      'spoken.de.srt',
+      `1\n${formatSrtTime(300)} --> ${formatSrtTime(2000)}\nGuten Morgen und willkommen.\n`,
+    );
     const dubBody = {
-      media_type: 'video', media_url: pathToFileURL(spoken).href, subtitle_url: pathToFileURL(subtitles).href,
-      subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'all',
+      media_type: 'video',
+      media_url: pathToFileURL(spoken).href,
+      subtitle_url: pathToFileURL(subtitles).href,
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+      export_type: 'all',
     };
     // What the service's own listeners (its SSE streams) hear, though no job runs in the service's process.
     const heard = new Map<string, Set<string>>();
     const unsubscribe = service.core.events.subscribe((event) => {
-      if (event.type === 'task') (heard.get(event.task.id) ?? heard.set(event.task.id, new Set()).get(event.task.id)!).add(event.task.status);
+      if (event.type === 'task')
+        (heard.get(event.task.id) ?? heard.set(event.task.id, new Set()).get(event.task.id)!).add(event.task.status);
     });
     const lipsyncIds: string[] = [];
     const dubIds: string[] = [];
@@ -133,21 +185,27 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
       const dub = index % 4 === 3;
       // The last dub also makes an editable project, which the service (that ran none of it) must open and export.
       const body = index === 19 ? { ...dubBody, project_mode: 'editable' } : dubBody;
-      const created = dub ? await api('/v1/media/translate', body) : await api('/v1/video_generation', lipsyncBody(video));
+      const created = dub
+        ? await api('/v1/media/translate', body)
+        : await api('/v1/video_generation', lipsyncBody(video));
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       (dub ? dubIds : lipsyncIds).push(created.body.task_id);
     }
 
     // The first worker is killed while it encodes: its job is taken over once its lease has run out.
     const victim = workers[0]!;
-    const victimTask = await waitFor(async () => {
-      for (const id of lipsyncIds) {
-        const task = (await api(`/v1/tasks/${id}`)).body;
-        const encode = (task.stages as StageRecord[]).find((stage) => stage.name === 'encode');
-        if (encode?.state === 'running' && encode.worker === victim.name) return id;
-      }
-      return undefined;
-    }, 120_000, 'a lip-sync job encoding on the first worker');
+    const victimTask = await waitFor(
+      async () => {
+        for (const id of lipsyncIds) {
+          const task = (await api(`/v1/tasks/${id}`)).body;
+          const encode = (task.stages as StageRecord[]).find((stage) => stage.name === 'encode');
+          if (encode?.state === 'running' && encode.worker === victim.name) return id;
+        }
+        return undefined;
+      },
+      120_000,
+      'a lip-sync job encoding on the first worker',
+    );
     victim.child.kill('SIGKILL');
 
     // PostgreSQL restarts under the other two while they work.
@@ -156,18 +214,31 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
     await server.start();
 
     const all = [...lipsyncIds, ...dubIds];
-    const finished = await waitFor(async () => {
-      const tasks = await Promise.all(all.map(async (id) => (await api(`/v1/tasks/${id}`)).body));
-      return tasks.every((task) => ['done', 'failed', 'cancelled'].includes(task.status)) ? tasks : undefined;
-    }, 300_000, 'every job to end');
-    expect(finished.map((task) => [task.task_id, task.status, task.err_message ?? null])).toEqual(all.map((id) => [id, 'done', null]));
-    await expect.poll(() => all.filter((id) => heard.get(id)?.has('done')).length, { timeout: 10_000 }).toBe(all.length);
+    const finished = await waitFor(
+      async () => {
+        const tasks = await Promise.all(all.map(async (id) => (await api(`/v1/tasks/${id}`)).body));
+        return tasks.every((task) => ['done', 'failed', 'cancelled'].includes(task.status)) ? tasks : undefined;
+      },
+      300_000,
+      'every job to end',
+    );
+    expect(finished.map((task) => [task.task_id, task.status, task.err_message ?? null])).toEqual(
+      all.map((id) => [id, 'done', null]),
+    );
+    await expect
+      .poll(() => all.filter((id) => heard.get(id)?.has('done')).length, { timeout: 10_000 })
+      .toBe(all.length);
     unsubscribe();
 
     // Spread: every live worker ran jobs; the lipsync-only worker never ran a dub.
-    const ranOn = (task: { stages: StageRecord[] }) => new Set(task.stages.map((stage) => stage.worker).filter(Boolean));
+    const ranOn = (task: { stages: StageRecord[] }) =>
+      new Set(task.stages.map((stage) => stage.worker).filter(Boolean));
     const byId = new Map(finished.map((task) => [task.task_id, task]));
-    for (const worker of workers.slice(1)) expect([...byId.values()].some((task) => ranOn(task).has(worker.name)), worker.name).toBe(true);
+    for (const worker of workers.slice(1))
+      expect(
+        [...byId.values()].some((task) => ranOn(task).has(worker.name)),
+        worker.name,
+      ).toBe(true);
     for (const id of dubIds) expect(ranOn(byId.get(id)!).has(workers[2]!.name)).toBe(false);
 
     // The project a worker made opens on the service: its waveform is drawn from the worker's work folder, fetched
@@ -180,16 +251,22 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
     expect(waveform.body.duration).toBeGreaterThan(1.5);
     const exported = await api(`/v1/projects/${projectId}/export`, {});
     expect(exported.status, JSON.stringify(exported.body)).toBe(200);
-    const exportTask = await waitFor(async () => {
-      const task = (await api(`/v1/tasks/${exported.body.task_id}`)).body;
-      return ['done', 'failed', 'cancelled'].includes(task.status) ? task : undefined;
-    }, 120_000, 'the project export to end');
+    const exportTask = await waitFor(
+      async () => {
+        const task = (await api(`/v1/tasks/${exported.body.task_id}`)).body;
+        return ['done', 'failed', 'cancelled'].includes(task.status) ? task : undefined;
+      },
+      120_000,
+      'the project export to end',
+    );
     expect([exportTask.status, exportTask.err_message ?? null]).toEqual(['done', null]);
 
     // The killed worker's job was finished elsewhere; its result, read from shared storage, plays for the full 3 s.
     const taken = byId.get(victimTask)!;
     expect((taken.stages as StageRecord[]).find((stage) => stage.name === 'encode')?.worker).not.toBe(victim.name);
-    const log = (await api(`/v1/tasks/${victimTask}/log`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+    const log = (await api(`/v1/tasks/${victimTask}/log`)).body.lines
+      .map((line: { message: string }) => line.message)
+      .join('\n');
     expect(log).toContain('stage prepare already finished in an earlier run; resuming after it');
     const status = (await api(`/v1/video_generation/${victimTask}`)).body;
     expect(status.video_url).toMatch(new RegExp(`^${service.url}/v1/files/`));

@@ -32,21 +32,35 @@ function expectNoSecret(value: unknown): void {
 }
 
 const translate = (extra: Record<string, unknown>) => ({
-  media_type: 'video', media_url: url(video), subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'auto', ...extra,
+  media_type: 'video',
+  media_url: url(video),
+  subtitle_usage_type: 'final_translated',
+  target_language: 'de',
+  export_type: 'auto',
+  ...extra,
 });
 
-async function failedJob(svcUnderTest: TestService, pathname: string, body: Record<string, unknown>): Promise<{ task: any; log: string[] }> {
+async function failedJob(
+  svcUnderTest: TestService,
+  pathname: string,
+  body: Record<string, unknown>,
+): Promise<{ task: any; log: string[] }> {
   const created = await svcUnderTest.api(pathname, { body });
   expect(created.status).toBe(200);
   const task = await svcUnderTest.waitForTask(created.body.task_id);
   expect(task.status).toBe('failed');
-  const log = (await svcUnderTest.api(`/v1/tasks/${task.task_id}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message);
+  const log = (await svcUnderTest.api(`/v1/tasks/${task.task_id}/log?limit=500`)).body.lines.map(
+    (line: { message: string }) => line.message,
+  );
   return { task, log };
 }
 
 beforeAll(async () => {
   media = await makeMediaDir('dubdesk-security-');
-  [video, audio] = await Promise.all([makeVideo(media.dir, { durationSec: 2 }), makeAudio(media.dir, { durationSec: 1, format: 'mp3' })]);
+  [video, audio] = await Promise.all([
+    makeVideo(media.dir, { durationSec: 2 }),
+    makeAudio(media.dir, { durationSec: 1, format: 'mp3' }),
+  ]);
   server = http.createServer((request, response) => {
     if (request.url === '/passwd') response.end(PASSWD);
     else if (request.url === '/voice.mp3') response.end(FAKE_MP3);
@@ -87,13 +101,27 @@ describe('errors never quote an input that is not valid for its kind', () => {
 
   it('answers a non-media media_url without quoting it, whether sniffing or ffprobe refuses it', async () => {
     const notes = await makeTextFile(media.dir, 'notes', PASSWD);
-    const sniffed = await svc.api('/v1/video_generation', { body: { reference_file_url: url(video), audio_url: url(notes), model: 'standard_v1', reference_file_type: 'video' } });
+    const sniffed = await svc.api('/v1/video_generation', {
+      body: {
+        reference_file_url: url(video),
+        audio_url: url(notes),
+        model: 'standard_v1',
+        reference_file_type: 'video',
+      },
+    });
     expect(sniffed.status).toBe(400);
     expect(sniffed.body.code).toBe('unsupported_media');
     expectNoSecret(sniffed.body);
 
     const fakeMp3 = await makeTextFile(media.dir, 'voice.mp3', FAKE_MP3);
-    const probed = await svc.api('/v1/video_generation', { body: { reference_file_url: url(video), audio_url: url(fakeMp3), model: 'standard_v1', reference_file_type: 'video' } });
+    const probed = await svc.api('/v1/video_generation', {
+      body: {
+        reference_file_url: url(video),
+        audio_url: url(fakeMp3),
+        model: 'standard_v1',
+        reference_file_type: 'video',
+      },
+    });
     expect(probed.status).toBe(400);
     expect(probed.body.code).toBe('media_unreadable');
     expect(probed.body.message).toMatch(/^voice\.mp3 could not be read as audio or video/);
@@ -114,7 +142,12 @@ describe('errors never quote an input that is not valid for its kind', () => {
 describe('accepted types', () => {
   it('lists .jpg once although jpg and jpeg are both accepted', async () => {
     const response = await svc.api('/v1/video_generation', {
-      body: { reference_file_url: url(video), audio_url: url(audio), model: 'standard_v1', reference_file_type: 'image' },
+      body: {
+        reference_file_url: url(video),
+        audio_url: url(audio),
+        model: 'standard_v1',
+        reference_file_type: 'image',
+      },
     });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('unsupported_media');
@@ -133,8 +166,15 @@ describe('addresses DubDesk refuses to reach', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('refuses a literal link-local or unspecified callback_url at create with 400 invalid_request', async () => {
-    for (const callback of ['http://169.254.169.254/hook', 'http://[fe80::1]:8080/hook', 'http://0.0.0.0:9000/hook', 'https://[::]/hook']) {
-      const response = await svc.api('/v1/media/translate', { body: translate({ subtitle_url: undefined, callback_url: callback }) });
+    for (const callback of [
+      'http://169.254.169.254/hook',
+      'http://[fe80::1]:8080/hook',
+      'http://0.0.0.0:9000/hook',
+      'https://[::]/hook',
+    ]) {
+      const response = await svc.api('/v1/media/translate', {
+        body: translate({ subtitle_url: undefined, callback_url: callback }),
+      });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('invalid_request');
       expect(response.body.message).toMatch(/^callback_url: .* is an? (link-local|unspecified) address/);
@@ -143,24 +183,36 @@ describe('addresses DubDesk refuses to reach', () => {
 
   it('fails a job whose input URL is a link-local address with download_failed, without connecting', async () => {
     const { task } = await failedJob(svc, '/v1/video_generation', {
-      reference_file_url: url(video), audio_url: 'http://169.254.169.254/latest/voice.mp3', model: 'standard_v1', reference_file_type: 'video',
+      reference_file_url: url(video),
+      audio_url: 'http://169.254.169.254/latest/voice.mp3',
+      model: 'standard_v1',
+      reference_file_type: 'video',
     });
     expect(task.err_code).toBe('download_failed');
-    expect(task.err_message).toBe('Downloading http://169.254.169.254/latest/voice.mp3 failed: 169.254.169.254 is a link-local address, which DubDesk does not connect to.');
+    expect(task.err_message).toBe(
+      'Downloading http://169.254.169.254/latest/voice.mp3 failed: 169.254.169.254 is a link-local address, which DubDesk does not connect to.',
+    );
     expect(connectHosts).not.toContain('169.254.169.254');
   });
 
   it('still allows private callback URLs by default, and refuses them and private inputs with refusePrivateAddresses', async () => {
     // Without subtitles the request stops at the missing speech-recognition model, a check made after callback_url's.
-    const lenient = await svc.api('/v1/media/translate', { body: translate({ subtitle_url: undefined, callback_url: 'http://192.168.1.5/hook' }) });
+    const lenient = await svc.api('/v1/media/translate', {
+      body: translate({ subtitle_url: undefined, callback_url: 'http://192.168.1.5/hook' }),
+    });
     expect(lenient.body.code).toBe('model_not_installed');
 
-    const strict = await strictSvc.api('/v1/media/translate', { body: translate({ subtitle_url: undefined, callback_url: 'http://192.168.1.5/hook' }) });
+    const strict = await strictSvc.api('/v1/media/translate', {
+      body: translate({ subtitle_url: undefined, callback_url: 'http://192.168.1.5/hook' }),
+    });
     expect(strict.status).toBe(400);
     expect(strict.body.message).toContain('callback_url: 192.168.1.5 is a private address');
 
     const { task } = await failedJob(strictSvc, '/v1/video_generation', {
-      reference_file_url: url(video), audio_url: 'http://10.0.0.7/voice.mp3', model: 'standard_v1', reference_file_type: 'video',
+      reference_file_url: url(video),
+      audio_url: 'http://10.0.0.7/voice.mp3',
+      model: 'standard_v1',
+      reference_file_type: 'video',
     });
     expect(task.err_code).toBe('download_failed');
     expect(task.err_message).toContain('10.0.0.7 is a private address');
@@ -169,7 +221,12 @@ describe('addresses DubDesk refuses to reach', () => {
 
   it('still fetches inputs from loopback under refusePrivateAddresses', async () => {
     const created = await strictSvc.api('/v1/video_generation', {
-      body: { reference_file_url: url(video), audio_url: `${served}/voice.mp3`, model: 'standard_v1', reference_file_type: 'video' },
+      body: {
+        reference_file_url: url(video),
+        audio_url: `${served}/voice.mp3`,
+        model: 'standard_v1',
+        reference_file_type: 'video',
+      },
     });
     const task = await strictSvc.waitForTask(created.body.task_id);
     // It got as far as looking at the bytes: the download itself was allowed.

@@ -33,7 +33,10 @@ function readLog(file: string): string {
 
 /** The parsed log lines (pino writes one JSON object per line). */
 function logLines(file: string): Record<string, unknown>[] {
-  return readLog(file).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readLog(file)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('service log', () => {
@@ -44,7 +47,12 @@ describe('service log', () => {
 
   beforeAll(async () => {
     dataDir = await makeDataDir();
-    core = await createCore(resolveConfig({ dataDir, host: '127.0.0.1', port: 0, apiKey: TEST_API_KEY, webhookSecret: WEBHOOK_SECRET, concurrency: 1 }, {}));
+    core = await createCore(
+      resolveConfig(
+        { dataDir, host: '127.0.0.1', port: 0, apiKey: TEST_API_KEY, webhookSecret: WEBHOOK_SECRET, concurrency: 1 },
+        {},
+      ),
+    );
     app = await buildApp(core);
     // Test-only route: an unexpected failure whose message embeds credentials, as a careless error might.
     app.get('/v1/test-only/boom', async () => {
@@ -65,7 +73,7 @@ describe('service log', () => {
     expect(core.serviceLog.file).toBe(path.join(dataDir, 'logs', 'service.log'));
   });
 
-  it('answers an internal error with 500 naming the log file and the request id, and the file holds that request\'s line', async () => {
+  it("answers an internal error with 500 naming the log file and the request id, and the file holds that request's line", async () => {
     const response = await fetch(`${base}/v1/test-only/boom`, { headers: auth });
     const body = await response.json();
     const requestId = response.headers.get('x-request-id');
@@ -79,7 +87,10 @@ describe('service log', () => {
     );
     expect(body.message).not.toContain('database said no');
 
-    const line = await waitFor(() => logLines(core.serviceLog.file).find((l) => l.reqId === requestId && l.level === 50), 'the error line');
+    const line = await waitFor(
+      () => logLines(core.serviceLog.file).find((l) => l.reqId === requestId && l.level === 50),
+      'the error line',
+    );
     expect(line.msg).toBe('unexpected error');
     expect((line.err as { message: string }).message).toContain('database said no');
   });
@@ -96,12 +107,17 @@ describe('service log', () => {
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
-    const unsafe = await fetch(`${base}/v1/health`, { headers: { ...auth, 'x-request-id': 'evil id\twith "quotes" and spaces' } });
+    const unsafe = await fetch(`${base}/v1/health`, {
+      headers: { ...auth, 'x-request-id': 'evil id\twith "quotes" and spaces' },
+    });
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const tooLong = await fetch(`${base}/v1/health`, { headers: { ...auth, 'x-request-id': 'x'.repeat(65) } });
     expect(tooLong.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
-    await waitFor(() => (readLog(core.serviceLog.file).includes('"reqId":"trace-42.abc"') ? true : undefined), 'the echoed id in the log');
+    await waitFor(
+      () => (readLog(core.serviceLog.file).includes('"reqId":"trace-42.abc"') ? true : undefined),
+      'the echoed id in the log',
+    );
     // One line per request, written when it is answered, saying what it was and how it ended.
     const lines = logLines(core.serviceLog.file).filter((l) => l.reqId === 'trace-42.abc');
     expect(lines).toHaveLength(1);
@@ -118,12 +134,17 @@ describe('service log', () => {
     const stream = await fetch(`${base}/v1/events?key=${TEST_API_KEY}`, { signal: events.signal });
     expect(stream.status).toBe(200);
     events.abort();
-    const boom = await fetch(`${base}/v1/test-only/boom?secret=${WEBHOOK_SECRET}`, { headers: { ...auth, 'x-request-id': 'secrets-check' } });
+    const boom = await fetch(`${base}/v1/test-only/boom?secret=${WEBHOOK_SECRET}`, {
+      headers: { ...auth, 'x-request-id': 'secrets-check' },
+    });
     expect(boom.status).toBe(500);
 
     const log = await waitFor(() => {
       const text = readLog(core.serviceLog.file);
-      return text.includes('"reqId":"secrets-check","err"') || /"reqId":"secrets-check".*"msg":"unexpected error"/.test(text) ? text : undefined;
+      return text.includes('"reqId":"secrets-check","err"') ||
+        /"reqId":"secrets-check".*"msg":"unexpected error"/.test(text)
+        ? text
+        : undefined;
     }, 'the boom line');
     expect(log).toContain('/v1/tasks?key=[redacted]');
     expect(log).toContain('token=[redacted]');
@@ -134,7 +155,7 @@ describe('service log', () => {
 });
 
 describe('service log lines from the core', () => {
-  it('writes a failed callback delivery (the core\'s log option) to the service log, without the callback URL\'s token', async () => {
+  it("writes a failed callback delivery (the core's log option) to the service log, without the callback URL's token", async () => {
     const media = await makeMediaDir('dubdesk-service-log-');
     const dataDir = await makeDataDir();
     // A loopback port nothing listens on: the delivery fails and the deliverer logs it.
@@ -146,11 +167,14 @@ describe('service log lines from the core', () => {
     try {
       const video = await makeVideo(media.dir, { durationSec: 1 });
       const callbackToken = 'cb_token_that_must_not_be_logged_98765';
-      const created = await svc.api('/v1/video_generation', { body: lipsyncBody(video, { callback_url: `http://127.0.0.1:${port}/hook?token=${callbackToken}` }) });
+      const created = await svc.api('/v1/video_generation', {
+        body: lipsyncBody(video, { callback_url: `http://127.0.0.1:${port}/hook?token=${callbackToken}` }),
+      });
       expect(created.status).toBe(200);
       const logFile = svc.service.core.serviceLog.file;
       const line = await waitFor(
-        () => logLines(logFile).find((l) => typeof l.msg === 'string' && l.msg.startsWith('[callbacks] warn: Callback')),
+        () =>
+          logLines(logFile).find((l) => typeof l.msg === 'string' && l.msg.startsWith('[callbacks] warn: Callback')),
         'the callback failure line',
         20_000,
       );
@@ -165,7 +189,7 @@ describe('service log lines from the core', () => {
     }
   });
 
-  it('writes a job\'s internal error, which its err_message points at, to the service log with the task id', async () => {
+  it("writes a job's internal error, which its err_message points at, to the service log with the task id", async () => {
     const media = await makeMediaDir('dubdesk-service-log-');
     const kinds = testKinds({
       encodeSeconds: 0,
@@ -179,7 +203,10 @@ describe('service log lines from the core', () => {
       const taskId: string = created.body.task_id;
       const task = await svc.waitForTask(taskId);
       expect(task).toMatchObject({ status: 'failed', err_code: 'internal' });
-      const line = await waitFor(() => logLines(svc.service.core.serviceLog.file).find((l) => l.taskId === taskId && l.level === 50), 'the job error line');
+      const line = await waitFor(
+        () => logLines(svc.service.core.serviceLog.file).find((l) => l.taskId === taskId && l.level === 50),
+        'the job error line',
+      );
       expect(line.msg).toContain('the encode stage broke in an unexpected way');
     } finally {
       await svc.stop();

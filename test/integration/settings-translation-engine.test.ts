@@ -13,7 +13,13 @@ const servers: http.Server[] = [];
 
 /** A translator standing in for one engine: it tags each line with its id, so the result shows which one ran. */
 function taggingTranslator(id: string): Translator {
-  return { id, title: id, quality: 'standard', supports: () => true, translate: async ({ texts }) => texts.map((text) => `${id}:${text}`) };
+  return {
+    id,
+    title: id,
+    quality: 'standard',
+    supports: () => true,
+    translate: async ({ texts }) => texts.map((text) => `${id}:${text}`),
+  };
 }
 
 afterEach(async () => {
@@ -26,7 +32,9 @@ afterEach(async () => {
 
 describe('translation engine settings', () => {
   it('translation_engine=apertium picks Apertium although Bergamot comes first and supports the pair; auto goes back', async () => {
-    const service = await startTestService({ service: { engines: { translators: [taggingTranslator('bergamot'), taggingTranslator('apertium')] } } });
+    const service = await startTestService({
+      service: { engines: { translators: [taggingTranslator('bergamot'), taggingTranslator('apertium')] } },
+    });
     running.push(service);
     const engines = service.service.core.engines;
     expect(engines.requireTranslator('en', 'es').id).toBe('bergamot');
@@ -36,7 +44,15 @@ describe('translation engine settings', () => {
     expect(put.body.translation_engine).toBe('apertium');
     expect((await service.api('/v1/settings')).body.translation_engine).toBe('apertium');
     const chosen = engines.requireTranslator('en', 'es');
-    expect(await chosen.translate({ texts: ['Hello.'], sourceLanguage: 'en', targetLanguage: 'es', glossary: [], signal: new AbortController().signal })).toEqual(['apertium:Hello.']);
+    expect(
+      await chosen.translate({
+        texts: ['Hello.'],
+        sourceLanguage: 'en',
+        targetLanguage: 'es',
+        glossary: [],
+        signal: new AbortController().signal,
+      }),
+    ).toEqual(['apertium:Hello.']);
 
     await service.api('/v1/settings', { method: 'PUT', body: { translation_engine: 'auto' } });
     expect(engines.requireTranslator('en', 'es').id).toBe('bergamot');
@@ -46,7 +62,13 @@ describe('translation engine settings', () => {
   });
 
   it('a chosen engine that cannot do the pair fails saying what it lacks, instead of quietly using another', async () => {
-    const service = await startTestService({ service: { engines: { translators: [taggingTranslator('apertium'), { ...taggingTranslator('llm'), isAvailable: () => false }] } } });
+    const service = await startTestService({
+      service: {
+        engines: {
+          translators: [taggingTranslator('apertium'), { ...taggingTranslator('llm'), isAvailable: () => false }],
+        },
+      },
+    });
     running.push(service);
     await service.api('/v1/settings', { method: 'PUT', body: { translation_engine: 'llm' } });
     expect(() => service.service.core.engines.requireTranslator('en', 'es')).toThrow(
@@ -55,10 +77,26 @@ describe('translation engine settings', () => {
   });
 
   it('with source_language auto the plan (and so create) also keeps to the chosen engine', async () => {
-    const service = await startTestService({ service: { engines: { translators: [taggingTranslator('apertium'), { ...taggingTranslator('llm'), isAvailable: () => false }] } } });
+    const service = await startTestService({
+      service: {
+        engines: {
+          translators: [taggingTranslator('apertium'), { ...taggingTranslator('llm'), isAvailable: () => false }],
+        },
+      },
+    });
     running.push(service);
-    const body = { media_type: 'video', target_language: 'es', source_language: 'auto', export_type: 'auto', subtitle_url: 'file:///nowhere/talk.srt', subtitle_usage_type: 'original' };
-    const translateStep = async () => (await service.api('/v1/media/translate/plan', { body })).body.steps.find((step: { step: string }) => step.step === 'translate');
+    const body = {
+      media_type: 'video',
+      target_language: 'es',
+      source_language: 'auto',
+      export_type: 'auto',
+      subtitle_url: 'file:///nowhere/talk.srt',
+      subtitle_usage_type: 'original',
+    };
+    const translateStep = async () =>
+      (await service.api('/v1/media/translate/plan', { body })).body.steps.find(
+        (step: { step: string }) => step.step === 'translate',
+      );
     expect((await translateStep()).engine.id).toBe('apertium');
     await service.api('/v1/settings', { method: 'PUT', body: { translation_engine: 'llm' } });
     expect(await translateStep()).toMatchObject({ missing: { code: 'model_not_installed' } });
@@ -73,7 +111,12 @@ describe('translation engine settings', () => {
         const body = JSON.parse(data);
         seen.push({ authorization: req.headers.authorization, model: body.model });
         const prompt = JSON.parse(body.messages.at(-1).content);
-        const content = JSON.stringify({ translations: prompt.lines.map((line: { id: number; text: string }) => ({ id: line.id, text: `¡${line.text}!` })) });
+        const content = JSON.stringify({
+          translations: prompt.lines.map((line: { id: number; text: string }) => ({
+            id: line.id,
+            text: `¡${line.text}!`,
+          })),
+        });
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
       });
@@ -85,19 +128,38 @@ describe('translation engine settings', () => {
     const service = await startTestService();
     running.push(service);
     const before = await service.api('/v1/settings');
-    expect(before.body).toMatchObject({ translation_engine: 'auto', llm_base_url: '', llm_model: '', llm_api_key_set: false });
+    expect(before.body).toMatchObject({
+      translation_engine: 'auto',
+      llm_base_url: '',
+      llm_model: '',
+      llm_api_key_set: false,
+    });
 
-    const put = await service.api('/v1/settings', { method: 'PUT', body: { translation_engine: 'llm', llm_base_url: baseUrl, llm_model: 'mistral-small', llm_api_key: KEY } });
+    const put = await service.api('/v1/settings', {
+      method: 'PUT',
+      body: { translation_engine: 'llm', llm_base_url: baseUrl, llm_model: 'mistral-small', llm_api_key: KEY },
+    });
     expect(put.status).toBe(200);
     const after = await service.api('/v1/settings');
-    expect(after.body).toMatchObject({ translation_engine: 'llm', llm_base_url: baseUrl, llm_model: 'mistral-small', llm_api_key_set: true });
+    expect(after.body).toMatchObject({
+      translation_engine: 'llm',
+      llm_base_url: baseUrl,
+      llm_model: 'mistral-small',
+      llm_api_key_set: true,
+    });
     expect(JSON.stringify(after.body)).not.toContain(KEY);
     expect(JSON.stringify(put.body)).not.toContain(KEY);
     expect(after.body).not.toHaveProperty('llm_api_key');
 
     const translator = service.service.core.engines.requireTranslator('en', 'es');
     expect(translator.title).toBe(`LLM: mistral-small at ${new URL(baseUrl).host}`);
-    const out = await translator.translate({ texts: ['Hola'], sourceLanguage: 'en', targetLanguage: 'es', glossary: [], signal: new AbortController().signal });
+    const out = await translator.translate({
+      texts: ['Hola'],
+      sourceLanguage: 'en',
+      targetLanguage: 'es',
+      glossary: [],
+      signal: new AbortController().signal,
+    });
     expect(out).toEqual(['¡Hola!']);
     expect(seen).toEqual([{ authorization: `Bearer ${KEY}`, model: 'mistral-small' }]);
 
@@ -107,9 +169,14 @@ describe('translation engine settings', () => {
     const refused = await service.api('/v1/settings', { method: 'PUT', body: { llm_base_url: 'file:///etc/passwd' } });
     expect([refused.status, refused.body.code]).toEqual([400, 'invalid_request']);
     // A key written into the address would show wherever the endpoint is named: refused, and not echoed.
-    const withKey = await service.api('/v1/settings', { method: 'PUT', body: { llm_base_url: `http://user:${KEY}@127.0.0.1:9/v1` } });
+    const withKey = await service.api('/v1/settings', {
+      method: 'PUT',
+      body: { llm_base_url: `http://user:${KEY}@127.0.0.1:9/v1` },
+    });
     expect([withKey.status, withKey.body.code]).toEqual([400, 'invalid_request']);
-    expect(withKey.body.message).toBe('llm_base_url must not hold a user name or password: give the key as llm_api_key, which is never shown.');
+    expect(withKey.body.message).toBe(
+      'llm_base_url must not hold a user name or password: give the key as llm_api_key, which is never shown.',
+    );
     expect((await service.api('/v1/settings')).body.llm_base_url).toBe(baseUrl);
   });
 });

@@ -41,13 +41,22 @@ function readInputStage(ffprobe: string): Stage {
 
 /** The lip-sync kind as fetch-inputs → read-input → prepare → encode (test-pipelines.ts: real time, real ffmpeg). */
 function storageKinds(encodeSeconds: number): JobKindModule[] {
-  return [{
-    ...lipsyncKind,
-    pipeline: (deps) => {
-      const test = testLipsyncPipeline({ encodeSeconds });
-      return { ...test, stages: [fetchInputsStage(lipsyncKind.intake, 'processing', deps), readInputStage(deps.media.ffprobe), ...test.stages] };
+  return [
+    {
+      ...lipsyncKind,
+      pipeline: (deps) => {
+        const test = testLipsyncPipeline({ encodeSeconds });
+        return {
+          ...test,
+          stages: [
+            fetchInputsStage(lipsyncKind.intake, 'processing', deps),
+            readInputStage(deps.media.ffprobe),
+            ...test.stages,
+          ],
+        };
+      },
     },
-  }];
+  ];
 }
 
 let s3: S3LoopbackServer;
@@ -70,7 +79,9 @@ afterAll(async () => {
   await media.cleanup();
   await Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
-afterEach(() => { vi.unstubAllEnvs(); });
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 /** A `--storage` value and the test's own handle on the same storage. */
 const BACKENDS: { name: string; open(): Promise<{ spec: string; storage: SharedStorage }> }[] = [
@@ -98,13 +109,19 @@ const BACKENDS: { name: string; open(): Promise<{ spec: string; storage: SharedS
 
 async function upload(service: TestService, file: string): Promise<{ file_id: string; url: string }> {
   const response = await fetch(`${service.url}/v1/files?name=${path.basename(file)}`, {
-    method: 'POST', headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'video/mp4' }, body: await fs.readFile(file),
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'video/mp4' },
+    body: await fs.readFile(file),
   });
   expect(response.status).toBe(201);
   return (await response.json()) as { file_id: string; url: string };
 }
 
-const jobBody = (inputUrl: string) => ({ reference_file_url: inputUrl, model: 'standard_v1', reference_file_type: 'video' });
+const jobBody = (inputUrl: string) => ({
+  reference_file_url: inputUrl,
+  model: 'standard_v1',
+  reference_file_type: 'video',
+});
 
 async function readJson(storage: SharedStorage, key: string): Promise<any> {
   const { stream } = await storage.read(key);
@@ -124,7 +141,9 @@ describe.each(BACKENDS)('a service with its artifacts on $name', (backend) => {
     const service = await startTestService({ config: { storage: spec }, service: { kinds: storageKinds(1) } });
     try {
       const input = await upload(service, video);
-      expect(await storage.stat(`files/${input.file_id}/${path.basename(video)}`)).toEqual({ size: (await fs.stat(video)).size });
+      expect(await storage.stat(`files/${input.file_id}/${path.basename(video)}`)).toEqual({
+        size: (await fs.stat(video)).size,
+      });
 
       const { body: created } = await service.api('/v1/video_generation', { body: jobBody(input.url) });
       const taskId: string = created.task_id;
@@ -132,9 +151,16 @@ describe.each(BACKENDS)('a service with its artifacts on $name', (backend) => {
 
       // The work folder holds its own copy of the upload, named relative to it, and is in storage stage by stage.
       const jobKeys = (await storage.list(`jobs/${taskId}`)).map((key) => key.slice(`jobs/${taskId}/`.length));
-      expect(jobKeys).toEqual(expect.arrayContaining([
-        'inputs/reference_file_url.mp4', 'stages/01-fetch-inputs.json', 'stages/02-read-input.json', 'stages/03-prepare.json', 'stages/04-encode.json', 'encoded.mp4',
-      ]));
+      expect(jobKeys).toEqual(
+        expect.arrayContaining([
+          'inputs/reference_file_url.mp4',
+          'stages/01-fetch-inputs.json',
+          'stages/02-read-input.json',
+          'stages/03-prepare.json',
+          'stages/04-encode.json',
+          'encoded.mp4',
+        ]),
+      );
       const fetched = await readJson(storage, `jobs/${taskId}/stages/01-fetch-inputs.json`);
       expect(fetched.inputs.reference_file_url.path).toBe(path.join('inputs', 'reference_file_url.mp4'));
 
@@ -156,7 +182,11 @@ describe.each(BACKENDS)('a service with its artifacts on $name', (backend) => {
       expect(whole.status).toBe(200);
       const downloaded = path.join(media.dir, `result-${taskId}.mp4`);
       await fs.writeFile(downloaded, Buffer.from(await whole.arrayBuffer()));
-      expect(await probeMedia(downloaded)).toMatchObject({ hasVideo: true, hasAudio: true, video: { width: 640, height: 360 } });
+      expect(await probeMedia(downloaded)).toMatchObject({
+        hasVideo: true,
+        hasAudio: true,
+        video: { width: 640, height: 360 },
+      });
 
       // Deleting the task deletes its work folder and its result from storage too.
       expect((await service.api(`/v1/tasks/${taskId}`, { method: 'DELETE' })).status).toBe(204);
@@ -170,61 +200,67 @@ describe.each(BACKENDS)('a service with its artifacts on $name', (backend) => {
 });
 
 // Two services on one database: only PostgreSQL is shared between data folders (SQLite's file is inside one).
-describe.skipIf(process.env.DUBDESK_TEST_DATABASE !== 'postgres')('a job stopped on one machine and resumed on another', () => {
-  it('finishes on the second service from the stage after the last one the first finished, with a playable result', async () => {
-    const databaseUrl = await createDatabase(inject('postgresUrl'), `shared_storage_resume_${process.pid}`);
-    const pool = openPostgresPool(databaseUrl, { max: 2 });
-    try {
-      await migratePostgres(pool);
-    } finally {
-      await pool.end();
-    }
-    const spec = await tempFolder();
-    const storage = await openStorage(spec);
-    const kinds = storageKinds(4);
-    const dataA = await tempFolder();
-    const dataB = await tempFolder();
+describe.skipIf(process.env.DUBDESK_TEST_DATABASE !== 'postgres')(
+  'a job stopped on one machine and resumed on another',
+  () => {
+    it('finishes on the second service from the stage after the last one the first finished, with a playable result', async () => {
+      const databaseUrl = await createDatabase(inject('postgresUrl'), `shared_storage_resume_${process.pid}`);
+      const pool = openPostgresPool(databaseUrl, { max: 2 });
+      try {
+        await migratePostgres(pool);
+      } finally {
+        await pool.end();
+      }
+      const spec = await tempFolder();
+      const storage = await openStorage(spec);
+      const kinds = storageKinds(4);
+      const dataA = await tempFolder();
+      const dataB = await tempFolder();
 
-    const a = await startTestService({ dataDir: dataA, config: { databaseUrl, storage: spec }, service: { kinds } });
-    let taskId: string;
-    try {
-      const input = await upload(a, video);
-      const { body: created } = await a.api('/v1/video_generation', { body: jobBody(input.url) });
-      taskId = created.task_id;
-      await a.waitForTask(taskId, (task) => task.stage === 'encode' && task.stage_progress > 0);
-    } finally {
-      // A clean stop hands the task back, as a stopping worker does; its encode never finished.
-      await a.stop();
-    }
-    const shared = (await storage.list(`jobs/${taskId}`)).map((key) => key.slice(`jobs/${taskId}/`.length));
-    expect(shared).toContain('stages/03-prepare.json');
-    expect(shared).not.toContain('stages/04-encode.json');
-    // Machine A is gone with everything it had: its work folder, its cache of the upload.
-    await fs.rm(dataA, { recursive: true, force: true });
+      const a = await startTestService({ dataDir: dataA, config: { databaseUrl, storage: spec }, service: { kinds } });
+      let taskId: string;
+      try {
+        const input = await upload(a, video);
+        const { body: created } = await a.api('/v1/video_generation', { body: jobBody(input.url) });
+        taskId = created.task_id;
+        await a.waitForTask(taskId, (task) => task.stage === 'encode' && task.stage_progress > 0);
+      } finally {
+        // A clean stop hands the task back, as a stopping worker does; its encode never finished.
+        await a.stop();
+      }
+      const shared = (await storage.list(`jobs/${taskId}`)).map((key) => key.slice(`jobs/${taskId}/`.length));
+      expect(shared).toContain('stages/03-prepare.json');
+      expect(shared).not.toContain('stages/04-encode.json');
+      // Machine A is gone with everything it had: its work folder, its cache of the upload.
+      await fs.rm(dataA, { recursive: true, force: true });
 
-    const b = await startTestService({ dataDir: dataB, config: { databaseUrl, storage: spec }, service: { kinds } });
-    try {
-      const done = await b.waitForTask(taskId, undefined, 90_000);
-      expect(done).toMatchObject({ status: 'done', progress: 1 });
-      const messages = await logMessages(b, taskId);
-      expect(messages).toContainEqual(expect.stringMatching(/^work folder fetched from shared storage \(\d+ files\)$/));
-      expect(messages).toContain('stage prepare already finished in an earlier run; resuming after it');
-      for (const stage of ['fetch-inputs', 'read-input', 'prepare']) expect(messages.filter((message) => message === `stage ${stage} started`)).toHaveLength(1);
-      expect(messages.filter((message) => message === 'stage encode started')).toHaveLength(2);
-      // The prepare stage's own record of its runs came from storage: it ran once, on A.
-      expect(await countRuns(jobWorkDir(b.service.core.paths, taskId), PREPARE_RUNS_FILE)).toBe(1);
+      const b = await startTestService({ dataDir: dataB, config: { databaseUrl, storage: spec }, service: { kinds } });
+      try {
+        const done = await b.waitForTask(taskId, undefined, 90_000);
+        expect(done).toMatchObject({ status: 'done', progress: 1 });
+        const messages = await logMessages(b, taskId);
+        expect(messages).toContainEqual(
+          expect.stringMatching(/^work folder fetched from shared storage \(\d+ files\)$/),
+        );
+        expect(messages).toContain('stage prepare already finished in an earlier run; resuming after it');
+        for (const stage of ['fetch-inputs', 'read-input', 'prepare'])
+          expect(messages.filter((message) => message === `stage ${stage} started`)).toHaveLength(1);
+        expect(messages.filter((message) => message === 'stage encode started')).toHaveLength(2);
+        // The prepare stage's own record of its runs came from storage: it ran once, on A.
+        expect(await countRuns(jobWorkDir(b.service.core.paths, taskId), PREPARE_RUNS_FILE)).toBe(1);
 
-      const { body: status } = await b.api(`/v1/video_generation/${taskId}`);
-      const download = await fetch(status.video_url);
-      expect(download.status).toBe(200);
-      const downloaded = path.join(media.dir, `resumed-${taskId}.mp4`);
-      await fs.writeFile(downloaded, Buffer.from(await download.arrayBuffer()));
-      const info = await probeMedia(downloaded);
-      expect(info).toMatchObject({ hasVideo: true, hasAudio: true, video: { width: 640, height: 360 } });
-      expect(info.durationSec).toBeGreaterThan(3.5);
-    } finally {
-      await b.stop();
-      await storage.close();
-    }
-  });
-});
+        const { body: status } = await b.api(`/v1/video_generation/${taskId}`);
+        const download = await fetch(status.video_url);
+        expect(download.status).toBe(200);
+        const downloaded = path.join(media.dir, `resumed-${taskId}.mp4`);
+        await fs.writeFile(downloaded, Buffer.from(await download.arrayBuffer()));
+        const info = await probeMedia(downloaded);
+        expect(info).toMatchObject({ hasVideo: true, hasAudio: true, video: { width: 640, height: 360 } });
+        expect(info.durationSec).toBeGreaterThan(3.5);
+      } finally {
+        await b.stop();
+        await storage.close();
+      }
+    });
+  },
+);

@@ -35,14 +35,28 @@ let wavFile: string;
 let voiceMs: { startMs: number; endMs: number };
 let store: ModelStore;
 
-const READ_SLICE_OP = defineSherpaOp<{ wavFile: string; start: number; end: number }, { sampleRate: number; sampleCount: number; samples: Float32Array }>('test.read-slice', String.raw`(sherpa, args) => {
+const READ_SLICE_OP = defineSherpaOp<
+  { wavFile: string; start: number; end: number },
+  { sampleRate: number; sampleCount: number; samples: Float32Array }
+>(
+  'test.read-slice',
+  String.raw`(sherpa, args) => {
   ${PCM16_WAV_READER_SOURCE}
   const wav = openPcm16Wav(args.wavFile, 'Reading a slice');
   return { sampleRate: wav.sampleRate, sampleCount: wav.sampleCount, samples: wav.read(args.start, args.end) };
-}`);
+}`,
+);
 
-const u16 = (value: number) => { const b = Buffer.alloc(2); b.writeUInt16LE(value); return b; };
-const u32 = (value: number) => { const b = Buffer.alloc(4); b.writeUInt32LE(value); return b; };
+const u16 = (value: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(value);
+  return b;
+};
+const u32 = (value: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(value);
+  return b;
+};
 
 /** The child's high-water mark of resident memory (VmHWM), in MB. */
 async function peakMb(pid: number | undefined): Promise<number> {
@@ -68,7 +82,11 @@ async function writeSparseFile(file: string, sentence: Float32Array): Promise<vo
 
 beforeAll(async () => {
   ({ dir, cleanup } = await makeMediaDir('dubdesk-sherpa-memory-'));
-  const track = await renderSpokenTrack({ cues: [{ startMs: 0, endMs: 2_500, text: 'The boats are leaving for the island this morning.' }], durationSec: 2.6, background: 'silence' });
+  const track = await renderSpokenTrack({
+    cues: [{ startMs: 0, endMs: 2_500, text: 'The boats are leaving for the island this morning.' }],
+    durationSec: 2.6,
+    background: 'silence',
+  });
   const sentence = resample(track.samples, track.sampleRate, RATE);
   const first = sentence.findIndex((value) => Math.abs(value) > 0.01);
   const last = sentence.findLastIndex((value) => Math.abs(value) > 0.01);
@@ -93,8 +111,14 @@ describe('the sherpa-onnx child reads a long speech file with bounded memory', (
       expect(regions, JSON.stringify({ regions, voiceMs })).toHaveLength(SPOKEN_AT_SEC.length);
       // Silero is sure of speech a few windows into it (eSpeak's first syllable is soft): up to 0.4 s either way.
       for (const [i, region] of regions.entries()) {
-        expect(Math.abs(region.startMs - (SPOKEN_AT_SEC[i]! * 1000 + voiceMs.startMs)), `sentence ${i + 1} start`).toBeLessThan(400);
-        expect(Math.abs(region.endMs - (SPOKEN_AT_SEC[i]! * 1000 + voiceMs.endMs)), `sentence ${i + 1} end`).toBeLessThan(400);
+        expect(
+          Math.abs(region.startMs - (SPOKEN_AT_SEC[i]! * 1000 + voiceMs.startMs)),
+          `sentence ${i + 1} start`,
+        ).toBeLessThan(400);
+        expect(
+          Math.abs(region.endMs - (SPOKEN_AT_SEC[i]! * 1000 + voiceMs.endMs)),
+          `sentence ${i + 1} end`,
+        ).toBeLessThan(400);
       }
     } finally {
       await host.dispose();
@@ -104,9 +128,15 @@ describe('the sherpa-onnx child reads a long speech file with bounded memory', (
   it('Whisper reads only the regions it transcribes', async () => {
     const host = new SherpaHost();
     try {
-      await store.importFrom('whisper-tiny', writeWhisperStandin(path.join(dir, 'standin-tiny'), { prefix: 'tiny', language: 'en' }).dir);
+      await store.importFrom(
+        'whisper-tiny',
+        writeWhisperStandin(path.join(dir, 'standin-tiny'), { prefix: 'tiny', language: 'en' }).dir,
+      );
       const recognizer = createWhisperRecognizer(host, store, 'tiny');
-      const regions: SpeechRegion[] = SPOKEN_AT_SEC.map((atSec) => ({ startMs: atSec * 1000, endMs: atSec * 1000 + 2_600 }));
+      const regions: SpeechRegion[] = SPOKEN_AT_SEC.map((atSec) => ({
+        startMs: atSec * 1000,
+        endMs: atSec * 1000 + 2_600,
+      }));
       const transcript = await recognizer.transcribe(wavFile, { regions, signal: new AbortController().signal });
       const peak = await peakMb(host.pid);
       expect(transcript.segments).toEqual(regions.map((region) => ({ ...region, text: 'Guten Morgen' })));
@@ -123,25 +153,82 @@ describe('the sherpa-onnx child reads a long speech file with bounded memory', (
       const ramp = Int16Array.from({ length: 40_000 }, (_, i) => (i % 65_536) - 32_768 + 7);
       const list = Buffer.concat([Buffer.from('LIST'), u32(5), Buffer.from('INFOx'), Buffer.alloc(1)]);
       const pcm = Buffer.from(ramp.buffer);
-      const fmt = Buffer.concat([Buffer.from('fmt '), u32(16), u16(1), u16(1), u32(RATE), u32(RATE * 2), u16(2), u16(16)]);
+      const fmt = Buffer.concat([
+        Buffer.from('fmt '),
+        u32(16),
+        u16(1),
+        u16(1),
+        u32(RATE),
+        u32(RATE * 2),
+        u16(2),
+        u16(16),
+      ]);
       const body = Buffer.concat([Buffer.from('WAVE'), fmt, list, Buffer.from('data'), u32(pcm.length), pcm]);
       const file = path.join(dir, 'ramp.wav');
       await fs.writeFile(file, Buffer.concat([Buffer.from('RIFF'), u32(body.length), body]));
-      const slice = await host.run(READ_SLICE_OP, { wavFile: file, start: 12_345, end: 12_345 + 700 }, { subject: { title: 'slice' } });
+      const slice = await host.run(
+        READ_SLICE_OP,
+        { wavFile: file, start: 12_345, end: 12_345 + 700 },
+        { subject: { title: 'slice' } },
+      );
       expect(slice).toMatchObject({ sampleRate: RATE, sampleCount: 40_000 });
       expect([...slice.samples]).toEqual([...ramp.subarray(12_345, 13_045)].map((value) => value / 32_768));
       // A slice past the end is cut at the end.
-      await expect(host.run(READ_SLICE_OP, { wavFile: file, start: 39_990, end: 50_000 }, { subject: { title: 'slice' } })).resolves.toMatchObject({ samples: expect.objectContaining({ length: 10 }) });
+      await expect(
+        host.run(READ_SLICE_OP, { wavFile: file, start: 39_990, end: 50_000 }, { subject: { title: 'slice' } }),
+      ).resolves.toMatchObject({ samples: expect.objectContaining({ length: 10 }) });
 
       const stereo = path.join(dir, 'stereo.wav');
-      await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1:sample_rate=16000', '-ac', '2', '-c:a', 'pcm_s16le', stereo], { toolName: 'ffmpeg' });
-      await expect(createSileroVad(host).detect(stereo, { signal: new AbortController().signal })).rejects.toMatchObject({
+      await runProcess(
+        resolveMediaTools().ffmpeg,
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:duration=1:sample_rate=16000',
+          '-ac',
+          '2',
+          '-c:a',
+          'pcm_s16le',
+          stereo,
+        ],
+        { toolName: 'ffmpeg' },
+      );
+      await expect(
+        createSileroVad(host).detect(stereo, { signal: new AbortController().signal }),
+      ).rejects.toMatchObject({
         code: 'engine_failed',
-        message: expect.stringContaining(`Voice activity detection needs 16-bit PCM mono WAV audio; ${stereo} is 16-bit, 2 channel(s), WAV format 1.`),
+        message: expect.stringContaining(
+          `Voice activity detection needs 16-bit PCM mono WAV audio; ${stereo} is 16-bit, 2 channel(s), WAV format 1.`,
+        ),
       });
       const float = path.join(dir, 'float.wav');
-      await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1:sample_rate=16000', '-c:a', 'pcm_f32le', float], { toolName: 'ffmpeg' });
-      await expect(host.run(READ_SLICE_OP, { wavFile: float, start: 0, end: 10 }, { subject: { title: 'slice' } })).rejects.toMatchObject({
+      await runProcess(
+        resolveMediaTools().ffmpeg,
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:duration=1:sample_rate=16000',
+          '-c:a',
+          'pcm_f32le',
+          float,
+        ],
+        { toolName: 'ffmpeg' },
+      );
+      await expect(
+        host.run(READ_SLICE_OP, { wavFile: float, start: 0, end: 10 }, { subject: { title: 'slice' } }),
+      ).rejects.toMatchObject({
         message: expect.stringContaining('is 32-bit, 1 channel(s), WAV format 3'),
       });
     } finally {

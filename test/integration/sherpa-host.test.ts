@@ -10,14 +10,21 @@ import { defineSherpaOp } from '../../src/main/engines/sherpa/op.js';
 import { SherpaHost } from '../../src/main/engines/sherpa/host.js';
 import { SHERPA_OPS } from '../../src/main/engines/sherpa/ops/index.js';
 import { WHISPER_TRANSCRIBE_OP, type WhisperTranscribeArgs } from '../../src/main/engines/sherpa/ops/whisper.js';
-import { writeBrokenWhisperStandin, writeWhisperStandin, type WhisperStandinFiles } from '../fixtures/sherpa-standins.js';
+import {
+  writeBrokenWhisperStandin,
+  writeWhisperStandin,
+  type WhisperStandinFiles,
+} from '../fixtures/sherpa-standins.js';
 
 // A call that blocks its process the way a long synchronous sherpa decode does.
-const BLOCK_OP = defineSherpaOp<{ ms: number; startedFile?: string }, { slept: number }>('test.block', String.raw`(sherpa, args) => {
+const BLOCK_OP = defineSherpaOp<{ ms: number; startedFile?: string }, { slept: number }>(
+  'test.block',
+  String.raw`(sherpa, args) => {
   if (args.startedFile) require('node:fs').writeFileSync(args.startedFile, '');
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, args.ms);
   return { slept: args.ms };
-}`);
+}`,
+);
 
 function alive(pid: number): boolean {
   try {
@@ -46,7 +53,14 @@ function host(): SherpaHost {
 }
 
 const transcribeArgs = (model: WhisperStandinFiles): WhisperTranscribeArgs => ({
-  encoder: model.encoder, decoder: model.decoder, tokens: model.tokens, wavFile, startSample: 0, endSample: 32_000, language: '', numThreads: 1,
+  encoder: model.encoder,
+  decoder: model.decoder,
+  tokens: model.tokens,
+  wavFile,
+  startSample: 0,
+  endSample: 32_000,
+  language: '',
+  numThreads: 1,
 });
 const whisperTiny = { title: 'Whisper tiny (multilingual)', modelId: 'whisper-tiny' };
 
@@ -70,32 +84,44 @@ afterAll(() => {
 describe('sherpa-onnx host', () => {
   it('a model that kills sherpa fails its call with engine_failed naming the model and the way out; the next call works', async () => {
     const sherpa = host();
-    await expect(sherpa.run(WHISPER_TRANSCRIBE_OP, transcribeArgs(good), { subject: whisperTiny })).resolves.toMatchObject({ text: good.text });
+    await expect(
+      sherpa.run(WHISPER_TRANSCRIBE_OP, transcribeArgs(good), { subject: whisperTiny }),
+    ).resolves.toMatchObject({ text: good.text });
     const firstChild = sherpa.pid!;
 
-    const failure = await sherpa.run(WHISPER_TRANSCRIBE_OP, transcribeArgs(broken), { subject: whisperTiny }).catch((error: unknown) => error);
+    const failure = await sherpa
+      .run(WHISPER_TRANSCRIBE_OP, transcribeArgs(broken), { subject: whisperTiny })
+      .catch((error: unknown) => error);
 
     expect(failure).toMatchObject({ code: 'engine_failed' });
     const { message } = failure as Error;
-    expect(message).toContain('Whisper tiny (multilingual) (model whisper-tiny) stopped the speech engine process during whisper.transcribe (exit status 255)');
+    expect(message).toContain(
+      'Whisper tiny (multilingual) (model whisper-tiny) stopped the speech engine process during whisper.transcribe (exit status 255)',
+    );
     // sherpa's own reason, without its source location.
     expect(message).toContain("'n_mels' does not exist in the metadata.");
-    expect(message).toContain('remove the model (`dubdesk models remove whisper-tiny` or the Models page) and install it again.');
+    expect(message).toContain(
+      'remove the model (`dubdesk models remove whisper-tiny` or the Models page) and install it again.',
+    );
     expect(await gone(firstChild)).toBe(true);
 
     // This process (the service) is still here, and a fresh child serves the next call.
-    await expect(sherpa.run(WHISPER_TRANSCRIBE_OP, transcribeArgs(good), { subject: whisperTiny })).resolves.toMatchObject({ text: 'Guten Morgen', lang: 'de' });
+    await expect(
+      sherpa.run(WHISPER_TRANSCRIBE_OP, transcribeArgs(good), { subject: whisperTiny }),
+    ).resolves.toMatchObject({ text: 'Guten Morgen', lang: 'de' });
     expect(sherpa.pid).not.toBe(firstChild);
   });
 
-  it('a missing model file fails with sherpa\'s reason, without taking the child down', async () => {
+  it("a missing model file fails with sherpa's reason, without taking the child down", async () => {
     const sherpa = host();
     await sherpa.run(BLOCK_OP, { ms: 1 }, { subject: { title: 'warm-up' } });
     const child = sherpa.pid;
     const missing = { ...transcribeArgs(good), encoder: path.join(dir, 'nowhere', 'tiny-encoder.int8.onnx') };
     await expect(sherpa.run(WHISPER_TRANSCRIBE_OP, missing, { subject: whisperTiny })).rejects.toMatchObject({
       code: 'engine_failed',
-      message: expect.stringMatching(/^Whisper tiny \(multilingual\) \(model whisper-tiny\) failed during whisper\.transcribe: .*nowhere\/tiny-encoder\.int8\.onnx' does not exist/),
+      message: expect.stringMatching(
+        /^Whisper tiny \(multilingual\) \(model whisper-tiny\) failed during whisper\.transcribe: .*nowhere\/tiny-encoder\.int8\.onnx' does not exist/,
+      ),
     });
     expect(sherpa.pid).toBe(child);
   });
@@ -104,12 +130,21 @@ describe('sherpa-onnx host', () => {
     const sherpa = host();
     const controller = new AbortController();
     const startedFile = path.join(dir, 'blocking');
-    const blocked = sherpa.run(BLOCK_OP, { ms: 20_000, startedFile }, { subject: { title: 'A long decode' }, signal: controller.signal });
-    const queued = sherpa.run(BLOCK_OP, { ms: 1 }, { subject: { title: 'The next decode' }, signal: controller.signal });
+    const blocked = sherpa.run(
+      BLOCK_OP,
+      { ms: 20_000, startedFile },
+      { subject: { title: 'A long decode' }, signal: controller.signal },
+    );
+    const queued = sherpa.run(
+      BLOCK_OP,
+      { ms: 1 },
+      { subject: { title: 'The next decode' }, signal: controller.signal },
+    );
     blocked.catch(() => undefined);
     queued.catch(() => undefined);
     // Cancelled only once the child is inside the blocking call.
-    for (let i = 0; i < 500 && !fs.existsSync(startedFile); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 500 && !fs.existsSync(startedFile); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const child = sherpa.pid!;
 
     const started = Date.now();
@@ -129,6 +164,8 @@ describe('sherpa-onnx host', () => {
     const child = sherpa.pid!;
     await sherpa.dispose();
     expect(await gone(child)).toBe(true);
-    await expect(sherpa.run(BLOCK_OP, { ms: 1 }, { subject: { title: 'Late' } })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(sherpa.run(BLOCK_OP, { ms: 1 }, { subject: { title: 'Late' } })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
   });
 });

@@ -51,7 +51,11 @@ const BACKENDS: { name: string; open(scratch: string): Promise<SharedStorage> }[
   {
     name: 'an S3 bucket',
     // A fresh prefix per test keeps tests apart in the one bucket.
-    open: async (dir) => openStorage(`s3://${BUCKET}/runs/${path.basename(dir)}`, { env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' }, s3: s3Options() }),
+    open: async (dir) =>
+      openStorage(`s3://${BUCKET}/runs/${path.basename(dir)}`, {
+        env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' },
+        s3: s3Options(),
+      }),
   },
 ];
 
@@ -94,7 +98,10 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<DubDeskError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(DubDeskError);
   return error as DubDeskError;
 }
@@ -158,7 +165,11 @@ describe.each(BACKENDS)('shared storage on $name', ({ open }) => {
     await storage.putFile('files/f3/clip.mp4', await localFile('clip.mp4', bytes));
 
     const middle = await storage.read('files/f3/clip.mp4', { start: 1000, end: 1999 });
-    expect({ size: middle.size, start: middle.start, end: middle.end }).toEqual({ size: 100_000, start: 1000, end: 1999 });
+    expect({ size: middle.size, start: middle.start, end: middle.end }).toEqual({
+      size: 100_000,
+      start: 1000,
+      end: 1999,
+    });
     expect((await readAll(middle.stream)).equals(bytes.subarray(1000, 2000))).toBe(true);
 
     const tail = await storage.read('files/f3/clip.mp4', { start: 99_990, end: 200_000 });
@@ -186,7 +197,15 @@ describe.each(BACKENDS)('shared storage on $name', ({ open }) => {
 
   it('lists the keys under a folder prefix across pages, in byte order, and not those of a sibling sharing its start', async () => {
     const bit = await localFile('bit', Buffer.from('x'));
-    const inside = ['jobs/t1/a.json', 'jobs/t1/b.json', 'jobs/t1/stems/voice.wav', 'jobs/t1/stems/bg.wav', 'jobs/t1/z/deep/er.txt', 'jobs/t1/Ä.txt', 'jobs/t1/c.json'];
+    const inside = [
+      'jobs/t1/a.json',
+      'jobs/t1/b.json',
+      'jobs/t1/stems/voice.wav',
+      'jobs/t1/stems/bg.wav',
+      'jobs/t1/z/deep/er.txt',
+      'jobs/t1/Ä.txt',
+      'jobs/t1/c.json',
+    ];
     const outside = ['jobs/t10/a.json', 'jobs/t1.json', 'files/f/a.mp4'];
     for (const key of [...inside, ...outside]) await storage.putFile(key, bit);
 
@@ -234,17 +253,24 @@ describe.each(BACKENDS)('shared storage on $name', ({ open }) => {
     await fs.writeFile(path.join(stage, 'stems', '.voice.0a1b2c3d.partial.wav'), 'half');
 
     await storage.putFolder('jobs/t1/separate', stage);
-    expect(await storage.list('jobs/t1/separate')).toEqual(Object.keys(tree).map((name) => `jobs/t1/separate/${name}`).sort());
+    expect(await storage.list('jobs/t1/separate')).toEqual(
+      Object.keys(tree)
+        .map((name) => `jobs/t1/separate/${name}`)
+        .sort(),
+    );
 
     const copy = path.join(scratch, 'other-machine', 'separate');
     await storage.getFolder('jobs/t1/separate', copy);
     expect(await filesUnder(copy)).toEqual(Object.keys(tree).sort());
-    for (const [name, bytes] of Object.entries(tree)) expect(sha256(await fs.readFile(path.join(copy, name)))).toBe(sha256(bytes));
+    for (const [name, bytes] of Object.entries(tree))
+      expect(sha256(await fs.readFile(path.join(copy, name)))).toBe(sha256(bytes));
 
     const none = path.join(scratch, 'empty-copy');
     await storage.getFolder('jobs/t9', none);
     expect(await fs.readdir(none)).toEqual([]);
-    expect((await rejection(storage.putFolder('jobs/t1/x', path.join(scratch, 'no-such-folder')))).code).toBe('not_found');
+    expect((await rejection(storage.putFolder('jobs/t1/x', path.join(scratch, 'no-such-folder')))).code).toBe(
+      'not_found',
+    );
   });
 
   it('refuses keys that could leave the storage or mean two things, with the reason, before any I/O', async () => {
@@ -274,7 +300,9 @@ describe.each(BACKENDS)('shared storage on $name', ({ open }) => {
         expect(error.message).toContain(`The shared storage key ${JSON.stringify(key)} ${reason}`);
       }
     }
-    expect((await rejection(storage.list('../x'))).message).toContain('The shared storage prefix "../x" has a ".." segment');
+    expect((await rejection(storage.list('../x'))).message).toContain(
+      'The shared storage prefix "../x" has a ".." segment',
+    );
     expect((await rejection(storage.deletePrefix('a/../..'))).code).toBe('invalid_request');
     expect(await storage.list('')).toEqual([]);
     await expect(fs.stat(path.join(scratch, 'x'))).rejects.toThrow();
@@ -287,15 +315,23 @@ describe.each(BACKENDS)('shared storage on $name', ({ open }) => {
   it('reports a local disk failure while downloading as the local error, not as a storage failure', async () => {
     await storage.putFile('files/f/a.bin', await localFile('a.bin', Buffer.from('abc')));
     await fs.writeFile(path.join(scratch, 'not-a-folder'), '');
-    const error = await storage.getFile('files/f/a.bin', path.join(scratch, 'not-a-folder', 'a.bin')).then(() => undefined, (caught: unknown) => caught);
+    const error = await storage.getFile('files/f/a.bin', path.join(scratch, 'not-a-folder', 'a.bin')).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).not.toBeInstanceOf(DubDeskError);
-    expect(error).toMatchObject({ code: expect.stringMatching(/^E(NOTDIR|EXIST)$/), path: expect.stringContaining('not-a-folder') });
+    expect(error).toMatchObject({
+      code: expect.stringMatching(/^E(NOTDIR|EXIST)$/),
+      path: expect.stringContaining('not-a-folder'),
+    });
   });
 
   it('stops an upload whose signal is already aborted, storing nothing', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(storage.putFile('files/f/x.bin', await localFile('x.bin', Buffer.from('x')), controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      storage.putFile('files/f/x.bin', await localFile('x.bin', Buffer.from('x')), controller.signal),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(await storage.stat('files/f/x.bin')).toBeNull();
   });
 });
@@ -309,8 +345,16 @@ describe('shared storage on an S3 bucket, on the wire', () => {
     const sent = server.requests.slice(from).map((request) => ({ ...request, url: decodeURIComponent(request.url) }));
     expect(sent.filter((request) => request.method === 'POST' && request.url.includes('?uploads'))).toHaveLength(1);
     expect(sent.filter((request) => request.method === 'PUT' && request.url.includes('partNumber='))).toHaveLength(3);
-    expect(sent.filter((request) => request.method === 'PUT' && request.url.startsWith(`/${BUCKET}/wire/small.bin`) && !request.url.includes('uploadId'))).toHaveLength(1);
-    for (const request of sent) expect(Object.keys(request.headers).filter((name) => name.startsWith('x-amz-checksum-'))).toEqual([]);
+    expect(
+      sent.filter(
+        (request) =>
+          request.method === 'PUT' &&
+          request.url.startsWith(`/${BUCKET}/wire/small.bin`) &&
+          !request.url.includes('uploadId'),
+      ),
+    ).toHaveLength(1);
+    for (const request of sent)
+      expect(Object.keys(request.headers).filter((name) => name.startsWith('x-amz-checksum-'))).toEqual([]);
     await storage.close();
   });
 
@@ -320,7 +364,9 @@ describe('shared storage on an S3 bucket, on the wire', () => {
     for (let i = 0; i < 7; i++) await storage.putFile(`jobs/t1/${i}.bin`, bit);
     const from = server.requests.length;
     await storage.deletePrefix('jobs');
-    const deletes = server.requests.slice(from).filter((request) => request.method === 'POST' && request.url.includes('?delete'));
+    const deletes = server.requests
+      .slice(from)
+      .filter((request) => request.method === 'POST' && request.url.includes('?delete'));
     expect(deletes).toHaveLength(Math.ceil(7 / PAGE_SIZE));
     for (const request of deletes) expect(request.headers['content-md5']).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(await storage.list('')).toEqual([]);
@@ -328,7 +374,12 @@ describe('shared storage on an S3 bucket, on the wire', () => {
   });
 
   it('turns refused credentials, a missing bucket and an unreachable server into clear errors, retryable only when the server was out of reach', async () => {
-    const wrongKey = createS3Storage({ bucket: BUCKET, forcePathStyle: true, ...s3Options(), credentials: { accessKeyId: 'NOSUCHKEY', secretAccessKey: 'very-secret-value' } });
+    const wrongKey = createS3Storage({
+      bucket: BUCKET,
+      forcePathStyle: true,
+      ...s3Options(),
+      credentials: { accessKeyId: 'NOSUCHKEY', secretAccessKey: 'very-secret-value' },
+    });
     const refused = await rejection(wrongKey.list(''));
     expect(refused.message).toContain(`Shared storage s3://${BUCKET} (${server.endpoint}) refused the credentials`);
     expect(refused.message).toContain('AWS_ACCESS_KEY_ID');
@@ -346,7 +397,12 @@ describe('shared storage on an S3 bucket, on the wire', () => {
     // A port that was just free: nothing listens there.
     const closed = await startS3LoopbackServer({ buckets: [] });
     await closed.close();
-    const unreachable = createS3Storage({ bucket: BUCKET, forcePathStyle: true, ...s3Options(), endpoint: closed.endpoint });
+    const unreachable = createS3Storage({
+      bucket: BUCKET,
+      forcePathStyle: true,
+      ...s3Options(),
+      endpoint: closed.endpoint,
+    });
     const down = await rejection(unreachable.stat('x'));
     expect(down.message).toContain(`Shared storage s3://${BUCKET} (${closed.endpoint}) could not be reached`);
     expect(down.message).toContain('ECONNREFUSED');

@@ -15,7 +15,10 @@ beforeEach(async () => {
 afterEach(() => fs.rm(scratch, { recursive: true, force: true }));
 
 async function refusal(spec: string): Promise<DubDeskError> {
-  const error = await openStorage(spec).then(() => undefined, (caught: unknown) => caught);
+  const error = await openStorage(spec).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(DubDeskError);
   expect((error as DubDeskError).code).toBe('invalid_request');
   return error as DubDeskError;
@@ -25,7 +28,11 @@ describe('the --storage value', () => {
   it('names a bucket with s3://bucket and an optional prefix (a trailing slash or none)', () => {
     expect(parseStorageSpec('s3://media-bucket')).toEqual({ kind: 's3', bucket: 'media-bucket', prefix: '' });
     expect(parseStorageSpec('s3://media-bucket/')).toEqual({ kind: 's3', bucket: 'media-bucket', prefix: '' });
-    expect(parseStorageSpec('s3://media.bucket/dubdesk/prod/')).toEqual({ kind: 's3', bucket: 'media.bucket', prefix: 'dubdesk/prod' });
+    expect(parseStorageSpec('s3://media.bucket/dubdesk/prod/')).toEqual({
+      kind: 's3',
+      bucket: 'media.bucket',
+      prefix: 'dubdesk/prod',
+    });
   });
 
   it('names a shared folder with an absolute path', () => {
@@ -33,7 +40,10 @@ describe('the --storage value', () => {
   });
 
   it('opens an S3 storage without touching the network, path-style when DUBDESK_S3_FORCE_PATH_STYLE=1', async () => {
-    const storage = await openStorage('s3://media-bucket/dubdesk/', { env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' }, s3: { region: 'us-east-1' } });
+    const storage = await openStorage('s3://media-bucket/dubdesk/', {
+      env: { DUBDESK_S3_FORCE_PATH_STYLE: '1' },
+      s3: { region: 'us-east-1' },
+    });
     expect(storage.location).toBe('s3://media-bucket/dubdesk');
     await storage.close();
   });
@@ -46,7 +56,9 @@ describe('the --storage value', () => {
   it('refuses a folder that does not exist instead of creating one, since a share that failed to mount must not become a local folder', async () => {
     const missing = path.join(scratch, 'not-mounted');
     const error = await refusal(missing);
-    expect(error.message).toBe(`The shared storage ${JSON.stringify(missing)} (--storage or DUBDESK_STORAGE) is not an existing folder; mount the share (or create the folder) first: DubDesk does not create it.`);
+    expect(error.message).toBe(
+      `The shared storage ${JSON.stringify(missing)} (--storage or DUBDESK_STORAGE) is not an existing folder; mount the share (or create the folder) first: DubDesk does not create it.`,
+    );
     await expect(fs.stat(missing)).rejects.toThrow();
 
     await fs.writeFile(path.join(scratch, 'file'), 'x');
@@ -55,7 +67,9 @@ describe('the --storage value', () => {
 
   it('refuses a relative path, with the two forms it takes', () => {
     const error = thrown(() => parseStorageSpec('shared/dubdesk'));
-    expect(error.message).toBe('The shared storage "shared/dubdesk" (--storage or DUBDESK_STORAGE) is a relative path, which would depend on the folder each machine starts in; use s3://bucket/prefix (an S3-compatible bucket) or an absolute path such as /mnt/dubdesk (a shared folder).');
+    expect(error.message).toBe(
+      'The shared storage "shared/dubdesk" (--storage or DUBDESK_STORAGE) is a relative path, which would depend on the folder each machine starts in; use s3://bucket/prefix (an S3-compatible bucket) or an absolute path such as /mnt/dubdesk (a shared folder).',
+    );
     expect(thrown(() => parseStorageSpec('./share')).message).toContain('is a relative path');
   });
 

@@ -19,7 +19,9 @@ describe('migration 003 key roles', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-db-'));
     const db = new Database(path.join(dir, 'dubdesk.db'));
     migrate(db, MIGRATIONS.slice(0, 2));
-    const insert = db.prepare('INSERT INTO api_keys (id, name, hash, prefix, created_at, revoked_at) VALUES (?, ?, ?, ?, 1, ?)');
+    const insert = db.prepare(
+      'INSERT INTO api_keys (id, name, hash, prefix, created_at, revoked_at) VALUES (?, ?, ?, ?, 1, ?)',
+    );
     insert.run('a1', 'CI script', hashApiKey('dd_ci'), 'dd_ci', null);
     insert.run('a2', 'GUI session', hashApiKey('dd_gui'), 'dd_gui', 5);
     insert.run('a3', 'from --api-key', hashApiKey('my-secret-key'), 'my-secre', null);

@@ -23,17 +23,29 @@ describe('migration 004 task warnings', () => {
     const upTo3 = MIGRATIONS.filter((migration) => migration.version <= 3);
     migrate(db, upTo3);
     expect(db.pragma('user_version', { simple: true })).toBe(3);
-    db.prepare(`INSERT INTO tasks (id, kind, status, request_json, max_attempts, created_at, updated_at)
-      VALUES ('old-task', 'translate', 'done', '{}', 3, 1, 1)`).run();
+    db.prepare(
+      `INSERT INTO tasks (id, kind, status, request_json, max_attempts, created_at, updated_at)
+      VALUES ('old-task', 'translate', 'done', '{}', 3, 1, 1)`,
+    ).run();
 
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 4));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 4),
+    );
     expect(db.pragma('user_version', { simple: true })).toBe(4);
-    const columns = (db.prepare('PRAGMA table_info(tasks)').all() as Array<{ name: string; type: string }>);
+    const columns = db.prepare('PRAGMA table_info(tasks)').all() as Array<{ name: string; type: string }>;
     expect(columns.find((column) => column.name === 'warnings_json')).toMatchObject({ type: 'TEXT' });
 
     const tasks = createTasksRepository(createSqliteClient(db));
     expect(await tasks.get('old-task')).toMatchObject({ id: 'old-task', status: 'done', warnings: [] });
-    const warning = { code: 'line_too_fast', cue: 3, start: 1.2, end: 2, speed: 1.8, message: 'Cue 3 is spoken at 1.80x.' };
+    const warning = {
+      code: 'line_too_fast',
+      cue: 3,
+      start: 1.2,
+      end: 2,
+      speed: 1.8,
+      message: 'Cue 3 is spoken at 1.80x.',
+    };
     expect(await tasks.update('old-task', { warnings: [warning] })).toBe(true);
     expect((await tasks.get('old-task'))!.warnings).toEqual([warning]);
     db.close();

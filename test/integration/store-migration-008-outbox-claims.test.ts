@@ -23,17 +23,30 @@ describe('migration 008 outbox claims (SQLite)', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-db-'));
     const db = new Database(path.join(dir, 'dubdesk.db'));
     try {
-      migrate(db, MIGRATIONS.filter((migration) => migration.version <= 7));
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 7),
+      );
       db.prepare(OLD_CALLBACK).run();
-      migrate(db, MIGRATIONS.filter((migration) => migration.version <= 8));
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 8),
+      );
       expect(db.pragma('user_version', { simple: true })).toBe(8);
-      const columns = (db.prepare('PRAGMA table_info(callback_outbox)').all() as Array<{ name: string }>).map((column) => column.name);
+      const columns = (db.prepare('PRAGMA table_info(callback_outbox)').all() as Array<{ name: string }>).map(
+        (column) => column.name,
+      );
       expect(columns.slice(-2)).toEqual(['claimed_by', 'claim_expires_at']);
-      expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'callback_outbox_due'").get()).toBeDefined();
+      expect(
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'callback_outbox_due'").get(),
+      ).toBeDefined();
 
       const claimed = await createCallbackOutbox(createSqliteClient(db)).claimDue('node-1', 2_000, 30_000, 10);
       expect(claimed).toMatchObject([{ eventId: 'evt-old', attempts: 2 }]);
-      expect(db.prepare('SELECT claimed_by, claim_expires_at FROM callback_outbox').get()).toEqual({ claimed_by: 'node-1', claim_expires_at: 32_000 });
+      expect(db.prepare('SELECT claimed_by, claim_expires_at FROM callback_outbox').get()).toEqual({
+        claimed_by: 'node-1',
+        claim_expires_at: 32_000,
+      });
     } finally {
       db.close();
       await fs.rm(dir, { recursive: true, force: true });
@@ -43,16 +56,34 @@ describe('migration 008 outbox claims (SQLite)', () => {
 
 describe.skipIf(postgresMissing)('migration 003 outbox claims (PostgreSQL)', () => {
   let server: PostgresServer;
-  beforeAll(async () => { server = await startPostgres(); });
-  afterAll(async () => { await server?.destroy(); });
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
 
   it('adds the claim columns and index to a schema 2 database; a callback pending from before is claimable', async () => {
     const pool = openPostgresPool(await server.database('outbox_claims'));
     try {
-      expect(await migratePostgres(pool, POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 2))).toEqual([1, 2]);
+      expect(
+        await migratePostgres(
+          pool,
+          POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 2),
+        ),
+      ).toEqual([1, 2]);
       await pool.query(OLD_CALLBACK);
-      expect(await migratePostgres(pool, POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 3))).toEqual([3]);
-      const columns = await pool.query<{ column_name: string; data_type: string; is_nullable: string }>(`SELECT column_name, data_type, is_nullable
+      expect(
+        await migratePostgres(
+          pool,
+          POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 3),
+        ),
+      ).toEqual([3]);
+      const columns = await pool.query<{
+        column_name: string;
+        data_type: string;
+        is_nullable: string;
+      }>(`SELECT column_name, data_type, is_nullable
         FROM information_schema.columns WHERE table_name = 'callback_outbox' AND column_name IN ('claimed_by', 'claim_expires_at') ORDER BY column_name`);
       expect(columns.rows).toEqual([
         { column_name: 'claim_expires_at', data_type: 'bigint', is_nullable: 'YES' },
@@ -62,7 +93,9 @@ describe.skipIf(postgresMissing)('migration 003 outbox claims (PostgreSQL)', () 
 
       const claimed = await createCallbackOutbox(createPostgresClient(pool)).claimDue('node-1', 2_000, 30_000, 10);
       expect(claimed).toMatchObject([{ eventId: 'evt-old', attempts: 2 }]);
-      expect((await pool.query('SELECT claimed_by, claim_expires_at FROM callback_outbox')).rows).toEqual([{ claimed_by: 'node-1', claim_expires_at: 32_000 }]);
+      expect((await pool.query('SELECT claimed_by, claim_expires_at FROM callback_outbox')).rows).toEqual([
+        { claimed_by: 'node-1', claim_expires_at: 32_000 },
+      ]);
     } finally {
       await pool.end();
     }

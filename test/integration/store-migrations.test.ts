@@ -25,8 +25,20 @@ describe('migrations', () => {
   it('001 core creates the queue, files, keys, outbox and settings tables', async () => {
     const db = new Database(await dbFile());
     migrate(db, MIGRATIONS.slice(0, 1));
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((row) => row.name);
-    for (const table of ['tasks', 'task_logs', 'files', 'api_keys', 'idempotency_keys', 'callback_outbox', 'settings', 'glossaries', 'reusable_lipsync_models']) {
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>
+    ).map((row) => row.name);
+    for (const table of [
+      'tasks',
+      'task_logs',
+      'files',
+      'api_keys',
+      'idempotency_keys',
+      'callback_outbox',
+      'settings',
+      'glossaries',
+      'reusable_lipsync_models',
+    ]) {
       expect(tables).toContain(table);
     }
     expect(db.pragma('user_version', { simple: true })).toBe(1);
@@ -61,7 +73,9 @@ describe('migration 002 subtitle styles', () => {
     db.prepare("INSERT INTO settings (key, value) VALUES ('kept', 'yes')").run();
     migrate(db, MIGRATIONS.slice(0, 2));
     expect(db.pragma('user_version', { simple: true })).toBe(2);
-    const columns = (db.prepare('PRAGMA table_info(subtitle_styles)').all() as Array<{ name: string }>).map((column) => column.name);
+    const columns = (db.prepare('PRAGMA table_info(subtitle_styles)').all() as Array<{ name: string }>).map(
+      (column) => column.name,
+    );
     expect(columns).toEqual(['id', 'name', 'settings_json', 'created_at', 'updated_at']);
     expect(db.prepare("SELECT value FROM settings WHERE key = 'kept'").get()).toEqual({ value: 'yes' });
     db.close();

@@ -12,8 +12,15 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
     const store = storeNow();
     const { tasks, logs } = store;
     const changed: string[] = [];
-    const transitions = createTaskTransitions({ store, events: new TaskEvents(), onStatusChanged: async (task) => { changed.push(task.status); } });
-    const add = (id: string, now: number) => tasks.insert({ id, kind: 'translate', status: 'queuing', request: {}, maxAttempts: 3, now });
+    const transitions = createTaskTransitions({
+      store,
+      events: new TaskEvents(),
+      onStatusChanged: async (task) => {
+        changed.push(task.status);
+      },
+    });
+    const add = (id: string, now: number) =>
+      tasks.insert({ id, kind: 'translate', status: 'queuing', request: {}, maxAttempts: 3, now });
     return { tasks, logs, transitions, changed, add };
   }
 
@@ -37,7 +44,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       expect(second.token).toBeGreaterThan(first.token);
       expect(await transitions.enterStage('a', first.token, 'transcribe', 'transcribing', 0.2)).toBeNull();
       expect(await tasks.heartbeat('a', first.token, 10_000)).toBe(false);
-      expect((await transitions.enterStage('a', second.token, 'transcribe', 'transcribing', 0.2))?.status).toBe('transcribing');
+      expect((await transitions.enterStage('a', second.token, 'transcribe', 'transcribing', 0.2))?.status).toBe(
+        'transcribing',
+      );
     });
 
     it('releases leases of any other owner at start (the previous process died)', async () => {
@@ -60,14 +69,16 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       const second = await tasks.claim('a', 'worker-2', 1_000, 2_000);
       if (!second || 'busyUntil' in second || !first || 'busyUntil' in first) throw new Error('expected two claims');
       expect(second.token).toBeGreaterThan(first.token);
-      expect(await transitions.endStage('a', first.token, 'transcribe', { state: 'done', worker: 'w1' }, 0.3)).toBeNull();
+      expect(
+        await transitions.endStage('a', first.token, 'transcribe', { state: 'done', worker: 'w1' }, 0.3),
+      ).toBeNull();
       expect(await transitions.complete('a', first.token, {})).toBeNull();
       expect((await transitions.complete('a', second.token, {}))?.status).toBe('done');
       expect(await tasks.claim('a', 'worker-3', 1_000, 9_000)).toBeNull();
       expect(await tasks.claim('missing', 'worker-3', 1_000, 9_000)).toBeNull();
     });
 
-    it('keeps both of two concurrent changes to a task (a stage\'s warnings and its end), each applied to the other\'s result', async () => {
+    it("keeps both of two concurrent changes to a task (a stage's warnings and its end), each applied to the other's result", async () => {
       const { tasks, transitions, add } = setup();
       await add('a', 1);
       const { token } = (await tasks.claimNext('w', 60_000, 100))!;
@@ -84,7 +95,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       const { tasks, transitions, add } = setup();
       await add('a', 1);
       const claim = (await tasks.claimNext('w', 60_000, 100))!;
-      expect(await transitions.scheduleRetry('a', claim.token, 10_000, new DubDeskError('engine_failed', 'flaky'))).toBe(true);
+      expect(
+        await transitions.scheduleRetry('a', claim.token, 10_000, new DubDeskError('engine_failed', 'flaky')),
+      ).toBe(true);
       expect(await tasks.claimNext('w', 60_000, 9_999)).toBeNull();
       expect((await tasks.claimNext('w', 60_000, 10_000))?.task.attempts).toBe(1);
     });
@@ -98,7 +111,9 @@ describe.each(STORE_BACKENDS)('on %s', (backendName) => {
       await transitions.enterStage('a', token, 'fetch', 'preprocessing', 0);
       await transitions.enterStage('a', token, 'probe', 'preprocessing', 0.1);
       await transitions.enterStage('a', token, 'asr', 'transcribing', 0.2);
-      await expect(transitions.enterStage('a', token, 'fetch', 'preprocessing', 0.3)).rejects.toThrow(/Illegal transition/);
+      await expect(transitions.enterStage('a', token, 'fetch', 'preprocessing', 0.3)).rejects.toThrow(
+        /Illegal transition/,
+      );
       await transitions.complete('a', token, { video: 'file1' });
       expect(changed).toEqual(['preprocessing', 'transcribing', 'done']);
       expect(await transitions.fail('a', token, new DubDeskError('internal', 'late'))).toBeNull();

@@ -14,11 +14,21 @@ describe('migration 007 workers', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-db-'));
     const db = new Database(path.join(dir, 'dubdesk.db'));
     try {
-      migrate(db, MIGRATIONS.filter((migration) => migration.version <= 6));
-      db.prepare(`INSERT INTO tasks (id, kind, status, request_json, max_attempts, created_at, updated_at) VALUES ('old', 'lipsync', 'done', '{}', 3, 1, 1)`).run();
-      migrate(db, MIGRATIONS.filter((migration) => migration.version <= 7));
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 6),
+      );
+      db.prepare(
+        `INSERT INTO tasks (id, kind, status, request_json, max_attempts, created_at, updated_at) VALUES ('old', 'lipsync', 'done', '{}', 3, 1, 1)`,
+      ).run();
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 7),
+      );
       expect(db.pragma('user_version', { simple: true })).toBe(7);
-      const columns = (db.prepare('PRAGMA table_info(workers)').all() as Array<{ name: string }>).map((column) => column.name);
+      const columns = (db.prepare('PRAGMA table_info(workers)').all() as Array<{ name: string }>).map(
+        (column) => column.name,
+      );
       expect(columns).toEqual(['id', 'name', 'kinds_json', 'concurrency', 'running', 'started_at', 'heartbeat_at']);
       expect(db.prepare('SELECT id FROM tasks').all()).toEqual([{ id: 'old' }]);
     } finally {
@@ -37,7 +47,15 @@ describe.each(STORE_BACKENDS)('workers on %s', (backendName) => {
     await workers.register({ id: 'w2', name: 'cpu-box:7', kinds: null, concurrency: 1, startedAt: 2_000 });
     await workers.heartbeat('w1', 2, 10_000);
     expect(await workers.live(5_000)).toEqual([
-      { id: 'w1', name: 'gpu-box:41', kinds: ['lipsync'], concurrency: 2, running: 2, startedAt: 1_000, heartbeatAt: 10_000 },
+      {
+        id: 'w1',
+        name: 'gpu-box:41',
+        kinds: ['lipsync'],
+        concurrency: 2,
+        running: 2,
+        startedAt: 1_000,
+        heartbeatAt: 10_000,
+      },
     ]);
     expect((await workers.live(0)).map((worker) => worker.id)).toEqual(['w1', 'w2']);
 

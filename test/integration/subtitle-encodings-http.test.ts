@@ -26,7 +26,16 @@ async function dub(name: string, bytes: Uint8Array, targetLanguage: string): Pro
   const subtitleUrl = pathToFileURL(await makeTextFile(media.dir, name, bytes)).href;
   // One speaker: the untagged lines would otherwise be told apart by voice, and speech lengths are compared below.
   const created = await svc.api('/v1/media/translate', {
-    body: { media_type: 'audio', media_url: audioUrl, subtitle_url: subtitleUrl, subtitle_usage_type: 'final_translated', source_language: 'en', target_language: targetLanguage, export_type: 'auto', speaker_number: { max: 1 } },
+    body: {
+      media_type: 'audio',
+      media_url: audioUrl,
+      subtitle_url: subtitleUrl,
+      subtitle_usage_type: 'final_translated',
+      source_language: 'en',
+      target_language: targetLanguage,
+      export_type: 'auto',
+      speaker_number: { max: 1 },
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const task = await svc.waitForTask(created.body.task_id, undefined, 120_000);
@@ -34,7 +43,9 @@ async function dub(name: string, bytes: Uint8Array, targetLanguage: string): Pro
   const result = (await svc.api(`/v1/media/translate/${created.body.task_id}`)).body.result;
   const response = await fetch(result.subtitle_url);
   expect(response.status).toBe(200);
-  const log = (await svc.api(`/v1/tasks/${created.body.task_id}/log?limit=500`)).body.lines.map((line: { message: string }) => line.message).join('\n');
+  const log = (await svc.api(`/v1/tasks/${created.body.task_id}/log?limit=500`)).body.lines
+    .map((line: { message: string }) => line.message)
+    .join('\n');
   return { srt: new TextDecoder('utf-8', { fatal: true }).decode(await response.arrayBuffer()), log };
 }
 
@@ -62,7 +73,7 @@ describe('subtitle files in other encodings, dubbed over HTTP', () => {
     expect(srt.split('\n').filter((line) => line.includes(' --> '))).toHaveLength(2);
   }, 150_000);
 
-  it('accepts a UTF-16 SRT without cue numbers and numbers the dubbed SRT\'s cues', async () => {
+  it("accepts a UTF-16 SRT without cue numbers and numbers the dubbed SRT's cues", async () => {
     const lines = ['Guten Morgen, schön, dass Sie da sind.', 'Danke, es ist großartig, hier zu sein.'];
     const { srt, log } = await dub('talk.de.srt', encodeUnicodeWithBom(srtText(lines, false), 'utf-16le'), 'de');
     expect(log).toContain('talk.de.srt: encoding UTF-16LE (detected)');
@@ -71,7 +82,7 @@ describe('subtitle files in other encodings, dubbed over HTTP', () => {
     expect(srt).toContain(lines[0]);
   }, 150_000);
 
-  it('speaks a cue\'s words only: position and styling tags take no speech time', async () => {
+  it("speaks a cue's words only: position and styling tags take no speech time", async () => {
     const lines = ['{\\an8}<font color="#ffff00"><i>Bonjour à tous.</i></font>', 'Bonjour à tous.'];
     const { srt, log } = await dub('tags.fr.srt', new TextEncoder().encode(srtText(lines, true)), 'fr');
     expect(srt).toContain(lines[0]);

@@ -27,8 +27,12 @@ function srt(count: number, long?: { index: number; text: string }): string {
 }
 
 const body = (subtitleUrl: string) => ({
-  media_type: 'audio', media_url: pathToFileURL(audioPath).href, subtitle_url: subtitleUrl,
-  subtitle_usage_type: 'final_translated', target_language: 'de', export_type: 'audio',
+  media_type: 'audio',
+  media_url: pathToFileURL(audioPath).href,
+  subtitle_url: subtitleUrl,
+  subtitle_usage_type: 'final_translated',
+  target_language: 'de',
+  export_type: 'audio',
 });
 
 beforeAll(async () => {
@@ -67,7 +71,10 @@ describe('subtitle limits', () => {
     const file = await makeTextFile(media.dir, 'many.srt', srt(MAX_CUES + 1));
     const created = await svc.api('/v1/media/translate', { body: body(pathToFileURL(file).href) });
     expect(created.status).toBe(400);
-    expect(created.body).toMatchObject({ code: 'invalid_subtitle', message: expect.stringMatching(/^The subtitle file has 10,001 cues; at most 10,000 are accepted per file/) });
+    expect(created.body).toMatchObject({
+      code: 'invalid_subtitle',
+      message: expect.stringMatching(/^The subtitle file has 10,001 cues; at most 10,000 are accepted per file/),
+    });
   });
 
   it('fails a job whose remote SRT has a cue over the limit, in its first stage, with the same code and message', async () => {
@@ -76,6 +83,8 @@ describe('subtitle limits', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const task = await svc.waitForTask(created.body.task_id, undefined, 60_000);
     expect(task).toMatchObject({ status: 'failed', stage: 'fetch-inputs', err_code: 'invalid_subtitle' });
-    expect(task.err_message).toBe('Cue 3 (00:00:00,200 --> 00:00:00,290) has 1,001 characters; at most 1,000 are accepted per cue. Split it into shorter cues.');
+    expect(task.err_message).toBe(
+      'Cue 3 (00:00:00,200 --> 00:00:00,290) has 1,001 characters; at most 1,000 are accepted per cue. Split it into shorter cues.',
+    );
   });
 });

@@ -7,7 +7,12 @@ import { runProcess } from '../../src/main/media/run-process.js';
 import { buildAssDocument, fontPixels, type AssCue, type FrameSize } from '../../src/main/media/subtitles/ass.js';
 import { burnSubtitlesArgs, writeAssFile } from '../../src/main/media/subtitles/burn.js';
 import { prepareSubtitleBurn } from '../../src/main/media/subtitles/prepare-burn.js';
-import { cjkFontAvailable, prepareFontconfig, resolveSubtitleFonts, type SubtitleFonts } from '../../src/main/media/subtitles/fonts.js';
+import {
+  cjkFontAvailable,
+  prepareFontconfig,
+  resolveSubtitleFonts,
+  type SubtitleFonts,
+} from '../../src/main/media/subtitles/fonts.js';
 import { BUILTIN_SUBTITLE_STYLES, type SubtitleStyle } from '../../src/shared/schemas/subtitle-styles.js';
 import { makeMediaDir } from '../fixtures/media.js';
 
@@ -62,31 +67,63 @@ describe('burning subtitles with libass', () => {
   afterAll(() => cleanup());
 
   async function ffmpegRun(args: string[], options: { env?: NodeJS.ProcessEnv; captureStdout?: boolean } = {}) {
-    return runProcess(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { toolName: 'ffmpeg', ...options });
+    return runProcess(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
+      toolName: 'ffmpeg',
+      ...options,
+    });
   }
 
   /** A 3 s solid-colour video with a tone, like a dubbed render's input. */
   async function solidVideo(frame: FrameSize, colour: string): Promise<string> {
     const file = path.join(dir, `solid-${frame.width}x${frame.height}-${colour}.mp4`);
     await ffmpegRun([
-      '-f', 'lavfi', '-i', `color=c=${colour}:s=${frame.width}x${frame.height}:r=10:d=3`,
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${colour}:s=${frame.width}x${frame.height}:r=10:d=3`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=3',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
     ]);
     return file;
   }
 
   /** Burns the cues into the video and returns the output file. */
-  async function burn(input: string, name: string, document: string, options: { assDir?: string; fonts?: SubtitleFonts; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  async function burn(
+    input: string,
+    name: string,
+    document: string,
+    options: { assDir?: string; fonts?: SubtitleFonts; env?: NodeJS.ProcessEnv } = {},
+  ): Promise<string> {
     const assFile = await writeAssFile(options.assDir ?? dir, document, `${name}.ass`);
     const output = path.join(dir, `${name}.mp4`);
-    const args = burnSubtitlesArgs({ input, output, assFile, fontsDir: (options.fonts ?? fonts).primaryDir, preset: 'ultrafast' });
+    const args = burnSubtitlesArgs({
+      input,
+      output,
+      assFile,
+      fontsDir: (options.fonts ?? fonts).primaryDir,
+      preset: 'ultrafast',
+    });
     await runProcess(ffmpeg, args, { toolName: 'ffmpeg', env: options.env ?? env });
     return output;
   }
 
   async function frameAt(file: string, seconds: number, size: FrameSize): Promise<Frame> {
-    const { stdout } = await ffmpegRun(['-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { captureStdout: true });
+    const { stdout } = await ffmpegRun(
+      ['-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
+      { captureStdout: true },
+    );
     expect(stdout!.length).toBe(size.width * size.height);
     return { ...size, pixels: stdout! };
   }
@@ -96,7 +133,12 @@ describe('burning subtitles with libass', () => {
     const input = await solidVideo(frame, '0x202020');
     // A folder name with every character the filtergraph treats specially: the escaping must hold for real.
     const assDir = path.join(dir, "odd 'dir', with; [brackets] and: colon");
-    const output = await burn(input, 'landscape', buildAssDocument({ cues: CUES, style: styleOf('builtin:default'), frame }), { assDir });
+    const output = await burn(
+      input,
+      'landscape',
+      buildAssDocument({ cues: CUES, style: styleOf('builtin:default'), frame }),
+      { assDir },
+    );
 
     const during = extent(await frameAt(output, DURING_FIRST_CUE, frame), bright);
     const fontPx = fontPixels(styleOf('builtin:default'), frame);
@@ -112,7 +154,11 @@ describe('burning subtitles with libass', () => {
   it('draws a portrait cue around 0.75 of the height by default', async () => {
     const frame = { width: 360, height: 640 };
     const input = await solidVideo(frame, '0x202020');
-    const output = await burn(input, 'portrait', buildAssDocument({ cues: CUES, style: styleOf('builtin:default'), frame }));
+    const output = await burn(
+      input,
+      'portrait',
+      buildAssDocument({ cues: CUES, style: styleOf('builtin:default'), frame }),
+    );
     const during = extent(await frameAt(output, DURING_FIRST_CUE, frame), bright);
     const fontPx = fontPixels(styleOf('builtin:default'), frame);
     expect(during.count).toBeGreaterThan(100);
@@ -124,7 +170,11 @@ describe('burning subtitles with libass', () => {
   it('puts the cue where subtitle_position_y says: its top edge at 0.2 of the height', async () => {
     const frame = { width: 640, height: 360 };
     const input = await solidVideo(frame, '0x202020');
-    const output = await burn(input, 'top', buildAssDocument({ cues: CUES, style: styleOf('builtin:default'), frame, positionY: 0.2 }));
+    const output = await burn(
+      input,
+      'top',
+      buildAssDocument({ cues: CUES, style: styleOf('builtin:default'), frame, positionY: 0.2 }),
+    );
     const during = extent(await frameAt(output, DURING_FIRST_CUE, frame), bright);
     const fontPx = fontPixels(styleOf('builtin:default'), frame);
     expect(during.count).toBeGreaterThan(100);
@@ -136,8 +186,22 @@ describe('burning subtitles with libass', () => {
     const frame = { width: 640, height: 360 };
     const input = await solidVideo(frame, '0x909090');
     const dark = (value: number) => value < 80;
-    const boxed = extent(await frameAt(await burn(input, 'boxed', buildAssDocument({ cues: CUES, style: styleOf('builtin:boxed'), frame })), DURING_FIRST_CUE, frame), dark);
-    const outlined = extent(await frameAt(await burn(input, 'outlined', buildAssDocument({ cues: CUES, style: styleOf('builtin:default'), frame })), DURING_FIRST_CUE, frame), dark);
+    const boxed = extent(
+      await frameAt(
+        await burn(input, 'boxed', buildAssDocument({ cues: CUES, style: styleOf('builtin:boxed'), frame })),
+        DURING_FIRST_CUE,
+        frame,
+      ),
+      dark,
+    );
+    const outlined = extent(
+      await frameAt(
+        await burn(input, 'outlined', buildAssDocument({ cues: CUES, style: styleOf('builtin:default'), frame })),
+        DURING_FIRST_CUE,
+        frame,
+      ),
+      dark,
+    );
 
     const boxArea = (boxed.right - boxed.left + 1) * (boxed.bottom - boxed.top + 1);
     // A filled box: most of the dark pixels' bounding rectangle is dark (text glyphs inside it are white).
@@ -152,7 +216,12 @@ describe('burning subtitles with libass', () => {
     const frame = { width: 640, height: 360 };
     const input = await solidVideo(frame, '0x202020');
     const render = async (name: string, text: string) => {
-      const document = buildAssDocument({ cues: [{ startMs: 0, endMs: 3000, text }], style: styleOf('builtin:default'), frame, language: 'zh' });
+      const document = buildAssDocument({
+        cues: [{ startMs: 0, endMs: 3000, text }],
+        style: styleOf('builtin:default'),
+        frame,
+        language: 'zh',
+      });
       return (await frameAt(await burn(input, name, document), DURING_FIRST_CUE, frame)).pixels;
     };
     const hello = await render('cjk-hello', '你好世界');
@@ -168,11 +237,20 @@ describe('burning subtitles with libass', () => {
     const latinOnly: SubtitleFonts = { primaryDir: fonts.primaryDir, dirs: [fonts.primaryDir] };
     const latinEnv = { ...process.env, ...(await prepareFontconfig(path.join(dir, 'fontconfig-latin'), latinOnly)) };
     const render = async (name: string, text: string) => {
-      const document = buildAssDocument({ cues: [{ startMs: 0, endMs: 3000, text }], style: styleOf('builtin:default'), frame, language: 'zh' });
-      return (await frameAt(await burn(input, name, document, { fonts: latinOnly, env: latinEnv }), DURING_FIRST_CUE, frame)).pixels;
+      const document = buildAssDocument({
+        cues: [{ startMs: 0, endMs: 3000, text }],
+        style: styleOf('builtin:default'),
+        frame,
+        language: 'zh',
+      });
+      return (
+        await frameAt(await burn(input, name, document, { fonts: latinOnly, env: latinEnv }), DURING_FIRST_CUE, frame)
+      ).pixels;
     };
     expect(cjkFontAvailable(latinOnly)).toBe(false);
-    expect(differingPixels(await render('tofu-hello', '你好世界'), await render('tofu-thanks', '谢谢大家'))).toBeLessThan(20);
+    expect(
+      differingPixels(await render('tofu-hello', '你好世界'), await render('tofu-thanks', '谢谢大家')),
+    ).toBeLessThan(20);
   });
 
   it('prepareSubtitleBurn hands the render a filter and environment that draw the cues, and flags a missing CJK font', async () => {
@@ -180,20 +258,50 @@ describe('burning subtitles with libass', () => {
     const workDir = path.join(dir, 'job-1');
     const latinOnly: SubtitleFonts = { primaryDir: fonts.primaryDir, dirs: [fonts.primaryDir] };
     const burnPlan = await prepareSubtitleBurn({
-      cues: CUES, style: styleOf('builtin:default'), frame, workDir, fontconfigDir: path.join(dir, 'fontconfig-plan'), fonts: latinOnly,
+      cues: CUES,
+      style: styleOf('builtin:default'),
+      frame,
+      workDir,
+      fontconfigDir: path.join(dir, 'fontconfig-plan'),
+      fonts: latinOnly,
     });
     expect(path.dirname(burnPlan.assFile)).toBe(workDir);
     expect(burnPlan.missingCjkFont).toBe(false);
-    const { stdout } = await runProcess(ffmpeg, [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=0x202020:s=${frame.width}x${frame.height}:r=10:d=2`,
-      '-vf', `${burnPlan.filter},trim=start=1,setpts=PTS-STARTPTS`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1',
-    ], { toolName: 'ffmpeg', captureStdout: true, env: { ...process.env, ...burnPlan.env } });
+    const { stdout } = await runProcess(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=0x202020:s=${frame.width}x${frame.height}:r=10:d=2`,
+        '-vf',
+        `${burnPlan.filter},trim=start=1,setpts=PTS-STARTPTS`,
+        '-frames:v',
+        '1',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'gray',
+        'pipe:1',
+      ],
+      { toolName: 'ffmpeg', captureStdout: true, env: { ...process.env, ...burnPlan.env } },
+    );
     const during = extent({ ...frame, pixels: stdout! }, bright);
     expect(during.count).toBeGreaterThan(100);
     expect(during.bottom).toBeLessThanOrEqual(0.9 * frame.height + 2);
 
     const chinese = await prepareSubtitleBurn({
-      cues: [{ startMs: 0, endMs: 1000, text: '你好' }], style: styleOf('builtin:default'), frame, workDir, fontconfigDir: path.join(dir, 'fontconfig-plan'), fonts: latinOnly, language: 'zh',
+      cues: [{ startMs: 0, endMs: 1000, text: '你好' }],
+      style: styleOf('builtin:default'),
+      frame,
+      workDir,
+      fontconfigDir: path.join(dir, 'fontconfig-plan'),
+      fonts: latinOnly,
+      language: 'zh',
     });
     expect(chinese.missingCjkFont).toBe(true);
   });

@@ -6,7 +6,10 @@ import { routeTestApp } from '../fixtures/route-app.js';
 import { subtitleStyleRoutes } from '../../src/main/api/routes/subtitle-styles.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { createSqliteClient } from '../../src/main/store/sqlite-client.js';
-import { createSubtitleStylesRepository, type SubtitleStylesRepository } from '../../src/main/store/subtitle-styles-repository.js';
+import {
+  createSubtitleStylesRepository,
+  type SubtitleStylesRepository,
+} from '../../src/main/store/subtitle-styles-repository.js';
 
 describe('/v1/subtitle_styles routes', () => {
   let dir: string;
@@ -34,17 +37,34 @@ describe('/v1/subtitle_styles routes', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const create = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/v1/subtitle_styles', payload });
+  const create = (payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/v1/subtitle_styles', payload });
 
   it('lists the built-in styles before any style is created', async () => {
     const response = await app.inject({ method: 'GET', url: '/v1/subtitle_styles' });
     expect(response.statusCode).toBe(200);
     const list = response.json().subtitle_styles;
-    expect(list.map((style: { subtitle_style_id: string }) => style.subtitle_style_id)).toEqual(['builtin:default', 'builtin:boxed', 'builtin:large', 'builtin:yellow']);
+    expect(list.map((style: { subtitle_style_id: string }) => style.subtitle_style_id)).toEqual([
+      'builtin:default',
+      'builtin:boxed',
+      'builtin:large',
+      'builtin:yellow',
+    ]);
     expect(list[0]).toEqual({
-      subtitle_style_id: 'builtin:default', name: 'Default: white with black outline', builtin: true,
-      font_family: 'DejaVu Sans', font_size: 0.05, primary_colour: '#FFFFFF', outline_colour: '#000000', outline_width: 0.08,
-      shadow: 0, box: false, box_colour: '#000000B3', bold: false, italic: false, alignment: 'center',
+      subtitle_style_id: 'builtin:default',
+      name: 'Default: white with black outline',
+      builtin: true,
+      font_family: 'DejaVu Sans',
+      font_size: 0.05,
+      primary_colour: '#FFFFFF',
+      outline_colour: '#000000',
+      outline_width: 0.08,
+      shadow: 0,
+      box: false,
+      box_colour: '#000000B3',
+      bold: false,
+      italic: false,
+      alignment: 'center',
     });
   });
 
@@ -53,7 +73,13 @@ describe('/v1/subtitle_styles routes', () => {
     expect(response.statusCode).toBe(200);
     const created = response.json();
     expect(created).toMatchObject({
-      name: 'Brand', builtin: false, primary_colour: '#FFCC00', box: true, font_size: 0.06, font_family: 'DejaVu Sans', alignment: 'center',
+      name: 'Brand',
+      builtin: false,
+      primary_colour: '#FFCC00',
+      box: true,
+      font_size: 0.06,
+      font_family: 'DejaVu Sans',
+      alignment: 'center',
     });
     expect(created.subtitle_style_id).toMatch(/^[0-9a-f]{32}$/);
     expect(Date.parse(created.created_at)).not.toBeNaN();
@@ -66,14 +92,30 @@ describe('/v1/subtitle_styles routes', () => {
 
   it('replaces a style with PUT and keeps it across a reopen of the database', async () => {
     const { subtitle_style_id: id } = (await create({ name: 'First', bold: true })).json();
-    const put = await app.inject({ method: 'PUT', url: `/v1/subtitle_styles/${id}`, payload: { name: 'Second', alignment: 'left', outline_colour: '#112233AA' } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/v1/subtitle_styles/${id}`,
+      payload: { name: 'Second', alignment: 'left', outline_colour: '#112233AA' },
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ subtitle_style_id: id, name: 'Second', alignment: 'left', outline_colour: '#112233AA', bold: false });
+    expect(put.json()).toMatchObject({
+      subtitle_style_id: id,
+      name: 'Second',
+      alignment: 'left',
+      outline_colour: '#112233AA',
+      bold: false,
+    });
 
     db.close();
     db = openDatabase(path.join(dir, 'dubdesk.db'));
     const reopened = await createSubtitleStylesRepository(createSqliteClient(db)).get(id);
-    expect(reopened).toMatchObject({ id, name: 'Second', alignment: 'left', outlineColour: '#112233AA', builtin: false });
+    expect(reopened).toMatchObject({
+      id,
+      name: 'Second',
+      alignment: 'left',
+      outlineColour: '#112233AA',
+      builtin: false,
+    });
   });
 
   it('deletes a style (204), after which it is not found (404)', async () => {
@@ -83,16 +125,24 @@ describe('/v1/subtitle_styles routes', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ code: 'not_found' });
     expect((await app.inject({ method: 'DELETE', url: `/v1/subtitle_styles/${id}` })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'PUT', url: `/v1/subtitle_styles/${id}`, payload: { name: 'x' } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/v1/subtitle_styles/${id}`, payload: { name: 'x' } })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to change or delete a built-in style with 409 conflict', async () => {
-    const put = await app.inject({ method: 'PUT', url: '/v1/subtitle_styles/builtin:boxed', payload: { name: 'Mine now' } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/v1/subtitle_styles/builtin:boxed',
+      payload: { name: 'Mine now' },
+    });
     expect(put.statusCode).toBe(409);
     expect(put.json()).toMatchObject({ code: 'conflict', message: expect.stringMatching(/built in/) });
     const del = await app.inject({ method: 'DELETE', url: '/v1/subtitle_styles/builtin:default' });
     expect(del.statusCode).toBe(409);
-    expect((await app.inject({ method: 'GET', url: '/v1/subtitle_styles/builtin:boxed' })).json().name).toMatch(/^Boxed/);
+    expect((await app.inject({ method: 'GET', url: '/v1/subtitle_styles/builtin:boxed' })).json().name).toMatch(
+      /^Boxed/,
+    );
   });
 
   it('rejects unknown fields, bad colours, sizes out of range and font names that would break the ASS file', async () => {

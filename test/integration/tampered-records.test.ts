@@ -36,7 +36,11 @@ function tamper(sql: string, ...values: unknown[]): void {
 }
 
 /** A tone loud enough that its peaks could never be mistaken for the work folder's quiet track. */
-const tone = (amplitude: number) => encodeWav(Float32Array.from({ length: RATE }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / RATE)), RATE);
+const tone = (amplitude: number) =>
+  encodeWav(
+    Float32Array.from({ length: RATE }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / RATE)),
+    RATE,
+  );
 
 interface HookRequest {
   text: string;
@@ -57,7 +61,16 @@ const hookKind: JobKindModule<HookRequest> = {
   inputs: [],
   intake: { inputRules: () => [], checkFields() {}, async checkInputs() {} },
   pipeline: () => ({
-    stages: [{ name: 'wait', label: 'Waiting', status: 'processing', async run() { return {}; } }],
+    stages: [
+      {
+        name: 'wait',
+        label: 'Waiting',
+        status: 'processing',
+        async run() {
+          return {};
+        },
+      },
+    ],
     results: () => [],
   }),
 };
@@ -81,14 +94,40 @@ beforeAll(async () => {
   const core = svc.service.core;
   taskId = 'tampered-task';
   projectId = 'tampered-project';
-  await core.store.tasks.insert({ id: taskId, kind: 'translate', status: 'done', request: {}, maxAttempts: 3, now: Date.now() });
+  await core.store.tasks.insert({
+    id: taskId,
+    kind: 'translate',
+    status: 'done',
+    request: {},
+    maxAttempts: 3,
+    now: Date.now(),
+  });
   const workDir = jobWorkDir(core.paths, taskId);
   fs.mkdirSync(workDir, { recursive: true });
   fs.writeFileSync(path.join(workDir, 'speech.wav'), tone(0.25));
   await core.store.projects.create({
-    id: projectId, taskId, kind: 'translate', sourceLanguage: 'en', targetLanguage: 'de', mediaDurationMs: 1000, mediaFileId: null,
-    waveformFile: 'speech.wav', speakerVoices: {}, now: Date.now(),
-    segments: [{ startMs: 0, endMs: 900, sourceText: 'Hello', targetText: 'Hallo', speaker: 'SPEAKER_1', voiceId: null, box: null, blockId: null }],
+    id: projectId,
+    taskId,
+    kind: 'translate',
+    sourceLanguage: 'en',
+    targetLanguage: 'de',
+    mediaDurationMs: 1000,
+    mediaFileId: null,
+    waveformFile: 'speech.wav',
+    speakerVoices: {},
+    now: Date.now(),
+    segments: [
+      {
+        startMs: 0,
+        endMs: 900,
+        sourceText: 'Hello',
+        targetText: 'Hallo',
+        speaker: 'SPEAKER_1',
+        voiceId: null,
+        box: null,
+        blockId: null,
+      },
+    ],
   });
   fileId = (await core.files.registerResult(taskId, path.join(workDir, 'speech.wav'), 'speech.wav')).id;
 });
@@ -117,15 +156,24 @@ describe('a project row pointing the waveform outside its work folder', () => {
       tamper('UPDATE projects SET waveform_file = ? WHERE id = ?', waveformFile, projectId);
       const refused = await svc.api(`/v1/projects/${projectId}/waveform?points=10`);
       expect([refused.status, refused.body.code], waveformFile).toEqual([404, 'not_found']);
-      expect(refused.body.message).toBe(`A stored file path of this task points outside its work folder (${taskId}), so it is not opened: the record was changed by hand or comes from a damaged import.`);
+      expect(refused.body.message).toBe(
+        `A stored file path of this task points outside its work folder (${taskId}), so it is not opened: the record was changed by hand or comes from a damaged import.`,
+      );
       expect(refused.body).not.toHaveProperty('peaks');
       expect(JSON.stringify(refused.body)).not.toContain(SECRET);
     }
 
     // An absolute path inside the work folder (as older versions stored it) still draws.
-    tamper('UPDATE projects SET waveform_file = ? WHERE id = ?', path.join(jobWorkDir(svc.service.core.paths, taskId), 'speech.wav'), projectId);
+    tamper(
+      'UPDATE projects SET waveform_file = ? WHERE id = ?',
+      path.join(jobWorkDir(svc.service.core.paths, taskId), 'speech.wav'),
+      projectId,
+    );
     const older = await svc.api(`/v1/projects/${projectId}/waveform?points=10`);
-    expect([older.status, Math.max(...older.body.peaks)]).toEqual([200, fair.body.peaks.reduce((a: number, b: number) => Math.max(a, b))]);
+    expect([older.status, Math.max(...older.body.peaks)]).toEqual([
+      200,
+      fair.body.peaks.reduce((a: number, b: number) => Math.max(a, b)),
+    ]);
   });
 });
 
@@ -133,18 +181,30 @@ describe('a files row pointing outside files/', () => {
   it('answers 404 not_found, not 500, and serves none of the outside file', async () => {
     const fair = await svc.api(`/v1/files/${fileId}`);
     expect(fair.status).toBe(200);
-    for (const stored of [path.relative(svc.dataDir, path.join(outside, 'secret.txt')), 'dubdesk.db', `files/${fileId}/../../dubdesk.db`]) {
+    for (const stored of [
+      path.relative(svc.dataDir, path.join(outside, 'secret.txt')),
+      'dubdesk.db',
+      `files/${fileId}/../../dubdesk.db`,
+    ]) {
       tamper('UPDATE files SET path = ? WHERE id = ?', stored, fileId);
       for (const headers of [{}, { range: 'bytes=0-9' }] as Record<string, string>[]) {
         const refused = await svc.api(`/v1/files/${fileId}`, { headers });
         expect([refused.status, refused.body.code], stored).toEqual([404, 'not_found']);
-        expect(refused.body.message).toBe(`File ${fileId} is not stored here: its record points outside the files folder.`);
+        expect(refused.body.message).toBe(
+          `File ${fileId} is not stored here: its record points outside the files folder.`,
+        );
         expect(JSON.stringify(refused.body)).not.toContain(SECRET);
       }
     }
     // Deleting a tampered upload removes its row and leaves what it pointed at alone.
-    const upload = await svc.service.core.files.saveUpload(Readable.from([Buffer.from('upload bytes')]), { name: 'notes.txt' });
-    tamper('UPDATE files SET path = ? WHERE id = ?', path.relative(svc.dataDir, path.join(outside, 'secret.txt')), upload.id);
+    const upload = await svc.service.core.files.saveUpload(Readable.from([Buffer.from('upload bytes')]), {
+      name: 'notes.txt',
+    });
+    tamper(
+      'UPDATE files SET path = ? WHERE id = ?',
+      path.relative(svc.dataDir, path.join(outside, 'secret.txt')),
+      upload.id,
+    );
     expect((await svc.api(`/v1/files/${upload.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await svc.api(`/v1/files/${upload.id}`)).status).toBe(404);
     expect(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe(`${SECRET}\n`);
@@ -180,6 +240,8 @@ describe("a task's callback_url by key role", () => {
       expect(seen.body.request.callback_url).toBe(callbackUrl);
     }
     // The receiver itself still gets every callback at its whole address.
-    await expect.poll(() => delivered.filter((url) => url === `/dubdesk/hook?token=${SECRET}`).length).toBeGreaterThan(0);
+    await expect
+      .poll(() => delivered.filter((url) => url === `/dubdesk/hook?token=${SECRET}`).length)
+      .toBeGreaterThan(0);
   });
 });

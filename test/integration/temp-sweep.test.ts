@@ -58,7 +58,9 @@ describe('the temp-folder sweep at service start', () => {
     try {
       for (const folder of old) expect(fs.existsSync(folder), folder).toBe(false);
       for (const kept of [...fresh, stillWritten, ...unrelated, oldFile]) expect(fs.existsSync(kept), kept).toBe(true);
-      expect(lines).toContain(`Removed ${old.length} temporary engine folder(s) left in ${tmp} by a process that was stopped mid-call.`);
+      expect(lines).toContain(
+        `Removed ${old.length} temporary engine folder(s) left in ${tmp} by a process that was stopped mid-call.`,
+      );
     } finally {
       await service.stop();
     }
@@ -71,7 +73,10 @@ describe('the temp-folder sweep at service start', () => {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(full);
         else if (/\.tsx?$/.test(entry.name)) {
-          for (const match of fs.readFileSync(full, 'utf8').matchAll(/mkdtemp(?:Sync)?\(path\.join\(os\.tmpdir\(\), '(dubdesk-[a-z-]+-)'\)/g)) made.add(match[1]!);
+          for (const match of fs
+            .readFileSync(full, 'utf8')
+            .matchAll(/mkdtemp(?:Sync)?\(path\.join\(os\.tmpdir\(\), '(dubdesk-[a-z-]+-)'\)/g))
+            made.add(match[1]!);
         }
       }
     };

@@ -49,25 +49,31 @@ const echoKind: JobKindModule<EchoRequest> = {
     async checkInputs() {},
   },
   pipeline: () => ({
-    stages: [{
-      name: 'echo',
-      label: 'Echoing',
-      status: 'processing',
-      async run({ request }, ctx) {
-        const text = Array.from({ length: request.repeat ?? 1 }, () => request.text.toUpperCase()).join(' ');
-        await writeFileAtomic(path.join(ctx.workDir, 'echo.srt'), `1\n00:00:00,000 --> 00:00:01,000\n${text}\n`);
-        ctx.progress(1);
-        return { subtitle: 'echo.srt' };
+    stages: [
+      {
+        name: 'echo',
+        label: 'Echoing',
+        status: 'processing',
+        async run({ request }, ctx) {
+          const text = Array.from({ length: request.repeat ?? 1 }, () => request.text.toUpperCase()).join(' ');
+          await writeFileAtomic(path.join(ctx.workDir, 'echo.srt'), `1\n00:00:00,000 --> 00:00:01,000\n${text}\n`);
+          ctx.progress(1);
+          return { subtitle: 'echo.srt' };
+        },
       },
-    }],
+    ],
     results: (outputs) => [{ role: 'subtitle', path: String(outputs.echo!.subtitle), name: 'echo.srt' }],
   }),
 };
 
 describe('a kind registered only in a test, through the HTTP API', () => {
   let svc: TestService;
-  beforeAll(async () => { svc = await startTestService({ service: { kinds: [echoKind, clipTestKind] } }); });
-  afterAll(async () => { await svc.stop(); });
+  beforeAll(async () => {
+    svc = await startTestService({ service: { kinds: [echoKind, clipTestKind] } });
+  });
+  afterAll(async () => {
+    await svc.stop();
+  });
 
   it('creates a job on its own route, reports it on its status route and serves the file its stage wrote', async () => {
     const created = await svc.api('/v1/test_echo', { body: { text: 'hello', repeat: 2 } });
@@ -110,7 +116,10 @@ describe('a kind registered only in a test, through the HTTP API', () => {
     const ids = meta.body.kinds.map((kind: { id: string }) => kind.id);
     expect(ids).toEqual(['lipsync', 'reusable_lipsync', 'translate', 'frame_translate', 'test_echo', 'test_clip']);
     expect(meta.body.kinds.find((kind: { id: string }) => kind.id === 'test_echo')).toEqual({
-      id: 'test_echo', title: 'test echo', create_route: '/v1/test_echo', status_route: '/v1/test_echo/{task_id}',
+      id: 'test_echo',
+      title: 'test echo',
+      create_route: '/v1/test_echo',
+      status_route: '/v1/test_echo/{task_id}',
       statuses: ['queuing', 'processing', 'done', 'failed', 'cancelled'],
       inputs: [],
       stages: [{ name: 'echo', label: 'Echoing', status: 'processing' }],
@@ -118,32 +127,70 @@ describe('a kind registered only in a test, through the HTTP API', () => {
     const translate = meta.body.kinds.find((kind: { id: string }) => kind.id === 'translate');
     expect(translate.create_route).toBe('/v1/media/translate');
     expect(translate.stages.map((stage: { name: string }) => stage.name)).toEqual([
-      'fetch-inputs', 'prepare-media', 'detect-speech', 'read-subtitles', 'identify-language', 'read-screen-text', 'transcribe', 'diarize', 'segment', 'translate', 'separate', 'synthesize', 'mix', 'erase-subtitles', 'export', 'make-project', 'check-quality',
+      'fetch-inputs',
+      'prepare-media',
+      'detect-speech',
+      'read-subtitles',
+      'identify-language',
+      'read-screen-text',
+      'transcribe',
+      'diarize',
+      'segment',
+      'translate',
+      'separate',
+      'synthesize',
+      'mix',
+      'erase-subtitles',
+      'export',
+      'make-project',
+      'check-quality',
     ]);
   });
 
   it("lists a kind's input fields in GET /v1/meta: the main one, and the field that says its sort", async () => {
     const meta = await svc.api('/v1/meta');
     const clip = meta.body.kinds.find((kind: { id: string }) => kind.id === 'test_clip');
-    expect(clip.inputs).toEqual([{ field: 'clip_url', media: 'video', media_from: { field: 'clip_type', values: { video: 'video', image: 'image' } }, main: true }]);
+    expect(clip.inputs).toEqual([
+      {
+        field: 'clip_url',
+        media: 'video',
+        media_from: { field: 'clip_type', values: { video: 'video', image: 'image' } },
+        main: true,
+      },
+    ]);
     const lipsync = meta.body.kinds.find((kind: { id: string }) => kind.id === 'lipsync');
     expect(lipsync.inputs).toEqual([
-      { field: 'reference_file_url', media: 'video', media_from: { field: 'reference_file_type', values: { video: 'video', image: 'image' } }, main: true },
+      {
+        field: 'reference_file_url',
+        media: 'video',
+        media_from: { field: 'reference_file_type', values: { video: 'video', image: 'image' } },
+        main: true,
+      },
       { field: 'audio_url', media: 'audio', main: false },
     ]);
-    expect(meta.body.kinds.find((kind: { id: string }) => kind.id === 'translate').inputs.map((input: { field: string }) => input.field)).toEqual(['media_url', 'subtitle_url']);
+    expect(
+      meta.body.kinds
+        .find((kind: { id: string }) => kind.id === 'translate')
+        .inputs.map((input: { field: string }) => input.field),
+    ).toEqual(['media_url', 'subtitle_url']);
   });
 
   it('runs the media kind on the input its request names, through the fetch-inputs stage', async () => {
     const picture = await makeImage(svc.dataDir, { name: 'still.png', width: 64, height: 48 });
-    const created = await svc.api('/v1/test_clip', { body: { clip_url: pathToFileURL(picture).href, clip_type: 'image', note: 'a still' } });
+    const created = await svc.api('/v1/test_clip', {
+      body: { clip_url: pathToFileURL(picture).href, clip_type: 'image', note: 'a still' },
+    });
     expect(created.status).toBe(200);
     const task = await svc.waitForTask(created.body.task_id);
     expect(task).toMatchObject({ kind: 'test_clip', status: 'done', input_name: 'still.png' });
     const status = await svc.api(`/v1/test_clip/${created.body.task_id}`);
     const video = await fetch(status.body.video_url);
     expect(video.status).toBe(200);
-    expect(Buffer.from(await video.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(
+      Buffer.from(await video.arrayBuffer())
+        .subarray(4, 8)
+        .toString('latin1'),
+    ).toBe('ftyp');
   });
 
   it('appears in the OpenAPI document with its request schema', async () => {
@@ -157,11 +204,20 @@ describe('a kind registered only in a test, through the HTTP API', () => {
 
 describe('a kind registered only in a test, through `dubdesk run`', () => {
   let dir: string;
-  beforeAll(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-test-kind-cli-')); });
-  afterAll(async () => { await fs.rm(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dubdesk-test-kind-cli-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
 
   function sink(): Writable & { text: string } {
-    const stream = new Writable({ write(chunk, _encoding, done) { stream.text += String(chunk); done(); } }) as Writable & { text: string };
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        stream.text += String(chunk);
+        done();
+      },
+    }) as Writable & { text: string };
     stream.text = '';
     return stream;
   }
@@ -171,7 +227,9 @@ describe('a kind registered only in a test, through `dubdesk run`', () => {
     await fs.writeFile(requestFile, JSON.stringify({ text: 'from the cli' }));
     const out = sink();
     const err = sink();
-    const code = await runCommand(['echo', requestFile, '--data-dir', path.join(dir, 'data')], out, err, { kinds: [echoKind] });
+    const code = await runCommand(['echo', requestFile, '--data-dir', path.join(dir, 'data')], out, err, {
+      kinds: [echoKind],
+    });
     expect(err.text).toMatch(/^task [0-9a-f]+\n/);
     expect(code).toBe(0);
     const printed = /^subtitle: (.+)\n$/.exec(out.text);
@@ -183,12 +241,16 @@ describe('a kind registered only in a test, through `dubdesk run`', () => {
     const requestFile = path.join(dir, 'typo.json');
     await fs.writeFile(requestFile, JSON.stringify({ text: 'x', colour: 'red' }));
     const err = sink();
-    const code = await runCommand(['test_echo', requestFile, '--data-dir', path.join(dir, 'data')], sink(), err, { kinds: [echoKind] });
+    const code = await runCommand(['test_echo', requestFile, '--data-dir', path.join(dir, 'data')], sink(), err, {
+      kinds: [echoKind],
+    });
     expect(code).toBe(1);
     expect(err.text).toBe(`invalid_request: Unknown field 'colour' in ${requestFile}.\n`);
   });
 
   it('lists the registered kind in its usage line', async () => {
-    await expect(runCommand([], sink(), sink(), { kinds: [echoKind] })).rejects.toThrow('usage: dubdesk run <lipsync|reusable_lipsync|translate|frame_translate|test_echo> <request.json>');
+    await expect(runCommand([], sink(), sink(), { kinds: [echoKind] })).rejects.toThrow(
+      'usage: dubdesk run <lipsync|reusable_lipsync|translate|frame_translate|test_echo> <request.json>',
+    );
   });
 });

@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 async function plan(body: Record<string, unknown>, key?: string): Promise<Step[]> {
-  const response = await svc.api('/v1/media/translate/plan', { body: { media_type: 'video', export_type: 'auto', ...body }, headers: key ? { authorization: `Bearer ${key}` } : {} });
+  const response = await svc.api('/v1/media/translate/plan', {
+    body: { media_type: 'video', export_type: 'auto', ...body },
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.steps as Step[];
 }
@@ -48,10 +51,25 @@ describe('POST /v1/media/translate/plan', () => {
   });
 
   it('with subtitles that are the final translation, transcribing and translating are skipped; the media need not exist', async () => {
-    const steps = await plan({ subtitle_url: 'file:///nowhere/lines.srt', subtitle_usage_type: 'final_translated', target_language: 'de' });
-    expect(steps.map((step) => step.step)).toEqual(['detect-speech', 'identify-language', 'transcribe', 'diarize', 'translate', 'separate', 'speak']);
+    const steps = await plan({
+      subtitle_url: 'file:///nowhere/lines.srt',
+      subtitle_usage_type: 'final_translated',
+      target_language: 'de',
+    });
+    expect(steps.map((step) => step.step)).toEqual([
+      'detect-speech',
+      'identify-language',
+      'transcribe',
+      'diarize',
+      'translate',
+      'separate',
+      'speak',
+    ]);
     const named = byName(steps);
-    expect(named.transcribe).toMatchObject({ label: 'Transcribing', skipped: 'the lines come from the given subtitles' });
+    expect(named.transcribe).toMatchObject({
+      label: 'Transcribing',
+      skipped: 'the lines come from the given subtitles',
+    });
     expect(named.translate).toMatchObject({ label: 'Translating', skipped: 'the subtitles are the final translation' });
     expect(named.transcribe.missing).toBeUndefined();
     // The built-in eSpeak NG voices the German lines, and says it is a draft voice.
@@ -78,9 +96,13 @@ describe('POST /v1/media/translate/plan', () => {
   it('is open to jobs keys, checks fields as the create request does, and is in the OpenAPI document', async () => {
     const created = await svc.api('/v1/keys', { body: { name: 'plans', role: 'jobs' } });
     expect(created.status).toBe(200);
-    expect(byName(await plan({ source_language: 'en', target_language: 'es' }, created.body.key)).transcribe.engine?.quality).toBe('draft');
+    expect(
+      byName(await plan({ source_language: 'en', target_language: 'es' }, created.body.key)).transcribe.engine?.quality,
+    ).toBe('draft');
 
-    const typo = await svc.api('/v1/media/translate/plan', { body: { media_type: 'video', export_type: 'auto', target_language: 'es', subtitle_mod: 'add' } });
+    const typo = await svc.api('/v1/media/translate/plan', {
+      body: { media_type: 'video', export_type: 'auto', target_language: 'es', subtitle_mod: 'add' },
+    });
     expect(typo.status).toBe(400);
     expect(typo.body).toMatchObject({ code: 'invalid_request', message: "Unknown field 'subtitle_mod' in body." });
 
@@ -90,7 +112,9 @@ describe('POST /v1/media/translate/plan', () => {
     expect(request.properties).toHaveProperty('subtitle_usage_type');
     expect(request.required).not.toContain('media_url');
     const answer = resolveSchema(document, operation.responses['200'].content['application/json'].schema);
-    expect(resolveSchema(document, answer.properties.steps.items).properties.missing.properties).toHaveProperty('model_ids');
+    expect(resolveSchema(document, answer.properties.steps.items).properties.missing.properties).toHaveProperty(
+      'model_ids',
+    );
   });
 });
 
@@ -109,7 +133,9 @@ describe('POST /v1/media/translate/plan: model ids on every missing step', () =>
   it('translate (source auto, nothing translates into the target) names the translation model to install', async () => {
     const steps = byName(await plan({ subtitle_url: 'file:///nowhere/lines.srt', target_language: 'ja' }));
     const missing = steps.translate.missing!;
-    expect(missing.message).toMatch(/^Translating into Japanese needs a translation model, and none installed translates into it\. For English speech:/);
+    expect(missing.message).toMatch(
+      /^Translating into Japanese needs a translation model, and none installed translates into it\. For English speech:/,
+    );
     expect(missing.model_ids).toHaveLength(1);
     expect((await svc.api(`/v1/models/${missing.model_ids[0]}`)).body).toMatchObject({ task: 'mt', installed: false });
     expect(missing.message).toContain(`dubdesk models install ${missing.model_ids[0]}`);
@@ -122,6 +148,8 @@ describe('POST /v1/media/translate/plan: model ids on every missing step', () =>
     // A language the cloning model does not speak has nothing to install.
     const german = byName(await plan({ source_language: 'en', target_language: 'de', voice_model: 'real' }));
     expect(german.speak.missing).toMatchObject({ code: 'model_not_installed', model_ids: [] });
-    expect(byName(await plan({ source_language: 'en', target_language: 'en', voice_model: 'native' })).speak.missing).toBeUndefined();
+    expect(
+      byName(await plan({ source_language: 'en', target_language: 'en', voice_model: 'native' })).speak.missing,
+    ).toBeUndefined();
   });
 });

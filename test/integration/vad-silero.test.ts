@@ -24,7 +24,26 @@ const host = new SherpaHost();
 
 /** 16 kHz mono 16-bit, as the pipeline hands audio to the engines. */
 async function toSpeechWav(source: string, target: string): Promise<void> {
-  await runProcess(resolveMediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', target], { toolName: 'ffmpeg' });
+  await runProcess(
+    resolveMediaTools().ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      source,
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-c:a',
+      'pcm_s16le',
+      target,
+    ],
+    { toolName: 'ffmpeg' },
+  );
 }
 
 beforeAll(async () => {
@@ -39,7 +58,8 @@ beforeAll(async () => {
   spoken = track.spoken;
   const rate = track.sampleRate;
   // Digital silence where the music bed stops, and a hiss (seeded white noise, about -26 dBFS RMS) with no voice.
-  for (let i = Math.round((SILENCE.startMs / 1000) * rate); i < (SILENCE.endMs / 1000) * rate; i++) track.samples[i] = 0;
+  for (let i = Math.round((SILENCE.startMs / 1000) * rate); i < (SILENCE.endMs / 1000) * rate; i++)
+    track.samples[i] = 0;
   let seed = 7;
   for (let i = Math.round((NOISE.startMs / 1000) * rate); i < (NOISE.endMs / 1000) * rate; i++) {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -60,12 +80,21 @@ describe('Silero VAD (built in)', () => {
   it('finds each spoken sentence within 150 ms and nothing in the silence or the hiss', async () => {
     const vad = createSileroVad(host);
     const progress: number[] = [];
-    const regions = await vad.detect(wavFile, { signal: new AbortController().signal, onProgress: (fraction) => progress.push(fraction) });
+    const regions = await vad.detect(wavFile, {
+      signal: new AbortController().signal,
+      onProgress: (fraction) => progress.push(fraction),
+    });
 
     expect(regions).toHaveLength(2);
     for (const [i, region] of regions.entries()) {
-      expect(Math.abs(region.startMs - spoken[i]!.startMs), `start of sentence ${i + 1}: ${JSON.stringify(region)} vs ${JSON.stringify(spoken[i])}`).toBeLessThanOrEqual(TOLERANCE_MS);
-      expect(Math.abs(region.endMs - spoken[i]!.endMs), `end of sentence ${i + 1}: ${JSON.stringify(region)} vs ${JSON.stringify(spoken[i])}`).toBeLessThanOrEqual(TOLERANCE_MS);
+      expect(
+        Math.abs(region.startMs - spoken[i]!.startMs),
+        `start of sentence ${i + 1}: ${JSON.stringify(region)} vs ${JSON.stringify(spoken[i])}`,
+      ).toBeLessThanOrEqual(TOLERANCE_MS);
+      expect(
+        Math.abs(region.endMs - spoken[i]!.endMs),
+        `end of sentence ${i + 1}: ${JSON.stringify(region)} vs ${JSON.stringify(spoken[i])}`,
+      ).toBeLessThanOrEqual(TOLERANCE_MS);
     }
     const overlaps = (a: SpeechRegion, b: SpeechRegion) => a.startMs < b.endMs && b.startMs < a.endMs;
     expect(regions.some((region) => overlaps(region, NOISE) || overlaps(region, SILENCE))).toBe(false);
@@ -75,16 +104,36 @@ describe('Silero VAD (built in)', () => {
   it('a cancelled detection rejects cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(createSileroVad(host).detect(wavFile, { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(createSileroVad(host).detect(wavFile, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
   });
 
   it('pads regions without letting them touch, and joins tiny gaps only up to the longest region', () => {
     const settings = { ...SILERO_VAD_DEFAULTS, padStartMs: 50, padEndMs: 50, mergeGapMs: 100, maxSpeechMs: 5_000 };
-    expect(tidyRegions([{ startMs: 20, endMs: 1_000 }, { startMs: 1_040, endMs: 2_000 }, { startMs: 2_060, endMs: 2_500 }], 2_520, settings)).toEqual([
-      { startMs: 0, endMs: 2_520 },
-    ]);
+    expect(
+      tidyRegions(
+        [
+          { startMs: 20, endMs: 1_000 },
+          { startMs: 1_040, endMs: 2_000 },
+          { startMs: 2_060, endMs: 2_500 },
+        ],
+        2_520,
+        settings,
+      ),
+    ).toEqual([{ startMs: 0, endMs: 2_520 }]);
     // A joined region would outgrow maxSpeechMs: kept apart, padded up to half the gap each.
-    expect(tidyRegions([{ startMs: 0, endMs: 4_000 }, { startMs: 4_040, endMs: 6_000 }, { startMs: 6_500, endMs: 7_000 }], 8_000, settings)).toEqual([
+    expect(
+      tidyRegions(
+        [
+          { startMs: 0, endMs: 4_000 },
+          { startMs: 4_040, endMs: 6_000 },
+          { startMs: 6_500, endMs: 7_000 },
+        ],
+        8_000,
+        settings,
+      ),
+    ).toEqual([
       { startMs: 0, endMs: 4_020 },
       { startMs: 4_020, endMs: 6_050 },
       { startMs: 6_450, endMs: 7_050 },

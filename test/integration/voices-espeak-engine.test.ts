@@ -27,7 +27,9 @@ describe('eSpeak NG engine', () => {
       await engine.synthesize({ text: SENTENCE, voiceId: 'espeak:de+f2' });
       warmMs.push(performance.now() - started);
     }
-    console.log(`eSpeak synthesis of a ${seconds(cold).toFixed(1)} s sentence: cold ${coldMs.toFixed(0)} ms, warm ${warmMs.map((ms) => ms.toFixed(0)).join('/')} ms`);
+    console.log(
+      `eSpeak synthesis of a ${seconds(cold).toFixed(1)} s sentence: cold ${coldMs.toFixed(0)} ms, warm ${warmMs.map((ms) => ms.toFixed(0)).join('/')} ms`,
+    );
     expect(cold.sampleRate).toBe(ESPEAK_SAMPLE_RATE);
     expect(seconds(cold)).toBeGreaterThan(2.5);
     expect(seconds(cold)).toBeLessThan(8);
@@ -74,7 +76,12 @@ describe('eSpeak NG engine', () => {
   });
 
   it('makes male voices sound male and female voices female to the pitch analysis', async () => {
-    for (const [voiceId, gender] of [['espeak:en-us', 'male'], ['espeak:de+m8', 'male'], ['espeak:en-us+f2', 'female'], ['espeak:es+annie', 'female']] as const) {
+    for (const [voiceId, gender] of [
+      ['espeak:en-us', 'male'],
+      ['espeak:de+m8', 'male'],
+      ['espeak:en-us+f2', 'female'],
+      ['espeak:es+annie', 'female'],
+    ] as const) {
       const speech = await engine.synthesize({ text: SENTENCE, voiceId });
       expect(guessGender(medianF0(speech.samples, speech.sampleRate)), voiceId).toBe(gender);
     }
@@ -87,30 +94,45 @@ describe('eSpeak NG engine', () => {
 
   it('cancels: an aborted signal rejects at once, and queued requests leave the queue', async () => {
     const aborted = AbortSignal.abort();
-    await expect(engine.synthesize({ text: SENTENCE, voiceId: 'espeak:en-us', signal: aborted })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(engine.synthesize({ text: SENTENCE, voiceId: 'espeak:en-us', signal: aborted })).rejects.toMatchObject(
+      { code: 'cancelled' },
+    );
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.name);
     process.on('warning', onWarning);
     const controller = new AbortController();
     // Many requests share one job signal; that must not pile listeners onto it.
-    const requests = Array.from({ length: 12 }, () => engine.synthesize({ text: SENTENCE, voiceId: 'espeak:en-us', signal: controller.signal }));
+    const requests = Array.from({ length: 12 }, () =>
+      engine.synthesize({ text: SENTENCE, voiceId: 'espeak:en-us', signal: controller.signal }),
+    );
     controller.abort();
     const results = await Promise.allSettled(requests);
     await new Promise((resolve) => setImmediate(resolve));
     process.off('warning', onWarning);
     expect(warnings).not.toContain('MaxListenersExceededWarning');
-    expect(results.every((result) => result.status === 'rejected' && (result.reason as { code: string }).code === 'cancelled')).toBe(true);
+    expect(
+      results.every(
+        (result) => result.status === 'rejected' && (result.reason as { code: string }).code === 'cancelled',
+      ),
+    ).toBe(true);
     // The pool still works afterwards.
     expect(seconds(await engine.synthesize({ text: 'Still here.', voiceId: 'espeak:en-us' }))).toBeGreaterThan(0.3);
   });
 
   it('runs many requests at once on the pool (and reports its throughput)', async () => {
-    const texts = Array.from({ length: 24 }, (_, i) => `Sentence number ${i + 1} of the batch, spoken while others wait.`);
+    const texts = Array.from(
+      { length: 24 },
+      (_, i) => `Sentence number ${i + 1} of the batch, spoken while others wait.`,
+    );
     const started = performance.now();
-    const speeches = await Promise.all(texts.map((text, i) => engine.synthesize({ text, voiceId: i % 2 ? 'espeak:it+f3' : 'espeak:it+m1' })));
+    const speeches = await Promise.all(
+      texts.map((text, i) => engine.synthesize({ text, voiceId: i % 2 ? 'espeak:it+f3' : 'espeak:it+m1' })),
+    );
     const elapsed = performance.now() - started;
     const audio = speeches.reduce((sum, speech) => sum + seconds(speech), 0);
-    console.log(`eSpeak pool: ${texts.length} sentences in ${elapsed.toFixed(0)} ms (${(elapsed / texts.length).toFixed(1)} ms each, ${(audio / (elapsed / 1000)).toFixed(0)}x real time)`);
+    console.log(
+      `eSpeak pool: ${texts.length} sentences in ${elapsed.toFixed(0)} ms (${(elapsed / texts.length).toFixed(1)} ms each, ${(audio / (elapsed / 1000)).toFixed(0)}x real time)`,
+    );
     expect(speeches.every((speech) => seconds(speech) > 1)).toBe(true);
   });
 });

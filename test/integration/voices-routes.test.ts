@@ -20,9 +20,16 @@ describe('/v1/voices routes', () => {
   function buildApp() {
     const instance = routeTestApp();
     // Counts real syntheses, so the test can tell a cached sample from a fresh one.
-    const counting = { ...engine, synthesize: (request: SynthesisRequest) => (synthesized.push(request), engine.synthesize(request)) };
+    const counting = {
+      ...engine,
+      synthesize: (request: SynthesisRequest) => (synthesized.push(request), engine.synthesize(request)),
+    };
     const samples = createVoiceSampleCache({ engine: counting, cacheDir: path.join(dir, 'voice-samples') });
-    void instance.register(voiceRoutes, { voices: () => engine.voices(), sampleFile: samples.sampleFile, baseUrl: () => BASE_URL });
+    void instance.register(voiceRoutes, {
+      voices: () => engine.voices(),
+      sampleFile: samples.sampleFile,
+      baseUrl: () => BASE_URL,
+    });
     return instance;
   }
 
@@ -88,13 +95,15 @@ describe('/v1/voices routes', () => {
     expect(missing.json()).toMatchObject({ code: 'not_found' });
   });
 
-  it('serves a WAV sample in the voice\'s language, synthesized once and then from the disk cache', async () => {
+  it("serves a WAV sample in the voice's language, synthesized once and then from the disk cache", async () => {
     const first = await app.inject({ method: 'GET', url: '/v1/voices/espeak%3Ade%2Bf2/sample' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('audio/wav');
     const speech = decodeWavPcm16(first.rawPayload);
     expect(speech.samples.length / speech.sampleRate).toBeGreaterThan(1.5);
-    expect(synthesized).toEqual([{ text: 'Hallo, so klingt meine Stimme, wenn ich Ihre Übersetzung vorlese.', voiceId: 'espeak:de+f2' }]);
+    expect(synthesized).toEqual([
+      { text: 'Hallo, so klingt meine Stimme, wenn ich Ihre Übersetzung vorlese.', voiceId: 'espeak:de+f2' },
+    ]);
     expect(fs.existsSync(path.join(dir, 'voice-samples', sampleFileName('espeak:de+f2')))).toBe(true);
 
     const second = await app.inject({ method: 'GET', url: '/v1/voices/espeak%3Ade%2Bf2/sample' });
@@ -114,7 +123,9 @@ describe('/v1/voices routes', () => {
 
   it('shares one synthesis between concurrent first requests for a sample', async () => {
     synthesized.length = 0;
-    const responses = await Promise.all([1, 2, 3].map(() => app.inject({ method: 'GET', url: '/v1/voices/espeak%3Aja%2Bf3/sample' })));
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => app.inject({ method: 'GET', url: '/v1/voices/espeak%3Aja%2Bf3/sample' })),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     expect(synthesized).toHaveLength(1);
   });

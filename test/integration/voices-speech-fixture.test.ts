@@ -8,8 +8,10 @@ import { makeMediaDir } from '../fixtures/media.js';
 import { makeSpokenAudio, makeSpokenVideo, type SpokenCue } from '../fixtures/speech.js';
 
 const RATE = 16_000;
-const rms = (samples: Float32Array) => Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
-const window = (samples: Float32Array, startMs: number, endMs: number) => samples.subarray(Math.round((startMs / 1000) * RATE), Math.round((endMs / 1000) * RATE));
+const rms = (samples: Float32Array) =>
+  Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / Math.max(1, samples.length));
+const window = (samples: Float32Array, startMs: number, endMs: number) =>
+  samples.subarray(Math.round((startMs / 1000) * RATE), Math.round((endMs / 1000) * RATE));
 
 describe('spoken media fixtures', () => {
   let dir: string;
@@ -29,7 +31,13 @@ describe('spoken media fixtures', () => {
   ];
 
   it('makes a video whose audio speaks each cue at its time, female and male voices apart, with the matching SRT', async () => {
-    const { videoPath, srtPath, spoken } = await makeSpokenVideo(dir, { cues, width: 320, height: 240, durationSec: 7.5, language: 'de' });
+    const { videoPath, srtPath, spoken } = await makeSpokenVideo(dir, {
+      cues,
+      width: 320,
+      height: 240,
+      durationSec: 7.5,
+      language: 'de',
+    });
     const info = await probeMedia(videoPath);
     expect(info.video).toMatchObject({ width: 320, height: 240 });
     expect(info.audio).toBeDefined();
@@ -54,7 +62,11 @@ describe('spoken media fixtures', () => {
 
   it('speeds a cue up to fit its slot instead of letting it run into the next one', async () => {
     const long = 'This sentence is far too long to be spoken at a normal speed in the very short time its cue allows.';
-    const { audioPath, spoken } = await makeSpokenAudio(dir, { cues: [{ startMs: 0, endMs: 3500, text: long }], name: 'fast', background: 'silence' });
+    const { audioPath, spoken } = await makeSpokenAudio(dir, {
+      cues: [{ startMs: 0, endMs: 3500, text: long }],
+      name: 'fast',
+      background: 'silence',
+    });
     expect(spoken[0].endMs).toBeLessThan(3700);
     const audio = await decodeAudioPcm(audioPath, { sampleRate: RATE });
     expect(audio.length / RATE).toBeCloseTo(4, 1);

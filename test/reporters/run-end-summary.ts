@@ -13,7 +13,9 @@ export default class RunEndSummary implements Reporter {
     const lines: string[] = [];
     for (const error of unhandledErrors.slice(0, MAX_LISTED)) {
       const origin = (error as { VITEST_TEST_PATH?: string }).VITEST_TEST_PATH;
-      lines.push(`unhandled ${error.name ?? 'error'}: ${firstLine(error.message)}${origin ? ` (while ${origin} ran)` : ''}`);
+      lines.push(
+        `unhandled ${error.name ?? 'error'}: ${firstLine(error.message)}${origin ? ` (while ${origin} ran)` : ''}`,
+      );
     }
     for (const module of testModules) {
       for (const test of module.children.allTests('failed')) {
@@ -21,6 +23,7 @@ export default class RunEndSummary implements Reporter {
         lines.push(`failed: ${module.moduleId} > ${test.fullName}: ${firstLine(test.result().errors?.[0]?.message)}`);
       }
     }
-    if (lines.length > 0) process.stdout.write(`\nWhat went wrong, in short:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
+    if (lines.length > 0)
+      process.stdout.write(`\nWhat went wrong, in short:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
   }
 }

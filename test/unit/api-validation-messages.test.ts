@@ -6,14 +6,36 @@ import { overallProgress } from '../../src/main/pipelines/run-stages.js';
 
 describe('validation messages name the field', () => {
   it('names an unknown field', () => {
-    expect(describeValidation([{ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'modle' } }], 'body')).toBe("Unknown field 'modle' in body.");
-    expect(describeValidation([{ keyword: 'additionalProperties', instancePath: '/ocr_text_box', params: { additionalProperty: 'w' } }], 'body')).toBe("Unknown field 'ocr_text_box.w' in body.");
+    expect(
+      describeValidation(
+        [{ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'modle' } }],
+        'body',
+      ),
+    ).toBe("Unknown field 'modle' in body.");
+    expect(
+      describeValidation(
+        [{ keyword: 'additionalProperties', instancePath: '/ocr_text_box', params: { additionalProperty: 'w' } }],
+        'body',
+      ),
+    ).toBe("Unknown field 'ocr_text_box.w' in body.");
   });
 
   it('names a missing field, an enum and a pattern', () => {
-    expect(describeValidation([{ keyword: 'required', instancePath: '', params: { missingProperty: 'model' } }], 'body')).toMatch(/'model'/);
-    expect(describeValidation([{ keyword: 'enum', instancePath: '/model', params: { allowedValues: ['standard_v1', 'precision_v1'] } }], 'body')).toBe("'model' must be one of: standard_v1, precision_v1.");
-    expect(describeValidation([{ keyword: 'pattern', instancePath: '/target_language', params: { pattern: '^[a-z]{2}$' } }], 'body')).toMatch(/'target_language' does not match/);
+    expect(
+      describeValidation([{ keyword: 'required', instancePath: '', params: { missingProperty: 'model' } }], 'body'),
+    ).toMatch(/'model'/);
+    expect(
+      describeValidation(
+        [{ keyword: 'enum', instancePath: '/model', params: { allowedValues: ['standard_v1', 'precision_v1'] } }],
+        'body',
+      ),
+    ).toBe("'model' must be one of: standard_v1, precision_v1.");
+    expect(
+      describeValidation(
+        [{ keyword: 'pattern', instancePath: '/target_language', params: { pattern: '^[a-z]{2}$' } }],
+        'body',
+      ),
+    ).toMatch(/'target_language' does not match/);
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GIVE_UP_AFTER_MS, MAX_RETRY_DELAY_MS, nextDelayMs, shouldGiveUp } from '../../src/main/queue/callbacks/backoff.js';
+import {
+  GIVE_UP_AFTER_MS,
+  MAX_RETRY_DELAY_MS,
+  nextDelayMs,
+  shouldGiveUp,
+} from '../../src/main/queue/callbacks/backoff.js';
 
 describe('callback retry backoff', () => {
   it('waits 1 s before the first retry and doubles after each failure (lowest jitter)', () => {

@@ -35,7 +35,16 @@ describe('webhook signature', () => {
   });
 
   it('rejects missing and malformed headers instead of throwing', () => {
-    for (const header of [undefined, null, '', 'garbage', `t=${t}`, 'v1=abc', `t=x,v1=${'a'.repeat(64)}`, `t=${t},v1=zz`]) {
+    for (const header of [
+      undefined,
+      null,
+      '',
+      'garbage',
+      `t=${t}`,
+      'v1=abc',
+      `t=x,v1=${'a'.repeat(64)}`,
+      `t=${t},v1=zz`,
+    ]) {
       expect(verifySignature(secret, header, body, { now: atT })).toBe(false);
     }
   });

@@ -10,7 +10,10 @@ const options = { floorVariance: 1, minClusters: 1, maxClusters: 4 };
 describe('merging clusters whose voices are not reliably apart', () => {
   it('keeps two tight groups far apart, and reports no doubt', () => {
     const points = [0, 0.5, -0.5, 20, 20.5, 19.5];
-    expect(mergeUnseparated([0, 0, 0, 1, 1, 1], squared(points), options)).toEqual({ labels: [0, 0, 0, 1, 1, 1], uncertain: [] });
+    expect(mergeUnseparated([0, 0, 0, 1, 1, 1], squared(points), options)).toEqual({
+      labels: [0, 0, 0, 1, 1, 1],
+      uncertain: [],
+    });
   });
 
   it('merges two lines closer than the margin in spreads of one speaker, and calls it uncertain only near the margin', () => {
@@ -32,17 +35,28 @@ describe('merging clusters whose voices are not reliably apart', () => {
 
   it('keeps within the asked number of speakers', () => {
     expect(mergeUnseparated([0, 1], squared([0, 0.1]), { ...options, minClusters: 2 }).labels).toEqual([0, 1]);
-    expect(mergeUnseparated([0, 1, 2], squared([0, 1, 1000]), { ...options, maxClusters: 2 }).labels).toEqual([0, 0, 1]);
+    expect(mergeUnseparated([0, 1, 2], squared([0, 1, 1000]), { ...options, maxClusters: 2 }).labels).toEqual([
+      0, 0, 1,
+    ]);
   });
 });
 
 describe('uncertain speakers on the media timeline', () => {
   it('carries the reason through the compact track and gives media seconds', () => {
-    const layout = layOut([{ startMs: 10_000, endMs: 12_000 }, { startMs: 30_000, endMs: 31_000 }], 300);
-    const turns = mapTurnsBack([
-      { startMs: 0, endMs: 2000, speaker: 'speaker_0' },
-      { startMs: 2300, endMs: 3300, speaker: 'speaker_0', uncertain: 'may be another person' },
-    ], layout);
+    const layout = layOut(
+      [
+        { startMs: 10_000, endMs: 12_000 },
+        { startMs: 30_000, endMs: 31_000 },
+      ],
+      300,
+    );
+    const turns = mapTurnsBack(
+      [
+        { startMs: 0, endMs: 2000, speaker: 'speaker_0' },
+        { startMs: 2300, endMs: 3300, speaker: 'speaker_0', uncertain: 'may be another person' },
+      ],
+      layout,
+    );
     expect(uncertainSpans(turns)).toEqual([{ start: 30, end: 31, detail: 'may be another person' }]);
   });
 });

@@ -29,13 +29,24 @@ function markdownDocs(): string[] {
 
 /** `file:line` of every line that names one of the outside spec files. */
 function citationsOfOutsideSpecs(root: string, files: readonly string[]): string[] {
-  return files.flatMap((file) => readFileSync(file, 'utf8').split('\n').flatMap((line, index) =>
-    OUTSIDE_SPECS.some((name) => line.includes(name)) ? [`${path.relative(root, file)}:${index + 1}: ${line.trim()}`] : []));
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        OUTSIDE_SPECS.some((name) => line.includes(name))
+          ? [`${path.relative(root, file)}:${index + 1}: ${line.trim()}`]
+          : [],
+      ),
+  );
 }
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces as hyphens. */
 function headingAnchor(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function anchorsOf(markdown: string): Set<string> {
@@ -68,7 +79,8 @@ function brokenLinks(root: string, docs: readonly string[]): string[] {
       const where = `${path.relative(root, doc)}:${line}: ${target}`;
       if (!resolved.startsWith(root + path.sep)) return [`${where} (outside the repository)`];
       if (!existsSync(resolved)) return [`${where} (no such file)`];
-      if (anchor && resolved.endsWith('.md') && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) return [`${where} (no such heading)`];
+      if (anchor && resolved.endsWith('.md') && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor))
+        return [`${where} (no such heading)`];
       return [];
     });
   });
@@ -92,7 +104,9 @@ describe('the docs stand alone', () => {
     const contents = api.split(/^## /m)[1] ?? '';
     expect(contents.startsWith('Contents')).toBe(true);
     const entries = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]!);
-    const headings = [...api.matchAll(/^## (.+)$/gm)].map((match) => headingAnchor(match[1]!)).filter((anchor) => anchor !== 'contents');
+    const headings = [...api.matchAll(/^## (.+)$/gm)]
+      .map((match) => headingAnchor(match[1]!))
+      .filter((anchor) => anchor !== 'contents');
     expect(entries).toEqual(headings);
   });
 
@@ -102,11 +116,17 @@ describe('the docs stand alone', () => {
       writeFileSync(path.join(root, 'code.ts'), `// as ${OUTSIDE_SPECS[0]} says\nconst fine = 1;\n`);
       writeFileSync(path.join(root, 'other.md'), '# Other\n\n## Callbacks\n');
       const readme = path.join(root, 'README.md');
-      writeFileSync(readme, [
-        '# Title', '',
-        `[spec](../spec/${OUTSIDE_SPECS[1]})`, '[gone](docs/missing.md)', '[bad heading](other.md#events)',
-        '[good](other.md#callbacks) [here](#title) [web](https://example.com/x.md) `[code](nowhere.md)`',
-      ].join('\n'));
+      writeFileSync(
+        readme,
+        [
+          '# Title',
+          '',
+          `[spec](../spec/${OUTSIDE_SPECS[1]})`,
+          '[gone](docs/missing.md)',
+          '[bad heading](other.md#events)',
+          '[good](other.md#callbacks) [here](#title) [web](https://example.com/x.md) `[code](nowhere.md)`',
+        ].join('\n'),
+      );
       expect(citationsOfOutsideSpecs(root, [path.join(root, 'code.ts'), readme])).toEqual([
         `code.ts:1: // as ${OUTSIDE_SPECS[0]} says`,
         `README.md:3: [spec](../spec/${OUTSIDE_SPECS[1]})`,

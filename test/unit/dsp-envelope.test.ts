@@ -35,7 +35,10 @@ describe('energy helpers', () => {
 describe('toneLevel', () => {
   it('measures one tone in a mix without the louder other tone leaking in', () => {
     const rate = 48000;
-    const mix = Float32Array.from({ length: rate / 10 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 1500 * i) / rate) + 0.01 * Math.sin((2 * Math.PI * 440 * i) / rate));
+    const mix = Float32Array.from(
+      { length: rate / 10 },
+      (_, i) => 0.5 * Math.sin((2 * Math.PI * 1500 * i) / rate) + 0.01 * Math.sin((2 * Math.PI * 440 * i) / rate),
+    );
     expect(toneLevel(mix, rate, 1500)).toBeCloseTo(0.5, 2);
     expect(toneLevel(mix, rate, 440)).toBeCloseTo(0.01, 3);
     expect(toneLevel(mix, rate, 3000)).toBeLessThan(1e-4);

@@ -11,7 +11,10 @@ import {
 
 const RATE = 16_000;
 const tone = (hz: number, seconds: number, amplitude = 0.5) =>
-  Float32Array.from({ length: Math.round(seconds * RATE) }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / RATE));
+  Float32Array.from(
+    { length: Math.round(seconds * RATE) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / RATE),
+  );
 
 /** Mean normalised value of each band over all steps. */
 function bandMeans(mel: { frames: Float32Array; bands: number; steps: number }): number[] {
@@ -82,9 +85,15 @@ describe('wav2lipMel', () => {
   it('matches a literal transcription of Wav2Lip audio.py on a noisy two-tone clip', () => {
     const random = (() => {
       let state = 7;
-      return () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5);
+      return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
     })();
-    const clip = Float32Array.from({ length: 3_333 }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / RATE) + (i > 1500 ? 0.2 * Math.sin((2 * Math.PI * 3000 * i) / RATE) : 0) + 0.05 * random());
+    const clip = Float32Array.from(
+      { length: 3_333 },
+      (_, i) =>
+        0.3 * Math.sin((2 * Math.PI * 440 * i) / RATE) +
+        (i > 1500 ? 0.2 * Math.sin((2 * Math.PI * 3000 * i) / RATE) : 0) +
+        0.05 * random(),
+    );
     const mel = wav2lipMel(clip);
     const expected = literalWav2lipMel(clip);
     expect(mel.steps).toBe(17);
@@ -98,7 +107,10 @@ describe('wav2lipMel', () => {
     const bank = wav2lipMelFilterbank();
     const means = bandMeans(wav2lipMel(tone(hz, 1)));
     const loudest = means.indexOf(Math.max(...means));
-    const nearest = Array.from({ length: 80 }, (_, b) => Math.abs(bank.edgesHz[b + 1] - hz)).reduce((best, distance, b, all) => (distance < all[best] ? b : best), 0);
+    const nearest = Array.from({ length: 80 }, (_, b) => Math.abs(bank.edgesHz[b + 1] - hz)).reduce(
+      (best, distance, b, all) => (distance < all[best] ? b : best),
+      0,
+    );
     expect(Math.abs(loudest - nearest)).toBeLessThanOrEqual(1);
     // Far-away bands stay near silence.
     const far = nearest >= 40 ? nearest - 30 : nearest + 30;
@@ -116,7 +128,8 @@ describe('wav2lipMel', () => {
   });
 
   it('clips at +4 (samples far beyond full scale) and keeps full scale under it', () => {
-    const square = (amplitude: number) => Float32Array.from({ length: RATE / 2 }, (_, i) => (Math.floor(i / 20) % 2 ? amplitude : -amplitude));
+    const square = (amplitude: number) =>
+      Float32Array.from({ length: RATE / 2 }, (_, i) => (Math.floor(i / 20) % 2 ? amplitude : -amplitude));
     const full = wav2lipMel(square(1)).frames.reduce((max, value) => Math.max(max, value), -Infinity);
     expect(full).toBeGreaterThan(2);
     expect(full).toBeLessThan(4);
@@ -128,7 +141,7 @@ describe('wav2lipMel', () => {
   it('computes 10 minutes of audio in a few seconds', () => {
     const random = (() => {
       let state = 3;
-      return () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5);
+      return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
     })();
     const samples = Float32Array.from({ length: 600 * RATE }, (_, i) => 0.2 * Math.sin(i * 0.07) + 0.02 * random());
     const started = performance.now();

@@ -3,7 +3,10 @@ import { rms } from '../../src/main/media/dsp/envelope.js';
 import { resample } from '../../src/main/media/dsp/resample.js';
 
 function sine(frequency: number, rate: number, seconds: number): Float32Array {
-  return Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * frequency * i) / rate));
+  return Float32Array.from(
+    { length: Math.round(seconds * rate) },
+    (_, i) => 0.5 * Math.sin((2 * Math.PI * frequency * i) / rate),
+  );
 }
 
 /** Largest difference from the ideal tone, away from the edges where the kernel runs out of input. */

@@ -5,7 +5,10 @@ import { timeStretch } from '../../src/main/media/dsp/time-stretch.js';
 const RATE = 24000;
 
 function sine(frequency: number, seconds: number, amplitude = 0.5): Float32Array {
-  return Float32Array.from({ length: Math.round(seconds * RATE) }, (_, i) => amplitude * Math.sin((2 * Math.PI * frequency * i) / RATE));
+  return Float32Array.from(
+    { length: Math.round(seconds * RATE) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * frequency * i) / RATE),
+  );
 }
 
 /** A voice-like buzz: 140 Hz fundamental with falling harmonics. */
@@ -41,7 +44,8 @@ function pitch(samples: Float32Array): number {
 function onsets(samples: Float32Array): number[] {
   const envelope = rmsEnvelope(samples, RATE, 5);
   const found: number[] = [];
-  for (let w = 0; w < envelope.length; w++) if (envelope[w] > 0.05 && (w === 0 || envelope[w - 1] <= 0.05)) found.push(w * 5);
+  for (let w = 0; w < envelope.length; w++)
+    if (envelope[w] > 0.05 && (w === 0 || envelope[w - 1] <= 0.05)) found.push(w * 5);
   return found;
 }
 
@@ -84,7 +88,8 @@ describe('timeStretch (WSOLA)', () => {
   it('moves syllable-like bursts to their scaled times (within 15 ms) and keeps the first one at 0', () => {
     const bursts = new Float32Array(RATE * 3);
     for (let start = 0; start < 3000; start += 400) {
-      for (let i = Math.round((start * RATE) / 1000); i < Math.round(((start + 200) * RATE) / 1000); i++) bursts[i] = buzz(i);
+      for (let i = Math.round((start * RATE) / 1000); i < Math.round(((start + 200) * RATE) / 1000); i++)
+        bursts[i] = buzz(i);
     }
     const factor = 1.25;
     const found = onsets(timeStretch(bursts, RATE, factor));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { audioExportArgs, audioFormatFor, videoContainerFor, videoExportArgs } from '../../src/main/dubbing/export-args.js';
+import {
+  audioExportArgs,
+  audioFormatFor,
+  videoContainerFor,
+  videoExportArgs,
+} from '../../src/main/dubbing/export-args.js';
 import { outputBaseName } from '../../src/main/pipelines/translate/output-names.js';
 import { wantedOutputs } from '../../src/main/pipelines/translate/wanted-outputs.js';
 
@@ -20,7 +25,13 @@ describe('what export_type produces', () => {
 
 describe('export arguments', () => {
   it('copies the video stream when nothing touches its pixels', () => {
-    const args = videoExportArgs({ mediaPath: 'in.mp4', audioPath: 'mix.wav', outputPath: 'out.mp4', videoFilters: [], durationSec: 12.5 });
+    const args = videoExportArgs({
+      mediaPath: 'in.mp4',
+      audioPath: 'mix.wav',
+      outputPath: 'out.mp4',
+      videoFilters: [],
+      durationSec: 12.5,
+    });
     expect(args.join(' ')).toContain('-map 0:v:0 -c:v copy');
     expect(args.join(' ')).toContain('-map 1:a:0 -c:a aac');
     expect(args).not.toContain('libx264');
@@ -28,7 +39,13 @@ describe('export arguments', () => {
   });
 
   it('re-encodes through one filter chain when subtitles or retiming apply', () => {
-    const args = videoExportArgs({ mediaPath: 'in.mp4', audioPath: 'mix.wav', outputPath: 'out.mp4', videoFilters: ['setpts=PTS', "subtitles='a.ass'"], durationSec: 3 });
+    const args = videoExportArgs({
+      mediaPath: 'in.mp4',
+      audioPath: 'mix.wav',
+      outputPath: 'out.mp4',
+      videoFilters: ['setpts=PTS', "subtitles='a.ass'"],
+      durationSec: 3,
+    });
     expect(args).toContain("[0:v:0]setpts=PTS,subtitles='a.ass'[video]");
     expect(args).toContain('libx264');
   });
@@ -47,7 +64,14 @@ describe('export arguments', () => {
   });
 
   it('copies audio already encoded as ADTS, its priming packet moved before 0 for the muxer to trim', () => {
-    const video = videoExportArgs({ mediaPath: 'in.mp4', audioPath: 'mixed.adts', encodedAudioRate: 48_000, outputPath: 'out.mp4', videoFilters: [], durationSec: 10 });
+    const video = videoExportArgs({
+      mediaPath: 'in.mp4',
+      audioPath: 'mixed.adts',
+      encodedAudioRate: 48_000,
+      outputPath: 'out.mp4',
+      videoFilters: [],
+      durationSec: 10,
+    });
     expect(video.join(' ')).toContain('-itsoffset -0.021333 -i mixed.adts');
     expect(video.join(' ')).toContain('-c:a copy');
     expect(video).not.toContain('aac');

@@ -27,10 +27,17 @@ describe('line speed decisions of the timing plan', () => {
     expect(over.lines[1].speed).toBeCloseTo(1.8, 9);
     expect(over.summary.tooFastCount).toBe(0);
     const warnings = judgeLineSpeeds(over, 1.3);
-    expect(warnings).toEqual([{
-      code: 'line_too_fast', cue: 12, start: 2, end: 3, speed: 1.8,
-      message: 'Cue 12 (00:00:02,000 --> 00:00:03,000) is spoken at 1.80x normal speed (time-stretched 1.44x, past the 1.30x cap) to end before the next line; to fix it, shorten its text, lengthen the cue, or set align_video true to slow the video for it.',
-    }]);
+    expect(warnings).toEqual([
+      {
+        code: 'line_too_fast',
+        cue: 12,
+        start: 2,
+        end: 3,
+        speed: 1.8,
+        message:
+          'Cue 12 (00:00:02,000 --> 00:00:03,000) is spoken at 1.80x normal speed (time-stretched 1.44x, past the 1.30x cap) to end before the next line; to fix it, shorten its text, lengthen the cue, or set align_video true to slow the video for it.',
+      },
+    ]);
   });
 
   it('accepts a line at exactly the 2.0x bound, and fails one just over it with invalid_subtitle naming the cue and the speed', () => {
@@ -60,7 +67,10 @@ describe('line speed decisions of the timing plan', () => {
   });
 
   it('with align_video and a stretch cap above the bound, keeps the voice at 2.0x and slows the video for the rest', () => {
-    const slowed = planDubTiming({ cues, speechMs: [800, 5000, 1000], synthesizedRates: [1, 1.25, 1], mediaDurationMs: 5000 }, { maxStretch: 3, maxRateBoost: 1.25, alignVideo: true });
+    const slowed = planDubTiming(
+      { cues, speechMs: [800, 5000, 1000], synthesizedRates: [1, 1.25, 1], mediaDurationMs: 5000 },
+      { maxStretch: 3, maxRateBoost: 1.25, alignVideo: true },
+    );
     expect(slowed.lines[1].speed).toBeCloseTo(MAX_SPEECH_SPEED, 9);
     expect(slowed.lines[1].tooFast).toBe(false);
     expect(slowed.lines[1].videoSlowdown!.factor).toBeGreaterThan(1);
@@ -70,7 +80,9 @@ describe('line speed decisions of the timing plan', () => {
     const rooms = roomPerLineMs([cue(5, 0, 1000), cue(6, 1500, 2000)], 3000);
     expect(rooms).toEqual([1400, 1500]); // up to 100 ms before the next cue; the last one up to the media end
     expect(() => checkLineSpeakable(cue(5, 0, 1000), 2800, rooms[0])).not.toThrow();
-    expect(() => checkLineSpeakable(cue(5, 0, 1000), 2900, rooms[0])).toThrow(/^Cue 5 \(00:00:00,000 --> 00:00:01,000\) would have to be spoken at 2\.07x/);
+    expect(() => checkLineSpeakable(cue(5, 0, 1000), 2900, rooms[0])).toThrow(
+      /^Cue 5 \(00:00:00,000 --> 00:00:01,000\) would have to be spoken at 2\.07x/,
+    );
   });
 });
 
@@ -91,7 +103,13 @@ describe('mapBounded (the synthesis loop)', () => {
     expect(await mapBounded([1, 2, 3, 4], 2, work)).toEqual([2, 4, 6, 8]);
     expect(most).toBe(2);
     started.length = 0;
-    await expect(mapBounded(Array.from({ length: 100 }, (_, i) => i), 4, work)).rejects.toThrow('line 5 cannot be spoken');
+    await expect(
+      mapBounded(
+        Array.from({ length: 100 }, (_, i) => i),
+        4,
+        work,
+      ),
+    ).rejects.toThrow('line 5 cannot be spoken');
     expect(running).toBe(0); // settled before rejecting
     expect(started.length).toBeLessThan(12); // not the other 90-odd lines
   });

@@ -21,17 +21,32 @@ const BAND = { x: 0, y: 0.8, width: 1, height: 0.2 };
 /** A recognizer that reads the given languages (never called: the plan only asks what it supports). */
 function textReader(languages: string[]): TextRecognizer & { title: string; quality: 'draft' } {
   return {
-    id: 'reader', title: 'Reader (test)', quality: 'draft', supports: (language) => languages.includes(language),
-    recognize: async () => { throw new Error('not called by the plan'); },
+    id: 'reader',
+    title: 'Reader (test)',
+    quality: 'draft',
+    supports: (language) => languages.includes(language),
+    recognize: async () => {
+      throw new Error('not called by the plan');
+    },
   };
 }
 
 const vad = scriptedVad([]);
 const enEs = wordListTranslator({ id: 'en-es', title: 'en-es (test)', pairs: ['en>es', 'auto>es'], words: {} });
 
-function plan(request: Partial<TranslateRequest>, set: Partial<EngineSet>): { steps: PlanStep[]; byName: Record<string, PlanStep> } {
+function plan(
+  request: Partial<TranslateRequest>,
+  set: Partial<EngineSet>,
+): { steps: PlanStep[]; byName: Record<string, PlanStep> } {
   const engines = createEngines({ voices: [espeak], speechRecognizers: [], languageIdentifiers: [], ...set }, store);
-  const full: TranslateRequest = { media_type: 'video', media_url: 'file:///film.mp4', target_language: 'es', export_type: 'auto', ocr_text_box: BAND, ...request };
+  const full: TranslateRequest = {
+    media_type: 'video',
+    media_url: 'file:///film.mp4',
+    target_language: 'es',
+    export_type: 'auto',
+    ocr_text_box: BAND,
+    ...request,
+  };
   const steps = planTranslateEngines(full, engines);
   return { steps, byName: Object.fromEntries(steps.map((step) => [step.step, step])) };
 }
@@ -49,28 +64,64 @@ afterAll(async () => {
 
 describe('the read-screen-text plan step', () => {
   it('reads the subtitles with the recognizer of the source language, after identification and instead of transcription', () => {
-    const { steps, byName } = plan({ source_language: 'en' }, { voiceActivityDetectors: [vad], textRecognizers: [textReader(['en'])], translators: [enEs] });
-    expect(steps.map((step) => step.step)).toEqual(['detect-speech', 'identify-language', 'read-screen-text', 'transcribe', 'diarize', 'translate', 'separate', 'speak']);
-    expect(byName['read-screen-text']).toEqual({ step: 'read-screen-text', label: 'Reading on-screen subtitles', engine: { id: 'reader', title: 'Reader (test)', quality: 'draft' } });
-    expect(byName.transcribe).toEqual({ step: 'transcribe', label: 'Transcribing', skipped: 'the lines are read from the on-screen subtitles' });
+    const { steps, byName } = plan(
+      { source_language: 'en' },
+      { voiceActivityDetectors: [vad], textRecognizers: [textReader(['en'])], translators: [enEs] },
+    );
+    expect(steps.map((step) => step.step)).toEqual([
+      'detect-speech',
+      'identify-language',
+      'read-screen-text',
+      'transcribe',
+      'diarize',
+      'translate',
+      'separate',
+      'speak',
+    ]);
+    expect(byName['read-screen-text']).toEqual({
+      step: 'read-screen-text',
+      label: 'Reading on-screen subtitles',
+      engine: { id: 'reader', title: 'Reader (test)', quality: 'draft' },
+    });
+    expect(byName.transcribe).toEqual({
+      step: 'transcribe',
+      label: 'Transcribing',
+      skipped: 'the lines are read from the on-screen subtitles',
+    });
     expect(byName.translate?.engine?.id).toBe('en-es');
     // No speech recognizer is installed, and none is needed.
     expect(firstMissing(steps)).toBeUndefined();
   });
 
   it('is not a step of a request without ocr_text_box', () => {
-    const { steps } = plan({ source_language: 'en', ocr_text_box: undefined }, { voiceActivityDetectors: [vad], speechRecognizers: [scriptedRecognizer({ languages: ['en'] })], textRecognizers: [textReader(['en'])], translators: [enEs] });
+    const { steps } = plan(
+      { source_language: 'en', ocr_text_box: undefined },
+      {
+        voiceActivityDetectors: [vad],
+        speechRecognizers: [scriptedRecognizer({ languages: ['en'] })],
+        textRecognizers: [textReader(['en'])],
+        translators: [enEs],
+      },
+    );
     expect(steps.map((step) => step.step)).not.toContain('read-screen-text');
   });
 
   it('lets the subtitles say where the speech is when no voice activity detector is configured', () => {
-    const { byName, steps } = plan({ source_language: 'en' }, { voiceActivityDetectors: [], textRecognizers: [textReader(['en'])], translators: [enEs] });
-    expect(byName['detect-speech']?.skipped).toBe('no voice activity detector is configured: the subtitles say where the speech is');
+    const { byName, steps } = plan(
+      { source_language: 'en' },
+      { voiceActivityDetectors: [], textRecognizers: [textReader(['en'])], translators: [enEs] },
+    );
+    expect(byName['detect-speech']?.skipped).toBe(
+      'no voice activity detector is configured: the subtitles say where the speech is',
+    );
     expect(firstMissing(steps)).toBeUndefined();
   });
 
   it('names the OCR model to install when no recognizer reads text', () => {
-    const { byName, steps } = plan({ source_language: 'en' }, { voiceActivityDetectors: [vad], textRecognizers: [], translators: [enEs] });
+    const { byName, steps } = plan(
+      { source_language: 'en' },
+      { voiceActivityDetectors: [vad], textRecognizers: [], translators: [enEs] },
+    );
     const missing = byName['read-screen-text']?.missing;
     expect(missing).toMatchObject({ code: 'model_not_installed' });
     expect(missing!.message).toMatch(/Reading on-screen text in English/);
@@ -78,19 +129,43 @@ describe('the read-screen-text plan step', () => {
   });
 
   it('says when the installed recognizers cannot read the source language', () => {
-    const { byName } = plan({ source_language: 'de' }, { voiceActivityDetectors: [vad], textRecognizers: [textReader(['en'])], translators: [enEs] });
-    expect(byName['read-screen-text']?.missing?.message).toMatch(/Reading on-screen text in German needs OCR data for it/);
+    const { byName } = plan(
+      { source_language: 'de' },
+      { voiceActivityDetectors: [vad], textRecognizers: [textReader(['en'])], translators: [enEs] },
+    );
+    expect(byName['read-screen-text']?.missing?.message).toMatch(
+      /Reading on-screen text in German needs OCR data for it/,
+    );
   });
 
   it('with source_language auto identifies the language from the speech first, then reads it', () => {
-    const { byName } = plan({ source_language: 'auto' }, { voiceActivityDetectors: [vad], languageIdentifiers: [scriptedIdentifier('en')], textRecognizers: [textReader(['en'])], translators: [enEs] });
+    const { byName } = plan(
+      { source_language: 'auto' },
+      {
+        voiceActivityDetectors: [vad],
+        languageIdentifiers: [scriptedIdentifier('en')],
+        textRecognizers: [textReader(['en'])],
+        translators: [enEs],
+      },
+    );
     expect(byName['identify-language']?.engine?.id).toBe('scripted-lid');
-    expect(byName['read-screen-text']).toMatchObject({ engine: { id: 'reader' }, note: 'the recognizer reads the language identified in the speech' });
+    expect(byName['read-screen-text']).toMatchObject({
+      engine: { id: 'reader' },
+      note: 'the recognizer reads the language identified in the speech',
+    });
   });
 
   it('with source_language auto and no identifier asks for the model or source_language, even when the translator detects languages', () => {
     const detecting = scriptedRecognizer({ languages: ['auto', 'en'] });
-    const { byName, steps } = plan({ source_language: 'auto' }, { voiceActivityDetectors: [vad], speechRecognizers: [detecting], textRecognizers: [textReader(['en'])], translators: [enEs] });
+    const { byName, steps } = plan(
+      { source_language: 'auto' },
+      {
+        voiceActivityDetectors: [vad],
+        speechRecognizers: [detecting],
+        textRecognizers: [textReader(['en'])],
+        translators: [enEs],
+      },
+    );
     const missing = byName['identify-language']?.missing;
     expect(missing).toMatchObject({ code: 'model_not_installed' });
     expect(missing!.message).toContain('give source_language');

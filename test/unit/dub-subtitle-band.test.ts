@@ -5,8 +5,17 @@ import { placement } from '../../src/main/media/subtitles/ass.js';
 
 const FRAME = { width: 640, height: 360 };
 // A centred line of `width` px whose glyphs span rows y .. y+height.
-const line = (startMs: number, endMs: number, width: number, y = 312, height = 22, x = (640 - width) / 2): PlacedText => ({
-  startMs, endMs, box: { x, y, width, height },
+const line = (
+  startMs: number,
+  endMs: number,
+  width: number,
+  y = 312,
+  height = 22,
+  x = (640 - width) / 2,
+): PlacedText => ({
+  startMs,
+  endMs,
+  box: { x, y, width, height },
 });
 const SUBTITLES = [line(1000, 3600, 300), line(4200, 6800, 380), line(7400, 10000, 330)];
 const TITLE = line(400, 10400, 160, 20, 20, 20);
@@ -80,7 +89,12 @@ describe('bandPositionY: new subtitles on the old line', () => {
 
 describe('eraseSpanOf', () => {
   it('scales the box to the display size, pads it, and turns ms into inclusive frame indices', () => {
-    const span = eraseSpanOf({ startMs: 1000, endMs: 3600, box: { x: 100, y: 300, width: 200, height: 20 } }, 25, { width: 640, height: 360 }, { width: 1280, height: 720 });
+    const span = eraseSpanOf(
+      { startMs: 1000, endMs: 3600, box: { x: 100, y: 300, width: 200, height: 20 } },
+      25,
+      { width: 640, height: 360 },
+      { width: 1280, height: 720 },
+    );
     expect(span).toEqual({ startFrame: 25, endFrame: 89, box: { x: 197, y: 597, width: 406, height: 46 } });
   });
 });

@@ -5,8 +5,17 @@ import { BUILTIN_SUBTITLE_STYLES, type SubtitleStyle } from '../../src/shared/sc
 
 const defaultStyle = BUILTIN_SUBTITLE_STYLES.find((style) => style.id === 'builtin:default')!;
 const customStyle: SubtitleStyle = {
-  ...defaultStyle, id: 'style-1', name: 'Yellow italic', builtin: false,
-  fontFamily: 'Liberation Serif', fontSize: 0.08, primaryColour: '#FFE14D', outlineColour: '#102030', bold: true, italic: true, alignment: 'left',
+  ...defaultStyle,
+  id: 'style-1',
+  name: 'Yellow italic',
+  builtin: false,
+  fontFamily: 'Liberation Serif',
+  fontSize: 0.08,
+  primaryColour: '#FFE14D',
+  outlineColour: '#102030',
+  bold: true,
+  italic: true,
+  alignment: 'left',
 };
 const cues = [
   { index: 1, startMs: 500, endMs: 2_600, text: 'Guten Morgen.', speaker: 'Anna' },
@@ -53,7 +62,7 @@ describe('the ASS export of the dubbed track', () => {
     expect(styleFields(ass).Fontsize).toBe('54');
   });
 
-  it('keeps each cue\'s speaker in the Dialogue Name field, commas replaced so the fields stay in place', () => {
+  it("keeps each cue's speaker in the Dialogue Name field, commas replaced so the fields stay in place", () => {
     const { ass } = subtitleExports({ cues, style: defaultStyle, media: video, targetLanguage: 'de' });
     expect(ass.split('\n').filter((line) => line.startsWith('Dialogue: '))).toEqual([
       'Dialogue: 0,0:00:00.50,0:00:02.60,Default,Anna,0,0,0,,Guten Morgen.',

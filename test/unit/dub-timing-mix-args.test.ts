@@ -22,14 +22,25 @@ describe('mix argument builders', () => {
   });
 
   it('mixes a separated background stem as is, and retimes it when video is slowed', () => {
-    const graph = mixFilterGraph({ dub: 'dub.wav', background: { kind: 'stem', file: 'bg.wav' }, durationMs: 1000, slowdowns: [{ fromMs: 100, toMs: 200, factor: 2 }] });
+    const graph = mixFilterGraph({
+      dub: 'dub.wav',
+      background: { kind: 'stem', file: 'bg.wav' },
+      durationMs: 1000,
+      slowdowns: [{ fromMs: 100, toMs: 200, factor: 2 }],
+    });
     expect(graph).not.toContain('sidechaincompress');
     expect(graph).toContain('atempo@retime0');
     expect(graph).toContain('[bed][dub]amerge');
   });
 
   it('writes the dub alone when the media has no sound', () => {
-    const args = mixArgs({ dub: 'dub.wav', background: { kind: 'none' }, durationMs: 1000 }, 'out.m4a', -3, { integratedLufs: -16, truePeakDb: -1.5 }, 'm4a');
+    const args = mixArgs(
+      { dub: 'dub.wav', background: { kind: 'none' }, durationMs: 1000 },
+      'out.m4a',
+      -3,
+      { integratedLufs: -16, truePeakDb: -1.5 },
+      'm4a',
+    );
     expect(args.filter((arg) => arg === '-i')).toHaveLength(1);
     expect(args.join(' ')).toContain('volume=-3.00dB,alimiter=limit=0.7943:attack=5:release=50:level=disabled');
     expect(args.slice(-9)).toEqual(['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod', 'out.m4a']);

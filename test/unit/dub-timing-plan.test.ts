@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { planDubTiming, TIMING_DEFAULTS, type TimingCue, type TimingOptions } from '../../src/main/dubbing/timing-plan.js';
+import {
+  planDubTiming,
+  TIMING_DEFAULTS,
+  type TimingCue,
+  type TimingOptions,
+} from '../../src/main/dubbing/timing-plan.js';
 
 const cue = (index: number, startMs: number, endMs: number): TimingCue => ({ index, startMs, endMs });
 
@@ -70,7 +75,11 @@ describe('planDubTiming properties (500 random subtitle files)', () => {
         }
         if (line.overCap) {
           expect(line.placedEndMs).toBeCloseTo(line.limitEndMs, 3);
-          expect(plan.summary.lines.some((text) => text.startsWith(`warning: cue ${line.index} needs a ${line.stretch.toFixed(2)}x stretch`))).toBe(true);
+          expect(
+            plan.summary.lines.some((text) =>
+              text.startsWith(`warning: cue ${line.index} needs a ${line.stretch.toFixed(2)}x stretch`),
+            ),
+          ).toBe(true);
         }
       });
       expect(plan.outputDurationMs).toBeCloseTo(c.mediaDurationMs + plan.summary.addedMs, 6);
@@ -84,11 +93,21 @@ describe('planDubTiming policy', () => {
 
   it('keeps a line that fits in its cue at normal rate, without stretch or borrowing', () => {
     const [line] = planDubTiming({ cues: [cue(1, 1000, 3000)], speechMs: [1500], mediaDurationMs: media }).lines;
-    expect(line).toMatchObject({ rate: 1, stretch: 1, borrowedMs: 0, placedStartMs: 1000, placedEndMs: 2500, overCap: false });
+    expect(line).toMatchObject({
+      rate: 1,
+      stretch: 1,
+      borrowedMs: 0,
+      placedStartMs: 1000,
+      placedEndMs: 2500,
+      overCap: false,
+    });
   });
 
   it('borrows the silence after the cue before speeding anything up, keeping the gap to the next line', () => {
-    const plan = planDubTiming({ cues: [cue(1, 1000, 2000), cue(2, 5000, 6000)], speechMs: [1800, 500], mediaDurationMs: media }, { minGapMs: 100 });
+    const plan = planDubTiming(
+      { cues: [cue(1, 1000, 2000), cue(2, 5000, 6000)], speechMs: [1800, 500], mediaDurationMs: media },
+      { minGapMs: 100 },
+    );
     expect(plan.lines[0]).toMatchObject({ rate: 1, stretch: 1, placedEndMs: 2800, borrowedMs: 800 });
     expect(plan.lines[0].limitEndMs).toBe(4900);
   });
@@ -96,7 +115,11 @@ describe('planDubTiming policy', () => {
   it('raises the speech rate first, then time-stretches up to the cap', () => {
     // Room 1000 ms (abutting cues): 1200 ms needs rate 1.2; 1500 ms needs rate 1.25 then stretch 1.2.
     const plan = planDubTiming(
-      { cues: [cue(1, 0, 1000), cue(2, 1000, 2000), cue(3, 2000, 3000)], speechMs: [1200, 1500, 100], mediaDurationMs: media },
+      {
+        cues: [cue(1, 0, 1000), cue(2, 1000, 2000), cue(3, 2000, 3000)],
+        speechMs: [1200, 1500, 100],
+        mediaDurationMs: media,
+      },
       { maxRateBoost: 1.25, maxStretch: 1.3, maxRateStep: 1 },
     );
     expect(plan.lines[0]).toMatchObject({ rate: 1.2, stretch: 1, placedEndMs: 1000 });
@@ -107,18 +130,27 @@ describe('planDubTiming policy', () => {
   });
 
   it('flags a line that needs more than the cap and stretches it only as far as the next line', () => {
-    const plan = planDubTiming({ cues: [cue(7, 0, 1000), cue(8, 1000, 2000)], speechMs: [2500, 500], mediaDurationMs: media }, { maxRateBoost: 1.25, maxStretch: 1.3 });
+    const plan = planDubTiming(
+      { cues: [cue(7, 0, 1000), cue(8, 1000, 2000)], speechMs: [2500, 500], mediaDurationMs: media },
+      { maxRateBoost: 1.25, maxStretch: 1.3 },
+    );
     const [line] = plan.lines;
     expect(line.overCap).toBe(true);
     expect(line.stretch).toBeCloseTo(2, 6); // 2500 / 1.25 / 1000
     expect(line.placedEndMs).toBe(1000);
     expect(plan.summary.overCapCount).toBe(1);
-    expect(plan.summary.lines).toContain('warning: cue 7 needs a 2.00x stretch (cap 1.30x) to end before the next line; shorten its text or enable align_video');
+    expect(plan.summary.lines).toContain(
+      'warning: cue 7 needs a 2.00x stretch (cap 1.30x) to end before the next line; shorten its text or enable align_video',
+    );
   });
 
   it('with alignVideo slows the video for that line instead, keeps the voice at the cap, and shifts later lines', () => {
     const plan = planDubTiming(
-      { cues: [cue(1, 1000, 2000), cue(2, 2000, 3000), cue(3, 8000, 9000)], speechMs: [3250, 800, 900], mediaDurationMs: 10_000 },
+      {
+        cues: [cue(1, 1000, 2000), cue(2, 2000, 3000), cue(3, 8000, 9000)],
+        speechMs: [3250, 800, 900],
+        mediaDurationMs: 10_000,
+      },
       { alignVideo: true, maxRateBoost: 1.25, maxStretch: 1.3 },
     );
     const [first, second, third] = plan.lines;
@@ -137,13 +169,21 @@ describe('planDubTiming policy', () => {
   it('smooths rates within a passage so neighbours differ by at most maxRateStep, but not across a long pause', () => {
     const cues = [cue(1, 0, 1000), cue(2, 1200, 2200), cue(3, 2400, 3400), cue(4, 3600, 4600), cue(5, 9000, 10_000)];
     // Room per line is the cue plus borrowable silence minus the 100 ms gap: 1100 ms (the last: up to the media end).
-    const plan = planDubTiming({ cues, speechMs: [500, 500, 1375, 500, 500], mediaDurationMs: 10_000 }, { maxRateStep: 0.1, passageGapMs: 1000 });
+    const plan = planDubTiming(
+      { cues, speechMs: [500, 500, 1375, 500, 500], mediaDurationMs: 10_000 },
+      { maxRateStep: 0.1, passageGapMs: 1000 },
+    );
     [1.05, 1.15, 1.25, 1.15, 1].forEach((rate, i) => expect(plan.lines[i].rate).toBeCloseTo(rate, 9));
   });
 
   it('second pass keeps the rates the clips were synthesized at and fits their measured lengths', () => {
     const plan = planDubTiming(
-      { cues: [cue(1, 0, 1000), cue(2, 1000, 2000)], speechMs: [1100, 900], synthesizedRates: [1.25, 1.1], mediaDurationMs: 5000 },
+      {
+        cues: [cue(1, 0, 1000), cue(2, 1000, 2000)],
+        speechMs: [1100, 900],
+        synthesizedRates: [1.25, 1.1],
+        mediaDurationMs: 5000,
+      },
       { maxStretch: 1.3 },
     );
     expect(plan.lines.map((line) => line.rate)).toEqual([1.25, 1.1]);
@@ -152,7 +192,10 @@ describe('planDubTiming policy', () => {
   });
 
   it('lets the last line borrow up to the media end and no further', () => {
-    const [line] = planDubTiming({ cues: [cue(1, 8000, 9000)], speechMs: [3000], mediaDurationMs: 10_000 }, { maxRateBoost: 1, maxStretch: 1.3 }).lines;
+    const [line] = planDubTiming(
+      { cues: [cue(1, 8000, 9000)], speechMs: [3000], mediaDurationMs: 10_000 },
+      { maxRateBoost: 1, maxStretch: 1.3 },
+    ).lines;
     expect(line.limitEndMs).toBe(10_000);
     expect(line.placedEndMs).toBe(10_000);
     expect(line.stretch).toBeCloseTo(1.5, 6);

@@ -22,7 +22,12 @@ describe('createTimeMap', () => {
   });
 
   it('rejects overlapping spans and speed-ups', () => {
-    expect(() => createTimeMap([{ fromMs: 0, toMs: 2000, factor: 2 }, { fromMs: 1000, toMs: 3000, factor: 2 }])).toThrow(/overlap/);
+    expect(() =>
+      createTimeMap([
+        { fromMs: 0, toMs: 2000, factor: 2 },
+        { fromMs: 1000, toMs: 3000, factor: 2 },
+      ]),
+    ).toThrow(/overlap/);
     expect(() => createTimeMap([{ fromMs: 0, toMs: 2000, factor: 0.5 }])).toThrow(/>= 1/);
   });
 });
@@ -34,17 +39,28 @@ describe('retime filters', () => {
   });
 
   it('builds one setpts expression with a term per span, then fps to fill the slowed spans with frames', () => {
-    const filter = videoRetimeFilter([{ fromMs: 1000, toMs: 2000, factor: 1.5 }, { fromMs: 2500, toMs: 3000, factor: 2.4 }], '30000/1001');
+    const filter = videoRetimeFilter(
+      [
+        { fromMs: 1000, toMs: 2000, factor: 1.5 },
+        { fromMs: 2500, toMs: 3000, factor: 2.4 },
+      ],
+      '30000/1001',
+    );
     expect(filter).toBe(
       "setpts=PTS-STARTPTS,setpts='(T+0.500000*min(max(T-1,0),1)+1.400000*min(max(T-2.5,0),0.5))/TB',fps=fps=30000/1001",
     );
   });
 
   it('switches chained atempo stages (each within 0.5-2) at span starts and back to 1 at span ends', () => {
-    const filter = audioRetimeFilter([{ fromMs: 1000, toMs: 2000, factor: 1.5 }, { fromMs: 2000, toMs: 3000, factor: 3 }]);
+    const filter = audioRetimeFilter([
+      { fromMs: 1000, toMs: 2000, factor: 1.5 },
+      { fromMs: 2000, toMs: 3000, factor: 3 },
+    ]);
     expect(filter).toContain("asendcmd=c='1 atempo@retime0 tempo 0.666667,atempo@retime1 tempo 1.000000;");
     // 3x slower needs two stages of 1/√3 each; back-to-back spans need no reset between them.
-    expect(filter).toContain(';2 atempo@retime0 tempo 0.577350,atempo@retime1 tempo 0.577350;3 atempo@retime0 tempo 1.000000,atempo@retime1 tempo 1.000000');
+    expect(filter).toContain(
+      ';2 atempo@retime0 tempo 0.577350,atempo@retime1 tempo 0.577350;3 atempo@retime0 tempo 1.000000,atempo@retime1 tempo 1.000000',
+    );
     expect(filter.endsWith('atempo@retime0=tempo=1,atempo@retime1=tempo=1')).toBe(true);
   });
 });

@@ -7,7 +7,10 @@ const TTS_RATE = 22050;
 const tone = (index: number, ms: number): DubClip => ({
   index,
   sampleRate: TTS_RATE,
-  samples: Float32Array.from({ length: Math.round((ms * TTS_RATE) / 1000) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 700 * i) / TTS_RATE)),
+  samples: Float32Array.from(
+    { length: Math.round((ms * TTS_RATE) / 1000) },
+    (_, i) => 0.5 * Math.sin((2 * Math.PI * 700 * i) / TTS_RATE),
+  ),
 });
 
 describe('assembleDubTrack', () => {
@@ -18,8 +21,14 @@ describe('assembleDubTrack', () => {
   ];
 
   it('places each clip at its cue start on the 48 kHz track, stretched as planned, silent elsewhere', async () => {
-    const plan = planDubTiming({ cues, speechMs: [800, 1250, 600], synthesizedRates: [1, 1, 1], mediaDurationMs: 6000 }, { maxStretch: 1.3 });
-    const track = await assembleDubTrack([tone(1, 800), tone(2, 1250), tone(3, 600)], plan.lines, { durationMs: plan.outputDurationMs, sampleRate: 48000 });
+    const plan = planDubTiming(
+      { cues, speechMs: [800, 1250, 600], synthesizedRates: [1, 1, 1], mediaDurationMs: 6000 },
+      { maxStretch: 1.3 },
+    );
+    const track = await assembleDubTrack([tone(1, 800), tone(2, 1250), tone(3, 600)], plan.lines, {
+      durationMs: plan.outputDurationMs,
+      sampleRate: 48000,
+    });
     expect(track.sampleRate).toBe(48000);
     expect(track.samples.length).toBe(6 * 48000);
     expect(track.placed.map((clip) => [clip.index, clip.startMs, Math.round(clip.endMs)])).toEqual([
@@ -44,21 +53,27 @@ describe('assembleDubTrack', () => {
     const track = await assembleDubTrack([tone(1, 1400), tone(2, 900), tone(3, 600)], plan.lines, { durationMs: 6000 });
     expect(track.placed[0].endMs).toBe(1500);
     expect(track.placed[0].truncatedMs).toBeCloseTo(400, 0);
-    expect(track.log[0]).toBe('warning: cue 1 came out 400 ms longer than planned; its end was faded out to keep it before the next line');
+    expect(track.log[0]).toBe(
+      'warning: cue 1 came out 400 ms longer than planned; its end was faded out to keep it before the next line',
+    );
   });
 
-  it('keeps the clips\' own rate when they share one, and uses 48 kHz when they differ', async () => {
+  it("keeps the clips' own rate when they share one, and uses 48 kHz when they differ", async () => {
     const plan = planDubTiming({ cues, speechMs: [800, 900, 600], mediaDurationMs: 6000 });
     const same = await assembleDubTrack([tone(1, 800), tone(2, 900)], plan.lines, { durationMs: 6000 });
     expect(same.sampleRate).toBe(TTS_RATE);
     expect(same.placed[1]).toMatchObject({ startMs: 1500 });
-    const mixed = await assembleDubTrack([tone(1, 800), { ...tone(2, 900), sampleRate: 24000 }], plan.lines, { durationMs: 6000 });
+    const mixed = await assembleDubTrack([tone(1, 800), { ...tone(2, 900), sampleRate: 24000 }], plan.lines, {
+      durationMs: 6000,
+    });
     expect(mixed.sampleRate).toBe(48000);
     expect(mixed.samples.length).toBe(6 * 48000);
   });
 
   it('stops when aborted', async () => {
     const plan = planDubTiming({ cues, speechMs: [800, 900, 600], mediaDurationMs: 6000 });
-    await expect(assembleDubTrack([tone(1, 800)], plan.lines, { durationMs: 6000, signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      assembleDubTrack([tone(1, 800)], plan.lines, { durationMs: 6000, signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -3,7 +3,9 @@ import { isAddressInUse, parseLaunchOptions } from '../../src/main/electron/laun
 
 describe('desktop launch options', () => {
   it('reads --port and --data-dir in both spellings and ignores Chromium switches and file paths', () => {
-    expect(parseLaunchOptions(['--port', '8080', '--enable-logging', '/home/me/clip.mp4', '--data-dir=/tmp/d'])).toEqual({ port: 8080, dataDir: '/tmp/d' });
+    expect(
+      parseLaunchOptions(['--port', '8080', '--enable-logging', '/home/me/clip.mp4', '--data-dir=/tmp/d']),
+    ).toEqual({ port: 8080, dataDir: '/tmp/d' });
     expect(parseLaunchOptions([])).toEqual({});
   });
 
@@ -13,7 +15,9 @@ describe('desktop launch options', () => {
   });
 
   it('recognises a busy port through error causes', () => {
-    expect(isAddressInUse(Object.assign(new Error('listen EADDRINUSE: address already in use'), { code: 'EADDRINUSE' }))).toBe(true);
+    expect(
+      isAddressInUse(Object.assign(new Error('listen EADDRINUSE: address already in use'), { code: 'EADDRINUSE' })),
+    ).toBe(true);
     expect(isAddressInUse(new Error('wrapped', { cause: { code: 'EADDRINUSE' } }))).toBe(true);
     expect(isAddressInUse(new Error('EACCES'))).toBe(false);
   });

@@ -8,13 +8,17 @@ import { chunkAtPauses, MIN_CHUNK_MS, readWavLayout } from '../../src/main/engin
 import { encodeWav } from '../../src/main/media/audio.js';
 
 /** Speech of 4 s every 5 s (1 s pauses) over `durationMs`. */
-const regularSpeech = (durationMs: number) => Array.from({ length: Math.floor(durationMs / 5000) }, (_, i) => ({ startMs: i * 5000, endMs: i * 5000 + 4000 }));
+const regularSpeech = (durationMs: number) =>
+  Array.from({ length: Math.floor(durationMs / 5000) }, (_, i) => ({ startMs: i * 5000, endMs: i * 5000 + 4000 }));
 
 describe('chunkAtPauses', () => {
   it('cuts 150 s of speech into one chunk per decoder, each cut in the middle of a pause near the ideal point', () => {
     const regions = regularSpeech(150_000);
     const chunks = chunkAtPauses(150_000, regions, 2);
-    expect(chunks).toEqual([{ startMs: 0, endMs: 74_500 }, { startMs: 74_500, endMs: 150_000 }]);
+    expect(chunks).toEqual([
+      { startMs: 0, endMs: 74_500 },
+      { startMs: 74_500, endMs: 150_000 },
+    ]);
     const four = chunkAtPauses(150_000, regions, 4);
     expect(four).toHaveLength(4);
     for (const chunk of four) {
@@ -36,7 +40,16 @@ describe('chunkAtPauses', () => {
   it('keeps the audio whole when the speech has no pause to cut at', () => {
     expect(chunkAtPauses(120_000, [{ startMs: 0, endMs: 120_000 }], 2)).toEqual([{ startMs: 0, endMs: 120_000 }]);
     // Pauses shorter than a breath are not cut at.
-    expect(chunkAtPauses(60_000, [{ startMs: 0, endMs: 30_000 }, { startMs: 30_100, endMs: 60_000 }], 2)).toHaveLength(1);
+    expect(
+      chunkAtPauses(
+        60_000,
+        [
+          { startMs: 0, endMs: 30_000 },
+          { startMs: 30_100, endMs: 60_000 },
+        ],
+        2,
+      ),
+    ).toHaveLength(1);
     expect(chunkAtPauses(60_000, [], 2)).toHaveLength(1);
   });
 });

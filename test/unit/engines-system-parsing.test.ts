@@ -1,7 +1,11 @@
 // The pure parts of the system engines: pocketsphinx_continuous output to segments, the word error rate, Apertium's
 // mode names to DubDesk languages, and glossary placeholders.
 import { describe, expect, it } from 'vitest';
-import { parsePocketsphinxLine, segmentsFromLines, type PocketsphinxLine } from '../../src/main/engines/asr/pocketsphinx-output.js';
+import {
+  parsePocketsphinxLine,
+  segmentsFromLines,
+  type PocketsphinxLine,
+} from '../../src/main/engines/asr/pocketsphinx-output.js';
 import { wordErrorRate } from '../../src/main/engines/asr/word-error-rate.js';
 import { findPair, parseModeName, type ApertiumPair } from '../../src/main/engines/mt/apertium-pairs.js';
 import { protectTerms, tokenPlaceholders } from '../../src/main/engines/mt/glossary-placeholders.js';
@@ -24,7 +28,10 @@ not 3.910 4.290 0.997503
 </s> 4.300 4.410 1.000000`;
 
 function parse(text: string): PocketsphinxLine[] {
-  return text.split('\n').map(parsePocketsphinxLine).filter((line): line is PocketsphinxLine => line !== undefined);
+  return text
+    .split('\n')
+    .map(parsePocketsphinxLine)
+    .filter((line): line is PocketsphinxLine => line !== undefined);
 }
 
 describe('pocketsphinx_continuous output', () => {
@@ -50,7 +57,9 @@ describe('pocketsphinx_continuous output', () => {
 
 describe('word error rate', () => {
   it('counts substitutions, deletions and insertions against the reference words', () => {
-    expect(wordErrorRate('he was not an ill disposed young man', 'He was not an illdisposed young man.')).toBeCloseTo(2 / 8);
+    expect(wordErrorRate('he was not an ill disposed young man', 'He was not an illdisposed young man.')).toBeCloseTo(
+      2 / 8,
+    );
     expect(wordErrorRate('he was not an ill disposed young man', 'He was not an ill-disposed young man.')).toBe(0);
     expect(wordErrorRate('the cat sat', 'the cat sat')).toBe(0);
     expect(wordErrorRate('the cat sat', 'cat sat down here')).toBeCloseTo(3 / 3);
@@ -60,7 +69,8 @@ describe('word error rate', () => {
 
 describe('Apertium pairs', () => {
   const pairs = ['eng-spa', 'spa-eng_US', 'spa-eng', 'en-gl', 'fr-es', 'hbs-eng', 'eng-spa-tagger', 'README']
-    .map(parseModeName).filter((pair): pair is ApertiumPair => pair !== undefined);
+    .map(parseModeName)
+    .filter((pair): pair is ApertiumPair => pair !== undefined);
 
   it('reads translation modes and leaves debug modes out', () => {
     expect(pairs.map((pair) => pair.mode)).toEqual(['eng-spa', 'spa-eng_US', 'spa-eng', 'en-gl', 'fr-es', 'hbs-eng']);
@@ -73,7 +83,13 @@ describe('Apertium pairs', () => {
     expect(findPair(pairs, 'fr-CA', 'es')?.mode).toBe('fr-es');
     expect(findPair(pairs, 'hr', 'en')?.mode).toBe('hbs-eng');
     expect(findPair(pairs, 'es', 'en')?.mode).toBe('spa-eng_US');
-    expect(findPair([...pairs].sort((a, b) => Number(a.variant !== undefined) - Number(b.variant !== undefined)), 'es', 'en')?.mode).toBe('spa-eng');
+    expect(
+      findPair(
+        [...pairs].sort((a, b) => Number(a.variant !== undefined) - Number(b.variant !== undefined)),
+        'es',
+        'en',
+      )?.mode,
+    ).toBe('spa-eng');
     expect(findPair(pairs, 'en', 'de')).toBeUndefined();
     expect(findPair(pairs, 'gl', 'en')).toBeUndefined();
   });
@@ -86,7 +102,11 @@ describe('glossary token placeholders (Apertium)', () => {
   };
 
   it('replaces whole words in any case, longest term first, and restores the targets', () => {
-    const glossary = [{ source: 'New York', target: 'Nueva York' }, { source: 'New York City', target: 'NYC' }, { source: 'cat', target: 'michi' }];
+    const glossary = [
+      { source: 'New York', target: 'Nueva York' },
+      { source: 'New York City', target: 'NYC' },
+      { source: 'cat', target: 'michi' },
+    ];
     const [first, second] = protect(['New  york city has a CAT, not a category.', 'New York'], glossary);
     expect([first!.text, second!.text]).toEqual(['ZZG0ZZ has a ZZG1ZZ, not a category.', 'ZZG0ZZ']);
     expect(first!.restore('ZZG0ZZ tiene un zzg1zz.')).toBe('NYC tiene un michi.');

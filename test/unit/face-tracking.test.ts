@@ -19,7 +19,10 @@ import type { FaceDetector, FaceLandmarks, Point, RgbFrame } from '../../src/mai
 /** A synthetic face of the given size centred at (cx, cy), its mouth opened by `open` pixels. */
 function face(cx: number, cy: number, size = 100, open = 0): FaceLandmarks {
   const ring = (x: number, y: number, rx: number, ry: number, n: number): Point[] =>
-    Array.from({ length: n }, (_, i) => ({ x: x - rx * Math.cos((2 * Math.PI * i) / n), y: y - ry * Math.sin((2 * Math.PI * i) / n) }));
+    Array.from({ length: n }, (_, i) => ({
+      x: x - rx * Math.cos((2 * Math.PI * i) / n),
+      y: y - ry * Math.sin((2 * Math.PI * i) / n),
+    }));
   return {
     box: { x: cx - size / 2, y: cy - size / 2, width: size, height: size },
     score: 0.9,
@@ -152,7 +155,13 @@ describe('buildTrack', () => {
   });
 
   it('reports every frame when no detection found a face', () => {
-    const { faces, framesWithoutFace } = buildTrack([{ index: 0, face: null }, { index: 4, face: null }], 5);
+    const { faces, framesWithoutFace } = buildTrack(
+      [
+        { index: 0, face: null },
+        { index: 4, face: null },
+      ],
+      5,
+    );
     expect(faces.every((f) => f === null)).toBe(true);
     expect(framesWithoutFace).toEqual([0, 1, 2, 3, 4]);
   });
@@ -187,7 +196,10 @@ describe('trackFaces', () => {
   const frame = (): RgbFrame => ({ data: new Uint8Array(3), width: 1, height: 1, channels: 3 });
 
   /** A scripted scene: which faces a detector sees on each frame, and which frames it was asked about. */
-  function scene(facesAt: (index: number) => FaceLandmarks[], draw: (index: number) => RgbFrame = frame): { detector: FaceDetector; asked: number[]; frames: AsyncIterable<RgbFrame> & { count: number } } {
+  function scene(
+    facesAt: (index: number) => FaceLandmarks[],
+    draw: (index: number) => RgbFrame = frame,
+  ): { detector: FaceDetector; asked: number[]; frames: AsyncIterable<RgbFrame> & { count: number } } {
     const asked: number[] = [];
     const frames = new Map<RgbFrame, number>();
     return {
@@ -247,15 +259,18 @@ describe('trackFaces', () => {
   });
 
   // Every 4th frame (the warp engine) and every frame (the exemplar engine).
-  it.each([4, 1])('follows no bystander while the person is hidden and takes the person up again when they are back (key every %i frames)', async (interval) => {
-    // The person (at x 100) is hidden on frames 8-23; a smaller bystander (at x 400) is in view all along.
-    const bystander = face(400, 100, 90);
-    const s = scene((i) => (i >= 8 && i < 24 ? [bystander] : [face(100, 100, 100), bystander]));
-    s.frames.count = 40;
-    const clip = await trackFaces(s.frames, s.detector, { interval, maxGapFrames: 0, smoothingRadius: 0 });
-    expect(describeFrameRanges(clip.framesWithoutFace)).toBe('8-23');
-    expect(clip.faces.every((f) => f === null || Math.abs(centreX(f) - 100) < 1)).toBe(true);
-  });
+  it.each([4, 1])(
+    'follows no bystander while the person is hidden and takes the person up again when they are back (key every %i frames)',
+    async (interval) => {
+      // The person (at x 100) is hidden on frames 8-23; a smaller bystander (at x 400) is in view all along.
+      const bystander = face(400, 100, 90);
+      const s = scene((i) => (i >= 8 && i < 24 ? [bystander] : [face(100, 100, 100), bystander]));
+      s.frames.count = 40;
+      const clip = await trackFaces(s.frames, s.detector, { interval, maxGapFrames: 0, smoothingRadius: 0 });
+      expect(describeFrameRanges(clip.framesWithoutFace)).toBe('8-23');
+      expect(clip.faces.every((f) => f === null || Math.abs(centreX(f) - 100) < 1)).toBe(true);
+    },
+  );
 
   /** Frames with each face's box filled by its person's own colour pattern, laid out relative to the box. */
   function paintedFrame(people: ReadonlyArray<{ face: FaceLandmarks; pattern: number }>): RgbFrame {
@@ -267,14 +282,16 @@ describe('trackFaces', () => {
         for (let x = Math.max(0, Math.floor(f.box.x)); x < Math.min(width, f.box.x + f.box.width); x++) {
           const u = (x - f.box.x) / f.box.width;
           const v = (y - f.box.y) / f.box.height;
-          for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = 128 + 100 * Math.sin(2 * Math.PI * (pattern * u + (2 - pattern) * v) + pattern * c);
+          for (let c = 0; c < 3; c++)
+            data[(y * width + x) * 3 + c] =
+              128 + 100 * Math.sin(2 * Math.PI * (pattern * u + (2 - pattern) * v) + pattern * c);
         }
       }
     }
     return { data, width, height, channels: 3 };
   }
 
-  it('tells a bystander who steps into the hidden person\'s place from the person coming back elsewhere, by appearance', async () => {
+  it("tells a bystander who steps into the hidden person's place from the person coming back elsewhere, by appearance", async () => {
     // The person (pattern 1) at x 150 on frames 0-7; hidden on 8-23 while a bystander (pattern 0.4) stands at x 190;
     // from frame 24 the person is back at x 500, the bystander still in view.
     const person = (x: number) => ({ face: face(x, 100, 100), pattern: 1 });
@@ -282,8 +299,13 @@ describe('trackFaces', () => {
     const people = (i: number) => (i < 8 ? [person(150)] : i < 24 ? [bystander] : [bystander, person(500)]);
     const [own, other] = [person(150), bystander].map((p) => faceAppearance(paintedFrame([p]), p.face.box)!);
     expect(appearanceSimilarity(own!, other!)).toBeLessThan(IDENTITY_LIMITS.nearSimilarity);
-    expect(appearanceSimilarity(own!, faceAppearance(paintedFrame([person(500)]), person(500).face.box)!)).toBeGreaterThan(IDENTITY_LIMITS.farSimilarity);
-    const s = scene((i) => people(i).map((p) => p.face), (i) => paintedFrame(people(i)));
+    expect(
+      appearanceSimilarity(own!, faceAppearance(paintedFrame([person(500)]), person(500).face.box)!),
+    ).toBeGreaterThan(IDENTITY_LIMITS.farSimilarity);
+    const s = scene(
+      (i) => people(i).map((p) => p.face),
+      (i) => paintedFrame(people(i)),
+    );
     s.frames.count = 40;
     const clip = await trackFaces(s.frames, s.detector, { interval: 4, maxGapFrames: 0, smoothingRadius: 0 });
     expect(describeFrameRanges(clip.framesWithoutFace)).toBe('8-23');

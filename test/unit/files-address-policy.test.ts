@@ -7,12 +7,14 @@ const STRICT = { refusePrivate: true };
 
 describe('refusedRange', () => {
   it('refuses IPv4 link-local and unspecified addresses under any policy', () => {
-    for (const address of ['169.254.169.254', '169.254.0.1', '169.254.255.255']) expect(refusedRange(address)).toBe('link-local');
+    for (const address of ['169.254.169.254', '169.254.0.1', '169.254.255.255'])
+      expect(refusedRange(address)).toBe('link-local');
     for (const address of ['0.0.0.0', '0.1.2.3']) expect(refusedRange(address)).toBe('unspecified');
   });
 
   it('refuses IPv6 link-local (fe80::/10) and the unspecified ::, brackets or not', () => {
-    for (const address of ['fe80::1', 'fe80::a:b:c:d', 'febf::1', '[fe80::1]']) expect(refusedRange(address)).toBe('link-local');
+    for (const address of ['fe80::1', 'fe80::a:b:c:d', 'febf::1', '[fe80::1]'])
+      expect(refusedRange(address)).toBe('link-local');
     expect(refusedRange('::')).toBe('unspecified');
     expect(refusedRange('[::]')).toBe('unspecified');
     expect(refusedRange('fec0::1')).toBeNull();
@@ -27,16 +29,37 @@ describe('refusedRange', () => {
   });
 
   it('allows loopback and private ranges by default', () => {
-    for (const address of ['127.0.0.1', '127.9.9.9', '::1', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.0.1', 'fd00::1', 'fc00::1']) {
+    for (const address of [
+      '127.0.0.1',
+      '127.9.9.9',
+      '::1',
+      '10.0.0.1',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '100.64.0.1',
+      'fd00::1',
+      'fc00::1',
+    ]) {
       expect(refusedRange(address)).toBeNull();
     }
   });
 
   it('refuses the private ranges, but never loopback, when the setting is on', () => {
-    for (const address of ['10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.0.1', '100.127.255.255', 'fd12:3456::1', 'fc00::1']) {
+    for (const address of [
+      '10.0.0.1',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '100.64.0.1',
+      '100.127.255.255',
+      'fd12:3456::1',
+      'fc00::1',
+    ]) {
       expect(refusedRange(address, STRICT)).toBe('private');
     }
-    for (const address of ['127.0.0.1', '::1', '172.32.0.1', '100.128.0.1', '192.169.0.1', '8.8.8.8', '2001:db8::1']) expect(refusedRange(address, STRICT)).toBeNull();
+    for (const address of ['127.0.0.1', '::1', '172.32.0.1', '100.128.0.1', '192.169.0.1', '8.8.8.8', '2001:db8::1'])
+      expect(refusedRange(address, STRICT)).toBeNull();
     expect(refusedRange('169.254.1.1', STRICT)).toBe('link-local');
   });
 
@@ -48,7 +71,9 @@ describe('refusedRange', () => {
   });
 
   it('says what was refused and why', () => {
-    expect(describeRefusal('169.254.169.254', 'link-local')).toBe('169.254.169.254 is a link-local address, which DubDesk does not connect to');
+    expect(describeRefusal('169.254.169.254', 'link-local')).toBe(
+      '169.254.169.254 is a link-local address, which DubDesk does not connect to',
+    );
     expect(describeRefusal('10.0.0.5', 'private', 'nas.lan')).toBe(
       'nas.lan resolves to 10.0.0.5, a private address, which DubDesk does not connect to while the refusePrivateAddresses setting is on',
     );

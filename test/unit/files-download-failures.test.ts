@@ -9,15 +9,24 @@ describe('download failures in words', () => {
   });
 
   it('makes client errors final but lets 408, 429 and server errors be retried', () => {
-    expect(httpStatusFailure(404, 'https://cdn.example/a.mp4')).toMatchObject({ code: 'download_failed', retryable: false });
+    expect(httpStatusFailure(404, 'https://cdn.example/a.mp4')).toMatchObject({
+      code: 'download_failed',
+      retryable: false,
+    });
     expect(httpStatusFailure(403, 'https://cdn.example/a.mp4').message).toContain('not public');
     expect(httpStatusFailure(408, 'https://cdn.example/a.mp4').retryable).toBe(true);
     expect(httpStatusFailure(429, 'https://cdn.example/a.mp4').retryable).toBe(true);
-    expect(httpStatusFailure(502, 'https://cdn.example/a.mp4')).toMatchObject({ retryable: true, message: expect.stringContaining('HTTP 502 Bad Gateway') });
+    expect(httpStatusFailure(502, 'https://cdn.example/a.mp4')).toMatchObject({
+      retryable: true,
+      message: expect.stringContaining('HTTP 502 Bad Gateway'),
+    });
   });
 
   it('names an unresolvable host and keeps the failure retryable', () => {
-    const failure = networkFailure('https://cdn.example/a.mp4', errno('ENOTFOUND', 'getaddrinfo ENOTFOUND cdn.example'));
+    const failure = networkFailure(
+      'https://cdn.example/a.mp4',
+      errno('ENOTFOUND', 'getaddrinfo ENOTFOUND cdn.example'),
+    );
     expect(failure).toMatchObject({ code: 'download_failed', retryable: true });
     expect(failure.message).toContain('the host name cdn.example could not be resolved');
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contentRange, parseContentRange, parseRangeHeader, unsatisfiedContentRange } from '../../src/main/files/http-range.js';
+import {
+  contentRange,
+  parseContentRange,
+  parseRangeHeader,
+  unsatisfiedContentRange,
+} from '../../src/main/files/http-range.js';
 
 describe('parseRangeHeader', () => {
   const size = 1000;

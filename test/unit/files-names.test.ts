@@ -44,7 +44,9 @@ describe('sanitizeFileName', () => {
 
 describe('file names from servers and headers', () => {
   it('prefers filename* over filename in Content-Disposition', () => {
-    expect(fileNameFromContentDisposition(`attachment; filename="fallback.mp4"; filename*=UTF-8''Caf%C3%A9.mp4`)).toBe('Café.mp4');
+    expect(fileNameFromContentDisposition(`attachment; filename="fallback.mp4"; filename*=UTF-8''Caf%C3%A9.mp4`)).toBe(
+      'Café.mp4',
+    );
     expect(fileNameFromContentDisposition('attachment; filename="say \\"hi\\".mp4"')).toBe('say "hi".mp4');
     expect(fileNameFromContentDisposition('inline; filename=plain.wav')).toBe('plain.wav');
     expect(fileNameFromContentDisposition('inline')).toBeNull();
@@ -61,7 +63,9 @@ describe('file names from servers and headers', () => {
   });
 
   it('writes Content-Disposition with an ASCII fallback and the exact UTF-8 name', () => {
-    expect(contentDisposition('attachment', 'Café "1".mp4')).toBe(`attachment; filename="Caf_ _1_.mp4"; filename*=UTF-8''Caf%C3%A9%20%221%22.mp4`);
+    expect(contentDisposition('attachment', 'Café "1".mp4')).toBe(
+      `attachment; filename="Caf_ _1_.mp4"; filename*=UTF-8''Caf%C3%A9%20%221%22.mp4`,
+    );
   });
 });
 

@@ -5,7 +5,11 @@ import type { Rgb } from '../../src/main/engines/inpaint/glyph-mask.js';
 import type { PixelBox } from '../../src/main/media/image/rgb-image.js';
 import { resolveSubtitleFonts } from '../../src/main/media/subtitles/fonts.js';
 import { lineMeasurer } from '../../src/main/media/text-drawing/font-metrics.js';
-import { textAlignment, translatedTextAss, type TextToDraw } from '../../src/main/media/text-drawing/translated-text-ass.js';
+import {
+  textAlignment,
+  translatedTextAss,
+  type TextToDraw,
+} from '../../src/main/media/text-drawing/translated-text-ass.js';
 
 const frame = { width: 640, height: 360 };
 const fonts = resolveSubtitleFonts({ includeSystemFonts: false });
@@ -31,23 +35,26 @@ interface DrawnText {
 /** The Dialogue lines of a document, read back into what libass will draw. */
 function drawn(texts: TextToDraw[], language = 'en'): DrawnText[] {
   const document = translatedTextAss(texts, { frame, language, fonts });
-  return document.split('\n').filter((line) => line.startsWith('Dialogue:')).map((line) => {
-    const fields = line.slice('Dialogue: '.length).split(',');
-    const body = fields.slice(9).join(',');
-    const tags = /^\{([^}]*)\}/.exec(body)![1]!;
-    const position = /\\pos\(([\d.]+),([\d.]+)\)/.exec(tags)!;
-    return {
-      start: fields[1]!,
-      end: fields[2]!,
-      anchor: Number(/\\an(\d)/.exec(tags)![1]),
-      x: Number(position[1]),
-      y: Number(position[2]),
-      size: Number(/\\fs([\d.]+)/.exec(tags)![1]),
-      border: Number(/\\bord([\d.]+)/.exec(tags)![1]),
-      tags,
-      lines: body.slice(tags.length + 2).split('\\N'),
-    };
-  });
+  return document
+    .split('\n')
+    .filter((line) => line.startsWith('Dialogue:'))
+    .map((line) => {
+      const fields = line.slice('Dialogue: '.length).split(',');
+      const body = fields.slice(9).join(',');
+      const tags = /^\{([^}]*)\}/.exec(body)![1]!;
+      const position = /\\pos\(([\d.]+),([\d.]+)\)/.exec(tags)!;
+      return {
+        start: fields[1]!,
+        end: fields[2]!,
+        anchor: Number(/\\an(\d)/.exec(tags)![1]),
+        x: Number(position[1]),
+        y: Number(position[2]),
+        size: Number(/\\fs([\d.]+)/.exec(tags)![1]),
+        border: Number(/\\bord([\d.]+)/.exec(tags)![1]),
+        tags,
+        lines: body.slice(tags.length + 2).split('\\N'),
+      };
+    });
 }
 
 const widest = (item: DrawnText) => Math.max(...item.lines.map((line) => measure(line, item.size).width));
@@ -62,8 +69,12 @@ function inkRows(item: DrawnText): { top: number; bottom: number } {
 }
 
 describe('translatedTextAss', () => {
-  it('lays the document out in the frame\'s own pixels and leaves no wrapping to libass', () => {
-    const document = translatedTextAss([text({ x: 40, y: 40, width: 240, height: 40 }, 'Open')], { frame, language: 'en', fonts });
+  it("lays the document out in the frame's own pixels and leaves no wrapping to libass", () => {
+    const document = translatedTextAss([text({ x: 40, y: 40, width: 240, height: 40 }, 'Open')], {
+      frame,
+      language: 'en',
+      fonts,
+    });
     expect(document).toMatch(/^PlayResX: 640$/m);
     expect(document).toMatch(/^PlayResY: 360$/m);
     expect(document).toMatch(/^WrapStyle: 2$/m);
@@ -73,7 +84,7 @@ describe('translatedTextAss', () => {
     expect([open!.start, open!.end]).toEqual(['0:00:01.00', '0:00:02.50']);
   });
 
-  it('anchors left, centred and right texts at the box\'s left edge, centre and right edge, at its top', () => {
+  it("anchors left, centred and right texts at the box's left edge, centre and right edge, at its top", () => {
     const box = { x: 100, y: 60, width: 300, height: 40 };
     const [left, centre, right] = drawn([
       text(box, 'Exit', { align: 'left' }),
@@ -98,7 +109,7 @@ describe('translatedTextAss', () => {
     }
   });
 
-  it('draws in the original\'s fill and outline colours, a hairline of the contrasting colour when it had no outline', () => {
+  it("draws in the original's fill and outline colours, a hairline of the contrasting colour when it had no outline", () => {
     const box = { x: 40, y: 40, width: 300, height: 40 };
     const [outlined, light, dark] = drawn([
       text(box, 'Sale', { fillRgb: [255, 200, 0], outlineRgb: [0, 0, 255] }),
@@ -116,7 +127,7 @@ describe('translatedTextAss', () => {
     expect(light!.border).toBeLessThan(outlined!.border);
   });
 
-  it('keeps the original\'s line breaks and breaks a longer translation into lines that fit the box', () => {
+  it("keeps the original's line breaks and breaks a longer translation into lines that fit the box", () => {
     const twoLineBox = { x: 170, y: 280, width: 300, height: 64 };
     const [kept, broken] = drawn([
       text(twoLineBox, 'First line\nSecond', { lines: 2, align: 'center' }),
@@ -146,7 +157,9 @@ describe('translatedTextAss', () => {
 
   it('lets a text too long even at the smallest size run wider than its box, centred on it and inside the frame', () => {
     const box = { x: 520, y: 200, width: 80, height: 20 };
-    const [overflowing] = drawn([text(box, 'An extremely long sentence put into a very small label box near the edge', { align: 'right' })]);
+    const [overflowing] = drawn([
+      text(box, 'An extremely long sentence put into a very small label box near the edge', { align: 'right' }),
+    ]);
     expect(overflowing!.size).toBeLessThan(box.height);
     expect(overflowing!.size).toBeGreaterThan(8);
     const width = widest(overflowing!);
@@ -180,7 +193,7 @@ describe('translatedTextAss', () => {
 });
 
 describe('textAlignment', () => {
-  it('centres a box near the frame\'s middle and keeps others to the side they sit on', () => {
+  it("centres a box near the frame's middle and keeps others to the side they sit on", () => {
     expect(textAlignment({ x: 170, y: 300, width: 300, height: 40 }, frame)).toBe('center');
     expect(textAlignment({ x: 30, y: 40, width: 200, height: 30 }, frame)).toBe('left');
     expect(textAlignment({ x: 420, y: 40, width: 200, height: 30 }, frame)).toBe('right');
@@ -192,7 +205,9 @@ describe('textAlignment', () => {
     const [bold] = drawn([text(box, 'The house is big', { bold: true })]);
     expect(regular!.tags).toContain('\\b0');
     expect(bold!.tags).toContain('\\b1');
-    expect(lineMeasurer(fonts, true)('The house is big', 30).width).toBeGreaterThan(measure('The house is big', 30).width * 1.05);
+    expect(lineMeasurer(fonts, true)('The house is big', 30).width).toBeGreaterThan(
+      measure('The house is big', 30).width * 1.05,
+    );
     // The same box holds the wider bold line at a size no larger than the regular one.
     expect(bold!.size).toBeLessThanOrEqual(regular!.size);
   });

@@ -4,8 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { ReadTextEvent } from '../../src/main/engines/ocr/video-text/read-events.js';
 import { groupTextLines, unionBox } from '../../src/main/pipelines/frame-translate/text-blocks.js';
 
-const line = (text: string, startMs: number, endMs: number, x: number, y: number, width = 300, height = 30): ReadTextEvent =>
-  ({ text, startMs, endMs, box: { x, y, width, height }, confidence: 0.9 });
+const line = (
+  text: string,
+  startMs: number,
+  endMs: number,
+  x: number,
+  y: number,
+  width = 300,
+  height = 30,
+): ReadTextEvent => ({ text, startMs, endMs, box: { x, y, width, height }, confidence: 0.9 });
 
 describe('groupTextLines', () => {
   it('joins the two lines of one subtitle, top line first, into their union box', () => {
@@ -37,6 +44,11 @@ describe('groupTextLines', () => {
 
 describe('unionBox', () => {
   it('covers every box', () => {
-    expect(unionBox([{ x: 10, y: 20, width: 5, height: 5 }, { x: 0, y: 30, width: 4, height: 10 }])).toEqual({ x: 0, y: 20, width: 15, height: 20 });
+    expect(
+      unionBox([
+        { x: 10, y: 20, width: 5, height: 5 },
+        { x: 0, y: 30, width: 4, height: 10 },
+      ]),
+    ).toEqual({ x: 0, y: 20, width: 15, height: 20 });
   });
 });

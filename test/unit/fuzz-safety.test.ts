@@ -5,26 +5,55 @@ import { checkRequestIsLoopbackOnly } from '../fixtures/fuzz/loopback-check.js';
 import { installNetworkGuard, type NetworkGuard } from '../fixtures/fuzz/network-guard.js';
 
 const TEMP = '/tmp/dubdesk-fuzz-test';
-const request = (body: unknown, path = '/v1/media/translate') => ({ path, headers: { host: '127.0.0.1:7860' }, body: Buffer.from(JSON.stringify(body)) });
+const request = (body: unknown, path = '/v1/media/translate') => ({
+  path,
+  headers: { host: '127.0.0.1:7860' },
+  body: Buffer.from(JSON.stringify(body)),
+});
 
 describe('checkRequestIsLoopbackOnly', () => {
   it('passes loopback URLs, files inside the temp folder and strings that are no URL', () => {
-    expect(() => checkRequestIsLoopbackOnly(request({
-      media_url: 'http://127.0.0.1:9/junk.mp4', subtitle_url: `file://${TEMP}/speech.srt`, callback_url: '../../etc/passwd', user_prompt: 'a'.repeat(100_000),
-    }), TEMP)).not.toThrow();
+    expect(() =>
+      checkRequestIsLoopbackOnly(
+        request({
+          media_url: 'http://127.0.0.1:9/junk.mp4',
+          subtitle_url: `file://${TEMP}/speech.srt`,
+          callback_url: '../../etc/passwd',
+          user_prompt: 'a'.repeat(100_000),
+        }),
+        TEMP,
+      ),
+    ).not.toThrow();
   });
 
   it('refuses a URL to another host, even JSON-escaped or behind userinfo', () => {
-    expect(() => checkRequestIsLoopbackOnly(request({ media_url: 'https://example.com/a.mp4' }), TEMP)).toThrow(/non-loopback/);
-    expect(() => checkRequestIsLoopbackOnly({ ...request({}), body: Buffer.from('{"media_url":"http:\\/\\/example.com\\/a"}') }, TEMP)).toThrow(/non-loopback/);
-    expect(() => checkRequestIsLoopbackOnly(request({ callback_url: 'http://127.0.0.1:80@example.com/' }), TEMP)).toThrow(/non-loopback/);
-    expect(() => checkRequestIsLoopbackOnly(request({}, '/v1/events?key=http://example.com'), TEMP)).toThrow(/non-loopback/);
+    expect(() => checkRequestIsLoopbackOnly(request({ media_url: 'https://example.com/a.mp4' }), TEMP)).toThrow(
+      /non-loopback/,
+    );
+    expect(() =>
+      checkRequestIsLoopbackOnly(
+        { ...request({}), body: Buffer.from('{"media_url":"http:\\/\\/example.com\\/a"}') },
+        TEMP,
+      ),
+    ).toThrow(/non-loopback/);
+    expect(() =>
+      checkRequestIsLoopbackOnly(request({ callback_url: 'http://127.0.0.1:80@example.com/' }), TEMP),
+    ).toThrow(/non-loopback/);
+    expect(() => checkRequestIsLoopbackOnly(request({}, '/v1/events?key=http://example.com'), TEMP)).toThrow(
+      /non-loopback/,
+    );
   });
 
   it('refuses files and model sources outside the temp folder', () => {
-    expect(() => checkRequestIsLoopbackOnly(request({ media_url: 'file:///etc/passwd' }), TEMP)).toThrow(/outside the temp folder/);
-    expect(() => checkRequestIsLoopbackOnly(request({ media_url: `file://${TEMP}/../../etc/passwd` }), TEMP)).toThrow(/outside the temp folder/);
-    expect(() => checkRequestIsLoopbackOnly(request({ id: 'whisper-base', source_path: '/etc/passwd' }, '/v1/models'), TEMP)).toThrow(/source_path/);
+    expect(() => checkRequestIsLoopbackOnly(request({ media_url: 'file:///etc/passwd' }), TEMP)).toThrow(
+      /outside the temp folder/,
+    );
+    expect(() => checkRequestIsLoopbackOnly(request({ media_url: `file://${TEMP}/../../etc/passwd` }), TEMP)).toThrow(
+      /outside the temp folder/,
+    );
+    expect(() =>
+      checkRequestIsLoopbackOnly(request({ id: 'whisper-base', source_path: '/etc/passwd' }, '/v1/models'), TEMP),
+    ).toThrow(/source_path/);
   });
 });
 
@@ -47,7 +76,9 @@ describe('installNetworkGuard', () => {
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
       let text = '';
-      socket.on('data', (chunk) => { text += chunk; });
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
     });

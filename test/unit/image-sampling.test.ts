@@ -61,7 +61,12 @@ describe('masked colour statistics', () => {
   it('averages only the pixels with the asked label', () => {
     const image = createRgbImage(4, 2);
     image.data.set([200, 0, 0, 100, 0, 0, 0, 0, 255, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    const stats = maskedColourStats(image, { x: 0, y: 0, width: 4, height: 2 }, Uint8Array.from([1, 1, 2, 2, 0, 0, 0, 0]), 1);
+    const stats = maskedColourStats(
+      image,
+      { x: 0, y: 0, width: 4, height: 2 },
+      Uint8Array.from([1, 1, 2, 2, 0, 0, 0, 0]),
+      1,
+    );
     expect(stats.count).toBe(2);
     expect(stats.mean).toEqual([150, 0, 0]);
     expect(stats.luma).toBeCloseTo(0.299 * 150);

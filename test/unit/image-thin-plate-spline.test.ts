@@ -37,6 +37,11 @@ describe('thin-plate spline', () => {
 
   it('refuses sites that all lie on one line', () => {
     const line = [0, 1, 2, 3].map((k) => ({ x: k, y: 2 * k }));
-    expect(() => fitThinPlateSpline(line, line.map(() => ({ x: 1, y: 1 })))).toThrow(/degenerate/);
+    expect(() =>
+      fitThinPlateSpline(
+        line,
+        line.map(() => ({ x: 1, y: 1 })),
+      ),
+    ).toThrow(/degenerate/);
   });
 });

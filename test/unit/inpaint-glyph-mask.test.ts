@@ -38,7 +38,12 @@ function paint(image: RgbImage, rect: PixelBox, rgb: [number, number, number], a
 function withText(outline: number): RgbImage {
   const image = background();
   for (const bar of bars) {
-    const grow = (by: number): PixelBox => ({ x: bar.x - by, y: bar.y - by, width: bar.width + 2 * by, height: bar.height + 2 * by });
+    const grow = (by: number): PixelBox => ({
+      x: bar.x - by,
+      y: bar.y - by,
+      width: bar.width + 2 * by,
+      height: bar.height + 2 * by,
+    });
     paint(image, grow(outline + 1), outline ? [0, 0, 0] : [255, 255, 255], 0.5);
     if (outline) paint(image, grow(outline), [0, 0, 0]);
     paint(image, bar, [255, 255, 255]);
@@ -48,7 +53,8 @@ function withText(outline: number): RgbImage {
 
 function changed(a: RgbImage, b: RgbImage): number[] {
   const pixels: number[] = [];
-  for (let p = 0; p < WIDTH * HEIGHT; p++) if ([0, 1, 2].some((c) => a.data[p * 3 + c] !== b.data[p * 3 + c])) pixels.push(p);
+  for (let p = 0; p < WIDTH * HEIGHT; p++)
+    if ([0, 1, 2].some((c) => a.data[p * 3 + c] !== b.data[p * 3 + c])) pixels.push(p);
   return pixels;
 }
 
@@ -67,11 +73,21 @@ describe('glyphMask', () => {
     expect(glyphs.dilation).toBe(glyphDilation(box.height));
     // Nothing beyond the box grown by the dilation.
     for (let p = 0; p < WIDTH * HEIGHT; p++) {
-      const x = p % WIDTH; const y = Math.floor(p / WIDTH);
-      const near = x >= box.x - glyphs.dilation && x < box.x + box.width + glyphs.dilation && y >= box.y - glyphs.dilation && y < box.y + box.height + glyphs.dilation;
+      const x = p % WIDTH;
+      const y = Math.floor(p / WIDTH);
+      const near =
+        x >= box.x - glyphs.dilation &&
+        x < box.x + box.width + glyphs.dilation &&
+        y >= box.y - glyphs.dilation &&
+        y < box.y + box.height + glyphs.dilation;
       if (!near) expect(glyphs.mask.data[p]).toBe(0);
     }
-    expect(glyphs.bounds).toEqual({ x: 49 - glyphs.dilation, y: 25 - glyphs.dilation, width: 82 + 2 * glyphs.dilation, height: 30 + 2 * glyphs.dilation });
+    expect(glyphs.bounds).toEqual({
+      x: 49 - glyphs.dilation,
+      y: 25 - glyphs.dilation,
+      width: 82 + 2 * glyphs.dilation,
+      height: 30 + 2 * glyphs.dilation,
+    });
   });
 
   it('tells the outline from the fill even when the outline has more pixels', () => {

@@ -5,10 +5,15 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 // npm's own range logic (a dependency of the toolchain, untyped): the same judgement npm ci makes.
-const semver = createRequire(import.meta.url)('semver') as { minVersion(range: string): { version: string } | null; satisfies(version: string, range: string): boolean };
+const semver = createRequire(import.meta.url)('semver') as {
+  minVersion(range: string): { version: string } | null;
+  satisfies(version: string, range: string): boolean;
+};
 const root = new URL('../../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as { packages: Record<string, { version?: string; engines?: unknown }> };
+const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as {
+  packages: Record<string, { version?: string; engines?: unknown }>;
+};
 
 describe('engines', () => {
   it("every locked package accepts the oldest Node that package.json's engines allow", () => {

@@ -21,8 +21,10 @@ describe('the transitions table', () => {
   it('lets any working state end, and nothing leave a final state', () => {
     for (const kind of Object.keys(KIND_STATUSES) as Array<keyof typeof KIND_STATUSES>) {
       const working = KIND_STATUSES[kind].filter((status) => !['done', 'failed', 'cancelled'].includes(status));
-      for (const from of working) for (const to of ['done', 'failed', 'cancelled']) expect(canTransition(kind, from, to)).toBe(true);
-      for (const from of ['done', 'failed', 'cancelled']) for (const to of KIND_STATUSES[kind]) expect(canTransition(kind, from, to)).toBe(false);
+      for (const from of working)
+        for (const to of ['done', 'failed', 'cancelled']) expect(canTransition(kind, from, to)).toBe(true);
+      for (const from of ['done', 'failed', 'cancelled'])
+        for (const to of KIND_STATUSES[kind]) expect(canTransition(kind, from, to)).toBe(false);
     }
   });
 

@@ -1,6 +1,11 @@
 import { concatSamples } from '../../src/main/media/dsp/envelope.js';
 import { describe, expect, it } from 'vitest';
-import { extractFrameAudioFeatures, normaliseLoudness, percentile, SILENCE_DB } from '../../src/main/media/dsp/audio-features.js';
+import {
+  extractFrameAudioFeatures,
+  normaliseLoudness,
+  percentile,
+  SILENCE_DB,
+} from '../../src/main/media/dsp/audio-features.js';
 
 const RATE = 16_000;
 
@@ -16,7 +21,10 @@ function noise(seconds: number, amplitude: number, seed = 5): Float32Array {
 }
 
 const tone = (hz: number, seconds: number, amplitude: number) =>
-  Float32Array.from({ length: Math.round(seconds * RATE) }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / RATE));
+  Float32Array.from(
+    { length: Math.round(seconds * RATE) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / RATE),
+  );
 
 const concat = (...parts: Float32Array[]) => concatSamples(parts);
 
@@ -45,15 +53,16 @@ describe('per-frame audio features', () => {
 
   it('sees a high first formant as an open vowel', () => {
     // "a"-like: strongest harmonics near 700 Hz; "ee"-like: strongest near 300 Hz (and 2.3 kHz).
-    const vowel = (formants: number[]) => Float32Array.from({ length: RATE }, (_, i) => {
-      let value = 0;
-      for (let h = 1; h * 120 < 4000; h++) {
-        const hz = h * 120;
-        const gain = formants.reduce((sum, formant) => sum + 1 / (1 + ((hz - formant) / 80) ** 2), 0);
-        value += gain * Math.sin((2 * Math.PI * hz * i) / RATE);
-      }
-      return 0.05 * value;
-    });
+    const vowel = (formants: number[]) =>
+      Float32Array.from({ length: RATE }, (_, i) => {
+        let value = 0;
+        for (let h = 1; h * 120 < 4000; h++) {
+          const hz = h * 120;
+          const gain = formants.reduce((sum, formant) => sum + 1 / (1 + ((hz - formant) / 80) ** 2), 0);
+          value += gain * Math.sin((2 * Math.PI * hz * i) / RATE);
+        }
+        return 0.05 * value;
+      });
     const open = extractFrameAudioFeatures(vowel([730, 1090]), RATE, { fps: 25 });
     const close = extractFrameAudioFeatures(vowel([270, 2290]), RATE, { fps: 25 });
     expect(mean(open.openVowelShare, 2, 23)).toBeGreaterThan(0.8);
@@ -73,7 +82,13 @@ describe('per-frame audio features', () => {
   });
 
   it('normalises loudness per clip: the same audio 26 dB quieter moves nothing', () => {
-    const clip = concat(new Float32Array(RATE / 2), tone(180, 0.4, 0.5), noise(0.3, 0.02), tone(300, 0.2, 0.25), new Float32Array(RATE / 2));
+    const clip = concat(
+      new Float32Array(RATE / 2),
+      tone(180, 0.4, 0.5),
+      noise(0.3, 0.02),
+      tone(300, 0.2, 0.25),
+      new Float32Array(RATE / 2),
+    );
     const quiet = clip.map((value) => value * 0.05);
     const loud = extractFrameAudioFeatures(clip, RATE, { fps: 25 });
     const soft = extractFrameAudioFeatures(quiet, RATE, { fps: 25 });
@@ -117,7 +132,10 @@ describe('per-frame audio features', () => {
   });
 
   it('analyses 10 minutes of audio in seconds', () => {
-    const clip = Float32Array.from({ length: 600 * RATE }, (_, i) => 0.2 * Math.sin(i * 0.07) * (Math.floor(i / 4000) % 3 ? 1 : 0));
+    const clip = Float32Array.from(
+      { length: 600 * RATE },
+      (_, i) => 0.2 * Math.sin(i * 0.07) * (Math.floor(i / 4000) % 3 ? 1 : 0),
+    );
     const started = performance.now();
     const features = extractFrameAudioFeatures(clip, RATE, { fps: 25 });
     const elapsedMs = performance.now() - started;

@@ -39,7 +39,8 @@ const mean = (values: ArrayLike<number>, from = 0, to = values.length) => {
   return sum / (to - from);
 };
 
-const targetsOf = (samples: Float32Array, fps = 25) => mouthTargetsFromFeatures(extractFrameAudioFeatures(samples, RATE, { fps }));
+const targetsOf = (samples: Float32Array, fps = 25) =>
+  mouthTargetsFromFeatures(extractFrameAudioFeatures(samples, RATE, { fps }));
 
 describe('mouth targets from audio', () => {
   it('keeps the mouth shut in silence and opens it on sound', () => {
@@ -66,7 +67,9 @@ describe('mouth targets from audio', () => {
   });
 
   it('reads a low tone as dark and rounded and noise as bright and spread, noise opening less (unvoiced)', () => {
-    const tone = targetsOf(Float32Array.from({ length: RATE }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 250 * i) / RATE)));
+    const tone = targetsOf(
+      Float32Array.from({ length: RATE }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 250 * i) / RATE)),
+    );
     const hiss = targetsOf(noise(1, 0.3));
     expect(mean(tone.width, 3, 22)).toBeLessThan(mean(hiss.width, 3, 22) - 0.15);
     expect(mean(tone.rounding, 3, 22)).toBeGreaterThan(mean(hiss.rounding, 3, 22) + 0.5);
@@ -87,7 +90,14 @@ describe('mouth targets from audio', () => {
   });
 
   it('closes on a deep dip inside continuous sound (a bilabial hold) and opens gently on the release burst', () => {
-    const clip = concat(silence(0.3), vowel(0.3, [730, 1090]), vowel(0.08, [250], 0.002), noise(0.02, 0.1), vowel(0.3, [730, 1090]), silence(0.3));
+    const clip = concat(
+      silence(0.3),
+      vowel(0.3, [730, 1090]),
+      vowel(0.08, [250], 0.002),
+      noise(0.02, 0.1),
+      vowel(0.3, [730, 1090]),
+      silence(0.3),
+    );
     const features = extractFrameAudioFeatures(clip, RATE, { fps: 25 });
     const mask = speechMask(features);
     const targets = mouthTargetsFromFeatures(features);
@@ -107,7 +117,10 @@ describe('mouth targets from audio', () => {
 
   it('moves with the syllables of a syllable train rather than hanging open', () => {
     // 4 syllables per second: loudness swings about 14 dB between nucleus and consonant, never into silence.
-    const clip = Float32Array.from(vowel(2, [700, 1100]), (value, i) => value * (0.25 + 0.75 * Math.sin((Math.PI * 4 * i) / RATE) ** 2));
+    const clip = Float32Array.from(
+      vowel(2, [700, 1100]),
+      (value, i) => value * (0.25 + 0.75 * Math.sin((Math.PI * 4 * i) / RATE) ** 2),
+    );
     const targets = targetsOf(concat(silence(0.3), clip, silence(0.3)));
     const inner = targets.opening.subarray(12, 55);
     expect(Math.max(...inner) - Math.min(...inner)).toBeGreaterThan(0.3);

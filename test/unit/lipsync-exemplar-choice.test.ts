@@ -6,12 +6,15 @@ import { chooseExemplars, openingMapping } from '../../src/main/engines/lipsync/
 import { faceFrameOf, toFace, toImage } from '../../src/main/engines/lipsync/exemplar/face-frame.js';
 import { fuseFacePath } from '../../src/main/engines/lipsync/exemplar/face-path.js';
 import {
-  MAX_BANK_MOUTHS, patchSize, planMouthBank, samplePatch, type MouthBankEntry,
+  MAX_BANK_MOUTHS,
+  patchSize,
+  planMouthBank,
+  samplePatch,
+  type MouthBankEntry,
 } from '../../src/main/engines/lipsync/exemplar/mouth-bank.js';
 import { eyeRing as eye, syntheticFaceWithLandmarks } from '../fixtures/synthetic-mouth.js';
 import { chooseMouthLabels } from '../../src/main/engines/lipsync/exemplar/mouth-labels.js';
 import { pasteExemplar } from '../../src/main/engines/lipsync/exemplar/paste-exemplar.js';
-
 
 function entry(frame: number, opening: number): MouthBankEntry {
   return { frame, shape: { opening, width: 0, rounding: 0 }, noseU: 0 };
@@ -35,13 +38,17 @@ describe('face frame', () => {
 
 describe('the steady face path', () => {
   /** Landmarks with the eyes centred at (x, y) plus a detector's noise. */
-  const face = (x: number, y: number, noise: number) => ({ leftEye: eye(x - 30, y + noise), rightEye: eye(x + 30, y - noise) }) as never;
+  const face = (x: number, y: number, noise: number) =>
+    ({ leftEye: eye(x - 30, y + noise), rightEye: eye(x + 30, y - noise) }) as never;
   // A detector's shiver: +-1 px in a pattern with no trend.
   const noise = (t: number) => [1, -1, 0.5, -0.5, 0, 1, -1][t % 7]!;
 
-  it('holds a still face still: the followed path (no motion) outweighs the landmarks\' shiver', () => {
+  it("holds a still face still: the followed path (no motion) outweighs the landmarks' shiver", () => {
     const track = Array.from({ length: 40 }, (_, t) => face(100, 100, noise(t)));
-    const fused = fuseFacePath(track, track.map((_, t) => (t === 0 ? null : { dx: 0, dy: 0 })));
+    const fused = fuseFacePath(
+      track,
+      track.map((_, t) => (t === 0 ? null : { dx: 0, dy: 0 })),
+    );
     const tilts = fused.map((frame) => frame!.axis.y);
     const raw = track.map((f) => faceFrameOf(f)!.axis.y);
     const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
@@ -76,7 +83,11 @@ describe('choosing the bank mouths', () => {
   it('shows closed mouths in silence and open ones in speech', () => {
     const bank = Array.from({ length: 20 }, (_, frame) => entry(frame, frame < 10 ? 0.1 : 0.9));
     const targets = [closed, closed, closed, open, open, open, closed, closed];
-    const { slots } = chooseExemplars(targets, targets.map(() => null), bank);
+    const { slots } = chooseExemplars(
+      targets,
+      targets.map(() => null),
+      bank,
+    );
     expect(Array.from(slots, (slot) => bank[slot]!.shape.opening)).toEqual([0.1, 0.1, 0.1, 0.9, 0.9, 0.9, 0.1, 0.1]);
   });
 
@@ -86,19 +97,31 @@ describe('choosing the bank mouths', () => {
     const run = wanted.map((opening, i) => entry(i, opening + 0.05));
     const scattered = wanted.map((opening, i) => entry(10 * (i + 1), opening));
     const bank = [...run, ...scattered];
-    const { slots, cuts } = chooseExemplars(wanted.map((opening) => ({ ...closed, opening })), wanted.map(() => null), bank);
+    const { slots, cuts } = chooseExemplars(
+      wanted.map((opening) => ({ ...closed, opening })),
+      wanted.map(() => null),
+      bank,
+    );
     const frames = Array.from(slots, (slot) => bank[slot]!.frame);
     // Forward or back by one frame: the run as the person moved (0, 1, 2 and then 1 or 3, both a 0.55 opening).
     expect(frames.slice(0, 3)).toEqual([0, 1, 2]);
     expect([1, 3]).toContain(frames[3]);
     expect(cuts).toBe(0);
     // Without the cost of a cut, the exact single picks win: what the run preference prevents.
-    const greedy = chooseExemplars(wanted.map((opening) => ({ ...closed, opening })), wanted.map(() => null), bank, { cutCost: 0 });
+    const greedy = chooseExemplars(
+      wanted.map((opening) => ({ ...closed, opening })),
+      wanted.map(() => null),
+      bank,
+      { cutCost: 0 },
+    );
     expect(greedy.cuts).toBeGreaterThan(0);
   });
 
   it('prefers mouths from frames whose head was turned the same way', () => {
-    const bank = [{ ...entry(0, 0.5), noseU: -0.2 }, { ...entry(40, 0.5), noseU: 0.2 }];
+    const bank = [
+      { ...entry(0, 0.5), noseU: -0.2 },
+      { ...entry(40, 0.5), noseU: 0.2 },
+    ];
     const { slots } = chooseExemplars([{ ...open, opening: 0.5 }], [0.18], bank);
     expect(bank[slots[0]!]!.frame).toBe(40);
   });
@@ -110,13 +133,16 @@ describe('pasting a stored mouth', () => {
     const height = 200;
     const frame = createRgbImage(width, height);
     // A smooth gradient: resampling it there and back loses almost nothing.
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) frame.data.set([x, y, (x + y) >> 1], (y * width + x) * 3);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) frame.data.set([x, y, (x + y) >> 1], (y * width + x) * 3);
     const face = faceFrameOf({ leftEye: eye(70, 60), rightEye: eye(130, 60) })!;
     const pixelsPerUnit = 60;
     const size = patchSize(pixelsPerUnit);
     const patch = samplePatch(frame, face, pixelsPerUnit, createRgbImage(size.width, size.height));
     const before = Buffer.from(frame.data);
-    const box = pasteExemplar(frame, face, { mouth: { u: 0, v: 1, width: 0.8 }, pixelsPerUnit }, [{ patch, weight: 1 }])!;
+    const box = pasteExemplar(frame, face, { mouth: { u: 0, v: 1, width: 0.8 }, pixelsPerUnit }, [
+      { patch, weight: 1 },
+    ])!;
     let maxDiff = 0;
     for (let i = 0; i < frame.data.length; i++) maxDiff = Math.max(maxDiff, Math.abs(frame.data[i]! - before[i]!));
     expect(maxDiff).toBeLessThanOrEqual(2);
@@ -145,7 +171,10 @@ describe('the mouth bank', () => {
   it('keeps at most the first MAX_BANK_MOUTHS mouths of a long reference', () => {
     const { face } = syntheticFaceWithLandmarks(8);
     const track = Array.from({ length: MAX_BANK_MOUTHS + 50 }, () => face);
-    const { index } = planMouthBank(track, track.map((f) => faceFrameOf(f)));
+    const { index } = planMouthBank(
+      track,
+      track.map((f) => faceFrameOf(f)),
+    );
     expect(index.entries).toHaveLength(MAX_BANK_MOUTHS);
     expect(index.entries[MAX_BANK_MOUTHS - 1]!.frame).toBe(MAX_BANK_MOUTHS - 1);
   });

@@ -22,7 +22,12 @@ describe('reference frame schedule', () => {
   });
 
   it('covers every output frame exactly once', () => {
-    for (const [outputs, refs] of [[100, 7], [3, 2], [50, 50], [1, 1]]) {
+    for (const [outputs, refs] of [
+      [100, 7],
+      [3, 2],
+      [50, 50],
+      [1, 1],
+    ]) {
       const runs = scheduleRuns(outputs!, refs!);
       let covered = 0;
       for (const run of runs) covered += refs === 1 ? outputs! : Math.abs(run.to - run.from) + 1;

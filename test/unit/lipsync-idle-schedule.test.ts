@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_MOTION_DEFAULTS, blinkAmount, planIdleMotion, type IdlePose } from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
+import {
+  IDLE_MOTION_DEFAULTS,
+  blinkAmount,
+  planIdleMotion,
+  type IdlePose,
+} from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
 
 const FPS = 25;
 const poses = (frameCount: number): IdlePose[] => {

@@ -3,7 +3,15 @@ import type { FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { cropRgb, type PixelBox, type Point, type RgbImage } from '../../src/main/media/image/rgb-image.js';
 import { mouthBox, describeMouth } from '../../src/main/engines/lipsync/mouth-shape.js';
 import { applyMouthShape } from '../../src/main/engines/lipsync/mouth-warp/mouth-warp.js';
-import { applyBlink, applyIdleMotion, applySway, blinkBox, describeEye, swayBox, swayPoint } from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
+import {
+  applyBlink,
+  applyIdleMotion,
+  applySway,
+  blinkBox,
+  describeEye,
+  swayBox,
+  swayPoint,
+} from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
 import { makeSyntheticFace } from '../fixtures/synthetic-mouth.js';
 
 const SCLERA: [number, number, number] = [236, 236, 230];
@@ -62,7 +70,12 @@ function changedOutside(before: RgbImage, after: RgbImage, box: PixelBox): numbe
     for (let x = 0; x < before.width; x++) {
       if (x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height) continue;
       const i = (y * before.width + x) * 3;
-      if (before.data[i] !== after.data[i] || before.data[i + 1] !== after.data[i + 1] || before.data[i + 2] !== after.data[i + 2]) changed++;
+      if (
+        before.data[i] !== after.data[i] ||
+        before.data[i + 1] !== after.data[i + 1] ||
+        before.data[i + 2] !== after.data[i + 2]
+      )
+        changed++;
     }
   }
   return changed;
@@ -74,7 +87,13 @@ function countColour(image: RgbImage, box: PixelBox, colour: readonly number[], 
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
       const i = (y * image.width + x) * 3;
-      if (Math.abs(image.data[i] - colour[0]) + Math.abs(image.data[i + 1] - colour[1]) + Math.abs(image.data[i + 2] - colour[2]) < tolerance) count++;
+      if (
+        Math.abs(image.data[i] - colour[0]) +
+          Math.abs(image.data[i + 1] - colour[1]) +
+          Math.abs(image.data[i + 2] - colour[2]) <
+        tolerance
+      )
+        count++;
     }
   }
   return count;
@@ -119,7 +138,11 @@ describe('blink warp', () => {
     };
     expect(luma(frame, 155, meetY)).toBeLessThan(luma(frame, 155, meetY - 5) - 10);
     expect(changedOutside(image, frame, box)).toBe(0);
-    const mouth = mouthBox(describeMouth({ outer: face.mouthOuter, inner: face.mouthInner }), image.width, image.height);
+    const mouth = mouthBox(
+      describeMouth({ outer: face.mouthOuter, inner: face.mouthInner }),
+      image.width,
+      image.height,
+    );
     expect(Buffer.from(cropRgb(frame, mouth).data).equals(Buffer.from(cropRgb(image, mouth).data))).toBe(true);
     // The other eye is untouched too.
     const right = { x: 221, y: 189, width: 48, height: 17 };
@@ -203,11 +226,19 @@ describe('head sway warp', () => {
     const { image, face } = syntheticFace();
     const pose = { blink: 0, swayX: 3 / 240, swayY: 2 / 240, tiltDeg: 0 };
     const reshaped = copyOf(image);
-    applyMouthShape(reshaped, { outer: face.mouthOuter, inner: face.mouthInner }, { opening: 0.8, width: 0, rounding: 0 });
+    applyMouthShape(
+      reshaped,
+      { outer: face.mouthOuter, inner: face.mouthInner },
+      { opening: 0.8, width: 0, rounding: 0 },
+    );
     const swayed = copyOf(reshaped);
     applyIdleMotion(swayed, face, pose);
     // A pure shift of 3 px right and 2 px down in the face box: the open mouth appears there, unchanged.
-    const mouth = mouthBox(describeMouth({ outer: face.mouthOuter, inner: face.mouthInner }), image.width, image.height);
+    const mouth = mouthBox(
+      describeMouth({ outer: face.mouthOuter, inner: face.mouthInner }),
+      image.width,
+      image.height,
+    );
     const shifted = { ...mouth, x: mouth.x + 3, y: mouth.y + 2 };
     const expected = cropRgb(reshaped, mouth).data;
     const diff = cropRgb(swayed, shifted).data.reduce((sum, v, i) => sum + Math.abs(v - expected[i]), 0);

@@ -4,8 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { planLipsyncEngines } from '../../src/main/plans/lipsync-plan.js';
 import type { LipsyncRequest } from '../../src/shared/schemas/jobs.js';
 
-const engines = (generator: boolean, restorer = false) => ({ lipsyncGeneratorInstalled: () => generator, faceRestorerInstalled: () => restorer });
-const request = (model: LipsyncRequest['model'], type: 'video' | 'image') => ({ model, reference_file_type: type, reference_file_url: 'file:///x', audio_url: 'file:///a' }) as unknown as LipsyncRequest;
+const engines = (generator: boolean, restorer = false) => ({
+  lipsyncGeneratorInstalled: () => generator,
+  faceRestorerInstalled: () => restorer,
+});
+const request = (model: LipsyncRequest['model'], type: 'video' | 'image') =>
+  ({
+    model,
+    reference_file_type: type,
+    reference_file_url: 'file:///x',
+    audio_url: 'file:///a',
+  }) as unknown as LipsyncRequest;
 
 describe('planLipsyncEngines', () => {
   it('standard_v1 draws with the mouth warp, whatever is installed', () => {

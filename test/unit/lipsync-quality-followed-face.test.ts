@@ -38,10 +38,17 @@ function scripted(options: { squares: Box[]; fits: boolean[]; detects?: FaceLand
 }
 
 describe('reading the followed face', () => {
-  const track = [face({ x: 60, y: 60, width: 80, height: 80 }), face({ x: 70, y: 60, width: 80, height: 80 }), face({ x: 66, y: 60, width: 88, height: 96 })];
+  const track = [
+    face({ x: 60, y: 60, width: 80, height: 80 }),
+    face({ x: 70, y: 60, width: 80, height: 80 }),
+    face({ x: 66, y: 60, width: 88, height: 96 }),
+  ];
 
   it('frames the face once with the finder, then reads it with the landmark model alone, the square moved and scaled with the track', async () => {
-    const { detector, calls, fitted } = scripted({ squares: [{ x: 50, y: 55, width: 100, height: 100 }], fits: [true, true, true] });
+    const { detector, calls, fitted } = scripted({
+      squares: [{ x: 50, y: 55, width: 100, height: 100 }],
+      fits: [true, true, true],
+    });
     const read = followedFaceReader(detector, track, size);
     for (const frame of [0, 1, 2]) expect(await read(picture, frame)).not.toBeNull();
     expect(calls).toEqual(['find', 'fit', 'fit', 'fit']);
@@ -49,12 +56,20 @@ describe('reading the followed face', () => {
     expect(fitted).toEqual([
       { x: 50, y: 55, width: 100, height: 100 },
       { x: 60, y: 55, width: 100, height: 100 },
-      { x: expect.closeTo(55, 9), y: expect.closeTo(54.5, 9), width: expect.closeTo(110, 9), height: expect.closeTo(110, 9) },
+      {
+        x: expect.closeTo(55, 9),
+        y: expect.closeTo(54.5, 9),
+        width: expect.closeTo(110, 9),
+        height: expect.closeTo(110, 9),
+      },
     ]);
   });
 
   it('where the landmark model finds no face, the whole detector looks; a face hidden there reads as none and the square stays', async () => {
-    const { detector, calls } = scripted({ squares: [{ x: 50, y: 55, width: 100, height: 100 }], fits: [true, false, true] });
+    const { detector, calls } = scripted({
+      squares: [{ x: 50, y: 55, width: 100, height: 100 }],
+      fits: [true, false, true],
+    });
     const read = followedFaceReader(detector, track, size);
     expect(await read(picture, 0)).not.toBeNull();
     expect(await read(picture, 1)).toBeNull();
@@ -63,15 +78,23 @@ describe('reading the followed face', () => {
   });
 
   it('frames the face afresh after the detector found one where the square read none', async () => {
-    const { detector, calls } = scripted({ squares: [{ x: 50, y: 55, width: 100, height: 100 }], fits: [false, true], detects: [[face({ x: 70, y: 60, width: 80, height: 80 })]] });
+    const { detector, calls } = scripted({
+      squares: [{ x: 50, y: 55, width: 100, height: 100 }],
+      fits: [false, true],
+      detects: [[face({ x: 70, y: 60, width: 80, height: 80 })]],
+    });
     const read = followedFaceReader(detector, track, size);
     expect(await read(picture, 0)).not.toBeNull();
     expect(await read(picture, 1)).not.toBeNull();
     expect(calls).toEqual(['find', 'fit', 'detect', 'find', 'fit']);
   });
 
-  it("does not follow a bystander: a square whose centre is off the tracked face is no frame, and the detector reads", async () => {
-    const { detector, calls } = scripted({ squares: [{ x: 0, y: 140, width: 60, height: 60 }], fits: [], detects: [[], []] });
+  it('does not follow a bystander: a square whose centre is off the tracked face is no frame, and the detector reads', async () => {
+    const { detector, calls } = scripted({
+      squares: [{ x: 0, y: 140, width: 60, height: 60 }],
+      fits: [],
+      detects: [[], []],
+    });
     const read = followedFaceReader(detector, track, size);
     expect(await read(picture, 0)).toBeNull();
     expect(await read(picture, 1)).toBeNull();
@@ -80,7 +103,14 @@ describe('reading the followed face', () => {
 
   it('reads the track in its own pixel size: a track of a picture twice as large is halved', async () => {
     const { detector, fitted } = scripted({ squares: [{ x: 50, y: 55, width: 100, height: 100 }], fits: [true, true] });
-    const large = track.map((tracked) => face({ x: tracked.box.x * 2, y: tracked.box.y * 2, width: tracked.box.width * 2, height: tracked.box.height * 2 }));
+    const large = track.map((tracked) =>
+      face({
+        x: tracked.box.x * 2,
+        y: tracked.box.y * 2,
+        width: tracked.box.width * 2,
+        height: tracked.box.height * 2,
+      }),
+    );
     const read = followedFaceReader(detector, large, { width: 400, height: 400 });
     await read(picture, 0);
     await read(picture, 1);

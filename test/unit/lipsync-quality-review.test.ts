@@ -13,7 +13,10 @@ import { WEAK_SYNC, weakSyncItems } from '../../src/main/quality/lipsync/weak-sy
 const STEP = 0.2;
 
 /** Samples every STEP seconds; `face(t)` says whether one was found, `opening(t)` and `loudness(t)` what was read. */
-function samplesOver(seconds: number, read: { face?: (t: number) => boolean; opening?: (t: number) => number; loudness?: (t: number) => number }): MouthSample[] {
+function samplesOver(
+  seconds: number,
+  read: { face?: (t: number) => boolean; opening?: (t: number) => number; loudness?: (t: number) => number },
+): MouthSample[] {
   return Array.from({ length: Math.round(seconds / STEP) }, (_, i) => {
     const timeSec = i * STEP;
     return {
@@ -43,7 +46,10 @@ describe('no_face spans', () => {
 
   it('runs a span to the start or the end of the result when the face is missing there', () => {
     const items = noFaceItems(samplesOver(4, { face: (t) => t > 0.9 && t < 3 }), 4);
-    expect(items.map(({ start, end }) => [start, end])).toEqual([[0, 0.9], [2.9, 4]]);
+    expect(items.map(({ start, end }) => [start, end])).toEqual([
+      [0, 0.9],
+      [2.9, 4],
+    ]);
   });
 
   it('reports nothing when every frame read has a face', () => {
@@ -61,7 +67,9 @@ describe('weak_sync spans', () => {
     const samples = samplesOver(12, { loudness, opening: (t) => 0.05 + loudness(t + 1) });
     const items = weakSyncItems(samples, 12);
     expect(items).toEqual([expect.objectContaining({ start: 0, end: 12, reasons: ['weak_sync'] })]);
-    expect(items[0]!.detail).toMatch(new RegExp(`correlates -0\\.\\d\\d with the loudness \\(below ${WEAK_SYNC.below}\\)`));
+    expect(items[0]!.detail).toMatch(
+      new RegExp(`correlates -0\\.\\d\\d with the loudness \\(below ${WEAK_SYNC.below}\\)`),
+    );
   });
 
   it('marks only the windows where the mouth stops following', () => {
@@ -80,8 +88,14 @@ describe('weak_sync spans', () => {
 
   it('judges no window where the audio is silent, or too few frames show a face', () => {
     expect(weakSyncItems(samplesOver(12, { opening: (t) => 0.05 + loudness(t + 1) }), 12)).toEqual([]);
-    const faceless = samplesOver(12, { loudness, opening: (t) => 0.05 + loudness(t + 1), face: (t) => Math.round(t / STEP) % 8 === 0 });
-    expect(faceless.filter((sample) => sample.opening !== null && sample.timeSec < WEAK_SYNC.windowSec).length).toBeLessThan(WEAK_SYNC.minFrames);
+    const faceless = samplesOver(12, {
+      loudness,
+      opening: (t) => 0.05 + loudness(t + 1),
+      face: (t) => Math.round(t / STEP) % 8 === 0,
+    });
+    expect(
+      faceless.filter((sample) => sample.opening !== null && sample.timeSec < WEAK_SYNC.windowSec).length,
+    ).toBeLessThan(WEAK_SYNC.minFrames);
     expect(weakSyncItems(faceless, 12)).toEqual([]);
   });
 });
@@ -93,7 +107,12 @@ describe('how densely a result is read', () => {
     expect(sampleEvery(30 * 25, 25)).toBe(23);
     expect(sampleEvery(8 * 25, 25)).toBe(5);
     expect(sampleEvery(25, 25)).toBe(1);
-    for (const [frames, fps] of [[250, 25], [9000, 30], [100, 25], [3600, 60]]) {
+    for (const [frames, fps] of [
+      [250, 25],
+      [9000, 30],
+      [100, 25],
+      [3600, 60],
+    ]) {
       const every = sampleEvery(frames!, fps!);
       expect(Math.ceil(frames! / every)).toBeGreaterThanOrEqual(Math.min(frames!, MIN_SAMPLES));
       expect(every < 4 || (every % 2 !== 0 && every % 3 !== 0)).toBe(true);
@@ -102,13 +121,32 @@ describe('how densely a result is read', () => {
 });
 
 describe('where the face is looked for', () => {
-  const face = (x: number): FaceLandmarks => ({ box: { x, y: 50, width: 100, height: 120 }, score: 1, mouthOuter: [], mouthInner: [], leftEye: [], rightEye: [], nose: [] });
+  const face = (x: number): FaceLandmarks => ({
+    box: { x, y: 50, width: 100, height: 120 },
+    score: 1,
+    mouthOuter: [],
+    mouthInner: [],
+    leftEye: [],
+    rightEye: [],
+    nose: [],
+  });
 
   it('grows the tracked box on every side, following the frame schedule of a short reference', () => {
     const boxAt = faceBoxes([face(0), face(10), face(20)]);
-    const grown = (x: number) => ({ x: x - 100 * REGION_MARGIN, y: 50 - 120 * REGION_MARGIN, width: 100 * (1 + 2 * REGION_MARGIN), height: 120 * (1 + 2 * REGION_MARGIN) });
+    const grown = (x: number) => ({
+      x: x - 100 * REGION_MARGIN,
+      y: 50 - 120 * REGION_MARGIN,
+      width: 100 * (1 + 2 * REGION_MARGIN),
+      height: 120 * (1 + 2 * REGION_MARGIN),
+    });
     // Output frames 0..4 show reference frames 0, 1, 2, 1, 0.
-    expect([0, 1, 2, 3, 4].map((frame) => regionAround(boxAt(frame)!))).toEqual([grown(0), grown(10), grown(20), grown(10), grown(0)]);
+    expect([0, 1, 2, 3, 4].map((frame) => regionAround(boxAt(frame)!))).toEqual([
+      grown(0),
+      grown(10),
+      grown(20),
+      grown(10),
+      grown(0),
+    ]);
   });
 
   it('looks where the nearest frame had the face when the track lost it, and at the whole frame without a track', () => {
@@ -127,7 +165,7 @@ describe('correlation', () => {
 });
 
 describe('bank coverage', () => {
-  it('is the render stage\'s share when it gives one, else null', () => {
+  it("is the render stage's share when it gives one, else null", () => {
     expect(bankCoverageOf({ video: 'v.mp4', bankCoverage: 0.83 })).toBe(0.83);
     expect(bankCoverageOf({ video: 'v.mp4' })).toBeNull();
     expect(bankCoverageOf({ video: 'v.mp4', bankCoverage: '0.8' })).toBeNull();

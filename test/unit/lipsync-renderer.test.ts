@@ -7,13 +7,16 @@ import { rendererOf } from '../../src/main/pipelines/lipsync/renderer.js';
 
 describe('the lip-sync engine', () => {
   it('standard_v1 always warps; precision_v1 takes an installed model, else the exemplar mouths of a video, else warps a picture', () => {
-    const choose = (model: 'standard_v1' | 'precision_v1', isImage: boolean, generatorInstalled: boolean) => chooseLipsyncEngine({ model, isImage, generatorInstalled }).id;
+    const choose = (model: 'standard_v1' | 'precision_v1', isImage: boolean, generatorInstalled: boolean) =>
+      chooseLipsyncEngine({ model, isImage, generatorInstalled }).id;
     expect(choose('standard_v1', false, true)).toBe('mouth-warp');
     expect(choose('precision_v1', false, true)).toBe('wav2lip');
     expect(choose('precision_v1', true, true)).toBe('wav2lip');
     expect(choose('precision_v1', false, false)).toBe('exemplar');
     expect(choose('precision_v1', true, false)).toBe('mouth-warp');
-    expect(chooseLipsyncEngine({ model: 'precision_v1', isImage: true, generatorInstalled: false }).reason).toMatch(/only one mouth/);
+    expect(chooseLipsyncEngine({ model: 'precision_v1', isImage: true, generatorInstalled: false }).reason).toMatch(
+      /only one mouth/,
+    );
   });
 
   it('every choice is an engine of the table that supports the request it was chosen for', () => {

@@ -42,7 +42,8 @@ describe('mouth warp field', () => {
   it('moves a lower-lip edge down by the distance its contour moved', () => {
     const face = makeSyntheticFace({ mouthWidth: 88 });
     const box = mouthBox(describeMouth(face.mouth), face.image.width, face.image.height);
-    const lowered = (points: Point[], lowerFrom: number): Point[] => points.map((p, i) => (i >= lowerFrom ? { x: p.x, y: p.y + 7 } : p));
+    const lowered = (points: Point[], lowerFrom: number): Point[] =>
+      points.map((p, i) => (i >= lowerFrom ? { x: p.x, y: p.y + 7 } : p));
     // Outer: indices 9.. are the lower lip; inner: 7.. (corners stay).
     const from = [...face.mouth.outer, ...face.mouth.inner];
     const to = [...lowered(face.mouth.outer, 9), ...lowered(face.mouth.inner, 7)];
@@ -60,8 +61,12 @@ describe('mouth warp field', () => {
     }
     // The upper lip's top edge stays where it was.
     const x = Math.round(face.mouthX);
-    const topBefore = [...Array(40).keys()].find((k) => face.image.data[((face.mouthY - 40 + k) * face.image.width + x) * 3 + 1] < 110);
-    const topAfter = [...Array(40).keys()].find((k) => out.data[((face.mouthY - 40 + k) * out.width + x) * 3 + 1] < 110);
+    const topBefore = [...Array(40).keys()].find(
+      (k) => face.image.data[((face.mouthY - 40 + k) * face.image.width + x) * 3 + 1] < 110,
+    );
+    const topAfter = [...Array(40).keys()].find(
+      (k) => out.data[((face.mouthY - 40 + k) * out.width + x) * 3 + 1] < 110,
+    );
     expect(Math.abs((topAfter ?? 0) - (topBefore ?? 0))).toBeLessThanOrEqual(1);
   });
 
@@ -110,6 +115,8 @@ describe('feathered blend', () => {
   it('refuses a patch that does not match its box', () => {
     const face = makeSyntheticFace();
     const patch = cropRgb(face.image, { x: 0, y: 0, width: 10, height: 10 });
-    expect(() => blendPatch(face.image, patch, { x: 0, y: 0, width: 12, height: 10 }, new Float32Array(120))).toThrow(/patch/);
+    expect(() => blendPatch(face.image, patch, { x: 0, y: 0, width: 12, height: 10 }, new Float32Array(120))).toThrow(
+      /patch/,
+    );
   });
 });

@@ -29,13 +29,20 @@ function pixelsIn(image: RgbImage, box: PixelBox): Pixel[] {
 
 function polygonArea(points: Point[]): number {
   let twice = 0;
-  for (let i = 0, j = points.length - 1; i < points.length; j = i++) twice += points[j].x * points[i].y - points[i].x * points[j].y;
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++)
+    twice += points[j].x * points[i].y - points[i].x * points[j].y;
   return Math.abs(twice) / 2;
 }
 
 /** Within `margin` px of the polygon: inside it or near enough that antialiasing may reach. */
 function nearPolygon(points: Point[], x: number, y: number, margin: number): boolean {
-  for (const [dx, dy] of [[0, 0], [margin, 0], [-margin, 0], [0, margin], [0, -margin]]) {
+  for (const [dx, dy] of [
+    [0, 0],
+    [margin, 0],
+    [-margin, 0],
+    [0, margin],
+    [0, -margin],
+  ]) {
     if (pointInPolygon(points, x + dx, y + dy)) return true;
   }
   return false;
@@ -93,7 +100,10 @@ describe('painted mouth interior', () => {
       const out = copyOf(face.image);
       const { box } = applyMouthShape(out, face.mouth, { opening, width: 0, rounding: 0 });
       const pixels = pixelsIn(out, box);
-      return { dark: pixels.filter((p) => p.luma < DARK).length, bright: pixels.filter((p) => p.luma > 190 && p.spread < 70).length };
+      return {
+        dark: pixels.filter((p) => p.luma < DARK).length,
+        bright: pixels.filter((p) => p.luma > 190 && p.spread < 70).length,
+      };
     };
     const small = darkAt(0.1);
     const medium = darkAt(0.5);
@@ -111,7 +121,8 @@ describe('painted mouth interior', () => {
       applyMouthShape(out, face.mouth, { opening: 0.7, width: 0, rounding: 0 });
       // Just under the upper lip at the centre column.
       let best = 0;
-      for (let y = face.mouthY - 20; y < face.mouthY + 10; y++) best = Math.max(best, out.data[(y * out.width + face.mouthX) * 3 + 1]);
+      for (let y = face.mouthY - 20; y < face.mouthY + 10; y++)
+        best = Math.max(best, out.data[(y * out.width + face.mouthX) * 3 + 1]);
       return best;
     };
     expect(meanTeeth(0.55)).toBeLessThan(meanTeeth(1) - 40);

@@ -38,7 +38,9 @@ describe('measured mouth', () => {
 
   it('rejects contours too short to be lips', () => {
     const face = makeSyntheticFace();
-    expect(() => describeMouth({ outer: face.mouth.outer.slice(0, 4), inner: face.mouth.inner })).toThrow(/outer lip contour/);
+    expect(() => describeMouth({ outer: face.mouth.outer.slice(0, 4), inner: face.mouth.inner })).toThrow(
+      /outer lip contour/,
+    );
   });
 });
 
@@ -70,7 +72,9 @@ describe('target mouth', () => {
     expect(wide.width).toBeCloseTo(88 * 1.2, 4);
     const round = describeMouth(targetMouth(source, { opening: 0, width: 0, rounding: 1 }).contours);
     expect(round.width).toBeLessThan(88 * 0.82);
-    expect(round.upperLipThickness + round.lowerLipThickness).toBeGreaterThan(source.upperLipThickness + source.lowerLipThickness + 6);
+    expect(round.upperLipThickness + round.lowerLipThickness).toBeGreaterThan(
+      source.upperLipThickness + source.lowerLipThickness + 6,
+    );
   });
 
   it('keeps the point order and count, so each target point matches its source point', () => {

@@ -21,7 +21,10 @@ describe('mouth warp speed', () => {
     for (let k = 0; k < BOXES; k++) {
       // Restore only the box: the next frame of a video would arrive fresh.
       for (let row = 0; row < box.height; row++) {
-        frame.data.set(original.data.subarray(row * box.width * 3, (row + 1) * box.width * 3), ((box.y + row) * frame.width + box.x) * 3);
+        frame.data.set(
+          original.data.subarray(row * box.width * 3, (row + 1) * box.width * 3),
+          ((box.y + row) * frame.width + box.x) * 3,
+        );
       }
       applyMouthShape(frame, face.mouth, {
         opening: 0.5 + 0.5 * Math.sin(k * 0.37),
@@ -30,7 +33,9 @@ describe('mouth warp speed', () => {
       });
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`mouth warp: ${BOXES} boxes of ${box.width}x${box.height} in ${seconds.toFixed(2)} s (${((seconds / BOXES) * 1000).toFixed(2)} ms each)`);
+    console.log(
+      `mouth warp: ${BOXES} boxes of ${box.width}x${box.height} in ${seconds.toFixed(2)} s (${((seconds / BOXES) * 1000).toFixed(2)} ms each)`,
+    );
     expect(seconds).toBeLessThan(8);
   });
 });

@@ -16,7 +16,8 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const write = (stream: NodeJS.WritableStream, text: string) => new Promise<void>((resolve, reject) => stream.write(text, (error) => (error ? reject(error) : resolve())));
+const write = (stream: NodeJS.WritableStream, text: string) =>
+  new Promise<void>((resolve, reject) => stream.write(text, (error) => (error ? reject(error) : resolve())));
 
 describe('openRotatingFile', () => {
   it('starts a new file once the current one reaches the size limit and keeps only the newest rotated files', async () => {
@@ -34,7 +35,12 @@ describe('openRotatingFile', () => {
     // service.log.1 holds the lines just before the current file's.
     expect(newestRotated.endsWith(line(Number(current.slice(5, 7)) - 1))).toBe(true);
     // The oldest lines were dropped with the files beyond `keep`.
-    expect(fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name), 'utf8')).join('')).not.toContain(line(0));
+    expect(
+      fs
+        .readdirSync(dir)
+        .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
+        .join(''),
+    ).not.toContain(line(0));
   });
 
   it('appends to an existing file below the limit instead of replacing it', async () => {
@@ -62,8 +68,13 @@ describe('createServiceLog', () => {
     const names = fs.readdirSync(dir).sort();
     expect(names).toEqual(['service.log', 'service.log.1', 'service.log.2', 'service.log.3']);
     // Oldest first; the current file may be empty right after a rotation.
-    const text = ['service.log.3', 'service.log.2', 'service.log.1', 'service.log'].map((name) => fs.readFileSync(path.join(dir, name), 'utf8')).join('');
-    const lines = text.trim().split('\n').map((line) => JSON.parse(line));
+    const text = ['service.log.3', 'service.log.2', 'service.log.1', 'service.log']
+      .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
+      .join('');
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.at(-1)).toMatchObject({ level: 30, i: 29, msg: 'a line long enough to fill the small file quickly' });
     expect(typeof lines.at(-1).time).toBe('string');
     // Consecutive lines across the kept files: nothing lost between rotations.
@@ -87,7 +98,9 @@ describe('createServiceLog', () => {
 
 describe('scrubSecrets', () => {
   it('removes bearer tokens and key/token/secret query values but keeps the rest of the URL', () => {
-    expect(scrubSecrets('"url":"/v1/events?task_id=t1&key=dd_abc123&kind=lipsync"')).toBe('"url":"/v1/events?task_id=t1&key=[redacted]&kind=lipsync"');
+    expect(scrubSecrets('"url":"/v1/events?task_id=t1&key=dd_abc123&kind=lipsync"')).toBe(
+      '"url":"/v1/events?task_id=t1&key=[redacted]&kind=lipsync"',
+    );
     expect(scrubSecrets('/v1/files/f1?token=Pjgi2h0u-3SF&download=1')).toBe('/v1/files/f1?token=[redacted]&download=1');
     expect(scrubSecrets('Authorization: Bearer dd_live_key')).toBe('Authorization: Bearer [redacted]');
     expect(scrubSecrets('monkey=1&keyboard=2')).toBe('monkey=1&keyboard=2');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clockToSeconds, createProgressParser, parseProgressText, progressFraction } from '../../src/main/media/ffmpeg-progress.js';
+import {
+  clockToSeconds,
+  createProgressParser,
+  parseProgressText,
+  progressFraction,
+} from '../../src/main/media/ffmpeg-progress.js';
 
 // Two reports as ffmpeg 4.1 prints them with `-progress pipe:1` (out_time_ms is really microseconds).
 const VIDEO_REPORTS = `frame=12
@@ -37,13 +42,16 @@ describe('ffmpeg progress parser', () => {
   });
 
   it('handles audio-only reports, N/A values and the negative start time', () => {
-    const text = 'bitrate=N/A\ntotal_size=N/A\nout_time_us=-9223372036854775807\nout_time=-2562047788:00:54.775807\nspeed=N/A\nprogress=continue\n';
+    const text =
+      'bitrate=N/A\ntotal_size=N/A\nout_time_us=-9223372036854775807\nout_time=-2562047788:00:54.775807\nspeed=N/A\nprogress=continue\n';
     expect(parseProgressText(text)).toEqual([{ outTimeSec: null, speed: null, frame: null, done: false }]);
   });
 
   it('falls back to the clock field and works line by line with CRLF', () => {
     const parse = createProgressParser();
-    const events = ['out_time=00:01:02.500000\r', 'speed=2x\r', 'progress=continue\r'].map((line) => parse(line.replace(/\r$/, '')));
+    const events = ['out_time=00:01:02.500000\r', 'speed=2x\r', 'progress=continue\r'].map((line) =>
+      parse(line.replace(/\r$/, '')),
+    );
     expect(events).toEqual([null, null, { outTimeSec: 62.5, speed: 2, frame: null, done: false }]);
   });
 

@@ -99,7 +99,16 @@ describe('writeFramesArgs', () => {
     const args = writeFramesArgs(base);
     const input = args.indexOf('pipe:0');
     expect(args.slice(input - 9, input + 1)).toEqual([
-      '-f', 'rawvideo', '-pixel_format', 'rgb24', '-video_size', '320x240', '-framerate', '25', '-i', 'pipe:0',
+      '-f',
+      'rawvideo',
+      '-pixel_format',
+      'rgb24',
+      '-video_size',
+      '320x240',
+      '-framerate',
+      '25',
+      '-i',
+      'pipe:0',
     ]);
     expect(args.join(' ')).toContain(h264EncodeArgs().join(' '));
     expect(args.at(-1)).toBe('/work/out.mp4');

@@ -9,7 +9,9 @@ function texture(width: number, height: number, dx = 0, dy = 0) {
     for (let x = 0; x < width; x++) {
       const u = x - dx;
       const v = y - dy;
-      data[y * width + x] = Math.round(128 + 50 * Math.sin(u * 0.31) * Math.cos(v * 0.23) + 30 * Math.sin((u + 2 * v) * 0.17));
+      data[y * width + x] = Math.round(
+        128 + 50 * Math.sin(u * 0.31) * Math.cos(v * 0.23) + 30 * Math.sin((u + 2 * v) * 0.17),
+      );
     }
   }
   return { data, width, height };

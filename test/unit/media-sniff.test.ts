@@ -2,10 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { SNIFF_BYTES, sniffBytes } from '../../src/main/media/sniff.js';
 
 const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
-const padded = (head: Buffer, length = 64): Buffer => Buffer.concat([head, Buffer.alloc(Math.max(0, length - head.length))]);
+const padded = (head: Buffer, length = 64): Buffer =>
+  Buffer.concat([head, Buffer.alloc(Math.max(0, length - head.length))]);
 const ftyp = (brand: string, compatible = 'isomiso2'): Buffer =>
-  padded(Buffer.concat([Buffer.from([0, 0, 0, 16 + compatible.length]), ascii('ftyp'), ascii(brand), Buffer.from([0, 0, 2, 0]), ascii(compatible)]));
-const riff = (form: string): Buffer => padded(Buffer.concat([ascii('RIFF'), Buffer.from([0x24, 0, 0, 0]), ascii(form)]));
+  padded(
+    Buffer.concat([
+      Buffer.from([0, 0, 0, 16 + compatible.length]),
+      ascii('ftyp'),
+      ascii(brand),
+      Buffer.from([0, 0, 2, 0]),
+      ascii(compatible),
+    ]),
+  );
+const riff = (form: string): Buffer =>
+  padded(Buffer.concat([ascii('RIFF'), Buffer.from([0x24, 0, 0, 0]), ascii(form)]));
 
 function ebml(docType: string): Buffer {
   const docTypeElement = Buffer.concat([Buffer.from([0x42, 0x82, 0x80 | docType.length]), ascii(docType)]);
@@ -46,9 +56,15 @@ describe('sniffBytes', () => {
   });
 
   it('recognises ASF, JPEG, PNG and ID3-tagged MP3 signatures', () => {
-    const asf = Buffer.from([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c]);
+    const asf = Buffer.from([
+      0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c,
+    ]);
     expect(sniffBytes(padded(asf))?.ext).toBe('wmv');
-    expect(sniffBytes(padded(Buffer.from([0xff, 0xd8, 0xff, 0xe0])))).toEqual({ ext: 'jpg', category: 'image', mime: 'image/jpeg' });
+    expect(sniffBytes(padded(Buffer.from([0xff, 0xd8, 0xff, 0xe0])))).toEqual({
+      ext: 'jpg',
+      category: 'image',
+      mime: 'image/jpeg',
+    });
     expect(sniffBytes(padded(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))?.ext).toBe('png');
     expect(sniffBytes(padded(ascii('ID3\x04\x00')))?.ext).toBe('mp3');
   });

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { formatSrtTime, looksLikeSrt, parseSrt, serializeSrt, validateSrt, type SrtCue } from '../../src/main/media/srt.js';
+import {
+  formatSrtTime,
+  looksLikeSrt,
+  parseSrt,
+  serializeSrt,
+  validateSrt,
+  type SrtCue,
+} from '../../src/main/media/srt.js';
 import { thrown } from '../fixtures/thrown.js';
 
-const SAMPLE = ['1', '00:00:01,000 --> 00:00:02,500', 'Hello there.', '', '2', '00:00:03,000 --> 00:00:04,000', 'Two', 'lines.', ''].join('\n');
-
+const SAMPLE = [
+  '1',
+  '00:00:01,000 --> 00:00:02,500',
+  'Hello there.',
+  '',
+  '2',
+  '00:00:03,000 --> 00:00:04,000',
+  'Two',
+  'lines.',
+  '',
+].join('\n');
 
 function cue(index: number, start: string, end: string, text = 'x'): SrtCue {
   const ms = (t: string): number => {
@@ -32,14 +48,36 @@ describe('parseSrt', () => {
   });
 
   it('tolerates extra blank lines, leading blank lines and a missing blank line between cues', () => {
-    const messy = ['', '', '1', '00:00:01,000 --> 00:00:02,500', 'Hello there.', '', '', '', '2', '00:00:03,000 --> 00:00:04,000', 'Two', 'lines.'].join('\n');
+    const messy = [
+      '',
+      '',
+      '1',
+      '00:00:01,000 --> 00:00:02,500',
+      'Hello there.',
+      '',
+      '',
+      '',
+      '2',
+      '00:00:03,000 --> 00:00:04,000',
+      'Two',
+      'lines.',
+    ].join('\n');
     expect(parseSrt(messy)).toEqual(parseSrt(SAMPLE));
-    const squashed = ['1', '00:00:01,000 --> 00:00:02,000', 'first', '2', '00:00:02,000 --> 00:00:03,000', 'second'].join('\n');
+    const squashed = [
+      '1',
+      '00:00:01,000 --> 00:00:02,000',
+      'first',
+      '2',
+      '00:00:02,000 --> 00:00:03,000',
+      'second',
+    ].join('\n');
     expect(parseSrt(squashed).map((c) => c.text)).toEqual(['first', 'second']);
   });
 
   it('keeps a text line that is only a number as text', () => {
-    const cues = parseSrt(['1', '00:00:01,000 --> 00:00:02,000', '42', '', '2', '00:00:03,000 --> 00:00:04,000', 'x'].join('\n'));
+    const cues = parseSrt(
+      ['1', '00:00:01,000 --> 00:00:02,000', '42', '', '2', '00:00:03,000 --> 00:00:04,000', 'x'].join('\n'),
+    );
     expect(cues[0].text).toBe('42');
     expect(cues).toHaveLength(2);
   });
@@ -58,10 +96,23 @@ describe('parseSrt', () => {
   it('takes the speaker from a closed or unclosed voice tag and keeps other tags in the text', () => {
     const cues = parseSrt(
       [
-        '1', '00:00:01,000 --> 00:00:02,000', '<v Ana María>Hola, <i>amigo</i>.</v>', '',
-        '2', '00:00:03,000 --> 00:00:04,000', '<v Bob>Hi', '',
-        '3', '00:00:05,000 --> 00:00:06,000', '<b>No speaker</b>', '',
-        '4', '00:00:07,000 --> 00:00:08,000', '<v Ana>Hi</v>', '<v Bob>Hello</v>', '',
+        '1',
+        '00:00:01,000 --> 00:00:02,000',
+        '<v Ana María>Hola, <i>amigo</i>.</v>',
+        '',
+        '2',
+        '00:00:03,000 --> 00:00:04,000',
+        '<v Bob>Hi',
+        '',
+        '3',
+        '00:00:05,000 --> 00:00:06,000',
+        '<b>No speaker</b>',
+        '',
+        '4',
+        '00:00:07,000 --> 00:00:08,000',
+        '<v Ana>Hi</v>',
+        '<v Bob>Hello</v>',
+        '',
       ].join('\n'),
     );
     expect(cues[0]).toMatchObject({ speaker: 'Ana María', text: 'Hola, <i>amigo</i>.' });
@@ -81,7 +132,9 @@ describe('parseSrt', () => {
     expect(missingTiming.message).not.toContain('not a timing line');
 
     const noNumber = thrown(() => parseSrt('\n\nHello world\n00:00:01,000 --> 00:00:02,000\n'));
-    expect(noNumber.message).toBe('The subtitle file is not valid SRT: line 3 should hold a cue number or a timing line (like 00:00:01,000 --> 00:00:02,500), but it holds other text.');
+    expect(noNumber.message).toBe(
+      'The subtitle file is not valid SRT: line 3 should hold a cue number or a timing line (like 00:00:01,000 --> 00:00:02,500), but it holds other text.',
+    );
     expect(noNumber.message).not.toContain('Hello');
 
     const strayTextAfterCue = thrown(() => parseSrt('4\n00:00:01,000 --> 00:00:02,000\nok\n\nsecret: hunter2\n'));
@@ -91,16 +144,22 @@ describe('parseSrt', () => {
     const endsEarly = thrown(() => parseSrt('1\n'));
     expect(endsEarly.message).toContain('line 2');
     expect(endsEarly.message).toContain('the file ends there');
-    expect(thrown(() => parseSrt('3\n\nhello\n')).message).toContain('line 2 should hold the timing of cue 3 (like 00:00:01,000 --> 00:00:02,500), but it is blank');
+    expect(thrown(() => parseSrt('3\n\nhello\n')).message).toContain(
+      'line 2 should hold the timing of cue 3 (like 00:00:01,000 --> 00:00:02,500), but it is blank',
+    );
 
     const badMinutes = thrown(() => parseSrt('1\n00:61:00,000 --> 00:62:00,000 X1:secret\nhi\n'));
-    expect(badMinutes.message).toBe('The subtitle file is not valid SRT: line 2 has an impossible time 00:61:00,000 (minutes and seconds go up to 59).');
+    expect(badMinutes.message).toBe(
+      'The subtitle file is not valid SRT: line 2 has an impossible time 00:61:00,000 (minutes and seconds go up to 59).',
+    );
   });
 
   it('never quotes a file that is not SRT at all, such as /etc/passwd', () => {
     const passwd = 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n';
     const error = thrown(() => parseSrt(passwd));
-    expect(error.message).toBe('The subtitle file is not valid SRT: line 1 should hold a cue number or a timing line (like 00:00:01,000 --> 00:00:02,500), but it holds other text.');
+    expect(error.message).toBe(
+      'The subtitle file is not valid SRT: line 1 should hold a cue number or a timing line (like 00:00:01,000 --> 00:00:02,500), but it holds other text.',
+    );
     for (const fragment of ['root', '/bin/bash', 'x:0:0']) expect(error.message).not.toContain(fragment);
   });
 
@@ -116,7 +175,9 @@ describe('serializeSrt', () => {
       { index: 2, startMs: 3_600_000, endMs: 3_723_004, text: 'Two\nlines' },
     ];
     const text = serializeSrt(cues);
-    expect(text).toBe('1\n00:00:00,000 --> 00:00:01,234\nPlain <i>styled</i>\n\n2\n01:00:00,000 --> 01:02:03,004\nTwo\nlines\n');
+    expect(text).toBe(
+      '1\n00:00:00,000 --> 00:00:01,234\nPlain <i>styled</i>\n\n2\n01:00:00,000 --> 01:02:03,004\nTwo\nlines\n',
+    );
     expect(parseSrt(text)).toEqual(cues);
     expect(parseSrt(serializeSrt(cues, { lineEnding: '\r\n' }))).toEqual(cues);
   });
@@ -126,7 +187,9 @@ describe('serializeSrt', () => {
       { index: 1, startMs: 0, endMs: 1000, text: 'Hola, <i>amigo</i>.', speaker: 'Ana María' },
       { index: 2, startMs: 1000, endMs: 2000, text: '<v Ana>Hi</v>\n<v.loud Bob>Hello</v>' },
     ]);
-    expect(text).toBe('1\n00:00:00,000 --> 00:00:01,000\nHola, <i>amigo</i>.\n\n2\n00:00:01,000 --> 00:00:02,000\nHi\nHello\n');
+    expect(text).toBe(
+      '1\n00:00:00,000 --> 00:00:01,000\nHola, <i>amigo</i>.\n\n2\n00:00:01,000 --> 00:00:02,000\nHi\nHello\n',
+    );
     expect(text).not.toContain('<v');
   });
 
@@ -145,9 +208,16 @@ describe('serializeSrt', () => {
 describe('validateSrt', () => {
   it('accepts ordered, touching cues within the media and the limit', () => {
     expect(() =>
-      validateSrt([cue(1, '00:00:00,000', '00:00:01,000'), cue(2, '00:00:01,000', '00:00:02,000'), cue(3, '00:00:02,000', '00:00:02,000')], {
-        mediaDurationSec: 2,
-      }),
+      validateSrt(
+        [
+          cue(1, '00:00:00,000', '00:00:01,000'),
+          cue(2, '00:00:01,000', '00:00:02,000'),
+          cue(3, '00:00:02,000', '00:00:02,000'),
+        ],
+        {
+          mediaDurationSec: 2,
+        },
+      ),
     ).not.toThrow();
   });
 
@@ -164,28 +234,40 @@ describe('validateSrt', () => {
       validateSrt([cue(11, '00:00:01,000', '00:00:03,000'), cue(12, '00:00:02,999', '00:00:04,000')]),
     );
     expect(error.code).toBe('invalid_subtitle');
-    expect(error.message).toBe('Cue 12 (00:00:02,999 --> 00:00:04,000) starts before cue 11 ends (00:00:03,000); cues may not overlap.');
+    expect(error.message).toBe(
+      'Cue 12 (00:00:02,999 --> 00:00:04,000) starts before cue 11 ends (00:00:03,000); cues may not overlap.',
+    );
   });
 
   it('names the cue that ends after the media', () => {
     const error = thrown(() =>
-      validateSrt([cue(1, '00:00:00,000', '00:00:01,000'), cue(2, '00:00:09,000', '00:00:10,001')], { mediaDurationSec: 10 }),
+      validateSrt([cue(1, '00:00:00,000', '00:00:01,000'), cue(2, '00:00:09,000', '00:00:10,001')], {
+        mediaDurationSec: 10,
+      }),
     );
-    expect(error.message).toBe('Cue 2 (00:00:09,000 --> 00:00:10,001) ends after the media, which is 00:00:10,000 long.');
+    expect(error.message).toBe(
+      'Cue 2 (00:00:09,000 --> 00:00:10,001) ends after the media, which is 00:00:10,000 long.',
+    );
   });
 
   it('names the cue that reaches past the 2-hour total', () => {
     const error = thrown(() =>
       validateSrt([cue(1, '00:00:00,000', '00:00:01,000'), cue(1500, '01:59:59,000', '02:00:00,500')]),
     );
-    expect(error.message).toBe('Cue 1500 (01:59:59,000 --> 02:00:00,500) ends after 02:00:00,000, the longest subtitle span accepted.');
+    expect(error.message).toBe(
+      'Cue 1500 (01:59:59,000 --> 02:00:00,500) ends after 02:00:00,000, the longest subtitle span accepted.',
+    );
     expect(() => validateSrt([cue(1, '01:59:59,000', '02:00:00,000')])).not.toThrow();
-    expect(thrown(() => validateSrt([cue(3, '00:00:10,000', '00:00:20,000')], { maxTotalSec: 15 })).message).toContain('Cue 3 ');
+    expect(thrown(() => validateSrt([cue(3, '00:00:10,000', '00:00:20,000')], { maxTotalSec: 15 })).message).toContain(
+      'Cue 3 ',
+    );
   });
 
   it('checks the file as parsed, quoting the number written in the file', () => {
     const cues = parseSrt('10\n00:00:01,000 --> 00:00:05,000\na\n\n20\n00:00:04,000 --> 00:00:06,000\nb\n');
-    expect(thrown(() => validateSrt(cues)).message).toMatch(/^Cue 20 \(00:00:04,000 --> 00:00:06,000\) starts before cue 10 ends/);
+    expect(thrown(() => validateSrt(cues)).message).toMatch(
+      /^Cue 20 \(00:00:04,000 --> 00:00:06,000\) starts before cue 10 ends/,
+    );
   });
 });
 

@@ -14,13 +14,16 @@ describe('wavRmsEnvelope', () => {
   it('matches the in-memory envelope over a file longer than one read chunk', async () => {
     const rate = 48_000;
     // 30 s: silence, a 0.5-amplitude tone from 10 s to 20 s, silence.
-    const samples = Float32Array.from({ length: rate * 30 }, (_, i) => (i >= rate * 10 && i < rate * 20 ? 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate) : 0));
+    const samples = Float32Array.from({ length: rate * 30 }, (_, i) =>
+      i >= rate * 10 && i < rate * 20 ? 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate) : 0,
+    );
     const file = path.join(dir, 'tone.wav');
     await fs.writeFile(file, encodeWav(samples, rate));
     const envelope = await wavRmsEnvelope(file, 10);
     const expected = rmsEnvelope(samples, rate, 10);
     expect(envelope.length).toBe(expected.length);
-    for (const window of [0, 999, 1000, 1500, 1999, 2000, 2999]) expect(envelope[window]).toBeCloseTo(expected[window]!, 3);
+    for (const window of [0, 999, 1000, 1500, 1999, 2000, 2999])
+      expect(envelope[window]).toBeCloseTo(expected[window]!, 3);
     expect(envelope[1500]).toBeCloseTo(0.5 / Math.SQRT2, 2);
   });
 });

@@ -11,7 +11,8 @@ const RATE = 16000;
 function silenceThenTone(silentSec: number, toneSec: number, amplitude: number): Float32Array {
   const samples = new Float32Array(Math.round((silentSec + toneSec) * RATE));
   const start = Math.round(silentSec * RATE);
-  for (let i = start; i < samples.length; i++) samples[i] = amplitude * Math.sin((2 * Math.PI * 440 * (i - start)) / RATE);
+  for (let i = start; i < samples.length; i++)
+    samples[i] = amplitude * Math.sin((2 * Math.PI * 440 * (i - start)) / RATE);
   return samples;
 }
 
@@ -59,11 +60,17 @@ describe('waveformPeaks', () => {
   it('refuses what is not a 16-bit PCM WAV without quoting it', async () => {
     const file = path.join(dir, 'notes.wav');
     await writeFile(file, 'secret words, not audio');
-    await expect(waveformPeaks(file, 100)).rejects.toMatchObject({ code: 'media_unreadable', message: expect.not.stringContaining('secret') });
+    await expect(waveformPeaks(file, 100)).rejects.toMatchObject({
+      code: 'media_unreadable',
+      message: expect.not.stringContaining('secret'),
+    });
     const float = Buffer.from(encodeWav(new Float32Array(100), RATE));
     float.writeUInt16LE(3, 20);
     float.writeUInt16LE(32, 34);
     await writeFile(file, float);
-    await expect(waveformPeaks(file, 100)).rejects.toMatchObject({ code: 'media_unreadable', message: expect.stringContaining('32 bits') });
+    await expect(waveformPeaks(file, 100)).rejects.toMatchObject({
+      code: 'media_unreadable',
+      message: expect.stringContaining('32 bits'),
+    });
   });
 });

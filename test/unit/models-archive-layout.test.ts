@@ -8,7 +8,12 @@ const plan = { stripComponents: 1, files: ['voice.onnx', 'tokens.txt'], director
 const limits = { maxBytes: 1_000_000, description: '1 MB (the test limit)' };
 
 const file = (path: string, size = 10): ListedMember => ({ path, kind: 'file', size });
-const VOICE = [file('top/voice.onnx', 500), file('top/tokens.txt'), { path: 'top/espeak-ng-data/', kind: 'directory', size: 0 } as ListedMember, file('top/espeak-ng-data/voices/en')];
+const VOICE = [
+  file('top/voice.onnx', 500),
+  file('top/tokens.txt'),
+  { path: 'top/espeak-ng-data/', kind: 'directory', size: 0 } as ListedMember,
+  file('top/espeak-ng-data/voices/en'),
+];
 
 function check(members: ListedMember[], given = limits) {
   const layout = createLayoutCheck(plan, given);
@@ -19,7 +24,11 @@ function check(members: ListedMember[], given = limits) {
 describe('an archive listing checked against the model layout', () => {
   it('accepts the layout and says what lands where', () => {
     const layout = check([...VOICE, file('top/README.md', 999)]);
-    expect([...layout.files]).toEqual([['voice.onnx', 500], ['tokens.txt', 10], ['espeak-ng-data/voices/en', 10]]);
+    expect([...layout.files]).toEqual([
+      ['voice.onnx', 500],
+      ['tokens.txt', 10],
+      ['espeak-ng-data/voices/en', 10],
+    ]);
     expect([...layout.folders]).toEqual(['espeak-ng-data', 'espeak-ng-data/voices']);
   });
 
@@ -40,18 +49,26 @@ describe('an archive listing checked against the model layout', () => {
   });
 
   it('refuses links among kept members, of either kind, whatever they point at', () => {
-    expect(() => check([...VOICE, { path: 'top/espeak-ng-data/a', kind: 'symlink', linkTarget: 'voices/en', size: 0 }])).toThrow(
+    expect(() =>
+      check([...VOICE, { path: 'top/espeak-ng-data/a', kind: 'symlink', linkTarget: 'voices/en', size: 0 }]),
+    ).toThrow(
       "holds top/espeak-ng-data/a, a link to voices/en: a model's files and folders must be plain ones, not links",
     );
-    expect(() => check([{ path: 'top/tokens.txt', kind: 'hardlink', linkTarget: 'top/README.md', size: 0 }, ...VOICE])).toThrow('a link to top/README.md');
+    expect(() =>
+      check([{ path: 'top/tokens.txt', kind: 'hardlink', linkTarget: 'top/README.md', size: 0 }, ...VOICE]),
+    ).toThrow('a link to top/README.md');
     // A link the model does not keep is never written: harmless.
-    expect(() => check([...VOICE, { path: 'top/samples/latest', kind: 'symlink', linkTarget: 'one.wav', size: 0 }])).not.toThrow();
+    expect(() =>
+      check([...VOICE, { path: 'top/samples/latest', kind: 'symlink', linkTarget: 'one.wav', size: 0 }]),
+    ).not.toThrow();
   });
 
   it('refuses a member twice, a file where a folder is, and a path too deep to create', () => {
     expect(() => check([...VOICE, file('top/voice.onnx')])).toThrow('holds voice.onnx twice');
     expect(() => check([file('top/espeak-ng-data'), ...VOICE])).toThrow('holds espeak-ng-data as a file, not a folder');
-    expect(() => check([...VOICE, file('top/espeak-ng-data/voices')])).toThrow('holds espeak-ng-data/voices both as a file and as a folder');
+    expect(() => check([...VOICE, file('top/espeak-ng-data/voices')])).toThrow(
+      'holds espeak-ng-data/voices both as a file and as a folder',
+    );
     expect(() => check([...VOICE, file(`top/espeak-ng-data/${'d/'.repeat(40)}x`)])).toThrow('32 folders deep');
   });
 

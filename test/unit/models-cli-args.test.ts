@@ -6,16 +6,29 @@ describe('parseModelsArgs', () => {
   it('reads list, install with and without --from, and remove', () => {
     expect(parseModelsArgs(['list'])).toEqual({ command: 'list' });
     expect(parseModelsArgs(['install', 'lama'])).toEqual({ command: 'install', id: 'lama' });
-    expect(parseModelsArgs(['install', 'lama', '--from', '/m/lama.onnx'])).toEqual({ command: 'install', id: 'lama', from: '/m/lama.onnx' });
+    expect(parseModelsArgs(['install', 'lama', '--from', '/m/lama.onnx'])).toEqual({
+      command: 'install',
+      id: 'lama',
+      from: '/m/lama.onnx',
+    });
     expect(parseModelsArgs(['install', '--from=./m', 'lama'])).toEqual({ command: 'install', id: 'lama', from: './m' });
     expect(parseModelsArgs(['remove', 'lama'])).toEqual({ command: 'remove', id: 'lama' });
     expect(parseModelsArgs([])).toEqual({ command: 'help' });
   });
 
   it('explains bad arguments', () => {
-    expect(parseModelsArgs(['install'])).toEqual({ command: 'invalid', reason: "'install' needs a model id (see `dubdesk models list`)." });
-    expect(parseModelsArgs(['install', 'lama', '--from'])).toEqual({ command: 'invalid', reason: "'--from' needs a path." });
-    expect(parseModelsArgs(['install', 'lama', '--force'])).toEqual({ command: 'invalid', reason: 'Unknown option --force.' });
+    expect(parseModelsArgs(['install'])).toEqual({
+      command: 'invalid',
+      reason: "'install' needs a model id (see `dubdesk models list`).",
+    });
+    expect(parseModelsArgs(['install', 'lama', '--from'])).toEqual({
+      command: 'invalid',
+      reason: "'--from' needs a path.",
+    });
+    expect(parseModelsArgs(['install', 'lama', '--force'])).toEqual({
+      command: 'invalid',
+      reason: 'Unknown option --force.',
+    });
     expect(parseModelsArgs(['remove'])).toEqual({ command: 'invalid', reason: "'remove' takes exactly one model id." });
     expect(parseModelsArgs(['upgrade'])).toEqual({ command: 'invalid', reason: "Unknown command 'upgrade'." });
   });
@@ -29,18 +42,50 @@ describe('formatting', () => {
   });
 
   it('prints a progress line with percentage when the total is known', () => {
-    expect(formatProgressLine({ id: 'lama', state: 'downloading', file: 'lama_fp32.onnx', receivedBytes: 52_000_000, totalBytes: 208_000_000 })).toBe(
-      'downloading lama_fp32.onnx  52.0 MB / 208 MB  25%',
-    );
+    expect(
+      formatProgressLine({
+        id: 'lama',
+        state: 'downloading',
+        file: 'lama_fp32.onnx',
+        receivedBytes: 52_000_000,
+        totalBytes: 208_000_000,
+      }),
+    ).toBe('downloading lama_fp32.onnx  52.0 MB / 208 MB  25%');
     expect(formatProgressLine({ id: 'lama', state: 'verifying', receivedBytes: 10 })).toBe('verifying  10 B');
   });
 
   it('prints an aligned table with approximate sizes for models not installed, and whether commercial use is allowed', () => {
     const base = { description: '', license: '', files: [] };
     const records: ModelRecord[] = [
-      { ...base, id: 'lama', task: 'inpaint', title: 'LaMa', sizeBytes: 208_000_000, installed: true, sizeOnDisk: 207_000_000, commercialUse: 'allowed' },
-      { ...base, id: 'wav2lip-gan-96', task: 'lipsync', title: 'Wav2Lip', sizeBytes: 150_000_000, installed: false, usedBy: 'precision_v1 lip-sync', commercialUse: 'not_allowed' },
-      { ...base, id: 'whisper-base', task: 'asr', title: 'Whisper base', sizeBytes: 300_000_000, installed: false, install: { id: 'whisper-base', state: 'downloading', receivedBytes: 1 } },
+      {
+        ...base,
+        id: 'lama',
+        task: 'inpaint',
+        title: 'LaMa',
+        sizeBytes: 208_000_000,
+        installed: true,
+        sizeOnDisk: 207_000_000,
+        commercialUse: 'allowed',
+      },
+      {
+        ...base,
+        id: 'wav2lip-gan-96',
+        task: 'lipsync',
+        title: 'Wav2Lip',
+        sizeBytes: 150_000_000,
+        installed: false,
+        usedBy: 'precision_v1 lip-sync',
+        commercialUse: 'not_allowed',
+      },
+      {
+        ...base,
+        id: 'whisper-base',
+        task: 'asr',
+        title: 'Whisper base',
+        sizeBytes: 300_000_000,
+        installed: false,
+        install: { id: 'whisper-base', state: 'downloading', receivedBytes: 1 },
+      },
     ];
     expect(formatModelTable(records)).toBe(
       'ID              TASK     STATE          SIZE     COMMERCIAL   TITLE\n' +

@@ -44,6 +44,12 @@ describe('install progress', () => {
     report('downloading', 'a.onnx', 1000, 1000);
     report('verifying', 'a.onnx', 1000, 1000);
     expect(seen.map((s) => s.publish)).toEqual([true, false, false, true, true]);
-    expect(seen.at(-1)!.event).toEqual({ id: 'two-files', state: 'verifying', file: 'a.onnx', receivedBytes: 1000, totalBytes: 5000 });
+    expect(seen.at(-1)!.event).toEqual({
+      id: 'two-files',
+      state: 'verifying',
+      file: 'a.onnx',
+      receivedBytes: 1000,
+      totalBytes: 5000,
+    });
   });
 });

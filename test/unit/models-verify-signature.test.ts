@@ -64,7 +64,11 @@ describe('checkSignature by name', () => {
     const check = checkSignature(whisperDecoder, measured);
     expect(check).toEqual({
       ok: false,
-      problems: ["input 'input_ids' is int32, expected int64", "missing input 'encoder_hidden_states'", "unexpected input 'attention_mask'"],
+      problems: [
+        "input 'input_ids' is int32, expected int64",
+        "missing input 'encoder_hidden_states'",
+        "unexpected input 'attention_mask'",
+      ],
     });
   });
 
@@ -78,7 +82,13 @@ describe('checkSignature by name', () => {
       outputs: [{ name: 'output', type: 'float32', dims: [1, 3, size, size] }],
     });
     expect(checkSignature(lama, at('height')).ok).toBe(true);
-    expect(checkSignature(lama, at(256))).toMatchObject({ ok: false, problems: ["input 'image' has dimension 2 = 256, expected 512", "input 'mask' has dimension 2 = 256, expected 512"] });
+    expect(checkSignature(lama, at(256))).toMatchObject({
+      ok: false,
+      problems: [
+        "input 'image' has dimension 2 = 256, expected 512",
+        "input 'mask' has dimension 2 = 256, expected 512",
+      ],
+    });
   });
 });
 
@@ -93,7 +103,10 @@ describe('checkSignature by shape', () => {
   });
 
   it('refuses a file whose tensors do not have the Wav2Lip shapes', () => {
-    const wrong: MeasuredSignature = { inputs: [{ name: 'x', type: 'float32', dims: [1, 3] }], outputs: [{ name: 'y', type: 'float32', dims: [1, 3] }] };
+    const wrong: MeasuredSignature = {
+      inputs: [{ name: 'x', type: 'float32', dims: [1, 3] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [1, 3] }],
+    };
     expect(checkSignature(wav2lip, wrong, { bindByShape: true })).toEqual({
       ok: false,
       problems: ['no inputs with the expected types and shapes', 'no outputs with the expected types and shapes'],
@@ -101,17 +114,32 @@ describe('checkSignature by shape', () => {
   });
 
   it('refuses a third input nobody would feed', () => {
-    const extra = { ...facefusionWav2lip, inputs: [...facefusionWav2lip.inputs, { name: 'speaker', type: 'int64', dims: [1] }] };
-    expect(checkSignature(wav2lip, extra, { bindByShape: true })).toEqual({ ok: false, problems: ["unexpected input 'speaker'"] });
+    const extra = {
+      ...facefusionWav2lip,
+      inputs: [...facefusionWav2lip.inputs, { name: 'speaker', type: 'int64', dims: [1] }],
+    };
+    expect(checkSignature(wav2lip, extra, { bindByShape: true })).toEqual({
+      ok: false,
+      problems: ["unexpected input 'speaker'"],
+    });
   });
 });
 
 describe('signatureMismatchMessage', () => {
   it('says which file, what was expected and what was found', () => {
-    const found: MeasuredSignature = { inputs: [{ name: 'x', type: 'float32', dims: [1, 3] }], outputs: [{ name: 'y', type: 'float32', dims: [1, 3] }] };
+    const found: MeasuredSignature = {
+      inputs: [{ name: 'x', type: 'float32', dims: [1, 3] }],
+      outputs: [{ name: 'y', type: 'float32', dims: [1, 3] }],
+    };
     const check = checkSignature(wav2lip, found, { bindByShape: true });
     expect(check.ok).toBe(false);
-    const message = signatureMismatchMessage('/tmp/w.onnx', 'Wav2Lip GAN 96 (ONNX)', wav2lip, found, check.ok ? [] : check.problems);
+    const message = signatureMismatchMessage(
+      '/tmp/w.onnx',
+      'Wav2Lip GAN 96 (ONNX)',
+      wav2lip,
+      found,
+      check.ok ? [] : check.problems,
+    );
     expect(message).toBe(
       'The file at /tmp/w.onnx does not look like Wav2Lip GAN 96 (ONNX): expected inputs mel float32[?,1,80,16], faces float32[?,6,96,96] ' +
         'and outputs output float32[?,3,96,96]; found inputs x float32[1,3] and outputs y float32[1,3] ' +

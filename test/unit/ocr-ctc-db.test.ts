@@ -21,14 +21,31 @@ describe('CTC greedy decoding', () => {
   });
 
   it('merges repeats, keeps a repeat across a blank, and averages the first step of each kept character', () => {
-    const probabilities = steps(5, [[1, 0.9], [1, 0.5], [0, 0.99], [1, 0.7], [4, 0.8], [3, 0.6], [0, 0.9]]);
+    const probabilities = steps(5, [
+      [1, 0.9],
+      [1, 0.5],
+      [0, 0.99],
+      [1, 0.7],
+      [4, 0.8],
+      [3, 0.6],
+      [0, 0.9],
+    ]);
     const decoded = decodeCtcGreedy(probabilities, 7, classes);
     expect(decoded.text).toBe('aa 中');
     expect(decoded.confidence).toBeCloseTo((0.9 + 0.7 + 0.8 + 0.6) / 4, 6);
   });
 
   it('reads only blanks as nothing with confidence 0', () => {
-    expect(decodeCtcGreedy(steps(5, [[0, 0.9], [0, 0.8]]), 2, classes)).toEqual({ text: '', confidence: 0 });
+    expect(
+      decodeCtcGreedy(
+        steps(5, [
+          [0, 0.9],
+          [0, 0.8],
+        ]),
+        2,
+        classes,
+      ),
+    ).toEqual({ text: '', confidence: 0 });
   });
 });
 
@@ -48,7 +65,12 @@ describe('DB boxes', () => {
     expect(boxes).toHaveLength(2);
     // The 2x2 dilation adds a column right and a row below; then each side grows by area * 1.6 / perimeter.
     const grow = (w: number, h: number) => (w * h * 1.6) / (2 * (w + h));
-    expect(boxes[0]).toMatchObject({ x: 60 - grow(31, 9), y: 5 - grow(31, 9), width: 31 + 2 * grow(31, 9), height: 9 + 2 * grow(31, 9) });
+    expect(boxes[0]).toMatchObject({
+      x: 60 - grow(31, 9),
+      y: 5 - grow(31, 9),
+      width: 31 + 2 * grow(31, 9),
+      height: 9 + 2 * grow(31, 9),
+    });
     expect(boxes[1]).toMatchObject({ x: 10 - grow(41, 11), y: 30 - grow(41, 11), width: 41 + 2 * grow(41, 11) });
     // Scored over the dilated core: the added column and row are below the threshold.
     expect(boxes[1]!.score).toBeCloseTo((0.9 * 40 * 10) / (41 * 11), 5);

@@ -29,7 +29,10 @@ describe('one way to do each job', () => {
   });
 
   it('spawns child processes only in media/run-process.ts (the data-dir lock reads a start time with ps, synchronously)', () => {
-    expect(filesMatching('src', /from 'node:child_process'/)).toEqual(['src/main/media/run-process.ts', 'src/main/store/data-dir-lock.ts']);
+    expect(filesMatching('src', /from 'node:child_process'/)).toEqual([
+      'src/main/media/run-process.ts',
+      'src/main/store/data-dir-lock.ts',
+    ]);
   });
 
   it('declares ModelTask once, in the shared schema the renderer uses', () => {

@@ -21,7 +21,9 @@ describe('typed stage outputs (pipelines/stage-outputs.ts)', () => {
   });
 
   it('throws, naming the stage, when a stage reads the output of one that has not run (stages out of order)', () => {
-    expect(() => translateOutput({}, 'prepare-media')).toThrow("The output of stage 'prepare-media' is read before that stage has run.");
+    expect(() => translateOutput({}, 'prepare-media')).toThrow(
+      "The output of stage 'prepare-media' is read before that stage has run.",
+    );
     expect(() => stageOutputReader<{ x: StageOutput }>()({ y: {} }, 'x')).toThrow(/'x'/);
   });
 

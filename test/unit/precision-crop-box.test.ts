@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BOTTOM_PAD_FRACTION, cropBoxesForTrack, faceCropBox } from '../../src/main/engines/lipsync/wav2lip/crop-box.js';
+import {
+  BOTTOM_PAD_FRACTION,
+  cropBoxesForTrack,
+  faceCropBox,
+} from '../../src/main/engines/lipsync/wav2lip/crop-box.js';
 
 const face = (x: number, y: number, width: number, height: number) => ({ box: { x, y, width, height } });
 

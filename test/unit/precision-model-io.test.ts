@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRgbImage } from '../../src/main/media/image/rgb-image.js';
-import { FACE_OUTPUT_FLOATS, FACES_INPUT_FLOATS, readFaceOutput, writeFacesInput } from '../../src/main/engines/lipsync/wav2lip/tensors.js';
+import {
+  FACE_OUTPUT_FLOATS,
+  FACES_INPUT_FLOATS,
+  readFaceOutput,
+  writeFacesInput,
+} from '../../src/main/engines/lipsync/wav2lip/tensors.js';
 
 const PLANE = 96 * 96;
 

@@ -16,9 +16,14 @@ function textured(width: number, height: number): RgbImage {
   return image;
 }
 
-function meanOf(image: RgbImage, box: { x: number; y: number; width: number; height: number }, channel: number): number {
+function meanOf(
+  image: RgbImage,
+  box: { x: number; y: number; width: number; height: number },
+  channel: number,
+): number {
   let sum = 0;
-  for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) sum += image.data[(y * image.width + x) * 3 + channel]!;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) sum += image.data[(y * image.width + x) * 3 + channel]!;
   return sum / (box.width * box.height);
 }
 
@@ -38,7 +43,10 @@ describe('precision paste', () => {
       for (let x = 0; x < 320; x++) {
         const inside = x >= region.x && x < region.x + region.width && y >= region.y && y < region.y + region.height;
         const i = (y * 320 + x) * 3;
-        const same = frame.data[i] === original[i] && frame.data[i + 1] === original[i + 1] && frame.data[i + 2] === original[i + 2];
+        const same =
+          frame.data[i] === original[i] &&
+          frame.data[i + 1] === original[i + 1] &&
+          frame.data[i + 2] === original[i + 2];
         if (!inside && !same) changedOutside.push(`${x},${y}`);
         else if (!same) changedInside++;
       }
@@ -59,7 +67,8 @@ describe('precision paste', () => {
 
   it('shrinks without aliasing: one-pixel stripes become even grey, a flat picture stays flat', () => {
     const stripes = createRgbImage(384, 384);
-    for (let y = 0; y < 384; y++) for (let x = 0; x < 384; x++) stripes.data.fill(x % 2 ? 255 : 0, (y * 384 + x) * 3, (y * 384 + x) * 3 + 3);
+    for (let y = 0; y < 384; y++)
+      for (let x = 0; x < 384; x++) stripes.data.fill(x % 2 ? 255 : 0, (y * 384 + x) * 3, (y * 384 + x) * 3 + 3);
     const small = resizeRgb(stripes, 96, 96);
     for (const value of small.data) expect(Math.abs(value - 128)).toBeLessThanOrEqual(1);
     const flat = createRgbImage(50, 70);

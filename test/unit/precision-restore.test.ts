@@ -50,7 +50,7 @@ describe('pasting a restored mouth', () => {
   const frame = pattern(320, 200);
   const box: PixelBox = { x: 90, y: 30, width: 140, height: 140 };
 
-  it('changes only the lower half of the crop box and shows the restorer\'s picture in its middle', () => {
+  it("changes only the lower half of the crop box and shows the restorer's picture in its middle", () => {
     const out = { ...frame, data: Uint8Array.from(frame.data) };
     const restored = createRgbImage(512, 512);
     restored.data.fill(200);
@@ -60,7 +60,13 @@ describe('pasting a restored mouth', () => {
     for (let y = 0; y < frame.height; y++) {
       for (let x = 0; x < frame.width; x++) {
         const i = (y * frame.width + x) * 3;
-        if (!inside(region, x, y) && (out.data[i] !== frame.data[i] || out.data[i + 1] !== frame.data[i + 1] || out.data[i + 2] !== frame.data[i + 2])) changedOutside++;
+        if (
+          !inside(region, x, y) &&
+          (out.data[i] !== frame.data[i] ||
+            out.data[i + 1] !== frame.data[i + 1] ||
+            out.data[i + 2] !== frame.data[i + 2])
+        )
+          changedOutside++;
       }
     }
     expect(changedOutside).toBe(0);

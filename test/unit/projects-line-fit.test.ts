@@ -60,9 +60,16 @@ describe('fitLine', () => {
 
   it('matches the job plan for a lone line', () => {
     for (const speechMs of [500, 2100, 2600, 3100, 5000]) {
-      const planned = planDubTiming({ cues: [{ index: 1, startMs: 0, endMs: 2000 }], speechMs: [speechMs], mediaDurationMs: 2000 }, { maxStretch: 1.3, maxRateBoost: MAX_RATE_BOOST }).lines[0]!;
+      const planned = planDubTiming(
+        { cues: [{ index: 1, startMs: 0, endMs: 2000 }], speechMs: [speechMs], mediaDurationMs: 2000 },
+        { maxStretch: 1.3, maxRateBoost: MAX_RATE_BOOST },
+      ).lines[0]!;
       const fit = fitLine({ speechMs, roomMs: 2000, maxStretch: 1.3, maxRateBoost: MAX_RATE_BOOST });
-      expect(fit).toEqual({ rate: planned.rate, stretch: planned.stretch, tooLong: planned.overCap || planned.tooFast });
+      expect(fit).toEqual({
+        rate: planned.rate,
+        stretch: planned.stretch,
+        tooLong: planned.overCap || planned.tooFast,
+      });
     }
   });
 });

@@ -14,11 +14,33 @@ describe('the project line limit', () => {
     expect(fitsLine('a'.repeat(MAX_LINE_CHARACTERS))).toBe(true);
   });
 
-  it('refuses a text over the limit with the route\'s catalogue code, saying what made the line and how long it is', () => {
-    const error = thrown(() => checkLineTexts({ sourceText: 'ok', targetText: 'x'.repeat(2500) }, 'The line merged from 2 lines', 'Merge fewer.'));
-    expect(error).toMatchObject({ code: 'invalid_request', message: 'The line merged from 2 lines would have 2,500 characters of translation; a project line holds at most 2,000. Merge fewer.' });
-    const subtitle = thrown(() => checkLineTexts({ sourceText: 'y'.repeat(2001), targetText: '' }, 'Cue 4 of the SRT', 'Shorten it.', 'invalid_subtitle'));
-    expect(subtitle).toMatchObject({ code: 'invalid_subtitle', message: expect.stringContaining('2,001 characters of source text') });
-    expect(() => checkLineTexts({ sourceText: 'a'.repeat(2000), targetText: 'b'.repeat(2000) }, 'Line s1', '')).not.toThrow();
+  it("refuses a text over the limit with the route's catalogue code, saying what made the line and how long it is", () => {
+    const error = thrown(() =>
+      checkLineTexts(
+        { sourceText: 'ok', targetText: 'x'.repeat(2500) },
+        'The line merged from 2 lines',
+        'Merge fewer.',
+      ),
+    );
+    expect(error).toMatchObject({
+      code: 'invalid_request',
+      message:
+        'The line merged from 2 lines would have 2,500 characters of translation; a project line holds at most 2,000. Merge fewer.',
+    });
+    const subtitle = thrown(() =>
+      checkLineTexts(
+        { sourceText: 'y'.repeat(2001), targetText: '' },
+        'Cue 4 of the SRT',
+        'Shorten it.',
+        'invalid_subtitle',
+      ),
+    );
+    expect(subtitle).toMatchObject({
+      code: 'invalid_subtitle',
+      message: expect.stringContaining('2,001 characters of source text'),
+    });
+    expect(() =>
+      checkLineTexts({ sourceText: 'a'.repeat(2000), targetText: 'b'.repeat(2000) }, 'Line s1', ''),
+    ).not.toThrow();
   });
 });

@@ -11,7 +11,10 @@ const ffmpeg = resolveMediaTools().ffmpeg;
 
 /** A 1.2 s 1 kHz "line" at -6 dBFS. */
 function lineClip(): Float32Array {
-  return Float32Array.from({ length: Math.round(1.2 * CLIP_RATE) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 1000 * i) / CLIP_RATE));
+  return Float32Array.from(
+    { length: Math.round(1.2 * CLIP_RATE) },
+    (_, i) => 0.5 * Math.sin((2 * Math.PI * 1000 * i) / CLIP_RATE),
+  );
 }
 
 /** RMS of `samples` (at `rate`) between two times, in seconds. */
@@ -111,10 +114,20 @@ describe('writeLinePreview', () => {
 
   it('gives the line alone as the mix when the media has no audio or none is given', async () => {
     const silentVideo = await makeVideo(dir, { durationSec: 2, withAudio: false });
-    for (const [name, originalOption] of [['silent', { path: silentVideo, startMs: 0, endMs: 1000 }], ['none', undefined]] as const) {
+    for (const [name, originalOption] of [
+      ['silent', { path: silentVideo, startMs: 0, endMs: 1000 }],
+      ['none', undefined],
+    ] as const) {
       const aloneFile = path.join(dir, `${name}-alone.wav`);
       const withOriginalFile = path.join(dir, `${name}-mixed.wav`);
-      const result = await writeLinePreview({ ffmpeg, clip: { samples: lineClip(), sampleRate: CLIP_RATE }, fit: { rate: 1, stretch: 1 }, ...(originalOption ? { original: originalOption } : {}), aloneFile, withOriginalFile });
+      const result = await writeLinePreview({
+        ffmpeg,
+        clip: { samples: lineClip(), sampleRate: CLIP_RATE },
+        fit: { rate: 1, stretch: 1 },
+        ...(originalOption ? { original: originalOption } : {}),
+        aloneFile,
+        withOriginalFile,
+      });
       expect(result.mixed).toBe(false);
       expect(await readFile(withOriginalFile)).toEqual(await readFile(aloneFile));
     }
@@ -125,7 +138,14 @@ describe('writeLinePreview', () => {
     await import('node:fs/promises').then((fs) => fs.writeFile(broken, Buffer.from('not a video at all')));
     const withOriginalFile = path.join(dir, 'broken-mixed.wav');
     await expect(
-      writeLinePreview({ ffmpeg, clip: { samples: lineClip(), sampleRate: CLIP_RATE }, fit: { rate: 1, stretch: 1 }, original: { path: broken, startMs: 0, endMs: 1000 }, aloneFile: path.join(dir, 'b-alone.wav'), withOriginalFile }),
+      writeLinePreview({
+        ffmpeg,
+        clip: { samples: lineClip(), sampleRate: CLIP_RATE },
+        fit: { rate: 1, stretch: 1 },
+        original: { path: broken, startMs: 0, endMs: 1000 },
+        aloneFile: path.join(dir, 'b-alone.wav'),
+        withOriginalFile,
+      }),
     ).rejects.toMatchObject({ code: 'media_unreadable' });
     await expect(readFile(withOriginalFile)).rejects.toMatchObject({ code: 'ENOENT' });
   });

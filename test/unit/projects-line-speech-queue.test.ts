@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { createLineSpeechQueue, type SpeechJob } from '../../src/main/projects/line-speech-queue.js';
 import { thrown } from '../fixtures/thrown.js';
 
-const job = (segmentId: string): Omit<SpeechJob, 'speechId'> => ({ projectId: 'p', segmentId, revision: 1, purpose: 'fit' });
+const job = (segmentId: string): Omit<SpeechJob, 'speechId'> => ({
+  projectId: 'p',
+  segmentId,
+  revision: 1,
+  purpose: 'fit',
+});
 
 describe('the line speech queue', () => {
   it('speaks one line at a time, in the order asked, and only after the request that queued it has its answer', async () => {
@@ -45,7 +50,10 @@ describe('the line speech queue', () => {
     const queue = createLineSpeechQueue({ run: () => new Promise((resolve) => setTimeout(resolve, 20)), limit: 2 });
     queue.enqueue(job('s1'));
     queue.enqueue(job('s2'));
-    expect(thrown(() => queue.enqueue(job('s3')))).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('2 lines are already waiting') });
+    expect(thrown(() => queue.enqueue(job('s3')))).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('2 lines are already waiting'),
+    });
     await queue.idle();
   });
 
@@ -55,7 +63,12 @@ describe('the line speech queue', () => {
     const queue = createLineSpeechQueue({
       run: (item, signal) => {
         started.push(item.segmentId);
-        return new Promise<void>((resolve) => signal.addEventListener('abort', () => { cancelled = signal.reason; resolve(); }));
+        return new Promise<void>((resolve) =>
+          signal.addEventListener('abort', () => {
+            cancelled = signal.reason;
+            resolve();
+          }),
+        );
       },
     });
     queue.enqueue(job('s1'));

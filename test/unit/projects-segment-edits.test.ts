@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { joinTexts, mergeSegments, splitSegment, splitText, type EditableSegment } from '../../src/main/projects/segment-edits.js';
+import {
+  joinTexts,
+  mergeSegments,
+  splitSegment,
+  splitText,
+  type EditableSegment,
+} from '../../src/main/projects/segment-edits.js';
 import { thrown } from '../fixtures/thrown.js';
 
 const line = (over: Partial<EditableSegment> = {}): EditableSegment => ({
@@ -12,12 +18,25 @@ const line = (over: Partial<EditableSegment> = {}): EditableSegment => ({
   ...over,
 });
 
-
 describe('splitSegment', () => {
   it('cuts both texts at the word boundary nearest to the same time fraction and keeps the voice', () => {
     const [a, b] = splitSegment(line(), 3000);
-    expect(a).toMatchObject({ startMs: 1000, endMs: 3000, sourceText: 'one two', targetText: 'uno dos', speaker: 'SPEAKER_01', voiceId: 'es-voice' });
-    expect(b).toMatchObject({ startMs: 3000, endMs: 5000, sourceText: 'three four', targetText: 'tres cuatro', speaker: 'SPEAKER_01', voiceId: 'es-voice' });
+    expect(a).toMatchObject({
+      startMs: 1000,
+      endMs: 3000,
+      sourceText: 'one two',
+      targetText: 'uno dos',
+      speaker: 'SPEAKER_01',
+      voiceId: 'es-voice',
+    });
+    expect(b).toMatchObject({
+      startMs: 3000,
+      endMs: 5000,
+      sourceText: 'three four',
+      targetText: 'tres cuatro',
+      speaker: 'SPEAKER_01',
+      voiceId: 'es-voice',
+    });
   });
 
   it('follows the fraction: a split at a quarter leaves a short first half', () => {
@@ -67,14 +86,39 @@ describe('mergeSegments', () => {
   it('spans first start to last end, joins texts with a space, keeps the first speaker and voice', () => {
     const merged = mergeSegments([
       line({ startMs: 0, endMs: 1000, sourceText: 'Good', targetText: 'Buenos' }),
-      line({ startMs: 1200, endMs: 2000, sourceText: ' morning ', targetText: 'días', speaker: 'SPEAKER_02', voiceId: 'other' }),
-      line({ startMs: 2100, endMs: 3500, sourceText: 'everyone.', targetText: 'a todos.', speaker: 'SPEAKER_03', voiceId: null }),
+      line({
+        startMs: 1200,
+        endMs: 2000,
+        sourceText: ' morning ',
+        targetText: 'días',
+        speaker: 'SPEAKER_02',
+        voiceId: 'other',
+      }),
+      line({
+        startMs: 2100,
+        endMs: 3500,
+        sourceText: 'everyone.',
+        targetText: 'a todos.',
+        speaker: 'SPEAKER_03',
+        voiceId: null,
+      }),
     ]);
-    expect(merged).toMatchObject({ startMs: 0, endMs: 3500, sourceText: 'Good morning everyone.', targetText: 'Buenos días a todos.', speaker: 'SPEAKER_01', voiceId: 'es-voice' });
+    expect(merged).toMatchObject({
+      startMs: 0,
+      endMs: 3500,
+      sourceText: 'Good morning everyone.',
+      targetText: 'Buenos días a todos.',
+      speaker: 'SPEAKER_01',
+      voiceId: 'es-voice',
+    });
   });
 
   it('joins CJK without a space and skips empty texts', () => {
-    const merged = mergeSegments([line({ targetText: '今天' }), line({ targetText: '' }), line({ targetText: '很好。' })]);
+    const merged = mergeSegments([
+      line({ targetText: '今天' }),
+      line({ targetText: '' }),
+      line({ targetText: '很好。' }),
+    ]);
     expect(merged.targetText).toBe('今天很好。');
     expect(joinTexts(['日本語', 'English'])).toBe('日本語 English');
   });

@@ -9,26 +9,35 @@ const lines = [
   { startMs: 4200, endMs: 6000, sourceText: 'See you.', targetText: 'Hasta luego.' },
 ];
 
-
 describe('projectSrt', () => {
   it('writes one cue per line with the chosen track', () => {
     const target = projectSrt(lines, 'target');
-    expect(target).toBe('1\n00:00:01,000 --> 00:00:02,500\nHola.\n\n2\n00:00:03,000 --> 00:00:04,000\nOK\n\n3\n00:00:04,200 --> 00:00:06,000\nHasta luego.\n');
+    expect(target).toBe(
+      '1\n00:00:01,000 --> 00:00:02,500\nHola.\n\n2\n00:00:03,000 --> 00:00:04,000\nOK\n\n3\n00:00:04,200 --> 00:00:06,000\nHasta luego.\n',
+    );
     expect(parseSrt(projectSrt(lines, 'source')).map((cue) => cue.text)).toEqual(['Hello there.', 'OK', 'See you.']);
   });
 
   it('puts the original above the translation in a bilingual cue (once when they are equal)', () => {
     const cues = parseSrt(projectSrt(lines, 'bilingual'));
     expect(cues.map((cue) => cue.text)).toEqual(['Hello there.\nHola.', 'OK', 'See you.\nHasta luego.']);
-    expect(cues.map((cue) => [cue.startMs, cue.endMs])).toEqual([[1000, 2500], [3000, 4000], [4200, 6000]]);
+    expect(cues.map((cue) => [cue.startMs, cue.endMs])).toEqual([
+      [1000, 2500],
+      [3000, 4000],
+      [4200, 6000],
+    ]);
   });
 });
 
 describe('textsFromSrt', () => {
   it('reads the cue texts of a CRLF, BOM-prefixed, Windows-1252 or UTF-8 file', () => {
-    const crlf = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\nCafé\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nDeux\r\nlignes\r\n';
+    const crlf =
+      '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\nCafé\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nDeux\r\nlignes\r\n';
     expect(textsFromSrt(Buffer.from(crlf, 'utf8'), 2)).toEqual(['Café', 'Deux\nlignes']);
-    const latin1 = Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9 cr\xe8me\n\n2\n00:00:03,000 --> 00:00:04,000\nD\xe9j\xe0\n', 'latin1');
+    const latin1 = Buffer.from(
+      '1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9 cr\xe8me\n\n2\n00:00:03,000 --> 00:00:04,000\nD\xe9j\xe0\n',
+      'latin1',
+    );
     expect(textsFromSrt(latin1, 2)).toEqual(['Café crème', 'Déjà']);
   });
 

@@ -24,33 +24,57 @@ const captionKind: JobKindModule<{ text: string }> = {
   route: '/v1/test_caption',
   apiName: 'TestCaption',
   requestSchema: StrictObject({ text: Type.String({ minLength: 1, maxLength: 200 }) }),
-  statusSchema: Type.Object({ ...StatusCoreProperties, status: Type.String(), result: Type.Optional(Type.Object({ subtitle_url: Type.Optional(Type.String()) })) }),
+  statusSchema: Type.Object({
+    ...StatusCoreProperties,
+    status: Type.String(),
+    result: Type.Optional(Type.Object({ subtitle_url: Type.Optional(Type.String()) })),
+  }),
   statuses: ['preprocessing', 'rendering', 'done', 'failed', 'cancelled'],
   statusShape: 'result',
   inputs: [],
   intake: { inputRules: () => [], checkFields() {}, async checkInputs() {} },
   pipeline: () => ({
-    stages: [{
-      name: 'caption',
-      label: 'Writing the caption',
-      status: 'rendering',
-      async run({ request }, ctx) {
-        await writeFileAtomic(path.join(ctx.workDir, 'caption.srt'), `1\n00:00:00,000 --> 00:00:01,000\n${request.text}\n`);
-        ctx.progress(1);
-        return { subtitle: 'caption.srt' };
+    stages: [
+      {
+        name: 'caption',
+        label: 'Writing the caption',
+        status: 'rendering',
+        async run({ request }, ctx) {
+          await writeFileAtomic(
+            path.join(ctx.workDir, 'caption.srt'),
+            `1\n00:00:00,000 --> 00:00:01,000\n${request.text}\n`,
+          );
+          ctx.progress(1);
+          return { subtitle: 'caption.srt' };
+        },
       },
-    }],
+    ],
     results: (outputs) => [{ role: 'subtitle', path: String(outputs.caption!.subtitle), name: 'caption.srt' }],
   }),
 };
 
 function task(fields: Partial<TaskSummary>): TaskSummary {
   return {
-    task_id: 'tk', kind: 'test_caption', status: 'done', progress: 1, stage: null, stage_progress: 0, attempts: 1, retry_of: null,
-    created_at: '2026-11-23T09:15:00.000Z', updated_at: '2026-11-23T09:20:00.000Z', input_name: 'clip.mp4', ...fields,
+    task_id: 'tk',
+    kind: 'test_caption',
+    status: 'done',
+    progress: 1,
+    stage: null,
+    stage_progress: 0,
+    attempts: 1,
+    retry_of: null,
+    created_at: '2026-11-23T09:15:00.000Z',
+    updated_at: '2026-11-23T09:20:00.000Z',
+    input_name: 'clip.mp4',
+    ...fields,
   } as TaskSummary;
 }
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 let svc: TestService;
 let client: ApiClient;
@@ -86,13 +110,25 @@ function seedKinds(): void {
 
 describe('the kinds store', () => {
   it('loads GET /v1/meta once per session and holds every kind the service serves, the test-only one included', async () => {
-    expect(kinds.map((kind) => kind.id)).toEqual(['lipsync', 'reusable_lipsync', 'translate', 'frame_translate', 'test_caption']);
+    expect(kinds.map((kind) => kind.id)).toEqual([
+      'lipsync',
+      'reusable_lipsync',
+      'translate',
+      'frame_translate',
+      'test_caption',
+    ]);
     expect(await useKinds.getState().load(client)).toBe(kinds);
     expect(metaRequests).toBe(1);
   });
 
   it('capitalises the meta titles in one place and falls back to the id for a kind the service did not list', () => {
-    expect(kinds.map((kind) => kindTitle(kinds, kind.id))).toEqual(['Lip-sync', 'Reusable-model lip-sync', 'Translate and dub', 'Visual translate', 'Caption check']);
+    expect(kinds.map((kind) => kindTitle(kinds, kind.id))).toEqual([
+      'Lip-sync',
+      'Reusable-model lip-sync',
+      'Translate and dub',
+      'Visual translate',
+      'Caption check',
+    ]);
     expect(kindTitle(kinds, 'gone_kind')).toBe('gone_kind');
   });
 });
@@ -100,9 +136,20 @@ describe('the kinds store', () => {
 describe('kind words in the queue come from the meta document', () => {
   it('a row names its kind by the meta title, with the target language of a translation', () => {
     seedKinds();
-    const caption = renderToStaticMarkup(<TaskRow client={client} task={task({})} index={0} count={1} top={0} onOpen={() => {}} />);
+    const caption = renderToStaticMarkup(
+      <TaskRow client={client} task={task({})} index={0} count={1} top={0} onOpen={() => {}} />,
+    );
     expect(caption).toContain('aria-label="clip.mp4, Caption check, Done. Open details"');
-    const dub = renderToStaticMarkup(<TaskRow client={client} task={task({ kind: 'translate', target_language: 'de' })} index={0} count={1} top={0} onOpen={() => {}} />);
+    const dub = renderToStaticMarkup(
+      <TaskRow
+        client={client}
+        task={task({ kind: 'translate', target_language: 'de' })}
+        index={0}
+        count={1}
+        top={0}
+        onOpen={() => {}}
+      />,
+    );
     expect(textOf(dub)).toContain('Translate and dub → German');
   });
 
@@ -113,18 +160,26 @@ describe('kind words in the queue come from the meta document', () => {
     Object.assign(tasks, { tasks: [task({})] });
     try {
       const html = renderToStaticMarkup(<TaskQueue client={client} />);
-      const options = [...html.matchAll(/<option value="([^"]+)">([^<]+)<\/option>/g)].map((match) => [match[1], match[2]]);
-      expect(options.filter(([value]) => kinds.some((kind) => kind.id === value))).toEqual(kinds.map((kind) => [kind.id, kindTitle(kinds, kind.id)]));
+      const options = [...html.matchAll(/<option value="([^"]+)">([^<]+)<\/option>/g)].map((match) => [
+        match[1],
+        match[2],
+      ]);
+      expect(options.filter(([value]) => kinds.some((kind) => kind.id === value))).toEqual(
+        kinds.map((kind) => [kind.id, kindTitle(kinds, kind.id)]),
+      );
       expect(options).toContainEqual(['test_caption', 'Caption check']);
     } finally {
       Object.assign(tasks, pristine);
     }
   });
 
-  it('counts a task as queued when it is in its own kind\'s first status', () => {
+  it("counts a task as queued when it is in its own kind's first status", () => {
     const list = [
-      task({ task_id: 'w', status: 'preprocessing' }), task({ task_id: 'r', status: 'rendering' }),
-      task({ task_id: 'q', kind: 'translate', status: 'queuing' }), task({ task_id: 't', kind: 'translate', status: 'preprocessing' }), task({ task_id: 'x', kind: 'lipsync', status: 'pending' }),
+      task({ task_id: 'w', status: 'preprocessing' }),
+      task({ task_id: 'r', status: 'rendering' }),
+      task({ task_id: 'q', kind: 'translate', status: 'queuing' }),
+      task({ task_id: 't', kind: 'translate', status: 'preprocessing' }),
+      task({ task_id: 'x', kind: 'lipsync', status: 'pending' }),
     ];
     expect(filterTasks(list, { ...NO_FILTER, status: 'queued' }, kinds).map((t) => t.task_id)).toEqual(['w', 'q', 'x']);
     expect(filterTasks(list, { ...NO_FILTER, status: 'running' }, kinds).map((t) => t.task_id)).toEqual(['r', 't']);
@@ -144,7 +199,11 @@ describe('requests go to the create route the meta document gives', () => {
   });
 
   it('"Copy as curl" repeats a task on its kind\'s meta route, and offers nothing for a kind the service does not list', () => {
-    expect(taskRequest({ kind: 'test_caption', request: { text: 'again' } }, kinds)).toEqual({ method: 'POST', path: '/v1/test_caption', body: { text: 'again' } });
+    expect(taskRequest({ kind: 'test_caption', request: { text: 'again' } }, kinds)).toEqual({
+      method: 'POST',
+      path: '/v1/test_caption',
+      body: { text: 'again' },
+    });
     expect(taskRequest({ kind: 'gone_kind', request: { text: 'again' } }, kinds)).toBeUndefined();
   });
 });

@@ -14,7 +14,8 @@ import { BUILT_IN_KINDS_META } from '../fixtures/kinds-meta.js';
 import { fileUrlOfPath } from '../../src/renderer/src/stores/staging.js';
 
 describe('subtitles', () => {
-  const srt = '\uFEFF1\r\n00:00:00,500 --> 00:00:02,600\r\n<v Anna>Guten Morgen.\r\n\r\n2\r\n00:00:03,400 --> 00:00:05,600\r\nDanke,\r\nschön.\r\n';
+  const srt =
+    '\uFEFF1\r\n00:00:00,500 --> 00:00:02,600\r\n<v Anna>Guten Morgen.\r\n\r\n2\r\n00:00:03,400 --> 00:00:05,600\r\nDanke,\r\nschön.\r\n';
   it('reads SRT with CRLF and a BOM, and finds the cue at a time', () => {
     const cues = parseSrtCues(srt);
     expect(cues).toEqual([
@@ -27,26 +28,38 @@ describe('subtitles', () => {
   });
 
   it('writes WebVTT with dots in times, keeping speaker tags', () => {
-    expect(cuesToVtt(parseSrtCues(srt))).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:02.600\n<v Anna>Guten Morgen.\n\n00:00:03.400 --> 00:00:05.600\nDanke,\nschön.\n');
+    expect(cuesToVtt(parseSrtCues(srt))).toBe(
+      'WEBVTT\n\n00:00:00.500 --> 00:00:02.600\n<v Anna>Guten Morgen.\n\n00:00:03.400 --> 00:00:05.600\nDanke,\nschön.\n',
+    );
   });
 });
 
 describe('copy as API request', () => {
   it('writes a curl with the key as a variable and single quotes escaped', () => {
-    const curl = curlCommand('http://127.0.0.1:7860', { method: 'POST', path: '/v1/media/translate', body: { user_prompt: "it's" } });
-    expect(curl).toBe([
-      `curl -X POST 'http://127.0.0.1:7860/v1/media/translate' \\`,
-      `  -H "Authorization: Bearer $DUBDESK_API_KEY" \\`,
-      `  -H 'Content-Type: application/json' \\`,
-      `  -d '{\n  "user_prompt": "it'\\''s"\n}'`,
-    ].join('\n'));
+    const curl = curlCommand('http://127.0.0.1:7860', {
+      method: 'POST',
+      path: '/v1/media/translate',
+      body: { user_prompt: "it's" },
+    });
+    expect(curl).toBe(
+      [
+        `curl -X POST 'http://127.0.0.1:7860/v1/media/translate' \\`,
+        `  -H "Authorization: Bearer $DUBDESK_API_KEY" \\`,
+        `  -H 'Content-Type: application/json' \\`,
+        `  -d '{\n  "user_prompt": "it'\\''s"\n}'`,
+      ].join('\n'),
+    );
   });
 });
 
 describe('result files', () => {
   it('finds the folder of a result in the data folder, on POSIX and Windows', () => {
-    expect(resultFolderPath('/home/me/.dubdesk', 'http://127.0.0.1:7860/v1/files/abc_1?token=t')).toBe('/home/me/.dubdesk/files/abc_1');
-    expect(resultFolderPath('C:\\Users\\me\\DubDesk\\', 'http://127.0.0.1:7860/v1/files/abc?token=t')).toBe('C:\\Users\\me\\DubDesk\\files\\abc');
+    expect(resultFolderPath('/home/me/.dubdesk', 'http://127.0.0.1:7860/v1/files/abc_1?token=t')).toBe(
+      '/home/me/.dubdesk/files/abc_1',
+    );
+    expect(resultFolderPath('C:\\Users\\me\\DubDesk\\', 'http://127.0.0.1:7860/v1/files/abc?token=t')).toBe(
+      'C:\\Users\\me\\DubDesk\\files\\abc',
+    );
     expect(resultFolderPath('/d', 'not a url')).toBeUndefined();
     expect(downloadUrl('http://h/v1/files/a?token=t')).toBe('http://h/v1/files/a?token=t&download=1');
   });
@@ -60,19 +73,46 @@ describe('result files', () => {
 describe("a task's request and original", () => {
   const upload = 'http://127.0.0.1:7860/v1/files/f1?token=abc';
   it('copies the request the service accepted, on the route of its kind', () => {
-    const body = { media_type: 'video', media_url: upload, target_language: 'de', export_type: 'auto', source_language: 'auto' };
-    expect(taskRequest({ kind: 'translate', request: body }, BUILT_IN_KINDS_META)).toEqual({ method: 'POST', path: '/v1/media/translate', body });
-    expect(taskRequest({ kind: 'lipsync', request: { model: 'standard_v1' } }, BUILT_IN_KINDS_META)?.path).toBe('/v1/video_generation');
+    const body = {
+      media_type: 'video',
+      media_url: upload,
+      target_language: 'de',
+      export_type: 'auto',
+      source_language: 'auto',
+    };
+    expect(taskRequest({ kind: 'translate', request: body }, BUILT_IN_KINDS_META)).toEqual({
+      method: 'POST',
+      path: '/v1/media/translate',
+      body,
+    });
+    expect(taskRequest({ kind: 'lipsync', request: { model: 'standard_v1' } }, BUILT_IN_KINDS_META)?.path).toBe(
+      '/v1/video_generation',
+    );
     expect(taskRequest({ kind: 'translate' }, BUILT_IN_KINDS_META)).toBeUndefined();
     expect(taskRequest({ kind: 'translate', request: body }, [])).toBeUndefined();
   });
 
   it('finds the original from the request: uploads play, file:// inputs cannot, and say where they are', () => {
-    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), { media_type: 'video', media_url: upload })).toEqual({ field: 'media_url', url: upload, kind: 'video', playable: true });
-    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), { media_type: 'audio', media_url: upload })?.kind).toBe('audio');
-    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'lipsync'), { reference_file_type: 'image', reference_file_url: upload })).toMatchObject({ field: 'reference_file_url', kind: 'image', playable: true });
-    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'frame_translate'), { video_url: 'file:///home/me/My%20Talk.mp4' })).toEqual({
-      field: 'video_url', url: 'file:///home/me/My%20Talk.mp4', kind: 'video', playable: false, localPath: '/home/me/My Talk.mp4',
+    expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), { media_type: 'video', media_url: upload })).toEqual(
+      { field: 'media_url', url: upload, kind: 'video', playable: true },
+    );
+    expect(
+      originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), { media_type: 'audio', media_url: upload })?.kind,
+    ).toBe('audio');
+    expect(
+      originalMedia(kindOf(BUILT_IN_KINDS_META, 'lipsync'), {
+        reference_file_type: 'image',
+        reference_file_url: upload,
+      }),
+    ).toMatchObject({ field: 'reference_file_url', kind: 'image', playable: true });
+    expect(
+      originalMedia(kindOf(BUILT_IN_KINDS_META, 'frame_translate'), { video_url: 'file:///home/me/My%20Talk.mp4' }),
+    ).toEqual({
+      field: 'video_url',
+      url: 'file:///home/me/My%20Talk.mp4',
+      kind: 'video',
+      playable: false,
+      localPath: '/home/me/My Talk.mp4',
     });
     expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), undefined)).toBeUndefined();
     expect(originalMedia(kindOf(BUILT_IN_KINDS_META, 'translate'), { media_type: 'video' })).toBeUndefined();
@@ -88,10 +128,20 @@ describe("a task's request and original", () => {
 
 describe('model install events', () => {
   it('apply progress to the matching model and flip installed at the end', () => {
-    const models = [{ id: 'whisper-base', installed: false }, { id: 'other', installed: false }] as never[];
-    const downloading = applyModelEvent(models, { id: 'whisper-base', state: 'downloading', received_bytes: 10, total_bytes: 100 });
+    const models = [
+      { id: 'whisper-base', installed: false },
+      { id: 'other', installed: false },
+    ] as never[];
+    const downloading = applyModelEvent(models, {
+      id: 'whisper-base',
+      state: 'downloading',
+      received_bytes: 10,
+      total_bytes: 100,
+    });
     expect(downloading[0]).toMatchObject({ installed: false, install: { state: 'downloading', received_bytes: 10 } });
-    expect(applyModelEvent(downloading, { id: 'whisper-base', state: 'installed', received_bytes: 100 })[0]).toMatchObject({ installed: true });
+    expect(
+      applyModelEvent(downloading, { id: 'whisper-base', state: 'installed', received_bytes: 100 })[0],
+    ).toMatchObject({ installed: true });
     expect(downloading[1]).toBe(models[1]);
   });
 });
@@ -110,7 +160,12 @@ describe('small helpers', () => {
   });
 
   it('parses the catalogue error body, and anything else into a generic error', () => {
-    expect(errorFromBody(400, 'Bad Request', '{"code":"invalid_subtitle","message":"Cue 2 overlaps cue 1.","serverTs":"x"}')).toMatchObject({ code: 'invalid_subtitle', message: 'Cue 2 overlaps cue 1.', status: 400 });
-    expect(errorFromBody(502, 'Bad Gateway', '<html>')).toMatchObject({ code: 'internal', message: 'The service answered 502 Bad Gateway.' });
+    expect(
+      errorFromBody(400, 'Bad Request', '{"code":"invalid_subtitle","message":"Cue 2 overlaps cue 1.","serverTs":"x"}'),
+    ).toMatchObject({ code: 'invalid_subtitle', message: 'Cue 2 overlaps cue 1.', status: 400 });
+    expect(errorFromBody(502, 'Bad Gateway', '<html>')).toMatchObject({
+      code: 'internal',
+      message: 'The service answered 502 Bad Gateway.',
+    });
   });
 });

@@ -2,20 +2,68 @@
 // bodies, duplicate names and colours, the preview's geometry against the burn's rules, and the voice filter.
 import { describe, expect, it } from 'vitest';
 import type { SubtitleStyleRecord, VoiceRecord } from '../../src/renderer/src/api/client.js';
-import { draftOf, glossaryBody, parseTermLines, withPastedRows } from '../../src/renderer/src/features/library/glossary-draft.js';
-import { cssColour, draftOfStyle, duplicateName, joinColour, splitColour, styleBody } from '../../src/renderer/src/features/library/style-draft.js';
-import { ASS_HEIGHT_PER_EM, cssFont, defaultPositionY, fontPixels, layoutPreview, lineBox } from '../../src/renderer/src/features/library/style-preview.js';
+import {
+  draftOf,
+  glossaryBody,
+  parseTermLines,
+  withPastedRows,
+} from '../../src/renderer/src/features/library/glossary-draft.js';
+import {
+  cssColour,
+  draftOfStyle,
+  duplicateName,
+  joinColour,
+  splitColour,
+  styleBody,
+} from '../../src/renderer/src/features/library/style-draft.js';
+import {
+  ASS_HEIGHT_PER_EM,
+  cssFont,
+  defaultPositionY,
+  fontPixels,
+  layoutPreview,
+  lineBox,
+} from '../../src/renderer/src/features/library/style-preview.js';
 import { filterVoices, voiceLanguages } from '../../src/renderer/src/features/library/voice-filter.js';
 import { BUILTIN_SUBTITLE_STYLES, toSubtitleStyleRecord } from '../../src/shared/schemas/subtitle-styles.js';
 
 describe('glossary drafts', () => {
   it('sends trimmed terms without blank rows', () => {
-    const draft = { name: ' Products ', source_language: 'en', target_language: 'de', rows: [{ source: ' DubDesk ', target: 'DubDesk' }, { source: '', target: '' }, { source: 'lip-sync', target: 'Lippensynchronisation ' }] };
-    expect(glossaryBody(draft)).toEqual({ body: { name: 'Products', source_language: 'en', target_language: 'de', entries: [{ source: 'DubDesk', target: 'DubDesk' }, { source: 'lip-sync', target: 'Lippensynchronisation' }] } });
+    const draft = {
+      name: ' Products ',
+      source_language: 'en',
+      target_language: 'de',
+      rows: [
+        { source: ' DubDesk ', target: 'DubDesk' },
+        { source: '', target: '' },
+        { source: 'lip-sync', target: 'Lippensynchronisation ' },
+      ],
+    };
+    expect(glossaryBody(draft)).toEqual({
+      body: {
+        name: 'Products',
+        source_language: 'en',
+        target_language: 'de',
+        entries: [
+          { source: 'DubDesk', target: 'DubDesk' },
+          { source: 'lip-sync', target: 'Lippensynchronisation' },
+        ],
+      },
+    });
   });
 
   it('names what to fix: name, languages, a half-filled row and a repeated term (by row)', () => {
-    const result = glossaryBody({ name: '', source_language: 'en', target_language: 'en', rows: [{ source: 'Cat', target: 'Katze' }, { source: 'dog', target: '' }, { source: 'cat', target: 'Kater' }, { source: '', target: 'x' }] });
+    const result = glossaryBody({
+      name: '',
+      source_language: 'en',
+      target_language: 'en',
+      rows: [
+        { source: 'Cat', target: 'Katze' },
+        { source: 'dog', target: '' },
+        { source: 'cat', target: 'Kater' },
+        { source: '', target: 'x' },
+      ],
+    });
     expect(result.errors).toEqual({
       name: 'Give the glossary a name.',
       target_language: 'The translations must be in another language than the source terms.',
@@ -26,8 +74,19 @@ describe('glossary drafts', () => {
   });
 
   it('edits a record with one blank row to type into', () => {
-    const draft = draftOf({ glossary_id: 'g', name: 'N', source_language: 'en', target_language: 'fr', entries: [{ source: 'a', target: 'b' }], created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
-    expect(draft.rows).toEqual([{ source: 'a', target: 'b' }, { source: '', target: '' }]);
+    const draft = draftOf({
+      glossary_id: 'g',
+      name: 'N',
+      source_language: 'en',
+      target_language: 'fr',
+      entries: [{ source: 'a', target: 'b' }],
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    expect(draft.rows).toEqual([
+      { source: 'a', target: 'b' },
+      { source: '', target: '' },
+    ]);
     expect(draftOf().rows).toHaveLength(1);
   });
 
@@ -39,8 +98,18 @@ describe('glossary drafts', () => {
       { source: 'solo', target: '' },
       { source: 'a', target: 'b' },
     ]);
-    expect(withPastedRows([{ source: 'a', target: 'b' }, { source: '', target: '' }], [{ source: 'c', target: 'd' }])).toEqual([
-      { source: 'a', target: 'b' }, { source: 'c', target: 'd' }, { source: '', target: '' },
+    expect(
+      withPastedRows(
+        [
+          { source: 'a', target: 'b' },
+          { source: '', target: '' },
+        ],
+        [{ source: 'c', target: 'd' }],
+      ),
+    ).toEqual([
+      { source: 'a', target: 'b' },
+      { source: 'c', target: 'd' },
+      { source: '', target: '' },
     ]);
   });
 });
@@ -75,14 +144,25 @@ describe('subtitle style drafts', () => {
 });
 
 describe('style preview geometry', () => {
-  const look = { font_family: 'DejaVu Sans', font_size: 0.05, outline_width: 0.08, shadow: 0, box: false, bold: false, italic: false, alignment: 'center' as const };
+  const look = {
+    font_family: 'DejaVu Sans',
+    font_size: 0.05,
+    outline_width: 0.08,
+    shadow: 0,
+    box: false,
+    bold: false,
+    italic: false,
+    alignment: 'center' as const,
+  };
   const frame = { width: 1280, height: 720 };
   const measure = (text: string) => text.length * 10;
 
   it('sizes text by the shorter side as the burn does, and converts the ASS size to a CSS em', () => {
     expect(fontPixels(0.05, frame)).toBe(36);
     expect(fontPixels(0.05, { width: 720, height: 1280 })).toBe(36);
-    expect(cssFont({ font_family: 'DejaVu Sans', bold: true, italic: false }, 36)).toBe(`bold ${Math.round((36 / ASS_HEIGHT_PER_EM) * 10) / 10}px "DejaVu Sans", "DejaVu Sans", sans-serif`);
+    expect(cssFont({ font_family: 'DejaVu Sans', bold: true, italic: false }, 36)).toBe(
+      `bold ${Math.round((36 / ASS_HEIGHT_PER_EM) * 10) / 10}px "DejaVu Sans", "DejaVu Sans", sans-serif`,
+    );
     expect(defaultPositionY({ width: 720, height: 1280 })).toBe(0.75);
   });
 
@@ -112,18 +192,41 @@ describe('style preview geometry', () => {
 });
 
 describe('voice filter', () => {
-  const voice = (voice_id: string, language: string, gender: VoiceRecord['gender'], name = voice_id): VoiceRecord => ({ voice_id, name, language, gender, engine: 'espeak', quality: 'draft', sample_url: `/v1/voices/${voice_id}/sample` });
-  const voices = [voice('espeak:de+f2', 'de', 'female', 'German F2'), voice('espeak:de+m3', 'de', 'male', 'German M3'), voice('espeak:en+f2', 'en', 'female', 'English F2')];
+  const voice = (voice_id: string, language: string, gender: VoiceRecord['gender'], name = voice_id): VoiceRecord => ({
+    voice_id,
+    name,
+    language,
+    gender,
+    engine: 'espeak',
+    quality: 'draft',
+    sample_url: `/v1/voices/${voice_id}/sample`,
+  });
+  const voices = [
+    voice('espeak:de+f2', 'de', 'female', 'German F2'),
+    voice('espeak:de+m3', 'de', 'male', 'German M3'),
+    voice('espeak:en+f2', 'en', 'female', 'English F2'),
+  ];
 
   it('narrows by language, gender and a search in name or id', () => {
-    expect(filterVoices(voices, { language: 'de', gender: '', query: '' }).map((v) => v.voice_id)).toEqual(['espeak:de+f2', 'espeak:de+m3']);
-    expect(filterVoices(voices, { language: '', gender: 'female', query: 'english' }).map((v) => v.voice_id)).toEqual(['espeak:en+f2']);
+    expect(filterVoices(voices, { language: 'de', gender: '', query: '' }).map((v) => v.voice_id)).toEqual([
+      'espeak:de+f2',
+      'espeak:de+m3',
+    ]);
+    expect(filterVoices(voices, { language: '', gender: 'female', query: 'english' }).map((v) => v.voice_id)).toEqual([
+      'espeak:en+f2',
+    ]);
     expect(filterVoices(voices, { language: '', gender: '', query: 'M3' })).toHaveLength(1);
   });
 
   it('offers the languages that have voices, by name, with counts', () => {
-    expect(voiceLanguages(voices, [{ code: 'de', iso3: 'deu', name: 'German' }, { code: 'en', iso3: 'eng', name: 'English' }])).toEqual([
-      { code: 'en', name: 'English', count: 1 }, { code: 'de', name: 'German', count: 2 },
+    expect(
+      voiceLanguages(voices, [
+        { code: 'de', iso3: 'deu', name: 'German' },
+        { code: 'en', iso3: 'eng', name: 'English' },
+      ]),
+    ).toEqual([
+      { code: 'en', name: 'English', count: 1 },
+      { code: 'de', name: 'German', count: 2 },
     ]);
   });
 });

@@ -6,8 +6,19 @@ import { BUILT_IN_KINDS_META } from '../fixtures/kinds-meta.js';
 
 const upload = 'http://127.0.0.1:7860/v1/files/f1?token=abc';
 const local = 'file:///home/me/My%20Talk.mp4';
-const playable = (field: string, kind: OriginalMedia['kind']): OriginalMedia => ({ field, url: upload, kind, playable: true });
-const onDisk = (field: string, kind: OriginalMedia['kind']): OriginalMedia => ({ field, url: local, kind, playable: false, localPath: '/home/me/My Talk.mp4' });
+const playable = (field: string, kind: OriginalMedia['kind']): OriginalMedia => ({
+  field,
+  url: upload,
+  kind,
+  playable: true,
+});
+const onDisk = (field: string, kind: OriginalMedia['kind']): OriginalMedia => ({
+  field,
+  url: local,
+  kind,
+  playable: false,
+  localPath: '/home/me/My Talk.mp4',
+});
 
 const CASES: [kind: string, body: Record<string, unknown> | undefined, expected: OriginalMedia | undefined][] = [
   ['translate', { media_type: 'video', media_url: upload }, playable('media_url', 'video')],
@@ -18,7 +29,11 @@ const CASES: [kind: string, body: Record<string, unknown> | undefined, expected:
   ['translate', { media_type: 'video', media_url: '' }, undefined],
   ['translate', { media_type: 'video', media_url: 42 }, undefined],
   ['translate', undefined, undefined],
-  ['lipsync', { reference_file_type: 'image', reference_file_url: upload, audio_url: local }, playable('reference_file_url', 'image')],
+  [
+    'lipsync',
+    { reference_file_type: 'image', reference_file_url: upload, audio_url: local },
+    playable('reference_file_url', 'image'),
+  ],
   ['lipsync', { reference_file_type: 'video', reference_file_url: local }, onDisk('reference_file_url', 'video')],
   ['lipsync', { reference_file_url: upload }, playable('reference_file_url', 'video')],
   ['lipsync', { audio_url: upload }, undefined],

@@ -4,25 +4,64 @@ import { describe, expect, it } from 'vitest';
 import { errorFromBody, type ProjectSegment } from '../../src/renderer/src/api/client.js';
 import { memoryStorage, PendingEdits } from '../../src/renderer/src/features/projects/pending-edits.js';
 import { saveStatus } from '../../src/renderer/src/features/projects/project-editor.js';
-import { hashForView, projectHash, projectIdFromHash, projectIdFromUrl, viewForHash } from '../../src/renderer/src/features/projects/project-route.js';
-import { changedFields, fieldsNotIn, pickFields, withDraft } from '../../src/renderer/src/features/projects/segment-fields.js';
-import { fitLabel, formatLineTime, lineSaveLabel, segmentStatusLabel } from '../../src/renderer/src/features/projects/segment-labels.js';
 import {
-  clampRange, dragTimes, gridStep, hitTest, rangeShowing, secondsToX, snapSeconds, visibleSegmentRange, xToSeconds, type TimeRange,
+  hashForView,
+  projectHash,
+  projectIdFromHash,
+  projectIdFromUrl,
+  viewForHash,
+} from '../../src/renderer/src/features/projects/project-route.js';
+import {
+  changedFields,
+  fieldsNotIn,
+  pickFields,
+  withDraft,
+} from '../../src/renderer/src/features/projects/segment-fields.js';
+import {
+  fitLabel,
+  formatLineTime,
+  lineSaveLabel,
+  segmentStatusLabel,
+} from '../../src/renderer/src/features/projects/segment-labels.js';
+import {
+  clampRange,
+  dragTimes,
+  gridStep,
+  hitTest,
+  rangeShowing,
+  secondsToX,
+  snapSeconds,
+  visibleSegmentRange,
+  xToSeconds,
+  type TimeRange,
 } from '../../src/renderer/src/features/projects/timeline-math.js';
 import { UndoStack, UNDO_LIMIT } from '../../src/renderer/src/features/projects/undo-stack.js';
 import { projectUrl } from '../../src/shared/schemas/projects.js';
 
 const segment = (id: string, start: number, end: number, extra: Partial<ProjectSegment> = {}): ProjectSegment => ({
-  segment_id: id, start, end, source_text: `source ${id}`, target_text: `target ${id}`, revision: 1, status: 'ok', speaker: 'Speaker 1', voice_id: null, ...extra,
+  segment_id: id,
+  start,
+  end,
+  source_text: `source ${id}`,
+  target_text: `target ${id}`,
+  revision: 1,
+  status: 'ok',
+  speaker: 'Speaker 1',
+  voice_id: null,
+  ...extra,
 });
 
 describe('the undo stack', () => {
   it('gives back the newest edit first and keeps only the last 50', () => {
     const stack = new UndoStack();
-    for (let i = 0; i < 60; i++) stack.push({ segmentId: `s${i}`, before: { target_text: `old ${i}` }, after: { target_text: `new ${i}` } });
+    for (let i = 0; i < 60; i++)
+      stack.push({ segmentId: `s${i}`, before: { target_text: `old ${i}` }, after: { target_text: `new ${i}` } });
     expect(stack.size).toBe(UNDO_LIMIT);
-    expect(stack.pop()).toEqual({ segmentId: 's59', before: { target_text: 'old 59' }, after: { target_text: 'new 59' } });
+    expect(stack.pop()).toEqual({
+      segmentId: 's59',
+      before: { target_text: 'old 59' },
+      after: { target_text: 'new 59' },
+    });
     const rest: string[] = [];
     for (let edit = stack.pop(); edit; edit = stack.pop()) rest.push(edit.segmentId);
     expect(rest).toHaveLength(49);
@@ -92,7 +131,9 @@ describe('segment fields', () => {
   });
 
   it('keeps only what was typed after the sent edit', () => {
-    expect(fieldsNotIn({ target_text: 'Hola!', start: 1.5 }, { target_text: 'Hola', start: 1.5 })).toEqual({ target_text: 'Hola!' });
+    expect(fieldsNotIn({ target_text: 'Hola!', start: 1.5 }, { target_text: 'Hola', start: 1.5 })).toEqual({
+      target_text: 'Hola!',
+    });
     expect(withDraft(saved, { target_text: 'Adiós' }).target_text).toBe('Adiós');
   });
 });
@@ -129,7 +170,14 @@ describe('the timeline maths', () => {
   });
 
   it('moves a bar whole, but never over its neighbours or out of the media', () => {
-    const base = { from: { start: 10, end: 12 }, previousEnd: 8, nextStart: 15, duration: 60, grid: 0.01, tolerance: 0 };
+    const base = {
+      from: { start: 10, end: 12 },
+      previousEnd: 8,
+      nextStart: 15,
+      duration: 60,
+      grid: 0.01,
+      tolerance: 0,
+    };
     expect(dragTimes({ ...base, mode: 'move', delta: 1.5 })).toEqual({ start: 11.5, end: 13.5 });
     expect(dragTimes({ ...base, mode: 'move', delta: 5 })).toEqual({ start: 13, end: 15 });
     expect(dragTimes({ ...base, mode: 'move', delta: -5 })).toEqual({ start: 8, end: 10 });
@@ -137,7 +185,14 @@ describe('the timeline maths', () => {
   });
 
   it('resizes by an edge, keeping the minimum length and the neighbours', () => {
-    const base = { from: { start: 10, end: 12 }, previousEnd: 8, nextStart: 15, duration: 60, grid: 0.01, tolerance: 0 };
+    const base = {
+      from: { start: 10, end: 12 },
+      previousEnd: 8,
+      nextStart: 15,
+      duration: 60,
+      grid: 0.01,
+      tolerance: 0,
+    };
     expect(dragTimes({ ...base, mode: 'start', delta: -1.234 })).toEqual({ start: 8.77, end: 12 });
     expect(dragTimes({ ...base, mode: 'start', delta: -4 })).toEqual({ start: 8, end: 12 });
     expect(dragTimes({ ...base, mode: 'start', delta: 5 })).toEqual({ start: 11.8, end: 12 });
@@ -146,7 +201,17 @@ describe('the timeline maths', () => {
   });
 
   it('snaps a moved bar against its neighbour when it comes close', () => {
-    const moved = dragTimes({ mode: 'move', from: { start: 10, end: 12 }, delta: 2.93, nextStart: 15, previousEnd: 8, duration: 60, grid: 0.1, tolerance: 0.1, targets: [8, 15] });
+    const moved = dragTimes({
+      mode: 'move',
+      from: { start: 10, end: 12 },
+      delta: 2.93,
+      nextStart: 15,
+      previousEnd: 8,
+      duration: 60,
+      grid: 0.1,
+      tolerance: 0.1,
+      targets: [8, 15],
+    });
     expect(moved).toEqual({ start: 13, end: 15 });
   });
 });
@@ -181,7 +246,13 @@ describe('routing by the address', () => {
 
 describe('a stale revision', () => {
   it('surfaces as ApiError code conflict, from the catalogue body or from a bare 409', () => {
-    expect(errorFromBody(409, 'Conflict', '{"code":"conflict","message":"Segment s1 changed since revision 3.","serverTs":"x"}')).toMatchObject({ code: 'conflict', status: 409 });
+    expect(
+      errorFromBody(
+        409,
+        'Conflict',
+        '{"code":"conflict","message":"Segment s1 changed since revision 3.","serverTs":"x"}',
+      ),
+    ).toMatchObject({ code: 'conflict', status: 409 });
     expect(errorFromBody(409, 'Conflict', '<html>proxy</html>')).toMatchObject({ code: 'conflict', status: 409 });
   });
 });
@@ -190,7 +261,9 @@ describe('what a line shows', () => {
   it('names the status, the fit and the saving state', () => {
     expect(segmentStatusLabel('too_long')).toBe('Too long');
     expect(segmentStatusLabel('ok')).toBeUndefined();
-    expect(fitLabel({ speech_seconds: 3, room_seconds: 2.3, rate: 1.2, stretch: 1.1 })).toBe('rate 1.20× · stretch 1.10×');
+    expect(fitLabel({ speech_seconds: 3, room_seconds: 2.3, rate: 1.2, stretch: 1.1 })).toBe(
+      'rate 1.20× · stretch 1.10×',
+    );
     expect(fitLabel(null)).toBeUndefined();
     expect(lineSaveLabel({ conflict: true }, true)).toBe('Changed elsewhere (another tab)');
     expect(lineSaveLabel({ retrying: true }, true)).toBe('Not saved yet — retrying');

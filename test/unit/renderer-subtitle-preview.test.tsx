@@ -7,8 +7,14 @@ import { readSubtitlePreview } from '../../src/renderer/src/lib/srt.js';
 import { encodeLegacy } from '../fixtures/legacy-encodings.js';
 
 const FRENCH = [
-  '1', '00:00:01,000 --> 00:00:02,500', "{\\an8}L'été dernier, nous étions à la plage.", '',
-  '2', '00:00:03,000 --> 00:00:04,000', "<i>C'était très agréable, n'est-ce pas ?</i>", '',
+  '1',
+  '00:00:01,000 --> 00:00:02,500',
+  "{\\an8}L'été dernier, nous étions à la plage.",
+  '',
+  '2',
+  '00:00:03,000 --> 00:00:04,000',
+  "<i>C'était très agréable, n'est-ce pas ?</i>",
+  '',
 ].join('\r\n');
 
 const render = (bytes: Uint8Array): string =>
@@ -28,7 +34,8 @@ describe('subtitle preview', () => {
 
   it('says when the encoding was only guessed, naming the one used', () => {
     const central = ['Zażółć gęślą jaźń', 'Příliš žluťoučký kůň úpěl ďábelské ódy', 'Árvíztűrő tükörfúrógép']
-      .map((text, i) => `${i + 1}\r\n00:00:0${i + 1},000 --> 00:00:0${i + 1},900\r\n${text}\r\n`).join('\r\n');
+      .map((text, i) => `${i + 1}\r\n00:00:0${i + 1},000 --> 00:00:0${i + 1},900\r\n${text}\r\n`)
+      .join('\r\n');
     const html = render(encodeLegacy(central, 'iso-8859-2'));
     expect(html).toContain('Encoding: ISO-8859-2 (guessed: unsure)');
     expect(html).toContain('Příliš žluťoučký kůň');

@@ -12,6 +12,8 @@ describe('the setup build log helpers', () => {
     expect(formatSeconds(42_400)).toBe('42 s');
     expect(formatSeconds(163_000)).toBe('2 min 43 s');
     expect(outcomeText({ ok: true, ms: 58_000, logFile: '/x/build.log' })).toBe('done (58 s)');
-    expect(outcomeText({ ok: false, ms: 1_000, logFile: '/x/build.log' })).toBe('failed after 1 s; the full log is /x/build.log');
+    expect(outcomeText({ ok: false, ms: 1_000, logFile: '/x/build.log' })).toBe(
+      'failed after 1 s; the full log is /x/build.log',
+    );
   });
 });

@@ -3,13 +3,24 @@
 import { describe, expect, it } from 'vitest';
 import { DubDeskError } from '../../src/shared/errors.js';
 import { decodeSubtitleText } from '../../src/shared/subtitles/decode-text.js';
-import { describeEncoding, looksLikeSrt, readSrt, serializeSrt, speakableText, validateSrt } from '../../src/shared/subtitles/srt.js';
+import {
+  describeEncoding,
+  looksLikeSrt,
+  readSrt,
+  serializeSrt,
+  speakableText,
+  validateSrt,
+} from '../../src/shared/subtitles/srt.js';
 import { encodeLegacy, encodeUnicodeWithBom } from '../fixtures/legacy-encodings.js';
 
 const srt = (texts: readonly string[], eol = '\r\n'): string =>
   texts.map((text, i) => `${i + 1}${eol}00:00:0${i + 1},000 --> 00:00:0${i + 1},900${eol}${text}${eol}`).join(eol);
 
-const WESTERN = ["L'été dernier, nous étions à la plage.", "C'était très agréable, n'est-ce pas ?", '<i>Oui, et la mer était chaude.</i>'];
+const WESTERN = [
+  "L'été dernier, nous étions à la plage.",
+  "C'était très agréable, n'est-ce pas ?",
+  '<i>Oui, et la mer était chaude.</i>',
+];
 const CENTRAL = ['Zażółć gęślą jaźń', 'Příliš žluťoučký kůň úpěl ďábelské ódy', 'Árvíztűrő tükörfúrógép'];
 const JAPANESE = ['こんにちは、世界', '日本語の字幕です', '{\\an8}東京タワー'];
 
@@ -54,7 +65,9 @@ describe('decodeSubtitleText', () => {
     expect(describeEncoding(unsure)).toBe('ISO-8859-2 (guessed: unsure)');
     expect(describeEncoding({ encoding: 'Windows-1252', confident: true })).toBe('Windows-1252 (detected)');
     // One short Polish line: chardet's best guess (windows-1257) scores too low to be called detected.
-    expect(decodeSubtitleText(encodeLegacy('1\n00:00:01,000 --> 00:00:02,000\nZażółć gęślą jaźń\n', 'iso-8859-2')).confident).toBe(false);
+    expect(
+      decodeSubtitleText(encodeLegacy('1\n00:00:01,000 --> 00:00:02,000\nZażółć gęślą jaźń\n', 'iso-8859-2')).confident,
+    ).toBe(false);
   });
 });
 
@@ -63,7 +76,8 @@ describe('readSrt: the shapes players accept', () => {
     { index: 1, startMs: 1000, endMs: 1900, text: 'Café crème à la française' },
     { index: 2, startMs: 2000, endMs: 2900, text: 'Größe über alles, señor' },
   ];
-  const body = (n: string, i: number): string => `${n}00:00:0${i + 1}${i === 0 ? ',' : '.'}000 --> 00:00:0${i + 1},900\n${expected[i].text}\n`;
+  const body = (n: string, i: number): string =>
+    `${n}00:00:0${i + 1}${i === 0 ? ',' : '.'}000 --> 00:00:0${i + 1},900\n${expected[i].text}\n`;
 
   it('reads cues without numbers, naming them by position in messages', () => {
     const { cues } = readSrt(`${body('', 0)}\n${body('', 1)}`);
@@ -75,20 +89,29 @@ describe('readSrt: the shapes players accept', () => {
     ['duplicated', ['1\n', '1\n'], ['cue 1', 'cue 1 (the 2nd in the file)']],
     ['zero-based', ['0\n', '1\n'], ['cue 0', 'cue 1']],
     ['out of order', ['7\n', '3\n'], ['cue 7', 'cue 3']],
-  ] as const)('renumbers %s cue numbers in file order, naming cues as the file numbers them', (_name, numbers, names) => {
-    const { cues } = readSrt(`${body(numbers[0], 0)}\n${body(numbers[1], 1)}`);
-    expect(cues.map((cue) => cue.index)).toEqual([1, 2]);
-    expect(cues.map((cue) => cue.name ?? `cue ${cue.index}`)).toEqual(names);
-    expect(cues.map((cue) => cue.text)).toEqual(expected.map((cue) => cue.text));
-  });
+  ] as const)(
+    'renumbers %s cue numbers in file order, naming cues as the file numbers them',
+    (_name, numbers, names) => {
+      const { cues } = readSrt(`${body(numbers[0], 0)}\n${body(numbers[1], 1)}`);
+      expect(cues.map((cue) => cue.index)).toEqual([1, 2]);
+      expect(cues.map((cue) => cue.name ?? `cue ${cue.index}`)).toEqual(names);
+      expect(cues.map((cue) => cue.text)).toEqual(expected.map((cue) => cue.text));
+    },
+  );
 
-  it.each([['CR', '\r'], ['LF', '\n'], ['CRLF', '\r\n']])('reads %s line ends with extra blank lines', (_name, eol) => {
+  it.each([
+    ['CR', '\r'],
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])('reads %s line ends with extra blank lines', (_name, eol) => {
     const text = `${eol}${eol}${body('1\n', 0)}\n\n\n${body('2\n', 1)}\n\n`.replace(/\n/g, eol);
     expect(readSrt(text).cues).toEqual(expected);
   });
 
   it('keeps position and HTML-style tags in the text, and speaks none of them', () => {
-    const { cues } = readSrt('1\n00:00:01,000 --> 00:00:02,000\n{\\an8}<font color="#ffff00"><b>Top</b> line</font>\n<i>second</i>\n');
+    const { cues } = readSrt(
+      '1\n00:00:01,000 --> 00:00:02,000\n{\\an8}<font color="#ffff00"><b>Top</b> line</font>\n<i>second</i>\n',
+    );
     expect(cues[0].text).toBe('{\\an8}<font color="#ffff00"><b>Top</b> line</font>\n<i>second</i>');
     expect(speakableText(cues[0].text)).toBe('Top line\nsecond');
     expect(speakableText('{\\an8}{\\pos(10,20)}')).toBe('');
@@ -98,22 +121,33 @@ describe('readSrt: the shapes players accept', () => {
   it('drops a cue with no text and no duration, and reports it by name and time', () => {
     const file = readSrt('1\n00:00:01,000 --> 00:00:01,000\n\n2\n00:00:02,000 --> 00:00:03,000\nkept\n');
     expect(file.cues).toEqual([{ index: 1, startMs: 2000, endMs: 3000, text: 'kept', name: 'cue 2' }]);
-    expect(file.dropped).toEqual(['Cue 1 (00:00:01,000 --> 00:00:01,000) was dropped: it has no text and no duration.']);
+    expect(file.dropped).toEqual([
+      'Cue 1 (00:00:01,000 --> 00:00:01,000) was dropped: it has no text and no duration.',
+    ]);
   });
 
   it('stays strict on timing, naming the cue as the file numbers it or by its position', () => {
     const numbered = readSrt('4\n00:00:01,000 --> 00:00:03,000\na\n\n9\n00:00:02,000 --> 00:00:04,000\nb\n');
-    expect(thrown(() => validateSrt(numbered.cues)).message).toBe('Cue 9 (00:00:02,000 --> 00:00:04,000) starts before cue 4 ends (00:00:03,000); cues may not overlap.');
+    expect(thrown(() => validateSrt(numbered.cues)).message).toBe(
+      'Cue 9 (00:00:02,000 --> 00:00:04,000) starts before cue 4 ends (00:00:03,000); cues may not overlap.',
+    );
     const unnumbered = readSrt('00:00:01,000 --> 00:00:02,000\na\n\n00:00:05,000 --> 00:00:04,000\nb\n');
-    expect(thrown(() => validateSrt(unnumbered.cues)).message).toBe('Cue 2 (the 2nd in the file) (00:00:05,000 --> 00:00:04,000) starts after it ends.');
+    expect(thrown(() => validateSrt(unnumbered.cues)).message).toBe(
+      'Cue 2 (the 2nd in the file) (00:00:05,000 --> 00:00:04,000) starts after it ends.',
+    );
   });
 
   it('refuses a file that is not subtitles without quoting it, in any encoding', () => {
     const secret = 'password=hunter2\nAPI_KEY=sk-secret\n';
-    for (const bytes of [new TextEncoder().encode(secret), encodeUnicodeWithBom(secret, 'utf-16le'), encodeLegacy('Schlüssel=geheim\n', 'windows-1252')]) {
+    for (const bytes of [
+      new TextEncoder().encode(secret),
+      encodeUnicodeWithBom(secret, 'utf-16le'),
+      encodeLegacy('Schlüssel=geheim\n', 'windows-1252'),
+    ]) {
       const error = thrown(() => readSrt(bytes));
       expect(error.code).toBe('invalid_subtitle');
-      for (const fragment of ['hunter2', 'sk-secret', 'geheim', 'password']) expect(error.message).not.toContain(fragment);
+      for (const fragment of ['hunter2', 'sk-secret', 'geheim', 'password'])
+        expect(error.message).not.toContain(fragment);
     }
   });
 

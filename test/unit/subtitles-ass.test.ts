@@ -115,8 +115,12 @@ describe('buildAssDocument', () => {
   });
 
   it('places portrait subtitles at 0.75 by default and honours an explicit position', () => {
-    expect(styleFields(buildAssDocument({ cues, style: defaultStyle, frame: { width: 720, height: 1280 } })).MarginV).toBe('323');
-    const top = styleFields(buildAssDocument({ cues, style: defaultStyle, frame: { width: 1280, height: 720 }, positionY: 0.2 }));
+    expect(
+      styleFields(buildAssDocument({ cues, style: defaultStyle, frame: { width: 720, height: 1280 } })).MarginV,
+    ).toBe('323');
+    const top = styleFields(
+      buildAssDocument({ cues, style: defaultStyle, frame: { width: 1280, height: 720 }, positionY: 0.2 }),
+    );
     expect(top.Alignment).toBe('8');
     expect(top.MarginV).toBe('147');
   });
@@ -129,8 +133,14 @@ describe('buildAssDocument', () => {
   });
 
   it('shrinks the font of a cue too long for two lines with an \\fs override', () => {
-    const long = { startMs: 0, endMs: 3000, text: 'We should leave right now before the storm arrives and all the mountain roads are closed' };
-    const [line] = dialogues(buildAssDocument({ cues: [long], style: defaultStyle, frame: { width: 1920, height: 1080 } }));
+    const long = {
+      startMs: 0,
+      endMs: 3000,
+      text: 'We should leave right now before the storm arrives and all the mountain roads are closed',
+    };
+    const [line] = dialogues(
+      buildAssDocument({ cues: [long], style: defaultStyle, frame: { width: 1920, height: 1080 } }),
+    );
     const size = Number(/\{\\fs(\d+)\}/.exec(line!)![1]);
     expect(size).toBeLessThan(54);
     expect(size).toBeGreaterThanOrEqual(Math.floor(54 * 0.85));
@@ -139,7 +149,9 @@ describe('buildAssDocument', () => {
 
   it('breaks a Chinese cue without spaces into lines of at most 16 characters', () => {
     const chinese = { startMs: 0, endMs: 3000, text: '我们今天下午去北京大学看看图书馆，然后再去吃饭好不好？' };
-    const [line] = dialogues(buildAssDocument({ cues: [chinese], style: defaultStyle, frame: { width: 1920, height: 1080 }, language: 'zh' }));
+    const [line] = dialogues(
+      buildAssDocument({ cues: [chinese], style: defaultStyle, frame: { width: 1920, height: 1080 }, language: 'zh' }),
+    );
     const text = line!.slice(line!.lastIndexOf(',,') + 2);
     const lines = text.split('\\N');
     expect(lines).toHaveLength(2);
@@ -148,11 +160,17 @@ describe('buildAssDocument', () => {
   });
 
   it('skips cues that are empty or shorter than a centisecond', () => {
-    const lines = dialogues(buildAssDocument({
-      cues: [{ startMs: 0, endMs: 1000, text: '  ' }, { startMs: 1000, endMs: 1004, text: 'blink' }, { startMs: 2000, endMs: 3000, text: 'kept' }],
-      style: defaultStyle,
-      frame: { width: 640, height: 360 },
-    }));
+    const lines = dialogues(
+      buildAssDocument({
+        cues: [
+          { startMs: 0, endMs: 1000, text: '  ' },
+          { startMs: 1000, endMs: 1004, text: 'blink' },
+          { startMs: 2000, endMs: 3000, text: 'kept' },
+        ],
+        style: defaultStyle,
+        frame: { width: 640, height: 360 },
+      }),
+    );
     expect(lines).toEqual(['Dialogue: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,kept']);
   });
 });
@@ -180,7 +198,12 @@ describe('positionAvoiding: subtitles that do not cover text burned into the pic
   });
 
   it('keeps the preferred position when the bands leave no room anywhere', () => {
-    expect(positionAvoiding(0.9, height, [{ top: 0, bottom: 0.5 }, { top: 0.45, bottom: 1 }])).toBe(0.9);
+    expect(
+      positionAvoiding(0.9, height, [
+        { top: 0, bottom: 0.5 },
+        { top: 0.45, bottom: 1 },
+      ]),
+    ).toBe(0.9);
   });
 
   it('estimates a two-line block from the style and frame', () => {

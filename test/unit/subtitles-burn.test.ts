@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { burnSubtitlesArgs, escapeFilterOptionValue, escapeFiltergraph, subtitlesFilter } from '../../src/main/media/subtitles/burn.js';
+import {
+  burnSubtitlesArgs,
+  escapeFilterOptionValue,
+  escapeFiltergraph,
+  subtitlesFilter,
+} from '../../src/main/media/subtitles/burn.js';
 import { fontconfigXml, systemFontDirs } from '../../src/main/media/subtitles/fonts.js';
 
 describe('subtitles filter string', () => {
@@ -16,7 +21,9 @@ describe('subtitles filter string', () => {
   });
 
   it('leaves an ordinary POSIX path readable', () => {
-    expect(subtitlesFilter({ assFile: '/data/jobs/abc/subtitles.ass' })).toBe('ass=filename=/data/jobs/abc/subtitles.ass');
+    expect(subtitlesFilter({ assFile: '/data/jobs/abc/subtitles.ass' })).toBe(
+      'ass=filename=/data/jobs/abc/subtitles.ass',
+    );
   });
 
   it('burns with the video re-encoded and the audio copied', () => {
@@ -43,7 +50,11 @@ describe('fontconfig configuration', () => {
       'D:\\Windows\\Fonts',
       'C:\\Users\\ana\\AppData\\Local\\Microsoft\\Windows\\Fonts',
     ]);
-    expect(systemFontDirs('darwin', { HOME: '/Users/ana' })).toEqual(['/System/Library/Fonts', '/Library/Fonts', '/Users/ana/Library/Fonts']);
+    expect(systemFontDirs('darwin', { HOME: '/Users/ana' })).toEqual([
+      '/System/Library/Fonts',
+      '/Library/Fonts',
+      '/Users/ana/Library/Fonts',
+    ]);
     expect(systemFontDirs('linux', { HOME: '/home/ana' })).toContain('/usr/share/fonts');
   });
 });

@@ -47,7 +47,10 @@ describe('line length per script and frame', () => {
 
 describe('wrapSubtitle: Latin scripts', () => {
   it('keeps a short cue on one line', () => {
-    expect(wrapSubtitle('Where are you going?', { maxColumns: 42 })).toEqual({ lines: ['Where are you going?'], scale: 1 });
+    expect(wrapSubtitle('Where are you going?', { maxColumns: 42 })).toEqual({
+      lines: ['Where are you going?'],
+      scale: 1,
+    });
   });
 
   it('reflows the source line breaks of a cue', () => {
@@ -80,7 +83,10 @@ describe('wrapSubtitle: Latin scripts', () => {
   });
 
   it('keeps each speaker of a dialogue cue on a line of their own', () => {
-    expect(wrapSubtitle('- Where are you going?\n- Home.', { maxColumns: 42 }).lines).toEqual(['- Where are you going?', '- Home.']);
+    expect(wrapSubtitle('- Where are you going?\n- Home.', { maxColumns: 42 }).lines).toEqual([
+      '- Where are you going?',
+      '- Home.',
+    ]);
   });
 
   it('shrinks the font a little rather than use a third line when that is enough', () => {
@@ -93,7 +99,8 @@ describe('wrapSubtitle: Latin scripts', () => {
   });
 
   it('uses three lines at the smallest font only when two cannot hold the cue, and drops no word', () => {
-    const text = 'This cue is so incredibly long that it can not possibly fit on two lines of subtitles even when shrunk a little bit, so it takes three.';
+    const text =
+      'This cue is so incredibly long that it can not possibly fit on two lines of subtitles even when shrunk a little bit, so it takes three.';
     const { lines, scale } = wrapSubtitle(text, { maxColumns: 42 });
     expect(scale).toBe(0.85);
     expect(lines).toHaveLength(3);
@@ -146,10 +153,14 @@ describe('wrapSubtitle: scripts without spaces', () => {
     const text = 'สวัสดีครับ วันนี้อากาศดีมาก เราจะไปเที่ยวทะเลกันไหม ถ้าว่างก็ไปด้วยกันนะครับ';
     const { lines } = wrapSubtitle(text, { maxColumns: 35, language: 'th' });
     expect(lines).toHaveLength(2);
-    const words = [...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
+    const words = [...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)]
+      .filter((s) => s.isWordLike)
+      .map((s) => s.segment);
     for (const line of lines) {
       expect(displayWidth(line)).toBeLessThanOrEqual(35);
-      const first = [...new Intl.Segmenter('th', { granularity: 'word' }).segment(line)].find((s) => s.isWordLike)!.segment;
+      const first = [...new Intl.Segmenter('th', { granularity: 'word' }).segment(line)].find(
+        (s) => s.isWordLike,
+      )!.segment;
       expect(words).toContain(first);
     }
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { escapeWebVttText, formatWebVttTime, serializeWebVtt, webVttCueText } from '../../src/main/media/subtitles/webvtt.js';
+import {
+  escapeWebVttText,
+  formatWebVttTime,
+  serializeWebVtt,
+  webVttCueText,
+} from '../../src/main/media/subtitles/webvtt.js';
 
 describe('WebVTT times', () => {
   it('writes HH:MM:SS.mmm with hours always present, past an hour too', () => {
@@ -18,7 +23,9 @@ describe('WebVTT cue text', () => {
   });
 
   it('keeps <i>, <b>, <u> as WebVTT tags and drops <font> and ASS overrides', () => {
-    expect(webVttCueText('{\\an8}<i>Hello</i> <font color="#ff0000">red</font> <B>bold</B>')).toBe('<i>Hello</i> red <b>bold</b>');
+    expect(webVttCueText('{\\an8}<i>Hello</i> <font color="#ff0000">red</font> <B>bold</B>')).toBe(
+      '<i>Hello</i> red <b>bold</b>',
+    );
   });
 });
 
@@ -29,26 +36,30 @@ describe('WebVTT documents', () => {
       { startMs: 3_400, endMs: 5_600, text: 'Danke & hallo.', speaker: 'Ben' },
       { startMs: 3_723_004, endMs: 3_725_000, text: 'Ohne Sprecher.' },
     ]);
-    expect(text).toBe([
-      'WEBVTT',
-      '',
-      '1',
-      '00:00:00.500 --> 00:00:02.600',
-      '<v Anna>Guten Morgen.',
-      '',
-      '2',
-      '00:00:03.400 --> 00:00:05.600',
-      '<v Ben>Danke &amp; hallo.',
-      '',
-      '3',
-      '01:02:03.004 --> 01:02:05.000',
-      'Ohne Sprecher.',
-      '',
-    ].join('\n'));
+    expect(text).toBe(
+      [
+        'WEBVTT',
+        '',
+        '1',
+        '00:00:00.500 --> 00:00:02.600',
+        '<v Anna>Guten Morgen.',
+        '',
+        '2',
+        '00:00:03.400 --> 00:00:05.600',
+        '<v Ben>Danke &amp; hallo.',
+        '',
+        '3',
+        '01:02:03.004 --> 01:02:05.000',
+        'Ohne Sprecher.',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('keeps a multi-line cue together under one voice tag, without blank lines that would end it', () => {
-    const text = serializeWebVtt([{ startMs: 0, endMs: 1_000, text: 'First line\n\nsecond line\r\nthird', speaker: 'Anna' }]);
+    const text = serializeWebVtt([
+      { startMs: 0, endMs: 1_000, text: 'First line\n\nsecond line\r\nthird', speaker: 'Anna' },
+    ]);
     expect(text).toBe('WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n<v Anna>First line\nsecond line\nthird\n');
   });
 

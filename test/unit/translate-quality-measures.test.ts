@@ -2,18 +2,45 @@
 import { describe, expect, it } from 'vitest';
 import { sortedReview } from '../../src/main/pipelines/quality-check.js';
 import { reviewSpokenLine } from '../../src/main/pipelines/translate/measure-quality.js';
-import { LOW_CONFIDENCE_THRESHOLD, lineConfidences, recognitionConfidence } from '../../src/main/quality/translate/line-confidence.js';
+import {
+  LOW_CONFIDENCE_THRESHOLD,
+  lineConfidences,
+  recognitionConfidence,
+} from '../../src/main/quality/translate/line-confidence.js';
 import { isUntranslated, missedGlossaryTerms } from '../../src/main/quality/translate/line-text.js';
 import { ENVELOPE_WINDOW_MS, measureSpokenLines } from '../../src/main/quality/translate/spoken-timing.js';
 import { voiceReductionDb } from '../../src/main/quality/translate/voice-reduction.js';
 
-const cue = (index: number, startMs: number, endMs: number, text = 'a line') => ({ index, startMs, endMs, text, speaker: 'Speaker 1' });
-const word = (startMs: number, text: string, confidence: number) => ({ startMs, endMs: startMs + 300, text, confidence });
+const cue = (index: number, startMs: number, endMs: number, text = 'a line') => ({
+  index,
+  startMs,
+  endMs,
+  text,
+  speaker: 'Speaker 1',
+});
+const word = (startMs: number, text: string, confidence: number) => ({
+  startMs,
+  endMs: startMs + 300,
+  text,
+  confidence,
+});
 
 describe('line confidence', () => {
   const cues = [cue(1, 0, 2000), cue(2, 2000, 4000)];
   it('scores each line by its words and flags the one with injected low-confidence words', () => {
-    const segments = [{ startMs: 0, endMs: 4000, text: '', words: [word(100, 'clear', 0.95), word(600, 'words', 0.9), word(2100, 'garbled', 0.2), word(2600, 'mumble', 0.3)] }];
+    const segments = [
+      {
+        startMs: 0,
+        endMs: 4000,
+        text: '',
+        words: [
+          word(100, 'clear', 0.95),
+          word(600, 'words', 0.9),
+          word(2100, 'garbled', 0.2),
+          word(2600, 'mumble', 0.3),
+        ],
+      },
+    ];
     const lines = lineConfidences(cues, segments);
     expect(lines.map((line) => line.index)).toEqual([1, 2]);
     expect(lines[0]!.confidence).toBeGreaterThan(LOW_CONFIDENCE_THRESHOLD);
@@ -37,7 +64,10 @@ function envelopeWith(totalMs: number, spans: Array<[number, number]>): Float32A
 
 describe('spoken timing, read off the dub track', () => {
   it('measures the pace and the start each line really has', () => {
-    const envelope = envelopeWith(8000, [[500, 2500], [3000, 4000]]);
+    const envelope = envelopeWith(8000, [
+      [500, 2500],
+      [3000, 4000],
+    ]);
     const measured = measureSpokenLines(envelope, [
       { index: 1, normalMs: 2020, placedStartMs: 500, placedEndMs: 2500 },
       { index: 2, normalMs: 1520, placedStartMs: 3000, placedEndMs: 4000 },
@@ -48,14 +78,20 @@ describe('spoken timing, read off the dub track', () => {
     ]);
   });
 
-  it('never reads a neighbour\'s voice as part of a line, and leaves out a line that is silent', () => {
-    const envelope = envelopeWith(6000, [[1000, 2000], [2100, 3000]]);
+  it("never reads a neighbour's voice as part of a line, and leaves out a line that is silent", () => {
+    const envelope = envelopeWith(6000, [
+      [1000, 2000],
+      [2100, 3000],
+    ]);
     const measured = measureSpokenLines(envelope, [
       { index: 1, normalMs: 1000, placedStartMs: 1000, placedEndMs: 2000 },
       { index: 2, normalMs: 900, placedStartMs: 2100, placedEndMs: 3000 },
       { index: 3, normalMs: 900, placedStartMs: 4000, placedEndMs: 5000 },
     ]);
-    expect(measured.map(({ index, startMs, endMs }) => [index, startMs, endMs])).toEqual([[1, 1000, 2000], [2, 2100, 3000]]);
+    expect(measured.map(({ index, startMs, endMs }) => [index, startMs, endMs])).toEqual([
+      [1, 1000, 2000],
+      [2, 2100, 3000],
+    ]);
   });
 });
 
@@ -66,18 +102,32 @@ describe('a dubbed line judged against its cue', () => {
   });
   it('is too fast above 1.15x, naming the pace', () => {
     expect(reviewSpokenLine(line, line, { index: 4, startMs: 10_000, endMs: 11_000, speed: 1.4 })).toEqual([
-      { start: 10, end: 12, reasons: ['too_fast'], detail: "spoken at 1.40x the voice's normal pace", line: 4, text: 'Hallo zusammen.' },
+      {
+        start: 10,
+        end: 12,
+        reasons: ['too_fast'],
+        detail: "spoken at 1.40x the voice's normal pace",
+        line: 4,
+        text: 'Hallo zusammen.',
+      },
     ]);
   });
   it('is shifted when its voice starts more than 100 ms away from the cue, either way', () => {
-    expect(reviewSpokenLine(line, line, { index: 4, startMs: 9_700, endMs: 11_500, speed: 1 })[0]).toMatchObject({ reasons: ['shifted'], detail: 'the voice starts 300 ms before its line' });
-    expect(reviewSpokenLine(line, line, { index: 4, startMs: 10_150, endMs: 11_500, speed: 1 })[0]).toMatchObject({ reasons: ['shifted'], detail: 'the voice starts 150 ms after its line' });
+    expect(reviewSpokenLine(line, line, { index: 4, startMs: 9_700, endMs: 11_500, speed: 1 })[0]).toMatchObject({
+      reasons: ['shifted'],
+      detail: 'the voice starts 300 ms before its line',
+    });
+    expect(reviewSpokenLine(line, line, { index: 4, startMs: 10_150, endMs: 11_500, speed: 1 })[0]).toMatchObject({
+      reasons: ['shifted'],
+      detail: 'the voice starts 150 ms after its line',
+    });
   });
 });
 
 describe('original voice reduction, measured on the mix', () => {
   const rate = 2000;
-  const tone = (seconds: number, amplitude: number, hz: number) => Float32Array.from({ length: seconds * rate }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate));
+  const tone = (seconds: number, amplitude: number, hz: number) =>
+    Float32Array.from({ length: seconds * rate }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate));
   const regions = [{ startMs: 0, endMs: 2000 }];
   /** Seeded white noise: a voice-like broadband signal whose lag is unambiguous. */
   const noise = (seconds: number, amplitude: number, seed: number) => {
@@ -88,14 +138,16 @@ describe('original voice reduction, measured on the mix', () => {
     });
   };
 
-  it('finds the depth the original was pulled down by under the dub, whatever the master gain and the limiter\'s delay', () => {
+  it("finds the depth the original was pulled down by under the dub, whatever the master gain and the limiter's delay", () => {
     const original = noise(2, 0.5, 1);
     const dub = noise(2, 0.3, 2);
     const gain = 10 ** (-6 / 20);
     const delay = 10; // 5 ms at 2 kHz: the limiter's look-ahead
     const ducked = original.map((value) => value * 10 ** (-24 / 20));
     const mix = new Float32Array(dub.length + delay);
-    dub.forEach((value, i) => { mix[i + delay] = gain * (value + ducked[i]!); });
+    dub.forEach((value, i) => {
+      mix[i + delay] = gain * (value + ducked[i]!);
+    });
     expect(voiceReductionDb({ original, dub, mix, sampleRate: rate, regions })).toBeCloseTo(24, 0);
   });
 

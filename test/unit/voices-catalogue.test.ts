@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/languages.js';
-import { findVoice, languageOfEspeakTag, languagesWithoutVoice, listVoices, VOICE_VARIANTS, voicesForLanguage } from '../../src/main/engines/tts/voice-catalogue.js';
+import {
+  findVoice,
+  languageOfEspeakTag,
+  languagesWithoutVoice,
+  listVoices,
+  VOICE_VARIANTS,
+  voicesForLanguage,
+} from '../../src/main/engines/tts/voice-catalogue.js';
 
 describe('built-in voice catalogue', () => {
   const voices = listVoices();
@@ -39,19 +46,33 @@ describe('built-in voice catalogue', () => {
     expect(languageOfEspeakTag('hyw')).toBe('hy');
     expect(languageOfEspeakTag('yue')).toBe('yue');
     expect(languageOfEspeakTag('jbo')).toBeUndefined();
-    expect(findVoice('espeak:cmn+f2')).toMatchObject({ language: 'zh', locale: 'cmn', gender: 'female', espeakVoice: 'cmn+f2' });
-    expect(findVoice('espeak:pt-br')).toMatchObject({ language: 'pt', locale: 'pt-br', gender: 'male', espeakVoice: 'pt-BR' });
+    expect(findVoice('espeak:cmn+f2')).toMatchObject({
+      language: 'zh',
+      locale: 'cmn',
+      gender: 'female',
+      espeakVoice: 'cmn+f2',
+    });
+    expect(findVoice('espeak:pt-br')).toMatchObject({
+      language: 'pt',
+      locale: 'pt-br',
+      gender: 'male',
+      espeakVoice: 'pt-BR',
+    });
   });
 
   it('runs a variant on the voice file eSpeak can attach it to (fr-fr+f2 is not found, fr+f2 is)', () => {
-    expect(findVoice('espeak:fr+f2')).toMatchObject({ locale: 'fr-fr', espeakVoice: 'fr+f2', name: 'French (France), female 2' });
+    expect(findVoice('espeak:fr+f2')).toMatchObject({
+      locale: 'fr-fr',
+      espeakVoice: 'fr+f2',
+      name: 'French (France), female 2',
+    });
     expect(findVoice('espeak:en+annie')).toMatchObject({ locale: 'en-gb', espeakVoice: 'en+Annie' });
     expect(findVoice('espeak:fr-fr+f2')).toBeUndefined();
   });
 });
 
 describe('voicesForLanguage', () => {
-  it('puts the language\'s preferred locale first, then its other locales', () => {
+  it("puts the language's preferred locale first, then its other locales", () => {
     expect(voicesForLanguage('en')[0].id).toBe('espeak:en-us');
     expect(voicesForLanguage('pt')[0].locale).toBe('pt-br');
     expect(voicesForLanguage('zh')[0].id).toBe('espeak:cmn');

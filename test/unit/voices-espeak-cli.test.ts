@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { encodeWav } from '../../src/main/media/audio.js';
 import {
-  cleanSpeechText, decodeWavPcm16, parseVoicesTable, pitchArgument, PITCH_CURVE, synthesisArguments, wordsPerMinute,
+  cleanSpeechText,
+  decodeWavPcm16,
+  parseVoicesTable,
+  pitchArgument,
+  PITCH_CURVE,
+  synthesisArguments,
+  wordsPerMinute,
 } from '../../src/main/engines/tts/espeak-cli.js';
 
 describe('wordsPerMinute', () => {
-  it('scales eSpeak\'s 175 words per minute by the rate', () => {
+  it("scales eSpeak's 175 words per minute by the rate", () => {
     expect(wordsPerMinute()).toBe(175);
     expect(wordsPerMinute(1.2)).toBe(210);
     expect(wordsPerMinute(0.8)).toBe(140);
@@ -20,7 +26,7 @@ describe('wordsPerMinute', () => {
 });
 
 describe('pitchArgument', () => {
-  it('maps no shift to eSpeak\'s default -p 50 and the measured curve points to their -p values', () => {
+  it("maps no shift to eSpeak's default -p 50 and the measured curve points to their -p values", () => {
     expect(pitchArgument()).toBe(50);
     expect(pitchArgument(0)).toBe(50);
     for (const [p, semitones] of PITCH_CURVE) expect(pitchArgument(semitones)).toBe(p);
@@ -37,7 +43,13 @@ describe('pitchArgument', () => {
 
 describe('synthesisArguments', () => {
   it('passes the text by file, so text that looks like options is never parsed as options', () => {
-    const args = synthesisArguments({ voice: 'de+f2', rate: 1.2, pitchSemitones: 1.72, textFile: '/in.txt', wavFile: '/out.wav' });
+    const args = synthesisArguments({
+      voice: 'de+f2',
+      rate: 1.2,
+      pitchSemitones: 1.72,
+      textFile: '/in.txt',
+      wavFile: '/out.wav',
+    });
     expect(args).toEqual(['-v', 'de+f2', '-s', '210', '-p', '60', '-b', '1', '-z', '-w', '/out.wav', '-f', '/in.txt']);
   });
 });

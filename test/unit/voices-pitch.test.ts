@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_RATE, guessGender, medianF0, pitchTrack, semitonesBetween, toAnalysisRate } from '../../src/main/engines/voice-analysis/pitch.js';
+import {
+  ANALYSIS_RATE,
+  guessGender,
+  medianF0,
+  pitchTrack,
+  semitonesBetween,
+  toAnalysisRate,
+} from '../../src/main/engines/voice-analysis/pitch.js';
 
 /** A voice-like tone: a fundamental with decaying harmonics, optionally with the fundamental itself missing. */
-function harmonicTone(f0: number, sampleRate: number, seconds: number, options: { missingFundamental?: boolean; amplitude?: number } = {}): Float32Array {
+function harmonicTone(
+  f0: number,
+  sampleRate: number,
+  seconds: number,
+  options: { missingFundamental?: boolean; amplitude?: number } = {},
+): Float32Array {
   const samples = new Float32Array(Math.round(sampleRate * seconds));
   const amplitude = options.amplitude ?? 0.3;
   for (let i = 0; i < samples.length; i++) {
     let value = 0;
-    for (let h = options.missingFundamental ? 2 : 1; h <= 8; h++) value += Math.sin((2 * Math.PI * f0 * h * i) / sampleRate) / h;
+    for (let h = options.missingFundamental ? 2 : 1; h <= 8; h++)
+      value += Math.sin((2 * Math.PI * f0 * h * i) / sampleRate) / h;
     samples[i] = value * amplitude;
   }
   return samples;
@@ -26,13 +39,20 @@ function noise(length: number, amplitude: number): Float32Array {
 
 describe('medianF0', () => {
   it.each([
-    [16_000, 110], [16_000, 220], [22_050, 95], [22_050, 180], [44_100, 140], [48_000, 300],
+    [16_000, 110],
+    [16_000, 220],
+    [22_050, 95],
+    [22_050, 180],
+    [44_100, 140],
+    [48_000, 300],
   ])('finds the fundamental of a %i Hz-sampled %i Hz harmonic tone within 1 %', (rate, f0) => {
     expect(Math.abs(medianF0(harmonicTone(f0, rate, 1), rate)! - f0) / f0).toBeLessThan(0.01);
   });
 
   it('finds the fundamental of a tone whose fundamental is missing, as listeners hear it', () => {
-    expect(Math.abs(medianF0(harmonicTone(120, 16_000, 1, { missingFundamental: true }), 16_000)! - 120)).toBeLessThan(2);
+    expect(Math.abs(medianF0(harmonicTone(120, 16_000, 1, { missingFundamental: true }), 16_000)! - 120)).toBeLessThan(
+      2,
+    );
   });
 
   it('gives undefined for silence and for white noise: nothing is voiced', () => {

@@ -7,9 +7,21 @@ import path from 'node:path';
 import { leaseFaceDetector } from '../../src/main/engines/face/detector-lease.js';
 import type { FaceLandmarks } from '../../src/main/engines/face/types.js';
 import { resolveMediaTools } from '../../src/main/media/ffmpeg-paths.js';
-import { clampBox, createRgbImage, cropRgb, type PixelBox, type RgbImage } from '../../src/main/media/image/rgb-image.js';
+import {
+  clampBox,
+  createRgbImage,
+  cropRgb,
+  type PixelBox,
+  type RgbImage,
+} from '../../src/main/media/image/rgb-image.js';
 import { runProcess } from '../../src/main/media/run-process.js';
-import { applyBlink, applyIdleMotion, applySway, planIdleMotion, swayBox } from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
+import {
+  applyBlink,
+  applyIdleMotion,
+  applySway,
+  planIdleMotion,
+  swayBox,
+} from '../../src/main/engines/lipsync/mouth-warp/idle-motion.js';
 import { facePhotoInfo, readImageFrame } from '../fixtures/faces.js';
 
 const ARTIFACTS = path.resolve('test-artifacts');
@@ -19,9 +31,29 @@ async function writePng(image: RgbImage, file: string, scale = 1): Promise<void>
   await fs.writeFile(raw, image.data);
   try {
     const filter = scale === 1 ? [] : ['-vf', `scale=iw*${scale}:ih*${scale}:flags=neighbor`];
-    await runProcess(resolveMediaTools().ffmpeg, [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${image.width}x${image.height}`, '-i', raw, ...filter, '-frames:v', '1', file,
-    ], { toolName: 'ffmpeg' });
+    await runProcess(
+      resolveMediaTools().ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        '-s',
+        `${image.width}x${image.height}`,
+        '-i',
+        raw,
+        ...filter,
+        '-frames:v',
+        '1',
+        file,
+      ],
+      { toolName: 'ffmpeg' },
+    );
   } finally {
     await fs.rm(raw, { force: true });
   }
@@ -40,7 +72,8 @@ function grid(tiles: RgbImage[], columns: number): RgbImage {
   tiles.forEach((tile, k) => {
     const x = (k % columns) * (w + gutter);
     const y = Math.floor(k / columns) * (h + gutter);
-    for (let row = 0; row < h; row++) sheet.data.set(tile.data.subarray(row * w * 3, (row + 1) * w * 3), ((y + row) * sheet.width + x) * 3);
+    for (let row = 0; row < h; row++)
+      sheet.data.set(tile.data.subarray(row * w * 3, (row + 1) * w * 3), ((y + row) * sheet.width + x) * 3);
   });
   return sheet;
 }
@@ -68,7 +101,11 @@ function eyesView(face: FaceLandmarks, width: number, height: number): PixelBox 
   const y0 = Math.min(...points.map((p) => p.y));
   const y1 = Math.max(...points.map((p) => p.y));
   const pad = (x1 - x0) * 0.15;
-  return clampBox({ x: x0 - pad, y: y0 - pad * 1.6, width: x1 - x0 + 2 * pad, height: y1 - y0 + pad * 2.6 }, width, height);
+  return clampBox(
+    { x: x0 - pad, y: y0 - pad * 1.6, width: x1 - x0 + 2 * pad, height: y1 - y0 + pad * 2.6 },
+    width,
+    height,
+  );
 }
 
 /** Blink amount and sway over time, drawn as three traces on a dark strip (one column per frame). */
@@ -113,7 +150,11 @@ async function photoSheets(name: string, file: string): Promise<void> {
   await writePng(grid(blinkTiles, 3), path.join(ARTIFACTS, `lipsync-idle-${name}-blink.png`), 2);
 
   const head = swayBox(face.box, image.width, image.height);
-  const view = clampBox({ x: head.x - 40, y: head.y - 40, width: head.width + 80, height: head.height + 80 }, image.width, image.height);
+  const view = clampBox(
+    { x: head.x - 40, y: head.y - 40, width: head.width + 80, height: head.height + 80 },
+    image.width,
+    image.height,
+  );
   const poses = [
     { swayX: 0, swayY: 0, tiltDeg: 0 },
     { swayX: 0.015, swayY: 0.01, tiltDeg: 1 },
@@ -157,19 +198,30 @@ async function main(): Promise<void> {
   const image: RgbImage = await readImageFrame(photo.path);
 
   // Cost per 720p frame: the photo framed on the face (a head-and-shoulders shot), blink + sway on every frame.
-  const crop = clampBox({ x: photo.subject.x - 640, y: photo.subject.y - 300, width: 1280, height: 720 }, image.width, image.height);
+  const crop = clampBox(
+    { x: photo.subject.x - 640, y: photo.subject.y - 300, width: 1280, height: 720 },
+    image.width,
+    image.height,
+  );
   const frame720 = cropRgb(image, crop);
   const [face720] = await detector.detect({ ...frame720, channels: 3 });
   if (!face720) throw new Error('No face in the 720p crop.');
   const box720 = swayBox(face720.box, 1280, 720);
-  console.log(`720p: face ${Math.round(face720.box.width)}x${Math.round(face720.box.height)}, sway box ${box720.width}x${box720.height}`);
+  console.log(
+    `720p: face ${Math.round(face720.box.width)}x${Math.round(face720.box.height)}, sway box ${box720.width}x${box720.height}`,
+  );
   for (const [label, faceHere, frameHere] of [['720p crop of the photo', face720, frame720]] as const) {
     const work = copyOf(frameHere);
     const timing = { blink: 0, sway: 0 };
     const N = 300;
     for (let i = 0; i < N; i++) {
       work.data.set(frameHere.data);
-      const pose = { blink: 0.5 + 0.5 * Math.sin(i), swayX: 0.015 * Math.sin(i * 0.1), swayY: 0.01 * Math.cos(i * 0.1), tiltDeg: Math.sin(i * 0.07) };
+      const pose = {
+        blink: 0.5 + 0.5 * Math.sin(i),
+        swayX: 0.015 * Math.sin(i * 0.1),
+        swayY: 0.01 * Math.cos(i * 0.1),
+        tiltDeg: Math.sin(i * 0.07),
+      };
       const t0 = performance.now();
       applyBlink(work, faceHere.leftEye, pose.blink);
       applyBlink(work, faceHere.rightEye, pose.blink);
@@ -178,7 +230,9 @@ async function main(): Promise<void> {
       timing.blink += t1 - t0;
       timing.sway += performance.now() - t1;
     }
-    console.log(`${label}: blink ${(timing.blink / N).toFixed(2)} ms + sway ${(timing.sway / N).toFixed(2)} ms = ${((timing.blink + timing.sway) / N).toFixed(2)} ms per frame`);
+    console.log(
+      `${label}: blink ${(timing.blink / N).toFixed(2)} ms + sway ${(timing.sway / N).toFixed(2)} ms = ${((timing.blink + timing.sway) / N).toFixed(2)} ms per frame`,
+    );
   }
   // A head filling most of a 720p frame (face box 360 px wide, 430 high): the costliest case for the sway.
   const big = { x: 460, y: 140, width: 360, height: 430 };
@@ -190,7 +244,9 @@ async function main(): Promise<void> {
     applySway(work, big, { swayX: 0.015 * Math.sin(i * 0.1), swayY: 0.01, tiltDeg: Math.sin(i * 0.07) });
     total += performance.now() - t0;
   }
-  console.log(`720p close-up (face 360x430, sway box ${JSON.stringify(swayBox(big, 1280, 720))}): sway ${(total / 200).toFixed(2)} ms per frame`);
+  console.log(
+    `720p close-up (face 360x430, sway box ${JSON.stringify(swayBox(big, 1280, 720))}): sway ${(total / 200).toFixed(2)} ms per frame`,
+  );
   await faces.release();
 }
 

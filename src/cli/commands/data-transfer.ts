@@ -15,8 +15,19 @@ import type { SharedStorage } from '../../main/files/shared-storage.js';
 import { uploadTree } from '../../main/storage/tree-upload.js';
 import { acquireDataDirLock, readDataDirLock } from '../../main/store/data-dir-lock.js';
 import {
-  DATA_EXPORT_FORMAT, DATA_EXPORT_FORMAT_VERSION, DATA_EXPORT_MANIFEST, DATA_EXPORT_TABLES_DIR, existingRecords, exportFolderLabel,
-  exportTables, importTables, nonEmptyMessage, readManifest, SKIPPED_TABLES, writeManifest, type ExportedFolder,
+  DATA_EXPORT_FORMAT,
+  DATA_EXPORT_FORMAT_VERSION,
+  DATA_EXPORT_MANIFEST,
+  DATA_EXPORT_TABLES_DIR,
+  existingRecords,
+  exportFolderLabel,
+  exportTables,
+  importTables,
+  nonEmptyMessage,
+  readManifest,
+  SKIPPED_TABLES,
+  writeManifest,
+  type ExportedFolder,
 } from '../../main/store/data-transfer.js';
 import { openDatabase } from '../../main/store/database.js';
 import { openPostgresStore, type OpenedStore } from '../../main/store/open-store.js';
@@ -33,7 +44,8 @@ import { databaseUrlFlag, parseFlags, UsageError } from '../options.js';
 const CARRIED_FOLDERS = ['files', 'jobs', 'projects', REUSABLE_MODELS_DIR];
 
 const EXPORT_USAGE = 'usage: dubdesk export-data [--data-dir D] --out <new folder>';
-const IMPORT_USAGE = 'usage: dubdesk import-data --database postgres://… --storage s3://bucket/prefix|/shared/folder <export folder>';
+const IMPORT_USAGE =
+  'usage: dubdesk import-data --database postgres://… --storage s3://bucket/prefix|/shared/folder <export folder>';
 
 // Long uploads say how far they are at most this often.
 const PROGRESS_EVERY_MS = 5000;
@@ -50,26 +62,37 @@ function lockForExport(lockFile: string, dataDir: string): () => void {
   } catch (error) {
     const holder = readDataDirLock(lockFile);
     if (!holder) throw error;
-    throw new Error(`DubDesk is running on the data folder ${dataDir} (process ${holder.pid}). Stop it first: export-data copies a data folder that nothing changes meanwhile.`);
+    throw new Error(
+      `DubDesk is running on the data folder ${dataDir} (process ${holder.pid}). Stop it first: export-data copies a data folder that nothing changes meanwhile.`,
+    );
   }
 }
 
 /** `dubdesk export-data [--data-dir D] --out <folder>`: the data folder's records and files as a folder to import elsewhere. */
-export async function exportDataCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function exportDataCommand(
+  args: string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   const { values, positionals } = parseFlags(args, { 'data-dir': { type: 'string' }, out: { type: 'string' } });
   if (!values.out || positionals.length > 0) throw new UsageError(EXPORT_USAGE);
   const dataDir = cliDataDir(values['data-dir'], err);
   const paths = dataPaths(dataDir);
   const target = path.resolve(values.out);
   // Opening a missing database would create an empty one: a mistyped folder must not export nothing, successfully.
-  if (!existsSync(paths.database)) throw new Error(`${dataDir} holds no DubDesk data (no ${path.basename(paths.database)}); name the data folder with --data-dir.`);
-  if (isInside(target, dataDir)) throw new UsageError(`--out ${target} is inside the data folder ${dataDir}; choose a folder outside it.`);
+  if (!existsSync(paths.database))
+    throw new Error(
+      `${dataDir} holds no DubDesk data (no ${path.basename(paths.database)}); name the data folder with --data-dir.`,
+    );
+  if (isInside(target, dataDir))
+    throw new UsageError(`--out ${target} is inside the data folder ${dataDir}; choose a folder outside it.`);
   const existing = await readdir(target).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     if (error.code === 'ENOTDIR') throw new UsageError(`--out ${target} is a file; name a new folder.`);
     throw error;
   });
-  if (existing && existing.length > 0) throw new UsageError(`--out ${target} is not empty; name a new folder (the export fills it).`);
+  if (existing && existing.length > 0)
+    throw new UsageError(`--out ${target} is not empty; name a new folder (the export fills it).`);
 
   const release = lockForExport(paths.lockFile, dataDir);
   try {
@@ -109,14 +132,24 @@ export async function exportDataCommand(args: string[], out: NodeJS.WritableStre
     }
     // Written last: a folder without it is an export cut short, which import-data refuses.
     await writeManifest(target, {
-      format: DATA_EXPORT_FORMAT, format_version: DATA_EXPORT_FORMAT_VERSION, dubdesk_version: DUBDESK_VERSION,
-      sqlite_schema_version: schemaVersion, created_at: new Date().toISOString(), source_data_dir: dataDir, tables, folders,
+      format: DATA_EXPORT_FORMAT,
+      format_version: DATA_EXPORT_FORMAT_VERSION,
+      dubdesk_version: DUBDESK_VERSION,
+      sqlite_schema_version: schemaVersion,
+      created_at: new Date().toISOString(),
+      source_data_dir: dataDir,
+      tables,
+      folders,
     });
     const tasks = tables.find((table) => table.name === 'tasks')?.rows ?? 0;
     const files = folders.reduce((sum, folder) => sum + folder.files, 0);
     const bytes = folders.reduce((sum, folder) => sum + folder.bytes, 0);
-    out.write(`Exported ${tasks} tasks and ${files} files (${formatBytes(bytes)}) to ${target} (${DATA_EXPORT_MANIFEST} describes it).\n`);
-    out.write(`Next: dubdesk migrate --database postgres://…, then dubdesk import-data --database postgres://… --storage s3://bucket/prefix|/shared/folder ${target}\n`);
+    out.write(
+      `Exported ${tasks} tasks and ${files} files (${formatBytes(bytes)}) to ${target} (${DATA_EXPORT_MANIFEST} describes it).\n`,
+    );
+    out.write(
+      `Next: dubdesk migrate --database postgres://…, then dubdesk import-data --database postgres://… --storage s3://bucket/prefix|/shared/folder ${target}\n`,
+    );
     return 0;
   } catch (error) {
     // Half an export is no export: the folder is left as it was found (new, or empty).
@@ -133,25 +166,35 @@ export async function exportDataCommand(args: string[], out: NodeJS.WritableStre
  * only regular files and folders (a link, pipe, socket or device is refused, named relative to the export folder),
  * and as many files as the manifest says.
  */
-async function listExportTrees(dir: string, folders: ExportedFolder[]): Promise<{ folder: ExportedFolder; tree: ListedTree }[]> {
+async function listExportTrees(
+  dir: string,
+  folders: ExportedFolder[],
+): Promise<{ folder: ExportedFolder; tree: ListedTree }[]> {
   const where = exportFolderLabel(dir);
   const trees: { folder: ExportedFolder; tree: ListedTree }[] = [];
   const refused: RefusedEntry[] = [];
-  const list = (folder: string) => listTree(dir, folder, { where }).catch((error: unknown) => {
-    if (!(error instanceof UnsafeTreeError)) throw error;
-    refused.push(...error.entries);
-    return undefined;
-  });
+  const list = (folder: string) =>
+    listTree(dir, folder, { where }).catch((error: unknown) => {
+      if (!(error instanceof UnsafeTreeError)) throw error;
+      refused.push(...error.entries);
+      return undefined;
+    });
   await list(DATA_EXPORT_TABLES_DIR);
   for (const folder of folders) {
     const tree = await list(folder.name);
-    if (tree !== undefined) trees.push({ folder, tree: tree ?? { base: dir, folder: folder.name, files: [], folders: [] } });
+    if (tree !== undefined)
+      trees.push({ folder, tree: tree ?? { base: dir, folder: folder.name, files: [], folders: [] } });
   }
   if (refused.length > 0) {
-    throw new Error(`Nothing was imported: ${new UnsafeTreeError(refused, where).message} Export the data folder again with \`dubdesk export-data\`.`);
+    throw new Error(
+      `Nothing was imported: ${new UnsafeTreeError(refused, where).message} Export the data folder again with \`dubdesk export-data\`.`,
+    );
   }
   for (const { folder, tree } of trees) {
-    if (tree.files.length !== folder.files) throw new Error(`${path.join(dir, folder.name)} holds ${tree.files.length} files, the manifest says ${folder.files}: the export is damaged; export the data folder again.`);
+    if (tree.files.length !== folder.files)
+      throw new Error(
+        `${path.join(dir, folder.name)} holds ${tree.files.length} files, the manifest says ${folder.files}: the export is damaged; export the data folder again.`,
+      );
   }
   return trees;
 }
@@ -162,12 +205,17 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
   const url = databaseUrlFlag(values.database ?? (process.env.DUBDESK_DATABASE_URL || undefined));
   const spec = values.storage ?? (process.env.DUBDESK_STORAGE || undefined);
   if (!url || !spec || positionals.length !== 1) {
-    throw new UsageError(`${IMPORT_USAGE}\nThe database must be migrated (dubdesk migrate) and hold no records yet; --storage (env DUBDESK_STORAGE) is where the services and workers will find the files.`);
+    throw new UsageError(
+      `${IMPORT_USAGE}\nThe database must be migrated (dubdesk migrate) and hold no records yet; --storage (env DUBDESK_STORAGE) is where the services and workers will find the files.`,
+    );
   }
   const dir = path.resolve(positionals[0]!);
   const manifest = await readManifest(dir);
   const unknown = manifest.folders.filter((folder) => !CARRIED_FOLDERS.includes(folder.name));
-  if (unknown.length > 0) throw new Error(`The export in ${dir} names folders this build does not carry: ${unknown.map((folder) => folder.name).join(', ')}.`);
+  if (unknown.length > 0)
+    throw new Error(
+      `The export in ${dir} names folders this build does not carry: ${unknown.map((folder) => folder.name).join(', ')}.`,
+    );
   const trees = await listExportTrees(dir, manifest.folders);
   const where = redactDatabaseUrl(url);
 
@@ -176,14 +224,17 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
     // Checks the schema (this build's, queue included) as a service would, without the service's lock.
     opened = await openPostgresStore(url, { applicationName: 'dubdesk import-data' });
   } catch (error) {
-    if (isDatabaseUnavailable(error)) throw new Error(`Cannot reach PostgreSQL at ${where}: ${(error as Error).message}`);
+    if (isDatabaseUnavailable(error))
+      throw new Error(`Cannot reach PostgreSQL at ${where}: ${(error as Error).message}`);
     throw error;
   }
   let storage: SharedStorage | undefined;
   try {
     storage = await openStorage(spec);
     const tasks = manifest.tables.find((table) => table.name === 'tasks')?.rows ?? 0;
-    out.write(`Importing ${dir} (${tasks} tasks, exported ${manifest.created_at} from ${manifest.source_data_dir} by DubDesk ${manifest.dubdesk_version}) into ${where} and ${storage.location}\n`);
+    out.write(
+      `Importing ${dir} (${tasks} tasks, exported ${manifest.created_at} from ${manifest.source_data_dir} by DubDesk ${manifest.dubdesk_version}) into ${where} and ${storage.location}\n`,
+    );
     // Refused before anything is uploaded; checked again inside the import's transaction.
     const held = await existingRecords(opened.store.client);
     if (held) throw new Error(nonEmptyMessage(where, held));
@@ -198,7 +249,9 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
         onProgress(progress, total) {
           if (Date.now() - reported < PROGRESS_EVERY_MS || progress.files === total.files) return;
           reported = Date.now();
-          out.write(`  ${folder.name}/: ${progress.files} of ${total.files} files, ${formatBytes(progress.bytes)} of ${formatBytes(total.bytes)}\n`);
+          out.write(
+            `  ${folder.name}/: ${progress.files} of ${total.files} files, ${formatBytes(progress.bytes)} of ${formatBytes(total.bytes)}\n`,
+          );
         },
       });
       uploaded.files += done.files;
@@ -206,13 +259,17 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
       out.write(`  ${folder.name}/: ${done.files} files, ${formatBytes(done.bytes)} uploaded\n`);
     }
     const imported = await importTables(opened.store.client, dir, manifest, {
-      where, onTable: (table) => out.write(`  ${table.name}: ${table.rows} rows\n`),
+      where,
+      onTable: (table) => out.write(`  ${table.name}: ${table.rows} rows\n`),
     });
     for (const table of manifest.tables) {
-      if (SKIPPED_TABLES[table.name] && table.rows > 0) out.write(`  ${table.name}: ${table.rows} rows left out (${SKIPPED_TABLES[table.name]})\n`);
+      if (SKIPPED_TABLES[table.name] && table.rows > 0)
+        out.write(`  ${table.name}: ${table.rows} rows left out (${SKIPPED_TABLES[table.name]})\n`);
     }
     const rows = imported.tables.reduce((sum, table) => sum + table.rows, 0);
-    out.write(`Imported ${rows} rows (${tasks} tasks, ${imported.queuedJobs} of them unfinished and queued) into ${where}, and ${uploaded.files} files (${formatBytes(uploaded.bytes)}) into ${storage.location}.\n`);
+    out.write(
+      `Imported ${rows} rows (${tasks} tasks, ${imported.queuedJobs} of them unfinished and queued) into ${where}, and ${uploaded.files} files (${formatBytes(uploaded.bytes)}) into ${storage.location}.\n`,
+    );
     out.write(`Next: start services and workers with --database postgres://… --storage ${spec}\n`);
     return 0;
   } finally {

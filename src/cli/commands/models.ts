@@ -21,10 +21,16 @@ export type ModelsArgs =
 /** Pure: parses the words after `dubdesk models`. */
 export function parseModelsArgs(args: string[]): ModelsArgs {
   const [command, ...rest] = args;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
-  if (command === 'list') return rest.length === 0 ? { command: 'list' } : { command: 'invalid', reason: `'list' takes no arguments; got ${rest.join(' ')}.` };
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h')
+    return { command: 'help' };
+  if (command === 'list')
+    return rest.length === 0
+      ? { command: 'list' }
+      : { command: 'invalid', reason: `'list' takes no arguments; got ${rest.join(' ')}.` };
   if (command === 'remove') {
-    return rest.length === 1 && !rest[0].startsWith('-') ? { command: 'remove', id: rest[0] } : { command: 'invalid', reason: "'remove' takes exactly one model id." };
+    return rest.length === 1 && !rest[0].startsWith('-')
+      ? { command: 'remove', id: rest[0] }
+      : { command: 'invalid', reason: "'remove' takes exactly one model id." };
   }
   if (command === 'install') {
     let id: string | undefined;
@@ -63,7 +69,8 @@ export function formatBytes(bytes: number): string {
 }
 
 function stateOf(record: ModelRecord): string {
-  if (record.install && ['downloading', 'copying', 'verifying', 'extracting'].includes(record.install.state)) return record.install.state;
+  if (record.install && ['downloading', 'copying', 'verifying', 'extracting'].includes(record.install.state))
+    return record.install.state;
   if (record.installed) return 'installed';
   if (!record.usedBy) return 'not used yet';
   if (record.install?.state === 'failed') return 'failed';
@@ -83,13 +90,19 @@ export function formatModelTable(records: ModelRecord[]): string {
     rows.push([r.id, r.task, stateOf(r), size, commercialOf(r), r.title]);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]))).join('  ')).join('\n') + '\n';
+  return (
+    rows
+      .map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]))).join('  '))
+      .join('\n') + '\n'
+  );
 }
 
 /** Pure: one progress line, e.g. "downloading encoder_model.onnx  12.0 MB / 80.0 MB  15%". */
 export function formatProgressLine(event: InstallEvent): string {
   const total = event.totalBytes;
-  const amount = total ? `${formatBytes(event.receivedBytes)} / ${formatBytes(total)}  ${Math.floor((event.receivedBytes / total) * 100)}%` : formatBytes(event.receivedBytes);
+  const amount = total
+    ? `${formatBytes(event.receivedBytes)} / ${formatBytes(total)}  ${Math.floor((event.receivedBytes / total) * 100)}%`
+    : formatBytes(event.receivedBytes);
   return `${event.state}${event.file ? ` ${event.file}` : ''}  ${amount}`;
 }
 
@@ -117,7 +130,12 @@ function progressPrinter(out: NodeJS.WritableStream) {
   };
 }
 
-export async function modelsCommand(args: string[], store: ModelStore, out: NodeJS.WritableStream, options: { signal?: AbortSignal; cwd?: string } = {}): Promise<number> {
+export async function modelsCommand(
+  args: string[],
+  store: ModelStore,
+  out: NodeJS.WritableStream,
+  options: { signal?: AbortSignal; cwd?: string } = {},
+): Promise<number> {
   const parsed = parseModelsArgs(args);
   if (parsed.command === 'help') {
     out.write(MODELS_USAGE);
@@ -147,9 +165,10 @@ export async function modelsCommand(args: string[], store: ModelStore, out: Node
     const printer = progressPrinter(out);
     const installOptions = { signal: options.signal, onProgress: (event: InstallEvent) => printer.update(event) };
     try {
-      const record = parsed.from !== undefined
-        ? await store.importFrom(parsed.id, path.resolve(options.cwd ?? process.cwd(), parsed.from), installOptions)
-        : await store.install(parsed.id, installOptions);
+      const record =
+        parsed.from !== undefined
+          ? await store.importFrom(parsed.id, path.resolve(options.cwd ?? process.cwd(), parsed.from), installOptions)
+          : await store.install(parsed.id, installOptions);
       printer.end();
       out.write(`Installed ${record.title} (${formatBytes(record.sizeOnDisk ?? 0)}).\n`);
       return 0;

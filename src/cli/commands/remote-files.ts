@@ -11,12 +11,14 @@ import { answerOf, type DubDeskHttp } from '../../shared/api/http-client.js';
 export async function uploadFile(http: DubDeskHttp, file: string): Promise<string> {
   // A Blob backed by the file: fetch reads it in chunks as it sends.
   const blob = await openAsBlob(file);
-  const uploaded = await answerOf(http.POST('/v1/files', {
-    params: { query: { name: path.basename(file) } },
-    body: blob as unknown as string,
-    bodySerializer: (body: unknown) => body as Blob,
-    headers: { 'Content-Type': 'application/octet-stream' },
-  }));
+  const uploaded = await answerOf(
+    http.POST('/v1/files', {
+      params: { query: { name: path.basename(file) } },
+      body: blob as unknown as string,
+      bodySerializer: (body: unknown) => body as Blob,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    }),
+  );
   return uploaded.url;
 }
 
@@ -46,10 +48,16 @@ export async function downloadResult(http: DubDeskHttp, resultUrl: string, dir: 
   const url = new URL(resultUrl);
   const fileId = decodeURIComponent(url.pathname.split('/').pop() ?? '');
   const token = url.searchParams.get('token') ?? undefined;
-  const answer = await http.GET('/v1/files/{file_id}', { params: { path: { file_id: fileId }, query: { token } }, parseAs: 'stream' });
+  const answer = await http.GET('/v1/files/{file_id}', {
+    params: { path: { file_id: fileId }, query: { token } },
+    parseAs: 'stream',
+  });
   const body = (await answerOf(Promise.resolve(answer))) as unknown as WebReadableStream<Uint8Array>;
   await fs.mkdir(dir, { recursive: true });
-  const target = await freshPath(dir, `${role}-${servedName(answer.response.headers.get('content-disposition'), fileId)}`);
+  const target = await freshPath(
+    dir,
+    `${role}-${servedName(answer.response.headers.get('content-disposition'), fileId)}`,
+  );
   await pipeline(Readable.fromWeb(body), createWriteStream(target, { flags: 'wx' }));
   return target;
 }

@@ -12,7 +12,12 @@ import { configFromFlags, parseFlags, SERVICE_FLAGS, UsageError } from '../optio
 export function localInputPaths(request: Record<string, unknown>, baseDir: string): Map<string, string> {
   const paths = new Map<string, string>();
   for (const [field, value] of Object.entries(request)) {
-    if (field.endsWith('_url') && field !== 'callback_url' && typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    if (
+      field.endsWith('_url') &&
+      field !== 'callback_url' &&
+      typeof value === 'string' &&
+      !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)
+    ) {
       paths.set(field, path.resolve(baseDir, value));
     }
   }
@@ -42,12 +47,23 @@ function progressLine(task: TaskRecord, labelOf: (stage: string) => string): str
  * `dubdesk run <kind> <request.json>`: runs one job in this process, with a progress bar, and prints the result files.
  * `coreOptions.kinds` registers more kinds, as for the service (tests run a test-only kind through here).
  */
-export async function runCommand(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream & { isTTY?: boolean }, coreOptions: CoreOptions = {}): Promise<number> {
+export async function runCommand(
+  args: string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream & { isTTY?: boolean },
+  coreOptions: CoreOptions = {},
+): Promise<number> {
   const { values, positionals } = parseFlags(args, SERVICE_FLAGS);
   const [kindArg, requestFile] = positionals;
   const kinds = createKindRegistry(coreOptions.kinds);
   const kind = kinds.find(kindArg ?? '');
-  if (!kind || !requestFile) throw new UsageError(`usage: dubdesk run <${kinds.list().map((k) => k.id).join('|')}> <request.json>`);
+  if (!kind || !requestFile)
+    throw new UsageError(
+      `usage: dubdesk run <${kinds
+        .list()
+        .map((k) => k.id)
+        .join('|')}> <request.json>`,
+    );
   const raw = JSON.parse(await readFile(requestFile, 'utf8')) as Record<string, unknown>;
   const request = pathsToFileUrls(raw, path.dirname(path.resolve(requestFile)));
 

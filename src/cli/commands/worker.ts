@@ -18,12 +18,25 @@ const WORKER_FLAGS = {
 } as const;
 
 /** `--kinds lipsync,translate`: known kinds, each once. */
-export function parseKinds(value: string | undefined, known: readonly string[] = BUILT_IN_KINDS.map((kind) => kind.id)): string[] | undefined {
+export function parseKinds(
+  value: string | undefined,
+  known: readonly string[] = BUILT_IN_KINDS.map((kind) => kind.id),
+): string[] | undefined {
   if (value === undefined) return undefined;
-  const kinds = [...new Set(value.split(',').map((kind) => kind.trim()).filter(Boolean))];
+  const kinds = [
+    ...new Set(
+      value
+        .split(',')
+        .map((kind) => kind.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (kinds.length === 0) throw new UsageError(`--kinds needs at least one kind: ${known.join(', ')}.`);
   const unknown = kinds.filter((kind) => !known.includes(kind));
-  if (unknown.length > 0) throw new UsageError(`--kinds: unknown kind ${unknown.map((kind) => `'${kind}'`).join(', ')}; the kinds are ${known.join(', ')}.`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--kinds: unknown kind ${unknown.map((kind) => `'${kind}'`).join(', ')}; the kinds are ${known.join(', ')}.`,
+    );
   return kinds;
 }
 
@@ -34,8 +47,14 @@ export function parseKinds(value: string | undefined, known: readonly string[] =
 export async function workerCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
   const { values } = parseFlags(args, WORKER_FLAGS);
   const config = { ...configFromFlags(values), workerKinds: parseKinds(values.kinds) };
-  if (!config.databaseUrl) throw new UsageError('dubdesk worker takes jobs from a shared database: give --database postgres://… (or DUBDESK_DATABASE_URL).');
-  if (!config.storage) throw new UsageError('dubdesk worker reads inputs and writes results on shared storage: give --storage s3://bucket/prefix or a shared folder (or DUBDESK_STORAGE).');
+  if (!config.databaseUrl)
+    throw new UsageError(
+      'dubdesk worker takes jobs from a shared database: give --database postgres://… (or DUBDESK_DATABASE_URL).',
+    );
+  if (!config.storage)
+    throw new UsageError(
+      'dubdesk worker reads inputs and writes results on shared storage: give --storage s3://bucket/prefix or a shared folder (or DUBDESK_STORAGE).',
+    );
   if (config.concurrency < 1) throw new UsageError('--concurrency must be at least 1 for a worker.');
   const stop = listenForStop(out, 'finishing up (running jobs are handed back to the queue)...');
   let worker: Awaited<ReturnType<typeof startWorker>>;
@@ -46,8 +65,13 @@ export async function workerCommand(args: string[], out: NodeJS.WritableStream):
     throw error;
   }
   const kinds = config.workerKinds?.join(', ') ?? 'every kind';
-  out.write(`DubDesk worker ${os.hostname()}:${process.pid} takes ${kinds}, ${config.concurrency} at a time, from ${redactDatabaseUrl(config.databaseUrl)} (storage ${config.storage}).\n`);
-  worker.core.serviceLog.logger.info({ kinds: config.workerKinds ?? null, concurrency: config.concurrency, version: worker.core.version }, 'DubDesk worker started');
+  out.write(
+    `DubDesk worker ${os.hostname()}:${process.pid} takes ${kinds}, ${config.concurrency} at a time, from ${redactDatabaseUrl(config.databaseUrl)} (storage ${config.storage}).\n`,
+  );
+  worker.core.serviceLog.logger.info(
+    { kinds: config.workerKinds ?? null, concurrency: config.concurrency, version: worker.core.version },
+    'DubDesk worker started',
+  );
   await stop.requested;
   try {
     await worker.close();

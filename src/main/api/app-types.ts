@@ -1,5 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { Static } from 'typebox';
 import type { ErrorCode } from '../../shared/errors.js';
 import type { TaskSummarySchema } from '../../shared/schemas/jobs.js';
@@ -7,7 +13,13 @@ import type { KeyRole } from '../store/keys-repository.js';
 import type { TaskRecord } from '../store/tasks-repository.js';
 
 /** The Fastify instance every route plugin receives: TypeBox schemas type the handlers. */
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** A task as the local task routes and the event stream show it (one function, so the two never differ). */
 export type DescribeTask = (task: TaskRecord) => Promise<Static<typeof TaskSummarySchema>>;

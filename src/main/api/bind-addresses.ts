@@ -7,7 +7,8 @@ const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 // Addresses change rarely (DHCP, a VPN coming up) and reading them costs about 0.2 ms: re-read every 10 s, not per request.
 let machine: { at: number; interfaces: Interfaces; hostname: string } | undefined;
 function machineNow(): { interfaces: Interfaces; hostname: string } {
-  if (!machine || Date.now() - machine.at > 10_000) machine = { at: Date.now(), interfaces: os.networkInterfaces(), hostname: os.hostname() };
+  if (!machine || Date.now() - machine.at > 10_000)
+    machine = { at: Date.now(), interfaces: os.networkInterfaces(), hostname: os.hostname() };
   return machine;
 }
 
@@ -33,7 +34,8 @@ export function urlHost(address: string): string {
 export function listeningAddresses(boundHost: string, interfaces?: Interfaces): string[] {
   if (!isAllInterfaces(boundHost)) return [boundHost];
   const withIpv6 = boundHost !== '0.0.0.0';
-  const found = Object.values(interfaces ?? machineNow().interfaces).flatMap((list) => list ?? [])
+  const found = Object.values(interfaces ?? machineNow().interfaces)
+    .flatMap((list) => list ?? [])
     .filter((entry) => (entry.family === 'IPv4' || withIpv6) && !/^fe80:/i.test(entry.address))
     .sort((a, b) => Number(b.internal) - Number(a.internal));
   return [...new Set([withIpv6 ? ['127.0.0.1', '::1'] : ['127.0.0.1'], found.map((entry) => entry.address)].flat())];

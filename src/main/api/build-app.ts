@@ -54,7 +54,10 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app, { logFile: core.serviceLog.file });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
     done();
   });
   // Every answer names its request, so a user can find its line in the service log (SSE sets it on its own head).
@@ -77,30 +80,63 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   // Each plugin gets only what it uses.
   const describeTask: DescribeTask = async (task) => ({
     ...taskSummary(task, core.resultUrls),
-    ...(await taskDetails(task, { baseUrl: core.baseUrl(), files: core.files, inputRulesOf: core.inputRulesOf, ownsFileUrl: (id, token) => core.signer.verifyToken(id, token, 0) })),
+    ...(await taskDetails(task, {
+      baseUrl: core.baseUrl(),
+      files: core.files,
+      inputRulesOf: core.inputRulesOf,
+      ownsFileUrl: (id, token) => core.signer.verifyToken(id, token, 0),
+    })),
     stages: core.runner.stagesOf(task),
     ...(await exportedFrom(task.id)),
   });
-  await app.register(jobRoutes, { kinds: core.kinds, submit: core.submit, jobs: core.jobs, resultUrls: core.resultUrls });
+  await app.register(jobRoutes, {
+    kinds: core.kinds,
+    submit: core.submit,
+    jobs: core.jobs,
+    resultUrls: core.resultUrls,
+  });
   await app.register(taskRoutes, { describe: describeTask, jobs: core.jobs, tasks: core.tasks, logs: core.logs });
   await app.register(translatePlanRoutes, { plan: (request) => planTranslateEngines(request, core.engines) });
   await app.register(keyRoutes, { keys: core.keys });
   await app.register(settingsRoutes, {
-    version: core.version, baseUrl: () => core.baseUrl(), dataDir: core.paths.root, webhookSecret: core.webhookSecret, config: core.config, media: core.media,
-    store: core.settings, addSecret: (value) => core.serviceLog.addSecret(value),
+    version: core.version,
+    baseUrl: () => core.baseUrl(),
+    dataDir: core.paths.root,
+    webhookSecret: core.webhookSecret,
+    config: core.config,
+    media: core.media,
+    store: core.settings,
+    addSecret: (value) => core.serviceLog.addSecret(value),
   });
-  await app.register(eventRoutes, { describe: describeTask, events: core.events, models: core.models, projects: core.projects.events });
+  await app.register(eventRoutes, {
+    describe: describeTask,
+    events: core.events,
+    models: core.models,
+    projects: core.projects.events,
+  });
   await app.register(fileRoutes, { files: core.files, signer: core.signer, baseUrl: () => core.baseUrl() });
   await app.register(glossaryRoutes, { glossaries: core.glossaries });
   await app.register(modelRoutes, { models: core.models });
   await app.register(reusableModelRoutes, {
-    jobs: core.jobs, models: core.reusableModels, folders: core.reusableFolders,
+    jobs: core.jobs,
+    models: core.reusableModels,
+    folders: core.reusableFolders,
   });
   await app.register(subtitleStyleRoutes, { styles: core.subtitleStyles });
-  await app.register(voiceRoutes, { voices: () => core.engines.voices(), sampleFile: core.voiceSamples.sampleFile, baseUrl: () => core.baseUrl() });
+  await app.register(voiceRoutes, {
+    voices: () => core.engines.voices(),
+    sampleFile: core.voiceSamples.sampleFile,
+    baseUrl: () => core.baseUrl(),
+  });
   await app.register(metaRoutes, {
-    version: core.version, activeTasks: () => core.tasks.countActive(), engines: core.engines, models: core.models,
-    kinds: core.kinds, pipelines: core.pipelines, baseUrl: () => core.baseUrl(), routes,
+    version: core.version,
+    activeTasks: () => core.tasks.countActive(),
+    engines: core.engines,
+    models: core.models,
+    kinds: core.kinds,
+    pipelines: core.pipelines,
+    baseUrl: () => core.baseUrl(),
+    routes,
   });
   await app.register(projectRoutes, { projects: core.projects });
   await app.register(workerRoutes, { liveWorkers: () => core.store.workers.live(Date.now() - WORKER_SILENCE_MS) });

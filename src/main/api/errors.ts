@@ -31,31 +31,47 @@ export interface ErrorHandlingOptions {
 
 /** Maps everything a request can throw to the catalogue's `{code, message, serverTs}` body. */
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
-  app.setErrorHandler((error: FastifyError & { validation?: ValidationFailure[]; validationContext?: string }, request, reply) => {
-    let failure: DubDeskError;
-    if (error.validation) {
-      failure = new DubDeskError('invalid_request', describeValidation(error.validation, error.validationContext));
-    } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-      failure = new DubDeskError('invalid_request', 'The request body is not valid JSON.');
-    } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      failure = new DubDeskError('invalid_request', `Content-Type ${request.headers['content-type'] ?? '(none)'} is not accepted here; send application/json.`);
-    } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      failure = new DubDeskError('payload_too_large', 'The request body is larger than this service accepts.');
-    } else if (!(error instanceof DubDeskError) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify and its plugins (multipart limits, bad headers) flag what the client caused with a 4xx: keep it a 4xx.
-      failure = new DubDeskError(clientErrorCode(error.statusCode), `${error.message.replace(/\.$/, '')}.`);
-    } else {
-      failure = toDubDeskError(error);
-      if (failure.code === 'internal') {
-        request.log.error({ err: error }, 'unexpected error');
-        failure = new DubDeskError('internal', internalErrorMessage(String(request.id), options.logFile), { cause: error });
-      } else if (failure.code === 'database_unavailable') {
-        request.log.warn({ err: failure.cause }, 'database unavailable');
-        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  app.setErrorHandler(
+    (error: FastifyError & { validation?: ValidationFailure[]; validationContext?: string }, request, reply) => {
+      let failure: DubDeskError;
+      if (error.validation) {
+        failure = new DubDeskError('invalid_request', describeValidation(error.validation, error.validationContext));
+      } else if (
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+        error instanceof SyntaxError
+      ) {
+        failure = new DubDeskError('invalid_request', 'The request body is not valid JSON.');
+      } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        failure = new DubDeskError(
+          'invalid_request',
+          `Content-Type ${request.headers['content-type'] ?? '(none)'} is not accepted here; send application/json.`,
+        );
+      } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        failure = new DubDeskError('payload_too_large', 'The request body is larger than this service accepts.');
+      } else if (
+        !(error instanceof DubDeskError) &&
+        typeof error.statusCode === 'number' &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500
+      ) {
+        // Fastify and its plugins (multipart limits, bad headers) flag what the client caused with a 4xx: keep it a 4xx.
+        failure = new DubDeskError(clientErrorCode(error.statusCode), `${error.message.replace(/\.$/, '')}.`);
+      } else {
+        failure = toDubDeskError(error);
+        if (failure.code === 'internal') {
+          request.log.error({ err: error }, 'unexpected error');
+          failure = new DubDeskError('internal', internalErrorMessage(String(request.id), options.logFile), {
+            cause: error,
+          });
+        } else if (failure.code === 'database_unavailable') {
+          request.log.warn({ err: failure.cause }, 'database unavailable');
+          void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        }
       }
-    }
-    void reply.status(failure.status).send(failure.toBody());
-  });
+      void reply.status(failure.status).send(failure.toBody());
+    },
+  );
   app.setNotFoundHandler((request, reply) => {
     const failure = new DubDeskError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
     void reply.status(404).send(failure.toBody());
@@ -64,9 +80,10 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
 
 /** Fastify's router failures (a malformed %-escape, an over-long path parameter) in the catalogue's shape. */
 export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-    ? 'A path parameter is longer than this service accepts.'
-    : 'The request URL is not valid: it has a malformed %-escape.';
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is longer than this service accepts.'
+      : 'The request URL is not valid: it has a malformed %-escape.';
   const failure = new DubDeskError('invalid_request', message);
   void reply.status(failure.status).send(failure.toBody());
 }
@@ -74,7 +91,12 @@ export function frameworkErrorReply(error: FastifyError, _request: FastifyReques
 /** Requests Node's HTTP parser rejects (unknown method, oversized headers) get a catalogue body too, then the socket closes. */
 export function clientErrorReply(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
-  const message = error.code === 'HPE_HEADER_OVERFLOW' ? 'The request headers are larger than this service accepts.' : 'The request is not valid HTTP.';
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request headers are larger than this service accepts.'
+      : 'The request is not valid HTTP.';
   const body = JSON.stringify(new DubDeskError('invalid_request', message).toBody());
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -23,7 +23,10 @@ function holdsNul(value: unknown, depth = 0): boolean {
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw new DubDeskError('invalid_request', 'Identifiers, query values and JSON text may not contain the NUL character (U+0000).');
+      throw new DubDeskError(
+        'invalid_request',
+        'Identifiers, query values and JSON text may not contain the NUL character (U+0000).',
+      );
     }
   });
 }

@@ -1,11 +1,24 @@
 // The groups of the OpenAPI document, by path prefix: generators name their client classes after them.
 
 export const API_TAGS = [
-  { name: 'Lip-sync', description: 'Lip-sync jobs, from a reference video or photo or from a reusable lip-sync model, and the reusable models.' },
-  { name: 'Translate and dub', description: 'Transcribe, translate and re-voice a video or audio file, with subtitles.' },
-  { name: 'Visual translate', description: 'Find on-screen text in a video, erase it and draw its translation in place.' },
+  {
+    name: 'Lip-sync',
+    description:
+      'Lip-sync jobs, from a reference video or photo or from a reusable lip-sync model, and the reusable models.',
+  },
+  {
+    name: 'Translate and dub',
+    description: 'Transcribe, translate and re-voice a video or audio file, with subtitles.',
+  },
+  {
+    name: 'Visual translate',
+    description: 'Find on-screen text in a video, erase it and draw its translation in place.',
+  },
   { name: 'Tasks', description: 'Every job as a task: list, follow, cancel, retry, delete; the live event stream.' },
-  { name: 'Projects', description: 'Editable projects of translate and visual translate jobs: proofread, re-voice, export again.' },
+  {
+    name: 'Projects',
+    description: 'Editable projects of translate and visual translate jobs: proofread, re-voice, export again.',
+  },
   { name: 'Files', description: 'Uploads, and the result files that status records link to.' },
   { name: 'Library', description: 'Voices, subtitle styles and glossaries that jobs refer to by id.' },
   { name: 'Models', description: 'The model catalogue: what is installed, install and remove.' },

@@ -23,7 +23,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_subtitle: 'an SRT that cannot be read or breaks a subtitle limit (the message names the cue)',
   model_not_installed: 'the work needs a model that is not installed (the message says how to install it)',
   unauthorized: 'missing, unknown or revoked API key',
-  forbidden: "a foreign Host or Origin header, or a jobs key on an admin route",
+  forbidden: 'a foreign Host or Origin header, or a jobs key on an admin route',
   not_found: 'no such resource',
   conflict: 'the resource is not in a state that allows this (or changed since it was read)',
   payload_too_large: 'a body or file over the size cap',
@@ -39,12 +39,24 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   out_of_disk: 'the data folder is full',
   cancelled: 'the task was cancelled',
   pipeline_unavailable: 'a feature this build does not have',
-  database_unavailable: 'the service cannot reach its database for now (PostgreSQL down or restarting, SQLite locked by another program); retry after the seconds of the Retry-After header',
+  database_unavailable:
+    'the service cannot reach its database for now (PostgreSQL down or restarting, SQLite locked by another program); retry after the seconds of the Retry-After header',
 };
 
 const STATUS_TEXT: Record<number, string> = {
-  304: 'Not modified', 400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 413: 'Payload too large',
-  416: 'Range not satisfiable', 429: 'Too many requests', 500: 'Internal error', 501: 'Not implemented', 503: 'Service unavailable', 507: 'Insufficient storage',
+  304: 'Not modified',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  416: 'Range not satisfiable',
+  429: 'Too many requests',
+  500: 'Internal error',
+  501: 'Not implemented',
+  503: 'Service unavailable',
+  507: 'Insufficient storage',
 };
 
 const RETRY_AFTER_HEADER = {
@@ -77,7 +89,8 @@ export function namedSchemaLifter(components: Record<string, unknown>) {
     const lifted = Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, lift(inner)]));
     if (typeof $id !== 'string') return lifted;
     const known = components[$id];
-    if (known && JSON.stringify(known) !== JSON.stringify(lifted)) throw new Error(`Two different schemas are both named '${$id}'.`);
+    if (known && JSON.stringify(known) !== JSON.stringify(lifted))
+      throw new Error(`Two different schemas are both named '${$id}'.`);
     components[$id] = lifted;
     return { $ref: `#/components/schemas/${$id}` };
   };
@@ -89,7 +102,9 @@ function parametersOf(schema: unknown, where: 'path' | 'query' | 'header', lift:
   const object = schema as { properties?: Record<string, { description?: string }>; required?: string[] } | undefined;
   const required = new Set(object?.required ?? []);
   return Object.entries(object?.properties ?? {}).map(([name, value]) => ({
-    name, in: where, required: where === 'path' || required.has(name),
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
     ...(value.description ? { description: value.description } : {}),
     schema: lift(value),
   }));
@@ -100,7 +115,8 @@ export function errorCodesOf(route: CollectedRoute): ErrorCode[] {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const codes = new Set<ErrorCode>(['invalid_request', 'forbidden', 'internal', 'database_unavailable']);
   if (route.config.auth !== 'public') codes.add('unauthorized');
-  if (Object.keys((schema.params as { properties?: object } | undefined)?.properties ?? {}).length > 0) codes.add('not_found');
+  if (Object.keys((schema.params as { properties?: object } | undefined)?.properties ?? {}).length > 0)
+    codes.add('not_found');
   if (schema.body || route.config.requestContent) codes.add('payload_too_large');
   for (const code of route.config.errors ?? []) codes.add(code);
   return [...codes];
@@ -130,7 +146,9 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
 
 /** The Error schema, its `code` described code by code. */
 function errorSchema(lift: (schema: unknown) => unknown): unknown {
-  const meanings = Object.entries(ERROR_MEANINGS).map(([code, meaning]) => `- \`${code}\` (${ERROR_CATALOGUE[code as ErrorCode].status}): ${meaning}`).join('\n');
+  const meanings = Object.entries(ERROR_MEANINGS)
+    .map(([code, meaning]) => `- \`${code}\` (${ERROR_CATALOGUE[code as ErrorCode].status}): ${meaning}`)
+    .join('\n');
   const schema = JSON.parse(JSON.stringify(ErrorBodySchema)) as { properties: { code: Record<string, unknown> } };
   schema.properties.code.description = `One code of the catalogue:\n${meanings}`;
   return lift(schema);
@@ -140,12 +158,15 @@ function successResponses(route: CollectedRoute, lift: (schema: unknown) => unkn
   const responses: Record<string, unknown> = {};
   const declared = ((route.schema ?? {}) as { response?: Record<string, unknown> }).response ?? {};
   for (const [status, body] of Object.entries(declared)) {
-    if (status.startsWith('2')) responses[status] = { description: 'Success', content: { 'application/json': { schema: lift(body) } } };
+    if (status.startsWith('2'))
+      responses[status] = { description: 'Success', content: { 'application/json': { schema: lift(body) } } };
   }
   for (const [status, content] of Object.entries(route.config.responseContent ?? {})) {
-    const media = Object.fromEntries(Object.entries(content).map(([type, { schema }]) => [type, { schema: lift(schema) }]));
+    const media = Object.fromEntries(
+      Object.entries(content).map(([type, { schema }]) => [type, { schema: lift(schema) }]),
+    );
     // A file route also writes out 304 and 416 itself: those are no success.
-    const description = status.startsWith('2') ? 'Success' : STATUS_TEXT[Number(status)] ?? 'See the description';
+    const description = status.startsWith('2') ? 'Success' : (STATUS_TEXT[Number(status)] ?? 'See the description');
     responses[status] = { description, ...(Object.keys(media).length > 0 ? { content: media } : {}) };
   }
   if (Object.keys(responses).length === 0) responses['204'] = { description: 'Done (no body)' };
@@ -156,11 +177,17 @@ function requestBodyOf(route: CollectedRoute, lift: (schema: unknown) => unknown
   const body = ((route.schema ?? {}) as { body?: unknown }).body;
   const examples = route.config.bodyExamples;
   if (body) {
-    return { required: true, content: { 'application/json': { schema: lift(body), ...(examples ? { examples } : {}) } } };
+    return {
+      required: true,
+      content: { 'application/json': { schema: lift(body), ...(examples ? { examples } : {}) } },
+    };
   }
   const content = route.config.requestContent;
   if (!content) return undefined;
-  return { required: true, content: Object.fromEntries(Object.entries(content).map(([type, { schema }]) => [type, { schema: lift(schema) }])) };
+  return {
+    required: true,
+    content: Object.fromEntries(Object.entries(content).map(([type, { schema }]) => [type, { schema: lift(schema) }])),
+  };
 }
 
 function securityOf(auth: CollectedRoute['config']['auth']): Array<Record<string, string[]>> {
@@ -212,9 +239,10 @@ export function openApiDocument(routes: readonly CollectedRoute[], options: Open
       title: 'DubDesk local API',
       version: options.version,
       summary: 'Lip-sync, translate and dub, and visual translate jobs on your own machine.',
-      description: 'The v1 job API of DubDesk, served on localhost: a drop-in for the cloud media localization and lip-sync API. '
-        + 'Create a job, then poll its status operation or receive callbacks; result URLs carry a token and download without a key. '
-        + 'Every failure answers the `Error` object, whose `code` comes from one catalogue. The prose reference is docs/api.md.',
+      description:
+        'The v1 job API of DubDesk, served on localhost: a drop-in for the cloud media localization and lip-sync API. ' +
+        'Create a job, then poll its status operation or receive callbacks; result URLs carry a token and download without a key. ' +
+        'Every failure answers the `Error` object, whose `code` comes from one catalogue. The prose reference is docs/api.md.',
       license: { name: 'GPL-3.0-or-later', identifier: 'GPL-3.0-or-later' },
     },
     servers: [{ url: options.baseUrl, description: 'This DubDesk service' }],
@@ -223,9 +251,23 @@ export function openApiDocument(routes: readonly CollectedRoute[], options: Open
     components: {
       schemas,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'An API key from `dubdesk keys create`, the Settings page, or `--api-key`.' },
-        queryKey: { type: 'apiKey', in: 'query', name: 'key', description: 'The API key in the query, for clients that cannot send headers (EventSource, `<audio src>`).' },
-        signedUrl: { type: 'apiKey', in: 'query', name: 'token', description: 'The token inside a result or upload URL.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key from `dubdesk keys create`, the Settings page, or `--api-key`.',
+        },
+        queryKey: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description: 'The API key in the query, for clients that cannot send headers (EventSource, `<audio src>`).',
+        },
+        signedUrl: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'token',
+          description: 'The token inside a result or upload URL.',
+        },
       },
     },
   };

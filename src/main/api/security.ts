@@ -27,7 +27,9 @@ const ADMIN_ROUTES: ReadonlyArray<{ prefix: string; writesOnly: boolean }> = [
 /** Whether docs/api.md "Keys and roles" reserves this route for admin keys. */
 export function needsAdmin(method: string, url: string): boolean {
   const read = method === 'GET' || method === 'HEAD';
-  return ADMIN_ROUTES.some(({ prefix, writesOnly }) => (url === prefix || url.startsWith(`${prefix}/`)) && !(writesOnly && read));
+  return ADMIN_ROUTES.some(
+    ({ prefix, writesOnly }) => (url === prefix || url.startsWith(`${prefix}/`)) && !(writesOnly && read),
+  );
 }
 
 function bearerKey(request: FastifyRequest): string | undefined {
@@ -56,13 +58,17 @@ export function installSecurity(app: FastifyInstance, options: SecurityOptions):
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const forgotten = methods.find((method) => needsAdmin(method, route.url) && route.config?.role !== 'admin');
-    if (forgotten) throw new Error(`Route ${forgotten} ${route.url} needs config { role: 'admin' } (docs/api.md, Keys and roles).`);
+    if (forgotten)
+      throw new Error(`Route ${forgotten} ${route.url} needs config { role: 'admin' } (docs/api.md, Keys and roles).`);
   });
   app.addHook('onRequest', async (request) => {
     const hosts = options.allowedHosts();
     const host = request.headers.host?.toLowerCase();
     if (!host || !hosts.has(host)) {
-      throw new DubDeskError('forbidden', `Host ${host ?? '(none)'} is not this service's address; use http://${[...hosts][0]}.`);
+      throw new DubDeskError(
+        'forbidden',
+        `Host ${host ?? '(none)'} is not this service's address; use http://${[...hosts][0]}.`,
+      );
     }
     // Only pages served by this service itself: the scheme must be ours (http), not only host and port.
     const origin = request.headers.origin?.toLowerCase();
@@ -72,13 +78,17 @@ export function installSecurity(app: FastifyInstance, options: SecurityOptions):
     const auth = request.routeOptions.config?.auth ?? 'key';
     if (auth === 'public') return;
     const query = request.query as Record<string, unknown> | undefined;
-    const key = bearerKey(request) ?? (auth === 'key-or-query' && typeof query?.key === 'string' ? query.key : undefined);
+    const key =
+      bearerKey(request) ?? (auth === 'key-or-query' && typeof query?.key === 'string' ? query.key : undefined);
     if (key) {
       const identity = await identify(key, options);
       if (identity) {
         const needed = request.routeOptions.config?.role ?? 'jobs';
         if (!allows(identity.role, needed)) {
-          throw new DubDeskError('forbidden', 'This needs an admin key; this key has the jobs role. Create an admin key with `dubdesk keys create --role admin`.');
+          throw new DubDeskError(
+            'forbidden',
+            'This needs an admin key; this key has the jobs role. Create an admin key with `dubdesk keys create --role admin`.',
+          );
         }
         request.apiKeyId = identity.id;
         request.apiKeyRole = identity.role;
@@ -87,6 +97,9 @@ export function installSecurity(app: FastifyInstance, options: SecurityOptions):
       if (auth !== 'signed-url') throw new DubDeskError('unauthorized', 'The API key is unknown or has been revoked.');
     }
     if (auth === 'signed-url') return; // the route checks its signed token
-    throw new DubDeskError('unauthorized', 'Missing API key: send the header "Authorization: Bearer <API key>". Create a key with `dubdesk keys create`.');
+    throw new DubDeskError(
+      'unauthorized',
+      'Missing API key: send the header "Authorization: Bearer <API key>". Create a key with `dubdesk keys create`.',
+    );
   });
 }

@@ -49,34 +49,54 @@ export function chooseVoices(input: ChooseVoicesInput): Map<string, VoiceChoice>
   const choices = new Map<string, VoiceChoice>();
   if (input.selectedVoiceId !== undefined) {
     const voice = input.voices.find((candidate) => candidate.id === input.selectedVoiceId);
-    if (!voice) throw new DubDeskError('not_found', `No voice '${input.selectedVoiceId}'. GET /v1/voices lists the voices.`);
+    if (!voice)
+      throw new DubDeskError('not_found', `No voice '${input.selectedVoiceId}'. GET /v1/voices lists the voices.`);
     const targetPart = input.targetLanguage.split('-')[0].toLowerCase();
-    const otherLanguage = voice.language !== targetPart ? `, a ${voice.language} voice for ${input.targetLanguage} text` : '';
+    const otherLanguage =
+      voice.language !== targetPart ? `, a ${voice.language} voice for ${input.targetLanguage} text` : '';
     for (const speaker of input.speakers) {
-      choices.set(speaker.id, { voiceId: voice.id, pitchSemitones: 0, reason: `speaker ${label(speaker)}: ${voice.id} (selected voice${otherLanguage})` });
+      choices.set(speaker.id, {
+        voiceId: voice.id,
+        pitchSemitones: 0,
+        reason: `speaker ${label(speaker)}: ${voice.id} (selected voice${otherLanguage})`,
+      });
     }
     return choices;
   }
 
   const candidates = voicesForLanguage(input.targetLanguage, input.voices).filter((voice) => !voice.clones);
   if (candidates.length === 0) {
-    throw new DubDeskError('unsupported_language', `No built-in voice speaks '${input.targetLanguage}'. Choose another target language or a voice with selected_voice_id.`);
+    throw new DubDeskError(
+      'unsupported_language',
+      `No built-in voice speaks '${input.targetLanguage}'. Choose another target language or a voice with selected_voice_id.`,
+    );
   }
   const uses = new Map<string, number>();
   let unknownCount = 0;
   for (const speaker of input.speakers) {
-    const f0 = speaker.medianF0 !== undefined && Number.isFinite(speaker.medianF0) && speaker.medianF0 > 0 ? speaker.medianF0 : undefined;
+    const f0 =
+      speaker.medianF0 !== undefined && Number.isFinite(speaker.medianF0) && speaker.medianF0 > 0
+        ? speaker.medianF0
+        : undefined;
     const guessed = guessGender(f0);
     // Speakers of unknown pitch alternate male/female, so two of them still sound apart.
     const gender: VoiceGender = f0 === undefined ? (unknownCount++ % 2 === 0 ? 'male' : 'female') : guessed;
     const voice = pickVoice(candidates, uses, gender, f0);
     uses.set(voice.id, (uses.get(voice.id) ?? 0) + 1);
-    const matchPitch = f0 !== undefined && voice.pitchHz !== undefined && (input.voiceModel === 'real' || input.voiceModel === 'auto');
-    const pitchSemitones = matchPitch ? roundTenth(clamp(semitonesBetween(voice.pitchHz!, f0!), MAX_PITCH_SHIFT_SEMITONES)) : 0;
+    const matchPitch =
+      f0 !== undefined && voice.pitchHz !== undefined && (input.voiceModel === 'real' || input.voiceModel === 'auto');
+    const pitchSemitones = matchPitch
+      ? roundTenth(clamp(semitonesBetween(voice.pitchHz!, f0!), MAX_PITCH_SHIFT_SEMITONES))
+      : 0;
     const heard = f0 === undefined ? 'no measured pitch' : `median F0 ${Math.round(f0)} Hz -> ${guessed}`;
     const shift = matchPitch ? `, pitch ${pitchSemitones >= 0 ? '+' : ''}${pitchSemitones.toFixed(1)} st` : '';
-    const shared = (uses.get(voice.id) ?? 0) > 1 ? ` (shared: not enough ${gender} voices for ${input.targetLanguage})` : '';
-    choices.set(speaker.id, { voiceId: voice.id, pitchSemitones, reason: `speaker ${label(speaker)}: ${voice.id}, ${heard}${shift}${shared}` });
+    const shared =
+      (uses.get(voice.id) ?? 0) > 1 ? ` (shared: not enough ${gender} voices for ${input.targetLanguage})` : '';
+    choices.set(speaker.id, {
+      voiceId: voice.id,
+      pitchSemitones,
+      reason: `speaker ${label(speaker)}: ${voice.id}, ${heard}${shift}${shared}`,
+    });
   }
   return choices;
 }
@@ -86,7 +106,12 @@ export function chooseVoices(input: ChooseVoicesInput): Map<string, VoiceChoice>
  * candidates come best locale first), then with the pitch nearest the speaker's, then in catalogue order (most
  * distinct variants first).
  */
-function pickVoice(candidates: readonly Voice[], uses: ReadonlyMap<string, number>, gender: VoiceGender, f0: number | undefined): Voice {
+function pickVoice(
+  candidates: readonly Voice[],
+  uses: ReadonlyMap<string, number>,
+  gender: VoiceGender,
+  f0: number | undefined,
+): Voice {
   const localeRank = new Map<string, number>();
   for (const voice of candidates) {
     const locale = voice.locale ?? voice.language;
@@ -100,7 +125,9 @@ function pickVoice(candidates: readonly Voice[], uses: ReadonlyMap<string, numbe
       uses.get(voice.id) ?? 0,
       voice.quality === 'standard' ? 0 : 1,
       localeRank.get(voice.locale ?? voice.language)!,
-      f0 !== undefined && voice.pitchHz !== undefined ? Math.round(Math.abs(semitonesBetween(voice.pitchHz, f0)) * 10) : 0,
+      f0 !== undefined && voice.pitchHz !== undefined
+        ? Math.round(Math.abs(semitonesBetween(voice.pitchHz, f0)) * 10)
+        : 0,
       order,
     ];
     if (!best || lexicographicLess(score, bestScore)) {

@@ -15,8 +15,16 @@ import type { StoredClip } from './dub-track.js';
 
 /** What decides a clip's sound: the same key is the same audio. */
 export function clipKey(request: Omit<SynthesisRequest, 'signal'>): string {
-  const reference = request.reference ? { text: request.reference.text, file: path.basename(request.reference.wavFile) } : null;
-  const identity = JSON.stringify([request.text, request.voiceId, request.rate ?? 1, request.pitchSemitones ?? 0, reference]);
+  const reference = request.reference
+    ? { text: request.reference.text, file: path.basename(request.reference.wavFile) }
+    : null;
+  const identity = JSON.stringify([
+    request.text,
+    request.voiceId,
+    request.rate ?? 1,
+    request.pitchSemitones ?? 0,
+    reference,
+  ]);
   return createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }
 
@@ -24,7 +32,13 @@ export interface ClipCache {
   /** The stored clip of that key, if one was made before. */
   find(key: string, index: number): StoredClip | undefined;
   /** Keeps trimmed samples under their key; written whole or not at all. */
-  save(key: string, index: number, samples: Float32Array, sampleRate: number, signal?: AbortSignal): Promise<StoredClip>;
+  save(
+    key: string,
+    index: number,
+    samples: Float32Array,
+    sampleRate: number,
+    signal?: AbortSignal,
+  ): Promise<StoredClip>;
   /** The keys found or saved through this handle, in first-use order. */
   used(): string[];
   /** Records the takes this handle used as what `user` needs kept (replacing what it needed before). */
@@ -39,11 +53,36 @@ export const EXPORT_CLIP_USER = 'export';
 
 /** Encodes raw mono float32 samples as 24-bit FLAC. */
 export function flacArgs(raw: string, sampleRate: number, output: string): string[] {
-  return [...ffmpegBaseArgs(), '-y', '-f', 'f32le', '-ar', String(sampleRate), '-ac', '1', '-i', raw, '-c:a', 'flac', '-sample_fmt', 's32', '-f', 'flac', output];
+  return [
+    ...ffmpegBaseArgs(),
+    '-y',
+    '-f',
+    'f32le',
+    '-ar',
+    String(sampleRate),
+    '-ac',
+    '1',
+    '-i',
+    raw,
+    '-c:a',
+    'flac',
+    '-sample_fmt',
+    's32',
+    '-f',
+    'flac',
+    output,
+  ];
 }
 
 function storedClip(file: string, index: number, sampleRate: number, length: number, ffmpeg: string): StoredClip {
-  return { index, file, sampleRate, length, decode: async (signal) => (length === 0 ? new Float32Array(0) : decodeAudioPcm(file, { sampleRate, ffmpeg, signal })) };
+  return {
+    index,
+    file,
+    sampleRate,
+    length,
+    decode: async (signal) =>
+      length === 0 ? new Float32Array(0) : decodeAudioPcm(file, { sampleRate, ffmpeg, signal }),
+  };
 }
 
 /** The folder's names are read once; a clip found is checked to still exist (a prune may have dropped it since). */
@@ -52,7 +91,8 @@ export async function openClipCache(dir: string, options: { ffmpeg: string }): P
   const known = new Map<string, { file: string; sampleRate: number; length: number }>();
   for (const name of await readdir(dir)) {
     const match = TAKE_NAME.exec(name);
-    if (match) known.set(match[1]!, { file: path.join(dir, name), sampleRate: Number(match[2]), length: Number(match[3]) });
+    if (match)
+      known.set(match[1]!, { file: path.join(dir, name), sampleRate: Number(match[2]), length: Number(match[3]) });
   }
   const used = new Set<string>();
   return {
@@ -74,7 +114,9 @@ export async function openClipCache(dir: string, options: { ffmpeg: string }): P
       const raw = atomicTempPath(path.join(dir, `${key}.f32`));
       try {
         await writeFile(raw, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
-        await writeThroughTemp(file, (output) => runFfmpeg(flacArgs(raw, sampleRate, output), { ffmpeg: options.ffmpeg, signal }));
+        await writeThroughTemp(file, (output) =>
+          runFfmpeg(flacArgs(raw, sampleRate, output), { ffmpeg: options.ffmpeg, signal }),
+        );
       } finally {
         await rm(raw, { force: true });
       }
@@ -100,7 +142,10 @@ export async function readClipUses(dir: string): Promise<Map<string, string[]>> 
       // A record that cannot be read names nothing: its takes are spoken again when needed.
       keys = undefined;
     }
-    uses.set(name.slice(0, -'.json'.length), Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : []);
+    uses.set(
+      name.slice(0, -'.json'.length),
+      Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : [],
+    );
   }
   return uses;
 }
@@ -120,7 +165,10 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
  * over `capBytes`, the oldest of them: an export speaks a dropped take again. Also removes what older versions
  * stored (raw `.f32` takes) and writes a crash left behind.
  */
-export async function pruneClipCache(dir: string, options: { users: ReadonlySet<string>; capBytes: number; now?: number }): Promise<ClipPrune> {
+export async function pruneClipCache(
+  dir: string,
+  options: { users: ReadonlySet<string>; capBytes: number; now?: number },
+): Promise<ClipPrune> {
   const now = options.now ?? Date.now();
   const uses = await readClipUses(dir);
   const needed = new Set<string>();

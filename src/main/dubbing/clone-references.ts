@@ -34,7 +34,12 @@ function aloneLines(lines: readonly DubCue[]): Set<DubCue> {
 }
 
 /** Spans of one speaker: each line, and runs of their consecutive lines with short pauses, up to the limit. */
-function candidateSpans(lines: readonly DubCue[], speaker: string, usable: (cue: DubCue) => boolean, overlapped: boolean): ReferenceSpan[] {
+function candidateSpans(
+  lines: readonly DubCue[],
+  speaker: string,
+  usable: (cue: DubCue) => boolean,
+  overlapped: boolean,
+): ReferenceSpan[] {
   const spans: ReferenceSpan[] = [];
   for (let first = 0; first < lines.length; first++) {
     if (lines[first]!.speaker !== speaker || !usable(lines[first]!)) continue;
@@ -62,7 +67,14 @@ function cutSpan(line: DubCue, overlapped: boolean): ReferenceSpan {
   // Text without spaces (Chinese, Japanese) is one "word": it is cut by characters instead.
   const words = spaced.length > 1 ? spaced : Array.from(spoken.replace(/\s+/gu, ''));
   const kept = Math.max(1, Math.floor((words.length * REFERENCE_LIMITS.maxMs) / (line.endMs - line.startMs)));
-  return { speaker: line.speaker, startMs: line.startMs, endMs: line.startMs + REFERENCE_LIMITS.maxMs, text: words.slice(0, kept).join(spaced.length > 1 ? ' ' : ''), overlapped, cut: true };
+  return {
+    speaker: line.speaker,
+    startMs: line.startMs,
+    endMs: line.startMs + REFERENCE_LIMITS.maxMs,
+    text: words.slice(0, kept).join(spaced.length > 1 ? ' ' : ''),
+    overlapped,
+    cut: true,
+  };
 }
 
 /** Whole spans of 3-10 s first, longest first; then a long line cut to 10 s; then the longest shorter one; earliest on a tie. */
@@ -83,26 +95,53 @@ function better(a: ReferenceSpan, b: ReferenceSpan): boolean {
  * pause briefly), never overlapping another speaker's line when the speaker has a line alone. Lines in time order.
  */
 export function chooseReferences(cues: readonly DubCue[]): Map<string, ReferenceSpan> {
-  const lines = [...cues].sort((a, b) => a.startMs - b.startMs || a.index - b.index).filter((cue) => speakableText(cue.text).length > 0);
+  const lines = [...cues]
+    .sort((a, b) => a.startMs - b.startMs || a.index - b.index)
+    .filter((cue) => speakableText(cue.text).length > 0);
   const alone = aloneLines(lines);
   const references = new Map<string, ReferenceSpan>();
   for (const speaker of new Set(lines.map((cue) => cue.speaker))) {
     let spans = candidateSpans(lines, speaker, (cue) => alone.has(cue), false);
     if (!spans.length) spans = candidateSpans(lines, speaker, () => true, true);
-    const best = spans.reduce<ReferenceSpan | undefined>((chosen, span) => (!chosen || better(span, chosen) ? span : chosen), undefined);
+    const best = spans.reduce<ReferenceSpan | undefined>(
+      (chosen, span) => (!chosen || better(span, chosen) ? span : chosen),
+      undefined,
+    );
     if (best) references.set(speaker, best);
   }
   return references;
 }
 
 /** Cuts a span of `source` into `output`: mono 16-bit PCM WAV at the source's rate. */
-export async function cutReference(source: string, span: ReferenceSpan, output: string, options: { ffmpeg: string; signal: AbortSignal }): Promise<void> {
+export async function cutReference(
+  source: string,
+  span: ReferenceSpan,
+  output: string,
+  options: { ffmpeg: string; signal: AbortSignal },
+): Promise<void> {
   await mkdir(path.dirname(output), { recursive: true });
-  await runFfmpeg([
-    ...ffmpegPreamble(),
-    '-ss', (span.startMs / 1000).toFixed(3), '-t', ((span.endMs - span.startMs) / 1000).toFixed(3),
-    '-i', source, '-map', '0:a:0', '-vn', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', output,
-  ], { ffmpeg: options.ffmpeg, signal: options.signal });
+  await runFfmpeg(
+    [
+      ...ffmpegPreamble(),
+      '-ss',
+      (span.startMs / 1000).toFixed(3),
+      '-t',
+      ((span.endMs - span.startMs) / 1000).toFixed(3),
+      '-i',
+      source,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      '-f',
+      'wav',
+      output,
+    ],
+    { ffmpeg: options.ffmpeg, signal: options.signal },
+  );
 }
 
 /** `00:01:12` for the log. */
@@ -116,7 +155,8 @@ export function clockTime(ms: number): string {
 export function describeReference(span: ReferenceSpan, source: string): string {
   const notes = [source];
   if (span.cut) notes.push('a longer line cut to its first 10 s');
-  if (span.endMs - span.startMs < REFERENCE_LIMITS.minMs) notes.push('shorter than the 3 s a clone needs to sound like them: they have no longer line');
+  if (span.endMs - span.startMs < REFERENCE_LIMITS.minMs)
+    notes.push('shorter than the 3 s a clone needs to sound like them: they have no longer line');
   if (span.overlapped) notes.push('overlaps another speaker: they have no line alone');
   return `${span.speaker}: cloned from ${((span.endMs - span.startMs) / 1000).toFixed(1)} s of their speech at ${clockTime(span.startMs)} (${notes.join('; ')})`;
 }

@@ -29,7 +29,7 @@ export interface PlacedLine {
 /** The lines the diarizer hears, in time order: all of them within the limits, else the longest that fit. */
 export function chooseLines(regions: readonly SpeechRegion[], limits: DiarizeLimits = DIARIZE_LIMITS): SpeechRegion[] {
   const usable = regions.filter((region) => region.endMs > region.startMs);
-  const byLength = [...usable].sort((a, b) => (b.endMs - b.startMs) - (a.endMs - a.startMs));
+  const byLength = [...usable].sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs));
   const chosen: SpeechRegion[] = [];
   let total = 0;
   for (const region of byLength) {
@@ -54,7 +54,10 @@ export function layOut(lines: readonly SpeechRegion[], gapMs: number): PlacedLin
 
 /** The lines' places in the compact track (what the diarizer is told to label). */
 export function compactRegions(layout: readonly PlacedLine[]): SpeechRegion[] {
-  return layout.map((line) => ({ startMs: line.compactStartMs, endMs: line.compactStartMs + line.endMs - line.startMs }));
+  return layout.map((line) => ({
+    startMs: line.compactStartMs,
+    endMs: line.compactStartMs + line.endMs - line.startMs,
+  }));
 }
 
 /** Turns on the compact track back on the media's timeline, cut at line edges (the gaps belong to no one). */
@@ -67,7 +70,9 @@ export function mapTurnsBack(turns: readonly SpeakerSegment[], layout: readonly 
       const to = Math.min(turn.endMs, compactEnd);
       if (to <= from) continue;
       mapped.push({
-        startMs: line.startMs + from - line.compactStartMs, endMs: line.startMs + to - line.compactStartMs, speaker: turn.speaker,
+        startMs: line.startMs + from - line.compactStartMs,
+        endMs: line.startMs + to - line.compactStartMs,
+        speaker: turn.speaker,
         ...(turn.uncertain ? { uncertain: turn.uncertain } : {}),
       });
     }
@@ -77,11 +82,18 @@ export function mapTurnsBack(turns: readonly SpeakerSegment[], layout: readonly 
 
 /** Where the speaker is uncertain, in media seconds, for the quality report's `speaker_uncertain` review items. */
 export function uncertainSpans(turns: readonly SpeakerSegment[]): UncertainSpeakerSpan[] {
-  return turns.filter((turn) => turn.uncertain).map((turn) => ({ start: turn.startMs / 1000, end: turn.endMs / 1000, detail: turn.uncertain! }));
+  return turns
+    .filter((turn) => turn.uncertain)
+    .map((turn) => ({ start: turn.startMs / 1000, end: turn.endMs / 1000, detail: turn.uncertain! }));
 }
 
 /** Reads the laid-out lines from a 16-bit mono WAV into one compact float track (silence in the gaps). */
-export async function readCompactSpeech(file: string, layout: readonly PlacedLine[], sampleRate: number, gapMs: number): Promise<Float32Array> {
+export async function readCompactSpeech(
+  file: string,
+  layout: readonly PlacedLine[],
+  sampleRate: number,
+  gapMs: number,
+): Promise<Float32Array> {
   const last = layout.at(-1);
   const toSamples = (ms: number) => Math.round((ms / 1000) * sampleRate);
   const samples = new Float32Array(last ? toSamples(last.compactStartMs + last.endMs - last.startMs + gapMs) : 0);

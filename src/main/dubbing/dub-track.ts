@@ -31,7 +31,12 @@ export interface StoredClip {
 export type ClipSource = DubClip | StoredClip;
 
 /** Writes a clip's samples to `file` and returns what the track needs to find it again. */
-export async function saveClip(file: string, index: number, samples: Float32Array, sampleRate: number): Promise<StoredClip> {
+export async function saveClip(
+  file: string,
+  index: number,
+  samples: Float32Array,
+  sampleRate: number,
+): Promise<StoredClip> {
   await writeFile(file, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
   return { index, file, sampleRate, length: samples.length };
 }
@@ -102,7 +107,11 @@ interface Rendering {
 }
 
 /** Stretches, resamples and positions each clip as planned; yields between clips so the service stays responsive. */
-function renderDubTrack(clips: readonly ClipSource[], lines: readonly PlannedLine[], options: DubTrackOptions): Rendering {
+function renderDubTrack(
+  clips: readonly ClipSource[],
+  lines: readonly PlannedLine[],
+  options: DubTrackOptions,
+): Rendering {
   const rates = new Set(clips.map((clip) => clip.sampleRate));
   const rate = options.sampleRate ?? (rates.size === 1 ? [...rates][0] : DUB_TRACK_SAMPLE_RATE);
   const toSample = (ms: number): number => Math.round((ms * rate) / 1000);
@@ -124,7 +133,10 @@ function renderDubTrack(clips: readonly ClipSource[], lines: readonly PlannedLin
       const limit = Math.min(trackLength, Math.floor((line.limitEndMs * rate) / 1000));
       const length = Math.max(0, Math.min(audio.length, limit - start));
       const truncatedMs = ((audio.length - length) * 1000) / rate;
-      if (truncatedMs > 1) log.push(`warning: cue ${line.index} came out ${truncatedMs.toFixed(0)} ms longer than planned; its end was faded out to keep it before the next line`);
+      if (truncatedMs > 1)
+        log.push(
+          `warning: cue ${line.index} came out ${truncatedMs.toFixed(0)} ms longer than planned; its end was faded out to keep it before the next line`,
+        );
       placed.push({
         index: line.index,
         startMs: (start * 1000) / rate,
@@ -140,21 +152,49 @@ function renderDubTrack(clips: readonly ClipSource[], lines: readonly PlannedLin
     log.push(`dub track: ${placed.length} lines placed, worst start error ${worst.toFixed(2)} ms`);
   }
 
-  return { rate, trackLength, fadeIn: toSample(options.fadeInMs ?? 5), fadeOut: toSample(options.fadeOutMs ?? 15), lines: render, placed, log };
+  return {
+    rate,
+    trackLength,
+    fadeIn: toSample(options.fadeInMs ?? 5),
+    fadeOut: toSample(options.fadeOutMs ?? 15),
+    lines: render,
+    placed,
+    log,
+  };
 }
 
-const worstStartError = (placed: readonly PlacedClip[]): number => placed.reduce((worst, clip) => Math.max(worst, Math.abs(clip.startMs - clip.plannedStartMs)), 0);
+const worstStartError = (placed: readonly PlacedClip[]): number =>
+  placed.reduce((worst, clip) => Math.max(worst, Math.abs(clip.startMs - clip.plannedStartMs)), 0);
 
 /** The whole track in memory (for tests and short tracks); writeDubTrack streams the same samples to a WAV. */
-export async function assembleDubTrack(clips: readonly ClipSource[], lines: readonly PlannedLine[], options: DubTrackOptions): Promise<DubTrack> {
+export async function assembleDubTrack(
+  clips: readonly ClipSource[],
+  lines: readonly PlannedLine[],
+  options: DubTrackOptions,
+): Promise<DubTrack> {
   const rendering = renderDubTrack(clips, lines, options);
   const track = new Float32Array(rendering.trackLength);
-  for await (const { start, audio, length } of rendering.lines()) placeWithFades(track, audio, start, length, rendering.fadeIn, rendering.fadeOut, 0);
-  return { samples: track, sampleRate: rendering.rate, placed: rendering.placed, worstStartErrorMs: worstStartError(rendering.placed), log: rendering.log };
+  for await (const { start, audio, length } of rendering.lines())
+    placeWithFades(track, audio, start, length, rendering.fadeIn, rendering.fadeOut, 0);
+  return {
+    samples: track,
+    sampleRate: rendering.rate,
+    placed: rendering.placed,
+    worstStartErrorMs: worstStartError(rendering.placed),
+    log: rendering.log,
+  };
 }
 
 /** Copies `length` samples of `audio` to `track` at `start - origin`, ramping the first and last few ms. */
-function placeWithFades(track: Float32Array, audio: Float32Array, start: number, length: number, fadeIn: number, fadeOut: number, origin: number): void {
+function placeWithFades(
+  track: Float32Array,
+  audio: Float32Array,
+  start: number,
+  length: number,
+  fadeIn: number,
+  fadeOut: number,
+  origin: number,
+): void {
   const rampIn = Math.min(fadeIn, Math.floor(length / 2));
   const rampOut = Math.min(fadeOut, Math.floor(length / 2));
   for (let i = 0; i < length; i++) {
@@ -177,12 +217,18 @@ const WRITE_BLOCK = 1 << 16;
  * Assembles the track and writes it as a 16-bit mono WAV (temp file + rename); mixDub takes it as is.
  * Lines are written in order, each padded with silence, so only one clip and one block are in memory.
  */
-export async function writeDubTrack(file: string, clips: readonly ClipSource[], lines: readonly PlannedLine[], options: DubTrackOptions): Promise<WrittenDubTrack> {
+export async function writeDubTrack(
+  file: string,
+  clips: readonly ClipSource[],
+  lines: readonly PlannedLine[],
+  options: DubTrackOptions,
+): Promise<WrittenDubTrack> {
   const rendering = renderDubTrack(clips, lines, options);
   await writeHandleAtomic(file, async (handle) => {
     let written = 0;
     const writeSamples = async (samples: Float32Array): Promise<void> => {
-      for (let from = 0; from < samples.length; from += WRITE_BLOCK) await handle.write(pcm16(samples.subarray(from, from + WRITE_BLOCK)));
+      for (let from = 0; from < samples.length; from += WRITE_BLOCK)
+        await handle.write(pcm16(samples.subarray(from, from + WRITE_BLOCK)));
       written += samples.length;
     };
     const silenceUntil = async (end: number): Promise<void> => {
@@ -201,5 +247,11 @@ export async function writeDubTrack(file: string, clips: readonly ClipSource[], 
     await silenceUntil(rendering.trackLength);
     options.signal?.throwIfAborted();
   });
-  return { file, sampleRate: rendering.rate, placed: rendering.placed, worstStartErrorMs: worstStartError(rendering.placed), log: rendering.log };
+  return {
+    file,
+    sampleRate: rendering.rate,
+    placed: rendering.placed,
+    worstStartErrorMs: worstStartError(rendering.placed),
+    log: rendering.log,
+  };
 }

@@ -6,7 +6,6 @@ import { ffmpegPreamble, h264EncodeArgs } from '../media/ffmpeg-args.js';
 /** Video codecs an MP4 holds as they are; anything else is stream-copied into Matroska instead of re-encoded. */
 const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1']);
 
-
 export interface VideoExportPlan {
   mediaPath: string;
   /** The mixed dub audio (WAV), or already encoded as AAC in ADTS (then copied). */
@@ -35,14 +34,18 @@ export function videoExportArgs(plan: VideoExportPlan): string[] {
   const mp4 = path.extname(plan.outputPath).toLowerCase() === '.mp4';
   return [
     ...ffmpegPreamble(),
-    '-i', plan.mediaPath,
+    '-i',
+    plan.mediaPath,
     ...audioInput(plan.audioPath, plan.encodedAudioRate),
     ...video,
-    '-map', '1:a:0',
+    '-map',
+    '1:a:0',
     ...(plan.encodedAudioRate ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '192k']),
-    '-map_metadata', '0',
+    '-map_metadata',
+    '0',
     // The dub is exactly as long as the (retimed) video; cut any rounding tail of the longer stream.
-    '-t', plan.durationSec.toFixed(3),
+    '-t',
+    plan.durationSec.toFixed(3),
     ...(mp4 ? ['-movflags', '+faststart'] : []),
     plan.outputPath,
   ];
@@ -63,8 +66,16 @@ const AUDIO_CODECS: Record<AudioFormat, string[]> = {
   m4a: ['-c:a', 'aac', '-b:a', '192k', '-f', 'ipod', '-movflags', '+faststart'],
 };
 
-export function audioExportArgs(audioPath: string, outputPath: string, format: AudioFormat, encodedAudioRate?: number): string[] {
-  const codec = encodedAudioRate && format === 'm4a' ? ['-c:a', 'copy', '-f', 'ipod', '-movflags', '+faststart'] : AUDIO_CODECS[format];
+export function audioExportArgs(
+  audioPath: string,
+  outputPath: string,
+  format: AudioFormat,
+  encodedAudioRate?: number,
+): string[] {
+  const codec =
+    encodedAudioRate && format === 'm4a'
+      ? ['-c:a', 'copy', '-f', 'ipod', '-movflags', '+faststart']
+      : AUDIO_CODECS[format];
   return [...ffmpegPreamble(), ...audioInput(audioPath, encodedAudioRate), '-map', '0:a:0', ...codec, outputPath];
 }
 

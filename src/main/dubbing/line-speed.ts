@@ -12,7 +12,8 @@ interface LineTimes {
   endMs: number;
 }
 
-const label = (line: LineTimes): string => `Cue ${line.index} (${formatSrtTime(line.startMs)} --> ${formatSrtTime(line.endMs)})`;
+const label = (line: LineTimes): string =>
+  `Cue ${line.index} (${formatSrtTime(line.startMs)} --> ${formatSrtTime(line.endMs)})`;
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 const REMEDY = 'shorten its text, lengthen the cue, or set align_video true to slow the video for it';
 
@@ -38,7 +39,8 @@ function lineWarning(line: PlannedLine, maxStretch: number): TaskWarning {
     start: line.cueStartMs / 1000,
     end: line.cueEndMs / 1000,
     speed: round2(line.speed),
-    message: `${label({ index: line.index, startMs: line.cueStartMs, endMs: line.cueEndMs })} is spoken at ${line.speed.toFixed(2)}x normal speed ` +
+    message:
+      `${label({ index: line.index, startMs: line.cueStartMs, endMs: line.cueEndMs })} is spoken at ${line.speed.toFixed(2)}x normal speed ` +
       `(time-stretched ${line.stretch.toFixed(2)}x, past the ${maxStretch.toFixed(2)}x cap) to end before the next line; to fix it, ${REMEDY}.`,
   };
 }
@@ -46,6 +48,10 @@ function lineWarning(line: PlannedLine, maxStretch: number): TaskWarning {
 /** The final plan's verdict: the first line too fast to speak fails the job, lines past the cap become warnings. */
 export function judgeLineSpeeds(plan: Pick<TimingPlan, 'lines'>, maxStretch: number): TaskWarning[] {
   const tooFast = plan.lines.find((line) => line.tooFast);
-  if (tooFast) throw lineTooFastError({ index: tooFast.index, startMs: tooFast.cueStartMs, endMs: tooFast.cueEndMs }, tooFast.speed);
+  if (tooFast)
+    throw lineTooFastError(
+      { index: tooFast.index, startMs: tooFast.cueStartMs, endMs: tooFast.cueEndMs },
+      tooFast.speed,
+    );
   return plan.lines.filter((line) => line.overCap).map((line) => lineWarning(line, maxStretch));
 }

@@ -107,7 +107,11 @@ function joinText(tokens: readonly Token[], noSpaces: boolean): string {
 }
 
 /** Whether the text wraps into the allowed lines (greedy wrapping at spaces, per character without spaces). */
-export function fitsLines(text: string, limits: Pick<CueLimits, 'maxLineChars' | 'maxLines'>, noSpaces: boolean): boolean {
+export function fitsLines(
+  text: string,
+  limits: Pick<CueLimits, 'maxLineChars' | 'maxLines'>,
+  noSpaces: boolean,
+): boolean {
   if (noSpaces) return Math.ceil(length(text.replace(/\s+/gu, '')) / limits.maxLineChars) <= limits.maxLines;
   let lines = 1;
   let used = 0;
@@ -150,7 +154,10 @@ function splitToFit(tokens: Token[], context: Context): Token[][] {
   // A "word" too long for a cue in a script without spaces (Whisper's tokens there carry none) is cut by characters.
   if (tokens.length === 1 && context.noSpaces && length(tokens[0]!.text) > 1) {
     const [word] = tokens as [Token];
-    return splitToFit(spreadText(word, true).map((piece) => ({ ...piece, speaker: word.speaker })), context);
+    return splitToFit(
+      spreadText(word, true).map((piece) => ({ ...piece, speaker: word.speaker })),
+      context,
+    );
   }
   if (tokens.length < 2) return [tokens];
   const start = tokens[0]!.startMs;
@@ -205,7 +212,9 @@ function joinShort(pieces: Token[][], context: Context): Token[][] {
     const options = [
       { index: i - 1, gap: gapTo(result[i - 1], false), joined: result[i - 1] ? [...result[i - 1]!, ...piece] : [] },
       { index: i + 1, gap: gapTo(result[i + 1], true), joined: result[i + 1] ? [...piece, ...result[i + 1]!] : [] },
-    ].filter((option) => option.gap <= JOIN_GAP_MS && fits(option.joined, context)).sort((a, b) => a.gap - b.gap);
+    ]
+      .filter((option) => option.gap <= JOIN_GAP_MS && fits(option.joined, context))
+      .sort((a, b) => a.gap - b.gap);
     const choice = options[0];
     if (!choice) continue;
     const from = Math.min(i, choice.index);
@@ -225,11 +234,25 @@ function joinShort(pieces: Token[][], context: Context): Token[][] {
 export function segmentCues(segments: readonly SpeakerSegment[], options: SegmentOptions): SegmentedCue[] {
   const language = languagePart(options.language);
   const noSpaces = findLanguage(language)?.noSpaces ?? false;
-  const limits: CueLimits = { ...CUE_LIMITS, ...(WIDE_SCRIPT_LANGUAGES.has(language) ? { maxLineChars: WIDE_LINE_CHARS } : {}), ...options.limits };
+  const limits: CueLimits = {
+    ...CUE_LIMITS,
+    ...(WIDE_SCRIPT_LANGUAGES.has(language) ? { maxLineChars: WIDE_LINE_CHARS } : {}),
+    ...options.limits,
+  };
   const context: Context = { limits, noSpaces };
   const tokens = [...segments].sort((a, b) => a.startMs - b.startMs).flatMap((segment) => tokensOf(segment, noSpaces));
-  const pieces = runsOf(tokens).flatMap((run) => joinShort(sentencesOf(run).flatMap((sentence) => splitToFit(sentence, context)), context));
-  const cues = pieces.map((piece) => ({ startMs: piece[0]!.startMs, endMs: piece.at(-1)!.endMs, text: joinText(piece, noSpaces), speaker: piece[0]!.speaker }));
+  const pieces = runsOf(tokens).flatMap((run) =>
+    joinShort(
+      sentencesOf(run).flatMap((sentence) => splitToFit(sentence, context)),
+      context,
+    ),
+  );
+  const cues = pieces.map((piece) => ({
+    startMs: piece[0]!.startMs,
+    endMs: piece.at(-1)!.endMs,
+    text: joinText(piece, noSpaces),
+    speaker: piece[0]!.speaker,
+  }));
   // A cue still too short stays up into the silence after it, never over the next cue or past the media's end.
   return cues.map((cue, i) => {
     if (cue.endMs - cue.startMs >= limits.minDurationMs) return cue;

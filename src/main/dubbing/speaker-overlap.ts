@@ -11,10 +11,12 @@ interface Span {
 /** The diarizer's labels (`speaker_0` ...) as `Speaker 1` ..., numbered in order of first appearance. */
 export function nameSpeakers(turns: readonly SpeakerTurn[]): SpeakerTurn[] {
   const names = new Map<string, string>();
-  return [...turns].sort((a, b) => a.startMs - b.startMs).map((turn) => {
-    if (!names.has(turn.speaker)) names.set(turn.speaker, `Speaker ${names.size + 1}`);
-    return { ...turn, speaker: names.get(turn.speaker)! };
-  });
+  return [...turns]
+    .sort((a, b) => a.startMs - b.startMs)
+    .map((turn) => {
+      if (!names.has(turn.speaker)) names.set(turn.speaker, `Speaker ${names.size + 1}`);
+      return { ...turn, speaker: names.get(turn.speaker)! };
+    });
 }
 
 /** The speaker whose turns overlap the span most; without overlap, the nearest turn's; undefined without turns. */
@@ -34,7 +36,11 @@ export function speakerByOverlap(span: Span, turns: readonly SpeakerTurn[]): str
  * Each recognized segment with its speaker: with word times every word gets its own and the segment is cut where
  * the speaker changes; without them the whole segment goes to the speaker it overlaps most.
  */
-export function assignSpeakers(segments: readonly TranscribedSegment[], turns: readonly SpeakerTurn[], fallback: string): SpeakerSegment[] {
+export function assignSpeakers(
+  segments: readonly TranscribedSegment[],
+  turns: readonly SpeakerTurn[],
+  fallback: string,
+): SpeakerSegment[] {
   return segments.flatMap((segment): SpeakerSegment[] => {
     if (!turns.length) return [{ ...segment, speaker: segment.speaker ?? fallback }];
     if (!segment.words?.length) return [{ ...segment, speaker: speakerByOverlap(segment, turns) ?? fallback }];

@@ -37,17 +37,24 @@ export function measureSpeakers(cues: readonly DubCue[], speech: Float32Array, s
 const MAX_TOTAL_ANALYSED_MS = 20 * 60_000;
 
 /** Where the samples of a 16-bit mono PCM WAV (prepare-media's speech track) start, and how many bytes they take. */
-export async function wavData(handle: Awaited<ReturnType<typeof open>>, sampleRate: number): Promise<{ offset: number; bytes: number }> {
+export async function wavData(
+  handle: Awaited<ReturnType<typeof open>>,
+  sampleRate: number,
+): Promise<{ offset: number; bytes: number }> {
   const { size } = await handle.stat();
   const header = Buffer.alloc(12);
   await handle.read(header, 0, 12, 0);
-  if (header.toString('ascii', 0, 4) !== 'RIFF' || header.toString('ascii', 8, 12) !== 'WAVE') throw new DubDeskError('internal', 'The speech track is not a WAV file.');
+  if (header.toString('ascii', 0, 4) !== 'RIFF' || header.toString('ascii', 8, 12) !== 'WAVE')
+    throw new DubDeskError('internal', 'The speech track is not a WAV file.');
   const chunk = Buffer.alloc(16);
   for (let at = 12; at + 8 <= size;) {
     await handle.read(chunk, 0, 16, at);
     const id = chunk.toString('ascii', 0, 4);
     const length = chunk.readUInt32LE(4);
-    if (id === 'fmt ' && (chunk.readUInt16LE(8) !== 1 || chunk.readUInt16LE(10) !== 1 || chunk.readUInt32LE(12) !== sampleRate)) {
+    if (
+      id === 'fmt ' &&
+      (chunk.readUInt16LE(8) !== 1 || chunk.readUInt16LE(10) !== 1 || chunk.readUInt32LE(12) !== sampleRate)
+    ) {
       throw new DubDeskError('internal', `The speech track is not ${sampleRate} Hz mono PCM.`);
     }
     // A placeholder length (a WAV written to a pipe) means "to the end of the file".
@@ -61,7 +68,11 @@ export async function wavData(handle: Awaited<ReturnType<typeof open>>, sampleRa
  * Reads only the analysed lines' spans of the speech track, so memory depends on the analysed minute per speaker,
  * not on the media's length. Returns those lines rebased onto the concatenated speech, for measureSpeakers.
  */
-export async function readAnalysisSpeech(file: string, cues: readonly DubCue[], sampleRate: number): Promise<{ cues: DubCue[]; speech: Float32Array }> {
+export async function readAnalysisSpeech(
+  file: string,
+  cues: readonly DubCue[],
+  sampleRate: number,
+): Promise<{ cues: DubCue[]; speech: Float32Array }> {
   const handle = await open(file, 'r');
   try {
     const data = await wavData(handle, sampleRate);

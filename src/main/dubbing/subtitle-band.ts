@@ -93,7 +93,10 @@ function unionBox(events: readonly PlacedText[]): { x0: number; y0: number; x1: 
 }
 
 /** The band covering `events` (all of them: e.g. those read inside the user's ocr_text_box), padded and anchored. */
-export function bandAround<Event extends PlacedText>(events: readonly Event[], frame: FrameSize): SubtitleBand<Event> | undefined {
+export function bandAround<Event extends PlacedText>(
+  events: readonly Event[],
+  frame: FrameSize,
+): SubtitleBand<Event> | undefined {
   if (events.length === 0) return undefined;
   const { x0, y0, x1, y1 } = unionBox(events);
   const left = Math.max(0, x0 - PAD_PX);
@@ -101,7 +104,13 @@ export function bandAround<Event extends PlacedText>(events: readonly Event[], f
   const right = Math.min(frame.width, x1 + PAD_PX);
   const bottom = Math.min(frame.height, y1 + PAD_PX);
   const edge = (y0 + y1) / 2 >= frame.height / 2 ? 'bottom' : 'top';
-  return { box: { x: left, y: top, width: right - left, height: bottom - top }, top: y0, bottom: y1, edge, events: [...events] };
+  return {
+    box: { x: left, y: top, width: right - left, height: bottom - top },
+    top: y0,
+    bottom: y1,
+    edge,
+    events: [...events],
+  };
 }
 
 /**
@@ -109,7 +118,10 @@ export function bandAround<Event extends PlacedText>(events: readonly Event[], f
  * rows it covers, the group that is roughly centred, holds several events and covers the most time (at least
  * MIN_TIME_SHARE of the time any text is shown). Undefined when no group looks like subtitles.
  */
-export function subtitleBand<Event extends PlacedText>(events: readonly Event[], frame: FrameSize): SubtitleBand<Event> | undefined {
+export function subtitleBand<Event extends PlacedText>(
+  events: readonly Event[],
+  frame: FrameSize,
+): SubtitleBand<Event> | undefined {
   const textTime = coveredMs(events);
   if (textTime <= 0) return undefined;
   const middleRow = (event: PlacedText) => (event.box.y + event.box.height / 2) / frame.height;

@@ -13,7 +13,9 @@ interface ExportedMedia {
 
 /** The ASS layout frame: the video's display size, like the burn, so the file drops onto the dubbed video as is. */
 export function assExportFrame(media: ExportedMedia): FrameSize {
-  return media.hasVideo && media.displayWidth && media.displayHeight ? { width: media.displayWidth, height: media.displayHeight } : AUDIO_ONLY_FRAME;
+  return media.hasVideo && media.displayWidth && media.displayHeight
+    ? { width: media.displayWidth, height: media.displayHeight }
+    : AUDIO_ONLY_FRAME;
 }
 
 export interface SubtitleExportOptions {
@@ -29,7 +31,11 @@ export function subtitleExports(options: SubtitleExportOptions): { vtt: string; 
   return {
     vtt: serializeWebVtt(options.cues),
     ass: buildAssDocument({
-      cues: options.cues, style: options.style, frame: assExportFrame(options.media), positionY: options.positionY, language: options.targetLanguage,
+      cues: options.cues,
+      style: options.style,
+      frame: assExportFrame(options.media),
+      positionY: options.positionY,
+      language: options.targetLanguage,
     }),
   };
 }

@@ -98,12 +98,20 @@ export const TIMING_DEFAULTS = {
 } as const satisfies Required<TimingOptions>;
 
 /** How long each line may sound at most on the source timeline (its cue plus the silence it may borrow), ms. */
-export function roomPerLineMs(cues: readonly TimingCue[], mediaDurationMs: number, minGapMs: number = TIMING_DEFAULTS.minGapMs): number[] {
+export function roomPerLineMs(
+  cues: readonly TimingCue[],
+  mediaDurationMs: number,
+  minGapMs: number = TIMING_DEFAULTS.minGapMs,
+): number[] {
   return windows(cues, mediaDurationMs, minGapMs).map((room, i) => Math.max(1, room.limitEndMs - cues[i].startMs));
 }
 
 /** Room a line may use on the source timeline: its cue plus the silence after it, up to the next line. */
-function windows(cues: readonly TimingCue[], mediaDurationMs: number, minGapMs: number): { cueEndMs: number; limitEndMs: number }[] {
+function windows(
+  cues: readonly TimingCue[],
+  mediaDurationMs: number,
+  minGapMs: number,
+): { cueEndMs: number; limitEndMs: number }[] {
   return cues.map((cue, i) => {
     const next = cues[i + 1];
     const hardEnd = next ? next.startMs : Math.max(mediaDurationMs, cue.startMs);
@@ -118,7 +126,13 @@ function windows(cues: readonly TimingCue[], mediaDurationMs: number, minGapMs: 
  * Smoothing: within a passage (lines closer than passageGapMs) neighbouring rates differ by at most
  * maxRateStep. Rates are only ever raised, so every line still fits at least as well as before.
  */
-export function smoothRates(rates: readonly number[], cues: readonly TimingCue[], maxRateStep: number, passageGapMs: number, cap: number): number[] {
+export function smoothRates(
+  rates: readonly number[],
+  cues: readonly TimingCue[],
+  maxRateStep: number,
+  passageGapMs: number,
+  cap: number,
+): number[] {
   const smoothed = [...rates];
   const linked = (i: number): boolean => cues[i + 1].startMs - cues[i].endMs <= passageGapMs;
   for (let i = 1; i < smoothed.length; i++) {
@@ -133,11 +147,14 @@ export function smoothRates(rates: readonly number[], cues: readonly TimingCue[]
 export function planDubTiming(input: TimingInput, options: TimingOptions = {}): TimingPlan {
   const o = { ...TIMING_DEFAULTS, ...options };
   const { cues, speechMs, mediaDurationMs, synthesizedRates } = input;
-  if (speechMs.length !== cues.length) throw new RangeError(`${cues.length} cues but ${speechMs.length} speech durations`);
-  if (synthesizedRates && synthesizedRates.length !== cues.length) throw new RangeError(`${cues.length} cues but ${synthesizedRates.length} rates`);
+  if (speechMs.length !== cues.length)
+    throw new RangeError(`${cues.length} cues but ${speechMs.length} speech durations`);
+  if (synthesizedRates && synthesizedRates.length !== cues.length)
+    throw new RangeError(`${cues.length} cues but ${synthesizedRates.length} rates`);
   if (!(o.maxStretch >= 1) || !(o.maxRateBoost >= 1)) throw new RangeError('maxStretch and maxRateBoost must be >= 1');
   cues.forEach((cue, i) => {
-    if (i > 0 && cue.startMs < cues[i - 1].startMs) throw new RangeError(`cue ${cue.index} starts before cue ${cues[i - 1].index}: cues must be sorted`);
+    if (i > 0 && cue.startMs < cues[i - 1].startMs)
+      throw new RangeError(`cue ${cue.index} starts before cue ${cues[i - 1].index}: cues must be sorted`);
   });
 
   const room = windows(cues, mediaDurationMs, o.minGapMs);
@@ -158,13 +175,18 @@ export function planDubTiming(input: TimingInput, options: TimingOptions = {}): 
     const available = roomMs(i);
     const needed = spokenMs / available;
     // The tolerance absorbs rounding when the rate was chosen to fill the room exactly.
-    if (needed <= 1 + 1e-9) return { stretch: 1, clipMs: Math.min(spokenMs, available), overCap: false, slowdown: undefined };
+    if (needed <= 1 + 1e-9)
+      return { stretch: 1, clipMs: Math.min(spokenMs, available), overCap: false, slowdown: undefined };
     // With align_video the video is slowed for the rest, so the voice keeps to the cap and to the intelligibility bound.
     const voiceCap = o.alignVideo ? Math.max(1, Math.min(o.maxStretch, MAX_SPEECH_SPEED / rates[i])) : o.maxStretch;
     if (needed <= voiceCap) return { stretch: needed, clipMs: available, overCap: false, slowdown: undefined };
     if (o.alignVideo) {
       const clipMs = spokenMs / voiceCap;
-      const slowdown: SlowdownSegment = { fromMs: cue.startMs, toMs: cue.startMs + available, factor: clipMs / available };
+      const slowdown: SlowdownSegment = {
+        fromMs: cue.startMs,
+        toMs: cue.startMs + available,
+        factor: clipMs / available,
+      };
       return { stretch: voiceCap, clipMs, overCap: false, slowdown };
     }
     return { stretch: needed, clipMs: available, overCap: true, slowdown: undefined };
@@ -213,10 +235,17 @@ function summarize(lines: readonly PlannedLine[], addedMs: number, o: Required<T
   for (const line of lines) {
     const parts = [`rate ${line.rate.toFixed(2)}x`, `stretch ${line.stretch.toFixed(2)}x`];
     if (line.borrowedMs > 0) parts.push(`borrows ${sec(line.borrowedMs)} after the cue`);
-    if (line.videoSlowdown) parts.push(`video slowed ${line.videoSlowdown.factor.toFixed(2)}x for ${sec(line.videoSlowdown.toMs - line.videoSlowdown.fromMs)}`);
-    log.push(`cue ${line.index}: ${sec(line.speechMs)} of speech for a ${sec(line.cueEndMs - line.cueStartMs)} cue -> ${parts.join(', ')}; plays ${sec(line.placedStartMs)}-${sec(line.placedEndMs)}`);
+    if (line.videoSlowdown)
+      parts.push(
+        `video slowed ${line.videoSlowdown.factor.toFixed(2)}x for ${sec(line.videoSlowdown.toMs - line.videoSlowdown.fromMs)}`,
+      );
+    log.push(
+      `cue ${line.index}: ${sec(line.speechMs)} of speech for a ${sec(line.cueEndMs - line.cueStartMs)} cue -> ${parts.join(', ')}; plays ${sec(line.placedStartMs)}-${sec(line.placedEndMs)}`,
+    );
     if (line.overCap) {
-      log.push(`warning: cue ${line.index} needs a ${line.stretch.toFixed(2)}x stretch (cap ${o.maxStretch.toFixed(2)}x) to end before the next line; shorten its text or enable align_video`);
+      log.push(
+        `warning: cue ${line.index} needs a ${line.stretch.toFixed(2)}x stretch (cap ${o.maxStretch.toFixed(2)}x) to end before the next line; shorten its text or enable align_video`,
+      );
     }
   }
   const summary: TimingSummary = {

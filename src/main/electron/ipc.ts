@@ -1,12 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import { IpcChannel, type IpcContract, type IpcError, type IpcResult, type OpenFilesOptions } from '../../shared/ipc.js';
+import {
+  IpcChannel,
+  type IpcContract,
+  type IpcError,
+  type IpcResult,
+  type OpenFilesOptions,
+} from '../../shared/ipc.js';
 
-type Handler<C extends keyof IpcContract> = (request: IpcContract[C]['request'], event: IpcMainInvokeEvent) => Promise<IpcContract[C]['response']>;
+type Handler<C extends keyof IpcContract> = (
+  request: IpcContract[C]['request'],
+  event: IpcMainInvokeEvent,
+) => Promise<IpcContract[C]['response']>;
 
 class IpcFailure extends Error {
-  constructor(readonly code: IpcError['code'], message: string) {
+  constructor(
+    readonly code: IpcError['code'],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -20,10 +32,20 @@ function checkOpenFilesOptions(value: unknown): OpenFilesOptions {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object') throw new IpcFailure('invalid_argument', 'Options must be an object.');
   const { title, multiple, filters } = value as Record<string, unknown>;
-  if (title !== undefined && typeof title !== 'string') throw new IpcFailure('invalid_argument', 'title must be a string.');
-  if (multiple !== undefined && typeof multiple !== 'boolean') throw new IpcFailure('invalid_argument', 'multiple must be true or false.');
-  const validFilters = filters === undefined || (Array.isArray(filters) && filters.every((f) =>
-    f && typeof f.name === 'string' && Array.isArray(f.extensions) && f.extensions.every((e: unknown) => typeof e === 'string')));
+  if (title !== undefined && typeof title !== 'string')
+    throw new IpcFailure('invalid_argument', 'title must be a string.');
+  if (multiple !== undefined && typeof multiple !== 'boolean')
+    throw new IpcFailure('invalid_argument', 'multiple must be true or false.');
+  const validFilters =
+    filters === undefined ||
+    (Array.isArray(filters) &&
+      filters.every(
+        (f) =>
+          f &&
+          typeof f.name === 'string' &&
+          Array.isArray(f.extensions) &&
+          f.extensions.every((e: unknown) => typeof e === 'string'),
+      ));
   if (!validFilters) throw new IpcFailure('invalid_argument', 'filters must be a list of {name, extensions}.');
   return { title, multiple, filters: filters as OpenFilesOptions['filters'] };
 }
@@ -31,14 +53,19 @@ function checkOpenFilesOptions(value: unknown): OpenFilesOptions {
 const handlers: { [C in keyof IpcContract]: Handler<C> } = {
   async [IpcChannel.openFiles](request, event) {
     const options = checkOpenFilesOptions(request);
-    const properties: Array<'openFile' | 'multiSelections'> = options.multiple ? ['openFile', 'multiSelections'] : ['openFile'];
+    const properties: Array<'openFile' | 'multiSelections'> = options.multiple
+      ? ['openFile', 'multiSelections']
+      : ['openFile'];
     const dialogOptions = { title: options.title, filters: options.filters, properties };
     const owner = BrowserWindow.fromWebContents(event.sender);
-    const result = owner ? await dialog.showOpenDialog(owner, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+    const result = owner
+      ? await dialog.showOpenDialog(owner, dialogOptions)
+      : await dialog.showOpenDialog(dialogOptions);
     return result.canceled ? [] : result.filePaths;
   },
   async [IpcChannel.revealInFolder](request) {
-    if (typeof request !== 'string' || !path.isAbsolute(request)) throw new IpcFailure('invalid_argument', 'An absolute file path is required.');
+    if (typeof request !== 'string' || !path.isAbsolute(request))
+      throw new IpcFailure('invalid_argument', 'An absolute file path is required.');
     if (!fs.existsSync(request)) throw new IpcFailure('not_found', `${request} does not exist.`);
     shell.showItemInFolder(request);
   },

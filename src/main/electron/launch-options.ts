@@ -10,14 +10,18 @@ export function parseLaunchOptions(args: readonly string[]): LaunchOptions {
   const options: LaunchOptions = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (flag !== '--port' && flag !== '--data-dir') continue;
     const value = inline ?? args[++i];
     if (value === undefined) throw new Error(`${flag} needs a value.`);
     if (flag === '--data-dir') options.dataDir = value;
     else {
       const port = Number(value);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not '${value}'.`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error(`--port must be a number from 0 to 65535, not '${value}'.`);
       options.port = port;
     }
   }

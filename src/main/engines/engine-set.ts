@@ -49,7 +49,10 @@ export interface BuiltEngineSet {
 
 export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
   /** A capability's engines, built in the order the capability table lists them (one factory per row, enforced by type), registered ones where they rank. */
-  function inTableOrder<C extends CapabilityId, T>(capability: C, factories: { readonly [K in EngineIdOf<C>]: () => T[] }): T[] {
+  function inTableOrder<C extends CapabilityId, T>(
+    capability: C,
+    factories: { readonly [K in EngineIdOf<C>]: () => T[] },
+  ): T[] {
     const registered = deps.registered ?? [];
     return rowsInOrder(capabilityRow(capability).engines, capability, registered).flatMap((row) => {
       const extra = registered.find((candidate) => candidate.row === row);
@@ -65,25 +68,51 @@ export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
     espeak,
     set: {
       // Installed neural voices first (GET /v1/voices lists them first); eSpeak NG always speaks.
-      voices: inTableOrder('voices', { 'sherpa-tts': () => [createSherpaVoices(sherpa, deps.models)], espeak: () => [espeak] }),
+      voices: inTableOrder('voices', {
+        'sherpa-tts': () => [createSherpaVoices(sherpa, deps.models)],
+        espeak: () => [espeak],
+      }),
       // The neural pair once both models are installed; the built-in clustering needs none.
-      diarizers: inTableOrder('speaker-diarization', { 'sherpa-diarization': () => [createSherpaDiarizer(sherpa, deps.models)], 'feature-clustering': () => [createFeatureClusteringDiarizer()] }),
-      voiceActivityDetectors: inTableOrder('voice-activity-detection', { 'silero-vad': () => [createSileroVad(sherpa)] }),
+      diarizers: inTableOrder('speaker-diarization', {
+        'sherpa-diarization': () => [createSherpaDiarizer(sherpa, deps.models)],
+        'feature-clustering': () => [createFeatureClusteringDiarizer()],
+      }),
+      voiceActivityDetectors: inTableOrder('voice-activity-detection', {
+        'silero-vad': () => [createSileroVad(sherpa)],
+      }),
       // Whisper sizes (most accurate first) once installed; system engines (OS packages, draft quality) come last.
-      speechRecognizers: inTableOrder('speech-recognition', { whisper: () => createWhisperRecognizers(sherpa, deps.models), pocketsphinx: () => [createPocketsphinxRecognizer()] }),
-      languageIdentifiers: inTableOrder('language-identification', { 'whisper-language-id': () => [createWhisperLanguageIdentifier(sherpa, deps.models)] }),
+      speechRecognizers: inTableOrder('speech-recognition', {
+        whisper: () => createWhisperRecognizers(sherpa, deps.models),
+        pocketsphinx: () => [createPocketsphinxRecognizer()],
+      }),
+      languageIdentifiers: inTableOrder('language-identification', {
+        'whisper-language-id': () => [createWhisperLanguageIdentifier(sherpa, deps.models)],
+      }),
       // Bergamot for installed pairs, then the user's LLM endpoint when configured, then Apertium (translation_engine overrides).
       translators: inTableOrder('translation', {
         bergamot: () => [createBergamotTranslator(deps.models)],
-        llm: () => [createOpenAiChatTranslator({ endpoint: () => llmEndpointFromSettings(deps.settings), connectGuard: deps.connectGuard })],
+        llm: () => [
+          createOpenAiChatTranslator({
+            endpoint: () => llmEndpointFromSettings(deps.settings),
+            connectGuard: deps.connectGuard,
+          }),
+        ],
         apertium: () => [createApertiumTranslator()],
       }),
       // Available once its model is installed; without one the mix ducks the original voice instead.
-      separators: inTableOrder('source-separation', { 'mdx-net': () => [createMdxNetSeparator({ models: deps.models, media: deps.media })] }),
+      separators: inTableOrder('source-separation', {
+        'mdx-net': () => [createMdxNetSeparator({ models: deps.models, media: deps.media })],
+      }),
       // LaMa once its model is installed; OpenCV's Telea inpainting (built in, draft) erases on-screen text until then.
-      inpainters: inTableOrder('inpainting', { lama: () => [createLamaInpainter({ models: deps.models })], 'opencv-telea': () => [createOpenCvInpainter()] }),
+      inpainters: inTableOrder('inpainting', {
+        lama: () => [createLamaInpainter({ models: deps.models })],
+        'opencv-telea': () => [createOpenCvInpainter()],
+      }),
       // RapidOCR (PP-OCRv4) once its model is installed; Tesseract reads the languages whose @tesseract.js-data package is installed (English and Chinese now).
-      textRecognizers: inTableOrder('text-recognition', { rapidocr: () => [createRapidOcrRecognizer({ models: deps.models })], tesseract: () => [createTesseractRecognizer()] }),
+      textRecognizers: inTableOrder('text-recognition', {
+        rapidocr: () => [createRapidOcrRecognizer({ models: deps.models })],
+        tesseract: () => [createTesseractRecognizer()],
+      }),
     },
   };
 }

@@ -13,7 +13,11 @@ import type { EngineModels } from './registry.js';
 
 type Missing = (capability: CapabilityId, work: string, entry: CatalogueEntry | undefined) => DubDeskError;
 
-export function createFaceEngines(models: EngineModels, missing: Missing, modelFor: (capability: CapabilityId) => CatalogueEntry | undefined) {
+export function createFaceEngines(
+  models: EngineModels,
+  missing: Missing,
+  modelFor: (capability: CapabilityId) => CatalogueEntry | undefined,
+) {
   let faceLease: FaceDetectorLease | undefined;
   return {
     /** Whether a Wav2Lip-class generator is installed: precision_v1 then draws with it instead of its built-in engines. */
@@ -24,7 +28,11 @@ export function createFaceEngines(models: EngineModels, missing: Missing, modelF
     /** A generator of its own for one render (its buffers are per job); throws model_not_installed without one. */
     async requireLipsyncModel(): Promise<LipsyncGenerator> {
       if (!models.isInstalled(WAV2LIP_MODEL)) {
-        throw missing('lip-sync', 'Lip-syncing with precision_v1', models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lip-sync'));
+        throw missing(
+          'lip-sync',
+          'Lip-syncing with precision_v1',
+          models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lip-sync'),
+        );
       }
       const { title } = models.requireInstalled(WAV2LIP_MODEL).entry;
       return createWav2LipGenerator(await models.openSession(WAV2LIP_MODEL, WAV2LIP_MODEL_FILE), title);
@@ -42,7 +50,9 @@ export function createFaceEngines(models: EngineModels, missing: Missing, modelF
       try {
         return createGfpganRestorer(await models.openSession(GFPGAN_MODEL, GFPGAN_MODEL_FILE), title);
       } catch (error) {
-        throw new DubDeskError('engine_failed', `${title} could not be used (${toDubDeskError(error).message})`, { cause: error });
+        throw new DubDeskError('engine_failed', `${title} could not be used (${toDubDeskError(error).message})`, {
+          cause: error,
+        });
       }
     },
 

@@ -18,7 +18,10 @@ export interface MissingModel {
 
 /** model_not_installed that also names, for the GUI's Install button, the catalogue ids whose install lets the work run. */
 export class ModelNotInstalledError extends DubDeskError {
-  constructor(message: string, readonly modelIds: readonly string[] = []) {
+  constructor(
+    message: string,
+    readonly modelIds: readonly string[] = [],
+  ) {
     super('model_not_installed', message);
   }
 }
@@ -32,16 +35,30 @@ export function missingModelError({ work, capability, entry, instead }: MissingM
   const otherwise = instead ? `: ${instead}.` : '.';
   const aModel = `${/^[aeiou]/i.test(capability) ? 'an' : 'a'} ${capability} model`;
   if (entry?.usedBy) {
-    return new ModelNotInstalledError(`${work} needs ${aModel}. ${notInstalledMessage(entry)}${instead ? ` Or ${instead}.` : ''}`, [entry.id]);
+    return new ModelNotInstalledError(
+      `${work} needs ${aModel}. ${notInstalledMessage(entry)}${instead ? ` Or ${instead}.` : ''}`,
+      [entry.id],
+    );
   }
   if (entry) {
     // Installing it would change nothing (the catalogue refuses it), so the way on is named instead.
-    return new DubDeskError('model_not_installed', `${work} needs ${aModel} this DubDesk version can run, and it has none yet (${entry.id} in the catalogue waits for its engine)${otherwise}`);
+    return new DubDeskError(
+      'model_not_installed',
+      `${work} needs ${aModel} this DubDesk version can run, and it has none yet (${entry.id} in the catalogue waits for its engine)${otherwise}`,
+    );
   }
-  return new DubDeskError('model_not_installed', `${work} needs ${aModel}, and this DubDesk version's model catalogue has none yet${otherwise}`);
+  return new DubDeskError(
+    'model_not_installed',
+    `${work} needs ${aModel}, and this DubDesk version's model catalogue has none yet${otherwise}`,
+  );
 }
 
 /** missingModelError for a capability of the table: its kind of model and its way on without one, as the table says. */
 export function missingEngineError(capability: CapabilityRow, work: string, entry?: CatalogueEntry): DubDeskError {
-  return missingModelError({ work, capability: capability.modelKind, entry, ...(capability.instead ? { instead: capability.instead } : {}) });
+  return missingModelError({
+    work,
+    capability: capability.modelKind,
+    entry,
+    ...(capability.instead ? { instead: capability.instead } : {}),
+  });
 }

@@ -33,19 +33,37 @@ export function plannedModels(capability: CapabilityId, engineId: string): strin
   return needed.length === 1 || row?.needs.modelsNeeded === 'all' ? [...needed] : undefined;
 }
 
-function removedModel(work: string, engine: PlannedEngineBody, entry: CatalogueEntry | undefined, id: string): ModelNotInstalledError {
+function removedModel(
+  work: string,
+  engine: PlannedEngineBody,
+  entry: CatalogueEntry | undefined,
+  id: string,
+): ModelNotInstalledError {
   const how = entry ? notInstalledMessage(entry) : `${id} is not installed.`;
-  return new ModelNotInstalledError(`${work} was planned with ${engine.title}, which needs the model ${entry?.title ?? id}. ${how}`, entry ? [entry.id] : []);
+  return new ModelNotInstalledError(
+    `${work} was planned with ${engine.title}, which needs the model ${entry?.title ?? id}. ${how}`,
+    entry ? [entry.id] : [],
+  );
 }
 
 /** The planned engine among a capability's engines, checked that it can run now with every model the plan named. */
-export function takePlannedEngine<T extends Candidate>(capability: CapabilityId, candidates: readonly T[], engine: PlannedEngineBody, work: string, models: PlannedEngineModels): T {
+export function takePlannedEngine<T extends Candidate>(
+  capability: CapabilityId,
+  candidates: readonly T[],
+  engine: PlannedEngineBody,
+  work: string,
+  models: PlannedEngineModels,
+): T {
   for (const id of engine.models ?? []) {
     if (!models.isInstalled(id)) throw removedModel(work, engine, models.catalogue.find(id), id);
   }
   const found = candidates.find((candidate) => candidate.id === engine.id);
   if (found && (found.isAvailable?.() ?? true)) return found;
   const row = rowOf(capability, engine.id);
-  const needs = row?.installHint ?? (row?.needs.models ? `Install its model from the Models page (${row.needs.models.join(', ')}).` : 'This DubDesk version does not have it.');
+  const needs =
+    row?.installHint ??
+    (row?.needs.models
+      ? `Install its model from the Models page (${row.needs.models.join(', ')}).`
+      : 'This DubDesk version does not have it.');
   throw new ModelNotInstalledError(`${work} was planned with ${engine.title}, which cannot run now. ${needs}`, []);
 }

@@ -12,7 +12,11 @@ export interface RegisteredEngine {
 }
 
 /** The capability's rows in order of preference, registered ones placed where they rank. */
-export function rowsInOrder(tableRows: readonly EngineRow[], capability: CapabilityId, registered: readonly RegisteredEngine[]): EngineRow[] {
+export function rowsInOrder(
+  tableRows: readonly EngineRow[],
+  capability: CapabilityId,
+  registered: readonly RegisteredEngine[],
+): EngineRow[] {
   const rows = [...tableRows];
   for (const extra of registered.filter((candidate) => candidate.capability === capability)) {
     const at = extra.before === undefined ? -1 : rows.findIndex((row) => row.id === extra.before);

@@ -47,8 +47,14 @@ export interface EngineSet {
 
 /** The capability of the table each list of the set holds. */
 const CAPABILITY_OF_SET: Readonly<Record<keyof EngineSet, CapabilityId>> = {
-  voiceActivityDetectors: 'voice-activity-detection', speechRecognizers: 'speech-recognition', languageIdentifiers: 'language-identification',
-  diarizers: 'speaker-diarization', translators: 'translation', voices: 'voices', separators: 'source-separation', textRecognizers: 'text-recognition',
+  voiceActivityDetectors: 'voice-activity-detection',
+  speechRecognizers: 'speech-recognition',
+  languageIdentifiers: 'language-identification',
+  diarizers: 'speaker-diarization',
+  translators: 'translation',
+  voices: 'voices',
+  separators: 'source-separation',
+  textRecognizers: 'text-recognition',
   inpainters: 'inpainting',
 };
 
@@ -72,7 +78,15 @@ export const TRANSLATION_ENGINE_SETTING = 'translation_engine';
 /** Picks the engine for each capability and says clearly what to install when none can do the work. */
 export function createEngines(engines: Partial<EngineSet>, models: EngineModels, settings?: EngineSettings) {
   const set: EngineSet = {
-    voiceActivityDetectors: [], speechRecognizers: [], languageIdentifiers: [], diarizers: [], translators: [], voices: [], separators: [], textRecognizers: [], inpainters: [],
+    voiceActivityDetectors: [],
+    speechRecognizers: [],
+    languageIdentifiers: [],
+    diarizers: [],
+    translators: [],
+    voices: [],
+    separators: [],
+    textRecognizers: [],
+    inpainters: [],
     ...engines,
   };
   // The catalogue's model for a capability (its task in the table): one an engine runs if there is one, else the first listed.
@@ -92,7 +106,13 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
 
     /** The engine a job's plan names for `work`, by id; model_not_installed naming what went missing since the plan was made. */
     planned<K extends keyof EngineSet>(list: K, engine: PlannedEngineBody, work: string): EngineSet[K][number] {
-      return takePlannedEngine(CAPABILITY_OF_SET[list], set[list] as readonly EngineSet[K][number][], engine, work, models);
+      return takePlannedEngine(
+        CAPABILITY_OF_SET[list],
+        set[list] as readonly EngineSet[K][number][],
+        engine,
+        work,
+        models,
+      );
     },
 
     /** Built in (Silero), so always there unless a test leaves it out. */
@@ -106,7 +126,10 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
     requireSpeechRecognizer(language: string | 'auto' = 'auto'): SpeechRecognizer {
       const engine = availableEngines(set.speechRecognizers).find((candidate) => candidate.supports(language));
       if (engine) return engine;
-      throw missing('speech-recognition', language === 'auto' ? 'Transcribing speech' : `Transcribing ${languageName(language)} speech`);
+      throw missing(
+        'speech-recognition',
+        language === 'auto' ? 'Transcribing speech' : `Transcribing ${languageName(language)} speech`,
+      );
     },
 
     requireLanguageIdentifier(): LanguageIdentifier {
@@ -125,13 +148,23 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
     translatorsToUse(): Translator[] {
       const preferred = settings?.get(TRANSLATION_ENGINE_SETTING);
       const available = availableEngines(set.translators);
-      return preferred && preferred !== 'auto' ? available.filter((translator) => translator.id === preferred) : available;
+      return preferred && preferred !== 'auto'
+        ? available.filter((translator) => translator.id === preferred)
+        : available;
     },
 
     requireTranslator(source: string, target: string): Translator {
       const work = `Translating ${languageName(source)} to ${languageName(target)}`;
       const preferred = settings?.get(TRANSLATION_ENGINE_SETTING);
-      if (preferred && preferred !== 'auto') return requirePreferredTranslator(set.translators, preferred, work, () => bergamotModelFor(models, source, target), source, target);
+      if (preferred && preferred !== 'auto')
+        return requirePreferredTranslator(
+          set.translators,
+          preferred,
+          work,
+          () => bergamotModelFor(models, source, target),
+          source,
+          target,
+        );
       const engine = availableEngines(set.translators).find((translator) => translator.supports(source, target));
       if (engine) return engine;
       // Firefox Translations models are published per pair to or from English.
@@ -140,7 +173,10 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
 
     /** The model, not installed yet, that would do better than a draft engine at this work (the plan offers its install). */
     betterModelFor(work: 'transcribe' | 'translate', source: string, target: string): CatalogueEntry | undefined {
-      const entry = work === 'transcribe' ? modelFor('speech-recognition') : bergamotModelFor(models, source === 'auto' ? 'en' : source, target);
+      const entry =
+        work === 'transcribe'
+          ? modelFor('speech-recognition')
+          : bergamotModelFor(models, source === 'auto' ? 'en' : source, target);
       return entry?.usedBy && !models.isInstalled(entry.id) ? entry : undefined;
     },
 
@@ -149,11 +185,16 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       // A model-backed recognizer (RapidOCR) is skipped until its model is installed.
       const engine = availableEngines(set.textRecognizers).find(readsAll);
       if (engine) return engine;
-      const unread = languages.filter((language) => !set.textRecognizers.some((recognizer) => recognizer.supports(language)));
+      const unread = languages.filter(
+        (language) => !set.textRecognizers.some((recognizer) => recognizer.supports(language)),
+      );
       // No engine reads these languages even with its model: offering the OCR model's install would not help.
       if (unread.length > 0 && set.textRecognizers.length > 0) {
         // The built-in OCR reads only the languages whose data ships with DubDesk; no model can be installed for others yet.
-        throw new DubDeskError('model_not_installed', `Reading on-screen text in ${unread.map(languageName).join(', ')} needs OCR data for it, and the built-in OCR (Tesseract) has no ${unread.map(languageName).join(', ')} data in this DubDesk version.`);
+        throw new DubDeskError(
+          'model_not_installed',
+          `Reading on-screen text in ${unread.map(languageName).join(', ')} needs OCR data for it, and the built-in OCR (Tesseract) has no ${unread.map(languageName).join(', ')} data in this DubDesk version.`,
+        );
       }
       throw missing('text-recognition', `Reading on-screen text in ${languages.map(languageName).join(', ')}`);
     },
@@ -182,15 +223,24 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
 
     /** voice_model=real: an installed voice that speaks `language` in each speaker's own voice (from their speech); else model_not_installed naming the cloning model. */
     requireCloningVoice(language: string): Voice {
-      const voice = set.voices.flatMap((engine) => engine.voices()).find((candidate) => candidate.clones && candidate.language === language);
+      const voice = set.voices
+        .flatMap((engine) => engine.voices())
+        .find((candidate) => candidate.clones && candidate.language === language);
       if (voice) return voice;
-      const entry = (ZIPVOICE_LANGUAGES as readonly string[]).includes(language) ? models.catalogue.find(ZIPVOICE_MODEL) : undefined;
-      throw missing('voice-cloning', `Dubbing ${languageName(language)} in each speaker's own voice (voice_model real)`, entry);
+      const entry = (ZIPVOICE_LANGUAGES as readonly string[]).includes(language)
+        ? models.catalogue.find(ZIPVOICE_MODEL)
+        : undefined;
+      throw missing(
+        'voice-cloning',
+        `Dubbing ${languageName(language)} in each speaker's own voice (voice_model real)`,
+        entry,
+      );
     },
 
     ttsFor(voiceId: string): TtsEngine {
       const engine = set.voices.find((candidate) => candidate.voices().some((voice) => voice.id === voiceId));
-      if (!engine) throw new DubDeskError('not_found', `Voice ${voiceId} does not exist; GET /v1/voices lists the voices.`);
+      if (!engine)
+        throw new DubDeskError('not_found', `Voice ${voiceId} does not exist; GET /v1/voices lists the voices.`);
       return engine;
     },
 

@@ -13,7 +13,11 @@ export function isExecutableFile(file: string): boolean {
 }
 
 /** A configured path if it is executable, else the first `name` on PATH (with Windows' extensions), else undefined. */
-export function findExecutable(name: string, configured?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function findExecutable(
+  name: string,
+  configured?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   if (configured) return isExecutableFile(configured) ? configured : undefined;
   const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {

@@ -53,9 +53,15 @@ export function literalAddress(hostname: string): string | null {
 /** "meta.example resolves to 169.254.169.254, a link-local address, ...": the reason shown to users and in logs. */
 export function describeRefusal(address: string, range: RefusedRange, hostname?: string): string {
   const bare = unbracket(address);
-  const what = range === 'unspecified' ? 'an unspecified address' : range === 'link-local' ? 'a link-local address' : 'a private address';
+  const what =
+    range === 'unspecified'
+      ? 'an unspecified address'
+      : range === 'link-local'
+        ? 'a link-local address'
+        : 'a private address';
   const setting = range === 'private' ? ' while the refusePrivateAddresses setting is on' : '';
-  const subject = hostname && literalAddress(hostname) === null ? `${hostname} resolves to ${bare}, ${what}` : `${bare} is ${what}`;
+  const subject =
+    hostname && literalAddress(hostname) === null ? `${hostname} resolves to ${bare}, ${what}` : `${bare} is ${what}`;
   return `${subject}, which DubDesk does not connect to${setting}`;
 }
 

@@ -24,13 +24,21 @@ export function httpStatusFailure(status: number, url: string | URL): DubDeskErr
         : retryable
           ? ' The server may be busy; trying again later can work.'
           : '';
-  return new DubDeskError('download_failed', `Downloading ${shown} failed: the server answered HTTP ${status}${reason}.${hint}`, { retryable });
+  return new DubDeskError(
+    'download_failed',
+    `Downloading ${shown} failed: the server answered HTTP ${status}${reason}.${hint}`,
+    { retryable },
+  );
 }
 
 export function tooManyRedirects(url: string | URL, maxRedirects: number): DubDeskError {
-  return new DubDeskError('download_failed', `Downloading ${displayUrl(url)} failed: it redirected more than ${maxRedirects} times (a redirect loop?).`, {
-    retryable: false,
-  });
+  return new DubDeskError(
+    'download_failed',
+    `Downloading ${displayUrl(url)} failed: it redirected more than ${maxRedirects} times (a redirect loop?).`,
+    {
+      retryable: false,
+    },
+  );
 }
 
 /** A redirect that leaves the request's scheme (https -> http, http -> https, or to something else entirely). */
@@ -47,7 +55,9 @@ export function unsupportedRedirect(url: string | URL, location: string): DubDes
 function shownLocation(location: string, base: string | URL): string {
   try {
     const target = new URL(location, base);
-    return target.protocol === 'http:' || target.protocol === 'https:' ? displayUrl(target) : `a ${target.protocol.slice(0, -1)}: URL`;
+    return target.protocol === 'http:' || target.protocol === 'https:'
+      ? displayUrl(target)
+      : `a ${target.protocol.slice(0, -1)}: URL`;
   } catch {
     return 'an invalid URL';
   }
@@ -62,24 +72,40 @@ export function addressRefused(url: string | URL, refusal: { address: string; ra
 }
 
 export function inputTooLarge(url: string | URL, maxBytes: number): DubDeskError {
-  return new DubDeskError('payload_too_large', `The file at ${displayUrl(url)} is larger than the ${formatBytes(maxBytes)} this service accepts.`);
+  return new DubDeskError(
+    'payload_too_large',
+    `The file at ${displayUrl(url)} is larger than the ${formatBytes(maxBytes)} this service accepts.`,
+  );
 }
 
 export function connectTimeout(url: string | URL, ms: number): DubDeskError {
-  return new DubDeskError('download_failed', `Downloading ${displayUrl(url)} failed: ${new URL(url).host} did not answer within ${seconds(ms)}.`);
+  return new DubDeskError(
+    'download_failed',
+    `Downloading ${displayUrl(url)} failed: ${new URL(url).host} did not answer within ${seconds(ms)}.`,
+  );
 }
 
 /** What a user does to continue a download whose partial data was kept; callers outside jobs say it in their own terms. */
 export const RETRY_TASK_RESUMES = 'Retrying the task resumes the download.';
 
-export function idleTimeout(url: string | URL, ms: number, bytes: number, resumeHint = RETRY_TASK_RESUMES): DubDeskError {
+export function idleTimeout(
+  url: string | URL,
+  ms: number,
+  bytes: number,
+  resumeHint = RETRY_TASK_RESUMES,
+): DubDeskError {
   return new DubDeskError(
     'download_failed',
     `Downloading ${displayUrl(url)} failed: no data arrived for ${seconds(ms)} (after ${formatBytes(bytes)}). ${resumeHint}`,
   );
 }
 
-export function endedEarly(url: string | URL, bytes: number, total: number, resumeHint = RETRY_TASK_RESUMES): DubDeskError {
+export function endedEarly(
+  url: string | URL,
+  bytes: number,
+  total: number,
+  resumeHint = RETRY_TASK_RESUMES,
+): DubDeskError {
   return new DubDeskError(
     'download_failed',
     `Downloading ${displayUrl(url)} failed: the connection closed after ${formatBytes(bytes)} of ${formatBytes(total)}. ${resumeHint}`,
@@ -98,22 +124,46 @@ export function networkFailure(url: string | URL, error: unknown): DubDeskError 
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return new DubDeskError('download_failed', `${prefix} the host name ${parsed.hostname} could not be resolved. Check the URL and the network connection.`, options);
+      return new DubDeskError(
+        'download_failed',
+        `${prefix} the host name ${parsed.hostname} could not be resolved. Check the URL and the network connection.`,
+        options,
+      );
     case 'ECONNREFUSED':
-      return new DubDeskError('download_failed', `${prefix} ${parsed.host} refused the connection. Is the server running?`, options);
+      return new DubDeskError(
+        'download_failed',
+        `${prefix} ${parsed.host} refused the connection. Is the server running?`,
+        options,
+      );
     case 'ECONNRESET':
     case 'EPIPE':
-      return new DubDeskError('download_failed', `${prefix} ${parsed.host} closed the connection unexpectedly.`, options);
+      return new DubDeskError(
+        'download_failed',
+        `${prefix} ${parsed.host} closed the connection unexpectedly.`,
+        options,
+      );
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'EHOSTDOWN':
-      return new DubDeskError('download_failed', `${prefix} ${parsed.host} cannot be reached (${code}). Check the network connection.`, options);
+      return new DubDeskError(
+        'download_failed',
+        `${prefix} ${parsed.host} cannot be reached (${code}). Check the network connection.`,
+        options,
+      );
     default:
       if (TLS_CODES.test(code)) {
-        return new DubDeskError('download_failed', `${prefix} the TLS certificate of ${parsed.hostname} was not accepted (${code}).`, { ...options, retryable: false });
+        return new DubDeskError(
+          'download_failed',
+          `${prefix} the TLS certificate of ${parsed.hostname} was not accepted (${code}).`,
+          { ...options, retryable: false },
+        );
       }
-      return new DubDeskError('download_failed', `${prefix} ${(error as Error | undefined)?.message ?? String(error)}.`, options);
+      return new DubDeskError(
+        'download_failed',
+        `${prefix} ${(error as Error | undefined)?.message ?? String(error)}.`,
+        options,
+      );
   }
 }
 

@@ -93,7 +93,8 @@ export function decodeHeaderFileName(value: string): string {
     const charset = extended[1].toLowerCase();
     if (charset === 'utf-8') return percentDecode(extended[2]) ?? value;
     // ISO-8859-1 is the one other charset RFC 8187 names: each %XX is one latin1 character.
-    if (charset === 'iso-8859-1') return extended[2].replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (charset === 'iso-8859-1')
+      return extended[2].replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
   const text = recoverUtf8(value);
   return percentDecode(text) ?? text;

@@ -44,7 +44,11 @@ export interface FileStore {
    * then up to the storage); a failed or oversized upload leaves nothing behind. A Readable source is not destroyed on
    * failure, so an HTTP request can be drained.
    */
-  saveUpload(source: UploadSource, meta: { name: string; mime?: string | null }, signal?: AbortSignal): Promise<FileRecord>;
+  saveUpload(
+    source: UploadSource,
+    meta: { name: string; mime?: string | null },
+    signal?: AbortSignal,
+  ): Promise<FileRecord>;
   /** Publishes a finished job's artifact as files/<id>/<name> (hard link, copy, or upload) so the job's work dir stays intact. */
   registerResult(taskId: string, absPath: string, name: string): Promise<FileRecord>;
   get(id: string): Promise<FileRecord | undefined>;
@@ -86,11 +90,19 @@ export function createFileStore({ records: repository, paths, maxInputBytes, sto
   /** The record's key; a row edited by hand must not make the service serve anything outside files/: not_found. */
   const keyOf = (record: FileRecord): string => {
     const key = keyInside(record);
-    if (key === null) throw new DubDeskError('not_found', `File ${record.id} is not stored here: its record points outside the files folder.`);
+    if (key === null)
+      throw new DubDeskError(
+        'not_found',
+        `File ${record.id} is not stored here: its record points outside the files folder.`,
+      );
     return key;
   };
 
-  const storeRecord = async (id: string, name: string, fields: Pick<FileRecord, 'size' | 'mime' | 'origin' | 'taskId'>): Promise<FileRecord> => {
+  const storeRecord = async (
+    id: string,
+    name: string,
+    fields: Pick<FileRecord, 'size' | 'mime' | 'origin' | 'taskId'>,
+  ): Promise<FileRecord> => {
     const record: FileRecord = { id, name, path: `${filesFolder}/${id}/${name}`, createdAt: Date.now(), ...fields };
     await repository.insert(record);
     return record;
@@ -106,12 +118,16 @@ export function createFileStore({ records: repository, paths, maxInputBytes, sto
       const id = newId();
       const name = sanitizeFileName(meta.name, 'upload');
       const key = `${filesFolder}/${id}/${name}`;
-      const size = await bytes.saveUpload(key, async (handle) => {
-        const copied = await copyWithinLimit(source, handle, maxInputBytes, signal);
-        if (copied === 0) throw new DubDeskError('invalid_request', 'The uploaded file is empty.');
-        await handle.datasync();
-        return copied;
-      }, signal);
+      const size = await bytes.saveUpload(
+        key,
+        async (handle) => {
+          const copied = await copyWithinLimit(source, handle, maxInputBytes, signal);
+          if (copied === 0) throw new DubDeskError('invalid_request', 'The uploaded file is empty.');
+          await handle.datasync();
+          return copied;
+        },
+        signal,
+      );
       try {
         return await storeRecord(id, name, { size, mime: chooseMime(name, meta.mime), origin: 'upload', taskId: null });
       } catch (error) {
@@ -122,13 +138,19 @@ export function createFileStore({ records: repository, paths, maxInputBytes, sto
 
     async registerResult(taskId, absPath, name) {
       const source = await stat(absPath).catch(() => null);
-      if (!source?.isFile()) throw new DubDeskError('internal', `The job's result ${path.basename(absPath)} is missing.`);
+      if (!source?.isFile())
+        throw new DubDeskError('internal', `The job's result ${path.basename(absPath)} is missing.`);
       const id = newId();
       const safeName = sanitizeFileName(name, sanitizeFileName(path.basename(absPath), 'result'));
       const key = `${filesFolder}/${id}/${safeName}`;
       try {
         await bytes.putFile(key, absPath);
-        return await storeRecord(id, safeName, { size: source.size, mime: mimeFromFileName(safeName) ?? DEFAULT_MIME, origin: 'result', taskId });
+        return await storeRecord(id, safeName, {
+          size: source.size,
+          mime: mimeFromFileName(safeName) ?? DEFAULT_MIME,
+          origin: 'result',
+          taskId,
+        });
       } catch (error) {
         // The error that stopped the publish is the one worth reporting, not a failed clean-up after it.
         await bytes.delete(key).catch(() => undefined);
@@ -184,7 +206,8 @@ function folderBytes(paths: DataPaths): Bytes {
     },
     putFile: (key, localPath) => linkOrCopyFile(localPath, fileOf(key)),
     async localPath(key) {
-      if (!(await sizeOfFile(fileOf(key)))) throw new DubDeskError('not_found', `The stored file ${key} is no longer on disk.`);
+      if (!(await sizeOfFile(fileOf(key))))
+        throw new DubDeskError('not_found', `The stored file ${key} is no longer on disk.`);
       return fileOf(key);
     },
     stat: (key) => sizeOfFile(fileOf(key)),
@@ -237,7 +260,12 @@ function sharedBytes(storage: SharedStorage, paths: DataPaths): Bytes {
 }
 
 /** Copies source into handle, failing with payload_too_large as soon as more than maxBytes arrived. */
-async function copyWithinLimit(source: UploadSource, handle: FileHandle, maxBytes: number, signal?: AbortSignal): Promise<number> {
+async function copyWithinLimit(
+  source: UploadSource,
+  handle: FileHandle,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<number> {
   // An HTTP request must survive a failed upload so the server can still drain it and answer 413.
   const iterator: AsyncIterator<Uint8Array | string> =
     source instanceof Readable ? source.iterator({ destroyOnReturn: false }) : source[Symbol.asyncIterator]();
@@ -254,7 +282,11 @@ async function copyWithinLimit(source: UploadSource, handle: FileHandle, maxByte
       if (step.done) return bytes;
       const chunk = typeof step.value === 'string' ? Buffer.from(step.value) : step.value;
       bytes += chunk.byteLength;
-      if (bytes > maxBytes) throw new DubDeskError('payload_too_large', `The file is larger than the ${formatBytes(maxBytes)} this service accepts.`);
+      if (bytes > maxBytes)
+        throw new DubDeskError(
+          'payload_too_large',
+          `The file is larger than the ${formatBytes(maxBytes)} this service accepts.`,
+        );
       await writeFully(handle, chunk);
     }
   } catch (error) {
@@ -270,7 +302,10 @@ function nextUnlessAborted<T>(iterator: AsyncIterator<T>, signal?: AbortSignal):
   return new Promise((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    iterator.next().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    iterator
+      .next()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 

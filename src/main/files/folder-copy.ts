@@ -18,7 +18,12 @@ export interface CopiedTree {
  * device throws UnsafeTreeError naming it (relative to `fromBase`) before anything is copied. A missing folder is an
  * empty tree.
  */
-export async function copyTree(fromBase: string, folder: string, toBase: string, options: TreeOptions = {}): Promise<CopiedTree> {
+export async function copyTree(
+  fromBase: string,
+  folder: string,
+  toBase: string,
+  options: TreeOptions = {},
+): Promise<CopiedTree> {
   const copied: CopiedTree = { files: 0, bytes: 0 };
   const tree = await listTree(fromBase, folder, options);
   if (!tree) return copied;
@@ -32,10 +37,16 @@ export async function copyTree(fromBase: string, folder: string, toBase: string,
     try {
       const stats = await source.handle.stat();
       // link() takes a path, which may have changed since the handle was checked: the link must be that very file.
-      const linked = await link(path.join(fromBase, ...relative.split('/')), target).then(() => lstat(target), () => null);
+      const linked = await link(path.join(fromBase, ...relative.split('/')), target).then(
+        () => lstat(target),
+        () => null,
+      );
       if (!linked || linked.dev !== stats.dev || linked.ino !== stats.ino) {
         if (linked) await rm(target, { force: true });
-        await pipeline(source.handle.createReadStream({ autoClose: false }), createWriteStream(target, { flags: 'wx', mode: stats.mode & 0o777 }));
+        await pipeline(
+          source.handle.createReadStream({ autoClose: false }),
+          createWriteStream(target, { flags: 'wx', mode: stats.mode & 0o777 }),
+        );
       }
       copied.files += 1;
       copied.bytes += source.size;

@@ -1,9 +1,7 @@
 // Pure HTTP Range handling (RFC 9110 §14) for serving files and for resuming downloads.
 
 export type RangeRequest =
-  | { kind: 'whole' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * Reads a Range header against a file of `size` bytes. Malformed headers, other units and multi-range
@@ -37,11 +35,17 @@ export function unsatisfiedContentRange(size: number): string {
 }
 
 /** Parses `bytes a-b/total` (total may be `*`) and `bytes *\/total` from a 206 or 416 response. */
-export function parseContentRange(header: string | undefined): { start: number | null; end: number | null; total: number | null } | null {
+export function parseContentRange(
+  header: string | undefined,
+): { start: number | null; end: number | null; total: number | null } | null {
   if (!header) return null;
   const satisfied = /^\s*bytes\s+(\d+)-(\d+)\/(\d+|\*)\s*$/i.exec(header);
   if (satisfied) {
-    return { start: Number(satisfied[1]), end: Number(satisfied[2]), total: satisfied[3] === '*' ? null : Number(satisfied[3]) };
+    return {
+      start: Number(satisfied[1]),
+      end: Number(satisfied[2]),
+      total: satisfied[3] === '*' ? null : Number(satisfied[3]),
+    };
   }
   const unsatisfied = /^\s*bytes\s+\*\/(\d+)\s*$/i.exec(header);
   return unsatisfied ? { start: null, end: null, total: Number(unsatisfied[1]) } : null;

@@ -6,9 +6,7 @@ import type { FileStore } from './file-store.js';
 
 /** Where a `*_url` field of a create request points. */
 export type InputUrl =
-  | { kind: 'upload'; fileId: string }
-  | { kind: 'local'; path: string }
-  | { kind: 'remote'; url: string };
+  { kind: 'upload'; fileId: string } | { kind: 'local'; path: string } | { kind: 'remote'; url: string };
 
 export type LocalInputUrl = Exclude<InputUrl, { kind: 'remote' }>;
 
@@ -38,17 +36,24 @@ export function classifyInputUrl(url: string, { baseUrl, field = 'url', ownsFile
 
   if (parsed.protocol === 'file:') return { kind: 'local', path: localPathOf(url, parsed, field) };
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new DubDeskError('invalid_request', `'${field}' must be an http(s) URL, a file:// URL or a URL from POST /v1/files; ${parsed.protocol.slice(0, -1)} URLs are not supported.`);
+    throw new DubDeskError(
+      'invalid_request',
+      `'${field}' must be an http(s) URL, a file:// URL or a URL from POST /v1/files; ${parsed.protocol.slice(0, -1)} URLs are not supported.`,
+    );
   }
 
   const signedId = /\/v1\/files\/([A-Za-z0-9_-]+)$/.exec(parsed.pathname)?.[1];
-  if (signedId && ownsFileUrl?.(signedId, parsed.searchParams.get('token'))) return { kind: 'upload', fileId: signedId };
+  if (signedId && ownsFileUrl?.(signedId, parsed.searchParams.get('token')))
+    return { kind: 'upload', fileId: signedId };
   const base = new URL(baseUrl);
   if (!sameService(parsed, base)) return { kind: 'remote', url: parsed.href };
   const prefix = `${base.pathname.replace(/\/+$/, '')}/v1/files/`;
   const fileId = parsed.pathname.startsWith(prefix) ? parsed.pathname.slice(prefix.length) : '';
   if (!/^[A-Za-z0-9_-]+$/.test(fileId)) {
-    throw new DubDeskError('invalid_request', `'${field}' points at this DubDesk service but not at an uploaded file (${prefix}<file_id>).`);
+    throw new DubDeskError(
+      'invalid_request',
+      `'${field}' points at this DubDesk service but not at an uploaded file (${prefix}<file_id>).`,
+    );
   }
   return { kind: 'upload', fileId };
 }
@@ -56,7 +61,10 @@ export function classifyInputUrl(url: string, { baseUrl, field = 'url', ownsFile
 function localPathOf(raw: string, parsed: URL, field: string): string {
   // new URL('file:clip.mp4') silently makes a relative path absolute; only file:///... names a path exactly.
   if (!/^file:\/\/(localhost)?\//i.test(raw)) {
-    throw new DubDeskError('invalid_request', `'${field}' must be an absolute file URL such as file:///home/me/clip.mp4.`);
+    throw new DubDeskError(
+      'invalid_request',
+      `'${field}' must be an absolute file URL such as file:///home/me/clip.mp4.`,
+    );
   }
   let localPath: string;
   try {
@@ -81,20 +89,30 @@ function isLoopback(hostname: string): boolean {
 }
 
 /** The absolute path of a local or uploaded input (an upload's local copy with shared storage), or not_found when it is gone. */
-export async function resolveLocalInput(input: LocalInputUrl, files: Pick<FileStore, 'get' | 'localPath'>): Promise<string> {
+export async function resolveLocalInput(
+  input: LocalInputUrl,
+  files: Pick<FileStore, 'get' | 'localPath'>,
+): Promise<string> {
   if (input.kind === 'upload') {
     const record = await files.get(input.fileId);
-    if (!record) throw new DubDeskError('not_found', `Uploaded file ${input.fileId} does not exist; upload it again with POST /v1/files.`);
+    if (!record)
+      throw new DubDeskError(
+        'not_found',
+        `Uploaded file ${input.fileId} does not exist; upload it again with POST /v1/files.`,
+      );
     try {
       return await files.localPath(record);
     } catch (error) {
       if (error instanceof DubDeskError && error.code === 'not_found') {
-        throw new DubDeskError('not_found', `Uploaded file ${input.fileId} does not exist any more; upload it again.`, { cause: error });
+        throw new DubDeskError('not_found', `Uploaded file ${input.fileId} does not exist any more; upload it again.`, {
+          cause: error,
+        });
       }
       throw error;
     }
   }
-  if (!(await isFile(input.path))) throw new DubDeskError('not_found', `The file ${input.path} does not exist or is not a regular file.`);
+  if (!(await isFile(input.path)))
+    throw new DubDeskError('not_found', `The file ${input.path} does not exist or is not a regular file.`);
   return input.path;
 }
 

@@ -9,7 +9,8 @@ import { isAtomicTempName } from './atomic-write.js';
 
 // No link followed at the last step (the walk refused links before; this closes the gap after it), no wait on a pipe
 // swapped in meanwhile, no terminal taken over. Windows has none of these flags: the inode check below still holds.
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+const READ_FLAGS =
+  constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 // What open() answers for a link at the last step with O_NOFOLLOW (Linux and macOS, FreeBSD) and for a socket.
 const LINK_CODES = new Set(['ELOOP', 'EMLINK']);
 // Refused entries named in one message; the rest are counted.
@@ -39,8 +40,14 @@ export interface RefusedEntry {
 
 /** A tree holding what is never read: every such entry, named relative to the base the caller gave. */
 export class UnsafeTreeError extends Error {
-  constructor(readonly entries: RefusedEntry[], where: string) {
-    const shown = entries.slice(0, SHOWN_ENTRIES).map((entry) => `${entry.path} ${entry.reason}`).join('; ');
+  constructor(
+    readonly entries: RefusedEntry[],
+    where: string,
+  ) {
+    const shown = entries
+      .slice(0, SHOWN_ENTRIES)
+      .map((entry) => `${entry.path} ${entry.reason}`)
+      .join('; ');
     const more = entries.length > SHOWN_ENTRIES ? `; and ${entries.length - SHOWN_ENTRIES} more` : '';
     super(`${shown}${more}. Only regular files and folders are read from ${where}, so that nothing outside it is.`);
     this.name = 'UnsafeTreeError';
@@ -53,7 +60,9 @@ export interface TreeOptions {
 }
 
 /** What an entry is when it is not a regular file or a folder, as a message says it. */
-function reasonFor(stats: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isBlockDevice' | 'isCharacterDevice'>): string {
+function reasonFor(
+  stats: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isBlockDevice' | 'isCharacterDevice'>,
+): string {
   if (stats.isSymbolicLink()) return 'is a symbolic link';
   if (stats.isFIFO()) return 'is a named pipe (FIFO)';
   if (stats.isSocket()) return 'is a socket';
@@ -65,7 +74,10 @@ function reasonFor(stats: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'isSocket' |
 function segmentsOf(relative: string, where: string): string[] {
   if (relative === '') return [];
   const segments = relative.split('/');
-  if (path.isAbsolute(relative) || segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes(path.sep))) {
+  if (
+    path.isAbsolute(relative) ||
+    segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes(path.sep))
+  ) {
     throw new UnsafeTreeError([{ path: relative, reason: 'is not a plain relative path' }], where);
   }
   return segments;
@@ -102,7 +114,10 @@ export async function listTree(base: string, folder = '', options: TreeOptions =
   const tree: ListedTree = { base, folder, files: [], folders: [] };
   const refused: RefusedEntry[] = [];
   // Dirent types are lstat's (node lstats an entry whose type the file system does not say): links are seen as links.
-  const read = (relative: string) => readdir(path.join(base, ...segmentsOf(joinPosix(folder, relative), where)), { withFileTypes: true }).catch(unlessGone);
+  const read = (relative: string) =>
+    readdir(path.join(base, ...segmentsOf(joinPosix(folder, relative), where)), { withFileTypes: true }).catch(
+      unlessGone,
+    );
   const walk = async (relative: string, entries: Dirent[]): Promise<void> => {
     for (const entry of entries) {
       if (isAtomicTempName(entry.name)) continue;
@@ -123,7 +138,11 @@ export async function listTree(base: string, folder = '', options: TreeOptions =
   const top = await read('');
   if (!top) return null;
   await walk('', top);
-  if (refused.length > 0) throw new UnsafeTreeError(refused.sort((a, b) => byPath(a.path, b.path)), where);
+  if (refused.length > 0)
+    throw new UnsafeTreeError(
+      refused.sort((a, b) => byPath(a.path, b.path)),
+      where,
+    );
   tree.files.sort((a, b) => byPath(a.path, b.path));
   return tree;
 }
@@ -157,7 +176,15 @@ export async function openInTree(base: string, relative: string, options: TreeOp
     const real = await realpath(file).catch(() => null);
     const there = real && isInside(real, await realpath(base)) ? await lstat(real).catch(() => null) : null;
     if (!there || there.dev !== stats.dev || there.ino !== stats.ino) {
-      throw new UnsafeTreeError([{ path: relative, reason: 'leads outside the folder through a symbolic link, or changed while it was opened' }], where);
+      throw new UnsafeTreeError(
+        [
+          {
+            path: relative,
+            reason: 'leads outside the folder through a symbolic link, or changed while it was opened',
+          },
+        ],
+        where,
+      );
     }
     return { handle, size: stats.size };
   } catch (error) {

@@ -31,12 +31,21 @@ function statIfThere(file: string): Stats | undefined {
 function secretFiles(paths: DataPaths): string[] {
   const logs = (() => {
     try {
-      return readdirSync(paths.logs).sort().map((name) => path.join(paths.logs, name));
+      return readdirSync(paths.logs)
+        .sort()
+        .map((name) => path.join(paths.logs, name));
     } catch {
       return [];
     }
   })();
-  return [paths.database, `${paths.database}-wal`, `${paths.database}-shm`, `${paths.database}-journal`, paths.lockFile, ...logs];
+  return [
+    paths.database,
+    `${paths.database}-wal`,
+    `${paths.database}-shm`,
+    `${paths.database}-journal`,
+    paths.lockFile,
+    ...logs,
+  ];
 }
 
 /**
@@ -61,6 +70,8 @@ export function makeDataFolderPrivate(paths: DataPaths, platform: NodeJS.Platfor
 
 /** "the data folder /d (755 -> 700), dubdesk.db (644 -> 600)": the one log line about a change. */
 export function describeModeChanges(root: string, changes: readonly ModeChange[]): string {
-  const items = changes.map((change) => (change.path === '.' ? `the data folder ${root}` : change.path) + ` (${change.from} -> ${change.to})`);
+  const items = changes.map(
+    (change) => (change.path === '.' ? `the data folder ${root}` : change.path) + ` (${change.from} -> ${change.to})`,
+  );
   return `Made the data folder private, as it holds API keys and secrets that other users of this machine could read: ${items.join(', ')}.`;
 }

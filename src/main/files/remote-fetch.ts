@@ -67,7 +67,8 @@ interface PartMeta {
   fileName: string | null;
 }
 
-type Settings = Required<Omit<FetchToFileOptions, 'signal' | 'onProgress'>> & Pick<FetchToFileOptions, 'signal' | 'onProgress'>;
+type Settings = Required<Omit<FetchToFileOptions, 'signal' | 'onProgress'>> &
+  Pick<FetchToFileOptions, 'signal' | 'onProgress'>;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const PROGRESS_INTERVAL_MS = 250;
@@ -78,7 +79,11 @@ const PROGRESS_INTERVAL_MS = 250;
  * (4xx and redirect loops not retryable; 5xx and network retryable; a retryable failure keeps the .part),
  * or payload_too_large (the .part is removed).
  */
-export async function fetchToFile(url: string, destPath: string, options: FetchToFileOptions = {}): Promise<FetchedFile> {
+export async function fetchToFile(
+  url: string,
+  destPath: string,
+  options: FetchToFileOptions = {},
+): Promise<FetchedFile> {
   const settings: Settings = {
     maxBytes: Infinity,
     connectTimeoutMs: 30_000,
@@ -109,7 +114,13 @@ export async function fetchToFile(url: string, destPath: string, options: FetchT
   }
 }
 
-async function download(url: URL, destPath: string, partPath: string, metaPath: string, settings: Settings): Promise<FetchedFile> {
+async function download(
+  url: URL,
+  destPath: string,
+  partPath: string,
+  metaPath: string,
+  settings: Settings,
+): Promise<FetchedFile> {
   let meta = await readMeta(metaPath);
   let offset = (await stat(partPath).catch(() => null))?.size ?? 0;
   if (offset > 0 && meta && meta.url !== url.href) {
@@ -127,16 +138,24 @@ async function download(url: URL, destPath: string, partPath: string, metaPath: 
       // The earlier attempt got every byte and stopped just before the rename.
       if (parseContentRange(header(response, 'content-range'))?.total === offset) {
         settings.onProgress?.({ bytes: offset, totalBytes: offset });
-        return complete(partPath, destPath, metaPath, { bytes: offset, contentType: meta?.contentType ?? null, fileName: meta?.fileName ?? null });
+        return complete(partPath, destPath, metaPath, {
+          bytes: offset,
+          contentType: meta?.contentType ?? null,
+          fileName: meta?.fileName ?? null,
+        });
       }
     } else if (status >= 400) {
       response.resume();
       throw httpStatusFailure(status, finalUrl);
     } else if (status !== 200 && status !== 206) {
       response.resume();
-      throw new DubDeskError('download_failed', `Downloading ${displayUrl(finalUrl)} failed: the server answered HTTP ${status}, which is not a file.`, {
-        retryable: false,
-      });
+      throw new DubDeskError(
+        'download_failed',
+        `Downloading ${displayUrl(finalUrl)} failed: the server answered HTTP ${status}, which is not a file.`,
+        {
+          retryable: false,
+        },
+      );
     } else {
       const range = status === 206 ? parseContentRange(header(response, 'content-range')) : null;
       const resumes = status === 206 && offset > 0 && range?.start === offset;
@@ -153,14 +172,21 @@ async function download(url: URL, destPath: string, partPath: string, metaPath: 
         const bytes = await writeBody(response, partPath, from, total, finalUrl, settings);
         if (total !== null && bytes < total) throw endedEarly(finalUrl, bytes, total, settings.resumeHint);
         settings.onProgress?.({ bytes, totalBytes: total ?? bytes });
-        return complete(partPath, destPath, metaPath, { bytes, contentType: described.contentType, fileName: described.fileName });
+        return complete(partPath, destPath, metaPath, {
+          bytes,
+          contentType: described.contentType,
+          fileName: described.fileName,
+        });
       }
       response.destroy();
     }
 
     // The server cannot continue the .part (changed resource, odd range): start over once.
     if (restarted) {
-      throw new DubDeskError('download_failed', `Downloading ${displayUrl(finalUrl)} failed: the server's range answers do not fit together.`);
+      throw new DubDeskError(
+        'download_failed',
+        `Downloading ${displayUrl(finalUrl)} failed: the server's range answers do not fit together.`,
+      );
     }
     await discardPart(partPath, metaPath);
     offset = 0;
@@ -169,7 +195,11 @@ async function download(url: URL, destPath: string, partPath: string, metaPath: 
 }
 
 function requestHeaders(settings: Settings, offset: number, meta: PartMeta | null): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = { 'user-agent': settings.userAgent, 'accept-encoding': 'identity', accept: '*/*' };
+  const headers: OutgoingHttpHeaders = {
+    'user-agent': settings.userAgent,
+    'accept-encoding': 'identity',
+    accept: '*/*',
+  };
   if (offset > 0) {
     headers.range = `bytes=${offset}-`;
     // If-Range makes a changed resource come back whole (200) instead of spliced onto old bytes.
@@ -179,7 +209,11 @@ function requestHeaders(settings: Settings, offset: number, meta: PartMeta | nul
   return headers;
 }
 
-async function openFollowingRedirects(url: URL, headers: OutgoingHttpHeaders, settings: Settings): Promise<{ response: IncomingMessage; finalUrl: URL }> {
+async function openFollowingRedirects(
+  url: URL,
+  headers: OutgoingHttpHeaders,
+  settings: Settings,
+): Promise<{ response: IncomingMessage; finalUrl: URL }> {
   let current = url;
   for (let redirects = 0; ; redirects += 1) {
     const response = await openRequest(current, headers, settings);
@@ -209,7 +243,10 @@ function openRequest(url: URL, headers: OutgoingHttpHeaders, settings: Settings)
       return;
     }
     const request = client.get(url, { headers, signal: settings.signal, lookup: guardedLookup(settings.connectGuard) });
-    const timer = setTimeout(() => request.destroy(connectTimeout(url, settings.connectTimeoutMs)), settings.connectTimeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(connectTimeout(url, settings.connectTimeoutMs)),
+      settings.connectTimeoutMs,
+    );
     request.once('response', (response) => {
       clearTimeout(timer);
       resolve(response);
@@ -224,13 +261,23 @@ function openRequest(url: URL, headers: OutgoingHttpHeaders, settings: Settings)
 }
 
 /** Appends (from > 0) or writes the body to the .part file; returns the .part's size when the body ended. */
-async function writeBody(response: IncomingMessage, partPath: string, from: number, total: number | null, url: URL, settings: Settings): Promise<number> {
+async function writeBody(
+  response: IncomingMessage,
+  partPath: string,
+  from: number,
+  total: number | null,
+  url: URL,
+  settings: Settings,
+): Promise<number> {
   const handle = await open(partPath, from > 0 ? 'a' : 'w');
   let bytes = from;
   let idleTimer: NodeJS.Timeout | undefined;
   const armIdleTimer = (): void => {
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => response.destroy(idleTimeout(url, settings.idleTimeoutMs, bytes, settings.resumeHint)), settings.idleTimeoutMs);
+    idleTimer = setTimeout(
+      () => response.destroy(idleTimeout(url, settings.idleTimeoutMs, bytes, settings.resumeHint)),
+      settings.idleTimeoutMs,
+    );
   };
   let lastProgressAt = 0;
   settings.onProgress?.({ bytes, totalBytes: total });
@@ -250,7 +297,8 @@ async function writeBody(response: IncomingMessage, partPath: string, from: numb
     return bytes;
   } catch (error) {
     if (error instanceof DubDeskError || settings.signal?.aborted) throw error;
-    if ((error as NodeJS.ErrnoException).syscall === 'write' || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
+    if ((error as NodeJS.ErrnoException).syscall === 'write' || (error as NodeJS.ErrnoException).code === 'ENOSPC')
+      throw error;
     throw total !== null ? endedEarly(url, bytes, total, settings.resumeHint) : networkFailure(url, error);
   } finally {
     clearTimeout(idleTimer);
@@ -267,14 +315,27 @@ async function writeFully(handle: FileHandle, chunk: Uint8Array): Promise<void> 
   }
 }
 
-async function complete(partPath: string, destPath: string, metaPath: string, result: Omit<FetchedFile, 'path'>): Promise<FetchedFile> {
+async function complete(
+  partPath: string,
+  destPath: string,
+  metaPath: string,
+  result: Omit<FetchedFile, 'path'>,
+): Promise<FetchedFile> {
   await rename(partPath, destPath);
   await rm(metaPath, { force: true });
   return { path: destPath, ...result };
 }
 
-function describeResponse(response: IncomingMessage, requestedUrl: URL, finalUrl: URL, previous: PartMeta | null): PartMeta {
-  const suggested = fileNameFromContentDisposition(header(response, 'content-disposition')) ?? fileNameFromUrl(finalUrl) ?? fileNameFromUrl(requestedUrl);
+function describeResponse(
+  response: IncomingMessage,
+  requestedUrl: URL,
+  finalUrl: URL,
+  previous: PartMeta | null,
+): PartMeta {
+  const suggested =
+    fileNameFromContentDisposition(header(response, 'content-disposition')) ??
+    fileNameFromUrl(finalUrl) ??
+    fileNameFromUrl(requestedUrl);
   return {
     url: requestedUrl.href,
     etag: header(response, 'etag') ?? null,

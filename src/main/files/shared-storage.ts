@@ -61,5 +61,8 @@ export function objectNotFound(location: string, key: string): DubDeskError {
 /** The invalid_request every backend throws for a range that starts at or past an object's end. */
 export function rangeNotSatisfiable(location: string, key: string, start: number, size: number | null): DubDeskError {
   const of = size === null ? '' : ` of ${size} bytes`;
-  return new DubDeskError('invalid_request', `The byte range starting at ${start} lies outside the object ${JSON.stringify(key)}${of} in shared storage ${location}.`);
+  return new DubDeskError(
+    'invalid_request',
+    `The byte range starting at ${start} lies outside the object ${JSON.stringify(key)}${of} in shared storage ${location}.`,
+  );
 }

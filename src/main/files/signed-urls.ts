@@ -18,7 +18,9 @@ export function createFileUrlSigner(secret: string | Buffer): FileUrlSigner {
   if (secret.length === 0) throw new Error('The file URL signing secret must not be empty.');
 
   const mac = (fileId: string, expiresAtSeconds: number | null): string =>
-    createHmac('sha256', secret).update(`dubdesk-file\n${fileId}\n${expiresAtSeconds ?? ''}`).digest('base64url');
+    createHmac('sha256', secret)
+      .update(`dubdesk-file\n${fileId}\n${expiresAtSeconds ?? ''}`)
+      .digest('base64url');
 
   const sign = (fileId: string, options: SignOptions = {}): string => {
     if (options.expiresAt === undefined) return mac(fileId, null);

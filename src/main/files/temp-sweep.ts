@@ -6,7 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The `mkdtemp` prefixes of the engines' per-call folders (a test checks this list against src). */
-export const ENGINE_TEMP_PREFIXES = ['dubdesk-pocketsphinx-', 'dubdesk-apertium-', 'dubdesk-diarize-', 'dubdesk-tessdata-'] as const;
+export const ENGINE_TEMP_PREFIXES = [
+  'dubdesk-pocketsphinx-',
+  'dubdesk-apertium-',
+  'dubdesk-diarize-',
+  'dubdesk-tessdata-',
+] as const;
 
 /**
  * A folder untouched this long is a killed call's. A live call that old (a long decode, an OCR worker kept for reuse)

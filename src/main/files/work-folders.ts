@@ -53,7 +53,8 @@ export function createWorkFolders({ storage, workDirFor, stateDir }: WorkFolders
       return new Map(); // a damaged record only costs uploading the folder again
     }
   };
-  const saveShared = (taskId: string, shared: Shared) => writeFileAtomic(stateFile(taskId), JSON.stringify(Object.fromEntries(shared)));
+  const saveShared = (taskId: string, shared: Shared) =>
+    writeFileAtomic(stateFile(taskId), JSON.stringify(Object.fromEntries(shared)));
 
   /** The task's keys in storage, relative to its folder. */
   const remoteFiles = async (taskId: string): Promise<string[]> => {
@@ -67,12 +68,16 @@ export function createWorkFolders({ storage, workDirFor, stateDir }: WorkFolders
     const workDir = workDirFor(taskId);
     const shared = await loadShared(taskId);
     try {
-      await forEachLimited(files, async (file) => {
-        const local = localPathOf(workDir, file);
-        await storage.getFile(`${prefixOf(taskId)}/${file}`, local, signal);
-        const stats = await stat(local);
-        shared.set(file, [stats.size, stats.mtimeMs]);
-      }, signal);
+      await forEachLimited(
+        files,
+        async (file) => {
+          const local = localPathOf(workDir, file);
+          await storage.getFile(`${prefixOf(taskId)}/${file}`, local, signal);
+          const stats = await stat(local);
+          shared.set(file, [stats.size, stats.mtimeMs]);
+        },
+        signal,
+      );
     } finally {
       await saveShared(taskId, shared);
     }
@@ -84,16 +89,22 @@ export function createWorkFolders({ storage, workDirFor, stateDir }: WorkFolders
     const outputs = outputFiles.map((file) => relativeKey(workDir, file));
     const shared = await loadShared(taskId);
     const present = await localFiles(workDir);
-    const changed = [...present].filter(([file, [size, mtimeMs]]) => {
-      const before = shared.get(file);
-      return !before || before[0] !== size || before[1] !== mtimeMs;
-    }).map(([file]) => file);
+    const changed = [...present]
+      .filter(([file, [size, mtimeMs]]) => {
+        const before = shared.get(file);
+        return !before || before[0] !== size || before[1] !== mtimeMs;
+      })
+      .map(([file]) => file);
     const upload = async (file: string) => {
       await storage.putFile(`${prefixOf(taskId)}/${file}`, localPathOf(workDir, file), signal);
       shared.set(file, present.get(file)!);
     };
     try {
-      await forEachLimited(changed.filter((file) => !outputs.includes(file)), upload, signal);
+      await forEachLimited(
+        changed.filter((file) => !outputs.includes(file)),
+        upload,
+        signal,
+      );
       // A file an earlier share uploaded and a later stage removed would come back on a resume elsewhere.
       for (const file of shared.keys()) {
         if (present.has(file)) continue;
@@ -123,7 +134,11 @@ export function createWorkFolders({ storage, workDirFor, stateDir }: WorkFolders
     push: (taskId, signal) => share(taskId, [], signal),
     async pull(taskId, signal) {
       const present = await localFiles(workDirFor(taskId));
-      return download(taskId, (await remoteFiles(taskId)).filter((file) => !present.has(file)), signal);
+      return download(
+        taskId,
+        (await remoteFiles(taskId)).filter((file) => !present.has(file)),
+        signal,
+      );
     },
     async remove(taskId) {
       await storage.deletePrefix(prefixOf(taskId));
@@ -151,7 +166,11 @@ async function localFiles(dir: string): Promise<Map<string, Fingerprint>> {
 }
 
 /** Runs `work` on every item, a few at a time; the first failure stops new starts and is thrown once the others settled. */
-async function forEachLimited<T>(items: readonly T[], work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+async function forEachLimited<T>(
+  items: readonly T[],
+  work: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const lane = async () => {

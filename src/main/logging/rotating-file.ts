@@ -22,11 +22,18 @@ export interface RotatingFile {
 }
 
 export function openRotatingFile(options: RotatingFileOptions): RotatingFile {
-  if (!(options.maxBytes >= 1) || !Number.isInteger(options.maxBytes)) throw new RangeError(`maxBytes must be a positive whole number of bytes; got ${options.maxBytes}.`);
-  if (!(options.keep >= 1) || !Number.isInteger(options.keep)) throw new RangeError(`keep must be a positive whole number; got ${options.keep}.`);
+  if (!(options.maxBytes >= 1) || !Number.isInteger(options.maxBytes))
+    throw new RangeError(`maxBytes must be a positive whole number of bytes; got ${options.maxBytes}.`);
+  if (!(options.keep >= 1) || !Number.isInteger(options.keep))
+    throw new RangeError(`keep must be a positive whole number; got ${options.keep}.`);
   // `rotate` is logrotate's scheme: the name stays the current file, `name.1` … `name.<keep>` are the older ones.
   // Owner-only (600): a log names tasks, files and addresses; rotation renames files, so old ones keep the mode.
-  const stream = createStream(options.name, { path: options.dir, size: `${options.maxBytes}B`, rotate: options.keep, mode: 0o600 });
+  const stream = createStream(options.name, {
+    path: options.dir,
+    size: `${options.maxBytes}B`,
+    rotate: options.keep,
+    mode: 0o600,
+  });
   // A log that cannot be written must never take the service down; the write is lost, the requests go on.
   stream.on('error', () => undefined);
   let closing: Promise<void> | undefined;

@@ -12,7 +12,8 @@ export function adtsPackets(data: Buffer): Buffer[] {
       throw new Error(`Not an ADTS stream: no packet header at byte ${offset}.`);
     }
     const length = ((data[offset + 3]! & 0x03) << 11) | (data[offset + 4]! << 3) | (data[offset + 5]! >> 5);
-    if (length < 7 || offset + length > data.length) throw new Error(`ADTS packet at byte ${offset} runs past the stream's end.`);
+    if (length < 7 || offset + length > data.length)
+      throw new Error(`ADTS packet at byte ${offset} runs past the stream's end.`);
     packets.push(data.subarray(offset, offset + length));
     offset += length;
   }

@@ -8,7 +8,13 @@ import { resolveMediaTools } from './ffmpeg-paths.js';
 import { createProgressParser, progressFraction } from './ffmpeg-progress.js';
 import { runFfmpeg, type FfmpegProgressEvent } from './run-ffmpeg.js';
 import { runProcess } from './run-process.js';
-import { DEFAULT_SPEECH_DUCKING, duckedSpans, writeDuckingEnvelope, type SpeechDucking, type SpeechSpan } from './dsp/speech-ducking.js';
+import {
+  DEFAULT_SPEECH_DUCKING,
+  duckedSpans,
+  writeDuckingEnvelope,
+  type SpeechDucking,
+  type SpeechSpan,
+} from './dsp/speech-ducking.js';
 import { audioRetimeFilter, type SlowdownSegment } from './video-retime.js';
 
 export interface LoudnessTarget {
@@ -38,7 +44,13 @@ export const DEFAULT_DUCKING: Required<DuckingOptions> = { depthDb: 12, threshol
  */
 export type MixBackground =
   | { kind: 'stem'; file: string; /** The separator's title, for the log. */ separator?: string }
-  | { kind: 'duck-speech'; file: string; regions: readonly SpeechSpan[]; /** The VAD's title, for the log. */ detector: string; ducking?: SpeechDucking }
+  | {
+      kind: 'duck-speech';
+      file: string;
+      regions: readonly SpeechSpan[];
+      /** The VAD's title, for the log. */ detector: string;
+      ducking?: SpeechDucking;
+    }
   | { kind: 'duck'; file: string; ducking?: DuckingOptions }
   | { kind: 'none' };
 
@@ -68,7 +80,9 @@ export function mixFilterGraph(spec: MixSpec): string {
   const { background } = spec;
   if (background.kind === 'none') return `${dub}[mix]`;
   // async + first_pts: an original whose audio starts late (or has gaps) stays in sync with its picture.
-  const retime = spec.slowdowns?.length ? `${audioRetimeFilter(spec.slowdowns, MIX_RATE)},` : `aresample=${MIX_RATE}:async=1:first_pts=0,`;
+  const retime = spec.slowdowns?.length
+    ? `${audioRetimeFilter(spec.slowdowns, MIX_RATE)},`
+    : `aresample=${MIX_RATE}:async=1:first_pts=0,`;
   const bed = `[1:a:0]${retime}${STEREO},volume=${spec.backgroundGainDb ?? 0}dB,${fit}`;
   // amerge + pan sums exactly; amix would rescale each input by 1/n and again when one ends.
   const sum = 'amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[mix]';
@@ -126,11 +140,22 @@ export function backgroundDescription(background: MixBackground): string {
 export function loudnessScanArgs(spec: MixSpec): string[] {
   return [
     // info level: ebur128 prints its summary there (per-frame lines go to verbose, so they stay quiet).
-    '-hide_banner', '-nostdin', '-loglevel', 'info', '-y', '-progress', 'pipe:1', '-nostats',
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'info',
+    '-y',
+    '-progress',
+    'pipe:1',
+    '-nostats',
     ...inputArgs(spec),
-    '-filter_complex', `${mixFilterGraph(spec)};[mix]ebur128=framelog=verbose[scanned]`,
-    '-map', '[scanned]',
-    '-f', 'null', '-',
+    '-filter_complex',
+    `${mixFilterGraph(spec)};[mix]ebur128=framelog=verbose[scanned]`,
+    '-map',
+    '[scanned]',
+    '-f',
+    'null',
+    '-',
   ];
 }
 
@@ -145,7 +170,10 @@ export function parseEbur128Summary(stderr: string): LoudnessMeasurement | undef
   const integrated = /I:\s+(-?[\d.]+|-inf)\s+LUFS/.exec(summary);
   const range = /LRA:\s+(-?[\d.]+)\s+LU/.exec(summary);
   if (!integrated) return undefined;
-  return { integratedLufs: integrated[1] === '-inf' ? -Infinity : Number(integrated[1]), lra: range ? Number(range[1]) : 0 };
+  return {
+    integratedLufs: integrated[1] === '-inf' ? -Infinity : Number(integrated[1]),
+    lra: range ? Number(range[1]) : 0,
+  };
 }
 
 /** Gain that brings the measured loudness to the target; silence (-inf, or under -70 LUFS) gets none. */
@@ -160,17 +188,30 @@ export type MixFormat = 'wav' | 'm4a';
 export const KEPT_GAIN_TOLERANCE_DB = 0.5;
 
 /** Pass 2: the mix with a linear gain and a peak limiter, encoded to 48 kHz stereo WAV or AAC in m4a. */
-export function mixArgs(spec: MixSpec, output: string, gainDb: number, target: LoudnessTarget = DEFAULT_LOUDNESS, format: MixFormat = 'wav'): string[] {
+export function mixArgs(
+  spec: MixSpec,
+  output: string,
+  gainDb: number,
+  target: LoudnessTarget = DEFAULT_LOUDNESS,
+  format: MixFormat = 'wav',
+): string[] {
   const limit = Math.min(1, Math.max(0.0625, 10 ** ((target.truePeakDb - 0.5) / 20)));
   // level=disabled: alimiter would otherwise re-normalize its output to the limit.
   const master = `[mix]volume=${gainDb.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:attack=5:release=50:level=disabled,aresample=${MIX_RATE}[out]`;
   return [
     ...ffmpegPreamble(),
     ...inputArgs(spec),
-    '-filter_complex', `${mixFilterGraph(spec)};${master}`,
-    '-map', '[out]',
-    '-ar', String(MIX_RATE), '-ac', '2',
-    ...(format === 'wav' ? ['-c:a', 'pcm_s16le', '-f', 'wav'] : ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod']),
+    '-filter_complex',
+    `${mixFilterGraph(spec)};${master}`,
+    '-map',
+    '[out]',
+    '-ar',
+    String(MIX_RATE),
+    '-ac',
+    '2',
+    ...(format === 'wav'
+      ? ['-c:a', 'pcm_s16le', '-f', 'wav']
+      : ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod']),
     output,
   ];
 }
@@ -233,7 +274,8 @@ async function mixPasses(spec: MixSpec, output: string, options: MixRunOptions):
   const measured = parseEbur128Summary(summary);
   if (!measured) throw new Error('ffmpeg ebur128 printed no loudness summary');
   const measuredGain = normalizationGainDb(measured, target);
-  const kept = options.keepGainDb !== undefined && Math.abs(measuredGain - options.keepGainDb) <= KEPT_GAIN_TOLERANCE_DB;
+  const kept =
+    options.keepGainDb !== undefined && Math.abs(measuredGain - options.keepGainDb) <= KEPT_GAIN_TOLERANCE_DB;
   const gainDb = kept ? options.keepGainDb! : measuredGain;
   await runFfmpeg(mixArgs(spec, output, gainDb, target, options.format), {
     ffmpeg,
@@ -245,7 +287,7 @@ async function mixPasses(spec: MixSpec, output: string, options: MixRunOptions):
   const log = [
     `mix: ${backgroundDescription(spec.background)}; ` +
       `measured ${measured.integratedLufs.toFixed(1)} LUFS (LRA ${measured.lra.toFixed(1)} LU), gain ${gainDb >= 0 ? '+' : ''}${gainDb.toFixed(1)} dB ` +
-      `to ${target.integratedLufs} LUFS${kept ? ' (the last export\'s gain, kept)' : ''}, peaks limited to ${target.truePeakDb} dB`,
+      `to ${target.integratedLufs} LUFS${kept ? " (the last export's gain, kept)" : ''}, peaks limited to ${target.truePeakDb} dB`,
   ];
   return { output, measured, gainDb, log };
 }

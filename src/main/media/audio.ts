@@ -18,11 +18,15 @@ export async function decodeAudioPcm(file: string, options: DecodeAudioOptions):
   const name = path.basename(file);
   let stdout: Buffer;
   try {
-    const result = await runProcess(options.ffmpeg ?? resolveMediaTools().ffmpeg, decodePcmArgs({ input: file, sampleRate: options.sampleRate, durationSec: options.durationSec }), {
-      toolName: 'ffmpeg',
-      signal: options.signal,
-      captureStdout: true,
-    });
+    const result = await runProcess(
+      options.ffmpeg ?? resolveMediaTools().ffmpeg,
+      decodePcmArgs({ input: file, sampleRate: options.sampleRate, durationSec: options.durationSec }),
+      {
+        toolName: 'ffmpeg',
+        signal: options.signal,
+        captureStdout: true,
+      },
+    );
     stdout = result.stdout ?? Buffer.alloc(0);
   } catch (error) {
     // A missing ffmpeg binary is a setup problem, not a property of the user's file.
@@ -31,7 +35,11 @@ export async function decodeAudioPcm(file: string, options: DecodeAudioOptions):
       throw new DubDeskError('no_audio', `${name} has no audio track.`, { cause: error });
     }
     const reason = firstErrorLine(error.stderrTail.split(file).join(name));
-    throw new DubDeskError('media_unreadable', `The audio of ${name} could not be decoded${reason ? ` (${reason})` : ''}.`, { cause: error });
+    throw new DubDeskError(
+      'media_unreadable',
+      `The audio of ${name} could not be decoded${reason ? ` (${reason})` : ''}.`,
+      { cause: error },
+    );
   }
   const samples = new Float32Array(Math.floor(stdout.length / 4));
   // Copy rather than view: the captured Buffer may sit at an offset that is not 4-byte aligned. f32le matches every supported CPU.

@@ -53,7 +53,13 @@ interface Chunk {
 }
 
 /** Hashes PCM frames [from, to) of the WAV, read in blocks. */
-async function hashFrames(handle: FileHandle, layout: PcmLayout, from: number, to: number, salt: string): Promise<string> {
+async function hashFrames(
+  handle: FileHandle,
+  layout: PcmLayout,
+  from: number,
+  to: number,
+  salt: string,
+): Promise<string> {
   const hash = createHash('sha256').update(salt);
   const frameBytes = 2 * layout.channels;
   const buffer = Buffer.alloc(READ_BYTES - (READ_BYTES % frameBytes));
@@ -73,12 +79,28 @@ function packetRange(chunk: Chunk, encodeStart: number, last: boolean): { from: 
   return { from: first, to: last ? Infinity : (chunk.end - encodeStart) / AAC_FRAME_SAMPLES + 1 };
 }
 
-async function encodeAdts(options: ChunkedAacOptions, output: string, range?: { start: number; end: number }): Promise<void> {
-  await runFfmpeg([
-    ...ffmpegBaseArgs(), '-y', '-i', options.wavFile,
-    ...(range ? ['-af', `atrim=start_sample=${range.start}:end_sample=${range.end}`] : []),
-    '-c:a', 'aac', '-b:a', options.bitrate ?? '192k', '-f', 'adts', output,
-  ], { ffmpeg: options.ffmpeg, signal: options.signal });
+async function encodeAdts(
+  options: ChunkedAacOptions,
+  output: string,
+  range?: { start: number; end: number },
+): Promise<void> {
+  await runFfmpeg(
+    [
+      ...ffmpegBaseArgs(),
+      '-y',
+      '-i',
+      options.wavFile,
+      ...(range ? ['-af', `atrim=start_sample=${range.start}:end_sample=${range.end}`] : []),
+      '-c:a',
+      'aac',
+      '-b:a',
+      options.bitrate ?? '192k',
+      '-f',
+      'adts',
+      output,
+    ],
+    { ffmpeg: options.ffmpeg, signal: options.signal },
+  );
 }
 
 /** Reads an ADTS file's packets in order without holding the file, calling `onPacket` with each packet's index. */
@@ -101,14 +123,20 @@ async function eachPacket(file: string, onPacket: (packet: Buffer, index: number
 }
 
 /** Splits an encode into the chunks it covers (in order, contiguous), each written whole to its cache file. */
-async function keepChunks(encoded: string, encodeStart: number, chunks: readonly Chunk[], lastIndex: number): Promise<void> {
+async function keepChunks(
+  encoded: string,
+  encodeStart: number,
+  chunks: readonly Chunk[],
+  lastIndex: number,
+): Promise<void> {
   const ranges = chunks.map((chunk) => ({ chunk, ...packetRange(chunk, encodeStart, chunk.index === lastIndex) }));
   let current = 0;
   let packets: Buffer[] = [];
   const flush = async () => {
     const range = ranges[current]!;
     // A short chunk would shift everything after it: better to fail the export than to publish audio out of sync.
-    if (range.to !== Infinity && packets.length !== range.to - range.from) throw new Error(`The AAC encode gave ${packets.length} packets for a chunk of ${range.to - range.from}.`);
+    if (range.to !== Infinity && packets.length !== range.to - range.from)
+      throw new Error(`The AAC encode gave ${packets.length} packets for a chunk of ${range.to - range.from}.`);
     await writeFileAtomic(range.chunk.file, Buffer.concat(packets));
     packets = [];
     current++;
@@ -132,7 +160,11 @@ async function pruneCache(dir: string, used: ReadonlySet<string>): Promise<void>
   }
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** Encodes the WAV to ADTS, encoding again only the chunks no earlier encode in `cacheDir` has. */
 export async function encodeAacChunked(options: ChunkedAacOptions): Promise<ChunkedAacResult> {
@@ -149,8 +181,21 @@ export async function encodeAacChunked(options: ChunkedAacOptions): Promise<Chun
       const start = index * CHUNK_SAMPLES;
       const end = Math.min(frames, start + CHUNK_SAMPLES);
       // The same samples under the same encoder settings, at the same place in the stream, make the same packets.
-      const salt = JSON.stringify([options.ffmpeg, options.bitrate ?? '192k', layout.sampleRate, layout.channels, start === 0, end === frames]);
-      const key = await hashFrames(handle, layout, Math.max(0, start - CONTEXT_SAMPLES), Math.min(frames, end + CONTEXT_SAMPLES), salt);
+      const salt = JSON.stringify([
+        options.ffmpeg,
+        options.bitrate ?? '192k',
+        layout.sampleRate,
+        layout.channels,
+        start === 0,
+        end === frames,
+      ]);
+      const key = await hashFrames(
+        handle,
+        layout,
+        Math.max(0, start - CONTEXT_SAMPLES),
+        Math.min(frames, end + CONTEXT_SAMPLES),
+        salt,
+      );
       chunks.push({ index, start, end, key, file: path.join(options.cacheDir, `${key}.adts`) });
     }
   } finally {

@@ -41,11 +41,16 @@ export function assDrawnBetween(document: string): (startSec: number, endSec: nu
     const [h, m, s] = stamp.split(':').map(Number);
     return h! * 3600 + m! * 60 + s!;
   };
-  const events = lines.filter((line) => line.startsWith('Dialogue:')).map((line) => {
-    const fields = line.slice('Dialogue:'.length).split(',');
-    return { line, start: seconds(fields[1]!.trim()), end: seconds(fields[2]!.trim()) };
-  });
-  return (startSec, endSec) => [header, ...events.filter((event) => event.start < endSec && event.end > startSec).map((event) => event.line)].join('\n');
+  const events = lines
+    .filter((line) => line.startsWith('Dialogue:'))
+    .map((line) => {
+      const fields = line.slice('Dialogue:'.length).split(',');
+      return { line, start: seconds(fields[1]!.trim()), end: seconds(fields[2]!.trim()) };
+    });
+  return (startSec, endSec) =>
+    [header, ...events.filter((event) => event.start < endSec && event.end > startSec).map((event) => event.line)].join(
+      '\n',
+    );
 }
 
 async function inputIdentity(file: string): Promise<string> {
@@ -63,21 +68,62 @@ export async function encodeVideoChunked(options: ChunkedVideoOptions): Promise<
     const start = index * VIDEO_CHUNK_SECONDS;
     const end = index === count - 1 ? options.durationSec : start + VIDEO_CHUNK_SECONDS;
     const key = createHash('sha256')
-      .update(JSON.stringify([options.ffmpeg, source, start, end, options.fps, h264EncodeArgs(), options.drawnBetween(start - 1 / options.fps, end + 1 / options.fps)]))
-      .digest('hex').slice(0, 40);
+      .update(
+        JSON.stringify([
+          options.ffmpeg,
+          source,
+          start,
+          end,
+          options.fps,
+          h264EncodeArgs(),
+          options.drawnBetween(start - 1 / options.fps, end + 1 / options.fps),
+        ]),
+      )
+      .digest('hex')
+      .slice(0, 40);
     return { index, start, end, file: path.join(options.cacheDir, `${key}.ts`) };
   });
   let encoded = 0;
   for (const chunk of chunks) {
-    if (await stat(chunk.file).then(() => true, () => false)) continue;
+    if (
+      await stat(chunk.file).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
     // Seek and stop half a frame early, so the frame on a boundary belongs to exactly one chunk.
     const seek = chunk.index === 0 ? [] : ['-ss', (chunk.start - halfFrame).toFixed(6)];
     const stop = chunk.index === count - 1 ? [] : ['-to', (chunk.end - halfFrame).toFixed(6)];
-    await writeThroughTemp(chunk.file, (temp) => runFfmpeg([
-      ...ffmpegBaseArgs(), '-y', '-copyts', ...seek, '-i', options.input, ...stop,
-      '-map', '0:v:0', '-vf', options.filter, ...h264EncodeArgs(), '-bf', '0', '-an',
-      '-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', temp,
-    ], { ffmpeg: options.ffmpeg, env: options.env, signal: options.signal }));
+    await writeThroughTemp(chunk.file, (temp) =>
+      runFfmpeg(
+        [
+          ...ffmpegBaseArgs(),
+          '-y',
+          '-copyts',
+          ...seek,
+          '-i',
+          options.input,
+          ...stop,
+          '-map',
+          '0:v:0',
+          '-vf',
+          options.filter,
+          ...h264EncodeArgs(),
+          '-bf',
+          '0',
+          '-an',
+          '-f',
+          'mpegts',
+          '-muxdelay',
+          '0',
+          '-muxpreload',
+          '0',
+          temp,
+        ],
+        { ffmpeg: options.ffmpeg, env: options.env, signal: options.signal },
+      ),
+    );
     encoded++;
     options.onProgress?.((chunk.index + 1) / count);
   }

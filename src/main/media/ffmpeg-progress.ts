@@ -69,7 +69,10 @@ function numberOrNull(value: string | undefined): number | null {
 }
 
 /** Fraction 0..1 of an output of known duration; null when the duration is unknown. A finished run is 1. */
-export function progressFraction(event: Pick<FfmpegProgress, 'outTimeSec' | 'done'>, durationSec: number | undefined): number | null {
+export function progressFraction(
+  event: Pick<FfmpegProgress, 'outTimeSec' | 'done'>,
+  durationSec: number | undefined,
+): number | null {
   if (event.done) return 1;
   if (durationSec === undefined || !(durationSec > 0)) return null;
   if (event.outTimeSec === null) return 0;

@@ -27,7 +27,8 @@ export function targetFrameSize(display: FrameSize, requested: Partial<FrameSize
   const { width, height } = requested;
   if (width !== undefined && height !== undefined) return { width, height };
   if (width !== undefined) return { width, height: Math.max(1, Math.round((width * display.height) / display.width)) };
-  if (height !== undefined) return { width: Math.max(1, Math.round((height * display.width) / display.height)), height };
+  if (height !== undefined)
+    return { width: Math.max(1, Math.round((height * display.width) / display.height)), height };
   return { width: display.width, height: display.height };
 }
 
@@ -61,14 +62,21 @@ export function readFramesArgs(options: ReadFramesArgsOptions): string[] {
     ...ffmpegBaseArgs(),
     // Seeking before -i is fast and exact when decoding; half a frame early so rounding never drops the first frame.
     ...(startSec !== undefined && startSec > 0 ? ['-ss', Math.max(0, startSec - 0.5 / options.fps).toFixed(4)] : []),
-    '-i', options.input,
+    '-i',
+    options.input,
     // A frame count, not a time: a window of N frames yields exactly N, however the timestamps round.
     ...(durationSec !== undefined ? ['-frames:v', String(Math.max(1, Math.round(durationSec * options.fps)))] : []),
-    '-map', '0:v:0',
-    '-an', '-sn', '-dn',
-    '-vf', `fps=fps=${formatFrameRate(options.fps)},scale=${options.width}:${options.height}`,
-    '-pix_fmt', options.pixelFormat,
-    '-f', 'rawvideo',
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-dn',
+    '-vf',
+    `fps=fps=${formatFrameRate(options.fps)},scale=${options.width}:${options.height}`,
+    '-pix_fmt',
+    options.pixelFormat,
+    '-f',
+    'rawvideo',
     'pipe:1',
   ];
 }
@@ -104,27 +112,39 @@ export function writeFramesArgs(options: WriteFramesArgsOptions): string[] {
   const { audio } = options;
   return [
     ...ffmpegPreamble(),
-    '-f', 'rawvideo',
-    '-pixel_format', options.pixelFormat,
-    '-video_size', `${options.width}x${options.height}`,
-    '-framerate', formatFrameRate(options.fps),
-    '-i', 'pipe:0',
+    '-f',
+    'rawvideo',
+    '-pixel_format',
+    options.pixelFormat,
+    '-video_size',
+    `${options.width}x${options.height}`,
+    '-framerate',
+    formatFrameRate(options.fps),
+    '-i',
+    'pipe:0',
     ...(audio
-      ? [...(audio.startSec !== undefined && audio.startSec > 0 ? ['-ss', audio.startSec.toFixed(3)] : []), '-i', audio.file]
+      ? [
+          ...(audio.startSec !== undefined && audio.startSec > 0 ? ['-ss', audio.startSec.toFixed(3)] : []),
+          '-i',
+          audio.file,
+        ]
       : []),
-    '-map', '0:v:0',
+    '-map',
+    '0:v:0',
     ...(options.encode ?? h264EncodeArgs()),
     ...(audio?.copy
       ? ['-map', '1:a?', '-c:a', 'copy']
       : audio
-      ? [
-          '-map', '1:a:0',
-          ...(options.audioEncode ?? defaultAudioEncodeArgs()),
-          // The frame count is unknown until stdin closes: pad the audio with silence and stop at the last frame.
-          '-af', 'apad',
-          '-shortest',
-        ]
-      : []),
+        ? [
+            '-map',
+            '1:a:0',
+            ...(options.audioEncode ?? defaultAudioEncodeArgs()),
+            // The frame count is unknown until stdin closes: pad the audio with silence and stop at the last frame.
+            '-af',
+            'apad',
+            '-shortest',
+          ]
+        : []),
     ...(options.format ? ['-f', options.format] : []),
     options.output,
   ];

@@ -68,7 +68,10 @@ export async function describeFrameStream(file: string, options: FrameStreamOpti
   }
   const fps = options.fps ?? video.fps;
   if (!(fps > 0)) {
-    throw new DubDeskError('media_unreadable', `${path.basename(file)} does not say its frame rate; pass one to read its frames.`);
+    throw new DubDeskError(
+      'media_unreadable',
+      `${path.basename(file)} does not say its frame rate; pass one to read its frames.`,
+    );
   }
   // ffmpeg autorotates, so frames come out in the display orientation.
   const { width, height } = targetFrameSize({ width: video.displayWidth, height: video.displayHeight }, options);
@@ -97,7 +100,11 @@ export async function* readFrames(file: string, options: FrameStreamOptions): As
   if (signal?.aborted) throw abortError('ffmpeg', signal.reason);
   const startSec = options.startSec ?? 0;
   const args = readFramesArgs({ input: file, ...stream, startSec, durationSec: options.durationSec });
-  const ffmpeg = startFrameFfmpeg(options.ffmpeg ?? resolveMediaTools().ffmpeg, args, { readStdout: true, signal, onSpawn: options.onSpawn });
+  const ffmpeg = startFrameFfmpeg(options.ffmpeg ?? resolveMediaTools().ffmpeg, args, {
+    readStdout: true,
+    signal,
+    onSpawn: options.onSpawn,
+  });
   const stdout = ffmpeg.stdout;
 
   let aborted = false;
@@ -132,7 +139,10 @@ export async function* readFrames(file: string, options: FrameStreamOptions): As
     const failure = ffmpeg.failure(exit);
     if (failure) throw readFailure(file, failure);
     if (filled !== 0) {
-      throw new DubDeskError('media_unreadable', `The frames of ${path.basename(file)} ended in the middle of a frame.`);
+      throw new DubDeskError(
+        'media_unreadable',
+        `The frames of ${path.basename(file)} ended in the middle of a frame.`,
+      );
     }
   } catch (error) {
     if (aborted) throw abortError('ffmpeg', signal?.reason);
@@ -204,18 +214,23 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   let state: 'open' | 'ending' | 'done' | 'aborted' = 'open';
   let framesWritten = 0;
   // Whatever ends ffmpeg other than a successful end() leaves no partial file behind.
-  const settled = ffmpeg.exited
-    .then(async (exit) => {
-      if (state !== 'ending' || ffmpeg.failure(exit)) await target.abort();
-    });
+  const settled = ffmpeg.exited.then(async (exit) => {
+    if (state !== 'ending' || ffmpeg.failure(exit)) await target.abort();
+  });
 
   const failureAfterExit = async (): Promise<Error> => {
     const exit = await ffmpeg.exited;
     await settled;
     if (state === 'aborted') return abortError('ffmpeg', signal?.reason);
-    return ffmpeg.failure(exit) ?? new ProcessError('ffmpeg stopped reading frames before they were all written.', {
-      tool: 'ffmpeg', exitCode: exit.code, exitSignal: exit.signal, stderrTail: exit.stderrTail,
-    });
+    return (
+      ffmpeg.failure(exit) ??
+      new ProcessError('ffmpeg stopped reading frames before they were all written.', {
+        tool: 'ffmpeg',
+        exitCode: exit.code,
+        exitSignal: exit.signal,
+        stderrTail: exit.stderrTail,
+      })
+    );
   };
 
   const abort = async (): Promise<void> => {
@@ -238,7 +253,9 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
       if (state === 'aborted') throw abortError('ffmpeg', signal?.reason);
       if (state !== 'open') throw new Error('The frame writer is already closed.');
       if (frame.length !== bytesPerFrame) {
-        throw new RangeError(`A ${options.width}x${options.height} ${options.pixelFormat} frame has ${bytesPerFrame} bytes, not ${frame.length}.`);
+        throw new RangeError(
+          `A ${options.width}x${options.height} ${options.pixelFormat} frame has ${bytesPerFrame} bytes, not ${frame.length}.`,
+        );
       }
       // The callback fires once the bytes are in the pipe; a frame is far above the stream's high-water mark,
       // so waiting for it is the same as waiting for drain, and the caller may reuse the buffer afterwards.
@@ -282,7 +299,14 @@ function progressListener(options: FrameWriterOptions): ((line: string) => void)
 function startFrameFfmpeg(
   command: string,
   args: readonly string[],
-  options: { stdin?: boolean; readStdout?: boolean; signal?: AbortSignal; onStdoutLine?: (line: string) => void; onSpawn?: (pid: number) => void; env?: NodeJS.ProcessEnv },
+  options: {
+    stdin?: boolean;
+    readStdout?: boolean;
+    signal?: AbortSignal;
+    onStdoutLine?: (line: string) => void;
+    onSpawn?: (pid: number) => void;
+    env?: NodeJS.ProcessEnv;
+  },
 ): StartedProcess {
   return startProcess(command, args, { ...options, toolName: 'ffmpeg', killGraceMs: 0 });
 }
@@ -292,5 +316,9 @@ function readFailure(file: string, failure: ProcessError): Error {
   if (failure.exitCode === null && failure.exitSignal === null) return failure;
   const name = path.basename(file);
   const reason = firstErrorLine(failure.stderrTail.split(file).join(name));
-  return new DubDeskError('media_unreadable', `The video of ${name} could not be decoded${reason ? ` (${reason})` : ''}.`, { cause: failure });
+  return new DubDeskError(
+    'media_unreadable',
+    `The video of ${name} could not be decoded${reason ? ` (${reason})` : ''}.`,
+    { cause: failure },
+  );
 }

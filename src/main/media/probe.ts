@@ -62,9 +62,13 @@ export async function probeMedia(file: string, options: ProbeOptions = {}): Prom
     // A missing ffprobe binary is a setup problem, not a property of the user's file.
     if (!(error instanceof ProcessError) || (error.exitCode === null && error.exitSignal === null)) throw error;
     const reason = probeFailureReason(error.stderrTail, file);
-    throw new DubDeskError('media_unreadable', `${name} could not be read as audio or video${reason ? ` (${reason})` : ''}.`, {
-      cause: error,
-    });
+    throw new DubDeskError(
+      'media_unreadable',
+      `${name} could not be read as audio or video${reason ? ` (${reason})` : ''}.`,
+      {
+        cause: error,
+      },
+    );
   }
   let json: FfprobeOutput;
   try {
@@ -142,7 +146,11 @@ export function mediaInfoFromFfprobe(json: FfprobeOutput): MediaInfo {
     hasAudio: audioStream !== undefined,
     video: videoStream ? videoInfoOf(videoStream) : undefined,
     audio: audioStream
-      ? { codec: audioStream.codec_name ?? 'unknown', sampleRate: Number(audioStream.sample_rate ?? 0), channels: audioStream.channels ?? 0 }
+      ? {
+          codec: audioStream.codec_name ?? 'unknown',
+          sampleRate: Number(audioStream.sample_rate ?? 0),
+          channels: audioStream.channels ?? 0,
+        }
       : undefined,
   };
 }
@@ -192,7 +200,9 @@ export function frameRate(value: string | undefined): number {
 function durationOf(json: FfprobeOutput): number {
   const container = Number(json.format?.duration);
   if (Number.isFinite(container) && container > 0) return container;
-  const streamDurations = (json.streams ?? []).map((s) => Number(s.duration)).filter((d) => Number.isFinite(d) && d > 0);
+  const streamDurations = (json.streams ?? [])
+    .map((s) => Number(s.duration))
+    .filter((d) => Number.isFinite(d) && d > 0);
   return streamDurations.length > 0 ? Math.max(...streamDurations) : 0;
 }
 

@@ -132,7 +132,11 @@ export interface StartedProcess {
  * life (see child-lifetime.ts), cancellable. runProcess uses it for run-to-completion calls; streaming callers
  * (raw frames in and out of ffmpeg) use it directly and must await `exited`, so no process outlives them.
  */
-export function startProcess(command: string, args: readonly string[], options: StartProcessOptions = {}): StartedProcess {
+export function startProcess(
+  command: string,
+  args: readonly string[],
+  options: StartProcessOptions = {},
+): StartedProcess {
   const tool = options.toolName ?? path.basename(command);
   const { signal } = options;
   // Bound to this process: a service killed even by SIGKILL takes the child with it.
@@ -213,9 +217,13 @@ export function startProcess(command: string, args: readonly string[], options: 
     failure(exit) {
       const details = { tool, exitCode: exit.code, exitSignal: exit.signal, stderrTail: exit.stderrTail };
       if (exit.spawnError) {
-        return new ProcessError(`Could not start ${tool} (${command}): ${exit.spawnError.message}`, { ...details, exitCode: null, exitSignal: null }, {
-          cause: exit.spawnError,
-        });
+        return new ProcessError(
+          `Could not start ${tool} (${command}): ${exit.spawnError.message}`,
+          { ...details, exitCode: null, exitSignal: null },
+          {
+            cause: exit.spawnError,
+          },
+        );
       }
       if (exit.code === 0) return null;
       const how = exit.code === null ? `was killed by signal ${exit.signal}` : `exited with code ${exit.code}`;
@@ -228,7 +236,11 @@ export function startProcess(command: string, args: readonly string[], options: 
  * Runs an external binary to completion through startProcess: cancellable, stderr kept for the error message.
  * Resolves only after the child has exited, so an aborted call never leaves a process behind.
  */
-export async function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<ProcessResult> {
+export async function runProcess(
+  command: string,
+  args: readonly string[],
+  options: RunProcessOptions = {},
+): Promise<ProcessResult> {
   const tool = options.toolName ?? path.basename(command);
   const { signal } = options;
   if (signal?.aborted) throw abortError(tool, signal.reason);

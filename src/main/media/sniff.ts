@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import { DubDeskError } from '../../shared/errors.js';
 import { looksLikeSrt } from './srt.js';
 
-export type MediaExt = 'mp4' | 'mov' | 'webm' | 'mkv' | 'avi' | 'wmv' | 'jpg' | 'png' | 'webp' | 'wav' | 'mp3' | 'm4a' | 'srt';
+export type MediaExt =
+  'mp4' | 'mov' | 'webm' | 'mkv' | 'avi' | 'wmv' | 'jpg' | 'png' | 'webp' | 'wav' | 'mp3' | 'm4a' | 'srt';
 export type MediaCategory = 'video' | 'image' | 'audio' | 'subtitle';
 
 export interface SniffedType {
@@ -49,7 +50,8 @@ export async function sniffFile(file: string): Promise<SniffedType | null> {
 
 /** Pure: the first bytes of a file -> its type. */
 export function sniffBytes(bytes: Uint8Array): SniffedType | null {
-  const ext = isoBmffType(bytes) ?? riffType(bytes) ?? ebmlType(bytes) ?? simpleSignature(bytes) ?? (isMp3(bytes) ? 'mp3' : null);
+  const ext =
+    isoBmffType(bytes) ?? riffType(bytes) ?? ebmlType(bytes) ?? simpleSignature(bytes) ?? (isMp3(bytes) ? 'mp3' : null);
   if (ext) return typeOf(ext);
   return looksLikeSrt(bytes) ? typeOf('srt') : null;
 }
@@ -70,7 +72,10 @@ export async function checkMediaType(file: string, options: CheckMediaTypeOption
   const found = await sniffFile(file);
   if (found && (allowed.includes(found.ext) || (found.ext === 'mp4' && allowed.includes('m4a')))) return found;
   const what = found ? `is ${TYPES[found.ext].label}` : 'is not a recognised media format';
-  throw new DubDeskError('unsupported_media', `${options.nameForErrors} ${what}; accepted types: ${acceptedTypesText(options.allowed)}.`);
+  throw new DubDeskError(
+    'unsupported_media',
+    `${options.nameForErrors} ${what}; accepted types: ${acceptedTypesText(options.allowed)}.`,
+  );
 }
 
 /** `.jpeg` -> `jpg`: one spelling per type. */
@@ -86,7 +91,9 @@ export function acceptedExtensions(allowed: readonly string[]): string[] {
 
 /** `['jpg', 'jpeg', 'png']` -> ".jpg, .png" for messages. */
 export function acceptedTypesText(allowed: readonly string[]): string {
-  return acceptedExtensions(allowed).map((ext) => `.${ext}`).join(', ');
+  return acceptedExtensions(allowed)
+    .map((ext) => `.${ext}`)
+    .join(', ');
 }
 
 function ascii(bytes: Uint8Array, start: number, length: number): string {
@@ -165,7 +172,11 @@ const MP3_BITRATES_KBPS = {
   v1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
   v2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
-const MP3_SAMPLE_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const MP3_SAMPLE_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 /** Length in bytes of the MPEG audio Layer III frame whose header is at `offset`, or null if it is not one. */
 function mp3FrameLength(bytes: Uint8Array, offset: number): number | null {

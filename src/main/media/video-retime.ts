@@ -21,11 +21,15 @@ export interface TimeMap {
 
 /** Validates the segments (sorted, disjoint, factor >= 1) and builds the piecewise-linear map. */
 export function createTimeMap(segments: readonly SlowdownSegment[]): TimeMap {
-  const sorted = [...segments].filter((segment) => segment.factor !== 1 && segment.toMs > segment.fromMs).sort((a, b) => a.fromMs - b.fromMs);
+  const sorted = [...segments]
+    .filter((segment) => segment.factor !== 1 && segment.toMs > segment.fromMs)
+    .sort((a, b) => a.fromMs - b.fromMs);
   sorted.forEach((segment, i) => {
-    if (!(segment.factor >= 1) || !Number.isFinite(segment.factor)) throw new RangeError(`slowdown factor must be >= 1, got ${segment.factor}`);
+    if (!(segment.factor >= 1) || !Number.isFinite(segment.factor))
+      throw new RangeError(`slowdown factor must be >= 1, got ${segment.factor}`);
     if (segment.fromMs < 0) throw new RangeError(`slowdown segment starts before 0 ms (${segment.fromMs})`);
-    if (i > 0 && segment.fromMs < sorted[i - 1].toMs) throw new RangeError(`slowdown segments overlap at ${segment.fromMs} ms`);
+    if (i > 0 && segment.fromMs < sorted[i - 1].toMs)
+      throw new RangeError(`slowdown segments overlap at ${segment.fromMs} ms`);
   });
   const added = (segment: SlowdownSegment): number => (segment.toMs - segment.fromMs) * (segment.factor - 1);
   return {
@@ -62,7 +66,9 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(6).replace(/\.?0+$/,
 export function videoRetimeFilter(segments: readonly SlowdownSegment[], fps: string | number): string {
   const map = createTimeMap(segments);
   if (map.segments.length === 0) return 'null';
-  const terms = map.segments.map((s) => `${(s.factor - 1).toFixed(6)}*min(max(T-${seconds(s.fromMs)},0),${seconds(s.toMs - s.fromMs)})`);
+  const terms = map.segments.map(
+    (s) => `${(s.factor - 1).toFixed(6)}*min(max(T-${seconds(s.fromMs)},0),${seconds(s.toMs - s.fromMs)})`,
+  );
   return `setpts=PTS-STARTPTS,setpts='(T+${terms.join('+')})/TB',fps=fps=${fps}`;
 }
 
@@ -118,13 +124,19 @@ export function retimeVideoArgs(options: RetimeVideoOptions): string[] {
   if (withAudio) graph.push(`[0:a:0]${audioRetimeFilter(options.segments)}[a]`);
   return [
     ...ffmpegPreamble(),
-    '-i', options.input,
-    '-filter_complex', graph.join(';'),
-    '-map', '[v]', ...(withAudio ? ['-map', '[a]'] : []),
+    '-i',
+    options.input,
+    '-filter_complex',
+    graph.join(';'),
+    '-map',
+    '[v]',
+    ...(withAudio ? ['-map', '[a]'] : []),
     ...h264EncodeArgs(options.preset),
     ...(withAudio ? ['-c:a', 'aac', '-b:a', '192k'] : []),
-    '-movflags', '+faststart',
-    '-f', 'mp4',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
     options.output,
   ];
 }

@@ -11,11 +11,13 @@ export interface PcmLayout {
 
 /** Walks the RIFF chunks to the format and the data; a streamed writer's unknown data size means "to the end". */
 export async function readPcmLayout(handle: FileHandle, name: string): Promise<PcmLayout> {
-  const notPcm = (why: string) => new DubDeskError('media_unreadable', `${name} is not a 16-bit PCM WAV file (${why}).`);
+  const notPcm = (why: string) =>
+    new DubDeskError('media_unreadable', `${name} is not a 16-bit PCM WAV file (${why}).`);
   const { size } = await handle.stat();
   const head = Buffer.alloc(12);
   await handle.read(head, 0, 12, 0);
-  if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw notPcm('no RIFF/WAVE header');
+  if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
+    throw notPcm('no RIFF/WAVE header');
   let offset = 12;
   let format: { sampleRate: number; channels: number } | undefined;
   const chunk = Buffer.alloc(24);

@@ -43,10 +43,19 @@ export interface ExtractOptions {
  * or oversized archive stops there), then the kept members into destDir (which should be empty), hashing each listed
  * file. Throws ArchiveProblem naming the member for an unsafe, damaged, oversized or incomplete archive.
  */
-export async function extractArchive(archivePath: string, format: ArchiveFormat, destDir: string, plan: ArchivePlan, options: ExtractOptions): Promise<Extracted> {
+export async function extractArchive(
+  archivePath: string,
+  format: ArchiveFormat,
+  destDir: string,
+  plan: ArchivePlan,
+  options: ExtractOptions,
+): Promise<Extracted> {
   const read = archiveReader(format);
   const listing = createLayoutCheck(plan, options.limits);
-  await asArchiveProblem(options.signal, read(archivePath, (member) => void listing.add(member), options.signal, options.onListing));
+  await asArchiveProblem(
+    options.signal,
+    read(archivePath, (member) => void listing.add(member), options.signal, options.onListing),
+  );
   const layout = listing.finish();
   fs.mkdirSync(destDir, { recursive: true });
   const sink = createMemberSink(destDir, plan, layout, options);
@@ -62,7 +71,9 @@ async function asArchiveProblem(signal: AbortSignal | undefined, reading: Promis
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (error instanceof ArchiveProblem || isFileSystemError(error)) throw error;
-    throw new ArchiveProblem(`is damaged or incomplete (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new ArchiveProblem(`is damaged or incomplete (${error instanceof Error ? error.message : String(error)})`, {
+      cause: error,
+    });
   }
 }
 
@@ -76,14 +87,20 @@ export function isFileSystemError(error: unknown): boolean {
  * Writes the kept members the listing accepted. Each member is checked again (the file may have changed since it was
  * listed), and a file may write no more than its listed size, so the listing's total bounds what is written.
  */
-function createMemberSink(destDir: string, plan: ArchivePlan, layout: ArchiveLayout, { limits, signal }: ExtractOptions) {
+function createMemberSink(
+  destDir: string,
+  plan: ArchivePlan,
+  layout: ArchiveLayout,
+  { limits, signal }: ExtractOptions,
+) {
   const written = new Map<string, { sha256: string; sizeBytes: number }>();
   const recheck = createLayoutCheck(plan, limits);
   const changed = (what: string) => new ArchiveProblem(`changed while it was being read (${what})`);
   const inside = (target: string) => {
     const full = path.resolve(destDir, target);
     // Belt and braces: member paths were checked already, and no link is ever created on disk.
-    if (!full.startsWith(path.resolve(destDir) + path.sep)) throw new ArchiveProblem(`holds an unsafe member '${target}'`);
+    if (!full.startsWith(path.resolve(destDir) + path.sep))
+      throw new ArchiveProblem(`holds an unsafe member '${target}'`);
     return full;
   };
 

@@ -1,6 +1,13 @@
 // Pure: checks an archive's listing, member by member, against what the model keeps, before a byte is written:
 // safe paths, plain files and folders only (no links), the layout complete, and the total within the limit.
-import { ArchiveProblem, keptMember, unsafeMemberReason, type ArchiveMember, type ArchivePlan, type KeptMember } from './archive-members.js';
+import {
+  ArchiveProblem,
+  keptMember,
+  unsafeMemberReason,
+  type ArchiveMember,
+  type ArchivePlan,
+  type KeptMember,
+} from './archive-members.js';
 import { ARCHIVE_MAX_MEMBERS, MEMBER_MIN_BYTES } from './unpack-limit.js';
 
 /** A member as the archive lists it, with the size its header declares. */
@@ -39,10 +46,15 @@ export function createLayoutCheck(plan: ArchivePlan, limits: ArchiveLimits): Lay
   let members = 0;
   let charged = 0;
 
-  const ancestors = (target: string) => target.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  const ancestors = (target: string) =>
+    target
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/'));
   const claimFolder = (target: string, member: ListedMember) => {
     for (const folder of [...ancestors(target), target]) {
-      if (files.has(folder)) throw new ArchiveProblem(`holds ${folder} both as a file and as a folder (${member.path})`);
+      if (files.has(folder))
+        throw new ArchiveProblem(`holds ${folder} both as a file and as a folder (${member.path})`);
       folders.add(folder);
     }
   };
@@ -59,11 +71,15 @@ export function createLayoutCheck(plan: ArchivePlan, limits: ArchiveLimits): Lay
       if (!kept) return undefined;
       const { target } = kept;
       if (target.length > MAX_PATH_CHARS || target.split('/').length > MAX_DEPTH) {
-        throw new ArchiveProblem(`holds ${member.path}, whose path is longer than ${MAX_PATH_CHARS} characters or ${MAX_DEPTH} folders deep`);
+        throw new ArchiveProblem(
+          `holds ${member.path}, whose path is longer than ${MAX_PATH_CHARS} characters or ${MAX_DEPTH} folders deep`,
+        );
       }
       if (member.kind === 'symlink' || member.kind === 'hardlink') {
         // No catalogue layout needs a link, and copies of links multiply what is written (a link to a folder of links).
-        throw new ArchiveProblem(`holds ${member.path}, a link to ${member.linkTarget}: a model's files and folders must be plain ones, not links`);
+        throw new ArchiveProblem(
+          `holds ${member.path}, a link to ${member.linkTarget}: a model's files and folders must be plain ones, not links`,
+        );
       }
       if (member.kind === 'directory') {
         if (kept.listed) throw new ArchiveProblem(`holds ${target} as a folder, not a file`);
@@ -72,7 +88,8 @@ export function createLayoutCheck(plan: ArchivePlan, limits: ArchiveLimits): Lay
       }
       if (member.kind !== 'file') throw new ArchiveProblem(`holds ${member.path}, which is not a plain file`);
       if (plan.directories.includes(target)) throw new ArchiveProblem(`holds ${target} as a file, not a folder`);
-      if (folders.has(target)) throw new ArchiveProblem(`holds ${target} both as a file and as a folder (${member.path})`);
+      if (folders.has(target))
+        throw new ArchiveProblem(`holds ${target} both as a file and as a folder (${member.path})`);
       if (files.has(target)) throw new ArchiveProblem(`holds ${target} twice`);
       const parent = target.slice(0, Math.max(0, target.lastIndexOf('/')));
       if (parent) claimFolder(parent, member);

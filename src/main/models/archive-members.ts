@@ -47,7 +47,10 @@ export function unsafeMemberReason(member: ArchiveMember): string | undefined {
 /** The archive path a link points at, or undefined when it points outside the archive. */
 export function resolveLink(member: ArchiveMember): string | undefined {
   const target = (member.linkTarget ?? '').replace(/\\/g, '/');
-  const joined = member.kind === 'hardlink' ? path.normalize(target) : path.normalize(path.join(path.dirname(clean(member.path)), target));
+  const joined =
+    member.kind === 'hardlink'
+      ? path.normalize(target)
+      : path.normalize(path.join(path.dirname(clean(member.path)), target));
   if (joined === '..' || joined.startsWith('../') || path.isAbsolute(joined)) return undefined;
   return clean(joined);
 }
@@ -70,7 +73,11 @@ export function keptMember(memberPath: string, plan: ArchivePlan): KeptMember | 
 }
 
 function clean(memberPath: string): string {
-  return memberPath.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.').join('/');
+  return memberPath
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((part) => part !== '' && part !== '.')
+    .join('/');
 }
 
 function isAbsolute(memberPath: string): boolean {

@@ -14,12 +14,19 @@ export type ArchiveFormat = 'tar.bz2' | 'tar.gz' | 'zip';
 export type MemberVisitor = (member: ListedMember) => ((body: AsyncIterable<Buffer>) => Promise<void>) | undefined;
 
 /** Reads every member; `onProgress` gets the archive bytes read so far and the archive's size. */
-export type ArchiveReader = (archivePath: string, visit: MemberVisitor, signal: AbortSignal | undefined, onProgress?: (read: number, total: number) => void) => Promise<void>;
+export type ArchiveReader = (
+  archivePath: string,
+  visit: MemberVisitor,
+  signal: AbortSignal | undefined,
+  onProgress?: (read: number, total: number) => void,
+) => Promise<void>;
 
 const SYMLINK_TARGET_LIMIT = 4096;
 
 export function archiveReader(format: ArchiveFormat): ArchiveReader {
-  return format === 'zip' ? readZip : (file, visit, signal, onProgress) => readTar(file, format === 'tar.bz2', visit, signal, onProgress);
+  return format === 'zip'
+    ? readZip
+    : (file, visit, signal, onProgress) => readTar(file, format === 'tar.bz2', visit, signal, onProgress);
 }
 
 function tarKind(type: ReadEntry['type']): MemberKind {
@@ -43,7 +50,13 @@ function tarKind(type: ReadEntry['type']): MemberKind {
   }
 }
 
-async function readTar(archivePath: string, bzip2: boolean, visit: MemberVisitor, signal?: AbortSignal, onProgress?: (read: number, total: number) => void): Promise<void> {
+async function readTar(
+  archivePath: string,
+  bzip2: boolean,
+  visit: MemberVisitor,
+  signal?: AbortSignal,
+  onProgress?: (read: number, total: number) => void,
+): Promise<void> {
   const total = fs.statSync(archivePath).size;
   const source = fs.createReadStream(archivePath);
   // Listened to at once: the file may vanish (a remove during a cancel) before the promise below is set up.
@@ -79,7 +92,12 @@ async function readTar(archivePath: string, bzip2: boolean, visit: MemberVisitor
     parser.on('entry', (entry: ReadEntry) => {
       if (settled) return entry.resume();
       try {
-        const write = visit({ path: entry.path, kind: tarKind(entry.type), linkTarget: entry.linkpath, size: entry.size ?? 0 });
+        const write = visit({
+          path: entry.path,
+          kind: tarKind(entry.type),
+          linkTarget: entry.linkpath,
+          size: entry.size ?? 0,
+        });
         if (write === undefined) return entry.resume();
         current = entry;
         const writing = write(entry as unknown as AsyncIterable<Buffer>);
@@ -125,16 +143,30 @@ function zipKind(entry: yauzl.Entry): MemberKind {
 function zipNameProblem(error: Error): ArchiveProblem | undefined {
   const match = /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/.exec(error.message);
   if (!match) return undefined;
-  const reason = match[1] === 'absolute path' ? 'its path is absolute' : match[1] === 'invalid relative path' ? "its path climbs out with '..'" : 'its path holds a backslash';
+  const reason =
+    match[1] === 'absolute path'
+      ? 'its path is absolute'
+      : match[1] === 'invalid relative path'
+        ? "its path climbs out with '..'"
+        : 'its path holds a backslash';
   return new ArchiveProblem(`holds an unsafe member '${match[2]}': ${reason}`);
 }
 
-async function readZip(archivePath: string, visit: MemberVisitor, signal?: AbortSignal, onProgress?: (read: number, total: number) => void): Promise<void> {
+async function readZip(
+  archivePath: string,
+  visit: MemberVisitor,
+  signal?: AbortSignal,
+  onProgress?: (read: number, total: number) => void,
+): Promise<void> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(archivePath, { lazyEntries: true, autoClose: true }, (error, file) => (error ? reject(zipNameProblem(error) ?? error) : resolve(file))),
+    yauzl.open(archivePath, { lazyEntries: true, autoClose: true }, (error, file) =>
+      error ? reject(zipNameProblem(error) ?? error) : resolve(file),
+    ),
   );
   const openStream = (entry: yauzl.Entry) =>
-    new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))));
+    new Promise<Readable>((resolve, reject) =>
+      zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+    );
   const total = zip.fileSize;
   let read = 0;
 

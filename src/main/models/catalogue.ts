@@ -102,7 +102,10 @@ export const BUILTIN_CATALOGUE: readonly CatalogueEntry[] = [
 /** Refuses to install a model no engine consumes yet: it would cost the download and change nothing. */
 export function requireUsed(model: Pick<CatalogueEntry, 'id' | 'title' | 'usedBy'>): void {
   if (model.usedBy) return;
-  throw new DubDeskError('invalid_request', `${model.title} (${model.id}) is not used by anything in this DubDesk version yet, so it is not installed: it would change nothing. Models in use show used_by in GET /v1/models.`);
+  throw new DubDeskError(
+    'invalid_request',
+    `${model.title} (${model.id}) is not used by anything in this DubDesk version yet, so it is not installed: it would change nothing. Models in use show used_by in GET /v1/models.`,
+  );
 }
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
@@ -117,15 +120,22 @@ export interface Catalogue {
 
 /** Checks an entry can be installed safely: ids and file names become paths. */
 export function validateEntry(entry: CatalogueEntry): void {
-  if (!ID_PATTERN.test(entry.id)) throw new Error(`Catalogue id '${entry.id}' must be lowercase letters, digits, '.', '_' or '-'.`);
+  if (!ID_PATTERN.test(entry.id))
+    throw new Error(`Catalogue id '${entry.id}' must be lowercase letters, digits, '.', '_' or '-'.`);
   if (entry.files.length === 0) throw new Error(`Catalogue entry '${entry.id}' lists no files.`);
   const names = new Set<string>();
   for (const file of entry.files) {
-    if (!FILE_NAME_PATTERN.test(file.name) || file.name.includes('..')) throw new Error(`Catalogue entry '${entry.id}' has an unsafe file name '${file.name}'.`);
-    if (file.name === 'manifest.json') throw new Error(`Catalogue entry '${entry.id}' may not name a file manifest.json.`);
+    if (!FILE_NAME_PATTERN.test(file.name) || file.name.includes('..'))
+      throw new Error(`Catalogue entry '${entry.id}' has an unsafe file name '${file.name}'.`);
+    if (file.name === 'manifest.json')
+      throw new Error(`Catalogue entry '${entry.id}' may not name a file manifest.json.`);
     if (names.has(file.name)) throw new Error(`Catalogue entry '${entry.id}' lists '${file.name}' twice.`);
-    if (file.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(file.sha256)) throw new Error(`Catalogue entry '${entry.id}' has a malformed sha256 for '${file.name}'.`);
-    if (!file.url && !entry.archive) throw new Error(`Catalogue entry '${entry.id}' gives no url for '${file.name}' and has no archive to extract it from.`);
+    if (file.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(file.sha256))
+      throw new Error(`Catalogue entry '${entry.id}' has a malformed sha256 for '${file.name}'.`);
+    if (!file.url && !entry.archive)
+      throw new Error(
+        `Catalogue entry '${entry.id}' gives no url for '${file.name}' and has no archive to extract it from.`,
+      );
     names.add(file.name);
   }
   if (entry.archive) validateArchive(entry.id, entry.archive, names);
@@ -133,18 +143,25 @@ export function validateEntry(entry: CatalogueEntry): void {
 
 /** Folder names become paths like file names do; they may not collide with a file. */
 function validateArchive(id: string, archive: ModelArchive, names: Set<string>): void {
-  if (archive.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(archive.sha256)) throw new Error(`Catalogue entry '${id}' has a malformed sha256 for its archive.`);
+  if (archive.sha256 !== undefined && !/^[0-9a-f]{64}$/.test(archive.sha256))
+    throw new Error(`Catalogue entry '${id}' has a malformed sha256 for its archive.`);
   const strip = archive.stripComponents ?? 1;
-  if (!Number.isInteger(strip) || strip < 0) throw new Error(`Catalogue entry '${id}' has an invalid stripComponents ${strip}.`);
+  if (!Number.isInteger(strip) || strip < 0)
+    throw new Error(`Catalogue entry '${id}' has an invalid stripComponents ${strip}.`);
   for (const folder of archive.directories ?? []) {
-    if (!FILE_NAME_PATTERN.test(folder) || folder.includes('..')) throw new Error(`Catalogue entry '${id}' has an unsafe folder name '${folder}'.`);
-    if (folder === 'manifest.json' || names.has(folder)) throw new Error(`Catalogue entry '${id}' lists '${folder}' twice (as a folder and a file).`);
+    if (!FILE_NAME_PATTERN.test(folder) || folder.includes('..'))
+      throw new Error(`Catalogue entry '${id}' has an unsafe folder name '${folder}'.`);
+    if (folder === 'manifest.json' || names.has(folder))
+      throw new Error(`Catalogue entry '${id}' lists '${folder}' twice (as a folder and a file).`);
     names.add(folder);
   }
 }
 
 /** The built-in entries plus extra ones (tests, user-added); an id may appear only once. */
-export function createCatalogue(extra: readonly CatalogueEntry[] = [], builtin: readonly CatalogueEntry[] = BUILTIN_CATALOGUE): Catalogue {
+export function createCatalogue(
+  extra: readonly CatalogueEntry[] = [],
+  builtin: readonly CatalogueEntry[] = BUILTIN_CATALOGUE,
+): Catalogue {
   const byId = new Map<string, CatalogueEntry>();
   for (const entry of [...builtin, ...extra]) {
     validateEntry(entry);
@@ -157,7 +174,11 @@ export function createCatalogue(extra: readonly CatalogueEntry[] = [], builtin: 
     find: (id) => byId.get(id),
     require(id) {
       const entry = byId.get(id);
-      if (!entry) throw new DubDeskError('not_found', `No model '${id}' in the catalogue. Known models: ${all.map((e) => e.id).join(', ')}.`);
+      if (!entry)
+        throw new DubDeskError(
+          'not_found',
+          `No model '${id}' in the catalogue. Known models: ${all.map((e) => e.id).join(', ')}.`,
+        );
       return entry;
     },
   };

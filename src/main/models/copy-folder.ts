@@ -21,7 +21,11 @@ function listFiles(dir: string, under = '', depth = 0): { rel: string; size: num
   return out;
 }
 
-export async function copyFolder(source: string, dest: string, options: CopyFolderOptions = {}): Promise<{ sizeBytes: number; fileCount: number }> {
+export async function copyFolder(
+  source: string,
+  dest: string,
+  options: CopyFolderOptions = {},
+): Promise<{ sizeBytes: number; fileCount: number }> {
   const files = listFiles(source);
   const total = files.reduce((sum, f) => sum + f.size, 0);
   let copied = 0;
@@ -30,7 +34,9 @@ export async function copyFolder(source: string, dest: string, options: CopyFold
   for (const file of files) {
     const target = path.join(dest, file.rel);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    await pipeline(fs.createReadStream(path.join(source, file.rel)), fs.createWriteStream(target), { signal: options.signal });
+    await pipeline(fs.createReadStream(path.join(source, file.rel)), fs.createWriteStream(target), {
+      signal: options.signal,
+    });
     copied += file.size;
     options.onProgress?.(copied, total);
   }

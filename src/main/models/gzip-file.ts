@@ -17,7 +17,11 @@ export interface GunzipOptions {
 }
 
 /** Writes through an atomic temp file, so a cut-off run never leaves a short file under the real name. */
-export async function gunzipFile(source: string, dest: string, options: GunzipOptions): Promise<{ sha256: string; sizeBytes: number }> {
+export async function gunzipFile(
+  source: string,
+  dest: string,
+  options: GunzipOptions,
+): Promise<{ sha256: string; sizeBytes: number }> {
   const total = fs.statSync(source).size;
   const hash = createHash('sha256');
   let read = 0;
@@ -38,14 +42,16 @@ export async function gunzipFile(source: string, dest: string, options: GunzipOp
       new Transform({
         transform(chunk: Buffer, _encoding, done) {
           sizeBytes += chunk.length;
-          if (sizeBytes > options.maxBytes) return done(new UnpackLimitExceeded(`decompresses to more than ${options.maxBytes} bytes`));
+          if (sizeBytes > options.maxBytes)
+            return done(new UnpackLimitExceeded(`decompresses to more than ${options.maxBytes} bytes`));
           hash.update(chunk);
           done(null, chunk);
         },
       }),
       fs.createWriteStream(temp),
       { signal: options.signal },
-    ));
+    ),
+  );
   return { sha256: hash.digest('hex'), sizeBytes };
 }
 

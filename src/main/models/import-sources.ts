@@ -50,7 +50,12 @@ export function resolveImport(entry: CatalogueEntry, sourcePath: string): Import
         `${entry.title} needs ${needs.length} files (${needs.join(', ')}); pass the folder that holds them${entry.archive ? ` or the archive it is published as (.${entry.archive.format})` : ''} instead of ${sourcePath}.`,
       );
     }
-    return { kind: 'files', files: new Map([[single.name, sourcePath]]), gzipped: new Set(gzippedSingle ? [single.name] : []), directories: new Map() };
+    return {
+      kind: 'files',
+      files: new Map([[single.name, sourcePath]]),
+      gzipped: new Set(gzippedSingle ? [single.name] : []),
+      directories: new Map(),
+    };
   }
   const files = new Map<string, string>();
   const gzipped = new Set<string>();
@@ -80,7 +85,10 @@ export function resolveImport(entry: CatalogueEntry, sourcePath: string): Import
         // Not there either: name what the folder the user chose lacks.
       }
     }
-    throw new DubDeskError('invalid_request', `The folder ${sourcePath} lacks ${missing.join(', ')}, needed by ${entry.title}.`);
+    throw new DubDeskError(
+      'invalid_request',
+      `The folder ${sourcePath} lacks ${missing.join(', ')}, needed by ${entry.title}.`,
+    );
   }
   return { kind: 'files', files, gzipped, directories: folders };
 }

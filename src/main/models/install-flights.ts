@@ -2,7 +2,12 @@
 // every step is announced to subscribers. A failed install is remembered until the next attempt or removal.
 import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import type { CatalogueEntry } from './catalogue.js';
-import { createProgressReporter, type InstallEvent, type InstallPart, type ProgressReporter } from './install-progress.js';
+import {
+  createProgressReporter,
+  type InstallEvent,
+  type InstallPart,
+  type ProgressReporter,
+} from './install-progress.js';
 import type { ModelRecord } from './model-records.js';
 
 export interface InstallOptions {
@@ -28,7 +33,13 @@ export interface InstallFlights {
   /** Forgets the last failure of `id`; says whether there was one. */
   forgetFailure(id: string): boolean;
   /** Runs `work` as the install of `entry`; `finish` gives the installed record once it succeeded. */
-  start(entry: CatalogueEntry, kind: Flight['kind'], work: InstallWork, finish: () => ModelRecord, parts?: InstallPart[]): Flight;
+  start(
+    entry: CatalogueEntry,
+    kind: Flight['kind'],
+    work: InstallWork,
+    finish: () => ModelRecord,
+    parts?: InstallPart[],
+  ): Flight;
   /** Waits for a shared flight; one caller's abort leaves it to the others, the last caller's abort cancels it. */
   join(flight: Flight, id: string, options: InstallOptions): Promise<ModelRecord>;
   emit(event: InstallEvent): void;
@@ -55,12 +66,25 @@ export function createInstallFlights(progressIntervalMs: number): InstallFlights
     return () => listeners.delete(listener);
   }
 
-  async function run(entry: CatalogueEntry, flight: Flight, work: InstallWork, report: ProgressReporter, finish: () => ModelRecord): Promise<ModelRecord> {
+  async function run(
+    entry: CatalogueEntry,
+    flight: Flight,
+    work: InstallWork,
+    report: ProgressReporter,
+    finish: () => ModelRecord,
+  ): Promise<ModelRecord> {
     try {
       await work(flight.controller.signal, report);
     } catch (error) {
-      const failure = flight.controller.signal.aborted ? new DubDeskError('cancelled', `Installing ${entry.title} was cancelled.`) : toDubDeskError(error);
-      const event: InstallEvent = { ...flight.last, state: failure.code === 'cancelled' ? 'cancelled' : 'failed', code: failure.code, message: failure.message };
+      const failure = flight.controller.signal.aborted
+        ? new DubDeskError('cancelled', `Installing ${entry.title} was cancelled.`)
+        : toDubDeskError(error);
+      const event: InstallEvent = {
+        ...flight.last,
+        state: failure.code === 'cancelled' ? 'cancelled' : 'failed',
+        code: failure.code,
+        message: failure.message,
+      };
       flights.delete(entry.id);
       if (failure.code !== 'cancelled') failures.set(entry.id, event);
       emit(event);
@@ -68,23 +92,44 @@ export function createInstallFlights(progressIntervalMs: number): InstallFlights
     }
     flights.delete(entry.id);
     const record = finish();
-    emit({ id: entry.id, state: 'installed', receivedBytes: record.sizeOnDisk ?? 0, totalBytes: record.sizeOnDisk ?? 0 });
+    emit({
+      id: entry.id,
+      state: 'installed',
+      receivedBytes: record.sizeOnDisk ?? 0,
+      totalBytes: record.sizeOnDisk ?? 0,
+    });
     return record;
   }
 
-  function start(entry: CatalogueEntry, kind: Flight['kind'], work: InstallWork, finish: () => ModelRecord, parts?: InstallPart[]): Flight {
+  function start(
+    entry: CatalogueEntry,
+    kind: Flight['kind'],
+    work: InstallWork,
+    finish: () => ModelRecord,
+    parts?: InstallPart[],
+  ): Flight {
     const flight: Flight = {
       kind,
       controller: new AbortController(),
       callers: 0,
-      last: { id: entry.id, state: kind === 'download' ? 'downloading' : 'copying', receivedBytes: 0, totalBytes: entry.sizeBytes },
+      last: {
+        id: entry.id,
+        state: kind === 'download' ? 'downloading' : 'copying',
+        receivedBytes: 0,
+        totalBytes: entry.sizeBytes,
+      },
       promise: Promise.resolve() as unknown as Promise<ModelRecord>,
     };
     failures.delete(entry.id);
-    const report = createProgressReporter(entry, progressIntervalMs, (event, publish) => {
-      if (flights.get(entry.id) === flight) flight.last = event;
-      if (publish) emit(event);
-    }, parts);
+    const report = createProgressReporter(
+      entry,
+      progressIntervalMs,
+      (event, publish) => {
+        if (flights.get(entry.id) === flight) flight.last = event;
+        if (publish) emit(event);
+      },
+      parts,
+    );
     flight.promise = run(entry, flight, work, report, finish);
     // Callers may all have walked away; the outcome is still recorded in run().
     flight.promise.catch(() => undefined);
@@ -113,13 +158,11 @@ export function createInstallFlights(progressIntervalMs: number): InstallFlights
         reject(new DubDeskError('cancelled', 'The install was cancelled.'));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      flight.promise
-        .then(resolve, reject)
-        .finally(() => {
-          leave(false);
-          signal?.removeEventListener('abort', onAbort);
-          unsubscribe();
-        });
+      flight.promise.then(resolve, reject).finally(() => {
+        leave(false);
+        signal?.removeEventListener('abort', onAbort);
+        unsubscribe();
+      });
     });
   }
 

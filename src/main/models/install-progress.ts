@@ -20,7 +20,13 @@ export interface InstallEvent {
 }
 
 /** Reports (state, file, bytes of that file so far, that file's size); `force` publishes regardless of the interval. */
-export type ProgressReporter = (state: InstallState, file: string | undefined, fileReceived?: number, fileTotal?: number, force?: boolean) => void;
+export type ProgressReporter = (
+  state: InstallState,
+  file: string | undefined,
+  fileReceived?: number,
+  fileTotal?: number,
+  force?: boolean,
+) => void;
 
 /** One thing an install moves bytes for: a file, or the archive its files come from. */
 export interface InstallPart {
@@ -39,7 +45,10 @@ export function downloadParts(entry: CatalogueEntry): InstallPart[] {
 /** The name the entry's archive is saved under in its download folder (and shown in progress). */
 export function archiveDownloadName(entry: CatalogueEntry): string {
   const archive = entry.archive!;
-  return archiveFileName(archive.url, archive.format, [...entry.files.map((f) => f.name), ...(archive.directories ?? [])]);
+  return archiveFileName(archive.url, archive.format, [
+    ...entry.files.map((f) => f.name),
+    ...(archive.directories ?? []),
+  ]);
 }
 
 /**
@@ -60,13 +69,21 @@ export function createProgressReporter(
   return (state, file, fileReceived, fileTotal, force = false) => {
     let event: InstallEvent;
     if (state === 'extracting') {
-      event = { id: entry.id, state, receivedBytes: fileReceived ?? 0, ...(fileTotal !== undefined ? { totalBytes: fileTotal } : {}), ...(file ? { file } : {}) };
+      event = {
+        id: entry.id,
+        state,
+        receivedBytes: fileReceived ?? 0,
+        ...(fileTotal !== undefined ? { totalBytes: fileTotal } : {}),
+        ...(file ? { file } : {}),
+      };
     } else {
       if (file !== undefined && fileReceived !== undefined) received.set(file, fileReceived);
       if (file !== undefined && fileTotal !== undefined) totals.set(file, fileTotal);
       const receivedBytes = [...received.values()].reduce((a, b) => a + b, 0);
       const exact = parts.every((part) => totals.has(part.name));
-      const totalBytes = exact ? [...totals.values()].reduce((a, b) => a + b, 0) : Math.max(entry.sizeBytes, receivedBytes);
+      const totalBytes = exact
+        ? [...totals.values()].reduce((a, b) => a + b, 0)
+        : Math.max(entry.sizeBytes, receivedBytes);
       event = { id: entry.id, state, receivedBytes, totalBytes, ...(file ? { file } : {}) };
     }
     const now = Date.now();

@@ -53,6 +53,7 @@ export function readManifest(dir: string, id: string): ModelManifest | undefined
     return undefined;
   }
   const manifest = parsed as Partial<ModelManifest>;
-  if (manifest?.id !== id || !Array.isArray(manifest.files) || typeof manifest.installedAt !== 'string') return undefined;
+  if (manifest?.id !== id || !Array.isArray(manifest.files) || typeof manifest.installedAt !== 'string')
+    return undefined;
   return manifest as ModelManifest;
 }

@@ -21,7 +21,11 @@ export interface DownloadContext extends InstallContext {
   idleTimeoutMs?: number;
 }
 
-function fetchOptions(context: DownloadContext, signal: AbortSignal, onProgress: (bytes: number, total: number | undefined) => void) {
+function fetchOptions(
+  context: DownloadContext,
+  signal: AbortSignal,
+  onProgress: (bytes: number, total: number | undefined) => void,
+) {
   return {
     signal,
     connectTimeoutMs: context.idleTimeoutMs,
@@ -29,7 +33,8 @@ function fetchOptions(context: DownloadContext, signal: AbortSignal, onProgress:
     resumeHint: 'Install again to resume.',
     // A file finished by an earlier attempt (or a partial from before .part files) is confirmed or continued, not fetched again.
     continueExisting: true,
-    onProgress: ({ bytes, totalBytes }: { bytes: number; totalBytes: number | null }) => onProgress(bytes, totalBytes ?? undefined),
+    onProgress: ({ bytes, totalBytes }: { bytes: number; totalBytes: number | null }) =>
+      onProgress(bytes, totalBytes ?? undefined),
   };
 }
 
@@ -39,7 +44,11 @@ async function downloadFile(context: DownloadContext, staging: Staging, file: Mo
   const url = file.url!;
   const target = path.join(staging.dir, file.name);
   const fetched = file.compression === 'gz' ? `${target}.gz` : target;
-  const { bytes: sizeBytes } = await fetchToFile(url, fetched, fetchOptions(context, signal, (bytes, total) => report('downloading', file.name, bytes, total)));
+  const { bytes: sizeBytes } = await fetchToFile(
+    url,
+    fetched,
+    fetchOptions(context, signal, (bytes, total) => report('downloading', file.name, bytes, total)),
+  );
   report('verifying', file.name, sizeBytes, sizeBytes, true);
   const sha256 = await sha256File(fetched, signal);
   // The published hash is of the download (for a .gz, before anything is decompressed): a wrong file writes nothing.
@@ -50,7 +59,10 @@ async function downloadFile(context: DownloadContext, staging: Staging, file: Mo
   }
   if (file.compression !== 'gz') return { name: file.name, sha256, sizeBytes, from: url };
   try {
-    const stored = await gunzipInto(staging, file, fetched, target, { where: `at ${url}`, wrongFile: 'download_failed' });
+    const stored = await gunzipInto(staging, file, fetched, target, {
+      where: `at ${url}`,
+      wrongFile: 'download_failed',
+    });
     return { ...stored, from: url };
   } catch (error) {
     if (!signal.aborted && error instanceof DubDeskError && !error.retryable) fs.rmSync(fetched, { force: true });
@@ -59,20 +71,33 @@ async function downloadFile(context: DownloadContext, staging: Staging, file: Mo
 }
 
 /** Downloads the entry's archive, checks it, extracts its members into the staging folder, then deletes it. */
-async function downloadArchive(context: DownloadContext, staging: Staging): Promise<Extracted & { archive: ManifestArchive }> {
+async function downloadArchive(
+  context: DownloadContext,
+  staging: Staging,
+): Promise<Extracted & { archive: ManifestArchive }> {
   const { entry, signal, report } = staging;
   const archive = entry.archive!;
   const name = archiveDownloadName(entry);
   const archivePath = path.join(staging.dir, name);
-  const { bytes } = await fetchToFile(archive.url, archivePath, fetchOptions(context, signal, (received, total) => report('downloading', name, received, total)));
+  const { bytes } = await fetchToFile(
+    archive.url,
+    archivePath,
+    fetchOptions(context, signal, (received, total) => report('downloading', name, received, total)),
+  );
   report('verifying', name, bytes, bytes, true);
   const sha256 = await sha256File(archivePath, signal);
   if (archive.sha256 && sha256 !== archive.sha256) {
     fs.rmSync(archivePath, { force: true });
-    throw new DubDeskError('download_failed', `The checksum of the archive ${name} for ${entry.title} (from ${archive.url}) does not match: expected sha256 ${archive.sha256}, got ${sha256}. Nothing was installed.`);
+    throw new DubDeskError(
+      'download_failed',
+      `The checksum of the archive ${name} for ${entry.title} (from ${archive.url}) does not match: expected sha256 ${archive.sha256}, got ${sha256}. Nothing was installed.`,
+    );
   }
   try {
-    const extracted = await extractInto(staging, archivePath, archive.format, { where: archive.url, wrongFile: 'download_failed' });
+    const extracted = await extractInto(staging, archivePath, archive.format, {
+      where: archive.url,
+      wrongFile: 'download_failed',
+    });
     // Kept only until its members are out: a retry of a later step would not need it.
     fs.rmSync(archivePath, { force: true });
     return { ...extracted, archive: { from: archive.url, sha256, sizeBytes: bytes } };
@@ -83,7 +108,12 @@ async function downloadArchive(context: DownloadContext, staging: Staging): Prom
   }
 }
 
-export async function downloadModel(context: DownloadContext, entry: CatalogueEntry, signal: AbortSignal, report: ProgressReporter): Promise<void> {
+export async function downloadModel(
+  context: DownloadContext,
+  entry: CatalogueEntry,
+  signal: AbortSignal,
+  report: ProgressReporter,
+): Promise<void> {
   const stagingDir = context.stagingDir;
   fs.mkdirSync(stagingDir, { recursive: true });
   const staging: Staging = { entry, dir: stagingDir, budget: unpackBudget(entry.sizeBytes), signal, report };
@@ -99,14 +129,29 @@ export async function downloadModel(context: DownloadContext, entry: CatalogueEn
   }
   try {
     report('verifying', undefined, undefined, undefined, true);
-    await verifyOnnxFiles(context.runtime, entry, stagingDir, (file) => file.url ?? `${entry.archive!.url} (${file.name})`, 'engine_failed');
+    await verifyOnnxFiles(
+      context.runtime,
+      entry,
+      stagingDir,
+      (file) => file.url ?? `${entry.archive!.url} (${file.name})`,
+      'engine_failed',
+    );
   } catch (error) {
     // A wrong file stays wrong: keep nothing to resume from.
     fs.rmSync(stagingDir, { recursive: true, force: true });
     throw error;
   }
-  for (const file of entry.files) if (file.compression === 'gz' && file.url) fs.rmSync(path.join(stagingDir, `${file.name}.gz`), { force: true });
+  for (const file of entry.files)
+    if (file.compression === 'gz' && file.url) fs.rmSync(path.join(stagingDir, `${file.name}.gz`), { force: true });
   const files = entry.files.map((f) => byName.get(f.name)!);
-  const manifest = { id: entry.id, title: entry.title, installedAt: context.now().toISOString(), source: 'download' as const, files, ...(directories ? { directories } : {}), ...(archive ? { archive } : {}) };
+  const manifest = {
+    id: entry.id,
+    title: entry.title,
+    installedAt: context.now().toISOString(),
+    source: 'download' as const,
+    files,
+    ...(directories ? { directories } : {}),
+    ...(archive ? { archive } : {}),
+  };
   await context.commit(entry, stagingDir, manifest);
 }

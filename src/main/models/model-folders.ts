@@ -14,7 +14,12 @@ export interface ModelFolders {
   /** A fresh staging folder for one import (never resumed). */
   newImportDir(id: string): string;
   /** Moves a staging folder into place; an older copy is swapped out (after `beforeReplace`), then deleted. */
-  commit(entry: CatalogueEntry, stagingDir: string, manifest: ModelManifest, beforeReplace: () => Promise<void>): Promise<void>;
+  commit(
+    entry: CatalogueEntry,
+    stagingDir: string,
+    manifest: ModelManifest,
+    beforeReplace: () => Promise<void>,
+  ): Promise<void>;
 }
 
 /** Moves the named files or folders from `fromDir` into `toDir`, replacing what is there under those names. */

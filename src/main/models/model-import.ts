@@ -26,7 +26,8 @@ type Contents = Omit<ModelManifest, 'id' | 'title' | 'installedAt' | 'source'>;
 
 /** What an import moves bytes for, so its progress totals are exact. */
 export function importParts(source: ImportSource): InstallPart[] {
-  if (source.kind === 'archive') return [{ name: path.basename(source.path), sizeBytes: fs.statSync(source.path).size }];
+  if (source.kind === 'archive')
+    return [{ name: path.basename(source.path), sizeBytes: fs.statSync(source.path).size }];
   const parts: InstallPart[] = [...source.files].map(([name, from]) => ({ name, sizeBytes: fs.statSync(from).size }));
   for (const name of source.directories.keys()) parts.push({ name });
   return parts;
@@ -42,7 +43,10 @@ async function importFile(staging: Staging, file: ModelFile, from: string, gzipp
       const compressed = await sha256File(from, signal);
       if (compressed !== file.sha256) throw checksumError(entry, file, compressed, from, 'unsupported_media');
     }
-    return { ...(await gunzipInto(staging, file, from, target, { where: from, wrongFile: 'unsupported_media' })), from };
+    return {
+      ...(await gunzipInto(staging, file, from, target, { where: from, wrongFile: 'unsupported_media' })),
+      from,
+    };
   }
   const total = fs.statSync(from).size;
   const hash = createHash('sha256');
@@ -63,7 +67,8 @@ async function importFile(staging: Staging, file: ModelFile, from: string, gzipp
   );
   const sha256 = hash.digest('hex');
   // A gzip-published file's hash is of its .gz: a copy decompressed elsewhere cannot be checked against it.
-  if (file.sha256 && file.compression !== 'gz' && sha256 !== file.sha256) throw checksumError(entry, file, sha256, from, 'unsupported_media');
+  if (file.sha256 && file.compression !== 'gz' && sha256 !== file.sha256)
+    throw checksumError(entry, file, sha256, from, 'unsupported_media');
   return { name: file.name, sha256, sizeBytes: copied, from };
 }
 
@@ -74,9 +79,15 @@ async function importArchive(staging: Staging, source: Extract<ImportSource, { k
   const sha256 = await sha256File(source.path, signal);
   const expected = entry.archive?.sha256;
   if (expected && sha256 !== expected) {
-    throw new DubDeskError('unsupported_media', `The checksum of the archive ${source.path} for ${entry.title} does not match: expected sha256 ${expected}, got ${sha256}. Nothing was installed.`);
+    throw new DubDeskError(
+      'unsupported_media',
+      `The checksum of the archive ${source.path} for ${entry.title} does not match: expected sha256 ${expected}, got ${sha256}. Nothing was installed.`,
+    );
   }
-  const extracted = await extractInto(staging, source.path, source.format, { where: source.path, wrongFile: 'unsupported_media' });
+  const extracted = await extractInto(staging, source.path, source.format, {
+    where: source.path,
+    wrongFile: 'unsupported_media',
+  });
   return {
     files: extracted.files.map((f) => ({ ...f, from: source.path })),
     directories: extracted.directories.map((d) => ({ ...d, from: source.path })),
@@ -86,25 +97,43 @@ async function importArchive(staging: Staging, source: Extract<ImportSource, { k
 
 async function importFolder(staging: Staging, source: Extract<ImportSource, { kind: 'files' }>): Promise<Contents> {
   const files: ManifestFile[] = [];
-  for (const file of staging.entry.files) files.push(await importFile(staging, file, source.files.get(file.name)!, source.gzipped.has(file.name)));
+  for (const file of staging.entry.files)
+    files.push(await importFile(staging, file, source.files.get(file.name)!, source.gzipped.has(file.name)));
   const directories: ManifestDirectory[] = [];
   for (const [name, from] of source.directories) {
-    const copied = await copyFolder(from, path.join(staging.dir, name), { signal: staging.signal, onProgress: (done, total) => staging.report('copying', name, done, total) });
+    const copied = await copyFolder(from, path.join(staging.dir, name), {
+      signal: staging.signal,
+      onProgress: (done, total) => staging.report('copying', name, done, total),
+    });
     directories.push({ name, ...copied, from });
   }
   return { files, ...(directories.length ? { directories } : {}) };
 }
 
-export async function importModel(context: ImportContext, entry: CatalogueEntry, source: ImportSource, signal: AbortSignal, report: ProgressReporter): Promise<void> {
+export async function importModel(
+  context: ImportContext,
+  entry: CatalogueEntry,
+  source: ImportSource,
+  signal: AbortSignal,
+  report: ProgressReporter,
+): Promise<void> {
   const stagingDir = context.stagingDir;
   fs.mkdirSync(stagingDir, { recursive: true });
   try {
     const staging: Staging = { entry, dir: stagingDir, budget: unpackBudget(entry.sizeBytes), signal, report };
-    const contents = source.kind === 'archive' ? await importArchive(staging, source) : await importFolder(staging, source);
+    const contents =
+      source.kind === 'archive' ? await importArchive(staging, source) : await importFolder(staging, source);
     report('verifying', undefined, undefined, undefined, true);
-    const origin = (file: ModelFile) => (source.kind === 'archive' ? `${source.path} (${file.name})` : source.files.get(file.name)!);
+    const origin = (file: ModelFile) =>
+      source.kind === 'archive' ? `${source.path} (${file.name})` : source.files.get(file.name)!;
     await verifyOnnxFiles(context.runtime, entry, stagingDir, origin, 'unsupported_media');
-    await context.commit(entry, stagingDir, { id: entry.id, title: entry.title, installedAt: context.now().toISOString(), source: 'import', ...contents });
+    await context.commit(entry, stagingDir, {
+      id: entry.id,
+      title: entry.title,
+      installedAt: context.now().toISOString(),
+      source: 'import',
+      ...contents,
+    });
   } finally {
     fs.rmSync(stagingDir, { recursive: true, force: true });
   }

@@ -58,10 +58,21 @@ export function modelRecord(entry: CatalogueEntry, dir: string, install: Install
     sizeBytes: entry.sizeBytes,
     ...(entry.homepage ? { homepage: entry.homepage } : {}),
     ...(entry.usedBy ? { usedBy: entry.usedBy } : {}),
-    files: entry.files.map((f) => (f.sizeBytes !== undefined ? { name: f.name, sizeBytes: f.sizeBytes } : { name: f.name })),
-    ...(entry.archive ? { archive: { format: entry.archive.format, ...(entry.archive.directories?.length ? { directories: [...entry.archive.directories] } : {}) } } : {}),
+    files: entry.files.map((f) =>
+      f.sizeBytes !== undefined ? { name: f.name, sizeBytes: f.sizeBytes } : { name: f.name },
+    ),
+    ...(entry.archive
+      ? {
+          archive: {
+            format: entry.archive.format,
+            ...(entry.archive.directories?.length ? { directories: [...entry.archive.directories] } : {}),
+          },
+        }
+      : {}),
     installed: manifest !== undefined,
-    ...(manifest ? { installedAt: manifest.installedAt, sizeOnDisk: sizeOnDisk(dir, manifest), source: manifest.source } : {}),
+    ...(manifest
+      ? { installedAt: manifest.installedAt, sizeOnDisk: sizeOnDisk(dir, manifest), source: manifest.source }
+      : {}),
     ...(install ? { install: { ...install } } : {}),
   };
 }

@@ -79,7 +79,8 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
   const installContext: InstallContext = {
     runtime,
     now: options.now ?? (() => new Date()),
-    commit: (entry, stagingDir, manifest) => folders.commit(entry, stagingDir, manifest, () => sessions.release(entry, installedDir(entry.id))),
+    commit: (entry, stagingDir, manifest) =>
+      folders.commit(entry, stagingDir, manifest, () => sessions.release(entry, installedDir(entry.id))),
   };
 
   function requireInstalled(id: string): InstalledModel {
@@ -100,7 +101,8 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       problem = error;
     }
     const context = { ...installContext, stagingDir: folders.newImportDir(entry.id) };
-    const work = (signal: AbortSignal, report: ProgressReporter) => (source ? importModel(context, entry, source, signal, report) : Promise.reject(problem));
+    const work = (signal: AbortSignal, report: ProgressReporter) =>
+      source ? importModel(context, entry, source, signal, report) : Promise.reject(problem);
     return flights.start(entry, 'import', work, () => recordOf(entry), source ? importParts(source) : undefined);
   }
 
@@ -113,19 +115,34 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       const entry = catalogue.require(id);
       const existing = flights.get(id);
       // A cancelled flight may still be closing its partial files: let it finish, then start anew.
-      if (existing?.controller.signal.aborted) return existing.promise.catch(() => undefined).then(() => store.install(id, opts));
-      if (existing && existing.kind !== 'download') return Promise.reject(new DubDeskError('conflict', `${entry.title} is being imported from a local file right now.`));
+      if (existing?.controller.signal.aborted)
+        return existing.promise.catch(() => undefined).then(() => store.install(id, opts));
+      if (existing && existing.kind !== 'download')
+        return Promise.reject(
+          new DubDeskError('conflict', `${entry.title} is being imported from a local file right now.`),
+        );
       if (!existing && readManifest(installedDir(id), id)) return Promise.resolve(recordOf(entry));
       const context = { ...installContext, stagingDir: downloadDir(id), idleTimeoutMs: options.idleTimeoutMs };
-      const flight = existing ?? flights.start(entry, 'download', (signal, report) => downloadModel(context, entry, signal, report), () => recordOf(entry));
+      const flight =
+        existing ??
+        flights.start(
+          entry,
+          'download',
+          (signal, report) => downloadModel(context, entry, signal, report),
+          () => recordOf(entry),
+        );
       return flights.join(flight, id, opts);
     },
 
     importFrom(id, sourcePath, opts = {}) {
       const entry = catalogue.require(id);
       const existing = flights.get(id);
-      if (existing?.controller.signal.aborted) return existing.promise.catch(() => undefined).then(() => store.importFrom(id, sourcePath, opts));
-      if (existing) return Promise.reject(new DubDeskError('conflict', `${entry.title} is being installed right now; wait for it or remove it first.`));
+      if (existing?.controller.signal.aborted)
+        return existing.promise.catch(() => undefined).then(() => store.importFrom(id, sourcePath, opts));
+      if (existing)
+        return Promise.reject(
+          new DubDeskError('conflict', `${entry.title} is being installed right now; wait for it or remove it first.`),
+        );
       return flights.join(startImport(entry, sourcePath), id, opts);
     },
 
@@ -142,7 +159,8 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
       fs.rmSync(installedDir(id), { recursive: true, force: true });
       fs.rmSync(downloadDir(id), { recursive: true, force: true });
       const hadFailure = flights.forgetFailure(id);
-      if (!hadInstall && !hadPartial && !flight && !hadFailure) throw new DubDeskError('not_found', `${entry.title} is not installed.`);
+      if (!hadInstall && !hadPartial && !flight && !hadFailure)
+        throw new DubDeskError('not_found', `${entry.title} is not installed.`);
       flights.emit({ id, state: 'removed', receivedBytes: 0 });
     },
 
@@ -152,7 +170,8 @@ export function createModelStore(options: ModelStoreOptions): ModelStore {
     async openSession(id, fileName) {
       const model = requireInstalled(id);
       const file = model.entry.files.find((f) => f.name === fileName);
-      if (!file || !isOnnx(file)) throw new DubDeskError('internal', `${model.entry.title} has no ONNX file named ${fileName}.`);
+      if (!file || !isOnnx(file))
+        throw new DubDeskError('internal', `${model.entry.title} has no ONNX file named ${fileName}.`);
       return sessions.open(model.entry, file, model.file(fileName));
     },
 

@@ -33,7 +33,10 @@ export interface OnnxRuntime {
   cachedFiles(): string[];
 }
 
-function measure(metadata: readonly InferenceSession.ValueMetadata[] | undefined, names: readonly string[]): MeasuredTensor[] {
+function measure(
+  metadata: readonly InferenceSession.ValueMetadata[] | undefined,
+  names: readonly string[],
+): MeasuredTensor[] {
   if (!metadata) return names.map((name) => ({ name }));
   return metadata.map((m) => (m.isTensor ? { name: m.name, type: m.type, dims: [...m.shape] } : { name: m.name }));
 }
@@ -53,7 +56,10 @@ async function load(file: string): Promise<OnnxSession> {
   try {
     return await InferenceSession.create(file, { graphOptimizationLevel: 'all' });
   } catch (error) {
-    throw new DubDeskError('engine_failed', `ONNX Runtime could not load ${file}: ${(error as Error).message}`, { cause: error, retryable: false });
+    throw new DubDeskError('engine_failed', `ONNX Runtime could not load ${file}: ${(error as Error).message}`, {
+      cause: error,
+      retryable: false,
+    });
   }
 }
 
@@ -87,7 +93,9 @@ export function createOnnxRuntime(): OnnxRuntime {
       try {
         results = await session.run(feeds);
       } catch (error) {
-        throw new DubDeskError('engine_failed', `The model failed while running: ${(error as Error).message}`, { cause: error });
+        throw new DubDeskError('engine_failed', `The model failed while running: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       // ONNX Runtime cannot stop a run midway; the signal is honoured as soon as it returns.
       if (options.signal?.aborted) throw cancelled();

@@ -24,7 +24,12 @@ export interface SessionCache {
   close(): Promise<void>;
 }
 
-async function bindSession(runtime: OnnxRuntime, entry: CatalogueEntry, file: ModelFile, full: string): Promise<BoundSession> {
+async function bindSession(
+  runtime: OnnxRuntime,
+  entry: CatalogueEntry,
+  file: ModelFile,
+  full: string,
+): Promise<BoundSession> {
   const session = await runtime.createSession(full);
   let inputs: Binding = Object.fromEntries(session.inputNames.map((n) => [n, n]));
   let outputs: Binding = Object.fromEntries(session.outputNames.map((n) => [n, n]));
@@ -33,12 +38,17 @@ async function bindSession(runtime: OnnxRuntime, entry: CatalogueEntry, file: Mo
     const check = checkSignature(file.signature, measured, { bindByShape: entry.bindByShape });
     if (!check.ok) {
       await runtime.release(full);
-      throw new DubDeskError('engine_failed', `${signatureMismatchMessage(full, entry.title, file.signature, measured, check.problems)} Remove it and install it again.`, { retryable: false });
+      throw new DubDeskError(
+        'engine_failed',
+        `${signatureMismatchMessage(full, entry.title, file.signature, measured, check.problems)} Remove it and install it again.`,
+        { retryable: false },
+      );
     }
     inputs = check.inputs;
     outputs = check.outputs;
   }
-  const toFile = (feeds: OnnxFeeds) => Object.fromEntries(Object.entries(feeds).map(([k, v]) => [inputs[k] ?? k, v])) as OnnxFeeds;
+  const toFile = (feeds: OnnxFeeds) =>
+    Object.fromEntries(Object.entries(feeds).map(([k, v]) => [inputs[k] ?? k, v])) as OnnxFeeds;
   const fromFile = Object.fromEntries(Object.entries(outputs).map(([role, name]) => [name, role]));
   return {
     session,

@@ -3,7 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DubDeskError, type ErrorCode } from '../../shared/errors.js';
-import { ArchiveProblem, extractArchive, isFileSystemError, type ArchiveFormat, type Extracted } from './archive-extract.js';
+import {
+  ArchiveProblem,
+  extractArchive,
+  isFileSystemError,
+  type ArchiveFormat,
+  type Extracted,
+} from './archive-extract.js';
 import type { ArchivePlan } from './archive-members.js';
 import type { CatalogueEntry, ModelFile } from './catalogue.js';
 import { gunzipFile } from './gzip-file.js';
@@ -28,18 +34,33 @@ export interface Origin {
 }
 
 /** Decompresses one .gz file into `target` within what the install may still unpack. */
-export async function gunzipInto(staging: Staging, file: ModelFile, from: string, target: string, origin: Origin): Promise<Omit<ManifestFile, 'from'>> {
+export async function gunzipInto(
+  staging: Staging,
+  file: ModelFile,
+  from: string,
+  target: string,
+  origin: Origin,
+): Promise<Omit<ManifestFile, 'from'>> {
   const { entry, budget, signal, report } = staging;
   try {
-    const stored = await gunzipFile(from, target, { signal, maxBytes: budget.remaining(), onProgress: (read, total) => report('extracting', file.name, read, total) });
+    const stored = await gunzipFile(from, target, {
+      signal,
+      maxBytes: budget.remaining(),
+      onProgress: (read, total) => report('extracting', file.name, read, total),
+    });
     budget.spend(stored.sizeBytes);
     return { name: file.name, ...stored };
   } catch (error) {
     if (signal.aborted || isFileSystemError(error)) throw error;
-    const problem = error instanceof UnpackLimitExceeded
-      ? `decompresses to more than ${budget.description}`
-      : `is not a complete gzip file (${(error as Error).message})`;
-    throw new DubDeskError(origin.wrongFile, `The file ${origin.where} for ${entry.title} ${problem}. Nothing was installed.`, { cause: error, retryable: false });
+    const problem =
+      error instanceof UnpackLimitExceeded
+        ? `decompresses to more than ${budget.description}`
+        : `is not a complete gzip file (${(error as Error).message})`;
+    throw new DubDeskError(
+      origin.wrongFile,
+      `The file ${origin.where} for ${entry.title} ${problem}. Nothing was installed.`,
+      { cause: error, retryable: false },
+    );
   }
 }
 
@@ -55,7 +76,12 @@ function archivePlan(entry: CatalogueEntry): ArchivePlan {
  * Extracts the archive's kept members into a scratch folder beside the staging files, then moves them in, so a
  * failure leaves nothing half-extracted.
  */
-export async function extractInto(staging: Staging, archivePath: string, format: ArchiveFormat, origin: Origin): Promise<Extracted> {
+export async function extractInto(
+  staging: Staging,
+  archivePath: string,
+  format: ArchiveFormat,
+  origin: Origin,
+): Promise<Extracted> {
   const { entry, dir, budget, signal, report } = staging;
   const plan = archivePlan(entry);
   const scratch = path.join(dir, '.extracting');
@@ -74,7 +100,11 @@ export async function extractInto(staging: Staging, archivePath: string, format:
   } catch (error) {
     if (signal.aborted) throw error;
     if (error instanceof ArchiveProblem) {
-      throw new DubDeskError(origin.wrongFile, `The archive ${origin.where} for ${entry.title} ${error.message}. Nothing was installed.`, { cause: error, retryable: false });
+      throw new DubDeskError(
+        origin.wrongFile,
+        `The archive ${origin.where} for ${entry.title} ${error.message}. Nothing was installed.`,
+        { cause: error, retryable: false },
+      );
     }
     throw error;
   } finally {

@@ -5,12 +5,14 @@ import type { MeasuredSignature, MeasuredTensor } from './onnx-runtime.js';
 /** Expected name (the engine's role) -> the name inside the file. */
 export type Binding = Record<string, string>;
 
-export type SignatureCheck =
-  | { ok: true; inputs: Binding; outputs: Binding }
-  | { ok: false; problems: string[] };
+export type SignatureCheck = { ok: true; inputs: Binding; outputs: Binding } | { ok: false; problems: string[] };
 
 export function describeSpec(spec: TensorSpec): string {
-  const shape = spec.dims ? `[${spec.dims.map((d) => (d === null ? '?' : String(d))).join(',')}]` : spec.rank !== undefined ? `[rank ${spec.rank}]` : '';
+  const shape = spec.dims
+    ? `[${spec.dims.map((d) => (d === null ? '?' : String(d))).join(',')}]`
+    : spec.rank !== undefined
+      ? `[rank ${spec.rank}]`
+      : '';
   return `${spec.name} ${spec.type}${shape}${spec.optional ? ' (optional)' : ''}`;
 }
 
@@ -30,7 +32,8 @@ export function tensorMismatch(spec: TensorSpec, measured: MeasuredTensor): stri
   if (measured.type !== undefined && measured.type !== spec.type) return `is ${measured.type}, expected ${spec.type}`;
   if (!measured.dims) return undefined;
   const rank = spec.rank ?? spec.dims?.length;
-  if (rank !== undefined && measured.dims.length !== rank) return `has rank ${measured.dims.length} [${measured.dims.join(',')}], expected rank ${rank}`;
+  if (rank !== undefined && measured.dims.length !== rank)
+    return `has rank ${measured.dims.length} [${measured.dims.join(',')}], expected rank ${rank}`;
   const dims = spec.dims ?? [];
   for (let i = 0; i < dims.length; i += 1) {
     if (!dimMatches(dims[i], measured.dims[i])) return `has dimension ${i} = ${measured.dims[i]}, expected ${dims[i]}`;
@@ -38,7 +41,12 @@ export function tensorMismatch(spec: TensorSpec, measured: MeasuredTensor): stri
   return undefined;
 }
 
-function bindByName(specs: TensorSpec[], measured: MeasuredTensor[], kind: 'input' | 'output', problems: string[]): Binding {
+function bindByName(
+  specs: TensorSpec[],
+  measured: MeasuredTensor[],
+  kind: 'input' | 'output',
+  problems: string[],
+): Binding {
   const binding: Binding = {};
   for (const spec of specs) {
     const found = measured.find((m) => m.name === spec.name);
@@ -74,7 +82,12 @@ function assignByShape(specs: TensorSpec[], measured: MeasuredTensor[]): Binding
   return place(0) ? binding : undefined;
 }
 
-function bindByShape(specs: TensorSpec[], measured: MeasuredTensor[], kind: 'input' | 'output', problems: string[]): Binding {
+function bindByShape(
+  specs: TensorSpec[],
+  measured: MeasuredTensor[],
+  kind: 'input' | 'output',
+  problems: string[],
+): Binding {
   const binding = assignByShape(specs, measured);
   if (!binding) {
     problems.push(`no ${kind}s with the expected types and shapes`);
@@ -84,7 +97,11 @@ function bindByShape(specs: TensorSpec[], measured: MeasuredTensor[], kind: 'inp
 }
 
 /** Checks by name, or by type/rank/fixed dims when the export's names vary (bindByShape). Extra outputs are fine; extra inputs are not (nobody would feed them). */
-export function checkSignature(expected: OnnxSignature, measured: MeasuredSignature, options: { bindByShape?: boolean } = {}): SignatureCheck {
+export function checkSignature(
+  expected: OnnxSignature,
+  measured: MeasuredSignature,
+  options: { bindByShape?: boolean } = {},
+): SignatureCheck {
   const problems: string[] = [];
   const bind = options.bindByShape ? bindByShape : bindByName;
   const inputs = bind(expected.inputs, measured.inputs, 'input', problems);
@@ -92,14 +109,21 @@ export function checkSignature(expected: OnnxSignature, measured: MeasuredSignat
   // By shape, a failed assignment already says it all; by name, every unknown input is its own problem.
   const accounted = new Set(options.bindByShape ? Object.values(inputs) : expected.inputs.map((s) => s.name));
   const extras = measured.inputs.filter((m) => !accounted.has(m.name));
-  if (!options.bindByShape || problems.length === 0) problems.push(...extras.map((m) => `unexpected input '${m.name}'`));
+  if (!options.bindByShape || problems.length === 0)
+    problems.push(...extras.map((m) => `unexpected input '${m.name}'`));
   return problems.length === 0 ? { ok: true, inputs, outputs } : { ok: false, problems };
 }
 
 const list = (items: string[]): string => (items.length ? items.join(', ') : 'none');
 
 /** "The file at X does not look like <title>: expected inputs ..., found ...". */
-export function signatureMismatchMessage(where: string, title: string, expected: OnnxSignature, measured: MeasuredSignature, problems: string[]): string {
+export function signatureMismatchMessage(
+  where: string,
+  title: string,
+  expected: OnnxSignature,
+  measured: MeasuredSignature,
+  problems: string[],
+): string {
   return (
     `The file at ${where} does not look like ${title}: ` +
     `expected inputs ${list(expected.inputs.map(describeSpec))} and outputs ${list(expected.outputs.map(describeSpec))}; ` +

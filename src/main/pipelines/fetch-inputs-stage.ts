@@ -36,7 +36,11 @@ function downloadPath(workDir: string, field: string, name: string): string {
  * and runs the same checks the create call ran on local inputs, so a remote input fails the job with
  * the code a local one would have got at once.
  */
-export function fetchInputsStage<Request = Record<string, unknown>>(intake: IntakeChecks<Request>, status: JobStatus, deps: FetchInputsDeps): Stage<Request> {
+export function fetchInputsStage<Request = Record<string, unknown>>(
+  intake: IntakeChecks<Request>,
+  status: JobStatus,
+  deps: FetchInputsDeps,
+): Stage<Request> {
   return {
     name: 'fetch-inputs',
     label: 'Fetching inputs',
@@ -57,7 +61,8 @@ export function fetchInputsStage<Request = Record<string, unknown>>(intake: Inta
             signal: ctx.signal,
             maxBytes: deps.maxInputBytes,
             connectGuard: { policy: deps.addressPolicy },
-            onProgress: ({ bytes, totalBytes }) => ctx.progress((index + (totalBytes ? bytes / totalBytes : 0)) / rules.length),
+            onProgress: ({ bytes, totalBytes }) =>
+              ctx.progress((index + (totalBytes ? bytes / totalBytes : 0)) / rules.length),
           });
           result = await inspectFile(fetched.path, fetched.fileName ?? input.name, rule, env);
           staged[rule.field] = { path: path.relative(ctx.workDir, fetched.path), name: result.name, info: result.info };

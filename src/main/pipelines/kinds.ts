@@ -31,7 +31,11 @@ export function createKindRegistry(extra: readonly JobKindModule[] = []): KindRe
   const kinds = [...byId.values()];
   const get = (id: string): JobKindModule => {
     const kind = byId.get(id);
-    if (!kind) throw new DubDeskError('not_found', `There is no job kind '${id}'; this build has ${kinds.map((k) => k.id).join(', ')}.`);
+    if (!kind)
+      throw new DubDeskError(
+        'not_found',
+        `There is no job kind '${id}'; this build has ${kinds.map((k) => k.id).join(', ')}.`,
+      );
     return kind;
   };
   return {

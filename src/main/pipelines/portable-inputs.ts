@@ -33,7 +33,13 @@ export async function copyLocalInputsIn(workDir: string): Promise<{ files: numbe
       if (typeof input?.path !== 'string' || !path.isAbsolute(input.path)) continue;
       const source = await stat(input.path).catch(() => null);
       if (!source?.isFile()) continue;
-      const relative = path.join('inputs', `${field}${path.extname(input.name ?? input.path).toLowerCase().slice(0, 6)}`);
+      const relative = path.join(
+        'inputs',
+        `${field}${path
+          .extname(input.name ?? input.path)
+          .toLowerCase()
+          .slice(0, 6)}`,
+      );
       const target = path.join(workDir, relative);
       if (await stat(target).catch(() => null)) continue; // a file of the job's own: never replaced
       await linkOrCopyFile(input.path, target);

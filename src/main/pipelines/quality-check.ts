@@ -49,9 +49,16 @@ export function qualityStage<Request>(
       const quality = await measure(input, ctx);
       const review = sortedReview(quality.review);
       ctx.log(`quality: ${review.length} place${review.length === 1 ? '' : 's'} to review`);
-      for (const item of review) ctx.log(`review ${item.start.toFixed(2)}-${item.end.toFixed(2)} s (${item.reasons.join(', ')}): ${item.detail}`);
+      for (const item of review)
+        ctx.log(
+          `review ${item.start.toFixed(2)}-${item.end.toFixed(2)} s (${item.reasons.join(', ')}): ${item.detail}`,
+        );
       const omitted = review.length - MAX_REVIEW_ITEMS;
-      const listed = { ...quality, review: review.slice(0, MAX_REVIEW_ITEMS), ...(omitted > 0 ? { review_omitted: omitted } : {}) };
+      const listed = {
+        ...quality,
+        review: review.slice(0, MAX_REVIEW_ITEMS),
+        ...(omitted > 0 ? { review_omitted: omitted } : {}),
+      };
       return { quality: listed } satisfies QualityStageOutput;
     },
   };

@@ -13,7 +13,10 @@ export interface CommonStageOutputs {
   'fetch-inputs': FetchedInputs;
 }
 
-export type StageOutputReader<Outputs> = <Name extends keyof Outputs & string>(outputs: Record<string, StageOutput>, stage: Name) => Outputs[Name];
+export type StageOutputReader<Outputs> = <Name extends keyof Outputs & string>(
+  outputs: Record<string, StageOutput>,
+  stage: Name,
+) => Outputs[Name];
 
 /**
  * The reader for one pipeline's map: `read(outputs, 'prepare-media')` is typed as that stage's output. A missing

@@ -16,8 +16,12 @@ function inputsReadInPlace(workDir: string): string[] {
   try {
     const name = readdirSync(stagesDir).find((file) => FETCH_INPUTS_OUTPUT.test(file));
     if (!name) return [];
-    const recorded = JSON.parse(readFileSync(path.join(stagesDir, name), 'utf8')) as { inputs?: Record<string, { path?: unknown }> };
-    return Object.values(recorded.inputs ?? {}).flatMap((input) => (typeof input?.path === 'string' && path.isAbsolute(input.path) ? [path.resolve(input.path)] : []));
+    const recorded = JSON.parse(readFileSync(path.join(stagesDir, name), 'utf8')) as {
+      inputs?: Record<string, { path?: unknown }>;
+    };
+    return Object.values(recorded.inputs ?? {}).flatMap((input) =>
+      typeof input?.path === 'string' && path.isAbsolute(input.path) ? [path.resolve(input.path)] : [],
+    );
   } catch {
     return [];
   }
@@ -34,5 +38,8 @@ export function resolveWorkPath(workDir: string, stored: string): string {
   const file = path.resolve(workDir, stored);
   if (isInside(workDir, file)) return file;
   if (path.isAbsolute(stored) && inputsReadInPlace(workDir).includes(file)) return file;
-  throw new DubDeskError('not_found', `A stored file path of this task points outside its work folder (${path.basename(workDir)}), so it is not opened: the record was changed by hand or comes from a damaged import.`);
+  throw new DubDeskError(
+    'not_found',
+    `A stored file path of this task points outside its work folder (${path.basename(workDir)}), so it is not opened: the record was changed by hand or comes from a damaged import.`,
+  );
 }

@@ -17,21 +17,37 @@ const LABELS: Record<FramePlanStepName, string> = {
 };
 
 /** The step run by the engine `choose` returns, or the model_not_installed it throws as the step's missing model. */
-function stepWith(step: FramePlanStepName, capability: CapabilityId, choose: () => Identified): PlanStep<FramePlanStepName> {
+function stepWith(
+  step: FramePlanStepName,
+  capability: CapabilityId,
+  choose: () => Identified,
+): PlanStep<FramePlanStepName> {
   try {
     const engine = choose();
-    return { step, label: LABELS[step], engine: plannedEngine(engine, undefined, plannedModels(capability, engine.id)) };
+    return {
+      step,
+      label: LABELS[step],
+      engine: plannedEngine(engine, undefined, plannedModels(capability, engine.id)),
+    };
   } catch (error) {
     return { step, label: LABELS[step], missing: toDubDeskError(error) };
   }
 }
 
-export function planFrameTranslateEngines(request: FrameTranslateRequest, engines: Engines): PlanStep<FramePlanStepName>[] {
+export function planFrameTranslateEngines(
+  request: FrameTranslateRequest,
+  engines: Engines,
+): PlanStep<FramePlanStepName>[] {
   const source = languagePart(request.source_language);
   const target = languagePart(request.target_language);
-  const translate: PlanStep<FramePlanStepName> = source === target
-    ? { step: 'translate-text', label: LABELS['translate-text'], skipped: `the text is already in ${findLanguage(target)?.name ?? target}` }
-    : stepWith('translate-text', 'translation', () => engines.requireTranslator(source, target));
+  const translate: PlanStep<FramePlanStepName> =
+    source === target
+      ? {
+          step: 'translate-text',
+          label: LABELS['translate-text'],
+          skipped: `the text is already in ${findLanguage(target)?.name ?? target}`,
+        }
+      : stepWith('translate-text', 'translation', () => engines.requireTranslator(source, target));
   return [
     stepWith('find-text', 'text-recognition', () => engines.requireTextRecognizer([source]) as unknown as Identified),
     translate,

@@ -40,8 +40,11 @@ export type Identified = Partial<EngineIdentity> & { id: string; title?: string 
 /** Engines without a draft variant (the VAD, a voice engine that says no quality) count as standard. */
 export function plannedEngine(engine: Identified, quality?: EngineQuality, models?: readonly string[]): PlannedEngine {
   return {
-    id: engine.id, title: engine.title ?? engine.id, quality: engine.quality ?? quality ?? 'standard',
-    ...(engine.expectation ? { expectation: engine.expectation } : {}), ...(models?.length ? { models: [...models] } : {}),
+    id: engine.id,
+    title: engine.title ?? engine.id,
+    quality: engine.quality ?? quality ?? 'standard',
+    ...(engine.expectation ? { expectation: engine.expectation } : {}),
+    ...(models?.length ? { models: [...models] } : {}),
   };
 }
 
@@ -53,11 +56,14 @@ export function firstMissing(steps: readonly PlanStep[]): DubDeskError | undefin
 /** A step as the API answers it: a missing model as its code, message and the catalogue ids to install. */
 export function planStepBody({ step, label, engine, skipped, missing, note, better }: PlanStep): PlanStepBody {
   return {
-    step, label,
+    step,
+    label,
     ...(engine ? { engine: { ...engine, ...(engine.models ? { models: [...engine.models] } : {}) } } : {}),
     ...(better ? { better_model: { id: better.id, title: better.title } } : {}),
     ...(skipped ? { skipped } : {}),
-    ...(missing ? { missing: { code: missing.code, message: missing.message, model_ids: modelIdsToInstall(missing) } } : {}),
+    ...(missing
+      ? { missing: { code: missing.code, message: missing.message, model_ids: modelIdsToInstall(missing) } }
+      : {}),
     ...(note ? { note } : {}),
   };
 }

@@ -14,14 +14,29 @@ export type LipsyncPlanStepName = 'render' | 'restore-face';
 type PlanEngines = Pick<Engines, 'lipsyncGeneratorInstalled' | 'faceRestorerInstalled'>;
 
 export function planLipsyncEngines(request: LipsyncRequest, engines: PlanEngines): PlanStep<LipsyncPlanStepName>[] {
-  const choice = chooseLipsyncEngine({ model: request.model, isImage: request.reference_file_type === 'image', generatorInstalled: engines.lipsyncGeneratorInstalled() });
+  const choice = chooseLipsyncEngine({
+    model: request.model,
+    isImage: request.reference_file_type === 'image',
+    generatorInstalled: engines.lipsyncGeneratorInstalled(),
+  });
   const engine = lipsyncEngineById(choice.id);
   const render: PlanStep<LipsyncPlanStepName> = {
-    step: 'render', label: 'Drawing the mouths', engine: plannedEngine(engine, undefined, plannedModels('lip-sync', engine.id)), note: choice.reason,
+    step: 'render',
+    label: 'Drawing the mouths',
+    engine: plannedEngine(engine, undefined, plannedModels('lip-sync', engine.id)),
+    note: choice.reason,
   };
   if (choice.id !== 'wav2lip') return [render];
   const restore: PlanStep<LipsyncPlanStepName> = engines.faceRestorerInstalled()
-    ? { step: 'restore-face', label: 'Restoring the face', engine: plannedEngine(engineRow('face-restoration', 'gfpgan'), undefined, [GFPGAN_MODEL]) }
-    : { step: 'restore-face', label: 'Restoring the face', skipped: 'no face restoration model installed: the mouth stays as the lip-sync model drew it' };
+    ? {
+        step: 'restore-face',
+        label: 'Restoring the face',
+        engine: plannedEngine(engineRow('face-restoration', 'gfpgan'), undefined, [GFPGAN_MODEL]),
+      }
+    : {
+        step: 'restore-face',
+        label: 'Restoring the face',
+        skipped: 'no face restoration model installed: the mouth stays as the lip-sync model drew it',
+      };
   return [render, restore];
 }

@@ -9,7 +9,11 @@ import { lineTakesUser, lineVoice } from './line-voice.js';
 export const PROJECT_CLIP_CACHE_CAP_BYTES = 512 * 1024 * 1024;
 
 /** The cache users still needed: the last export, and each current line by what it sounds like now. */
-export function clipUsersOf(project: Pick<ProjectRecord, 'speakerVoices' | 'targetLanguage'>, segments: readonly SegmentRecord[], engines: Engines): Set<string> {
+export function clipUsersOf(
+  project: Pick<ProjectRecord, 'speakerVoices' | 'targetLanguage'>,
+  segments: readonly SegmentRecord[],
+  engines: Engines,
+): Set<string> {
   const users = new Set([EXPORT_CLIP_USER]);
   for (const segment of segments) {
     if (!segment.targetText.trim()) continue;
@@ -22,6 +26,12 @@ export function clipUsersOf(project: Pick<ProjectRecord, 'speakerVoices' | 'targ
   return users;
 }
 
-export function pruneProjectClips(dir: string, project: Pick<ProjectRecord, 'speakerVoices' | 'targetLanguage'>, segments: readonly SegmentRecord[], engines: Engines, capBytes = PROJECT_CLIP_CACHE_CAP_BYTES): Promise<ClipPrune> {
+export function pruneProjectClips(
+  dir: string,
+  project: Pick<ProjectRecord, 'speakerVoices' | 'targetLanguage'>,
+  segments: readonly SegmentRecord[],
+  engines: Engines,
+  capBytes = PROJECT_CLIP_CACHE_CAP_BYTES,
+): Promise<ClipPrune> {
   return pruneClipCache(dir, { users: clipUsersOf(project, segments, engines), capBytes });
 }

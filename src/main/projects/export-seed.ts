@@ -36,7 +36,9 @@ function namedFiles(value: unknown, workDir: string, into: Set<string>): void {
 }
 
 /** The files of the stages that run again (their saved outputs, and the files those outputs name), and those outputs. */
-async function rerunStagesOfLastRun(seed: ExportSeed): Promise<{ skipped: Set<string>; outputs: Record<string, StageOutput> }> {
+async function rerunStagesOfLastRun(
+  seed: ExportSeed,
+): Promise<{ skipped: Set<string>; outputs: Record<string, StageOutput> }> {
   const skipped = new Set<string>([path.join(seed.from, 'output'), path.join(seed.from, PROJECT_SNAPSHOT_FILE)]);
   const outputs: Record<string, StageOutput> = {};
   for (const [index, stage] of seed.stages.entries()) {

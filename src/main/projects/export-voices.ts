@@ -19,10 +19,19 @@ export async function adoptExportVoices(project: ProjectRecord, deps: ExportVoic
   for (const taskId of await projects.exports(project.id)) {
     if ((await tasks.get(taskId))?.status !== 'done') continue;
     const stagesDir = path.join(await localWorkDir(taskId), 'stages');
-    const name = (await readdir(stagesDir).catch(() => [] as string[])).find((file) => file.endsWith('-synthesize.json'));
+    const name = (await readdir(stagesDir).catch(() => [] as string[])).find((file) =>
+      file.endsWith('-synthesize.json'),
+    );
     if (!name) continue;
-    const saved = JSON.parse(await readFile(path.join(stagesDir, name), 'utf8')) as { voices?: Record<string, { voiceId: string; pitchSemitones: number }> };
-    const voices = Object.fromEntries(Object.entries(saved.voices ?? {}).map(([speaker, voice]) => [speaker, { voiceId: voice.voiceId, pitchSemitones: voice.pitchSemitones }]));
+    const saved = JSON.parse(await readFile(path.join(stagesDir, name), 'utf8')) as {
+      voices?: Record<string, { voiceId: string; pitchSemitones: number }>;
+    };
+    const voices = Object.fromEntries(
+      Object.entries(saved.voices ?? {}).map(([speaker, voice]) => [
+        speaker,
+        { voiceId: voice.voiceId, pitchSemitones: voice.pitchSemitones },
+      ]),
+    );
     if (!Object.keys(voices).length) continue;
     await projects.setSpeakerVoices(project.id, voices, now());
     return projects.require(project.id);

@@ -26,7 +26,12 @@ export function createLineEdits(deps: LineEditDeps) {
   function queueFit(project: ProjectRecord, segment: SegmentRecord): string | undefined {
     if (project.kind !== 'translate' || !segment.targetText.trim()) return undefined;
     try {
-      return speeches.enqueue({ projectId: project.id, segmentId: segment.id, revision: segment.revision, purpose: 'fit' });
+      return speeches.enqueue({
+        projectId: project.id,
+        segmentId: segment.id,
+        revision: segment.revision,
+        purpose: 'fit',
+      });
     } catch (error) {
       if (error instanceof DubDeskError && error.code === 'rate_limited') return undefined;
       throw error;
@@ -43,7 +48,9 @@ export function createLineEdits(deps: LineEditDeps) {
       checkVoice(engines, patch.voice_id);
       checkBox(patch.box);
       const next: SegmentFields = {
-        ...fieldsOf(current), startMs, endMs,
+        ...fieldsOf(current),
+        startMs,
+        endMs,
         ...(patch.source_text !== undefined ? { sourceText: patch.source_text } : {}),
         ...(patch.target_text !== undefined ? { targetText: patch.target_text } : {}),
         ...(patch.speaker !== undefined ? { speaker: patch.speaker } : {}),
@@ -51,25 +58,58 @@ export function createLineEdits(deps: LineEditDeps) {
         ...(patch.box !== undefined ? { box: patch.box } : {}),
       };
       checkLineTexts(next, `Line ${segmentId}`, 'Shorten it, or split the line first.');
-      const changed = (Object.keys(next) as Array<keyof SegmentFields>).some((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
+      const changed = (Object.keys(next) as Array<keyof SegmentFields>).some(
+        (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+      );
       if (!changed) return segmentView(project, current);
       // What the line sounds like or when it is spoken changed: its fit is measured again.
-      const sound = next.targetText !== current.targetText || next.voiceId !== current.voiceId || next.startMs !== current.startMs || next.endMs !== current.endMs || next.speaker !== current.speaker;
-      const saved = await projects.updateSegment(projectId, segmentId, patch.revision, (segment) => ({
-        ...segment, ...next, status: 'edited', fit: sound ? null : segment.fit,
-      }), now(), { keepApart: project.kind === 'translate' });
+      const sound =
+        next.targetText !== current.targetText ||
+        next.voiceId !== current.voiceId ||
+        next.startMs !== current.startMs ||
+        next.endMs !== current.endMs ||
+        next.speaker !== current.speaker;
+      const saved = await projects.updateSegment(
+        projectId,
+        segmentId,
+        patch.revision,
+        (segment) => ({
+          ...segment,
+          ...next,
+          status: 'edited',
+          fit: sound ? null : segment.fit,
+        }),
+        now(),
+        { keepApart: project.kind === 'translate' },
+      );
       // Its fit is measured off the request path: the answer says which line_spoken event brings it.
       const speechId = sound ? queueFit(project, saved) : undefined;
       return { ...segmentView(project, saved), ...(speechId ? { speech_id: speechId } : {}) };
     },
 
-    async split(projectId: string, segmentId: string, atSeconds: number, revision?: number): Promise<{ revision: number; segments: ProjectSegment[] }> {
+    async split(
+      projectId: string,
+      segmentId: string,
+      atSeconds: number,
+      revision?: number,
+    ): Promise<{ revision: number; segments: ProjectSegment[] }> {
       const project = await projects.require(projectId);
-      const fresh = await projects.replaceSegments(projectId, [{ id: segmentId, revision }], ([segment]) => splitSegment(editable(segment!), Math.round(atSeconds * 1000)).map(fromEditable), now());
-      return { revision: (await projects.require(projectId)).revision, segments: fresh.map((item) => segmentView(project, item)) };
+      const fresh = await projects.replaceSegments(
+        projectId,
+        [{ id: segmentId, revision }],
+        ([segment]) => splitSegment(editable(segment!), Math.round(atSeconds * 1000)).map(fromEditable),
+        now(),
+      );
+      return {
+        revision: (await projects.require(projectId)).revision,
+        segments: fresh.map((item) => segmentView(project, item)),
+      };
     },
 
-    async merge(projectId: string, segmentIds: readonly string[]): Promise<{ revision: number; segments: ProjectSegment[] }> {
+    async merge(
+      projectId: string,
+      segmentIds: readonly string[],
+    ): Promise<{ revision: number; segments: ProjectSegment[] }> {
       const project = await projects.require(projectId);
       const all = await projects.segments(projectId);
       const wanted = new Set(segmentIds);
@@ -79,22 +119,43 @@ export function createLineEdits(deps: LineEditDeps) {
         await projects.segment(projectId, missing!, undefined); // 409 for a line split or merged away, else 404
       }
       if (positions.some((position, i) => i > 0 && position !== positions[i - 1]! + 1)) {
-        throw new DubDeskError('invalid_request', `Only neighbouring lines can be merged; ${segmentIds.join(', ')} have other lines between them.`);
+        throw new DubDeskError(
+          'invalid_request',
+          `Only neighbouring lines can be merged; ${segmentIds.join(', ')} have other lines between them.`,
+        );
       }
       const chosen = positions.map((position) => all[position]!);
       // Merged from the lines as they are when written; a line that moved between them meanwhile refuses it (keepApart).
-      const fresh = await projects.replaceSegments(projectId, chosen.map((segment) => ({ id: segment.id })), (current) => {
-        const merged = mergeSegments([...current].sort((a, b) => a.startMs - b.startMs).map(editable));
-        checkLineTexts(merged, `The line merged from ${chosen.length} lines`, 'Shorten the lines first, or merge fewer of them.');
-        return [fromEditable(merged)];
-      }, now(), { keepApart: project.kind === 'translate' });
-      return { revision: (await projects.require(projectId)).revision, segments: fresh.map((item) => segmentView(project, item)) };
+      const fresh = await projects.replaceSegments(
+        projectId,
+        chosen.map((segment) => ({ id: segment.id })),
+        (current) => {
+          const merged = mergeSegments([...current].sort((a, b) => a.startMs - b.startMs).map(editable));
+          checkLineTexts(
+            merged,
+            `The line merged from ${chosen.length} lines`,
+            'Shorten the lines first, or merge fewer of them.',
+          );
+          return [fromEditable(merged)];
+        },
+        now(),
+        { keepApart: project.kind === 'translate' },
+      );
+      return {
+        revision: (await projects.require(projectId)).revision,
+        segments: fresh.map((item) => segmentView(project, item)),
+      };
     },
 
     /** One voice for all of a speaker's lines (null: the voice the export chooses); each line's own choice is cleared. */
-    async setSpeakerVoice(projectId: string, speaker: string, voiceId: string | null): Promise<{ revision: number; segments: ProjectSegment[] }> {
+    async setSpeakerVoice(
+      projectId: string,
+      speaker: string,
+      voiceId: string | null,
+    ): Promise<{ revision: number; segments: ProjectSegment[] }> {
       const project = await projects.require(projectId);
-      if (project.kind !== 'translate') throw new DubDeskError('invalid_request', 'Visual translation projects have no voices.');
+      if (project.kind !== 'translate')
+        throw new DubDeskError('invalid_request', 'Visual translation projects have no voices.');
       checkVoice(engines, voiceId);
       const theirs = (await projects.segments(projectId)).filter((segment) => segment.speaker === speaker);
       if (!theirs.length) throw new DubDeskError('not_found', `Project ${projectId} has no lines of ${speaker}.`);
@@ -104,11 +165,25 @@ export function createLineEdits(deps: LineEditDeps) {
       await projects.setSpeakerVoices(projectId, voices, now());
       const changed: SegmentRecord[] = [];
       for (const segment of theirs) {
-        changed.push(await projects.updateSegment(projectId, segment.id, undefined, (current) => ({
-          ...current, voiceId: null, status: 'edited', fit: null,
-        }), now()));
+        changed.push(
+          await projects.updateSegment(
+            projectId,
+            segment.id,
+            undefined,
+            (current) => ({
+              ...current,
+              voiceId: null,
+              status: 'edited',
+              fit: null,
+            }),
+            now(),
+          ),
+        );
       }
-      return { revision: (await projects.require(projectId)).revision, segments: changed.map((segment) => segmentView(project, segment)) };
+      return {
+        revision: (await projects.require(projectId)).revision,
+        segments: changed.map((segment) => segmentView(project, segment)),
+      };
     },
   };
 }

@@ -24,20 +24,33 @@ export interface LineFit {
 }
 
 /** How long line `index` may sound: from its start to the next line's start less the job's gap (or the media end), ms. */
-export function lineRoomMs(lines: readonly { startMs: number; endMs: number }[], index: number, mediaDurationMs: number): number {
-  if (!Number.isInteger(index) || index < 0 || index >= lines.length) throw new RangeError(`line ${index} is not one of the ${lines.length} lines`);
+export function lineRoomMs(
+  lines: readonly { startMs: number; endMs: number }[],
+  index: number,
+  mediaDurationMs: number,
+): number {
+  if (!Number.isInteger(index) || index < 0 || index >= lines.length)
+    throw new RangeError(`line ${index} is not one of the ${lines.length} lines`);
   // The rest of the project is irrelevant to this line: its room depends only on the next line.
-  const cues = lines.slice(index, index + 2).map((line, i) => ({ index: index + i, startMs: line.startMs, endMs: line.endMs }));
+  const cues = lines
+    .slice(index, index + 2)
+    .map((line, i) => ({ index: index + i, startMs: line.startMs, endMs: line.endMs }));
   return roomPerLineMs(cues, mediaDurationMs)[0]!;
 }
 
 /** The rate and stretch the job would give this line, alone in its room. */
 export function fitLine(input: LineFitInput): LineFit {
   const { speechMs, roomMs, maxStretch, maxRateBoost = TIMING_DEFAULTS.maxRateBoost, synthesizedRate } = input;
-  if (!(speechMs >= 0) || !(roomMs > 0)) throw new RangeError(`a line fit needs speech >= 0 and room > 0 ms, got ${speechMs} and ${roomMs}`);
+  if (!(speechMs >= 0) || !(roomMs > 0))
+    throw new RangeError(`a line fit needs speech >= 0 and room > 0 ms, got ${speechMs} and ${roomMs}`);
   // One cue filling the whole "media": its room is exactly roomMs, and the plan's own rules decide.
   const plan = planDubTiming(
-    { cues: [{ index: 0, startMs: 0, endMs: roomMs }], speechMs: [speechMs], mediaDurationMs: roomMs, ...(synthesizedRate ? { synthesizedRates: [synthesizedRate] } : {}) },
+    {
+      cues: [{ index: 0, startMs: 0, endMs: roomMs }],
+      speechMs: [speechMs],
+      mediaDurationMs: roomMs,
+      ...(synthesizedRate ? { synthesizedRates: [synthesizedRate] } : {}),
+    },
     { maxStretch, maxRateBoost, alignVideo: false },
   );
   const line = plan.lines[0]!;

@@ -15,9 +15,20 @@ export function fitsLine(text: string): boolean {
  * Refuses a line whose source or target text is over the limit, saying what made it (`made`, e.g. "The merged line")
  * and how long it would be; `code` is the catalogue error of the route (invalid_subtitle for an SRT upload).
  */
-export function checkLineTexts(line: { sourceText: string; targetText: string }, made: string, advice: string, code: ErrorCode = 'invalid_request'): void {
-  for (const [name, text] of [['translation', line.targetText], ['source text', line.sourceText]] as const) {
+export function checkLineTexts(
+  line: { sourceText: string; targetText: string },
+  made: string,
+  advice: string,
+  code: ErrorCode = 'invalid_request',
+): void {
+  for (const [name, text] of [
+    ['translation', line.targetText],
+    ['source text', line.sourceText],
+  ] as const) {
     if (fitsLine(text)) continue;
-    throw new DubDeskError(code, `${made} would have ${count(characterCount(text))} characters of ${name}; a project line holds at most ${count(MAX_LINE_CHARACTERS)}. ${advice}`);
+    throw new DubDeskError(
+      code,
+      `${made} would have ${count(characterCount(text))} characters of ${name}; a project line holds at most ${count(MAX_LINE_CHARACTERS)}. ${advice}`,
+    );
   }
 }

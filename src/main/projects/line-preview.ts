@@ -51,10 +51,19 @@ export async function writeLinePreview(options: LinePreviewOptions): Promise<Lin
   const spanMs = Math.max(original.endMs - original.startMs, durationMs) + PREVIEW_TAIL_MS;
   try {
     await writeThroughTemp(options.withOriginalFile, (tempPath) =>
-      runFfmpeg(mixArgs({ original: original.path, startMs: original.startMs, spanMs, line: options.aloneFile, output: tempPath }), {
-        ffmpeg: options.ffmpeg,
-        signal: options.signal,
-      }),
+      runFfmpeg(
+        mixArgs({
+          original: original.path,
+          startMs: original.startMs,
+          spanMs,
+          line: options.aloneFile,
+          output: tempPath,
+        }),
+        {
+          ffmpeg: options.ffmpeg,
+          signal: options.signal,
+        },
+      ),
     );
   } catch (error) {
     if (!(error instanceof ProcessError) || (error.exitCode === null && error.exitSignal === null)) throw error;
@@ -62,7 +71,11 @@ export async function writeLinePreview(options: LinePreviewOptions): Promise<Lin
     if (/matches no streams/.test(error.stderrTail)) return alone();
     const name = path.basename(original.path);
     const reason = firstErrorLine(error.stderrTail.split(original.path).join(name));
-    throw new DubDeskError('media_unreadable', `The audio of ${name} could not be mixed under the line${reason ? ` (${reason})` : ''}.`, { cause: error });
+    throw new DubDeskError(
+      'media_unreadable',
+      `The audio of ${name} could not be mixed under the line${reason ? ` (${reason})` : ''}.`,
+      { cause: error },
+    );
   }
   return { durationMs, mixed: true };
 }
@@ -74,26 +87,44 @@ const WRITE_BLOCK = 1 << 16;
 async function writeWavInBlocks(file: string, samples: Float32Array, sampleRate: number): Promise<void> {
   await writeHandleAtomic(file, async (handle) => {
     await handle.write(wavHeader(samples.length, sampleRate));
-    for (let from = 0; from < samples.length; from += WRITE_BLOCK) await handle.write(pcm16(samples.subarray(from, from + WRITE_BLOCK)));
+    for (let from = 0; from < samples.length; from += WRITE_BLOCK)
+      await handle.write(pcm16(samples.subarray(from, from + WRITE_BLOCK)));
   });
 }
 
 /** One ffmpeg run: the original's audio of the span, ducked, plus the line from the span's start; both padded to the span. */
-export function mixArgs(options: { original: string; startMs: number; spanMs: number; line: string; output: string }): string[] {
+export function mixArgs(options: {
+  original: string;
+  startMs: number;
+  spanMs: number;
+  line: string;
+  output: string;
+}): string[] {
   const samples = Math.round((options.spanMs / 1000) * PREVIEW_SAMPLE_RATE);
   const shape = `aresample=${PREVIEW_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
   // Padding both to exactly the span lets amerge + pan sum them at full level (amix in ffmpeg 4.1 divides by the input count).
   const fill = `apad=whole_len=${samples},atrim=end_sample=${samples}`;
   return [
-    ...ffmpegBaseArgs(), '-y',
-    '-ss', (options.startMs / 1000).toFixed(3), '-t', (options.spanMs / 1000).toFixed(3), '-i', options.original,
-    '-i', options.line,
+    ...ffmpegBaseArgs(),
+    '-y',
+    '-ss',
+    (options.startMs / 1000).toFixed(3),
+    '-t',
+    (options.spanMs / 1000).toFixed(3),
+    '-i',
+    options.original,
+    '-i',
+    options.line,
     '-filter_complex',
     `[0:a:0]${shape},volume=${ORIGINAL_DUCK_DB}dB,${fill}[original];` +
       `[1:a:0]${shape},${fill}[line];` +
       '[original][line]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[mix]',
-    '-map', '[mix]',
-    '-c:a', 'pcm_s16le', '-f', 'wav',
+    '-map',
+    '[mix]',
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    'wav',
     options.output,
   ];
 }

@@ -24,7 +24,10 @@ export interface LineSpeechQueue {
 /** More lines than an editor can queue by hand; a script that queues more waits for their events first. */
 export const MAX_WAITING_SPEECHES = 500;
 
-export function createLineSpeechQueue(options: { run: (job: SpeechJob, signal: AbortSignal) => Promise<void>; limit?: number }): LineSpeechQueue {
+export function createLineSpeechQueue(options: {
+  run: (job: SpeechJob, signal: AbortSignal) => Promise<void>;
+  limit?: number;
+}): LineSpeechQueue {
   const limit = options.limit ?? MAX_WAITING_SPEECHES;
   const waiting: SpeechJob[] = [];
   let running: { job: SpeechJob; controller: AbortController; done: Promise<void> } | undefined;
@@ -40,10 +43,13 @@ export function createLineSpeechQueue(options: { run: (job: SpeechJob, signal: A
     }
     const controller = new AbortController();
     // run() reports its own failures as events; a rejection here would be a bug in it, kept from stopping the queue.
-    const done = options.run(job, controller.signal).catch(() => undefined).finally(() => {
-      running = undefined;
-      next();
-    });
+    const done = options
+      .run(job, controller.signal)
+      .catch(() => undefined)
+      .finally(() => {
+        running = undefined;
+        next();
+      });
     running = { job, controller, done };
   };
 
@@ -51,7 +57,10 @@ export function createLineSpeechQueue(options: { run: (job: SpeechJob, signal: A
     enqueue(job) {
       if (closed) throw new DubDeskError('rate_limited', 'The service is stopping; ask again once it is back.');
       if (waiting.length >= limit) {
-        throw new DubDeskError('rate_limited', `${limit} lines are already waiting to be spoken; wait for their line_spoken events (GET /v1/events), then ask again.`);
+        throw new DubDeskError(
+          'rate_limited',
+          `${limit} lines are already waiting to be spoken; wait for their line_spoken events (GET /v1/events), then ask again.`,
+        );
       }
       const speechId = newId();
       waiting.push({ ...job, speechId });
@@ -59,7 +68,8 @@ export function createLineSpeechQueue(options: { run: (job: SpeechJob, signal: A
       setImmediate(next);
       return speechId;
     },
-    idle: () => (!running && waiting.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+    idle: () =>
+      !running && waiting.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
     async close() {
       closed = true;
       waiting.length = 0;

@@ -38,7 +38,10 @@ export interface LineSpeechDeps {
 const FINAL = new Set(['done', 'failed', 'cancelled']);
 
 /** The line as the job found it, or why it is no longer the one queued (edited, split, merged, deleted). */
-async function queuedLine(deps: LineSpeechDeps, job: SpeechJob): Promise<{ project: ProjectRecord; segment: SegmentRecord } | { gone: true; now?: SegmentRecord }> {
+async function queuedLine(
+  deps: LineSpeechDeps,
+  job: SpeechJob,
+): Promise<{ project: ProjectRecord; segment: SegmentRecord } | { gone: true; now?: SegmentRecord }> {
   const project = await deps.projects.get(job.projectId);
   if (!project) return { gone: true };
   const segment = await deps.projects.segment(job.projectId, job.segmentId, undefined).catch(() => undefined);
@@ -48,8 +51,17 @@ async function queuedLine(deps: LineSpeechDeps, job: SpeechJob): Promise<{ proje
 
 export function createLineSpeaker(deps: LineSpeechDeps) {
   const { projects, engines } = deps;
-  const publish = (job: SpeechJob, fields: Omit<LineSpokenEvent, 'speech_id' | 'project_id' | 'segment_id' | 'purpose'>) =>
-    deps.events.publish({ speech_id: job.speechId, project_id: job.projectId, segment_id: job.segmentId, purpose: job.purpose, ...fields });
+  const publish = (
+    job: SpeechJob,
+    fields: Omit<LineSpokenEvent, 'speech_id' | 'project_id' | 'segment_id' | 'purpose'>,
+  ) =>
+    deps.events.publish({
+      speech_id: job.speechId,
+      project_id: job.projectId,
+      segment_id: job.segmentId,
+      purpose: job.purpose,
+      ...fields,
+    });
 
   /** Drops superseded takes, unless an export of the project is under way (it may be reading any of them). */
   async function prune(project: ProjectRecord): Promise<void> {
@@ -57,14 +69,23 @@ export function createLineSpeaker(deps: LineSpeechDeps) {
       const status = (await deps.tasks.get(taskId))?.status;
       if (status && !FINAL.has(status)) return;
     }
-    await pruneProjectClips(path.join(deps.projectDir(project.id), 'clips'), project, await projects.segments(project.id), engines, deps.clipCacheCapBytes);
+    await pruneProjectClips(
+      path.join(deps.projectDir(project.id), 'clips'),
+      project,
+      await projects.segments(project.id),
+      engines,
+      deps.clipCacheCapBytes,
+    );
   }
 
   async function speak(job: SpeechJob, signal: AbortSignal): Promise<void> {
     const found = await queuedLine(deps, job);
     if ('gone' in found) {
       // Only translate lines are queued, so a line still there is shown as one.
-      publish(job, { status: 'superseded', ...(found.now ? { segment: segmentView({ kind: 'translate' }, found.now) } : {}) });
+      publish(job, {
+        status: 'superseded',
+        ...(found.now ? { segment: segmentView({ kind: 'translate' }, found.now) } : {}),
+      });
       return;
     }
     const { project, segment } = found;
@@ -72,7 +93,12 @@ export function createLineSpeaker(deps: LineSpeechDeps) {
     const index = segments.findIndex((item) => item.id === segment.id);
     const voice = lineVoice(segment, project, engines);
     const cache = await openClipCache(path.join(deps.projectDir(project.id), 'clips'), { ffmpeg: deps.media.ffmpeg });
-    const spoken = await speakLine(segment.targetText, voice, lineRoomMs(segments, index, project.mediaDurationMs), { engines, cache, maxStretch: deps.maxStretch, signal });
+    const spoken = await speakLine(segment.targetText, voice, lineRoomMs(segments, index, project.mediaDurationMs), {
+      engines,
+      cache,
+      maxStretch: deps.maxStretch,
+      signal,
+    });
     await cache.recordUse(lineTakesUser(segment.targetText, voice));
 
     const previewFileIds: string[] = [];
@@ -86,25 +112,52 @@ export function createLineSpeaker(deps: LineSpeechDeps) {
       try {
         const mediaRecord = project.mediaFileId ? await deps.files.get(project.mediaFileId) : undefined;
         await writeLinePreview({
-          ffmpeg: deps.media.ffmpeg, clip: { samples: await clipSamples(spoken.clip, signal), sampleRate: spoken.clip.sampleRate }, fit: spoken.fit,
-          ...(mediaRecord ? { original: { path: await deps.files.localPath(mediaRecord), startMs: segment.startMs, endMs: segment.endMs } } : {}),
-          aloneFile: alone, withOriginalFile: withOriginal, signal,
+          ffmpeg: deps.media.ffmpeg,
+          clip: { samples: await clipSamples(spoken.clip, signal), sampleRate: spoken.clip.sampleRate },
+          fit: spoken.fit,
+          ...(mediaRecord
+            ? {
+                original: {
+                  path: await deps.files.localPath(mediaRecord),
+                  startMs: segment.startMs,
+                  endMs: segment.endMs,
+                },
+              }
+            : {}),
+          aloneFile: alone,
+          withOriginalFile: withOriginal,
+          signal,
         });
         const aloneRecord = await deps.files.registerResult(project.taskId, alone, `line-${segment.id}.wav`);
         previewFileIds.push(aloneRecord.id);
-        const mixedRecord = await deps.files.registerResult(project.taskId, withOriginal, `line-${segment.id}-with-original.wav`);
+        const mixedRecord = await deps.files.registerResult(
+          project.taskId,
+          withOriginal,
+          `line-${segment.id}-with-original.wav`,
+        );
         previewFileIds.push(mixedRecord.id);
-        Object.assign(urls, { audio_url: deps.fileUrl(aloneRecord.id), with_original_url: deps.fileUrl(mixedRecord.id) });
+        Object.assign(urls, {
+          audio_url: deps.fileUrl(aloneRecord.id),
+          with_original_url: deps.fileUrl(mixedRecord.id),
+        });
       } finally {
         await rm(alone, { force: true });
         await rm(withOriginal, { force: true });
       }
     }
 
-    const status: SegmentStatus = spoken.tooLong ? 'too_long' : job.purpose === 'preview' ? 'regenerated' : segment.status === 'too_long' ? 'edited' : segment.status;
+    const status: SegmentStatus = spoken.tooLong
+      ? 'too_long'
+      : job.purpose === 'preview'
+        ? 'regenerated'
+        : segment.status === 'too_long'
+          ? 'edited'
+          : segment.status;
     // A preview replaces the last one (a line regenerated a hundred times leaves one pair of files); a fit keeps it.
     const kept = await projects.setSpoken(project.id, segment.id, segment.revision, {
-      fit: spoken.fit, status, previewFileIds: job.purpose === 'preview' ? previewFileIds : segment.previewFileIds,
+      fit: spoken.fit,
+      status,
+      previewFileIds: job.purpose === 'preview' ? previewFileIds : segment.previewFileIds,
     });
     if (!kept) {
       for (const id of previewFileIds) await deps.files.remove(id);
@@ -114,8 +167,17 @@ export function createLineSpeaker(deps: LineSpeechDeps) {
     }
     if (job.purpose === 'preview') for (const id of segment.previewFileIds) await deps.files.remove(id);
     // The line is spoken whatever the pruning does; a prune that fails is tried again after the next line.
-    await prune(project).catch((error: unknown) => deps.log?.(`[projects] pruning the clips of project ${project.id} failed: ${(error as Error)?.message ?? String(error)}`, 'warn'));
-    publish(job, { status: 'spoken', segment: segmentView(project, await projects.segment(project.id, segment.id, undefined)), ...urls });
+    await prune(project).catch((error: unknown) =>
+      deps.log?.(
+        `[projects] pruning the clips of project ${project.id} failed: ${(error as Error)?.message ?? String(error)}`,
+        'warn',
+      ),
+    );
+    publish(job, {
+      status: 'spoken',
+      segment: segmentView(project, await projects.segment(project.id, segment.id, undefined)),
+      ...urls,
+    });
   }
 
   return {
@@ -125,11 +187,16 @@ export function createLineSpeaker(deps: LineSpeechDeps) {
         await speak(job, signal);
       } catch (error) {
         const known = toDubDeskError(error);
-        if (!(error instanceof DubDeskError) && known.code !== 'cancelled') deps.log?.(`[projects] speaking line ${job.segmentId} of project ${job.projectId} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
+        if (!(error instanceof DubDeskError) && known.code !== 'cancelled')
+          deps.log?.(
+            `[projects] speaking line ${job.segmentId} of project ${job.projectId} failed: ${(error as Error)?.stack ?? String(error)}`,
+            'error',
+          );
         publish(job, { status: 'failed', error: { code: known.code, message: known.message } });
       }
       // A project deleted while its line was spoken: what the speaking wrote in its folder goes too.
-      if (!(await projects.get(job.projectId).catch(() => true))) await rm(deps.projectDir(job.projectId), { recursive: true, force: true });
+      if (!(await projects.get(job.projectId).catch(() => true)))
+        await rm(deps.projectDir(job.projectId), { recursive: true, force: true });
     },
   };
 }

@@ -18,18 +18,31 @@ export interface LineVoice {
 }
 
 /** The voice a line speaks with: its own, its speaker's in the project, else the stock voice the export would pick first. */
-export function lineVoice(segment: Pick<SegmentRecord, 'voiceId' | 'speaker'>, project: Pick<ProjectRecord, 'speakerVoices' | 'targetLanguage'>, engines: Engines): LineVoice {
+export function lineVoice(
+  segment: Pick<SegmentRecord, 'voiceId' | 'speaker'>,
+  project: Pick<ProjectRecord, 'speakerVoices' | 'targetLanguage'>,
+  engines: Engines,
+): LineVoice {
   const voice: LineVoice = segment.voiceId
     ? { voiceId: segment.voiceId, pitchSemitones: 0 }
-    : project.speakerVoices[segment.speaker ?? ''] ?? firstStockVoice(segment.speaker ?? 'Speaker 1', project.targetLanguage, engines);
+    : (project.speakerVoices[segment.speaker ?? ''] ??
+      firstStockVoice(segment.speaker ?? 'Speaker 1', project.targetLanguage, engines));
   if (engines.voices().find((candidate) => candidate.id === voice.voiceId)?.clones) {
-    throw new DubDeskError('invalid_request', `${voice.voiceId} clones each speaker from their own speech, which only an export does; choose a stock voice for this line to hear it now.`);
+    throw new DubDeskError(
+      'invalid_request',
+      `${voice.voiceId} clones each speaker from their own speech, which only an export does; choose a stock voice for this line to hear it now.`,
+    );
   }
   return voice;
 }
 
 function firstStockVoice(speaker: string, targetLanguage: string, engines: Engines): LineVoice {
-  const choice = chooseVoices({ targetLanguage, speakers: [{ id: speaker, name: speaker, medianF0: undefined }], voiceModel: 'native', voices: engines.voices() }).get(speaker)!;
+  const choice = chooseVoices({
+    targetLanguage,
+    speakers: [{ id: speaker, name: speaker, medianF0: undefined }],
+    voiceModel: 'native',
+    voices: engines.voices(),
+  }).get(speaker)!;
   return { voiceId: choice.voiceId, pitchSemitones: choice.pitchSemitones };
 }
 
@@ -45,14 +58,25 @@ export function lineTakesUser(text: string, voice: LineVoice): string {
 }
 
 /** Speaks a line at the rate its time needs (each take kept in the cache by content) and says how it fits. */
-export async function speakLine(text: string, voice: LineVoice, roomMs: number, options: { engines: Engines; cache: ClipCache; maxStretch: number; signal?: AbortSignal }): Promise<SpokenLine> {
+export async function speakLine(
+  text: string,
+  voice: LineVoice,
+  roomMs: number,
+  options: { engines: Engines; cache: ClipCache; maxStretch: number; signal?: AbortSignal },
+): Promise<SpokenLine> {
   const take = async (rate: number): Promise<StoredClip> => {
     const synthesis = { text: speakableText(text), voiceId: voice.voiceId, rate, pitchSemitones: voice.pitchSemitones };
     const key = clipKey(synthesis);
     const cached = options.cache.find(key, 0);
     if (cached) return cached;
     const speech = await options.engines.ttsFor(voice.voiceId).synthesize({ ...synthesis, signal: options.signal });
-    return options.cache.save(key, 0, trimSilence(speech.samples, speech.sampleRate).samples, speech.sampleRate, options.signal);
+    return options.cache.save(
+      key,
+      0,
+      trimSilence(speech.samples, speech.sampleRate).samples,
+      speech.sampleRate,
+      options.signal,
+    );
   };
   const msOf = (clip: StoredClip) => (clip.length / clip.sampleRate) * 1000;
   const normal = await take(1);
@@ -61,12 +85,21 @@ export async function speakLine(text: string, voice: LineVoice, roomMs: number, 
   if (draft.rate <= 1) return { clip: normal, fit: fitView(speechMs, roomMs, draft), tooLong: draft.tooLong };
   // As the job does: the faster take is measured, and only the stretch that remains is decided from it.
   const clip = await take(draft.rate);
-  const fit = fitLine({ speechMs: msOf(clip), roomMs, maxStretch: options.maxStretch, maxRateBoost: MAX_RATE_BOOST, synthesizedRate: draft.rate });
+  const fit = fitLine({
+    speechMs: msOf(clip),
+    roomMs,
+    maxStretch: options.maxStretch,
+    maxRateBoost: MAX_RATE_BOOST,
+    synthesizedRate: draft.rate,
+  });
   return { clip, fit: fitView(speechMs, roomMs, fit), tooLong: fit.tooLong };
 }
 
 const round3 = (value: number): number => Math.round(value * 1000) / 1000;
 
 const fitView = (speechMs: number, roomMs: number, fit: { rate: number; stretch: number }): SegmentFit => ({
-  speech_seconds: round3(speechMs / 1000), room_seconds: round3(roomMs / 1000), rate: round3(fit.rate), stretch: round3(fit.stretch),
+  speech_seconds: round3(speechMs / 1000),
+  room_seconds: round3(roomMs / 1000),
+  rate: round3(fit.rate),
+  stretch: round3(fit.stretch),
 });

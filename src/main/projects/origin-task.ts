@@ -5,6 +5,7 @@ import type { TaskRecord, TasksRepository } from '../store/tasks-repository.js';
 
 export async function originTask(tasks: TasksRepository, project: ProjectRecord): Promise<TaskRecord> {
   const task = await tasks.get(project.taskId);
-  if (!task) throw new DubDeskError('not_found', `The task ${project.taskId} that made project ${project.id} no longer exists.`);
+  if (!task)
+    throw new DubDeskError('not_found', `The task ${project.taskId} that made project ${project.id} no longer exists.`);
   return task;
 }

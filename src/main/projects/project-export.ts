@@ -23,11 +23,16 @@ export interface ProjectExportDeps {
 }
 
 /** Queues the export of `project` (its voices already adopted) and records it; the new task's id. */
-export async function exportProject(deps: ProjectExportDeps, project: ProjectRecord, exportType?: string): Promise<{ task_id: string }> {
+export async function exportProject(
+  deps: ProjectExportDeps,
+  project: ProjectRecord,
+  exportType?: string,
+): Promise<{ task_id: string }> {
   const { projects, tasks, projectDir, localWorkDir, now } = deps;
   const projectId = project.id;
   const pipeline = deps.pipelines[project.kind];
-  if (!pipeline?.projectExport) throw new DubDeskError('pipeline_unavailable', `This DubDesk build cannot export ${project.kind} projects.`);
+  if (!pipeline?.projectExport)
+    throw new DubDeskError('pipeline_unavailable', `This DubDesk build cannot export ${project.kind} projects.`);
   const origin = await originTask(tasks, project);
   // The newest finished export has the most to reuse (a proofreading job never separated or erased anything).
   let base = origin;
@@ -40,11 +45,16 @@ export async function exportProject(deps: ProjectExportDeps, project: ProjectRec
   }
   const segments = await projects.segments(projectId);
   const snapshot: Omit<ProjectSnapshot, 'previousOutputs'> = {
-    projectId, clipCache: path.join(projectDir(projectId), 'clips'), encodedAudioCache: path.join(projectDir(projectId), 'encoded-audio'),
+    projectId,
+    clipCache: path.join(projectDir(projectId), 'clips'),
+    encodedAudioCache: path.join(projectDir(projectId), 'encoded-audio'),
     encodedVideoCache: path.join(projectDir(projectId), 'encoded-video'),
     speakerVoices: project.speakerVoices,
     lines: segments.map((segment, i) => ({
-      index: i + 1, ...editable(segment), voiceId: segment.voiceId ?? undefined, edited: segment.status !== 'ok',
+      index: i + 1,
+      ...editable(segment),
+      voiceId: segment.voiceId ?? undefined,
+      edited: segment.status !== 'ok',
     })),
   };
   const request: Record<string, unknown> = { ...origin.request, project_mode: 'none' };
@@ -53,9 +63,19 @@ export async function exportProject(deps: ProjectExportDeps, project: ProjectRec
     if (exportType) request.export_type = exportType;
   }
   const baseWorkDir = await localWorkDir(base.id);
-  const taskId = await deps.jobs.createPrepared(origin.kind as JobKind, request, { inputName: origin.inputName, callbackUrl: origin.callbackUrl }, (workDir) => seedExportWorkDir({
-    from: baseWorkDir, to: workDir, stages: pipeline.stages, rerun: pipeline.projectExport!.rerun, snapshot,
-  }));
+  const taskId = await deps.jobs.createPrepared(
+    origin.kind as JobKind,
+    request,
+    { inputName: origin.inputName, callbackUrl: origin.callbackUrl },
+    (workDir) =>
+      seedExportWorkDir({
+        from: baseWorkDir,
+        to: workDir,
+        stages: pipeline.stages,
+        rerun: pipeline.projectExport!.rerun,
+        snapshot,
+      }),
+  );
   await projects.addExport(projectId, taskId, now());
   return { task_id: taskId };
 }

@@ -4,7 +4,13 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { languagePart } from '../../shared/languages.js';
-import type { EditedSegment, Project, ProjectSummary, QueuedSpeech, SubtitleTrack } from '../../shared/schemas/projects.js';
+import type {
+  EditedSegment,
+  Project,
+  ProjectSummary,
+  QueuedSpeech,
+  SubtitleTrack,
+} from '../../shared/schemas/projects.js';
 import { projectUrl } from '../../shared/schemas/projects.js';
 import type { Engines } from '../engines/registry.js';
 import { translateEnforcingGlossary } from '../engines/mt/glossary-enforcement.js';
@@ -75,7 +81,9 @@ export function createProjectService(deps: ProjectServiceDeps) {
 
   const links = async (project: ProjectRecord) => ({
     projectUrl: projectUrl(deps.baseUrl(), project.id),
-    ...(project.mediaFileId && (await files.get(project.mediaFileId)) ? { mediaUrl: deps.fileUrl(project.mediaFileId) } : {}),
+    ...(project.mediaFileId && (await files.get(project.mediaFileId))
+      ? { mediaUrl: deps.fileUrl(project.mediaFileId) }
+      : {}),
     exportTaskIds: await projects.exports(project.id),
   });
 
@@ -90,8 +98,13 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const mediaFile = resolveWorkPath(workDir, draft.media);
       const media = await files.registerResult(task.id, mediaFile, path.basename(mediaFile));
       const project = await projects.create({
-        id: newId(), taskId: task.id, kind: draft.kind, sourceLanguage: draft.sourceLanguage, targetLanguage: draft.targetLanguage,
-        mediaDurationMs: draft.mediaDurationMs, mediaFileId: media.id,
+        id: newId(),
+        taskId: task.id,
+        kind: draft.kind,
+        sourceLanguage: draft.sourceLanguage,
+        targetLanguage: draft.targetLanguage,
+        mediaDurationMs: draft.mediaDurationMs,
+        mediaFileId: media.id,
         // Relative to the job's work folder (read wherever that folder is fetched to); older records hold an absolute path.
         waveformFile: draft.waveformAudio ?? null,
         speakerVoices: draft.speakerVoices,
@@ -103,8 +116,17 @@ export function createProjectService(deps: ProjectServiceDeps) {
     },
 
     async list(taskId?: string): Promise<ProjectSummary[]> {
-      const found = taskId ? [await projects.byTask(taskId)].filter((project): project is ProjectRecord => Boolean(project)) : await projects.list();
-      return Promise.all(found.map(async (project) => projectSummaryView(project, { ...(await links(project)), segmentCount: await projects.segmentCount(project.id) })));
+      const found = taskId
+        ? [await projects.byTask(taskId)].filter((project): project is ProjectRecord => Boolean(project))
+        : await projects.list();
+      return Promise.all(
+        found.map(async (project) =>
+          projectSummaryView(project, {
+            ...(await links(project)),
+            segmentCount: await projects.segmentCount(project.id),
+          }),
+        ),
+      );
     },
 
     async get(projectId: string): Promise<Project> {
@@ -117,9 +139,11 @@ export function createProjectService(deps: ProjectServiceDeps) {
     /** Queues one line to be spoken as the export will, with a preview over the original's audio of its time (line_spoken event). */
     async synthesize(projectId: string, segmentId: string): Promise<QueuedSpeech> {
       const project = await projects.require(projectId);
-      if (project.kind !== 'translate') throw new DubDeskError('invalid_request', 'Visual translation projects have no voices to regenerate.');
+      if (project.kind !== 'translate')
+        throw new DubDeskError('invalid_request', 'Visual translation projects have no voices to regenerate.');
       const segment = await projects.segment(projectId, segmentId, undefined);
-      if (!segment.targetText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no translation to speak.`);
+      if (!segment.targetText.trim())
+        throw new DubDeskError('invalid_request', `Line ${segmentId} has no translation to speak.`);
       // What can be known now is refused now: a cloning voice, a voice that is gone.
       engines.ttsFor(lineVoice(segment, project, engines).voiceId);
       const speechId = speeches.enqueue({ projectId, segmentId, revision: segment.revision, purpose: 'preview' });
@@ -130,18 +154,30 @@ export function createProjectService(deps: ProjectServiceDeps) {
     async retranslate(projectId: string, segmentId: string): Promise<EditedSegment> {
       const project = await projects.require(projectId);
       const segment = await projects.segment(projectId, segmentId, undefined);
-      if (!segment.sourceText.trim()) throw new DubDeskError('invalid_request', `Line ${segmentId} has no source text to translate.`);
+      if (!segment.sourceText.trim())
+        throw new DubDeskError('invalid_request', `Line ${segmentId} has no source text to translate.`);
       const origin = await originTask(tasks, project);
-      const translator = engines.requireTranslator(languagePart(project.sourceLanguage), languagePart(project.targetLanguage));
+      const translator = engines.requireTranslator(
+        languagePart(project.sourceLanguage),
+        languagePart(project.targetLanguage),
+      );
       const resources = await readJobResources(await localWorkDir(origin.id), origin.request);
-      const { texts } = await translateEnforcingGlossary(translator, {
-        texts: [segment.sourceText], sourceLanguage: languagePart(project.sourceLanguage), targetLanguage: languagePart(project.targetLanguage),
-        ...(project.kind === 'translate' ? { maxChars: [maxCharsFor(segment.endMs - segment.startMs, project.targetLanguage)] } : {}),
-        glossary: resources.glossaries.flatMap((snapshot) => snapshot.entries),
-        userPrompt: typeof origin.request.user_prompt === 'string' ? origin.request.user_prompt : undefined,
-        // An editor waits for this answer; a translator that hangs must not hold it forever.
-        signal: AbortSignal.timeout(120_000),
-      }, () => undefined);
+      const { texts } = await translateEnforcingGlossary(
+        translator,
+        {
+          texts: [segment.sourceText],
+          sourceLanguage: languagePart(project.sourceLanguage),
+          targetLanguage: languagePart(project.targetLanguage),
+          ...(project.kind === 'translate'
+            ? { maxChars: [maxCharsFor(segment.endMs - segment.startMs, project.targetLanguage)] }
+            : {}),
+          glossary: resources.glossaries.flatMap((snapshot) => snapshot.entries),
+          userPrompt: typeof origin.request.user_prompt === 'string' ? origin.request.user_prompt : undefined,
+          // An editor waits for this answer; a translator that hangs must not hold it forever.
+          signal: AbortSignal.timeout(120_000),
+        },
+        () => undefined,
+      );
       const text = (texts[0] ?? '').replace(/[ \t]{2,}/gu, ' ').trim();
       return this.patch(projectId, segmentId, { revision: segment.revision, target_text: text });
     },
@@ -164,22 +200,37 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const field = track === 'source' ? 'sourceText' : 'targetText';
       for (const [i, text] of texts.entries()) {
         const line = { sourceText: '', targetText: '', [field]: text };
-        checkLineTexts(line, `Cue ${i + 1} of the SRT`, 'Shorten it, or split the line in the project first.', 'invalid_subtitle');
+        checkLineTexts(
+          line,
+          `Cue ${i + 1} of the SRT`,
+          'Shorten it, or split the line in the project first.',
+          'invalid_subtitle',
+        );
       }
-      await projects.replaceTexts(projectId, field, segments.map((segment, i) => ({ id: segment.id, text: texts[i]! })), now());
+      await projects.replaceTexts(
+        projectId,
+        field,
+        segments.map((segment, i) => ({ id: segment.id, text: texts[i]! })),
+        now(),
+      );
       return this.get(projectId);
     },
 
     async waveform(projectId: string, points: number): Promise<{ duration: number; peaks: number[] }> {
       const project = await projects.require(projectId);
-      if (!project.waveformFile) throw new DubDeskError('not_found', `Project ${projectId} has no audio track to draw.`);
-      const { durationSec, peaks } = await waveformPeaks(resolveWorkPath(await localWorkDir(project.taskId), project.waveformFile), points);
+      if (!project.waveformFile)
+        throw new DubDeskError('not_found', `Project ${projectId} has no audio track to draw.`);
+      const { durationSec, peaks } = await waveformPeaks(
+        resolveWorkPath(await localWorkDir(project.taskId), project.waveformFile),
+        points,
+      );
       return { duration: durationSec, peaks };
     },
 
     async delete(projectId: string): Promise<void> {
       const project = await projects.require(projectId);
-      for (const segment of await projects.segments(projectId)) for (const id of segment.previewFileIds) await files.remove(id);
+      for (const segment of await projects.segments(projectId))
+        for (const id of segment.previewFileIds) await files.remove(id);
       if (project.mediaFileId) await files.remove(project.mediaFileId);
       await projects.delete(projectId);
       await rm(projectDir(projectId), { recursive: true, force: true });

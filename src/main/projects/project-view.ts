@@ -8,8 +8,13 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function segmentView(project: Pick<ProjectRecord, 'kind'>, segment: SegmentRecord): ProjectSegment {
   const common = {
-    segment_id: segment.id, start: seconds(segment.startMs), end: seconds(segment.endMs),
-    source_text: segment.sourceText, target_text: segment.targetText, revision: segment.revision, status: segment.status,
+    segment_id: segment.id,
+    start: seconds(segment.startMs),
+    end: seconds(segment.endMs),
+    source_text: segment.sourceText,
+    target_text: segment.targetText,
+    revision: segment.revision,
+    status: segment.status,
   };
   if (project.kind === 'frame_translate') return { ...common, ...(segment.box ? { box: segment.box } : {}) };
   return { ...common, speaker: segment.speaker ?? '', voice_id: segment.voiceId, fit: segment.fit };
@@ -24,21 +29,36 @@ export interface ProjectLinks {
 
 export function projectSummaryView(project: ProjectRecord, links: ProjectLinks): ProjectSummary {
   return {
-    project_id: project.id, kind: project.kind, task_id: project.taskId,
-    source_language: project.sourceLanguage, target_language: project.targetLanguage, revision: project.revision,
+    project_id: project.id,
+    kind: project.kind,
+    task_id: project.taskId,
+    source_language: project.sourceLanguage,
+    target_language: project.targetLanguage,
+    revision: project.revision,
     segment_count: links.segmentCount,
     ...(links.mediaUrl ? { media_url: links.mediaUrl } : {}),
     media_duration: seconds(project.mediaDurationMs),
-    project_url: links.projectUrl, export_task_ids: links.exportTaskIds,
-    created_at: iso(project.createdAt), updated_at: iso(project.updatedAt),
+    project_url: links.projectUrl,
+    export_task_ids: links.exportTaskIds,
+    created_at: iso(project.createdAt),
+    updated_at: iso(project.updatedAt),
   };
 }
 
-export function projectView(project: ProjectRecord, segments: readonly SegmentRecord[], links: Omit<ProjectLinks, 'segmentCount'>): Project {
-  const speakers = [...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker)))].sort();
+export function projectView(
+  project: ProjectRecord,
+  segments: readonly SegmentRecord[],
+  links: Omit<ProjectLinks, 'segmentCount'>,
+): Project {
+  const speakers = [
+    ...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker))),
+  ].sort();
   return {
     ...projectSummaryView(project, { ...links, segmentCount: segments.length }),
-    speakers: project.kind === 'translate' ? speakers.map((speaker) => ({ speaker, voice_id: project.speakerVoices[speaker]?.voiceId ?? null })) : [],
+    speakers:
+      project.kind === 'translate'
+        ? speakers.map((speaker) => ({ speaker, voice_id: project.speakerVoices[speaker]?.voiceId ?? null }))
+        : [],
     segments: segments.map((segment) => segmentView(project, segment)),
   };
 }

@@ -14,12 +14,24 @@ export interface SubtitleLine {
 
 /** The lines (in time order) as one SRT file; bilingual puts the original above the translation in each cue. */
 export function projectSrt(segments: readonly SubtitleLine[], track: SubtitleTrack): string {
-  const cue = (segment: SubtitleLine, i: number, text: string): SrtCue => ({ index: i + 1, startMs: segment.startMs, endMs: segment.endMs, text });
+  const cue = (segment: SubtitleLine, i: number, text: string): SrtCue => ({
+    index: i + 1,
+    startMs: segment.startMs,
+    endMs: segment.endMs,
+    text,
+  });
   if (track === 'bilingual') {
     const dubbed = segments.map((segment, i) => ({ ...cue(segment, i, segment.targetText), speaker: '' }));
-    return serializeSrt(bilingualCues(dubbed, segments.map((segment) => ({ text: segment.sourceText }))));
+    return serializeSrt(
+      bilingualCues(
+        dubbed,
+        segments.map((segment) => ({ text: segment.sourceText })),
+      ),
+    );
   }
-  return serializeSrt(segments.map((segment, i) => cue(segment, i, track === 'source' ? segment.sourceText : segment.targetText)));
+  return serializeSrt(
+    segments.map((segment, i) => cue(segment, i, track === 'source' ? segment.sourceText : segment.targetText)),
+  );
 }
 
 /** The cue texts of an uploaded SRT, one per project line; its timing is ignored (the project keeps its own). */
@@ -32,7 +44,11 @@ export function textsFromSrt(file: Buffer, expectedCount: number): string[] {
     if (error instanceof DubDeskError && error.code === 'invalid_subtitle') throw error;
     throw new DubDeskError('invalid_subtitle', 'The subtitle file could not be read as SRT.', { cause: error });
   }
-  if (cues.some((cue) => cue.text.includes('\u0000'))) throw new DubDeskError('invalid_subtitle', 'The SRT holds a NUL character (U+0000), which no subtitle text may contain.');
+  if (cues.some((cue) => cue.text.includes('\u0000')))
+    throw new DubDeskError(
+      'invalid_subtitle',
+      'The SRT holds a NUL character (U+0000), which no subtitle text may contain.',
+    );
   if (cues.length !== expectedCount) {
     throw new DubDeskError(
       'invalid_subtitle',

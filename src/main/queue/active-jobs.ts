@@ -43,7 +43,11 @@ export function createActiveJobs(execute: (claim: Claim, controller: AbortContro
 type ActiveJobs = ReturnType<typeof createActiveJobs>;
 
 /** What both runners answer the same way about the jobs this process runs. */
-export function localJobControls(active: ActiveJobs, transitions: TaskTransitions, pipelines: PipelineRegistry): Pick<Runner, 'cancel' | 'stagesOf' | 'isActive' | 'settle'> {
+export function localJobControls(
+  active: ActiveJobs,
+  transitions: TaskTransitions,
+  pipelines: PipelineRegistry,
+): Pick<Runner, 'cancel' | 'stagesOf' | 'isActive' | 'settle'> {
   return {
     async cancel(taskId) {
       const cancelled = await transitions.cancel(taskId);

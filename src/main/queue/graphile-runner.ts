@@ -1,5 +1,10 @@
 import { Logger, run, type Runner as QueueLibraryRunner, type Task, type TaskList } from 'graphile-worker';
-import { enqueueMissingTaskJobs, forceUnlockQueueWorkers, orphanedQueueWorkers, queueIdentifierOf } from '../store/postgres/job-queue.js';
+import {
+  enqueueMissingTaskJobs,
+  forceUnlockQueueWorkers,
+  orphanedQueueWorkers,
+  queueIdentifierOf,
+} from '../store/postgres/job-queue.js';
 import type { SqlClient } from '../store/sql.js';
 import { createActiveJobs, localJobControls } from './active-jobs.js';
 import { runnerTimings, type Runner, type RunnerOptions } from './runner.js';
@@ -31,8 +36,14 @@ export function createGraphileRunner(options: GraphileRunnerOptions): Runner {
   const active = createActiveJobs(execution.execute);
   const kinds = options.kinds ?? Object.keys(pipelines);
   const presence = createWorkerPresence({
-    workers: options.workers, id: options.owner, name: options.workerName, kinds: options.kinds, concurrency: options.concurrency,
-    load: () => active.size, heartbeatMs: options.workerHeartbeatMs, now,
+    workers: options.workers,
+    id: options.owner,
+    name: options.workerName,
+    kinds: options.kinds,
+    concurrency: options.concurrency,
+    load: () => active.size,
+    heartbeatMs: options.workerHeartbeatMs,
+    now,
   });
   let queue: QueueLibraryRunner | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
@@ -41,7 +52,12 @@ export function createGraphileRunner(options: GraphileRunnerOptions): Runner {
   const runTask: Task = async (payload, helpers) => {
     const taskId = (payload as { taskId?: unknown } | null)?.taskId;
     if (typeof taskId !== 'string') return; // not a job this build adds
-    const again = (at: number) => helpers.addJob(helpers.job.task_identifier, { taskId }, { jobKey: taskId, runAt: new Date(at), maxAttempts: helpers.job.max_attempts });
+    const again = (at: number) =>
+      helpers.addJob(
+        helpers.job.task_identifier,
+        { taskId },
+        { jobKey: taskId, runAt: new Date(at), maxAttempts: helpers.job.max_attempts },
+      );
     // This process is stopping: the job goes back to the queue for another worker (or this one's next start).
     if (stopping) return void (await again(now()));
     const claim = await tasks.claim(taskId, options.owner, leaseMs, now());
@@ -56,7 +72,10 @@ export function createGraphileRunner(options: GraphileRunnerOptions): Runner {
     const dead = await orphanedQueueWorkers(db, now(), leaseMs);
     if (dead.length === 0) return;
     await forceUnlockQueueWorkers(db, dead);
-    options.log?.('warn', `took back the jobs of ${dead.length} queue worker(s) whose task leases ran out (their process stopped)`);
+    options.log?.(
+      'warn',
+      `took back the jobs of ${dead.length} queue worker(s) whose task leases ran out (their process stopped)`,
+    );
   }
 
   return {
@@ -76,7 +95,9 @@ export function createGraphileRunner(options: GraphileRunnerOptions): Runner {
         logger: queueLogger(options.log),
       });
       sweepTimer = setInterval(() => {
-        sweepDeadWorkers().catch((error: unknown) => options.reportError?.(`checking for dead workers failed: ${(error as Error).message}`));
+        sweepDeadWorkers().catch((error: unknown) =>
+          options.reportError?.(`checking for dead workers failed: ${(error as Error).message}`),
+        );
       }, timings.heartbeatMs);
     },
     // graphile-worker hears of new jobs through LISTEN/NOTIFY by itself.

@@ -51,7 +51,11 @@ export function createJobService(deps: JobServiceDeps) {
   const { tasks } = store;
   const now = deps.now ?? Date.now;
 
-  const insertTask = async (kind: JobKind, request: Record<string, unknown>, options: CreateOptions & { retryOf?: string; id?: string; plan?: JobPlan }): Promise<{ taskId: string; created: boolean }> => {
+  const insertTask = async (
+    kind: JobKind,
+    request: Record<string, unknown>,
+    options: CreateOptions & { retryOf?: string; id?: string; plan?: JobPlan },
+  ): Promise<{ taskId: string; created: boolean }> => {
     try {
       return await store.transaction(async (tx) => {
         const at = now();
@@ -62,12 +66,23 @@ export function createJobService(deps: JobServiceDeps) {
           if (existing) await tx.idempotency.forget(key, kind, existing);
         }
         if ((await tx.tasks.countActive()) >= deps.maxQueuedJobs) {
-          throw new DubDeskError('rate_limited', `${deps.maxQueuedJobs} tasks are already waiting or running; wait for some to finish, or raise the limit.`);
+          throw new DubDeskError(
+            'rate_limited',
+            `${deps.maxQueuedJobs} tasks are already waiting or running; wait for some to finish, or raise the limit.`,
+          );
         }
         const id = options.id ?? newId();
         await tx.tasks.insert({
-          id, kind, status: (deps.statusesOf?.(kind)[0] as JobStatus | undefined) ?? initialStatus(kind), request, callbackUrl: options.callbackUrl ?? null,
-          inputName: options.inputName ?? null, maxAttempts: deps.maxAttempts ?? 3, retryOf: options.retryOf ?? null, plan: options.plan ?? null, now: at,
+          id,
+          kind,
+          status: (deps.statusesOf?.(kind)[0] as JobStatus | undefined) ?? initialStatus(kind),
+          request,
+          callbackUrl: options.callbackUrl ?? null,
+          inputName: options.inputName ?? null,
+          maxAttempts: deps.maxAttempts ?? 3,
+          retryOf: options.retryOf ?? null,
+          plan: options.plan ?? null,
+          now: at,
         });
         if (key) {
           const owner = await tx.idempotency.claim(key, kind, id, at);
@@ -89,7 +104,11 @@ export function createJobService(deps: JobServiceDeps) {
   }
 
   /** Plans a new job and writes the plan into its work dir before the task exists, as the resource snapshot is. */
-  async function planInto(kind: string, request: Record<string, unknown>, workDir: string): Promise<JobPlan | undefined> {
+  async function planInto(
+    kind: string,
+    request: Record<string, unknown>,
+    workDir: string,
+  ): Promise<JobPlan | undefined> {
     const plan = deps.planJob?.(kind, request);
     if (plan) await writeJobPlan(workDir, plan);
     return plan;
@@ -102,7 +121,11 @@ export function createJobService(deps: JobServiceDeps) {
   }
 
   return {
-    async create(kind: JobKind, request: Record<string, unknown>, options: CreateOptions = {}): Promise<{ taskId: string; created: boolean }> {
+    async create(
+      kind: JobKind,
+      request: Record<string, unknown>,
+      options: CreateOptions = {},
+    ): Promise<{ taskId: string; created: boolean }> {
       // The snapshot is written before the task exists, so the runner never claims a job without it.
       const id = newId();
       const workDir = deps.workDirFor(id);
@@ -126,7 +149,12 @@ export function createJobService(deps: JobServiceDeps) {
      * A task whose work dir is prepared before it exists (a project's export: the reused stage outputs and the
      * project's lines), so the runner never claims it half-made; a failed preparation leaves nothing behind.
      */
-    async createPrepared(kind: JobKind, request: Record<string, unknown>, options: CreateOptions, prepare: (workDir: string) => Promise<void>): Promise<string> {
+    async createPrepared(
+      kind: JobKind,
+      request: Record<string, unknown>,
+      options: CreateOptions,
+      prepare: (workDir: string) => Promise<void>,
+    ): Promise<string> {
       const id = newId();
       const workDir = deps.workDirFor(id);
       try {
@@ -156,21 +184,34 @@ export function createJobService(deps: JobServiceDeps) {
     async retry(taskId: string): Promise<TaskRecord> {
       const old = await requireTask(taskId);
       if (old.status !== 'failed' && old.status !== 'cancelled') {
-        throw new DubDeskError('conflict', `Task ${taskId} is ${old.status}; only a failed or cancelled task can be retried.`);
+        throw new DubDeskError(
+          'conflict',
+          `Task ${taskId} is ${old.status}; only a failed or cancelled task can be retried.`,
+        );
       }
       // A just-cancelled worker may still be writing into the work dir; copy it only once it has let go.
       await runner.settle(old.id);
       // The copy is made before the task exists, so the runner can never claim it with a half-copied work dir.
       const newTaskId = newId();
       await deps.workFolders?.pull(old.id);
-      await cp(deps.workDirFor(old.id), deps.workDirFor(newTaskId), { recursive: true, force: true, errorOnExist: false }).catch((error: NodeJS.ErrnoException) => {
+      await cp(deps.workDirFor(old.id), deps.workDirFor(newTaskId), {
+        recursive: true,
+        force: true,
+        errorOnExist: false,
+      }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
       try {
         // The copy holds the plan file unless the old folder was gone; the task's own plan is the one kept.
         if (old.plan) await writeJobPlan(deps.workDirFor(newTaskId), old.plan);
         await deps.workFolders?.push(newTaskId);
-        await insertTask(old.kind, old.request, { inputName: old.inputName, callbackUrl: old.callbackUrl, retryOf: old.id, id: newTaskId, ...(old.plan ? { plan: old.plan } : {}) });
+        await insertTask(old.kind, old.request, {
+          inputName: old.inputName,
+          callbackUrl: old.callbackUrl,
+          retryOf: old.id,
+          id: newTaskId,
+          ...(old.plan ? { plan: old.plan } : {}),
+        });
       } catch (error) {
         await rm(deps.workDirFor(newTaskId), { recursive: true, force: true });
         throw error;
@@ -183,10 +224,11 @@ export function createJobService(deps: JobServiceDeps) {
     /** Deletes a task with its work dir and result files; a running task is cancelled first. */
     async delete(taskId: string): Promise<void> {
       const task = await requireTask(taskId);
-      if (!isFinalStatus(task.status)) await runner.cancel(taskId).catch((error: unknown) => {
-        // It may have ended meanwhile; it is deleted either way.
-        if (!(error instanceof DubDeskError && error.code === 'conflict')) throw error;
-      });
+      if (!isFinalStatus(task.status))
+        await runner.cancel(taskId).catch((error: unknown) => {
+          // It may have ended meanwhile; it is deleted either way.
+          if (!(error instanceof DubDeskError && error.code === 'conflict')) throw error;
+        });
       await runner.settle(taskId);
       await deps.deleteTaskFiles(taskId);
       await rm(deps.workDirFor(taskId), { recursive: true, force: true });

@@ -4,9 +4,7 @@ import type { TasksRepository } from '../store/tasks-repository.js';
 import type { TaskEvents } from './task-events.js';
 
 /** What one node tells the others sharing its PostgreSQL database; `from` is the node that made the change. */
-type Notice =
-  | { from: string; type: 'task' | 'task_deleted'; taskId: string }
-  | { from: string; type: 'settings' };
+type Notice = { from: string; type: 'task' | 'task_deleted'; taskId: string } | { from: string; type: 'settings' };
 
 export interface NodeRelayOptions {
   events: TaskEvents;
@@ -30,28 +28,38 @@ export function relayBetweenNodes(options: NodeRelayOptions): () => Promise<void
   const { events, settings, notices, tasks, node } = options;
   // A notice lost to a database hiccup only delays a remote stream until the task's next change.
   const send = (notice: Notice) => notices.send(JSON.stringify(notice)).catch(() => {});
-  events.forward = (event) => send({ from: node, type: event.type, taskId: event.type === 'task' ? event.task.id : event.taskId });
+  events.forward = (event) =>
+    send({ from: node, type: event.type, taskId: event.type === 'task' ? event.task.id : event.taskId });
   settings.onChange = () => send({ from: node, type: 'settings' });
   // Notices are handled one after another, so listeners see a task's changes in the order they were made.
   let handling: Promise<void> = Promise.resolve();
-  const stop = notices.listen((payload) => {
-    const notice = parseNotice(payload);
-    if (!notice || notice.from === node) return;
-    handling = handling.then(async () => {
-      if (notice.type === 'settings') return settings.reload();
-      // Reading a task back for nobody would cost every worker a query per change made anywhere.
-      if (!events.hasListeners) return;
-      if (notice.type === 'task_deleted') return events.deliver({ type: 'task_deleted', taskId: notice.taskId });
-      const task = await tasks.get(notice.taskId);
-      if (task) events.deliver({ type: 'task', task });
-    }).catch(() => {});
-  }, options.onError, (droppedAt) => {
-    // Changes made while this node was not listening sent notices it never got: its listeners hear them now.
-    handling = handling.then(async () => {
-      if (!events.hasListeners) return;
-      for (const task of await tasks.changedSince(droppedAt - CLOCK_MARGIN_MS)) events.deliver({ type: 'task', task });
-    }).catch(() => {});
-  });
+  const stop = notices.listen(
+    (payload) => {
+      const notice = parseNotice(payload);
+      if (!notice || notice.from === node) return;
+      handling = handling
+        .then(async () => {
+          if (notice.type === 'settings') return settings.reload();
+          // Reading a task back for nobody would cost every worker a query per change made anywhere.
+          if (!events.hasListeners) return;
+          if (notice.type === 'task_deleted') return events.deliver({ type: 'task_deleted', taskId: notice.taskId });
+          const task = await tasks.get(notice.taskId);
+          if (task) events.deliver({ type: 'task', task });
+        })
+        .catch(() => {});
+    },
+    options.onError,
+    (droppedAt) => {
+      // Changes made while this node was not listening sent notices it never got: its listeners hear them now.
+      handling = handling
+        .then(async () => {
+          if (!events.hasListeners) return;
+          for (const task of await tasks.changedSince(droppedAt - CLOCK_MARGIN_MS))
+            events.deliver({ type: 'task', task });
+        })
+        .catch(() => {});
+    },
+  );
   return async () => {
     events.forward = undefined;
     settings.onChange = undefined;

@@ -7,7 +7,10 @@ import { createWorkerPresence } from './worker-presence.js';
 
 export { WORKER_HEARTBEAT_MS, WORKER_SILENCE_MS } from './worker-presence.js';
 
-export interface RunnerOptions extends Omit<TaskExecutionOptions, 'leaseMs' | 'heartbeatMs' | 'progressIntervalMs' | 'now'> {
+export interface RunnerOptions extends Omit<
+  TaskExecutionOptions,
+  'leaseMs' | 'heartbeatMs' | 'progressIntervalMs' | 'now'
+> {
   tasks: TasksRepository;
   concurrency: number;
   /** Identifies this process's claims, and is its worker id. */
@@ -63,8 +66,14 @@ export function createRunner(options: RunnerOptions): Runner {
   const execution = createTaskExecution({ ...options, ...timings });
   const active = createActiveJobs(execution.execute);
   const presence = createWorkerPresence({
-    workers: options.workers, id: options.owner, name: options.workerName, kinds: null, concurrency: options.concurrency,
-    load: () => active.size, heartbeatMs: options.workerHeartbeatMs, now,
+    workers: options.workers,
+    id: options.owner,
+    name: options.workerName,
+    kinds: null,
+    concurrency: options.concurrency,
+    load: () => active.size,
+    heartbeatMs: options.workerHeartbeatMs,
+    now,
   });
   let running = false;
   let pollTimer: NodeJS.Timeout | undefined;
@@ -79,20 +88,25 @@ export function createRunner(options: RunnerOptions): Runner {
       fillAgain = true;
       return;
     }
-    filling = claimWhileFree().then(() => {
-      lastClaimError = '';
-    }, (error: unknown) => {
-      // The database may be busy or restarting: the next poll tries again; the same failure is reported once.
-      const message = (error as Error)?.message ?? String(error);
-      if (message !== lastClaimError) options.reportError?.(`claiming a task failed: ${message}`);
-      lastClaimError = message;
-    }).finally(() => {
-      filling = null;
-      if (fillAgain) {
-        fillAgain = false;
-        fill();
-      }
-    });
+    filling = claimWhileFree()
+      .then(
+        () => {
+          lastClaimError = '';
+        },
+        (error: unknown) => {
+          // The database may be busy or restarting: the next poll tries again; the same failure is reported once.
+          const message = (error as Error)?.message ?? String(error);
+          if (message !== lastClaimError) options.reportError?.(`claiming a task failed: ${message}`);
+          lastClaimError = message;
+        },
+      )
+      .finally(() => {
+        filling = null;
+        if (fillAgain) {
+          fillAgain = false;
+          fill();
+        }
+      });
   }
 
   async function claimWhileFree(): Promise<void> {
@@ -103,13 +117,18 @@ export function createRunner(options: RunnerOptions): Runner {
         await tasks.release(claim.task.id, claim.token);
         return;
       }
-      active.run(claim).catch((error: unknown) => {
-        // Its outcome could not be recorded: the task's lease runs out and the next claim resumes it.
-        options.reportError?.(`task ${claim.task.id} was left to resume later: ${(error as Error)?.message ?? String(error)}`);
-      }).finally(() => {
-        presence.beat();
-        setImmediate(fill);
-      });
+      active
+        .run(claim)
+        .catch((error: unknown) => {
+          // Its outcome could not be recorded: the task's lease runs out and the next claim resumes it.
+          options.reportError?.(
+            `task ${claim.task.id} was left to resume later: ${(error as Error)?.message ?? String(error)}`,
+          );
+        })
+        .finally(() => {
+          presence.beat();
+          setImmediate(fill);
+        });
       presence.beat(); // the worker list shows the load as it changes
     }
   }

@@ -7,10 +7,14 @@ import type { RecordedStage } from '../store/tasks-repository.js';
  * one, and the worker for a stage that ran (running, then done).
  */
 export function withStageState(
-  recorded: readonly RecordedStage[] | null, name: string, state: StageState, detail: Pick<RecordedStage, 'reason' | 'engine' | 'worker'> = {},
+  recorded: readonly RecordedStage[] | null,
+  name: string,
+  state: StageState,
+  detail: Pick<RecordedStage, 'reason' | 'engine' | 'worker'> = {},
 ): RecordedStage[] {
   const entry: RecordedStage = {
-    name, state,
+    name,
+    state,
     ...(state === 'skipped' && detail.reason ? { reason: detail.reason } : {}),
     ...(state === 'done' && detail.engine ? { engine: detail.engine } : {}),
     ...((state === 'running' || state === 'done') && detail.worker ? { worker: detail.worker } : {}),
@@ -23,7 +27,11 @@ export function withStageState(
 export function settleRunningStages(recorded: readonly RecordedStage[] | null, to: StageState): RecordedStage[] | null {
   if (!recorded) return null;
   // A stage that failed or was cancelled keeps the worker it ran on; one waiting to run again has none yet.
-  return recorded.map((stage) => (stage.state === 'running' ? { name: stage.name, state: to, ...(to !== 'pending' && stage.worker ? { worker: stage.worker } : {}) } : stage));
+  return recorded.map((stage) =>
+    stage.state === 'running'
+      ? { name: stage.name, state: to, ...(to !== 'pending' && stage.worker ? { worker: stage.worker } : {}) }
+      : stage,
+  );
 }
 
 /**
@@ -31,15 +39,24 @@ export function settleRunningStages(recorded: readonly RecordedStage[] | null, t
  * engine a done stage named; a stage recorded by an earlier build that this build's list lacks is shown after them.
  * A task that finished before stage states were recorded has none to show.
  */
-export function taskStages(planned: readonly { name: string; label: string }[], recorded: readonly RecordedStage[] | null): TaskStage[] {
+export function taskStages(
+  planned: readonly { name: string; label: string }[],
+  recorded: readonly RecordedStage[] | null,
+): TaskStage[] {
   if (!recorded) return [];
   const byName = new Map(recorded.map((stage) => [stage.name, stage]));
   const known = new Set(planned.map((stage) => stage.name));
-  const extra = recorded.filter((stage) => !known.has(stage.name)).map((stage) => ({ name: stage.name, label: stage.name }));
+  const extra = recorded
+    .filter((stage) => !known.has(stage.name))
+    .map((stage) => ({ name: stage.name, label: stage.name }));
   return [...planned, ...extra].map(({ name, label }) => {
     const stage = byName.get(name);
     return {
-      name, label, state: stage?.state ?? 'pending', ...(stage?.reason ? { reason: stage.reason } : {}), ...(stage?.engine ? { engine: stage.engine } : {}),
+      name,
+      label,
+      state: stage?.state ?? 'pending',
+      ...(stage?.reason ? { reason: stage.reason } : {}),
+      ...(stage?.engine ? { engine: stage.engine } : {}),
       ...(stage?.worker ? { worker: stage.worker } : {}),
     };
   });

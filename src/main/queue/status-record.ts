@@ -65,6 +65,8 @@ export function taskSummary(task: TaskRecord, urlOf: ResultUrlOf): TaskSummary {
     attempts: task.attempts,
     retry_of: task.retryOf,
     ...(Object.keys(urls).length ? { result: urls } : {}),
-    ...(urls.video_url && (task.kind === 'lipsync' || task.kind === 'reusable_lipsync') ? { video_url: urls.video_url } : {}),
+    ...(urls.video_url && (task.kind === 'lipsync' || task.kind === 'reusable_lipsync')
+      ? { video_url: urls.video_url }
+      : {}),
   };
 }

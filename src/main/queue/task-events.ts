@@ -1,8 +1,6 @@
 import type { TaskRecord } from '../store/tasks-repository.js';
 
-export type TaskEvent =
-  | { type: 'task'; task: TaskRecord }
-  | { type: 'task_deleted'; taskId: string };
+export type TaskEvent = { type: 'task'; task: TaskRecord } | { type: 'task_deleted'; taskId: string };
 
 export type TaskEventListener = (event: TaskEvent) => void;
 

@@ -46,7 +46,11 @@ export function createTaskExecution(options: TaskExecutionOptions) {
   const { tasks, transitions, logs, pipelines, now, leaseMs } = options;
 
   /** The task's stored plan; one made now for a task created before plans were stored (kept in its work folder). */
-  async function planOf(task: TaskRecord, workDir: string, log: (message: string) => void): Promise<JobPlan | undefined> {
+  async function planOf(
+    task: TaskRecord,
+    workDir: string,
+    log: (message: string) => void,
+  ): Promise<JobPlan | undefined> {
     let plan = task.plan ?? (await readJobPlan(workDir));
     if (!plan) {
       plan = options.planLate?.(task);
@@ -68,42 +72,78 @@ export function createTaskExecution(options: TaskExecutionOptions) {
     };
     const flushed = <T>(change: () => Promise<T>): Promise<T> => logged.then(change);
     const heartbeat = setInterval(() => {
-      tasks.heartbeat(task.id, token, now() + leaseMs).then((held) => {
-        if (!held) controller.abort('lease-lost' satisfies StopReason);
-      }, () => { /* the database is unreachable for now; the next beat tries again within the lease */ });
+      tasks.heartbeat(task.id, token, now() + leaseMs).then(
+        (held) => {
+          if (!held) controller.abort('lease-lost' satisfies StopReason);
+        },
+        () => {
+          /* the database is unreachable for now; the next beat tries again within the lease */
+        },
+      );
     }, options.heartbeatMs);
     try {
       const pipeline = pipelines[task.kind];
       if (!pipeline) {
-        await transitions.fail(task.id, token, new DubDeskError('pipeline_unavailable', `This DubDesk build cannot run ${task.kind} jobs yet; no result was produced.`));
+        await transitions.fail(
+          task.id,
+          token,
+          new DubDeskError(
+            'pipeline_unavailable',
+            `This DubDesk build cannot run ${task.kind} jobs yet; no result was produced.`,
+          ),
+        );
         return;
       }
       const workDir = options.workDirFor(task.id);
       const plan = await planOf(task, workDir, log);
       let lastProgressAt = 0;
-      const outputs = await runStages(pipeline, task.request, { taskId: task.id, workDir, signal, log, plan }, {
-        log,
-        workFolder: options.workFolderFor?.(task.id),
-        async onStageStart(stage, index) {
-          log(`stage ${stage.name} started`);
-          await flushed(() => transitions.enterStage(task.id, token, stage.name, stage.status, overallProgress(pipeline.stages, index, 0), options.workerName));
+      const outputs = await runStages(
+        pipeline,
+        task.request,
+        { taskId: task.id, workDir, signal, log, plan },
+        {
+          log,
+          workFolder: options.workFolderFor?.(task.id),
+          async onStageStart(stage, index) {
+            log(`stage ${stage.name} started`);
+            await flushed(() =>
+              transitions.enterStage(
+                task.id,
+                token,
+                stage.name,
+                stage.status,
+                overallProgress(pipeline.stages, index, 0),
+                options.workerName,
+              ),
+            );
+          },
+          async onStageEnd(stage, index, end) {
+            const ranHere = end.state === 'done' && !end.resumed ? { worker: options.workerName } : {};
+            await flushed(() =>
+              transitions.endStage(
+                task.id,
+                token,
+                stage.name,
+                { ...end, ...ranHere },
+                overallProgress(pipeline.stages, index, 1),
+              ),
+            );
+          },
+          async onStageWarnings(stage, warnings) {
+            for (const warning of warnings) log(`warning (${stage.name}): ${warning.message}`, 'warn');
+            await flushed(() => transitions.addWarnings(task.id, token, warnings));
+          },
+          onStageProgress(stage, index, fraction) {
+            // Progress arrives per ffmpeg block or per frame; writes and events are limited to a few a second.
+            if (now() - lastProgressAt < options.progressIntervalMs && fraction < 1) return;
+            lastProgressAt = now();
+            // Progress is advisory: a write lost to a database hiccup is replaced by the next one.
+            transitions
+              .reportProgress(task.id, token, fraction, overallProgress(pipeline.stages, index, fraction))
+              .catch(() => {});
+          },
         },
-        async onStageEnd(stage, index, end) {
-          const ranHere = end.state === 'done' && !end.resumed ? { worker: options.workerName } : {};
-          await flushed(() => transitions.endStage(task.id, token, stage.name, { ...end, ...ranHere }, overallProgress(pipeline.stages, index, 1)));
-        },
-        async onStageWarnings(stage, warnings) {
-          for (const warning of warnings) log(`warning (${stage.name}): ${warning.message}`, 'warn');
-          await flushed(() => transitions.addWarnings(task.id, token, warnings));
-        },
-        onStageProgress(stage, index, fraction) {
-          // Progress arrives per ffmpeg block or per frame; writes and events are limited to a few a second.
-          if (now() - lastProgressAt < options.progressIntervalMs && fraction < 1) return;
-          lastProgressAt = now();
-          // Progress is advisory: a write lost to a database hiccup is replaced by the next one.
-          transitions.reportProgress(task.id, token, fraction, overallProgress(pipeline.stages, index, fraction)).catch(() => {});
-        },
-      });
+      );
       signal.throwIfAborted();
       const result = await options.publishResults(task, pipeline.results(outputs, task.request), workDir);
       const draft = outputs[PROJECT_STAGE] as ProjectDraft | undefined;
@@ -129,7 +169,8 @@ export function createTaskExecution(options: TaskExecutionOptions) {
     // which offers the job again; the task resumes from its last finished stage once its lease has run out.
     if (isDatabaseUnavailable(thrown)) throw thrown;
     const error = toDubDeskError(thrown);
-    if (error.code === 'internal') await logs.append(task.id, 'error', `internal error: ${(thrown as Error)?.stack ?? String(thrown)}`);
+    if (error.code === 'internal')
+      await logs.append(task.id, 'error', `internal error: ${(thrown as Error)?.stack ?? String(thrown)}`);
     const fresh = await tasks.get(task.id);
     const attempts = (fresh?.attempts ?? task.attempts) + 1;
     if (error.retryable && attempts < task.maxAttempts) {

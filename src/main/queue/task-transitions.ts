@@ -37,7 +37,11 @@ export function mergeWarnings(stored: readonly TaskWarning[], added: readonly Ta
     if (kept.length < MAX_TASK_WARNINGS - 1) kept.push(warning);
     else more++;
   }
-  if (more > 0) kept.push({ code: 'more_warnings', message: `${more} more warnings are not listed here; the task log names every line.` });
+  if (more > 0)
+    kept.push({
+      code: 'more_warnings',
+      message: `${more} more warnings are not listed here; the task log names every line.`,
+    });
   return kept;
 }
 
@@ -49,7 +53,13 @@ export function createTaskTransitions(deps: TransitionDeps) {
   const statusesOf = deps.statusesOf ?? ((kind: string) => KIND_STATUSES[kind as JobKind]);
 
   /** `fields` may depend on the task as it is inside the transaction (its recorded stage states). */
-  const changeStatusIn = async (tx: Store, id: string, to: JobStatus, fieldsOf: TaskUpdate | ((task: TaskRecord) => TaskUpdate), token: number | undefined): Promise<TaskRecord | null> => {
+  const changeStatusIn = async (
+    tx: Store,
+    id: string,
+    to: JobStatus,
+    fieldsOf: TaskUpdate | ((task: TaskRecord) => TaskUpdate),
+    token: number | undefined,
+  ): Promise<TaskRecord | null> => {
     const task = await tx.tasks.get(id, { lock: true });
     if (!task) throw new DubDeskError('not_found', `Task ${id} does not exist.`);
     const fields = typeof fieldsOf === 'function' ? fieldsOf(task) : fieldsOf;
@@ -64,14 +74,24 @@ export function createTaskTransitions(deps: TransitionDeps) {
     if (!(await tx.tasks.update(id, update, token))) return null;
     const changed = (await tx.tasks.get(id))!;
     if (changed.status !== task.status) {
-      await tx.logs.append(id, to === 'failed' ? 'error' : 'info', `status ${task.status} -> ${to}${changed.errCode ? ` (${changed.errCode}: ${changed.errMessage})` : ''}`, at);
+      await tx.logs.append(
+        id,
+        to === 'failed' ? 'error' : 'info',
+        `status ${task.status} -> ${to}${changed.errCode ? ` (${changed.errCode}: ${changed.errMessage})` : ''}`,
+        at,
+      );
       await deps.onStatusChanged(changed, tx);
     }
     return changed;
   };
 
   /** changeStatusIn in a transaction of its own, then the after-commit hook. */
-  const changeStatus = async (id: string, to: JobStatus, fieldsOf: TaskUpdate | ((task: TaskRecord) => TaskUpdate), token: number | undefined): Promise<TaskRecord | null> => {
+  const changeStatus = async (
+    id: string,
+    to: JobStatus,
+    fieldsOf: TaskUpdate | ((task: TaskRecord) => TaskUpdate),
+    token: number | undefined,
+  ): Promise<TaskRecord | null> => {
     const changed = await store.transaction((tx) => changeStatusIn(tx, id, to, fieldsOf, token));
     if (changed) deps.afterStatusChanged?.(changed);
     return changed;
@@ -86,7 +106,11 @@ export function createTaskTransitions(deps: TransitionDeps) {
    * A fenced update that changes no status (so no callback), computed from the task as it is under a row lock, so two
    * writers (a stage's warnings and its end) never lose each other's change; SSE subscribers see the result.
    */
-  const updateAndAnnounce = async (id: string, token: number, fieldsOf: (task: TaskRecord) => TaskUpdate): Promise<TaskRecord | null> => {
+  const updateAndAnnounce = async (
+    id: string,
+    token: number,
+    fieldsOf: (task: TaskRecord) => TaskUpdate,
+  ): Promise<TaskRecord | null> => {
     const updated = await store.transaction(async (tx) => {
       const task = await tx.tasks.get(id, { lock: true });
       if (!task || !(await tx.tasks.update(id, { ...fieldsOf(task), updatedAt: now() }, token))) return null;
@@ -97,21 +121,56 @@ export function createTaskTransitions(deps: TransitionDeps) {
 
   return {
     /** A stage starts on `worker`: its public status (forward only) and name, recorded as running; progress of the stage restarts at 0. */
-    async enterStage(id: string, token: number, stage: string, status: JobStatus, progress: number, worker?: string): Promise<TaskRecord | null> {
-      return announce(await changeStatus(id, status, (task) => ({ stage, stageProgress: 0, progress, stages: withStageState(task.stages, stage, 'running', { worker }) }), token));
+    async enterStage(
+      id: string,
+      token: number,
+      stage: string,
+      status: JobStatus,
+      progress: number,
+      worker?: string,
+    ): Promise<TaskRecord | null> {
+      return announce(
+        await changeStatus(
+          id,
+          status,
+          (task) => ({
+            stage,
+            stageProgress: 0,
+            progress,
+            stages: withStageState(task.stages, stage, 'running', { worker }),
+          }),
+          token,
+        ),
+      );
     },
 
     /** A stage ended without failing: done (with the engine that did it, when known), or skipped with its reason. No status change, so no callback; SSE subscribers see it. */
-    endStage(id: string, token: number, stage: string, end: { state: 'done'; engine?: string; worker?: string } | { state: 'skipped'; reason: string }, progress: number): Promise<TaskRecord | null> {
+    endStage(
+      id: string,
+      token: number,
+      stage: string,
+      end: { state: 'done'; engine?: string; worker?: string } | { state: 'skipped'; reason: string },
+      progress: number,
+    ): Promise<TaskRecord | null> {
       return updateAndAnnounce(id, token, (task) => {
         // A stage done in an earlier run keeps the worker it was recorded with.
-        const worker = (end.state === 'done' ? end.worker : undefined) ?? task.stages?.find((recorded) => recorded.name === stage)?.worker;
-        return { stages: withStageState(task.stages, stage, end.state, { ...end, worker }), progress: Math.max(task.progress, progress) };
+        const worker =
+          (end.state === 'done' ? end.worker : undefined) ??
+          task.stages?.find((recorded) => recorded.name === stage)?.worker;
+        return {
+          stages: withStageState(task.stages, stage, end.state, { ...end, worker }),
+          progress: Math.max(task.progress, progress),
+        };
       });
     },
 
     /** Progress within the current stage: no status change, so no callback; SSE subscribers see it. */
-    async reportProgress(id: string, token: number, stageProgress: number, progress: number): Promise<TaskRecord | null> {
+    async reportProgress(
+      id: string,
+      token: number,
+      stageProgress: number,
+      progress: number,
+    ): Promise<TaskRecord | null> {
       // Written a few times a second and read-free: no transaction needed.
       if (!(await tasks.update(id, { stageProgress, progress, updatedAt: now() }, token))) return null;
       return announce(await tasks.get(id));
@@ -123,13 +182,36 @@ export function createTaskTransitions(deps: TransitionDeps) {
     },
 
     /** The job is done: its published results and the quality report measured on them (null for a kind without one). */
-    async complete(id: string, token: number, result: Record<string, string>, quality: QualityReport | null = null): Promise<TaskRecord | null> {
-      return announce(await changeStatus(id, 'done', { result, quality, progress: 1, stageProgress: 1, errCode: null, errMessage: null }, token));
+    async complete(
+      id: string,
+      token: number,
+      result: Record<string, string>,
+      quality: QualityReport | null = null,
+    ): Promise<TaskRecord | null> {
+      return announce(
+        await changeStatus(
+          id,
+          'done',
+          { result, quality, progress: 1, stageProgress: 1, errCode: null, errMessage: null },
+          token,
+        ),
+      );
     },
 
     /** Fails the task for good (its running stage too); without a token (e.g. no pipeline, validation of a remote input) it is unfenced. */
     async fail(id: string, token: number | undefined, error: DubDeskError): Promise<TaskRecord | null> {
-      return announce(await changeStatus(id, 'failed', (task) => ({ errCode: error.code, errMessage: error.message, stages: settleRunningStages(task.stages, 'failed') }), token));
+      return announce(
+        await changeStatus(
+          id,
+          'failed',
+          (task) => ({
+            errCode: error.code,
+            errMessage: error.message,
+            stages: settleRunningStages(task.stages, 'failed'),
+          }),
+          token,
+        ),
+      );
     },
 
     /** Cancels a task that has not ended; the bumped fencing token locks out its worker's later writes. */
@@ -137,11 +219,23 @@ export function createTaskTransitions(deps: TransitionDeps) {
       const cancelled = await store.transaction(async (tx) => {
         const task = await tx.tasks.get(id, { lock: true });
         if (!task) throw new DubDeskError('not_found', `Task ${id} does not exist.`);
-        if (isFinalStatus(task.status)) throw new DubDeskError('conflict', `Task ${id} has already ended (${task.status}); only a queued or running task can be cancelled.`);
+        if (isFinalStatus(task.status))
+          throw new DubDeskError(
+            'conflict',
+            `Task ${id} has already ended (${task.status}); only a queued or running task can be cancelled.`,
+          );
         await tx.tasks.bumpLeaseToken(id);
-        return changeStatusIn(tx, id, 'cancelled', (current) => ({
-          errCode: 'cancelled', errMessage: 'The task was cancelled by the user.', stages: settleRunningStages(current.stages, 'cancelled'),
-        }), undefined);
+        return changeStatusIn(
+          tx,
+          id,
+          'cancelled',
+          (current) => ({
+            errCode: 'cancelled',
+            errMessage: 'The task was cancelled by the user.',
+            stages: settleRunningStages(current.stages, 'cancelled'),
+          }),
+          undefined,
+        );
       });
       if (cancelled) deps.afterStatusChanged?.(cancelled);
       return announce(cancelled)!;
@@ -152,11 +246,24 @@ export function createTaskTransitions(deps: TransitionDeps) {
       const retried = await store.transaction(async (tx) => {
         const task = await tx.tasks.get(id, { lock: true });
         if (!task) return null;
-        const ok = await tx.tasks.update(id, {
-          attempts: task.attempts + 1, runAfter, leaseOwner: null, leaseExpiresAt: null, updatedAt: now(), stages: settleRunningStages(task.stages, 'pending'),
-        }, token);
+        const ok = await tx.tasks.update(
+          id,
+          {
+            attempts: task.attempts + 1,
+            runAfter,
+            leaseOwner: null,
+            leaseExpiresAt: null,
+            updatedAt: now(),
+            stages: settleRunningStages(task.stages, 'pending'),
+          },
+          token,
+        );
         if (!ok) return null;
-        await tx.logs.append(id, 'warn', `attempt ${task.attempts + 1} failed (${error.code}: ${error.message}); retrying in ${Math.round((runAfter - now()) / 1000)} s`);
+        await tx.logs.append(
+          id,
+          'warn',
+          `attempt ${task.attempts + 1} failed (${error.code}: ${error.message}); retrying in ${Math.round((runAfter - now()) / 1000)} s`,
+        );
         return (await tx.tasks.get(id)) ?? null;
       });
       announce(retried);

@@ -31,7 +31,13 @@ export function createWorkerPresence(options: WorkerPresenceOptions) {
   return {
     async start(): Promise<void> {
       await workers.prune(now() - FORGET_AFTER_MS);
-      await workers.register({ id: options.id, name: options.name, kinds: options.kinds, concurrency: options.concurrency, startedAt: now() });
+      await workers.register({
+        id: options.id,
+        name: options.name,
+        kinds: options.kinds,
+        concurrency: options.concurrency,
+        startedAt: now(),
+      });
       timer = setInterval(beat, options.heartbeatMs ?? WORKER_HEARTBEAT_MS);
     },
     /** Says the load changed, so the worker list shows it at once. */

@@ -3,7 +3,13 @@
 import { Ajv } from 'ajv';
 
 // Bodies are validated strictly: no coercion ("12" is not a number) and unknown fields are errors, not stripped.
-export const bodyAjv = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
+export const bodyAjv = new Ajv({
+  allErrors: false,
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+});
 
 /** A schema-validation failure as Ajv reports it (the fields the message reads). */
 export interface ValidationFailure {
@@ -14,7 +20,10 @@ export interface ValidationFailure {
 }
 
 /** Validates (and fills defaults of) a request body outside HTTP, e.g. `dubdesk run`, with the same rules. */
-export function checkBody(schema: object, body: unknown): { ok: true } | { ok: false; errors: NonNullable<ReturnType<typeof bodyAjv.compile>['errors']> } {
+export function checkBody(
+  schema: object,
+  body: unknown,
+): { ok: true } | { ok: false; errors: NonNullable<ReturnType<typeof bodyAjv.compile>['errors']> } {
   const validate = bodyAjv.compile(schema);
   return validate(body) ? { ok: true } : { ok: false, errors: validate.errors ?? [] };
 }

@@ -6,7 +6,13 @@ import type { FileStore } from '../files/file-store.js';
 import { classifyInputUrl, resolveLocalInput, type InputUrl } from '../files/input-url.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import { probeMedia, type MediaInfo } from '../media/probe.js';
-import { acceptedExtensions, acceptedTypesText, checkMediaType, normalizeExt, type SniffedType } from '../media/sniff.js';
+import {
+  acceptedExtensions,
+  acceptedTypesText,
+  checkMediaType,
+  normalizeExt,
+  type SniffedType,
+} from '../media/sniff.js';
 import { parseSrt } from '../media/srt.js';
 import { checkSubtitleLimits, readSubtitleFile } from './subtitle-limits.js';
 
@@ -40,19 +46,56 @@ export interface InspectedInput {
 }
 
 /** Extensions that name a media or document format: a remote URL ending in one not allowed is refused at once. */
-const KNOWN_EXTENSIONS = new Set(['mp4', 'mov', 'webm', 'mkv', 'avi', 'wmv', 'flv', 'm4v', 'jpg', 'jpeg', 'png', 'webp', 'gif', 'bmp', 'tif', 'tiff',
-  'wav', 'mp3', 'm4a', 'aac', 'flac', 'ogg', 'opus', 'srt', 'vtt', 'ass', 'txt', 'pdf', 'zip']);
+const KNOWN_EXTENSIONS = new Set([
+  'mp4',
+  'mov',
+  'webm',
+  'mkv',
+  'avi',
+  'wmv',
+  'flv',
+  'm4v',
+  'jpg',
+  'jpeg',
+  'png',
+  'webp',
+  'gif',
+  'bmp',
+  'tif',
+  'tiff',
+  'wav',
+  'mp3',
+  'm4a',
+  'aac',
+  'flac',
+  'ogg',
+  'opus',
+  'srt',
+  'vtt',
+  'ass',
+  'txt',
+  'pdf',
+  'zip',
+]);
 
 /** The name says a type that is not accepted (a name without a known extension is judged by content alone). */
 export function checkNameExtension(name: string, rule: InputRule): void {
   const ext = normalizeExt(path.extname(name));
   if (ext && KNOWN_EXTENSIONS.has(ext) && !acceptedExtensions(rule.allowed).includes(ext)) {
-    throw new DubDeskError('unsupported_media', `${rule.field}: ${name} is a .${ext} file; accepted types: ${acceptedTypesText(rule.allowed)}.`);
+    throw new DubDeskError(
+      'unsupported_media',
+      `${rule.field}: ${name} is a .${ext} file; accepted types: ${acceptedTypesText(rule.allowed)}.`,
+    );
   }
 }
 
 /** Checks a local file by content (and probes audio/video/images for streams and duration). */
-export async function inspectFile(file: string, name: string, rule: InputRule, env: Pick<InputEnvironment, 'media' | 'signal'>): Promise<InspectedInput> {
+export async function inspectFile(
+  file: string,
+  name: string,
+  rule: InputRule,
+  env: Pick<InputEnvironment, 'media' | 'signal'>,
+): Promise<InspectedInput> {
   checkNameExtension(name, rule);
   // A subtitle is judged by parsing it, so a broken SRT says invalid_subtitle with the line, not "unknown type".
   if (rule.allowed.length === 1 && rule.allowed[0] === 'srt') {
@@ -62,7 +105,10 @@ export async function inspectFile(file: string, name: string, rule: InputRule, e
   const type = await checkMediaType(file, { allowed: rule.allowed, nameForErrors: `${rule.field} (${name})` });
   const info = await probeMedia(file, { signal: env.signal, ffprobe: env.media.ffprobe });
   if (rule.maxDurationSec !== undefined && info.durationSec > rule.maxDurationSec) {
-    throw new DubDeskError('media_too_long', `${rule.field} (${name}) is ${formatDuration(info.durationSec)} long; the limit is ${formatDuration(rule.maxDurationSec)}.`);
+    throw new DubDeskError(
+      'media_too_long',
+      `${rule.field} (${name}) is ${formatDuration(info.durationSec)} long; the limit is ${formatDuration(rule.maxDurationSec)}.`,
+    );
   }
   return { path: file, name, type, info };
 }
@@ -83,7 +129,11 @@ export interface ClassifiedInput {
 }
 
 /** Sorts the URL and checks what can be checked without downloading (a remote URL's extension). */
-export async function classifyInput(url: string, rule: InputRule, env: Pick<InputEnvironment, 'baseUrl' | 'files' | 'ownsFileUrl'>): Promise<ClassifiedInput> {
+export async function classifyInput(
+  url: string,
+  rule: InputRule,
+  env: Pick<InputEnvironment, 'baseUrl' | 'files' | 'ownsFileUrl'>,
+): Promise<ClassifiedInput> {
   const where = classifyInputUrl(url, { baseUrl: env.baseUrl, field: rule.field, ownsFileUrl: env.ownsFileUrl });
   let name: string;
   if (where.kind === 'remote') name = fileNameFromUrl(where.url) ?? where.url;
@@ -94,7 +144,10 @@ export async function classifyInput(url: string, rule: InputRule, env: Pick<Inpu
 }
 
 /** Resolves a local or uploaded input and inspects it; remote inputs are left for the job's first stage. */
-export async function inspectIfLocal(input: ClassifiedInput, env: InputEnvironment): Promise<InspectedInput | undefined> {
+export async function inspectIfLocal(
+  input: ClassifiedInput,
+  env: InputEnvironment,
+): Promise<InspectedInput | undefined> {
   if (input.where.kind === 'remote') return undefined;
   const file = await resolveLocalInput(input.where, env.files);
   return inspectFile(file, input.name, input.rule, env);

@@ -35,17 +35,27 @@ export interface IntakeChecks<Request = Record<string, unknown>> {
 
 export function checkLanguage(field: string, code: string | undefined): void {
   if (code === undefined || code === 'auto') return;
-  if (!findLanguage(code)) throw new DubDeskError('unsupported_language', `${field} '${code}' is not a supported language; GET /v1/languages lists them.`);
+  if (!findLanguage(code))
+    throw new DubDeskError(
+      'unsupported_language',
+      `${field} '${code}' is not a supported language; GET /v1/languages lists them.`,
+    );
 }
 
 export async function checkGlossaries(ids: readonly string[] | undefined, env: SpecEnvironment): Promise<void> {
   if (!ids) return;
-  if (ids.length > 3) throw new DubDeskError('too_many_glossaries', `glossary_ids has ${ids.length} entries; at most 3 glossaries can be applied.`);
+  if (ids.length > 3)
+    throw new DubDeskError(
+      'too_many_glossaries',
+      `glossary_ids has ${ids.length} entries; at most 3 glossaries can be applied.`,
+    );
   for (const id of ids) {
-    if (!(await env.glossaries.get(id))) throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
+    if (!(await env.glossaries.get(id)))
+      throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
   }
 }
 
 export function requireAudioTrack(field: string, input: InspectedInput | undefined, what: string): void {
-  if (input?.info && !input.info.hasAudio) throw new DubDeskError('no_audio', `${field} (${input.name}) has no audio track; ${what}`);
+  if (input?.info && !input.info.hasAudio)
+    throw new DubDeskError('no_audio', `${field} (${input.name}) has no audio track; ${what}`);
 }

@@ -3,7 +3,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
-import { BUILTIN_SUBTITLE_STYLES, DEFAULT_SUBTITLE_STYLE_ID, type SubtitleStyle } from '../../shared/schemas/subtitle-styles.js';
+import {
+  BUILTIN_SUBTITLE_STYLES,
+  DEFAULT_SUBTITLE_STYLE_ID,
+  type SubtitleStyle,
+} from '../../shared/schemas/subtitle-styles.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import type { Glossary } from '../store/glossaries-repository.js';
 import type { SubtitleStylesRepository } from '../store/subtitle-styles-repository.js';
@@ -43,7 +47,8 @@ export async function takeResourceSnapshot(request: NamedResources, sources: Res
   const glossaries: SnapshotGlossary[] = [];
   for (const id of glossaryIdsOf(request)) {
     const glossary = await sources.glossaries.get(id);
-    if (!glossary) throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
+    if (!glossary)
+      throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
     const { name, sourceLanguage, targetLanguage, entries } = glossary;
     glossaries.push({ id, name, sourceLanguage, targetLanguage, entries });
   }
@@ -55,9 +60,16 @@ export async function takeResourceSnapshot(request: NamedResources, sources: Res
  * Writes the snapshot of a new job into its work dir (before its task exists, so no stage can run without it);
  * a request that names no glossary or style gets none.
  */
-export async function snapshotJobResources(request: NamedResources, workDir: string, sources: ResourceSources): Promise<void> {
+export async function snapshotJobResources(
+  request: NamedResources,
+  workDir: string,
+  sources: ResourceSources,
+): Promise<void> {
   if (!namesResources(request)) return;
-  await writeFileAtomic(path.join(workDir, RESOURCES_FILE), `${JSON.stringify(await takeResourceSnapshot(request, sources), null, 2)}\n`);
+  await writeFileAtomic(
+    path.join(workDir, RESOURCES_FILE),
+    `${JSON.stringify(await takeResourceSnapshot(request, sources), null, 2)}\n`,
+  );
 }
 
 /** What a stage reads: the job's snapshot, or nothing for a job that names no glossary or style. */
@@ -68,7 +80,11 @@ export async function readJobResources(workDir: string, request: NamedResources)
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || namesResources(request)) {
-      throw new DubDeskError('not_found', `This job's copy of its glossaries and subtitle style (${RESOURCES_FILE}) is missing; create the job again.`, { cause: error });
+      throw new DubDeskError(
+        'not_found',
+        `This job's copy of its glossaries and subtitle style (${RESOURCES_FILE}) is missing; create the job again.`,
+        { cause: error },
+      );
     }
     return { glossaries: [], subtitleStyle: null };
   }

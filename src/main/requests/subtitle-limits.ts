@@ -18,7 +18,10 @@ const count = (value: number): string => value.toLocaleString('en-US');
 export async function readSubtitleFile(file: string): Promise<Buffer> {
   const { size } = await stat(file);
   if (size > MAX_SUBTITLE_BYTES) {
-    throw new DubDeskError('invalid_subtitle', `The subtitle file is ${(size / 1024 / 1024).toFixed(1)} MB; at most ${MAX_SUBTITLE_BYTES / 1024 / 1024} MB is accepted (${count(MAX_CUES)} cues of up to ${count(MAX_CUE_CHARACTERS)} characters).`);
+    throw new DubDeskError(
+      'invalid_subtitle',
+      `The subtitle file is ${(size / 1024 / 1024).toFixed(1)} MB; at most ${MAX_SUBTITLE_BYTES / 1024 / 1024} MB is accepted (${count(MAX_CUES)} cues of up to ${count(MAX_CUE_CHARACTERS)} characters).`,
+    );
   }
   return readFile(file);
 }
@@ -26,7 +29,10 @@ export async function readSubtitleFile(file: string): Promise<Buffer> {
 /** Throws invalid_subtitle naming the limit (and the cue, by its number and times) when a file has too many cues or too long a cue. */
 export function checkSubtitleLimits(cues: readonly Pick<SrtCue, 'index' | 'startMs' | 'endMs' | 'text'>[]): void {
   if (cues.length > MAX_CUES) {
-    throw new DubDeskError('invalid_subtitle', `The subtitle file has ${count(cues.length)} cues; at most ${count(MAX_CUES)} are accepted per file. Split the media and its subtitles into parts.`);
+    throw new DubDeskError(
+      'invalid_subtitle',
+      `The subtitle file has ${count(cues.length)} cues; at most ${count(MAX_CUES)} are accepted per file. Split the media and its subtitles into parts.`,
+    );
   }
   for (const cue of cues) {
     // text.length counts UTF-16 units, never fewer than characters: only a long text needs counting.

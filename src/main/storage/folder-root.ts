@@ -23,7 +23,8 @@ export interface FolderRoot {
 
 /** The root `root` (absolute) of a shared folder. */
 export function createFolderRoot(root: string): FolderRoot {
-  if (!path.isAbsolute(root)) throw new DubDeskError('invalid_request', `The shared folder ${root} must be an absolute path.`);
+  if (!path.isAbsolute(root))
+    throw new DubDeskError('invalid_request', `The shared folder ${root} must be an absolute path.`);
   const location = path.resolve(root);
   let realRoot: Promise<string> | undefined;
 
@@ -41,7 +42,10 @@ export function createFolderRoot(root: string): FolderRoot {
     });
     const relative = path.relative(await realRoot, real);
     if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
-      throw new DubDeskError('internal', `Shared storage key ${JSON.stringify(key)} leads outside ${location} through a symbolic link; refused.`);
+      throw new DubDeskError(
+        'internal',
+        `Shared storage key ${JSON.stringify(key)} leads outside ${location} through a symbolic link; refused.`,
+      );
     }
     return real;
   };

@@ -26,14 +26,19 @@ export function createFolderStorage(root: string): SharedStorage {
       signal?.throwIfAborted();
       await confineNearest(path.dirname(file), key);
       await withLocalSource(local, (source) =>
-        writeThroughTemp(file, (temp) => pipeline(source.handle.createReadStream({ autoClose: false }), createWriteStream(temp), { signal })));
+        writeThroughTemp(file, (temp) =>
+          pipeline(source.handle.createReadStream({ autoClose: false }), createWriteStream(temp), { signal }),
+        ),
+      );
     },
 
     async getFile(key, localPath, signal) {
       signal?.throwIfAborted();
       const { handle } = await openObject(key);
       try {
-        await writeThroughTemp(localPath, (temp) => pipeline(handle.createReadStream({ autoClose: false }), createWriteStream(temp), { signal }));
+        await writeThroughTemp(localPath, (temp) =>
+          pipeline(handle.createReadStream({ autoClose: false }), createWriteStream(temp), { signal }),
+        );
       } finally {
         await handle.close();
       }
@@ -86,7 +91,11 @@ export function createFolderStorage(root: string): SharedStorage {
 
     async deletePrefix(prefix) {
       const folder = normalizePrefix(prefix);
-      if (folder === '') throw new DubDeskError('invalid_request', 'deletePrefix needs a prefix: the whole shared storage is never deleted by one call.');
+      if (folder === '')
+        throw new DubDeskError(
+          'invalid_request',
+          'deletePrefix needs a prefix: the whole shared storage is never deleted by one call.',
+        );
       const dir = fileOf(folder);
       await confineNearest(path.dirname(dir), folder);
       // A link is not a folder of keys: rm would remove only the link anyway, but nothing under it is a key.

@@ -12,7 +12,12 @@ import { uploadTree } from './tree-upload.js';
 const PARALLEL_FILES = 4;
 
 /** Runs `work` on every item, at most `limit` at a time; the first failure stops new starts and is thrown. */
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+async function forEachLimited<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const lane = async () => {
@@ -31,7 +36,12 @@ async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => P
 }
 
 /** SharedStorage.putFolder: the folder listed and uploaded as `dubdesk import-data` uploads an export (tree-upload.ts). */
-export async function putFolderFiles(storage: SharedStorage, prefix: string, localDir: string, signal?: AbortSignal): Promise<void> {
+export async function putFolderFiles(
+  storage: SharedStorage,
+  prefix: string,
+  localDir: string,
+  signal?: AbortSignal,
+): Promise<void> {
   // A link, pipe or device in the folder is refused: a linked file could carry what lies outside it to every machine.
   const tree = await listTree(localDir);
   if (!tree) throw new DubDeskError('not_found', `The folder ${localDir} to upload to shared storage does not exist.`);
@@ -39,11 +49,21 @@ export async function putFolderFiles(storage: SharedStorage, prefix: string, loc
 }
 
 /** SharedStorage.getFolder on top of list and getFile. */
-export async function getFolderFiles(storage: SharedStorage, prefix: string, localDir: string, signal?: AbortSignal): Promise<void> {
+export async function getFolderFiles(
+  storage: SharedStorage,
+  prefix: string,
+  localDir: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const folder = normalizePrefix(prefix);
   const keys = await storage.list(folder);
   await mkdir(localDir, { recursive: true });
   // Listed keys are valid keys, so their relative parts stay inside localDir.
   const skip = folder === '' ? 0 : folder.length + 1;
-  await forEachLimited(keys, PARALLEL_FILES, (key) => storage.getFile(key, path.join(localDir, ...key.slice(skip).split('/')), signal), signal);
+  await forEachLimited(
+    keys,
+    PARALLEL_FILES,
+    (key) => storage.getFile(key, path.join(localDir, ...key.slice(skip).split('/')), signal),
+    signal,
+  );
 }

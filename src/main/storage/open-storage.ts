@@ -18,14 +18,18 @@ export interface OpenStorageOptions {
   s3?: Omit<S3StorageOptions, 'bucket' | 'prefix'>;
 }
 
-const EXAMPLES = 'use s3://bucket/prefix (an S3-compatible bucket) or an absolute path such as /mnt/dubdesk (a shared folder)';
+const EXAMPLES =
+  'use s3://bucket/prefix (an S3-compatible bucket) or an absolute path such as /mnt/dubdesk (a shared folder)';
 // S3's bucket naming rules, loosened to the upper case and underscores that older buckets and some servers allow.
 const BUCKET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/;
 
 function refuse(spec: string, reason: string, hint = EXAMPLES): DubDeskError {
   // A value with credentials in it is shown without them: this message reaches logs and terminals.
   const shown = spec.replace(/^([a-z0-9+.-]+:\/\/).*@/i, '$1…@');
-  return new DubDeskError('invalid_request', `The shared storage ${JSON.stringify(shown)} (--storage or DUBDESK_STORAGE) ${reason}; ${hint}.`);
+  return new DubDeskError(
+    'invalid_request',
+    `The shared storage ${JSON.stringify(shown)} (--storage or DUBDESK_STORAGE) ${reason}; ${hint}.`,
+  );
 }
 
 /** Reads a --storage value without touching the disk or the network. */
@@ -34,10 +38,17 @@ export function parseStorageSpec(spec: string): StorageSpec {
   if (s3) {
     const [bucket, ...rest] = s3[1].split('/');
     if (/[@:]/.test(bucket)) {
-      throw refuse(spec, 'names credentials or a port: credentials come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE), the server from AWS_ENDPOINT_URL_S3');
+      throw refuse(
+        spec,
+        'names credentials or a port: credentials come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE), the server from AWS_ENDPOINT_URL_S3',
+      );
     }
     if (/[?#]/.test(s3[1])) throw refuse(spec, 'has a query or fragment, which a storage location does not take');
-    if (!BUCKET_NAME.test(bucket)) throw refuse(spec, `names the bucket ${JSON.stringify(bucket)}, which is not a bucket name (3-63 letters, digits, dots and hyphens)`);
+    if (!BUCKET_NAME.test(bucket))
+      throw refuse(
+        spec,
+        `names the bucket ${JSON.stringify(bucket)}, which is not a bucket name (3-63 letters, digits, dots and hyphens)`,
+      );
     try {
       return { kind: 's3', bucket, prefix: normalizePrefix(rest.join('/')) };
     } catch (error) {
@@ -46,7 +57,8 @@ export function parseStorageSpec(spec: string): StorageSpec {
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) throw refuse(spec, 'is a kind of URL DubDesk cannot store to');
   if (spec.trim() === '') throw refuse(spec, 'is empty');
-  if (!path.isAbsolute(spec)) throw refuse(spec, 'is a relative path, which would depend on the folder each machine starts in');
+  if (!path.isAbsolute(spec))
+    throw refuse(spec, 'is a relative path, which would depend on the folder each machine starts in');
   return { kind: 'folder', root: path.resolve(spec) };
 }
 
@@ -61,12 +73,16 @@ export async function openStorage(spec: string, options: OpenStorageOptions = {}
   // Never created here: a share that failed to mount must not be replaced, unnoticed, by a local folder.
   const folder = await stat(parsed.root).catch(() => null);
   if (!folder?.isDirectory()) {
-    throw refuse(spec, 'is not an existing folder', 'mount the share (or create the folder) first: DubDesk does not create it');
+    throw refuse(
+      spec,
+      'is not an existing folder',
+      'mount the share (or create the folder) first: DubDesk does not create it',
+    );
   }
   try {
     await access(parsed.root, constants.R_OK | constants.W_OK);
   } catch {
-    throw refuse(spec, 'is a folder this user cannot read and write', 'give the service\'s user access to it');
+    throw refuse(spec, 'is a folder this user cannot read and write', "give the service's user access to it");
   }
   return createFolderStorage(parsed.root);
 }

@@ -48,7 +48,8 @@ export function openS3Bucket(options: S3StorageOptions): S3Bucket {
     assertKey(key);
     return joinKey(root, key);
   };
-  const fail = (error: unknown, action: string, key?: string, rangeStart?: number) => s3Error(error, { location, endpoint, action, key, rangeStart });
+  const fail = (error: unknown, action: string, key?: string, rangeStart?: number) =>
+    s3Error(error, { location, endpoint, action, key, rangeStart });
 
   /** The prefix of every object under the folder `folder` of the storage ('' for all of it). */
   const folderPrefix = (folder: string) => {
@@ -68,7 +69,11 @@ export function openS3Bucket(options: S3StorageOptions): S3Bucket {
     } while (ContinuationToken);
   }
 
-  const getObject = async (key: string, range?: { start: number; end: number }, signal?: AbortSignal): Promise<GetObjectCommandOutput> => {
+  const getObject = async (
+    key: string,
+    range?: { start: number; end: number },
+    signal?: AbortSignal,
+  ): Promise<GetObjectCommandOutput> => {
     const Key = objectKey(key);
     const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
     try {

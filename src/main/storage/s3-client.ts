@@ -36,7 +36,8 @@ export function createS3Client(options: S3ConnectionOptions): S3Client {
       for (const name of Object.keys(request.headers)) {
         if (/^x-amz-(sdk-)?checksum-/i.test(name)) delete request.headers[name];
       }
-      if (request.body !== undefined) request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+      if (request.body !== undefined)
+        request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
       return next(args);
     },
     { step: 'build', priority: 'low', name: 'dubdeskDeleteObjectsContentMd5' },

@@ -14,9 +14,33 @@ interface S3Failure {
   $metadata?: { httpStatusCode?: number };
 }
 
-const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'ExpiredToken', 'InvalidToken', 'Forbidden']);
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
-const TRANSIENT = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'SlowDown', 'ServiceUnavailable', 'InternalError', 'ThrottlingException']);
+const CREDENTIAL_REFUSALS = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AccessDenied',
+  'ExpiredToken',
+  'InvalidToken',
+  'Forbidden',
+]);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+const TRANSIENT = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'SlowDown',
+  'ServiceUnavailable',
+  'InternalError',
+  'ThrottlingException',
+]);
 
 export interface FailureContext {
   /** s3://bucket/prefix */
@@ -41,7 +65,11 @@ export function s3Error(error: unknown, context: FailureContext): unknown {
   // A local file's error (a full disk, a folder not writable) is no storage failure: the catalogue's coercion reads it.
   if (name === 'AbortError' || error instanceof DubDeskError || failure.path !== undefined) return error;
   if (name === 'NoSuchBucket') {
-    return new DubDeskError('internal', `The bucket of ${where} does not exist: create it, or fix --storage (DUBDESK_STORAGE).`, { cause: error });
+    return new DubDeskError(
+      'internal',
+      `The bucket of ${where} does not exist: create it, or fix --storage (DUBDESK_STORAGE).`,
+      { cause: error },
+    );
   }
   if (context.key !== undefined && (name === 'NoSuchKey' || name === 'NotFound' || status === 404)) {
     return objectNotFound(context.location, context.key);
@@ -50,18 +78,36 @@ export function s3Error(error: unknown, context: FailureContext): unknown {
     return rangeNotSatisfiable(context.location, context.key ?? '', context.rangeStart ?? 0, null);
   }
   if (CREDENTIAL_REFUSALS.has(name) || status === 401 || status === 403) {
-    return new DubDeskError('internal', `${capitalize(where)} refused the credentials to ${context.action} (${detail}). Check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) and the bucket's permissions.`, { cause: error });
+    return new DubDeskError(
+      'internal',
+      `${capitalize(where)} refused the credentials to ${context.action} (${detail}). Check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) and the bucket's permissions.`,
+      { cause: error },
+    );
   }
   if (name === 'CredentialsProviderError') {
-    return new DubDeskError('internal', `No AWS credentials were found for ${where}: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE.`, { cause: error });
+    return new DubDeskError(
+      'internal',
+      `No AWS credentials were found for ${where}: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE.`,
+      { cause: error },
+    );
   }
   if (/region is missing/i.test(failure.message ?? '')) {
-    return new DubDeskError('internal', `No AWS region is set for ${where}: set AWS_REGION (any value, such as us-east-1, for MinIO-style servers).`, { cause: error });
+    return new DubDeskError(
+      'internal',
+      `No AWS region is set for ${where}: set AWS_REGION (any value, such as us-east-1, for MinIO-style servers).`,
+      { cause: error },
+    );
   }
   if (UNREACHABLE.has(failure.code ?? '') || TRANSIENT.has(name) || (status !== undefined && status >= 500)) {
-    return new DubDeskError('internal', `${capitalize(where)} could not be reached to ${context.action} (${detail}). Check the endpoint (AWS_ENDPOINT_URL_S3) and the network.`, { cause: error, retryable: true });
+    return new DubDeskError(
+      'internal',
+      `${capitalize(where)} could not be reached to ${context.action} (${detail}). Check the endpoint (AWS_ENDPOINT_URL_S3) and the network.`,
+      { cause: error, retryable: true },
+    );
   }
-  return new DubDeskError('internal', `${capitalize(where)} failed to ${context.action} (${detail}).`, { cause: error });
+  return new DubDeskError('internal', `${capitalize(where)} failed to ${context.action} (${detail}).`, {
+    cause: error,
+  });
 }
 
 function capitalize(text: string): string {

@@ -15,7 +15,12 @@ import { assertRange } from './storage-keys.js';
 const PARTS_IN_FLIGHT = 4;
 
 /** Uploads `local` as the object `key`, in one PUT or a multipart upload that is aborted when it fails. */
-export async function uploadObject(bucket: S3Bucket, key: string, local: string | LocalSource, signal?: AbortSignal): Promise<void> {
+export async function uploadObject(
+  bucket: S3Bucket,
+  key: string,
+  local: string | LocalSource,
+  signal?: AbortSignal,
+): Promise<void> {
   const { client, Bucket, partSize, fail } = bucket;
   const Key = bucket.objectKey(key);
   signal?.throwIfAborted();
@@ -41,7 +46,12 @@ export async function uploadObject(bucket: S3Bucket, key: string, local: string 
 }
 
 /** Downloads the object `key` to `localPath`, which appears only once all its bytes are there. */
-export async function downloadObject(bucket: S3Bucket, key: string, localPath: string, signal?: AbortSignal): Promise<void> {
+export async function downloadObject(
+  bucket: S3Bucket,
+  key: string,
+  localPath: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const { location, fail } = bucket;
   signal?.throwIfAborted();
   const response = await bucket.getObject(key, undefined, signal);
@@ -52,7 +62,11 @@ export async function downloadObject(bucket: S3Bucket, key: string, localPath: s
       await pipeline(body, file, { signal });
       // A connection cut short can end a body early without an error; such a file must not be kept.
       if (response.ContentLength !== undefined && file.bytesWritten !== response.ContentLength) {
-        throw new DubDeskError('internal', `Shared storage ${location} sent ${file.bytesWritten} of the ${response.ContentLength} bytes of ${JSON.stringify(key)}.`, { retryable: true });
+        throw new DubDeskError(
+          'internal',
+          `Shared storage ${location} sent ${file.bytesWritten} of the ${response.ContentLength} bytes of ${JSON.stringify(key)}.`,
+          { retryable: true },
+        );
       }
     });
   } catch (error) {
@@ -62,7 +76,11 @@ export async function downloadObject(bucket: S3Bucket, key: string, localPath: s
 }
 
 /** A stream of the object `key`, or of the bytes `range` of it. */
-export async function readObject(bucket: S3Bucket, key: string, range?: { start: number; end: number }): Promise<StorageRead> {
+export async function readObject(
+  bucket: S3Bucket,
+  key: string,
+  range?: { start: number; end: number },
+): Promise<StorageRead> {
   if (range) assertRange(range);
   const response = await bucket.getObject(key, range);
   const stream = response.Body as Readable;
@@ -73,7 +91,10 @@ export async function readObject(bucket: S3Bucket, key: string, range?: { start:
   const served = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(response.ContentRange ?? '');
   if (!served) {
     stream.destroy();
-    throw new DubDeskError('internal', `Shared storage ${bucket.location} answered a range read of ${JSON.stringify(key)} without a Content-Range; it must support HTTP Range.`);
+    throw new DubDeskError(
+      'internal',
+      `Shared storage ${bucket.location} answered a range read of ${JSON.stringify(key)} without a Content-Range; it must support HTTP Range.`,
+    );
   }
   return { stream, size: Number(served[3]), start: Number(served[1]), end: Number(served[2]) };
 }

@@ -57,19 +57,28 @@ export function createS3Storage(options: S3StorageOptions): SharedStorage {
 
     async deletePrefix(prefix) {
       const folder = normalizePrefix(prefix);
-      if (folder === '') throw new DubDeskError('invalid_request', 'deletePrefix needs a prefix: the whole shared storage is never deleted by one call.');
+      if (folder === '')
+        throw new DubDeskError(
+          'invalid_request',
+          'deletePrefix needs a prefix: the whole shared storage is never deleted by one call.',
+        );
       // Each listed page (at most 1000 keys, DeleteObjects' limit) is deleted before the next is asked for.
       for await (const page of pages(folder)) {
         if (page.length === 0) continue;
         let result;
         try {
-          result = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: page.map((Key) => ({ Key })), Quiet: true } }));
+          result = await client.send(
+            new DeleteObjectsCommand({ Bucket, Delete: { Objects: page.map((Key) => ({ Key })), Quiet: true } }),
+          );
         } catch (error) {
           throw fail(error, `delete the objects under ${JSON.stringify(folder)}`);
         }
         const refused = result.Errors?.[0];
         if (refused) {
-          throw new DubDeskError('internal', `Shared storage ${location} did not delete ${result.Errors!.length} object(s) under ${JSON.stringify(folder)}, the first ${JSON.stringify(refused.Key)} (${refused.Code}: ${refused.Message}).`);
+          throw new DubDeskError(
+            'internal',
+            `Shared storage ${location} did not delete ${result.Errors!.length} object(s) under ${JSON.stringify(folder)}, the first ${JSON.stringify(refused.Key)} (${refused.Code}: ${refused.Message}).`,
+          );
         }
       }
     },

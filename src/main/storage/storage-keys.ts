@@ -27,7 +27,8 @@ function keyProblem(key: string): string | null {
 /** Throws a clear invalid_request unless `key` is a posix relative key with no empty, "." or ".." segment. */
 export function assertKey(key: string, what = 'key'): void {
   const problem = keyProblem(key);
-  if (problem) throw new DubDeskError('invalid_request', `The shared storage ${what} ${JSON.stringify(key)} ${problem}.`);
+  if (problem)
+    throw new DubDeskError('invalid_request', `The shared storage ${what} ${JSON.stringify(key)} ${problem}.`);
 }
 
 /** True for a valid key (listings skip what is not one, such as an S3 console's "folder/" marker). */
@@ -56,6 +57,9 @@ export function compareKeys(a: string, b: string): number {
 export function assertRange(range: { start: number; end: number }): void {
   const { start, end } = range;
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
-    throw new DubDeskError('invalid_request', `The byte range ${start}-${end} is not a range (whole numbers, start ≤ end).`);
+    throw new DubDeskError(
+      'invalid_request',
+      `The byte range ${start}-${end} is not a range (whole numbers, start ≤ end).`,
+    );
   }
 }

@@ -21,7 +21,12 @@ export interface UploadTreeOptions extends TreeOptions {
 }
 
 /** Uploads every file of `tree` (listTree's) to `prefix/<path relative to the tree's folder>`. */
-export async function uploadTree(storage: SharedStorage, prefix: string, tree: ListedTree, options: UploadTreeOptions = {}): Promise<UploadedTree> {
+export async function uploadTree(
+  storage: SharedStorage,
+  prefix: string,
+  tree: ListedTree,
+  options: UploadTreeOptions = {},
+): Promise<UploadedTree> {
   const folder = normalizePrefix(prefix);
   const files = tree.files.map((file) => ({
     key: joinKey(folder, file.path),

@@ -38,7 +38,11 @@ export interface CallbackOutbox {
   /** Records a successful delivery and ends the claim; false when the entry is finished or no longer `owner`'s. */
   markDelivered(id: number, owner: string, now: number): Promise<boolean>;
   /** Records a failed attempt and ends the claim: the entry is claimed again from `nextAttemptAt`. False as markDelivered. */
-  markFailed(id: number, owner: string, failure: { attempts: number; nextAttemptAt: number; error: string }): Promise<boolean>;
+  markFailed(
+    id: number,
+    owner: string,
+    failure: { attempts: number; nextAttemptAt: number; error: string },
+  ): Promise<boolean>;
   /** Stops retrying an entry and ends the claim; the task's later entries then become deliverable. False as markDelivered. */
   markGivenUp(id: number, owner: string, failure: { attempts: number; now: number; error: string }): Promise<boolean>;
   /** Ends `owner`'s claim without an outcome (an attempt cut short by shutdown): any deliverer may take it at once. */
@@ -73,7 +77,10 @@ export function createCallbackOutbox(db: SqlClient, options: { now?: () => numbe
     async enqueue({ taskId, url, body }) {
       const eventId = newId();
       const at = now();
-      await db.run('INSERT INTO callback_outbox (event_id, task_id, url, body, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $5)', [eventId, taskId, url, serializeBody(body), at]);
+      await db.run(
+        'INSERT INTO callback_outbox (event_id, task_id, url, body, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $5)',
+        [eventId, taskId, url, serializeBody(body), at],
+      );
       return eventId;
     },
     async claimDue(owner, at, leaseMs, limit) {
@@ -84,7 +91,8 @@ export function createCallbackOutbox(db: SqlClient, options: { now?: () => numbe
       // claimer skips the rows another is taking, and re-reads (READ COMMITTED) a row just claimed and committed, so it
       // never takes it; a stale view of earlier entries only ever holds a task back, never lets one skip ahead.
       const skipLocked = db.dialect === 'postgres' ? ' FOR UPDATE OF o SKIP LOCKED' : '';
-      const rows = await db.all<OutboxRow>(`
+      const rows = await db.all<OutboxRow>(
+        `
         WITH picked AS (
           SELECT o.id FROM callback_outbox o
           WHERE o.delivered_at IS NULL AND o.given_up_at IS NULL
@@ -97,26 +105,51 @@ export function createCallbackOutbox(db: SqlClient, options: { now?: () => numbe
         )
         UPDATE callback_outbox SET claimed_by = $2, claim_expires_at = $3
         WHERE id IN (SELECT id FROM picked)
-        RETURNING ${ENTRY_COLUMNS}`, [at, owner, at + leaseMs, limit]);
+        RETURNING ${ENTRY_COLUMNS}`,
+        [at, owner, at + leaseMs, limit],
+      );
       // RETURNING keeps no order.
       return rows.map(toEntry).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
     },
     async markDelivered(id, owner, at) {
-      return (await db.run(`UPDATE callback_outbox SET delivered_at = $3, last_error = NULL, claimed_by = NULL, claim_expires_at = NULL WHERE ${MINE}`, [id, owner, at])) === 1;
+      return (
+        (await db.run(
+          `UPDATE callback_outbox SET delivered_at = $3, last_error = NULL, claimed_by = NULL, claim_expires_at = NULL WHERE ${MINE}`,
+          [id, owner, at],
+        )) === 1
+      );
     },
     async markFailed(id, owner, { attempts, nextAttemptAt, error }) {
-      return (await db.run(`UPDATE callback_outbox SET attempts = $3, next_attempt_at = $4, last_error = $5, claimed_by = NULL, claim_expires_at = NULL
-        WHERE ${MINE}`, [id, owner, attempts, nextAttemptAt, error])) === 1;
+      return (
+        (await db.run(
+          `UPDATE callback_outbox SET attempts = $3, next_attempt_at = $4, last_error = $5, claimed_by = NULL, claim_expires_at = NULL
+        WHERE ${MINE}`,
+          [id, owner, attempts, nextAttemptAt, error],
+        )) === 1
+      );
     },
     async markGivenUp(id, owner, { attempts, now: at, error }) {
-      return (await db.run(`UPDATE callback_outbox SET attempts = $3, given_up_at = $4, last_error = $5, claimed_by = NULL, claim_expires_at = NULL
-        WHERE ${MINE}`, [id, owner, attempts, at, error])) === 1;
+      return (
+        (await db.run(
+          `UPDATE callback_outbox SET attempts = $3, given_up_at = $4, last_error = $5, claimed_by = NULL, claim_expires_at = NULL
+        WHERE ${MINE}`,
+          [id, owner, attempts, at, error],
+        )) === 1
+      );
     },
     async release(id, owner) {
-      return (await db.run(`UPDATE callback_outbox SET claimed_by = NULL, claim_expires_at = NULL WHERE ${MINE}`, [id, owner])) === 1;
+      return (
+        (await db.run(`UPDATE callback_outbox SET claimed_by = NULL, claim_expires_at = NULL WHERE ${MINE}`, [
+          id,
+          owner,
+        ])) === 1
+      );
     },
     releaseForeignClaims(owner) {
-      return db.run(`UPDATE callback_outbox SET claimed_by = NULL, claim_expires_at = NULL WHERE claimed_by IS NOT NULL AND claimed_by != $1 AND ${PENDING}`, [owner]);
+      return db.run(
+        `UPDATE callback_outbox SET claimed_by = NULL, claim_expires_at = NULL WHERE claimed_by IS NOT NULL AND claimed_by != $1 AND ${PENDING}`,
+        [owner],
+      );
     },
     async pendingCount() {
       return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM callback_outbox WHERE ${PENDING}`))!.n;

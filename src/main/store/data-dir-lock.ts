@@ -45,7 +45,10 @@ export function processStartStamp(pid: number): string | undefined {
     }
     if (process.platform === 'win32') return undefined;
     // macOS and the BSDs: ps gives the start time to the second.
-    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return started ? `ps:${started}` : undefined;
   } catch {
     return undefined;
@@ -122,7 +125,9 @@ export function acquireDataDirLock(lockFile: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = readDataDirLock(lockFile);
     if (holder && holderRuns(holder, statSync(lockFile, { throwIfNoEntry: false })?.mtimeMs ?? 0)) {
-      throw new Error(`DubDesk is already running on the data folder ${path.dirname(lockFile)} (process ${holder.pid}). Use that service, or stop it first.`);
+      throw new Error(
+        `DubDesk is already running on the data folder ${path.dirname(lockFile)} (process ${holder.pid}). Use that service, or stop it first.`,
+      );
     }
     writeFileSync(lockFile, content);
   }

@@ -50,8 +50,19 @@ export interface DataExportManifest {
  * the one callback receivers check); every other table must be empty in the database.
  */
 export const IMPORTED_TABLES = [
-  'tasks', 'task_logs', 'files', 'api_keys', 'idempotency_keys', 'callback_outbox', 'settings', 'glossaries',
-  'subtitle_styles', 'reusable_lipsync_models', 'projects', 'project_segments', 'project_exports',
+  'tasks',
+  'task_logs',
+  'files',
+  'api_keys',
+  'idempotency_keys',
+  'callback_outbox',
+  'settings',
+  'glossaries',
+  'subtitle_styles',
+  'reusable_lipsync_models',
+  'projects',
+  'project_segments',
+  'project_exports',
 ] as const;
 
 /** Exported but not imported, and why. */
@@ -84,19 +95,30 @@ export function sqliteSchemaVersion(): number {
  * Writes every table of the (open, migrated) SQLite database as `tables/<name>.jsonl` under `dir`: one JSON object
  * per row with every column (`SELECT *`), in primary-key order so two exports of the same data are the same.
  */
-export async function exportTables(db: Db, dir: string, onTable?: (table: ExportedTable) => void): Promise<ExportedTable[]> {
+export async function exportTables(
+  db: Db,
+  dir: string,
+  onTable?: (table: ExportedTable) => void,
+): Promise<ExportedTable[]> {
   await mkdir(path.join(dir, DATA_EXPORT_TABLES_DIR), { recursive: true });
-  const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  const names = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
   const tables: ExportedTable[] = [];
   for (const name of names) {
     const keys = (db.pragma(`table_info(${quote(name)})`) as { name: string; pk: number }[])
-      .filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk).map((column) => quote(column.name));
+      .filter((column) => column.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((column) => quote(column.name));
     const file = tableFile(name);
     const handle = await open(path.join(dir, file), 'w', 0o600);
     let rows = 0;
     try {
       let chunk = '';
-      for (const row of db.prepare(`SELECT * FROM ${quote(name)} ORDER BY ${keys.length ? keys.join(', ') : 'rowid'}`).iterate()) {
+      for (const row of db
+        .prepare(`SELECT * FROM ${quote(name)} ORDER BY ${keys.length ? keys.join(', ') : 'rowid'}`)
+        .iterate()) {
         chunk += `${JSON.stringify(row)}\n`;
         rows += 1;
         if (chunk.length >= WRITE_CHUNK) {
@@ -127,38 +149,57 @@ export const exportFolderLabel = (dir: string) => `the export folder ${dir}`;
  * every file of an export it is read only as a regular file inside the folder (a link is refused, never followed).
  */
 export async function readManifest(dir: string): Promise<DataExportManifest> {
-  const text = await openInTree(dir, DATA_EXPORT_MANIFEST, { where: exportFolderLabel(dir) }).then(async (source) => {
-    try {
-      return await source.handle.readFile('utf8');
-    } finally {
-      await source.handle.close();
-    }
-  }, (error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-    throw error;
-  });
+  const text = await openInTree(dir, DATA_EXPORT_MANIFEST, { where: exportFolderLabel(dir) }).then(
+    async (source) => {
+      try {
+        return await source.handle.readFile('utf8');
+      } finally {
+        await source.handle.close();
+      }
+    },
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+      throw error;
+    },
+  );
   if (text === undefined) {
-    throw new Error(`${dir} is not a finished DubDesk export (no ${DATA_EXPORT_MANIFEST}): run \`dubdesk export-data --out <folder>\` again to a new folder.`);
+    throw new Error(
+      `${dir} is not a finished DubDesk export (no ${DATA_EXPORT_MANIFEST}): run \`dubdesk export-data --out <folder>\` again to a new folder.`,
+    );
   }
   let manifest: DataExportManifest;
   try {
     manifest = JSON.parse(text) as DataExportManifest;
   } catch {
-    throw new Error(`${path.join(dir, DATA_EXPORT_MANIFEST)} is not JSON: the export is damaged; export the data folder again.`);
+    throw new Error(
+      `${path.join(dir, DATA_EXPORT_MANIFEST)} is not JSON: the export is damaged; export the data folder again.`,
+    );
   }
   if (manifest?.format !== DATA_EXPORT_FORMAT || !Array.isArray(manifest.tables) || !Array.isArray(manifest.folders)) {
     throw new Error(`${path.join(dir, DATA_EXPORT_MANIFEST)} is not the manifest of a DubDesk export.`);
   }
   if (manifest.format_version !== DATA_EXPORT_FORMAT_VERSION) {
-    throw new Error(`The export in ${dir} has format ${manifest.format_version} (DubDesk ${manifest.dubdesk_version}); this build (${DUBDESK_VERSION}) reads format ${DATA_EXPORT_FORMAT_VERSION}. Import it with the DubDesk version that wrote it.`);
+    throw new Error(
+      `The export in ${dir} has format ${manifest.format_version} (DubDesk ${manifest.dubdesk_version}); this build (${DUBDESK_VERSION}) reads format ${DATA_EXPORT_FORMAT_VERSION}. Import it with the DubDesk version that wrote it.`,
+    );
   }
   if (manifest.sqlite_schema_version !== sqliteSchemaVersion()) {
-    throw new Error(`The export in ${dir} was written by DubDesk ${manifest.dubdesk_version} at data schema ${manifest.sqlite_schema_version}; this build (${DUBDESK_VERSION}) reads schema ${sqliteSchemaVersion()}. Import it with DubDesk ${manifest.dubdesk_version} (then run this build's \`dubdesk migrate\`), or export the data folder again with this build.`);
+    throw new Error(
+      `The export in ${dir} was written by DubDesk ${manifest.dubdesk_version} at data schema ${manifest.sqlite_schema_version}; this build (${DUBDESK_VERSION}) reads schema ${sqliteSchemaVersion()}. Import it with DubDesk ${manifest.dubdesk_version} (then run this build's \`dubdesk migrate\`), or export the data folder again with this build.`,
+    );
   }
   const misplaced = manifest.tables.find((table) => table.file !== tableFile(table.name));
-  if (misplaced) throw new Error(`${path.join(dir, DATA_EXPORT_MANIFEST)} names ${JSON.stringify(misplaced.file)} for table ${misplaced.name}, not ${tableFile(misplaced.name)}: the export is damaged.`);
-  const unknown = manifest.tables.filter((table) => !(IMPORTED_TABLES as readonly string[]).includes(table.name) && !(table.name in SKIPPED_TABLES));
-  if (unknown.length > 0) throw new Error(`The export in ${dir} has tables this build does not know: ${unknown.map((table) => table.name).join(', ')}.`);
+  if (misplaced)
+    throw new Error(
+      `${path.join(dir, DATA_EXPORT_MANIFEST)} names ${JSON.stringify(misplaced.file)} for table ${misplaced.name}, not ${tableFile(misplaced.name)}: the export is damaged.`,
+    );
+  const unknown = manifest.tables.filter(
+    (table) => !(IMPORTED_TABLES as readonly string[]).includes(table.name) && !(table.name in SKIPPED_TABLES),
+  );
+  if (unknown.length > 0)
+    throw new Error(
+      `The export in ${dir} has tables this build does not know: ${unknown.map((table) => table.name).join(', ')}.`,
+    );
   return manifest;
 }
 
@@ -200,8 +241,14 @@ const IMPORT_LOCK = "SELECT pg_advisory_xact_lock(hashtext('dubdesk.import-data'
  * transaction: all of it or nothing. Leases and delivery claims are released, and every unfinished task gets its
  * job in the queue.
  */
-export async function importTables(db: SqlClient, dir: string, manifest: DataExportManifest, options: ImportOptions): Promise<ImportedTables> {
-  if (db.dialect !== 'postgres') throw new Error('An export is imported into PostgreSQL; a data folder\'s SQLite file is the export\'s source.');
+export async function importTables(
+  db: SqlClient,
+  dir: string,
+  manifest: DataExportManifest,
+  options: ImportOptions,
+): Promise<ImportedTables> {
+  if (db.dialect !== 'postgres')
+    throw new Error("An export is imported into PostgreSQL; a data folder's SQLite file is the export's source.");
   const now = options.now ?? Date.now();
   return db.transaction(async (tx) => {
     await tx.all(IMPORT_LOCK);
@@ -212,7 +259,10 @@ export async function importTables(db: SqlClient, dir: string, manifest: DataExp
       const exported = manifest.tables.find((table) => table.name === name);
       if (!exported) continue;
       const rows = await importTable(tx, name, dir, exported.file);
-      if (rows !== exported.rows) throw new Error(`${exported.file} holds ${rows} rows, its manifest says ${exported.rows}: the export is damaged; export the data folder again.`);
+      if (rows !== exported.rows)
+        throw new Error(
+          `${exported.file} holds ${rows} rows, its manifest says ${exported.rows}: the export is damaged; export the data folder again.`,
+        );
       tables.push({ name, rows });
       options.onTable?.({ name, rows });
     }
@@ -231,7 +281,9 @@ interface TargetColumn {
 
 async function importTable(tx: SqlClient, table: string, dir: string, file: string): Promise<number> {
   const target = await tx.all<TargetColumn>(
-    'SELECT column_name, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1', [table]);
+    'SELECT column_name, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
+    [table],
+  );
   const known = new Set(target.map((column) => column.column_name));
   const identity = target.filter((column) => column.is_identity === 'YES').map((column) => column.column_name);
   const released = new Set(RELEASED_COLUMNS[table] ?? []);
@@ -242,16 +294,26 @@ async function importTable(tx: SqlClient, table: string, dir: string, file: stri
   const flush = async () => {
     if (batch.length === 0) return;
     const params: SqlValue[] = [];
-    const tuples = batch.map((row) => `(${columns!.map((column) => {
-      params.push(released.has(column) ? null : sqlValue(row[column]));
-      return `$${params.length}`;
-    }).join(', ')})`);
+    const tuples = batch.map(
+      (row) =>
+        `(${columns!
+          .map((column) => {
+            params.push(released.has(column) ? null : sqlValue(row[column]));
+            return `$${params.length}`;
+          })
+          .join(', ')})`,
+    );
     const overriding = columns!.some((column) => identity.includes(column)) ? ' OVERRIDING SYSTEM VALUE' : '';
     const conflict = MERGED_TABLES.has(table) ? ` ON CONFLICT (key) DO UPDATE SET value = excluded.value` : '';
     try {
-      await tx.run(`INSERT INTO ${quote(table)} (${columns!.map(quote).join(', ')})${overriding} VALUES ${tuples.join(', ')}${conflict}`, params);
+      await tx.run(
+        `INSERT INTO ${quote(table)} (${columns!.map(quote).join(', ')})${overriding} VALUES ${tuples.join(', ')}${conflict}`,
+        params,
+      );
     } catch (error) {
-      throw new Error(`Importing ${table} (rows ${count - batch.length + 1}-${count}) failed: ${(error as Error).message}`);
+      throw new Error(
+        `Importing ${table} (rows ${count - batch.length + 1}-${count}) failed: ${(error as Error).message}`,
+      );
     }
     batch = [];
   };
@@ -267,12 +329,17 @@ async function importTable(tx: SqlClient, table: string, dir: string, file: stri
       try {
         row = JSON.parse(line) as Record<string, unknown>;
       } catch {
-        throw new Error(`${path.join(dir, file)} has a line that is not JSON (row ${count + 1}): the export is damaged; export the data folder again.`);
+        throw new Error(
+          `${path.join(dir, file)} has a line that is not JSON (row ${count + 1}): the export is damaged; export the data folder again.`,
+        );
       }
       if (!columns) {
         columns = Object.keys(row);
         const missing = columns.filter((column) => !known.has(column));
-        if (missing.length > 0) throw new Error(`The database has no column ${missing.join(', ')} in table ${table}: it is not at this build's schema.`);
+        if (missing.length > 0)
+          throw new Error(
+            `The database has no column ${missing.join(', ')} in table ${table}: it is not at this build's schema.`,
+          );
       }
       batch.push(row);
       count += 1;
@@ -285,7 +352,10 @@ async function importTable(tx: SqlClient, table: string, dir: string, file: stri
   // Rows keep their ids; the identity sequence continues after the highest, so new rows never collide with them.
   for (const column of identity) {
     if (count > 0 && columns?.includes(column)) {
-      await tx.all(`SELECT setval(pg_get_serial_sequence($1, $2), (SELECT max(${quote(column)}) FROM ${quote(table)}))`, [table, column]);
+      await tx.all(
+        `SELECT setval(pg_get_serial_sequence($1, $2), (SELECT max(${quote(column)}) FROM ${quote(table)}))`,
+        [table, column],
+      );
     }
   }
   return count;

@@ -34,7 +34,9 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.at(-1)?.version ?? 0;
   if (current > latest) {
-    throw new Error(`The database was written by a newer DubDesk (schema ${current}, this build knows ${latest}). Update DubDesk.`);
+    throw new Error(
+      `The database was written by a newer DubDesk (schema ${current}, this build knows ${latest}). Update DubDesk.`,
+    );
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;

@@ -50,16 +50,19 @@ const fromRow = (row: FileRow): FileRecord => ({
 export function createFileRepository(db: SqlClient): FileRepository {
   return {
     async insert(record) {
-      await db.run('INSERT INTO files (id, name, path, size, mime, origin, task_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-        record.id, record.name, record.path, record.size, record.mime, record.origin, record.taskId, record.createdAt,
-      ]);
+      await db.run(
+        'INSERT INTO files (id, name, path, size, mime, origin, task_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [record.id, record.name, record.path, record.size, record.mime, record.origin, record.taskId, record.createdAt],
+      );
     },
     async get(id) {
       const row = await db.get<FileRow>('SELECT * FROM files WHERE id = $1', [id]);
       return row ? fromRow(row) : undefined;
     },
     async listByTask(taskId) {
-      return (await db.all<FileRow>('SELECT * FROM files WHERE task_id = $1 ORDER BY created_at, id', [taskId])).map(fromRow);
+      return (await db.all<FileRow>('SELECT * FROM files WHERE task_id = $1 ORDER BY created_at, id', [taskId])).map(
+        fromRow,
+      );
     },
     async delete(id) {
       return (await db.run('DELETE FROM files WHERE id = $1', [id])) > 0;

@@ -31,15 +31,27 @@ function fromRow(row: Record<string, unknown>): Glossary {
 
 /** Term lists per language pair; translation engines enforce them, requests only reference them. */
 export function createGlossariesRepository(db: SqlClient) {
-  const fields = (glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now: number) =>
-    [glossary.id, glossary.name, glossary.sourceLanguage, glossary.targetLanguage, JSON.stringify(glossary.entries), now];
+  const fields = (glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now: number) => [
+    glossary.id,
+    glossary.name,
+    glossary.sourceLanguage,
+    glossary.targetLanguage,
+    JSON.stringify(glossary.entries),
+    now,
+  ];
   return {
     async insert(glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now = Date.now()): Promise<Glossary> {
-      await db.run('INSERT INTO glossaries (id, name, source_language, target_language, entries_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)', fields(glossary, now));
+      await db.run(
+        'INSERT INTO glossaries (id, name, source_language, target_language, entries_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
+        fields(glossary, now),
+      );
       return (await this.get(glossary.id))!;
     },
     async update(glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now = Date.now()): Promise<Glossary | undefined> {
-      await db.run('UPDATE glossaries SET name = $2, source_language = $3, target_language = $4, entries_json = $5, updated_at = $6 WHERE id = $1', fields(glossary, now));
+      await db.run(
+        'UPDATE glossaries SET name = $2, source_language = $3, target_language = $4, entries_json = $5, updated_at = $6 WHERE id = $1',
+        fields(glossary, now),
+      );
       return this.get(glossary.id);
     },
     async get(id: string): Promise<Glossary | undefined> {

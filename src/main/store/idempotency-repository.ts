@@ -8,7 +8,10 @@ export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepositor
 export function createIdempotencyRepository(db: SqlClient) {
   return {
     async find(key: string, route: string, now: number): Promise<string | undefined> {
-      const row = await db.get<{ task_id: string }>('SELECT task_id FROM idempotency_keys WHERE key = $1 AND route = $2 AND created_at > $3', [key, route, now - IDEMPOTENCY_WINDOW_MS]);
+      const row = await db.get<{ task_id: string }>(
+        'SELECT task_id FROM idempotency_keys WHERE key = $1 AND route = $2 AND created_at > $3',
+        [key, route, now - IDEMPOTENCY_WINDOW_MS],
+      );
       return row?.task_id;
     },
     /**
@@ -17,9 +20,12 @@ export function createIdempotencyRepository(db: SqlClient) {
      * subquery decides the conflict: under READ COMMITTED it would not see the first's task yet.)
      */
     async claim(key: string, route: string, taskId: string, now: number): Promise<string> {
-      const taken = await db.get<{ task_id: string }>(`INSERT INTO idempotency_keys (key, route, task_id, created_at) VALUES ($1, $2, $3, $4)
+      const taken = await db.get<{ task_id: string }>(
+        `INSERT INTO idempotency_keys (key, route, task_id, created_at) VALUES ($1, $2, $3, $4)
         ON CONFLICT (key, route) DO UPDATE SET task_id = excluded.task_id, created_at = excluded.created_at
-        WHERE idempotency_keys.created_at <= $5 RETURNING task_id`, [key, route, taskId, now, now - IDEMPOTENCY_WINDOW_MS]);
+        WHERE idempotency_keys.created_at <= $5 RETURNING task_id`,
+        [key, route, taskId, now, now - IDEMPOTENCY_WINDOW_MS],
+      );
       if (taken) return taken.task_id;
       return (await this.find(key, route, now)) ?? taskId;
     },

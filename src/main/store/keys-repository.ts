@@ -51,20 +51,34 @@ const COLUMNS = 'id, name, prefix, role, created_at, last_used_at, revoked_at';
 export function createKeysRepository(db: SqlClient) {
   // Touching last_used_at on every request would write on every read; once a minute per key is plenty.
   const lastTouched = new Map<string, number>();
-  const byId = async (id: string) => toRecord((await db.get<Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [id]))!);
+  const byId = async (id: string) =>
+    toRecord((await db.get<Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [id]))!);
 
   return {
     /** Makes a new key (least privilege unless asked); the secret is returned once and only its hash is stored. */
-    async create(name: string, role: KeyRole = 'jobs', now = Date.now()): Promise<{ key: string; record: ApiKeyRecord }> {
+    async create(
+      name: string,
+      role: KeyRole = 'jobs',
+      now = Date.now(),
+    ): Promise<{ key: string; record: ApiKeyRecord }> {
       const key = `dd_${randomToken(32)}`;
       const id = newId();
-      await db.run('INSERT INTO api_keys (id, name, hash, prefix, role, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [id, name, hashApiKey(key), key.slice(0, 8), role, now]);
+      await db.run('INSERT INTO api_keys (id, name, hash, prefix, role, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        id,
+        name,
+        hashApiKey(key),
+        key.slice(0, 8),
+        role,
+        now,
+      ]);
       return { key, record: await byId(id) };
     },
 
     /** The stored, unrevoked key's id and role, or null. */
     async identify(key: string, now = Date.now()): Promise<KeyIdentity | null> {
-      const row = await db.get<KeyIdentity>('SELECT id, role FROM api_keys WHERE hash = $1 AND revoked_at IS NULL', [hashApiKey(key)]);
+      const row = await db.get<KeyIdentity>('SELECT id, role FROM api_keys WHERE hash = $1 AND revoked_at IS NULL', [
+        hashApiKey(key),
+      ]);
       if (!row) return null;
       if ((lastTouched.get(row.id) ?? 0) < now - 60_000) {
         lastTouched.set(row.id, now);
@@ -79,12 +93,19 @@ export function createKeysRepository(db: SqlClient) {
     },
 
     async list(): Promise<ApiKeyRecord[]> {
-      return (await db.all<Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at`)).map(toRecord);
+      return (await db.all<Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at`)).map(
+        toRecord,
+      );
     },
 
     /** Revokes by id or by the key's displayed prefix; returns whether a key was revoked. */
     async revoke(idOrPrefix: string, now = Date.now()): Promise<boolean> {
-      return (await db.run('UPDATE api_keys SET revoked_at = $1 WHERE (id = $2 OR prefix = $2) AND revoked_at IS NULL', [now, idOrPrefix])) > 0;
+      return (
+        (await db.run('UPDATE api_keys SET revoked_at = $1 WHERE (id = $2 OR prefix = $2) AND revoked_at IS NULL', [
+          now,
+          idOrPrefix,
+        ])) > 0
+      );
     },
   };
 }

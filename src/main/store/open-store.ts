@@ -47,9 +47,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       lockConnection = await pool.connect();
       // Held for the service's life, outside the pool's care: losing it (a server restart) must not end the process.
       lockConnection.on('error', (error) => options.onIdleError?.(error));
-      const { rows } = await lockConnection.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${SERVICE_LOCK}) AS locked`);
+      const { rows } = await lockConnection.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_lock(${SERVICE_LOCK}) AS locked`,
+      );
       if (!rows[0]!.locked) {
-        throw new Error(`Another DubDesk service already uses the database ${redactDatabaseUrl(url)}. This version keeps results in each service's data folder, so one service per database; stop the other one first.`);
+        throw new Error(
+          `Another DubDesk service already uses the database ${redactDatabaseUrl(url)}. This version keeps results in each service's data folder, so one service per database; stop the other one first.`,
+        );
       }
     }
   } catch (error) {

@@ -83,6 +83,14 @@ export function segmentFromRow(row: Record<string, unknown>): SegmentRecord {
 
 /** A segment's columns in the order of SEGMENT_COLUMNS. */
 export const segmentValues = (projectId: string, id: string, fields: SegmentFields) => [
-  projectId, id, Math.round(fields.startMs), Math.round(fields.endMs), fields.sourceText, fields.targetText, fields.speaker, fields.voiceId,
-  writeJson(fields.box), fields.blockId,
+  projectId,
+  id,
+  Math.round(fields.startMs),
+  Math.round(fields.endMs),
+  fields.sourceText,
+  fields.targetText,
+  fields.speaker,
+  fields.voiceId,
+  writeJson(fields.box),
+  fields.blockId,
 ];

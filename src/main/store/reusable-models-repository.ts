@@ -16,7 +16,12 @@ const COLUMNS = 'id, task_id AS "taskId", path, created_at AS "createdAt"';
 export function createReusableModelsRepository(db: SqlClient) {
   return {
     async insert(record: ReusableModelRecord): Promise<void> {
-      await db.run('INSERT INTO reusable_lipsync_models (id, task_id, path, created_at) VALUES ($1, $2, $3, $4)', [record.id, record.taskId, record.path, record.createdAt]);
+      await db.run('INSERT INTO reusable_lipsync_models (id, task_id, path, created_at) VALUES ($1, $2, $3, $4)', [
+        record.id,
+        record.taskId,
+        record.path,
+        record.createdAt,
+      ]);
     },
     get(id: string): Promise<ReusableModelRecord | undefined> {
       return db.get<ReusableModelRecord>(`SELECT ${COLUMNS} FROM reusable_lipsync_models WHERE id = $1`, [id]);

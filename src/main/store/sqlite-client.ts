@@ -39,18 +39,21 @@ export function createSqliteClient(db: Db): SqlClient {
     }
   };
   const now = {
-    all: <Row>(sql: string, params: readonly SqlValue[] = []) => classified(() => {
-      const entry = compile(sql);
-      return entry.statement.all(...bind(entry, params)) as Row[];
-    }),
-    get: <Row>(sql: string, params: readonly SqlValue[] = []) => classified(() => {
-      const entry = compile(sql);
-      return entry.statement.get(...bind(entry, params)) as Row | undefined;
-    }),
-    run: (sql: string, params: readonly SqlValue[] = []) => classified(() => {
-      const entry = compile(sql);
-      return entry.statement.run(...bind(entry, params)).changes;
-    }),
+    all: <Row>(sql: string, params: readonly SqlValue[] = []) =>
+      classified(() => {
+        const entry = compile(sql);
+        return entry.statement.all(...bind(entry, params)) as Row[];
+      }),
+    get: <Row>(sql: string, params: readonly SqlValue[] = []) =>
+      classified(() => {
+        const entry = compile(sql);
+        return entry.statement.get(...bind(entry, params)) as Row | undefined;
+      }),
+    run: (sql: string, params: readonly SqlValue[] = []) =>
+      classified(() => {
+        const entry = compile(sql);
+        return entry.statement.run(...bind(entry, params)).changes;
+      }),
   };
 
   // Transactions queue on `tail` (taken synchronously, so two can never both start); `pending` counts the queued and
@@ -87,7 +90,9 @@ export function createSqliteClient(db: Db): SqlClient {
       pending++;
       const previous = tail;
       let release!: () => void;
-      const mine = new Promise<void>((resolve) => { release = resolve; });
+      const mine = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       tail = previous.then(() => mine);
       try {
         await previous;

@@ -30,7 +30,11 @@ function fromRow(row: Record<string, unknown>): SubtitleStyle {
 }
 
 function refuseBuiltin(id: string, action: string): void {
-  if (builtins.has(id)) throw new DubDeskError('conflict', `Subtitle style ${id} is built in and cannot be ${action}; create a style of your own instead.`);
+  if (builtins.has(id))
+    throw new DubDeskError(
+      'conflict',
+      `Subtitle style ${id} is built in and cannot be ${action}; create a style of your own instead.`,
+    );
 }
 
 /** Built-in styles (read-only, from code) and the user's own styles (stored), behind one lookup. */
@@ -38,7 +42,12 @@ export function createSubtitleStylesRepository(db: SqlClient) {
   return {
     /** Built-in styles first, then the user's in creation order. */
     async list(): Promise<SubtitleStyle[]> {
-      return [...BUILTIN_SUBTITLE_STYLES, ...(await db.all<Record<string, unknown>>('SELECT * FROM subtitle_styles ORDER BY created_at, id')).map(fromRow)];
+      return [
+        ...BUILTIN_SUBTITLE_STYLES,
+        ...(await db.all<Record<string, unknown>>('SELECT * FROM subtitle_styles ORDER BY created_at, id')).map(
+          fromRow,
+        ),
+      ];
     },
     async get(id: string): Promise<SubtitleStyle | undefined> {
       const builtin = builtins.get(id);
@@ -49,18 +58,30 @@ export function createSubtitleStylesRepository(db: SqlClient) {
     /** The style a job renders with: the named one, or builtin:default when none is named. */
     async resolve(id: string | undefined): Promise<SubtitleStyle> {
       const style = await this.get(id ?? DEFAULT_SUBTITLE_STYLE_ID);
-      if (!style) throw new DubDeskError('not_found', `Subtitle style ${id} does not exist; GET /v1/subtitle_styles lists the styles there are.`);
+      if (!style)
+        throw new DubDeskError(
+          'not_found',
+          `Subtitle style ${id} does not exist; GET /v1/subtitle_styles lists the styles there are.`,
+        );
       return style;
     },
     async insert(input: SubtitleStyleInput, now = Date.now()): Promise<SubtitleStyle> {
       refuseBuiltin(input.id, 'replaced');
-      await db.run('INSERT INTO subtitle_styles (id, name, settings_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)', [input.id, input.name, JSON.stringify(input.look), now]);
+      await db.run(
+        'INSERT INTO subtitle_styles (id, name, settings_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)',
+        [input.id, input.name, JSON.stringify(input.look), now],
+      );
       return (await this.get(input.id))!;
     },
     /** Replaces a user style's name and settings; undefined when there is no such style. */
     async update(input: SubtitleStyleInput, now = Date.now()): Promise<SubtitleStyle | undefined> {
       refuseBuiltin(input.id, 'changed');
-      await db.run('UPDATE subtitle_styles SET name = $2, settings_json = $3, updated_at = $4 WHERE id = $1', [input.id, input.name, JSON.stringify(input.look), now]);
+      await db.run('UPDATE subtitle_styles SET name = $2, settings_json = $3, updated_at = $4 WHERE id = $1', [
+        input.id,
+        input.name,
+        JSON.stringify(input.look),
+        now,
+      ]);
       return this.get(input.id);
     },
     async delete(id: string): Promise<boolean> {

@@ -53,11 +53,32 @@ export interface TaskRecord {
 }
 
 interface TaskRow {
-  id: string; kind: string; status: string; stage: string | null; stage_progress: number; progress: number;
-  request_json: unknown; result_json: unknown; err_code: string | null; err_message: string | null; warnings_json: unknown; quality_json: unknown; plan_json: unknown; stages_json: unknown;
-  callback_url: string | null; input_name: string | null; attempts: number; max_attempts: number; run_after: number;
-  lease_token: number; lease_owner: string | null; lease_expires_at: number | null; retry_of: string | null;
-  created_at: number; updated_at: number; finished_at: number | null;
+  id: string;
+  kind: string;
+  status: string;
+  stage: string | null;
+  stage_progress: number;
+  progress: number;
+  request_json: unknown;
+  result_json: unknown;
+  err_code: string | null;
+  err_message: string | null;
+  warnings_json: unknown;
+  quality_json: unknown;
+  plan_json: unknown;
+  stages_json: unknown;
+  callback_url: string | null;
+  input_name: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_after: number;
+  lease_token: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  retry_of: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
 }
 
 function fromRow(row: TaskRow): TaskRecord {
@@ -148,13 +169,28 @@ export function createTasksRepository(db: SqlClient) {
   return {
     async insert(task: NewTask): Promise<void> {
       // A new task has no stage state recorded yet: every stage is pending.
-      await withQueueJob(async (tx) => (await tx.run(`INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, stages_json, created_at, updated_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '[]', $9, $9)`, [
-        task.id, task.kind, task.status, JSON.stringify(task.request), task.callbackUrl ?? null, task.inputName ?? null,
-        task.maxAttempts, task.retryOf ?? null, task.now,
-      ])) === 1, task.id);
+      await withQueueJob(
+        async (tx) =>
+          (await tx.run(
+            `INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, stages_json, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '[]', $9, $9)`,
+            [
+              task.id,
+              task.kind,
+              task.status,
+              JSON.stringify(task.request),
+              task.callbackUrl ?? null,
+              task.inputName ?? null,
+              task.maxAttempts,
+              task.retryOf ?? null,
+              task.now,
+            ],
+          )) === 1,
+        task.id,
+      );
       // A separate write, so a kind without a plan inserts as before (the migration tests insert at older schemas).
-      if (task.plan) await db.run('UPDATE tasks SET plan_json = $1 WHERE id = $2', [JSON.stringify(task.plan), task.id]);
+      if (task.plan)
+        await db.run('UPDATE tasks SET plan_json = $1 WHERE id = $2', [JSON.stringify(task.plan), task.id]);
     },
 
     /** `lock`: inside a transaction, the row stays locked until it ends (PostgreSQL; SQLite's transaction locks the file). */
@@ -162,7 +198,10 @@ export function createTasksRepository(db: SqlClient) {
 
     /** Tasks changed at or after `since` (ms), oldest change first, at most `limit`: what a node missed while not listening. */
     async changedSince(since: number, limit = 1000): Promise<TaskRecord[]> {
-      const rows = await db.all<TaskRow>('SELECT * FROM tasks WHERE updated_at >= $1 ORDER BY updated_at, id LIMIT $2', [since, limit]);
+      const rows = await db.all<TaskRow>(
+        'SELECT * FROM tasks WHERE updated_at >= $1 ORDER BY updated_at, id LIMIT $2',
+        [since, limit],
+      );
       return rows.map(fromRow);
     },
 
@@ -175,7 +214,10 @@ export function createTasksRepository(db: SqlClient) {
       if (query.cursor) {
         const [createdAt, id] = query.cursor.split(':');
         if (!/^\d{1,15}$/.test(createdAt ?? '') || id === undefined) {
-          throw new DubDeskError('invalid_request', 'cursor is not one this service handed out; pass a next_cursor from an earlier page, or none for the first page.');
+          throw new DubDeskError(
+            'invalid_request',
+            'cursor is not one this service handed out; pass a next_cursor from an earlier page, or none for the first page.',
+          );
         }
         const created = param(Number(createdAt));
         where.push(`(created_at < ${created} OR (created_at = ${created} AND id < ${param(id)}))`);
@@ -193,10 +235,16 @@ export function createTasksRepository(db: SqlClient) {
       return db.transaction(async (tx) => {
         // SKIP LOCKED: on PostgreSQL two claimers never wait on, or take, the same row.
         const skipLocked = tx.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-        const next = await tx.get<{ id: string }>(`SELECT id FROM tasks WHERE ${claimWhere} ORDER BY run_after, created_at LIMIT 1${skipLocked}`, [now]);
+        const next = await tx.get<{ id: string }>(
+          `SELECT id FROM tasks WHERE ${claimWhere} ORDER BY run_after, created_at LIMIT 1${skipLocked}`,
+          [now],
+        );
         if (!next) return null;
-        const row = await tx.get<TaskRow>(`UPDATE tasks SET lease_token = lease_token + 1, lease_owner = $1, lease_expires_at = $2, updated_at = $3
-          WHERE id = $4 RETURNING *`, [owner, now + leaseMs, now, next.id]);
+        const row = await tx.get<TaskRow>(
+          `UPDATE tasks SET lease_token = lease_token + 1, lease_owner = $1, lease_expires_at = $2, updated_at = $3
+          WHERE id = $4 RETURNING *`,
+          [owner, now + leaseMs, now, next.id],
+        );
         const task = fromRow(row!);
         return { task, token: task.leaseToken };
       });
@@ -204,29 +252,47 @@ export function createTasksRepository(db: SqlClient) {
 
     /** Takes task `id` (the queue handed it out), bumping the fencing token; null when it has ended or is gone. */
     async claim(id: string, owner: string, leaseMs: number, now: number): Promise<Claim | ClaimRefused | null> {
-      const row = await db.get<TaskRow>(`UPDATE tasks SET lease_token = lease_token + 1, lease_owner = $2, lease_expires_at = $3, updated_at = $1
-        WHERE id = $4 AND ${claimWhere} RETURNING *`, [now, owner, now + leaseMs, id]);
+      const row = await db.get<TaskRow>(
+        `UPDATE tasks SET lease_token = lease_token + 1, lease_owner = $2, lease_expires_at = $3, updated_at = $1
+        WHERE id = $4 AND ${claimWhere} RETURNING *`,
+        [now, owner, now + leaseMs, id],
+      );
       if (row) {
         const task = fromRow(row);
         return { task, token: task.leaseToken };
       }
       const task = await get(id);
       if (!task || ['done', 'failed', 'cancelled'].includes(task.status)) return null;
-      return { busyUntil: Math.max(task.runAfter, task.leaseOwner ? task.leaseExpiresAt ?? now : now) };
+      return { busyUntil: Math.max(task.runAfter, task.leaseOwner ? (task.leaseExpiresAt ?? now) : now) };
     },
 
     async heartbeat(id: string, token: number, expires: number): Promise<boolean> {
-      return (await db.run('UPDATE tasks SET lease_expires_at = $1 WHERE id = $2 AND lease_token = $3 AND lease_owner IS NOT NULL', [expires, id, token])) === 1;
+      return (
+        (await db.run(
+          'UPDATE tasks SET lease_expires_at = $1 WHERE id = $2 AND lease_token = $3 AND lease_owner IS NOT NULL',
+          [expires, id, token],
+        )) === 1
+      );
     },
 
     /** Only one service owns a data dir (the lock file), so leases of any other owner are from a dead process. */
     releaseForeignLeases(owner: string): Promise<number> {
-      return db.run('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner IS NOT NULL AND lease_owner != $1', [owner]);
+      return db.run(
+        'UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner IS NOT NULL AND lease_owner != $1',
+        [owner],
+      );
     },
 
     /** Gives a claimed task back to the queue without changing its status (shutdown, lost work). */
     async release(id: string, token: number): Promise<boolean> {
-      return withQueueJob(async (tx) => (await tx.run('UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, lease_token = lease_token + 1 WHERE id = $1 AND lease_token = $2', [id, token])) === 1, id);
+      return withQueueJob(
+        async (tx) =>
+          (await tx.run(
+            'UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, lease_token = lease_token + 1 WHERE id = $1 AND lease_token = $2',
+            [id, token],
+          )) === 1,
+        id,
+      );
     },
 
     /** Locks out whoever holds the task's lease: their token is stale from now on. */
@@ -253,7 +319,8 @@ export function createTasksRepository(db: SqlClient) {
       }
       if (sets.length === 0) return true;
       const fence = token === undefined ? '' : ` AND lease_token = ${param(token)}`;
-      const write = async (tx: SqlClient) => (await tx.run(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ${param(id)}${fence}`, params)) === 1;
+      const write = async (tx: SqlClient) =>
+        (await tx.run(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ${param(id)}${fence}`, params)) === 1;
       // A new run_after (a retry's backoff) moves the task's queue job.
       return 'runAfter' in fields ? withQueueJob(write, id) : write(db);
     },

@@ -21,10 +21,16 @@ const CreateView = lazy(async () => ({ default: (await import('./features/create
 const TaskDetail = lazy(async () => ({ default: (await import('./features/jobs/TaskDetail.js')).TaskDetail }));
 const ModelsView = lazy(async () => ({ default: (await import('./features/models/ModelsView.js')).ModelsView }));
 const VoicesView = lazy(async () => ({ default: (await import('./features/library/VoicesView.js')).VoicesView }));
-const GlossariesView = lazy(async () => ({ default: (await import('./features/library/GlossariesView.js')).GlossariesView }));
-const SubtitleStylesView = lazy(async () => ({ default: (await import('./features/library/SubtitleStylesView.js')).SubtitleStylesView }));
+const GlossariesView = lazy(async () => ({
+  default: (await import('./features/library/GlossariesView.js')).GlossariesView,
+}));
+const SubtitleStylesView = lazy(async () => ({
+  default: (await import('./features/library/SubtitleStylesView.js')).SubtitleStylesView,
+}));
 const ProjectView = lazy(async () => ({ default: (await import('./features/projects/ProjectView.js')).ProjectView }));
-const SettingsView = lazy(async () => ({ default: (await import('./features/settings/SettingsView.js')).SettingsView }));
+const SettingsView = lazy(async () => ({
+  default: (await import('./features/settings/SettingsView.js')).SettingsView,
+}));
 
 const LIVE_LABELS: Record<LiveState, string> = {
   connecting: 'Connecting to live updates…',
@@ -47,7 +53,10 @@ function useServiceInfo(client: ApiClient): ServiceInfo | undefined {
   useEffect(() => {
     let current = true;
     // The version is a courtesy: the task list works without it.
-    client.serviceInfo().then((value) => current && setInfo(value), () => undefined);
+    client.serviceInfo().then(
+      (value) => current && setInfo(value),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -62,7 +71,9 @@ function Notices() {
       {notices.map((notice) => (
         <p key={notice.id} className={`notice ${notice.tone}`}>
           {notice.text}
-          <button type="button" className="link" onClick={() => dismiss(notice.id)} aria-label="Dismiss">×</button>
+          <button type="button" className="link" onClick={() => dismiss(notice.id)} aria-label="Dismiss">
+            ×
+          </button>
         </p>
       ))}
     </div>
@@ -86,11 +97,15 @@ function Dashboard({ client }: { client: ApiClient }) {
 
   // Kind titles, routes and statuses come from the service (GET /v1/meta), once per session.
   useEffect(() => {
-    useKinds.getState().load(client).catch(() => undefined);
+    useKinds
+      .getState()
+      .load(client)
+      .catch(() => undefined);
   }, [client]);
 
   useEffect(() => {
-    if (error instanceof ApiError && error.code === 'unauthorized') signOut('The service did not accept that API key. Enter a valid one.');
+    if (error instanceof ApiError && error.code === 'unauthorized')
+      signOut('The service did not accept that API key. Enter a valid one.');
   }, [error, signOut]);
 
   const reload = useCallback(() => void load(client), [client, load]);
@@ -99,20 +114,31 @@ function Dashboard({ client }: { client: ApiClient }) {
 
   return (
     <>
-      <a className="skip-link" href="#content">Skip to content</a>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <header className="app-header">
         <h1>DubDesk</h1>
         <nav aria-label="Main">
           {NAV.map((item) => (
-            <button key={item.name} type="button" className="nav-item" aria-current={current === item.name ? 'page' : undefined} onClick={() => show({ name: item.name } as View)}>
-              {item.label}{item.name === 'create' && staged > 0 ? ` (${staged})` : ''}
+            <button
+              key={item.name}
+              type="button"
+              className="nav-item"
+              aria-current={current === item.name ? 'page' : undefined}
+              onClick={() => show({ name: item.name } as View)}
+            >
+              {item.label}
+              {item.name === 'create' && staged > 0 ? ` (${staged})` : ''}
             </button>
           ))}
         </nav>
         <p className="service-status" aria-live="polite">
           {info ? `Service ${info.version}` : 'Service'} · {LIVE_LABELS[live]}
         </p>
-        <button type="button" onClick={onChooseFiles}>Choose files</button>
+        <button type="button" onClick={onChooseFiles}>
+          Choose files
+        </button>
         <input
           ref={fileInput}
           id="choose-files-input"
@@ -133,12 +159,22 @@ function Dashboard({ client }: { client: ApiClient }) {
       </header>
       <NotificationPrompt />
       <main id="content">
-        {error && !(error instanceof ApiError && error.code === 'unauthorized') ? <TasksLoadError error={error} onRetry={reload} /> : null}
+        {error && !(error instanceof ApiError && error.code === 'unauthorized') ? (
+          <TasksLoadError error={error} onRetry={reload} />
+        ) : null}
         {/* A list that failed to load is not an empty queue: "No tasks yet" would say something untrue. */}
-        {view.name === 'tasks' ? (loading ? <p aria-busy="true">Loading tasks…</p> : error && noTasksKnown ? null : <TaskQueue client={client} />) : null}
+        {view.name === 'tasks' ? (
+          loading ? (
+            <p aria-busy="true">Loading tasks…</p>
+          ) : error && noTasksKnown ? null : (
+            <TaskQueue client={client} />
+          )
+        ) : null}
         <Suspense fallback={<p aria-busy="true">Loading…</p>}>
           {view.name === 'task' ? <TaskDetail key={view.taskId} client={client} taskId={view.taskId} /> : null}
-          {view.name === 'project' ? <ProjectView key={view.projectId} client={client} projectId={view.projectId} /> : null}
+          {view.name === 'project' ? (
+            <ProjectView key={view.projectId} client={client} projectId={view.projectId} />
+          ) : null}
           {view.name === 'create' ? <CreateView client={client} onChooseFiles={onChooseFiles} /> : null}
           {view.name === 'voices' ? <VoicesView client={client} /> : null}
           {view.name === 'glossaries' ? <GlossariesView client={client} /> : null}

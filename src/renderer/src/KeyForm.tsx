@@ -45,7 +45,8 @@ export function KeyForm() {
           aria-errormessage={problem ? 'api-key-problem' : undefined}
         />
         <p id="api-key-help" className="hint">
-          Open the link the service printed at start, or paste an API key made with the <code>dubdesk keys</code> command.
+          Open the link the service printed at start, or paste an API key made with the <code>dubdesk keys</code>{' '}
+          command.
         </p>
         {problem ? (
           <p id="api-key-problem" role="alert" className="error">

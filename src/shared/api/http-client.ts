@@ -33,10 +33,15 @@ export interface DubDeskHttpOptions {
 export function createDubDeskHttp(options: DubDeskHttpOptions): DubDeskHttp {
   // Read at call time, so a test or the GUI can replace globalThis.fetch after the client is made.
   const fetchImpl = options.fetch ?? ((input: Request) => globalThis.fetch(input));
-  return createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchImpl, headers: { Authorization: `Bearer ${options.apiKey}` } });
+  return createClient<paths>({
+    baseUrl: options.baseUrl,
+    fetch: fetchImpl,
+    headers: { Authorization: `Bearer ${options.apiKey}` },
+  });
 }
 
-export const unreachable = (): ApiError => new ApiError('unreachable', 'The DubDesk service cannot be reached. Is it still running?', 0);
+export const unreachable = (): ApiError =>
+  new ApiError('unreachable', 'The DubDesk service cannot be reached. Is it still running?', 0);
 
 /** Retry-After in seconds; its HTTP-date form is not one the service sends. */
 function retryAfterOf(header: string | null | undefined): number | undefined {
@@ -53,8 +58,12 @@ export function errorFromBody(status: number, statusText: string, body: unknown,
       // Not the catalogue's JSON body (e.g. a proxy page): fall through to a generic message.
     }
   }
-  const { code, message } = (parsed && typeof parsed === 'object' ? parsed : {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && typeof message === 'string') return new ApiError(code, message, status, retryAfterOf(retryAfter));
+  const { code, message } = (parsed && typeof parsed === 'object' ? parsed : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  if (typeof code === 'string' && typeof message === 'string')
+    return new ApiError(code, message, status, retryAfterOf(retryAfter));
   // A stale edit must read as a conflict even through a proxy that rewrote the body: the editor never overwrites on it.
   if (status === 409) return new ApiError('conflict', 'This changed elsewhere since it was read.', status);
   return new ApiError('internal', `The service answered ${status} ${statusText}.`.replace(' .', '.'), status);
@@ -73,6 +82,12 @@ export async function answerOf<T>(call: Promise<{ data?: T; error?: unknown; res
     if ((error as Error)?.name === 'AbortError') throw error;
     throw unreachable();
   }
-  if (!result.response.ok) throw errorFromBody(result.response.status, result.response.statusText, result.error, result.response.headers.get('retry-after'));
+  if (!result.response.ok)
+    throw errorFromBody(
+      result.response.status,
+      result.response.statusText,
+      result.error,
+      result.response.headers.get('retry-after'),
+    );
   return result.data as T;
 }

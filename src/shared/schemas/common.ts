@@ -13,11 +13,14 @@ export function StrictObject<T extends Record<string, TSchema>>(properties: T, o
 
 export const UrlString = (description: string) => Type.String({ minLength: 1, maxLength: 8192, description });
 
-export const ErrorBodySchema = Type.Object({
-  code: StringEnum(ERROR_CODES),
-  message: Type.String(),
-  serverTs: Type.String({ description: 'ISO-8601 server time' }),
-}, { $id: 'Error' });
+export const ErrorBodySchema = Type.Object(
+  {
+    code: StringEnum(ERROR_CODES),
+    message: Type.String(),
+    serverTs: Type.String({ description: 'ISO-8601 server time' }),
+  },
+  { $id: 'Error' },
+);
 
 export const TaskReferenceSchema = Type.Object({ task_id: Type.String() });
 
@@ -27,7 +30,9 @@ export const TaskIdParams = Type.Object({ task_id: Type.String({ minLength: 1, m
 export const StatusCoreProperties = {
   task_id: Type.String(),
   progress: Type.Number({ minimum: 0, maximum: 1, description: 'The whole job, 0..1.' }),
-  stage: Type.Union([Type.String(), Type.Null()], { description: 'The stage running now (or last run), e.g. fetch-inputs.' }),
+  stage: Type.Union([Type.String(), Type.Null()], {
+    description: 'The stage running now (or last run), e.g. fetch-inputs.',
+  }),
   stage_progress: Type.Number({ minimum: 0, maximum: 1, description: 'The current stage, 0..1.' }),
   created_at: Type.String(),
   updated_at: Type.String(),

@@ -12,44 +12,74 @@ export type SubtitleAlignment = (typeof SUBTITLE_ALIGNMENTS)[number];
 const Colour = (description: string) => Type.String({ pattern: '^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$', description });
 
 /** The settings of a style, as a request body names them; every one but `name` has a default. */
-export const SubtitleStyleBody = StrictObject({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  // Commas end a field of an ASS Style line, and braces or backslashes would start override tags.
-  font_family: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^,{}\\\\\\u0000-\\u001f]+$', description: 'Font family name, e.g. DejaVu Sans. Missing glyphs fall back to the bundled fonts.' })),
-  font_size: Type.Optional(Type.Number({ minimum: 0.01, maximum: 0.2, description: "Font size as a fraction of the frame's shorter side (the height of landscape and square videos)." })),
-  primary_colour: Type.Optional(Colour('Text colour.')),
-  outline_colour: Type.Optional(Colour('Outline colour around the letters.')),
-  outline_width: Type.Optional(Type.Number({ minimum: 0, maximum: 0.5, description: 'Outline thickness as a fraction of the font size.' })),
-  shadow: Type.Optional(Type.Number({ minimum: 0, maximum: 0.5, description: 'Drop shadow offset as a fraction of the font size; 0 for none.' })),
-  box: Type.Optional(Type.Boolean({ description: 'Draw an opaque box behind each line instead of an outline.' })),
-  box_colour: Type.Optional(Colour('Box colour (with box: true); its alpha makes the box translucent.')),
-  bold: Type.Optional(Type.Boolean()),
-  italic: Type.Optional(Type.Boolean()),
-  alignment: Type.Optional(StringEnum(SUBTITLE_ALIGNMENTS, { description: 'Horizontal alignment of the lines.' })),
-}, { $id: 'SubtitleStyleBody' });
+export const SubtitleStyleBody = StrictObject(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    // Commas end a field of an ASS Style line, and braces or backslashes would start override tags.
+    font_family: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[^,{}\\\\\\u0000-\\u001f]+$',
+        description: 'Font family name, e.g. DejaVu Sans. Missing glyphs fall back to the bundled fonts.',
+      }),
+    ),
+    font_size: Type.Optional(
+      Type.Number({
+        minimum: 0.01,
+        maximum: 0.2,
+        description: "Font size as a fraction of the frame's shorter side (the height of landscape and square videos).",
+      }),
+    ),
+    primary_colour: Type.Optional(Colour('Text colour.')),
+    outline_colour: Type.Optional(Colour('Outline colour around the letters.')),
+    outline_width: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 0.5, description: 'Outline thickness as a fraction of the font size.' }),
+    ),
+    shadow: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 0.5,
+        description: 'Drop shadow offset as a fraction of the font size; 0 for none.',
+      }),
+    ),
+    box: Type.Optional(Type.Boolean({ description: 'Draw an opaque box behind each line instead of an outline.' })),
+    box_colour: Type.Optional(Colour('Box colour (with box: true); its alpha makes the box translucent.')),
+    bold: Type.Optional(Type.Boolean()),
+    italic: Type.Optional(Type.Boolean()),
+    alignment: Type.Optional(StringEnum(SUBTITLE_ALIGNMENTS, { description: 'Horizontal alignment of the lines.' })),
+  },
+  { $id: 'SubtitleStyleBody' },
+);
 export type SubtitleStyleBody = Static<typeof SubtitleStyleBody>;
 
-export const SubtitleStyleRecord = Type.Object({
-  subtitle_style_id: Type.String(),
-  name: Type.String(),
-  builtin: Type.Boolean({ description: 'Built-in styles are read-only.' }),
-  font_family: Type.String(),
-  font_size: Type.Number(),
-  primary_colour: Type.String(),
-  outline_colour: Type.String(),
-  outline_width: Type.Number(),
-  shadow: Type.Number(),
-  box: Type.Boolean(),
-  box_colour: Type.String(),
-  bold: Type.Boolean(),
-  italic: Type.Boolean(),
-  alignment: StringEnum(SUBTITLE_ALIGNMENTS),
-  created_at: Type.Optional(Type.String()),
-  updated_at: Type.Optional(Type.String()),
-}, { $id: 'SubtitleStyleRecord' });
+export const SubtitleStyleRecord = Type.Object(
+  {
+    subtitle_style_id: Type.String(),
+    name: Type.String(),
+    builtin: Type.Boolean({ description: 'Built-in styles are read-only.' }),
+    font_family: Type.String(),
+    font_size: Type.Number(),
+    primary_colour: Type.String(),
+    outline_colour: Type.String(),
+    outline_width: Type.Number(),
+    shadow: Type.Number(),
+    box: Type.Boolean(),
+    box_colour: Type.String(),
+    bold: Type.Boolean(),
+    italic: Type.Boolean(),
+    alignment: StringEnum(SUBTITLE_ALIGNMENTS),
+    created_at: Type.Optional(Type.String()),
+    updated_at: Type.Optional(Type.String()),
+  },
+  { $id: 'SubtitleStyleRecord' },
+);
 export type SubtitleStyleRecord = Static<typeof SubtitleStyleRecord>;
 
-export const SubtitleStyleList = Type.Object({ subtitle_styles: Type.Array(SubtitleStyleRecord) }, { $id: 'SubtitleStyleList' });
+export const SubtitleStyleList = Type.Object(
+  { subtitle_styles: Type.Array(SubtitleStyleRecord) },
+  { $id: 'SubtitleStyleList' },
+);
 
 export const SubtitleStyleIdParams = Type.Object({ subtitle_style_id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type SubtitleStyleIdParams = Static<typeof SubtitleStyleIdParams>;
@@ -99,9 +129,31 @@ const DEFAULT_LOOK: SubtitleLook = {
 /** Read-only styles every install has; `builtin:default` is used when a request names none. */
 export const BUILTIN_SUBTITLE_STYLES: readonly SubtitleStyle[] = [
   { id: DEFAULT_SUBTITLE_STYLE_ID, name: 'Default: white with black outline', builtin: true, ...DEFAULT_LOOK },
-  { id: 'builtin:boxed', name: 'Boxed: white on a translucent black box', builtin: true, ...DEFAULT_LOOK, outlineWidth: 0, box: true },
-  { id: 'builtin:large', name: 'Large: bigger bold text for phones', builtin: true, ...DEFAULT_LOOK, fontSize: 0.065, bold: true, outlineWidth: 0.1 },
-  { id: 'builtin:yellow', name: 'Yellow with black outline and shadow', builtin: true, ...DEFAULT_LOOK, primaryColour: '#FFE14D', shadow: 0.06 },
+  {
+    id: 'builtin:boxed',
+    name: 'Boxed: white on a translucent black box',
+    builtin: true,
+    ...DEFAULT_LOOK,
+    outlineWidth: 0,
+    box: true,
+  },
+  {
+    id: 'builtin:large',
+    name: 'Large: bigger bold text for phones',
+    builtin: true,
+    ...DEFAULT_LOOK,
+    fontSize: 0.065,
+    bold: true,
+    outlineWidth: 0.1,
+  },
+  {
+    id: 'builtin:yellow',
+    name: 'Yellow with black outline and shadow',
+    builtin: true,
+    ...DEFAULT_LOOK,
+    primaryColour: '#FFE14D',
+    shadow: 0.06,
+  },
 ];
 
 /** A body's settings over the defaults: a field left out takes builtin:default's value. */

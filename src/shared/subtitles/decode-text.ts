@@ -10,7 +10,10 @@ export interface DecodedText {
   confident: boolean;
 }
 
-const BOMS: readonly { bytes: readonly number[]; encoding: 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | 'UTF-32LE' | 'UTF-32BE' }[] = [
+const BOMS: readonly {
+  bytes: readonly number[];
+  encoding: 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | 'UTF-32LE' | 'UTF-32BE';
+}[] = [
   // UTF-32LE before UTF-16LE: its BOM starts with the same two bytes.
   { bytes: [0xff, 0xfe, 0x00, 0x00], encoding: 'UTF-32LE' },
   { bytes: [0x00, 0x00, 0xfe, 0xff], encoding: 'UTF-32BE' },
@@ -27,7 +30,9 @@ export function decodeSubtitleText(bytes: Uint8Array): DecodedText {
   const bom = BOMS.find((candidate) => candidate.bytes.every((byte, i) => bytes[i] === byte));
   if (bom) {
     const body = bytes.subarray(bom.bytes.length);
-    const text = bom.encoding.startsWith('UTF-32') ? decodeUtf32(body, bom.encoding === 'UTF-32LE') : new TextDecoder(bom.encoding.toLowerCase()).decode(body);
+    const text = bom.encoding.startsWith('UTF-32')
+      ? decodeUtf32(body, bom.encoding === 'UTF-32LE')
+      : new TextDecoder(bom.encoding.toLowerCase()).decode(body);
     return { text, encoding: bom.encoding, confident: true };
   }
   try {

@@ -43,7 +43,7 @@ export function formatSrtTime(ms: number): string {
 /** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd". */
 function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -62,12 +62,14 @@ function invalid(message: string): DubDeskError {
 
 /** Bytes in any encoding players read (or text already decoded) -> cues, the encoding used, and the cues dropped. */
 export function readSrt(input: string | Uint8Array): SrtFile {
-  const decoded = typeof input === 'string' ? { text: input, encoding: 'UTF-8', confident: true } : decodeSubtitleText(input);
+  const decoded =
+    typeof input === 'string' ? { text: input, encoding: 'UTF-8', confident: true } : decodeSubtitleText(input);
   const dropped: string[] = [];
   const cues: SrtCue[] = [];
   for (const cue of parseCues(decoded.text)) {
     // Players skip a cue that shows nothing for no time.
-    if (cue.startMs === cue.endMs && cue.text.trim() === '') dropped.push(`${cueLabel(cue)} was dropped: it has no text and no duration.`);
+    if (cue.startMs === cue.endMs && cue.text.trim() === '')
+      dropped.push(`${cueLabel(cue)} was dropped: it has no text and no duration.`);
     else cues.push(renumbered(cue, cues.length + 1));
   }
   if (cues.length === 0) throw invalid('The subtitle file contains no cues.');
@@ -96,7 +98,8 @@ function parseCues(text: string): SrtCue[] {
   const isBlank = (n: number): boolean => lines[n].trim() === '';
   // A cue starts at its timing line, or at a number line directly above one.
   const startsCue = (n: number): boolean =>
-    TIMING_LINE.test(lines[n]) || (n + 1 < lines.length && CUE_NUMBER_LINE.test(lines[n]) && TIMING_LINE.test(lines[n + 1]));
+    TIMING_LINE.test(lines[n]) ||
+    (n + 1 < lines.length && CUE_NUMBER_LINE.test(lines[n]) && TIMING_LINE.test(lines[n + 1]));
   let i = 0;
   while (i < lines.length) {
     if (isBlank(i)) {
@@ -117,7 +120,12 @@ function parseCues(text: string): SrtCue[] {
     const position = cues.length + 1;
     // A missing or repeated number cannot name the cue alone: its position does.
     const byPosition = `(the ${ordinal(position)} in the file)`;
-    const name = number === undefined ? `cue ${position} ${byPosition}` : numbersSeen.has(number) ? `cue ${number} ${byPosition}` : `cue ${number}`;
+    const name =
+      number === undefined
+        ? `cue ${position} ${byPosition}`
+        : numbersSeen.has(number)
+          ? `cue ${number} ${byPosition}`
+          : `cue ${number}`;
     if (number !== undefined) numbersSeen.add(number);
     const [startMs, endMs] = parseTiming(lines[i], i + 1);
     i++;
@@ -144,7 +152,9 @@ function parseTiming(line: string, lineNo: number): [number, number] {
   const toMs = (h: string, m: string, s: string, frac: string): number => {
     if (Number(m) > 59 || Number(s) > 59) {
       // Rebuilt from the digits the pattern matched, so nothing else on the line is echoed.
-      throw invalid(`The subtitle file is not valid SRT: line ${lineNo} has an impossible time ${h}:${m}:${s},${frac} (minutes and seconds go up to 59).`);
+      throw invalid(
+        `The subtitle file is not valid SRT: line ${lineNo} has an impossible time ${h}:${m}:${s},${frac} (minutes and seconds go up to 59).`,
+      );
     }
     // "1,5" means 1.5 s, as a decimal fraction.
     return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(frac.padEnd(3, '0'));
@@ -171,7 +181,10 @@ export function serializeSrt(cues: readonly SrtCue[], options: { lineEnding?: '\
   return cues
     .map((cue) => {
       // A blank line inside a cue's text would end the cue early.
-      const body = withoutVoiceTags(cue.text).split(/\r\n|\r|\n/).filter((line) => line.trim() !== '').join(eol);
+      const body = withoutVoiceTags(cue.text)
+        .split(/\r\n|\r|\n/)
+        .filter((line) => line.trim() !== '')
+        .join(eol);
       return [String(cue.index), `${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}`, body].join(eol) + eol;
     })
     .join(eol);
@@ -212,7 +225,9 @@ export function validateSrt(cues: readonly SrtCue[], options: ValidateSrtOptions
   for (const cue of cues) {
     if (cue.startMs > cue.endMs) throw invalid(`${cueLabel(cue)} starts after it ends.`);
     if (previous && cue.startMs < previous.endMs) {
-      throw invalid(`${cueLabel(cue)} starts before ${nameOf(previous)} ends (${formatSrtTime(previous.endMs)}); cues may not overlap.`);
+      throw invalid(
+        `${cueLabel(cue)} starts before ${nameOf(previous)} ends (${formatSrtTime(previous.endMs)}); cues may not overlap.`,
+      );
     }
     if (mediaMs !== undefined && cue.endMs > mediaMs) {
       throw invalid(`${cueLabel(cue)} ends after the media, which is ${formatSrtTime(mediaMs)} long.`);
@@ -231,5 +246,7 @@ export function looksLikeSrt(bytes: Uint8Array): boolean {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const first = lines.findIndex((line) => line.trim() !== '');
   if (first < 0) return false;
-  return TIMING_LINE.test(lines[first]) || (CUE_NUMBER_LINE.test(lines[first]) && TIMING_LINE.test(lines[first + 1] ?? ''));
+  return (
+    TIMING_LINE.test(lines[first]) || (CUE_NUMBER_LINE.test(lines[first]) && TIMING_LINE.test(lines[first + 1] ?? ''))
+  );
 }

@@ -74,12 +74,14 @@ export function resolveInside(dir: string, requested: string): string | undefine
 export function locateRendererDir(from: string = fileURLToPath(import.meta.url)): string {
   // A build folder holds bundles (main/*.js) and a built renderer (assets/); src/ holds neither.
   const isBuild = (dir: string) =>
-    (fs.existsSync(path.join(dir, 'main', 'cli.js')) || fs.existsSync(path.join(dir, 'main', 'index.js'))) && fs.existsSync(path.join(dir, 'renderer', 'assets'));
+    (fs.existsSync(path.join(dir, 'main', 'cli.js')) || fs.existsSync(path.join(dir, 'main', 'index.js'))) &&
+    fs.existsSync(path.join(dir, 'renderer', 'assets'));
   let dir = path.dirname(from);
   for (;;) {
     if (isBuild(dir)) return path.join(dir, 'renderer');
     try {
-      if (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name === 'dubdesk') return path.join(dir, 'out', 'renderer');
+      if (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name === 'dubdesk')
+        return path.join(dir, 'out', 'renderer');
     } catch {
       // No manifest here (or not ours): keep walking up.
     }

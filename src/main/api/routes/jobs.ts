@@ -13,11 +13,23 @@ import type { App } from '../app-types.js';
  * fetched by the job, so download_failed and engine errors reach its status, never the create answer.
  */
 const CREATE_ERRORS: readonly ErrorCode[] = [
-  'conflicting_fields', 'too_many_glossaries', 'unsupported_language', 'unsupported_media', 'media_too_long', 'invalid_subtitle',
-  'model_not_installed', 'not_found', 'media_unreadable', 'no_audio', 'rate_limited', 'out_of_disk',
+  'conflicting_fields',
+  'too_many_glossaries',
+  'unsupported_language',
+  'unsupported_media',
+  'media_too_long',
+  'invalid_subtitle',
+  'model_not_installed',
+  'not_found',
+  'media_unreadable',
+  'no_audio',
+  'rate_limited',
+  'out_of_disk',
 ];
 
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+});
 
 export interface JobRoutesOptions {
   kinds: Pick<KindRegistry, 'list'>;
@@ -31,35 +43,49 @@ export interface JobRoutesOptions {
 export async function jobRoutes(app: App, { kinds, submit, jobs, resultUrls }: JobRoutesOptions): Promise<void> {
   for (const kind of kinds.list()) {
     // The body schema here also drives the OpenAPI document; core.submit validates with the same compiler.
-    app.post(kind.route, {
-      schema: { body: kind.requestSchema, headers: IdempotencyHeaders, response: { 200: TaskReferenceSchema } },
-      config: {
-        operationId: `create${kind.apiName}Job`,
-        summary: `Create a ${kind.title} job`,
-        description: `Validates the request, checks local inputs (type, duration, subtitles), and queues a ${kind.title} job. `
-          + 'Remote inputs are fetched by the job, whose status then carries their errors. '
-          + 'The same `Idempotency-Key` within 24 h answers with the first task instead of queuing another.',
-        errors: CREATE_ERRORS,
-        bodyExamples: kind.requestExamples,
+    app.post(
+      kind.route,
+      {
+        schema: { body: kind.requestSchema, headers: IdempotencyHeaders, response: { 200: TaskReferenceSchema } },
+        config: {
+          operationId: `create${kind.apiName}Job`,
+          summary: `Create a ${kind.title} job`,
+          description:
+            `Validates the request, checks local inputs (type, duration, subtitles), and queues a ${kind.title} job. ` +
+            'Remote inputs are fetched by the job, whose status then carries their errors. ' +
+            'The same `Idempotency-Key` within 24 h answers with the first task instead of queuing another.',
+          errors: CREATE_ERRORS,
+          bodyExamples: kind.requestExamples,
+        },
       },
-    }, async (request: FastifyRequest) => {
-      const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? undefined;
-      const { taskId } = await submit(kind.id, request.body, { idempotencyKey });
-      return { task_id: taskId };
-    });
+      async (request: FastifyRequest) => {
+        const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? undefined;
+        const { taskId } = await submit(kind.id, request.body, { idempotencyKey });
+        return { task_id: taskId };
+      },
+    );
 
-    app.get(`${kind.route}/:task_id`, {
-      schema: { params: TaskIdParams, response: { 200: kind.statusSchema } },
-      config: {
-        operationId: `get${kind.apiName}Job`,
-        summary: `Status of a ${kind.title} job`,
-        description: `The ${kind.title} job's status record, as its callbacks carry it; result URLs download without a key. `
-          + 'A task of another kind is `not_found` here (GET /v1/tasks/{task_id} shows any kind).',
+    app.get(
+      `${kind.route}/:task_id`,
+      {
+        schema: { params: TaskIdParams, response: { 200: kind.statusSchema } },
+        config: {
+          operationId: `get${kind.apiName}Job`,
+          summary: `Status of a ${kind.title} job`,
+          description:
+            `The ${kind.title} job's status record, as its callbacks carry it; result URLs download without a key. ` +
+            'A task of another kind is `not_found` here (GET /v1/tasks/{task_id} shows any kind).',
+        },
       },
-    }, async (request) => {
-      const task = await jobs.get(request.params.task_id);
-      if (task.kind !== kind.id) throw new DubDeskError('not_found', `Task ${task.id} is not a ${kind.title} job; see GET /v1/tasks/${task.id}.`);
-      return cloudStatusRecord(task, resultUrls, kind.statusShape);
-    });
+      async (request) => {
+        const task = await jobs.get(request.params.task_id);
+        if (task.kind !== kind.id)
+          throw new DubDeskError(
+            'not_found',
+            `Task ${task.id} is not a ${kind.title} job; see GET /v1/tasks/${task.id}.`,
+          );
+        return cloudStatusRecord(task, resultUrls, kind.statusShape);
+      },
+    );
   }
 }

@@ -34,7 +34,9 @@ export function toApiModel(record: ModelRecord): schemas.ModelRecord {
     size_bytes: record.sizeBytes,
     ...(record.homepage ? { homepage: record.homepage } : {}),
     ...(record.usedBy ? { used_by: record.usedBy } : {}),
-    files: record.files.map((f) => (f.sizeBytes !== undefined ? { name: f.name, size_bytes: f.sizeBytes } : { name: f.name })),
+    files: record.files.map((f) =>
+      f.sizeBytes !== undefined ? { name: f.name, size_bytes: f.sizeBytes } : { name: f.name },
+    ),
     ...(record.archive ? { archive: record.archive } : {}),
     installed: record.installed,
     ...(record.installedAt ? { installed_at: record.installedAt } : {}),
@@ -52,60 +54,84 @@ export function toApiInstallEvent(event: InstallEvent): schemas.InstallProgress 
 export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<void> {
   const { models } = opts;
 
-  app.get('/v1/models', {
-    config: {
-      operationId: 'listModels',
-      summary: 'List the model catalogue',
-      description: 'Every model DubDesk knows, with whether it is installed, its size, its license and whether that allows commercial use, the engine that uses it and the progress of an install under way.',
+  app.get(
+    '/v1/models',
+    {
+      config: {
+        operationId: 'listModels',
+        summary: 'List the model catalogue',
+        description:
+          'Every model DubDesk knows, with whether it is installed, its size, its license and whether that allows commercial use, the engine that uses it and the progress of an install under way.',
+      },
+      schema: { response: { 200: schemas.ModelList } },
     },
-    schema: { response: { 200: schemas.ModelList } },
-  }, async () => ({ models: models.list().map(toApiModel) }));
+    async () => ({ models: models.list().map(toApiModel) }),
+  );
 
-  app.get('/v1/models/:id', {
-    config: { operationId: 'getModel', summary: 'One model of the catalogue', description: 'The model with its install state (and the reason when its last install failed).' },
-    schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord } },
-  }, async (request) => toApiModel(models.get(request.params.id)));
+  app.get(
+    '/v1/models/:id',
+    {
+      config: {
+        operationId: 'getModel',
+        summary: 'One model of the catalogue',
+        description: 'The model with its install state (and the reason when its last install failed).',
+      },
+      schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord } },
+    },
+    async (request) => toApiModel(models.get(request.params.id)),
+  );
 
-  app.post('/v1/models', {
-    config: {
-      operationId: 'installModel',
-      summary: 'Install a model',
-      description: 'Downloads the model from its public URL in the background (202; follow it with GET /v1/models/{id} or the event stream), '
-        + 'or imports it from a file or folder on this machine given as an absolute `source_path` (201). An installed model answers 200. '
-        + 'A file that is not that model (wrong format, signature or checksum) is `unsupported_media`.',
-      role: 'admin',
-      errors: ['not_found', 'unsupported_media', 'conflict', 'out_of_disk'],
+  app.post(
+    '/v1/models',
+    {
+      config: {
+        operationId: 'installModel',
+        summary: 'Install a model',
+        description:
+          'Downloads the model from its public URL in the background (202; follow it with GET /v1/models/{id} or the event stream), ' +
+          'or imports it from a file or folder on this machine given as an absolute `source_path` (201). An installed model answers 200. ' +
+          'A file that is not that model (wrong format, signature or checksum) is `unsupported_media`.',
+        role: 'admin',
+        errors: ['not_found', 'unsupported_media', 'conflict', 'out_of_disk'],
+      },
+      schema: {
+        body: schemas.InstallModelBody,
+        response: { 200: schemas.ModelRecord, 201: schemas.ModelRecord, 202: schemas.ModelRecord },
+      },
     },
-    schema: {
-      body: schemas.InstallModelBody,
-      response: { 200: schemas.ModelRecord, 201: schemas.ModelRecord, 202: schemas.ModelRecord },
+    async (request, reply) => {
+      const { id, source_path: sourcePath } = request.body;
+      const current = models.get(id);
+      requireUsed(current);
+      if (sourcePath !== undefined) {
+        // The service's working folder means nothing to a script: only absolute paths are accepted.
+        if (!path.isAbsolute(sourcePath))
+          throw new DubDeskError('invalid_request', `source_path must be an absolute path; got '${sourcePath}'.`);
+        const record = await models.importFrom(id, sourcePath);
+        return reply.status(201).send(toApiModel(record));
+      }
+      if (current.installed) return reply.status(200).send(toApiModel(current));
+      // The outcome is recorded in the store (GET shows `install.state: failed` with the reason) and published as events.
+      models.install(id).catch(() => undefined);
+      return reply.status(202).send(toApiModel(models.get(id)));
     },
-  }, async (request, reply) => {
-    const { id, source_path: sourcePath } = request.body;
-    const current = models.get(id);
-    requireUsed(current);
-    if (sourcePath !== undefined) {
-      // The service's working folder means nothing to a script: only absolute paths are accepted.
-      if (!path.isAbsolute(sourcePath)) throw new DubDeskError('invalid_request', `source_path must be an absolute path; got '${sourcePath}'.`);
-      const record = await models.importFrom(id, sourcePath);
-      return reply.status(201).send(toApiModel(record));
-    }
-    if (current.installed) return reply.status(200).send(toApiModel(current));
-    // The outcome is recorded in the store (GET shows `install.state: failed` with the reason) and published as events.
-    models.install(id).catch(() => undefined);
-    return reply.status(202).send(toApiModel(models.get(id)));
-  });
+  );
 
-  app.delete('/v1/models/:id', {
-    config: {
-      operationId: 'removeModel',
-      summary: 'Remove an installed model',
-      description: 'Deletes the model files (and cancels an install under way); answers the model as it now is. Jobs that need it then fail with `model_not_installed`.',
-      role: 'admin',
+  app.delete(
+    '/v1/models/:id',
+    {
+      config: {
+        operationId: 'removeModel',
+        summary: 'Remove an installed model',
+        description:
+          'Deletes the model files (and cancels an install under way); answers the model as it now is. Jobs that need it then fail with `model_not_installed`.',
+        role: 'admin',
+      },
+      schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord } },
     },
-    schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord } },
-  }, async (request) => {
-    await models.remove(request.params.id);
-    return toApiModel(models.get(request.params.id));
-  });
+    async (request) => {
+      await models.remove(request.params.id);
+      return toApiModel(models.get(request.params.id));
+    },
+  );
 }

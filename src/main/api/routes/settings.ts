@@ -11,37 +11,58 @@ import type { App } from '../app-types.js';
 
 /** What the engines read at use time (engines/engine-set.ts EngineSettings); the API key is write-only. */
 const TranslationSettings = {
-  translation_engine: StringEnum(TRANSLATION_ENGINE_CHOICES, { description: 'auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named' }),
-  llm_base_url: Type.String({ maxLength: 2000, description: 'An OpenAI-compatible API, e.g. http://localhost:11434/v1 (Ollama); empty: no LLM engine' }),
+  translation_engine: StringEnum(TRANSLATION_ENGINE_CHOICES, {
+    description:
+      'auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named',
+  }),
+  llm_base_url: Type.String({
+    maxLength: 2000,
+    description: 'An OpenAI-compatible API, e.g. http://localhost:11434/v1 (Ollama); empty: no LLM engine',
+  }),
   llm_model: Type.String({ maxLength: 200 }),
   llm_timeout_seconds: Type.Integer({ minimum: 5, maximum: 3600 }),
 };
 const DEFAULT_LLM_TIMEOUT_SECONDS = 120;
 
-const TranslationSettingsSchema = Type.Object({
-  ...TranslationSettings,
-  llm_api_key_set: Type.Boolean({ description: 'Whether an LLM API key is stored; the key itself is never answered.' }),
-}, { $id: 'TranslationSettings' });
-const ServiceSettingsSchema = Type.Object({
-  version: Type.String(),
-  base_url: Type.String({ description: 'The address this service answers on.' }),
-  openapi_url: Type.String(),
-  data_dir: Type.String({ description: 'The data folder: database, uploads, results, models and logs.' }),
-  webhook_secret: Type.String({ description: 'The secret that signs every callback.' }),
-  concurrency: Type.Integer({ description: 'How many tasks run at once.' }),
-  ffmpeg_path: Type.String(),
-  ffprobe_path: Type.String(),
-  loudness_lufs: Type.Number({ description: 'The integrated loudness dubbed audio is brought to (EBU R128).' }),
-  max_stretch: Type.Number({ description: 'The largest time-stretch of a dubbed line before the timing fit slows the video or flags the line.' }),
-  ...TranslationSettingsSchema.properties,
-}, { $id: 'ServiceSettings' });
-const SettingsUpdateBody = StrictObject({
-  translation_engine: Type.Optional(TranslationSettings.translation_engine),
-  llm_base_url: Type.Optional(TranslationSettings.llm_base_url),
-  llm_model: Type.Optional(TranslationSettings.llm_model),
-  llm_api_key: Type.Optional(Type.String({ maxLength: 1000, description: 'Write-only: GET answers llm_api_key_set. Empty removes it.' })),
-  llm_timeout_seconds: Type.Optional(TranslationSettings.llm_timeout_seconds),
-}, { $id: 'UpdateSettingsBody' });
+const TranslationSettingsSchema = Type.Object(
+  {
+    ...TranslationSettings,
+    llm_api_key_set: Type.Boolean({
+      description: 'Whether an LLM API key is stored; the key itself is never answered.',
+    }),
+  },
+  { $id: 'TranslationSettings' },
+);
+const ServiceSettingsSchema = Type.Object(
+  {
+    version: Type.String(),
+    base_url: Type.String({ description: 'The address this service answers on.' }),
+    openapi_url: Type.String(),
+    data_dir: Type.String({ description: 'The data folder: database, uploads, results, models and logs.' }),
+    webhook_secret: Type.String({ description: 'The secret that signs every callback.' }),
+    concurrency: Type.Integer({ description: 'How many tasks run at once.' }),
+    ffmpeg_path: Type.String(),
+    ffprobe_path: Type.String(),
+    loudness_lufs: Type.Number({ description: 'The integrated loudness dubbed audio is brought to (EBU R128).' }),
+    max_stretch: Type.Number({
+      description: 'The largest time-stretch of a dubbed line before the timing fit slows the video or flags the line.',
+    }),
+    ...TranslationSettingsSchema.properties,
+  },
+  { $id: 'ServiceSettings' },
+);
+const SettingsUpdateBody = StrictObject(
+  {
+    translation_engine: Type.Optional(TranslationSettings.translation_engine),
+    llm_base_url: Type.Optional(TranslationSettings.llm_base_url),
+    llm_model: Type.Optional(TranslationSettings.llm_model),
+    llm_api_key: Type.Optional(
+      Type.String({ maxLength: 1000, description: 'Write-only: GET answers llm_api_key_set. Empty removes it.' }),
+    ),
+    llm_timeout_seconds: Type.Optional(TranslationSettings.llm_timeout_seconds),
+  },
+  { $id: 'UpdateSettingsBody' },
+);
 
 export interface SettingsRoutesOptions {
   version: string;
@@ -59,62 +80,81 @@ export interface SettingsRoutesOptions {
 }
 
 export async function settingsRoutes(app: App, options: SettingsRoutesOptions): Promise<void> {
-  app.get('/v1/settings', {
-    schema: { response: { 200: ServiceSettingsSchema } },
-    config: {
-      operationId: 'getSettings',
-      summary: "The service's settings",
-      description: 'What the Settings page shows: version, addresses, data folder, webhook signing secret, concurrency, tools and the translation engine settings. '
-        + 'The LLM API key is never answered, only whether one is set (`llm_api_key_set`).',
-      role: 'admin',
+  app.get(
+    '/v1/settings',
+    {
+      schema: { response: { 200: ServiceSettingsSchema } },
+      config: {
+        operationId: 'getSettings',
+        summary: "The service's settings",
+        description:
+          'What the Settings page shows: version, addresses, data folder, webhook signing secret, concurrency, tools and the translation engine settings. ' +
+          'The LLM API key is never answered, only whether one is set (`llm_api_key_set`).',
+        role: 'admin',
+      },
     },
-  }, async () => ({
-    version: options.version,
-    base_url: options.baseUrl(),
-    openapi_url: `${options.baseUrl()}/v1/openapi.json`,
-    data_dir: options.dataDir,
-    webhook_secret: options.webhookSecret,
-    concurrency: options.config.concurrency,
-    ffmpeg_path: options.media.ffmpeg,
-    ffprobe_path: options.media.ffprobe,
-    loudness_lufs: options.config.loudnessLufs,
-    max_stretch: options.config.maxStretch,
-    ...translationSettings(options.store),
-  }));
+    async () => ({
+      version: options.version,
+      base_url: options.baseUrl(),
+      openapi_url: `${options.baseUrl()}/v1/openapi.json`,
+      data_dir: options.dataDir,
+      webhook_secret: options.webhookSecret,
+      concurrency: options.config.concurrency,
+      ffmpeg_path: options.media.ffmpeg,
+      ffprobe_path: options.media.ffprobe,
+      loudness_lufs: options.config.loudnessLufs,
+      max_stretch: options.config.maxStretch,
+      ...translationSettings(options.store),
+    }),
+  );
 
-  app.put('/v1/settings', {
-    schema: { body: SettingsUpdateBody, response: { 200: TranslationSettingsSchema } },
-    config: {
-      operationId: 'updateSettings',
-      summary: 'Change the translation engine settings',
-      description: 'Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. '
-        + 'An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to '
-        + '(link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). '
-        + 'The next job uses the new settings; running jobs keep theirs.',
-      role: 'admin',
+  app.put(
+    '/v1/settings',
+    {
+      schema: { body: SettingsUpdateBody, response: { 200: TranslationSettingsSchema } },
+      config: {
+        operationId: 'updateSettings',
+        summary: 'Change the translation engine settings',
+        description:
+          'Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. ' +
+          'An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to ' +
+          '(link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). ' +
+          'The next job uses the new settings; running jobs keep theirs.',
+        role: 'admin',
+      },
     },
-  }, async (request) => {
-    const body = request.body;
-    const baseUrl = body.llm_base_url?.trim() ? parsedUrl(body.llm_base_url.trim()) : undefined;
-    // Never echoed: a mistyped address may hold a key.
-    if (baseUrl === null || (baseUrl && !/^https?:$/.test(baseUrl.protocol))) {
-      throw new DubDeskError('invalid_request', 'llm_base_url must be an http:// or https:// address, such as http://localhost:11434/v1.');
-    }
-    // Error messages and logs name the endpoint's address: a key inside it would be shown there.
-    if (baseUrl && (baseUrl.username || baseUrl.password)) {
-      throw new DubDeskError('invalid_request', 'llm_base_url must not hold a user name or password: give the key as llm_api_key, which is never shown.');
-    }
-    // A host name is judged after resolving, at each connection (engines/mt/chat-request.ts); a literal address now.
-    const literal = baseUrl ? literalAddress(baseUrl.hostname) : null;
-    const range = literal === null ? null : refusedRange(literal, { refusePrivate: options.config.refusePrivateAddresses });
-    if (literal !== null && range) throw new DubDeskError('invalid_request', `llm_base_url: ${describeRefusal(literal, range)}.`);
-    if (body.llm_api_key?.trim()) options.addSecret(body.llm_api_key.trim());
-    for (const key of ['translation_engine', 'llm_base_url', 'llm_model', 'llm_api_key'] as const) {
-      if (body[key] !== undefined) await options.store.set(key, body[key].trim());
-    }
-    if (body.llm_timeout_seconds !== undefined) await options.store.set('llm_timeout_seconds', String(body.llm_timeout_seconds));
-    return translationSettings(options.store);
-  });
+    async (request) => {
+      const body = request.body;
+      const baseUrl = body.llm_base_url?.trim() ? parsedUrl(body.llm_base_url.trim()) : undefined;
+      // Never echoed: a mistyped address may hold a key.
+      if (baseUrl === null || (baseUrl && !/^https?:$/.test(baseUrl.protocol))) {
+        throw new DubDeskError(
+          'invalid_request',
+          'llm_base_url must be an http:// or https:// address, such as http://localhost:11434/v1.',
+        );
+      }
+      // Error messages and logs name the endpoint's address: a key inside it would be shown there.
+      if (baseUrl && (baseUrl.username || baseUrl.password)) {
+        throw new DubDeskError(
+          'invalid_request',
+          'llm_base_url must not hold a user name or password: give the key as llm_api_key, which is never shown.',
+        );
+      }
+      // A host name is judged after resolving, at each connection (engines/mt/chat-request.ts); a literal address now.
+      const literal = baseUrl ? literalAddress(baseUrl.hostname) : null;
+      const range =
+        literal === null ? null : refusedRange(literal, { refusePrivate: options.config.refusePrivateAddresses });
+      if (literal !== null && range)
+        throw new DubDeskError('invalid_request', `llm_base_url: ${describeRefusal(literal, range)}.`);
+      if (body.llm_api_key?.trim()) options.addSecret(body.llm_api_key.trim());
+      for (const key of ['translation_engine', 'llm_base_url', 'llm_model', 'llm_api_key'] as const) {
+        if (body[key] !== undefined) await options.store.set(key, body[key].trim());
+      }
+      if (body.llm_timeout_seconds !== undefined)
+        await options.store.set('llm_timeout_seconds', String(body.llm_timeout_seconds));
+      return translationSettings(options.store);
+    },
+  );
 }
 
 /** The URL, or null when it is not one. */
@@ -130,7 +170,9 @@ function parsedUrl(url: string): URL | null {
 function translationSettings(store: Pick<SettingsCache, 'get'>) {
   const engine = store.get('translation_engine');
   return {
-    translation_engine: (TRANSLATION_ENGINE_CHOICES as readonly string[]).includes(engine ?? '') ? (engine as (typeof TRANSLATION_ENGINE_CHOICES)[number]) : 'auto',
+    translation_engine: (TRANSLATION_ENGINE_CHOICES as readonly string[]).includes(engine ?? '')
+      ? (engine as (typeof TRANSLATION_ENGINE_CHOICES)[number])
+      : 'auto',
     llm_base_url: store.get('llm_base_url') ?? '',
     llm_model: store.get('llm_model') ?? '',
     llm_timeout_seconds: Number(store.get('llm_timeout_seconds')) || DEFAULT_LLM_TIMEOUT_SECONDS,

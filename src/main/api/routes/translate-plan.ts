@@ -1,4 +1,8 @@
-import { TranslatePlanRequestSchema, TranslatePlanSchema, type TranslatePlan } from '../../../shared/schemas/translate-plan.js';
+import {
+  TranslatePlanRequestSchema,
+  TranslatePlanSchema,
+  type TranslatePlan,
+} from '../../../shared/schemas/translate-plan.js';
 import { planStepBody, type PlanStep } from '../../plans/job-plan.js';
 import type { TranslateRequest } from '../../pipelines/translate/types.js';
 import type { App } from '../app-types.js';
@@ -15,16 +19,21 @@ export function planBody(steps: readonly PlanStep[]): TranslatePlan {
 
 /** POST /v1/media/translate/plan (local addition): which engines a translate-and-dub request would use, before it is made. */
 export async function translatePlanRoutes(app: App, { plan }: TranslatePlanRoutesOptions): Promise<void> {
-  app.post('/v1/media/translate/plan', {
-    schema: { body: TranslatePlanRequestSchema, response: { 200: TranslatePlanSchema } },
-    config: {
-      role: 'jobs',
-      operationId: 'planTranslateJob',
-      summary: 'The engines a translate request would use',
-      description: 'For a translate and dub request (the create body; `media_url` may be left out), which engine each step would use, why a step is skipped, '
-        + 'or the model a step misses with the catalogue ids that would install it. It is made by the same function as the plan a create call stores with its task (GET /v1/tasks/{task_id} `plan`). '
-        + 'Nothing is fetched, checked beyond the schema or queued: a missing model is a step\'s `missing`, not an error answer, and the create call still checks languages, glossaries and inputs.',
+  app.post(
+    '/v1/media/translate/plan',
+    {
+      schema: { body: TranslatePlanRequestSchema, response: { 200: TranslatePlanSchema } },
+      config: {
+        role: 'jobs',
+        operationId: 'planTranslateJob',
+        summary: 'The engines a translate request would use',
+        description:
+          'For a translate and dub request (the create body; `media_url` may be left out), which engine each step would use, why a step is skipped, ' +
+          'or the model a step misses with the catalogue ids that would install it. It is made by the same function as the plan a create call stores with its task (GET /v1/tasks/{task_id} `plan`). ' +
+          "Nothing is fetched, checked beyond the schema or queued: a missing model is a step's `missing`, not an error answer, and the create call still checks languages, glossaries and inputs.",
+      },
+      // No step reads media_url, which a plan may leave out.
     },
-  // No step reads media_url, which a plan may leave out.
-  }, async (request) => planBody(plan(request.body as TranslateRequest)));
+    async (request) => planBody(plan(request.body as TranslateRequest)),
+  );
 }

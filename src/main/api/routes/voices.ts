@@ -39,39 +39,61 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
     return voice;
   };
 
-  app.get('/v1/voices', {
-    config: {
-      operationId: 'listVoices', summary: 'List the voices', errors: ['unsupported_language'],
-      description: 'The built-in eSpeak NG voices and the installed neural voices, optionally of one `language`. A translate job takes one as `selected_voice_id`.',
+  app.get(
+    '/v1/voices',
+    {
+      config: {
+        operationId: 'listVoices',
+        summary: 'List the voices',
+        errors: ['unsupported_language'],
+        description:
+          'The built-in eSpeak NG voices and the installed neural voices, optionally of one `language`. A translate job takes one as `selected_voice_id`.',
+      },
+      schema: { querystring: schemas.VoiceListQuery, response: { 200: schemas.VoiceList } },
     },
-    schema: { querystring: schemas.VoiceListQuery, response: { 200: schemas.VoiceList } },
-  }, async (request) => {
-    const { language } = request.query;
-    if (language !== undefined && !findLanguage(language)) {
-      throw new DubDeskError('unsupported_language', `'${language}' is not a supported language.`);
-    }
-    const voices = language === undefined ? opts.voices() : voicesForLanguage(language, opts.voices());
-    const baseUrl = opts.baseUrl();
-    return { voices: voices.map((voice) => toApiVoice(voice, baseUrl)) };
-  });
-
-  app.get('/v1/voices/:voice_id', {
-    config: { operationId: 'getVoice', summary: 'One voice', description: 'The voice with its language, engine, quality and sample URL.' },
-    schema: { params: schemas.VoiceIdParams, response: { 200: schemas.VoiceRecord } },
-  }, async (request) => toApiVoice(find(request.params.voice_id), opts.baseUrl()));
-
-  app.get('/v1/voices/:voice_id/sample', {
-    // An <audio src> cannot send headers, so the GUI may pass the key as ?key=.
-    config: {
-      auth: 'key-or-query', operationId: 'getVoiceSample', summary: 'Hear a voice',
-      description: "A short sentence in the voice's language, spoken by the voice (WAV; made once, then cached). The key may come as `?key=` for an `<audio src>`.",
-      errors: ['engine_failed', 'model_not_installed'],
-      responseContent: { 200: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } },
+    async (request) => {
+      const { language } = request.query;
+      if (language !== undefined && !findLanguage(language)) {
+        throw new DubDeskError('unsupported_language', `'${language}' is not a supported language.`);
+      }
+      const voices = language === undefined ? opts.voices() : voicesForLanguage(language, opts.voices());
+      const baseUrl = opts.baseUrl();
+      return { voices: voices.map((voice) => toApiVoice(voice, baseUrl)) };
     },
-    schema: { params: schemas.VoiceIdParams },
-  }, async (request, reply) => {
-    const voice = find(request.params.voice_id);
-    const file = await opts.sampleFile(voice.id);
-    return reply.type('audio/wav').header('Cache-Control', 'private, max-age=86400').send(fs.createReadStream(file));
-  });
+  );
+
+  app.get(
+    '/v1/voices/:voice_id',
+    {
+      config: {
+        operationId: 'getVoice',
+        summary: 'One voice',
+        description: 'The voice with its language, engine, quality and sample URL.',
+      },
+      schema: { params: schemas.VoiceIdParams, response: { 200: schemas.VoiceRecord } },
+    },
+    async (request) => toApiVoice(find(request.params.voice_id), opts.baseUrl()),
+  );
+
+  app.get(
+    '/v1/voices/:voice_id/sample',
+    {
+      // An <audio src> cannot send headers, so the GUI may pass the key as ?key=.
+      config: {
+        auth: 'key-or-query',
+        operationId: 'getVoiceSample',
+        summary: 'Hear a voice',
+        description:
+          "A short sentence in the voice's language, spoken by the voice (WAV; made once, then cached). The key may come as `?key=` for an `<audio src>`.",
+        errors: ['engine_failed', 'model_not_installed'],
+        responseContent: { 200: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } },
+      },
+      schema: { params: schemas.VoiceIdParams },
+    },
+    async (request, reply) => {
+      const voice = find(request.params.voice_id);
+      const file = await opts.sampleFile(voice.id);
+      return reply.type('audio/wav').header('Cache-Control', 'private, max-age=86400').send(fs.createReadStream(file));
+    },
+  );
 }

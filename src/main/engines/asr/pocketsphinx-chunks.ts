@@ -27,14 +27,20 @@ export function readWavLayout(wavFile: string): WavLayout | undefined {
     const fileBytes = fstatSync(fd).size;
     const head = Buffer.alloc(Math.min(fileBytes, 4096));
     readSync(fd, head, 0, head.length, 0);
-    if (head.length < 44 || head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') return undefined;
+    if (head.length < 44 || head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
+      return undefined;
     let format: { channels: number; sampleRate: number; bits: number; pcm: boolean } | undefined;
     let offset = 12;
     while (offset + 8 <= head.length) {
       const id = head.toString('ascii', offset, offset + 4);
       const size = head.readUInt32LE(offset + 4);
       if (id === 'fmt ' && offset + 24 <= head.length) {
-        format = { pcm: head.readUInt16LE(offset + 8) === 1, channels: head.readUInt16LE(offset + 10), sampleRate: head.readUInt32LE(offset + 12), bits: head.readUInt16LE(offset + 22) };
+        format = {
+          pcm: head.readUInt16LE(offset + 8) === 1,
+          channels: head.readUInt16LE(offset + 10),
+          sampleRate: head.readUInt32LE(offset + 12),
+          bits: head.readUInt16LE(offset + 22),
+        };
       }
       if (id === 'data') {
         if (!format?.pcm || format.channels !== 1 || format.bits !== 16) return undefined;
@@ -71,8 +77,12 @@ export function chunkAtPauses(durationMs: number, regions: readonly SpeechRegion
   for (let k = 1; k < chunks; k++) {
     const ideal = (durationMs * k) / chunks;
     const previous = cuts.at(-1) ?? 0;
-    const nearest = pauses.filter((at) => at - previous >= MIN_CHUNK_MS && durationMs - at >= MIN_CHUNK_MS)
-      .reduce<number | undefined>((best, at) => (best === undefined || Math.abs(at - ideal) < Math.abs(best - ideal) ? at : best), undefined);
+    const nearest = pauses
+      .filter((at) => at - previous >= MIN_CHUNK_MS && durationMs - at >= MIN_CHUNK_MS)
+      .reduce<number | undefined>(
+        (best, at) => (best === undefined || Math.abs(at - ideal) < Math.abs(best - ideal) ? at : best),
+        undefined,
+      );
     if (nearest !== undefined && nearest > previous) cuts.push(nearest);
   }
   const bounds = [0, ...cuts, durationMs];

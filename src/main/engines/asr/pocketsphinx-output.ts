@@ -6,7 +6,10 @@ const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
 /** A pause this long inside an utterance starts a new segment (pocketsphinx's own utterances split longer ones). */
 export const SEGMENT_PAUSE_MS = 500;
 
-export type PocketsphinxLine = { kind: 'utterance-start'; startMs: number } | { kind: 'word'; word: RecognizedWord } | { kind: 'filler'; endMs: number };
+export type PocketsphinxLine =
+  | { kind: 'utterance-start'; startMs: number }
+  | { kind: 'word'; word: RecognizedWord }
+  | { kind: 'filler'; endMs: number };
 
 /** Silence and noise tokens of the acoustic model's noise dictionary, and anything bracketed like them. */
 function isFiller(token: string): boolean {
@@ -45,7 +48,12 @@ export function segmentsFromLines(lines: readonly PocketsphinxLine[]): Transcrib
   close();
   return groups.map((words) => {
     const cased = sentenceCase(words);
-    return { startMs: cased[0]!.startMs, endMs: cased.at(-1)!.endMs, text: cased.map((word) => word.text).join(' '), words: cased };
+    return {
+      startMs: cased[0]!.startMs,
+      endMs: cased.at(-1)!.endMs,
+      text: cased.map((word) => word.text).join(' '),
+      words: cased,
+    };
   });
 }
 

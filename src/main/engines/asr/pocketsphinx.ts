@@ -17,7 +17,11 @@ import type { SpeechRecognizer, TranscribeOptions, Transcript } from './types.js
 
 export const POCKETSPHINX_ENGINE_ID = 'pocketsphinx';
 export const POCKETSPHINX_BINARY = 'pocketsphinx_continuous';
-const { installHint: INSTALL_HINT, title: POCKETSPHINX_TITLE, quality: POCKETSPHINX_QUALITY } = engineRow('speech-recognition', 'pocketsphinx');
+const {
+  installHint: INSTALL_HINT,
+  title: POCKETSPHINX_TITLE,
+  quality: POCKETSPHINX_QUALITY,
+} = engineRow('speech-recognition', 'pocketsphinx');
 /** 16 kHz mono 16-bit: 32,000 bytes a second after a 44-byte header (extra chunks only blur the progress a little). */
 const WAV_BYTES_PER_SECOND = 32_000;
 /** One decoder per core (each is single-threaded), at most 4: each holds the model in memory (about 110 MB). */
@@ -47,8 +51,16 @@ export interface PocketsphinxOptions {
 
 /** The en-us model in `dir` (en-us/, en-us.lm.bin, cmudict-en-us.dict) if all of it is there. */
 function modelIn(dir: string): PocketsphinxModel | undefined {
-  const model = { acousticModel: path.join(dir, 'en-us'), languageModel: path.join(dir, 'en-us.lm.bin'), dictionary: path.join(dir, 'cmudict-en-us.dict') };
-  return existsSync(path.join(model.acousticModel, 'mdef')) && existsSync(model.languageModel) && existsSync(model.dictionary) ? model : undefined;
+  const model = {
+    acousticModel: path.join(dir, 'en-us'),
+    languageModel: path.join(dir, 'en-us.lm.bin'),
+    dictionary: path.join(dir, 'cmudict-en-us.dict'),
+  };
+  return existsSync(path.join(model.acousticModel, 'mdef')) &&
+    existsSync(model.languageModel) &&
+    existsSync(model.dictionary)
+    ? model
+    : undefined;
 }
 
 /** The binary and the English model, or undefined if either is missing. */
@@ -57,7 +69,9 @@ export function findPocketsphinx(options: PocketsphinxOptions = {}): Pocketsphin
   const binary = findExecutable(POCKETSPHINX_BINARY, options.binary ?? env.DUBDESK_POCKETSPHINX, env);
   if (!binary) return undefined;
   const configuredDir = options.modelDir ?? env.DUBDESK_POCKETSPHINX_MODEL;
-  const dirs = configuredDir ? [configuredDir] : shareDirsFor(binary).map((share) => path.join(share, 'pocketsphinx', 'model', 'en-us'));
+  const dirs = configuredDir
+    ? [configuredDir]
+    : shareDirsFor(binary).map((share) => path.join(share, 'pocketsphinx', 'model', 'en-us'));
   for (const dir of dirs) {
     const model = modelIn(dir);
     if (model) return { binary, model };
@@ -68,7 +82,20 @@ export function findPocketsphinx(options: PocketsphinxOptions = {}): Pocketsphin
 export function pocketsphinxArguments(wavFile: string, model: PocketsphinxModel): string[] {
   // No -logfn: the log goes to stderr, where the ERROR lines explain a failure. At most 3000 active HMMs a frame
   // (default 30000) takes about half the CPU time and heard the LibriVox clips word for word as the default does.
-  return ['-infile', wavFile, '-time', 'yes', '-hmm', model.acousticModel, '-lm', model.languageModel, '-dict', model.dictionary, '-maxhmmpf', '3000'];
+  return [
+    '-infile',
+    wavFile,
+    '-time',
+    'yes',
+    '-hmm',
+    model.acousticModel,
+    '-lm',
+    model.languageModel,
+    '-dict',
+    model.dictionary,
+    '-maxhmmpf',
+    '3000',
+  ];
 }
 
 /** Enough for progress; a file that cannot be read is left for pocketsphinx to report. */
@@ -89,7 +116,8 @@ export function createPocketsphinxRecognizer(options: PocketsphinxOptions = {}):
     id: POCKETSPHINX_ENGINE_ID,
     title: POCKETSPHINX_TITLE,
     quality: POCKETSPHINX_QUALITY,
-    expectation: 'Gets many words wrong on real recordings (a quarter to a half of the words on public recordings we measured): proofread the transcript, or install a Whisper model.',
+    expectation:
+      'Gets many words wrong on real recordings (a quarter to a half of the words on public recordings we measured): proofread the transcript, or install a Whisper model.',
     isAvailable: () => paths() !== undefined,
     supports: (language) => language !== 'auto' && ['en', 'eng'].includes(languagePart(language)),
 
@@ -97,12 +125,18 @@ export function createPocketsphinxRecognizer(options: PocketsphinxOptions = {}):
     // for one decoder per core.
     async transcribe(wavFile: string, { regions, signal, onProgress }: TranscribeOptions): Promise<Transcript> {
       const installed = paths();
-      if (!installed) throw new DubDeskError('model_not_installed', `Transcribing English speech with PocketSphinx needs its system packages. ${INSTALL_HINT}`);
+      if (!installed)
+        throw new DubDeskError(
+          'model_not_installed',
+          `Transcribing English speech with PocketSphinx needs its system packages. ${INSTALL_HINT}`,
+        );
       const layout = regions?.length ? readWavLayout(wavFile) : undefined;
       const durationMs = layout ? (layout.dataBytes / 2 / layout.sampleRate) * 1000 : wavDurationMs(wavFile);
       const chunks = layout && regions ? chunkAtPauses(durationMs, regions, options.decoders ?? DECODERS) : [];
       if (chunks.length < 2) {
-        const lines = await decode(installed, wavFile, 0, signal, (reachedMs) => onProgress?.(Math.min(0.99, reachedMs / durationMs)));
+        const lines = await decode(installed, wavFile, 0, signal, (reachedMs) =>
+          onProgress?.(Math.min(0.99, reachedMs / durationMs)),
+        );
         onProgress?.(1);
         return { language: 'en', segments: segmentsFromLines(lines) };
       }
@@ -111,24 +145,37 @@ export function createPocketsphinxRecognizer(options: PocketsphinxOptions = {}):
       const stop = new AbortController();
       const reached = chunks.map(() => 0);
       try {
-        const files = await Promise.all(chunks.map((chunk, index) => writeChunk(wavFile, layout!, chunk, path.join(chunkDir, `chunk-${index}.wav`))));
+        const files = await Promise.all(
+          chunks.map((chunk, index) => writeChunk(wavFile, layout!, chunk, path.join(chunkDir, `chunk-${index}.wav`))),
+        );
         let failure: unknown;
         // Settled, not raced: every decoder has exited before its chunk file is removed.
-        const decoded = await Promise.allSettled(chunks.map(async (chunk, index) => {
-          try {
-            return await decode(installed, files[index]!, chunk.startMs, AbortSignal.any([signal, stop.signal]), (reachedMs) => {
-              reached[index] = Math.max(reached[index]!, reachedMs - chunk.startMs);
-              onProgress?.(Math.min(0.99, reached.reduce((sum, ms) => sum + ms, 0) / durationMs));
-            });
-          } catch (error) {
-            failure ??= error;
-            stop.abort(error);
-            throw error;
-          }
-        }));
+        const decoded = await Promise.allSettled(
+          chunks.map(async (chunk, index) => {
+            try {
+              return await decode(
+                installed,
+                files[index]!,
+                chunk.startMs,
+                AbortSignal.any([signal, stop.signal]),
+                (reachedMs) => {
+                  reached[index] = Math.max(reached[index]!, reachedMs - chunk.startMs);
+                  onProgress?.(Math.min(0.99, reached.reduce((sum, ms) => sum + ms, 0) / durationMs));
+                },
+              );
+            } catch (error) {
+              failure ??= error;
+              stop.abort(error);
+              throw error;
+            }
+          }),
+        );
         if (failure !== undefined) throw failure;
         onProgress?.(1);
-        return { language: 'en', segments: segmentsFromLines(decoded.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))) };
+        return {
+          language: 'en',
+          segments: segmentsFromLines(decoded.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))),
+        };
       } finally {
         await rm(chunkDir, { recursive: true, force: true });
       }
@@ -145,12 +192,21 @@ async function writeChunk(wavFile: string, layout: WavLayout, chunk: AudioChunk,
   if (count === 0) return chunkFile;
   // Streamed: a film's hour of speech is 115 MB of samples.
   const start = layout.dataOffset + first * 2;
-  await pipeline(createReadStream(wavFile, { start, end: start + count * 2 - 1 }), createWriteStream(chunkFile, { flags: 'a' }));
+  await pipeline(
+    createReadStream(wavFile, { start, end: start + count * 2 - 1 }),
+    createWriteStream(chunkFile, { flags: 'a' }),
+  );
   return chunkFile;
 }
 
 /** One pocketsphinx_continuous over `wavFile`, its lines shifted by `offsetMs` (where the file starts in the recording). */
-async function decode(installed: PocketsphinxPaths, wavFile: string, offsetMs: number, signal: AbortSignal, onReached: (ms: number) => void): Promise<PocketsphinxLine[]> {
+async function decode(
+  installed: PocketsphinxPaths,
+  wavFile: string,
+  offsetMs: number,
+  signal: AbortSignal,
+  onReached: (ms: number) => void,
+): Promise<PocketsphinxLine[]> {
   const lines: PocketsphinxLine[] = [];
   const errors: string[] = [];
   try {
@@ -173,7 +229,9 @@ async function decode(installed: PocketsphinxPaths, wavFile: string, offsetMs: n
   } catch (error) {
     if (!(error instanceof ProcessError)) throw error;
     const reason = errors.slice(-3).join(' ') || error.message;
-    throw new DubDeskError('engine_failed', `PocketSphinx could not transcribe the speech: ${reason}`, { cause: error });
+    throw new DubDeskError('engine_failed', `PocketSphinx could not transcribe the speech: ${reason}`, {
+      cause: error,
+    });
   }
   return lines;
 }

@@ -12,7 +12,12 @@ import { WHISPER_TRANSCRIBE_OP, type WhisperTranscribeResult } from '../sherpa/o
 import { readWavInfo } from '../sherpa/wav-info.js';
 import type { SpeechRegion } from '../vad/types.js';
 import type { RecognizedWord, SpeechRecognizer, TranscribedSegment, Transcript } from './types.js';
-import { fromWhisperLanguage, toWhisperLanguage, WHISPER_LANGUAGES, WHISPER_V3_LANGUAGES } from './whisper-languages.js';
+import {
+  fromWhisperLanguage,
+  toWhisperLanguage,
+  WHISPER_LANGUAGES,
+  WHISPER_V3_LANGUAGES,
+} from './whisper-languages.js';
 
 /** Longest stretch given to Whisper at once: its window is 30 s, and sherpa wants some silence after the speech. */
 export const WHISPER_MAX_STRETCH_MS = 28_000;
@@ -28,13 +33,20 @@ export interface WhisperFiles {
 }
 
 /** The files of an installed Whisper size, its title, and its catalogue id. */
-export function installedWhisper(models: EngineModels, size: WhisperSize): { id: string; title: string; files: WhisperFiles } {
+export function installedWhisper(
+  models: EngineModels,
+  size: WhisperSize,
+): { id: string; title: string; files: WhisperFiles } {
   const installed = models.requireInstalled(whisperModelId(size));
   const names = whisperFileNames(size);
   return {
     id: installed.entry.id,
     title: installed.entry.title,
-    files: { encoder: installed.file(names.encoder), decoder: installed.file(names.decoder), tokens: installed.file(names.tokens) },
+    files: {
+      encoder: installed.file(names.encoder),
+      decoder: installed.file(names.decoder),
+      tokens: installed.file(names.tokens),
+    },
   };
 }
 
@@ -57,7 +69,12 @@ export function stretchesOf(regions: readonly SpeechRegion[], maxMs = WHISPER_MA
 }
 
 /** Words from sherpa's token times (only models exported with attention outputs give them): a word starts at a space. */
-function wordsOf(result: WhisperTranscribeResult, stretch: SpeechRegion, from: number, to: number): RecognizedWord[] | undefined {
+function wordsOf(
+  result: WhisperTranscribeResult,
+  stretch: SpeechRegion,
+  from: number,
+  to: number,
+): RecognizedWord[] | undefined {
   if (result.timestamps.length !== result.tokens.length || result.tokens.length === 0) return undefined;
   const words: RecognizedWord[] = [];
   // A word's confidence: the geometric mean of its tokens' probabilities, where sherpa gives them.
@@ -78,7 +95,10 @@ function wordsOf(result: WhisperTranscribeResult, stretch: SpeechRegion, from: n
   });
   const last = words.at(-1);
   if (last) last.endMs = Math.round(to);
-  if (logProbs) words.forEach((word, w) => { word.confidence = Math.exp(tokenLogs[w]!.reduce((sum, value) => sum + value, 0) / tokenLogs[w]!.length); });
+  if (logProbs)
+    words.forEach((word, w) => {
+      word.confidence = Math.exp(tokenLogs[w]!.reduce((sum, value) => sum + value, 0) / tokenLogs[w]!.length);
+    });
   return words.length > 0 ? words : undefined;
 }
 
@@ -96,9 +116,12 @@ export function segmentsOf(result: WhisperTranscribeResult, stretch: SpeechRegio
     const startMs = clamp(stretch.startMs + segment.startSec * 1000);
     // An unclosed last sentence (no end timestamp) runs to the next one, or to the end of the stretch.
     const next = timed[i + 1];
-    const endMs = segment.durationSec > 0
-      ? clamp(stretch.startMs + (segment.startSec + segment.durationSec) * 1000)
-      : next ? clamp(stretch.startMs + next.startSec * 1000) : stretch.endMs;
+    const endMs =
+      segment.durationSec > 0
+        ? clamp(stretch.startMs + (segment.startSec + segment.durationSec) * 1000)
+        : next
+          ? clamp(stretch.startMs + next.startSec * 1000)
+          : stretch.endMs;
     const words = wordsOf(result, stretch, startMs, endMs);
     return { startMs, endMs: Math.max(startMs, endMs), text: segment.text.trim(), ...(words ? { words } : {}) };
   });
@@ -112,7 +135,11 @@ function mostHeard(heard: { lang: string; ms: number }[]): string | undefined {
   return best ? fromWhisperLanguage(best[0]) : undefined;
 }
 
-export function createWhisperRecognizer(host: SherpaHost, models: EngineModels, size: WhisperSize): SpeechRecognizer & { dispose(): Promise<void> } {
+export function createWhisperRecognizer(
+  host: SherpaHost,
+  models: EngineModels,
+  size: WhisperSize,
+): SpeechRecognizer & { dispose(): Promise<void> } {
   const modelId = whisperModelId(size);
   const languages = whisperLanguages(size);
   const catalogueTitle = models.catalogue.find(modelId)?.title ?? `Whisper ${size}`;
@@ -129,12 +156,19 @@ export function createWhisperRecognizer(host: SherpaHost, models: EngineModels, 
       let whisperLanguage = '';
       if (language !== undefined) {
         const code = toWhisperLanguage(language, languages);
-        if (!code) throw new DubDeskError('unsupported_language', `${model.title} cannot transcribe ${findLanguage(language)?.name ?? language}.`);
+        if (!code)
+          throw new DubDeskError(
+            'unsupported_language',
+            `${model.title} cannot transcribe ${findLanguage(language)?.name ?? language}.`,
+          );
         whisperLanguage = code;
       }
       const wav = await readWavInfo(wavFile);
       if (wav.sampleRate !== SAMPLE_RATE || wav.channels !== 1 || wav.bitsPerSample !== 16) {
-        throw new DubDeskError('internal', `Whisper needs 16 kHz mono 16-bit audio; ${wavFile} is ${wav.sampleRate} Hz, ${wav.channels} channel(s), ${wav.bitsPerSample}-bit.`);
+        throw new DubDeskError(
+          'internal',
+          `Whisper needs 16 kHz mono 16-bit audio; ${wavFile} is ${wav.sampleRate} Hz, ${wav.channels} channel(s), ${wav.bitsPerSample}-bit.`,
+        );
       }
       const durationMs = (wav.sampleCount / SAMPLE_RATE) * 1000;
       const stretches = stretchesOf(regions ?? [{ startMs: 0, endMs: durationMs }]);
@@ -149,14 +183,18 @@ export function createWhisperRecognizer(host: SherpaHost, models: EngineModels, 
           onProgress?.((i + 1) / stretches.length);
           continue;
         }
-        const result = await host.run(WHISPER_TRANSCRIBE_OP, {
-          ...model.files,
-          wavFile,
-          startSample,
-          endSample,
-          language: whisperLanguage,
-          numThreads: WHISPER_THREADS,
-        }, { subject: { title: model.title, modelId: model.id }, signal });
+        const result = await host.run(
+          WHISPER_TRANSCRIBE_OP,
+          {
+            ...model.files,
+            wavFile,
+            startSample,
+            endSample,
+            language: whisperLanguage,
+            numThreads: WHISPER_THREADS,
+          },
+          { subject: { title: model.title, modelId: model.id }, signal },
+        );
         segments.push(...segmentsOf(result, stretch));
         if (result.text.trim()) heard.push({ lang: result.lang, ms: stretch.endMs - stretch.startMs });
         onProgress?.((i + 1) / stretches.length);
@@ -170,6 +208,9 @@ export function createWhisperRecognizer(host: SherpaHost, models: EngineModels, 
 }
 
 /** Every Whisper size, most accurate first; each is available once its model is installed. */
-export function createWhisperRecognizers(host: SherpaHost, models: EngineModels): (SpeechRecognizer & { dispose(): Promise<void> })[] {
+export function createWhisperRecognizers(
+  host: SherpaHost,
+  models: EngineModels,
+): (SpeechRecognizer & { dispose(): Promise<void> })[] {
   return WHISPER_SIZES.map((size) => createWhisperRecognizer(host, models, size));
 }

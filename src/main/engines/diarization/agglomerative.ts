@@ -67,7 +67,11 @@ function averageLinkageMerges(count: number, distance: (i: number, j: number) =>
 }
 
 /** A cluster number per item, 0-based, numbered in order of first item. */
-export function clusterAverageLinkage(count: number, distance: (i: number, j: number) => number, cut: ClusterCut): number[] {
+export function clusterAverageLinkage(
+  count: number,
+  distance: (i: number, j: number) => number,
+  cut: ClusterCut,
+): number[] {
   if (count === 0) return [];
   const merges = averageLinkageMerges(count, distance);
   const byThreshold = count - merges.filter((merge) => merge.distance <= cut.threshold).length;

@@ -7,7 +7,7 @@
  * the whole apart, each half keeping √(1 − 2/π) of it: a Fisher ratio of (8/π)/(1 − 2/π) ≈ 7.0. Below that, one
  * voice explains the difference (the Duda–Hart argument for splitting a cluster in two).
  */
-export const SEPARATION_MARGIN = (8 / Math.PI) / (1 - 2 / Math.PI);
+export const SEPARATION_MARGIN = 8 / Math.PI / (1 - 2 / Math.PI);
 /** Decisions within this factor of the margin either way are reported as uncertain. */
 export const UNCERTAIN_FACTOR = 2;
 
@@ -38,7 +38,11 @@ interface Group {
  * Merges the closest pair of clusters while their Fisher ratio is under the margin (or while there are more than
  * maxClusters), never below minClusters. `distance2` is a squared distance; `labels` numbers clusters 0..k-1.
  */
-export function mergeUnseparated(labels: readonly number[], distance2: (i: number, j: number) => number, options: SeparationOptions): { labels: number[]; uncertain: UncertainDecision[] } {
+export function mergeUnseparated(
+  labels: readonly number[],
+  distance2: (i: number, j: number) => number,
+  options: SeparationOptions,
+): { labels: number[]; uncertain: UncertainDecision[] } {
   const margin = options.margin ?? SEPARATION_MARGIN;
   const clusters = Math.max(0, ...labels.map((label) => label + 1));
   const groups: Group[] = Array.from({ length: clusters }, () => ({ items: [], inner: 0 }));
@@ -58,19 +62,25 @@ export function mergeUnseparated(labels: readonly number[], distance2: (i: numbe
   const alive = new Set(groups.map((_, index) => index).filter((index) => groups[index].items.length > 0));
   const ratio = (a: number, b: number) => fisherRatio(groups[a], groups[b], between[a][b], options.floorVariance);
   const uncertain: UncertainDecision[] = [];
-  const smaller = (a: number, b: number) => (groups[a].items.length <= groups[b].items.length ? groups[a] : groups[b]).items.slice();
+  const smaller = (a: number, b: number) =>
+    (groups[a].items.length <= groups[b].items.length ? groups[a] : groups[b]).items.slice();
   for (;;) {
     const closest = closestPair(alive, ratio);
     if (!closest) break;
     const mustMerge = alive.size > options.maxClusters;
     const mayMerge = alive.size > options.minClusters;
     if (!mustMerge && (!mayMerge || closest.ratio >= margin)) {
-      if (closest.ratio < margin * UNCERTAIN_FACTOR) uncertain.push({ items: smaller(closest.a, closest.b), ratio: closest.ratio, merged: false });
+      if (closest.ratio < margin * UNCERTAIN_FACTOR)
+        uncertain.push({ items: smaller(closest.a, closest.b), ratio: closest.ratio, merged: false });
       break;
     }
-    if (closest.ratio >= margin / UNCERTAIN_FACTOR) uncertain.push({ items: smaller(closest.a, closest.b), ratio: closest.ratio, merged: true });
+    if (closest.ratio >= margin / UNCERTAIN_FACTOR)
+      uncertain.push({ items: smaller(closest.a, closest.b), ratio: closest.ratio, merged: true });
     const { a, b } = closest;
-    groups[a] = { items: [...groups[a].items, ...groups[b].items], inner: groups[a].inner + groups[b].inner + 2 * between[a][b] };
+    groups[a] = {
+      items: [...groups[a].items, ...groups[b].items],
+      inner: groups[a].inner + groups[b].inner + 2 * between[a][b],
+    };
     alive.delete(b);
     for (const other of alive) {
       if (other === a) continue;
@@ -98,7 +108,10 @@ function fisherRatio(a: Group, b: Group, betweenSum: number, floorVariance: numb
   return Math.max(0, centres) / Math.max(floorVariance, within);
 }
 
-function closestPair(alive: ReadonlySet<number>, ratio: (a: number, b: number) => number): { a: number; b: number; ratio: number } | undefined {
+function closestPair(
+  alive: ReadonlySet<number>,
+  ratio: (a: number, b: number) => number,
+): { a: number; b: number; ratio: number } | undefined {
   let best: { a: number; b: number; ratio: number } | undefined;
   const ids = [...alive];
   for (let x = 0; x < ids.length; x++) {

@@ -49,9 +49,13 @@ function regionDistance2(a: RegionFeatures, b: RegionFeatures, spread: Float64Ar
     sum += delta * delta;
   }
   // Each mean is of a few phones, so even one speaker's lines differ by chance; what chance explains is taken off.
-  const chance = TIMBRE_NOISE / Math.max(a.speechSeconds, MIN_SECONDS) + TIMBRE_NOISE / Math.max(b.speechSeconds, MIN_SECONDS);
+  const chance =
+    TIMBRE_NOISE / Math.max(a.speechSeconds, MIN_SECONDS) + TIMBRE_NOISE / Math.max(b.speechSeconds, MIN_SECONDS);
   const timbre = Math.max(0, sum / spread.length - chance);
-  const pitch = a.pitchSemitones !== undefined && b.pitchSemitones !== undefined ? (a.pitchSemitones - b.pitchSemitones) / PITCH_SEMITONES_PER_UNIT : 0;
+  const pitch =
+    a.pitchSemitones !== undefined && b.pitchSemitones !== undefined
+      ? (a.pitchSemitones - b.pitchSemitones) / PITCH_SEMITONES_PER_UNIT
+      : 0;
   return timbre + pitch * pitch;
 }
 
@@ -63,10 +67,16 @@ function speechWindows(samples: Float32Array, sampleRate: number): SpeechRegion[
     const end = Math.min(samples.length, start + size);
     let energy = 0;
     for (let i = start; i < end; i++) energy += samples[i] * samples[i];
-    windows.push({ startMs: (start / sampleRate) * 1000, endMs: (end / sampleRate) * 1000, rms: Math.sqrt(energy / (end - start)) });
+    windows.push({
+      startMs: (start / sampleRate) * 1000,
+      endMs: (end / sampleRate) * 1000,
+      rms: Math.sqrt(energy / (end - start)),
+    });
   }
   const loudest = Math.max(0, ...windows.map((window) => window.rms));
-  return windows.filter((window) => window.rms > loudest * SILENT_WINDOW_FRACTION && window.rms > 1e-4).map(({ startMs, endMs }) => ({ startMs, endMs }));
+  return windows
+    .filter((window) => window.rms > loudest * SILENT_WINDOW_FRACTION && window.rms > 1e-4)
+    .map(({ startMs, endMs }) => ({ startMs, endMs }));
 }
 
 /** Joins touching windows of one speaker, equally sure (only for the windows made here: given lines stay one segment each). */
@@ -74,7 +84,13 @@ function joinRuns(segments: SpeakerSegment[]): SpeakerSegment[] {
   const joined: SpeakerSegment[] = [];
   for (const segment of segments) {
     const last = joined[joined.length - 1];
-    if (last && last.speaker === segment.speaker && last.uncertain === segment.uncertain && last.endMs >= segment.startMs) last.endMs = segment.endMs;
+    if (
+      last &&
+      last.speaker === segment.speaker &&
+      last.uncertain === segment.uncertain &&
+      last.endMs >= segment.startMs
+    )
+      last.endMs = segment.endMs;
     else joined.push({ ...segment });
   }
   return joined;
@@ -87,31 +103,57 @@ export interface RegionSpeakers {
 }
 
 /** Speaker labels per region, `speaker_0...` in order of first appearance; regions without speech take the nearest labelled neighbour's. */
-export async function clusterRegions(samples: Float32Array, sampleRate: number, regions: readonly SpeechRegion[], speakers: DiarizeOptions['speakers'] = {}, signal?: AbortSignal): Promise<RegionSpeakers> {
+export async function clusterRegions(
+  samples: Float32Array,
+  sampleRate: number,
+  regions: readonly SpeechRegion[],
+  speakers: DiarizeOptions['speakers'] = {},
+  signal?: AbortSignal,
+): Promise<RegionSpeakers> {
   const { regions: features, timbreSpread } = await regionFeatures(samples, sampleRate, regions, signal);
-  const voiced = features.map((feature, index) => ({ feature, index })).filter(({ feature }) => feature.timbre.length > 0);
+  const voiced = features
+    .map((feature, index) => ({ feature, index }))
+    .filter(({ feature }) => feature.timbre.length > 0);
   const min = Math.max(1, speakers.min ?? 1);
   const max = Math.max(min, speakers.max ?? Math.max(min, DEFAULT_MAX_SPEAKERS));
-  const grouped = clusterAverageLinkage(voiced.length, (i, j) => regionDistance(voiced[i].feature, voiced[j].feature, timbreSpread), {
-    threshold: SAME_SPEAKER_DISTANCE, minClusters: min, maxClusters: max,
-  });
+  const grouped = clusterAverageLinkage(
+    voiced.length,
+    (i, j) => regionDistance(voiced[i].feature, voiced[j].feature, timbreSpread),
+    {
+      threshold: SAME_SPEAKER_DISTANCE,
+      minClusters: min,
+      maxClusters: max,
+    },
+  );
   // Average linkage proposes; clusters whose voices are not reliably apart (Fisher ratio under the margin) are merged.
-  const { labels: clusters, uncertain } = mergeUnseparated(grouped, (i, j) => regionDistance2(voiced[i].feature, voiced[j].feature, timbreSpread), {
-    floorVariance: ONE_SPEAKER_LINE_VARIANCE, minClusters: min, maxClusters: max,
-  });
+  const { labels: clusters, uncertain } = mergeUnseparated(
+    grouped,
+    (i, j) => regionDistance2(voiced[i].feature, voiced[j].feature, timbreSpread),
+    {
+      floorVariance: ONE_SPEAKER_LINE_VARIANCE,
+      minClusters: min,
+      maxClusters: max,
+    },
+  );
   const byRegion = new Array<number | undefined>(regions.length);
-  voiced.forEach(({ index }, i) => { byRegion[index] = clusters[i]; });
+  voiced.forEach(({ index }, i) => {
+    byRegion[index] = clusters[i];
+  });
   const doubt = new Array<string | undefined>(regions.length);
-  for (const decision of uncertain) for (const i of decision.items) doubt[voiced[i].index] ??= uncertainDetail(decision);
+  for (const decision of uncertain)
+    for (const i of decision.items) doubt[voiced[i].index] ??= uncertainDetail(decision);
   // A region with no speech of its own (too short, silent) most likely continues the talk around it.
   for (let i = 0; i < byRegion.length; i++) {
     if (byRegion[i] !== undefined) continue;
     let nearest: number | undefined;
-    for (let step = 1; nearest === undefined && step < byRegion.length; step++) nearest = voicedAt(byRegion, i - step) ?? voicedAt(byRegion, i + step);
+    for (let step = 1; nearest === undefined && step < byRegion.length; step++)
+      nearest = voicedAt(byRegion, i - step) ?? voicedAt(byRegion, i + step);
     byRegion[i] = nearest ?? 0;
   }
   // Renumbered in order of first appearance in time (the regions may come unsorted).
-  const order = regions.map((region, index) => ({ region, index })).sort((a, b) => a.region.startMs - b.region.startMs || a.index - b.index);
+  const order = regions
+    .map((region, index) => ({ region, index }))
+    .sort((a, b) => a.region.startMs - b.region.startMs || a.index - b.index);
   const names = new Map<number, string>();
   for (const { index } of order) if (!names.has(byRegion[index]!)) names.set(byRegion[index]!, `speaker_${names.size}`);
   return { labels: byRegion.map((cluster) => names.get(cluster!)!), uncertain: doubt };
@@ -136,14 +178,24 @@ export function createFeatureClusteringDiarizer(): Diarizer {
     title: 'Built-in speaker clustering (MFCC and pitch)',
     quality: 'draft',
     async diarize(samples, sampleRate, options) {
-      if (options.signal.aborted) throw new DubDeskError('cancelled', 'Telling speakers apart was cancelled.', { cause: options.signal.reason });
+      if (options.signal.aborted)
+        throw new DubDeskError('cancelled', 'Telling speakers apart was cancelled.', { cause: options.signal.reason });
       const given = options.regions !== undefined;
       const regions = (options.regions ?? speechWindows(samples, sampleRate))
         .filter((region) => region.endMs > region.startMs)
         .sort((a, b) => a.startMs - b.startMs);
-      const { labels, uncertain } = await clusterRegions(samples, sampleRate, regions, options.speakers, options.signal);
+      const { labels, uncertain } = await clusterRegions(
+        samples,
+        sampleRate,
+        regions,
+        options.speakers,
+        options.signal,
+      );
       const segments: SpeakerSegment[] = regions.map((region, i) => ({
-        startMs: region.startMs, endMs: region.endMs, speaker: labels[i], ...(uncertain[i] ? { uncertain: uncertain[i] } : {}),
+        startMs: region.startMs,
+        endMs: region.endMs,
+        speaker: labels[i],
+        ...(uncertain[i] ? { uncertain: uncertain[i] } : {}),
       }));
       return given ? segments : joinRuns(segments);
     },

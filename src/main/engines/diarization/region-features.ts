@@ -36,7 +36,12 @@ export interface RecordingFeatures {
  * Features of each region of mono PCM; regions outside the audio give empty features. A film's lines take seconds,
  * so it yields to the event loop now and then and stops with `cancelled` once `signal` aborts.
  */
-export async function regionFeatures(samples: Float32Array, sampleRate: number, regions: readonly SpeechRegion[], signal?: AbortSignal): Promise<RecordingFeatures> {
+export async function regionFeatures(
+  samples: Float32Array,
+  sampleRate: number,
+  regions: readonly SpeechRegion[],
+  signal?: AbortSignal,
+): Promise<RecordingFeatures> {
   const audio = sampleRate === MFCC_SAMPLE_RATE ? samples : resample(samples, sampleRate, MFCC_SAMPLE_RATE);
   const dims = COEFFICIENTS - 1;
   const sum = new Float64Array(dims);
@@ -46,7 +51,8 @@ export async function regionFeatures(samples: Float32Array, sampleRate: number, 
   for (const [index, region] of regions.entries()) {
     if (index % REGIONS_PER_TURN === 0) {
       await yieldToEventLoop();
-      if (signal?.aborted) throw new DubDeskError('cancelled', 'Telling speakers apart was cancelled.', { cause: signal.reason });
+      if (signal?.aborted)
+        throw new DubDeskError('cancelled', 'Telling speakers apart was cancelled.', { cause: signal.reason });
     }
     result.push(measureRegion(region));
   }
@@ -80,7 +86,9 @@ export async function regionFeatures(samples: Float32Array, sampleRate: number, 
     frames += speechFrames;
     if (speechFrames === 0) return { region, timbre: new Float64Array(0), speechSeconds: 0 };
     for (let c = 0; c < dims; c++) timbre[c] /= speechFrames;
-    const voiced = voicedF0s(pitchTrack(slice.subarray(0, PITCH_SECONDS * MFCC_SAMPLE_RATE), MFCC_SAMPLE_RATE, { hopSec: PITCH_HOP_SEC }));
+    const voiced = voicedF0s(
+      pitchTrack(slice.subarray(0, PITCH_SECONDS * MFCC_SAMPLE_RATE), MFCC_SAMPLE_RATE, { hopSec: PITCH_HOP_SEC }),
+    );
     // Fewer than ~0.2 s of voiced frames is too little to trust a median.
     const pitchSemitones = voiced.length >= 10 ? 12 * Math.log2(median(voiced) / 100) : undefined;
     return { region, timbre, speechSeconds: speechFrames * cepstra.hopSec, pitchSemitones };

@@ -7,7 +7,10 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { encodeWav } from '../../media/audio.js';
 import { resample } from '../../media/dsp/resample.js';
 import {
-  PYANNOTE_SEGMENTATION_FILE, PYANNOTE_SEGMENTATION_MODEL, SPEAKER_EMBEDDING_FILE, SPEAKER_EMBEDDING_MODEL,
+  PYANNOTE_SEGMENTATION_FILE,
+  PYANNOTE_SEGMENTATION_MODEL,
+  SPEAKER_EMBEDDING_FILE,
+  SPEAKER_EMBEDDING_MODEL,
 } from '../../models/entries/speakers.js';
 import type { EngineModels } from '../registry.js';
 import type { SherpaHost } from '../sherpa/host.js';
@@ -37,11 +40,19 @@ export function namedSegments(raw: readonly { start: number; end: number; speake
   const names = new Map<number, string>();
   return ordered.map((segment) => {
     if (!names.has(segment.speaker)) names.set(segment.speaker, `speaker_${names.size}`);
-    return { startMs: Math.round(segment.start * 1000), endMs: Math.round(segment.end * 1000), speaker: names.get(segment.speaker)! };
+    return {
+      startMs: Math.round(segment.start * 1000),
+      endMs: Math.round(segment.end * 1000),
+      speaker: names.get(segment.speaker)!,
+    };
   });
 }
 
-export function createSherpaDiarizer(host: SherpaHost, models: EngineModels, files: SherpaDiarizationModels = DEFAULT_MODELS): Diarizer & { dispose(): Promise<void> } {
+export function createSherpaDiarizer(
+  host: SherpaHost,
+  models: EngineModels,
+  files: SherpaDiarizationModels = DEFAULT_MODELS,
+): Diarizer & { dispose(): Promise<void> } {
   const titleOf = (id: string) => models.catalogue.find(id)?.title ?? id;
   return {
     id: SHERPA_DIARIZATION_ID,
@@ -60,20 +71,28 @@ export function createSherpaDiarizer(host: SherpaHost, models: EngineModels, fil
         const wavFile = path.join(dir, 'speech.wav');
         const audio = sampleRate === SAMPLE_RATE ? samples : resample(samples, sampleRate, SAMPLE_RATE);
         await fs.writeFile(wavFile, encodeWav(audio, SAMPLE_RATE));
-        const result = await host.run(SPEAKER_DIARIZATION_OP, {
-          segmentation: segmentation.file(files.segmentation.file),
-          embedding: embedding.file(files.embedding.file),
-          wavFile,
-          numClusters: min === max ? min : 0,
-          threshold: CLUSTER_THRESHOLD,
-          minSpeakers: min,
-          maxSpeakers: max,
-          numThreads: THREADS,
-        }, { subject: { title: segmentation.entry.title, modelId: segmentation.entry.id }, signal: options.signal });
+        const result = await host.run(
+          SPEAKER_DIARIZATION_OP,
+          {
+            segmentation: segmentation.file(files.segmentation.file),
+            embedding: embedding.file(files.embedding.file),
+            wavFile,
+            numClusters: min === max ? min : 0,
+            threshold: CLUSTER_THRESHOLD,
+            minSpeakers: min,
+            maxSpeakers: max,
+            numThreads: THREADS,
+          },
+          { subject: { title: segmentation.entry.title, modelId: segmentation.entry.id }, signal: options.signal },
+        );
         return namedSegments(result.segments);
       } catch (error) {
         if (error instanceof DubDeskError) throw error;
-        throw new DubDeskError('engine_failed', `Speaker diarization could not prepare its audio: ${(error as Error).message}`, { cause: error });
+        throw new DubDeskError(
+          'engine_failed',
+          `Speaker diarization could not prepare its audio: ${(error as Error).message}`,
+          { cause: error },
+        );
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }

@@ -16,9 +16,16 @@ export function writeRestoreInput(crop: RgbImage, input: Float32Array, slot: num
 }
 
 /** Slot `slot` of a [N, 3, height, width] RGB output in -1..1 as a packed RGB picture (clipped, rounded). */
-export function readRestoreOutput(output: Float32Array, slot: number, width: number, height: number, into?: RgbImage): RgbImage {
+export function readRestoreOutput(
+  output: Float32Array,
+  slot: number,
+  width: number,
+  height: number,
+  into?: RgbImage,
+): RgbImage {
   const image = into ?? createRgbImage(width, height);
-  if (image.width !== width || image.height !== height) throw new Error(`restore target is ${image.width}x${image.height}, expected ${width}x${height}`);
+  if (image.width !== width || image.height !== height)
+    throw new Error(`restore target is ${image.width}x${image.height}, expected ${width}x${height}`);
   const plane = width * height;
   const base = slot * 3 * plane;
   const { data } = image;

@@ -24,9 +24,15 @@ interface RestoreShape {
 /** The file's batch and picture size: fixed dims are obeyed, free ones get the defaults. */
 function shapeOf(bound: BoundSession): RestoreShape {
   const dims = readSignature(bound.session).inputs.find((input) => input.name === bound.inputs.input)?.dims ?? [];
-  const fixed = (index: number) => (typeof dims[index] === 'number' && (dims[index] as number) > 0 ? (dims[index] as number) : undefined);
+  const fixed = (index: number) =>
+    typeof dims[index] === 'number' && (dims[index] as number) > 0 ? (dims[index] as number) : undefined;
   const batch = fixed(0);
-  return { batch: batch ?? PREFERRED_RESTORE_BATCH, fixedBatch: batch !== undefined, height: fixed(2) ?? GFPGAN_SIZE, width: fixed(3) ?? GFPGAN_SIZE };
+  return {
+    batch: batch ?? PREFERRED_RESTORE_BATCH,
+    fixedBatch: batch !== undefined,
+    height: fixed(2) ?? GFPGAN_SIZE,
+    width: fixed(3) ?? GFPGAN_SIZE,
+  };
 }
 
 /** A restorer over one opened session; its buffers are its own, so each job gets one. */
@@ -36,19 +42,29 @@ export function createGfpganRestorer(bound: BoundSession, title: string): FaceRe
   const input = new Float32Array(shape.batch * floats);
   const restored: RgbImage[] = [];
 
-  const runChunk = async (faces: readonly RgbImage[], signal: AbortSignal): Promise<{ output: Float32Array; ms: number }> => {
+  const runChunk = async (
+    faces: readonly RgbImage[],
+    signal: AbortSignal,
+  ): Promise<{ output: Float32Array; ms: number }> => {
     faces.forEach((face, slot) => {
-      if (face.width !== shape.width || face.height !== shape.height) throw new Error(`A face to restore must be ${shape.width}x${shape.height}, not ${face.width}x${face.height}.`);
+      if (face.width !== shape.width || face.height !== shape.height)
+        throw new Error(`A face to restore must be ${shape.width}x${shape.height}, not ${face.width}x${face.height}.`);
       writeRestoreInput(face, input, slot);
     });
     // A fixed-batch file gets its full batch (unused slots hold stale data whose output is ignored).
     const n = shape.fixedBatch ? shape.batch : faces.length;
     const before = performance.now();
-    const results = await bound.run({ input: new Tensor('float32', input.subarray(0, n * floats), [n, 3, shape.height, shape.width]) }, { signal });
+    const results = await bound.run(
+      { input: new Tensor('float32', input.subarray(0, n * floats), [n, 3, shape.height, shape.width]) },
+      { signal },
+    );
     const ms = performance.now() - before;
     const output = results.output;
     if (!output || output.type !== 'float32' || output.data.length < faces.length * floats) {
-      throw new DubDeskError('engine_failed', `The face-restoration model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not ${faces.length} faces of 3x${shape.height}x${shape.width}.`);
+      throw new DubDeskError(
+        'engine_failed',
+        `The face-restoration model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not ${faces.length} faces of 3x${shape.height}x${shape.width}.`,
+      );
     }
     return { output: output.data as Float32Array, ms };
   };

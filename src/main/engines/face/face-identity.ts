@@ -26,23 +26,34 @@ export interface IdentityLimits {
  * two different people at most 0.80 (median 0.23; 8 % of the 231 pairs reach 0.6). Near the last sighting a loose bar
  * turns most bystanders away; away from it only a closer match than any two people reached counts.
  */
-export const IDENTITY_LIMITS: IdentityLimits = { maxSizeRatio: 1.5, nearShift: 1, nearSimilarity: 0.6, farSimilarity: 0.9 };
+export const IDENTITY_LIMITS: IdentityLimits = {
+  maxSizeRatio: 1.5,
+  nearShift: 1,
+  nearSimilarity: 0.6,
+  farSimilarity: 0.9,
+};
 
 /**
  * The followed person among a frame's faces: the largest face when nobody is followed yet; otherwise the nearest face
  * of about the same size that is near the last sighting and looks alike, or looks very alike anywhere; null when none
  * is (the person is hidden or left the picture). Without an appearance to compare, position and size decide alone.
  */
-export function followFace(candidates: readonly Sighting[], last: Sighting | null, limits: IdentityLimits = IDENTITY_LIMITS): Sighting | null {
+export function followFace(
+  candidates: readonly Sighting[],
+  last: Sighting | null,
+  limits: IdentityLimits = IDENTITY_LIMITS,
+): Sighting | null {
   if (candidates.length === 0) return null;
-  if (!last) return candidates.reduce((best, candidate) => (size(candidate.face.box) > size(best.face.box) ? candidate : best));
+  if (!last)
+    return candidates.reduce((best, candidate) => (size(candidate.face.box) > size(best.face.box) ? candidate : best));
   let best: Sighting | null = null;
   let bestShift = Infinity;
   for (const candidate of candidates) {
     const ratio = size(candidate.face.box) / size(last.face.box);
     if (Math.max(ratio, 1 / ratio) > limits.maxSizeRatio) continue;
     const shift = faceShift(last.face.box, candidate.face.box);
-    const similarity = candidate.appearance && last.appearance ? appearanceSimilarity(candidate.appearance, last.appearance) : null;
+    const similarity =
+      candidate.appearance && last.appearance ? appearanceSimilarity(candidate.appearance, last.appearance) : null;
     const near = shift <= limits.nearShift && (similarity === null || similarity >= limits.nearSimilarity);
     const alike = similarity !== null && similarity >= limits.farSimilarity;
     if ((near || alike) && shift < bestShift) {

@@ -34,7 +34,11 @@ export interface TrackedClip extends FaceTrack {
 /** Default smoothing: a 5-frame window, enough to hide detector jitter at key frames without lagging speech. */
 export const DEFAULT_SMOOTHING_RADIUS = 2;
 
-export async function trackFaces(frames: AsyncIterable<RgbFrame>, detector: FaceDetector, options: TrackFacesOptions): Promise<TrackedClip> {
+export async function trackFaces(
+  frames: AsyncIterable<RgbFrame>,
+  detector: FaceDetector,
+  options: TrackFacesOptions,
+): Promise<TrackedClip> {
   const interval = Math.max(1, Math.floor(options.interval));
   const { maxMotion = DEFAULT_MAX_MOTION, identity = IDENTITY_LIMITS, signal } = options;
   const keys: Key[] = [];
@@ -49,7 +53,10 @@ export async function trackFaces(frames: AsyncIterable<RgbFrame>, detector: Face
   const detectAt = async (frame: RgbFrame, index: number, reference: Sighting | null): Promise<Key> => {
     signal?.throwIfAborted();
     detectedFrames.push(index);
-    const candidates = (await detector.detect(frame)).map((face) => ({ face, appearance: faceAppearance(frame, face.box) }));
+    const candidates = (await detector.detect(frame)).map((face) => ({
+      face,
+      appearance: faceAppearance(frame, face.box),
+    }));
     const found = followFace(candidates, reference, identity);
     if (found && (!lastSeen || index > lastSeen.index)) lastSeen = { ...found, index };
     return { index, face: found?.face ?? null, appearance: found?.appearance ?? null };
@@ -86,7 +93,10 @@ export async function trackFaces(frames: AsyncIterable<RgbFrame>, detector: Face
   // The last frame is always a key, so no frame is extrapolated from one side only.
   if (pending) await closeWindow(pending, count - 1);
 
-  const track = buildTrack(keys, count, { maxGapFrames: options.maxGapFrames ?? interval * 2, smoothingRadius: options.smoothingRadius ?? DEFAULT_SMOOTHING_RADIUS });
+  const track = buildTrack(keys, count, {
+    maxGapFrames: options.maxGapFrames ?? interval * 2,
+    smoothingRadius: options.smoothingRadius ?? DEFAULT_SMOOTHING_RADIUS,
+  });
   return { ...track, detectedFrames: detectedFrames.sort((a, b) => a - b) };
 }
 

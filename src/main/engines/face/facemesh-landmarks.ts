@@ -32,7 +32,11 @@ export function landmarksFromMesh(
   const at = (index: number): Point => ({ x: mesh[index][0] * scaleX, y: mesh[index][1] * scaleY });
   const pick = (indices: readonly number[]): Point[] => indices.map(at);
   return {
-    box: boundingBox(mesh.map((_, index) => at(index)), frame.width, frame.height),
+    box: boundingBox(
+      mesh.map((_, index) => at(index)),
+      frame.width,
+      frame.height,
+    ),
     score,
     mouthOuter: pick(FACEMESH_CONTOURS.mouthOuter),
     mouthInner: pick(FACEMESH_CONTOURS.mouthInner),

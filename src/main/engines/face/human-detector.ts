@@ -27,7 +27,11 @@ const DEFAULT_MAX_INPUT_SIDE = 1280;
 const DEFAULT_MAX_FACES = 5;
 const DEFAULT_MIN_CONFIDENCE = 0.3;
 
-function humanConfig(modelBasePath: string, wasmPath: string, options: Required<FaceDetectorOptions>): Record<string, unknown> {
+function humanConfig(
+  modelBasePath: string,
+  wasmPath: string,
+  options: Required<FaceDetectorOptions>,
+): Record<string, unknown> {
   const off = { enabled: false };
   return {
     backend: 'wasm',
@@ -43,7 +47,14 @@ function humanConfig(modelBasePath: string, wasmPath: string, options: Required<
     gesture: off,
     face: {
       enabled: true,
-      detector: { rotation: false, maxDetected: options.maxFaces, minConfidence: options.minConfidence, skipFrames: 0, skipTime: 0, return: false },
+      detector: {
+        rotation: false,
+        maxDetected: options.maxFaces,
+        minConfidence: options.minConfidence,
+        skipFrames: 0,
+        skipTime: 0,
+        return: false,
+      },
       mesh: { enabled: true },
       iris: off,
       attention: off,
@@ -97,7 +108,9 @@ class HumanFaceDetector implements FaceDetector {
       const { result, scaleX, scaleY } = await this.#runHuman(human, frame);
       return result.face
         .filter((face) => face.mesh.length > 0)
-        .map((face) => landmarksFromMesh(face.mesh, face.score, { width: frame.width, height: frame.height, scaleX, scaleY }))
+        .map((face) =>
+          landmarksFromMesh(face.mesh, face.score, { width: frame.width, height: frame.height, scaleX, scaleY }),
+        )
         .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
     });
   }
@@ -113,7 +126,12 @@ class HumanFaceDetector implements FaceDetector {
         human.config.face.mesh.enabled = true;
       }
       return found.face
-        .map(({ boxRaw: [x, y, width, height] }) => ({ x: x * frame.width, y: y * frame.height, width: width * frame.width, height: height * frame.height }))
+        .map(({ boxRaw: [x, y, width, height] }) => ({
+          x: x * frame.width,
+          y: y * frame.height,
+          width: width * frame.width,
+          height: height * frame.height,
+        }))
         .sort((a, b) => b.width * b.height - a.width * a.height);
     });
   }
@@ -167,7 +185,11 @@ class HumanFaceDetector implements FaceDetector {
 }
 
 /** An RGB tensor of the frame (alpha dropped) no larger than maxSide, and the factors back to frame pixels. */
-function frameTensor(human: HumanInstance, frame: RgbFrame, maxSide: number): { tensor: TfTensor; scaleX: number; scaleY: number } {
+function frameTensor(
+  human: HumanInstance,
+  frame: RgbFrame,
+  maxSide: number,
+): { tensor: TfTensor; scaleX: number; scaleY: number } {
   const { tf } = human;
   const scale = Math.min(1, maxSide / Math.max(frame.width, frame.height));
   const pixels = tf.tensor3d(frame.data, [frame.height, frame.width, frame.channels], 'int32');
@@ -186,8 +208,14 @@ function frameTensor(human: HumanInstance, frame: RgbFrame, maxSide: number): { 
 
 function validateFrame(frame: RgbFrame): void {
   const expected = frame.width * frame.height * frame.channels;
-  if (!(frame.width > 0 && frame.height > 0) || (frame.channels !== 3 && frame.channels !== 4) || frame.data.length !== expected) {
-    throw new RangeError(`A ${frame.width}x${frame.height} frame with ${frame.channels} channels has ${expected} bytes, not ${frame.data.length}.`);
+  if (
+    !(frame.width > 0 && frame.height > 0) ||
+    (frame.channels !== 3 && frame.channels !== 4) ||
+    frame.data.length !== expected
+  ) {
+    throw new RangeError(
+      `A ${frame.width}x${frame.height} frame with ${frame.channels} channels has ${expected} bytes, not ${frame.data.length}.`,
+    );
   }
 }
 

@@ -17,14 +17,25 @@ interface ModelJson {
 
 interface TfIo {
   registerLoadRouter(router: (url: unknown) => { load(): Promise<unknown> } | null): void;
-  getModelArtifactsForJSON(json: ModelJson, loadWeights: (manifest: ModelJson['weightsManifest']) => Promise<[unknown[], ArrayBuffer]>): Promise<unknown>;
+  getModelArtifactsForJSON(
+    json: ModelJson,
+    loadWeights: (manifest: ModelJson['weightsManifest']) => Promise<[unknown[], ArrayBuffer]>,
+  ): Promise<unknown>;
 }
 
 /** The slice of the tfjs namespace (as Human re-exports it) the face engine uses. */
 export interface Tfjs {
   io: TfIo;
-  tensor3d(values: Uint8Array | Int32Array | Float32Array, shape: [number, number, number], dtype: 'int32' | 'float32'): TfTensor;
-  tensor4d(values: Uint8Array | Int32Array | Float32Array, shape: [number, number, number, number], dtype: 'int32' | 'float32'): TfTensor;
+  tensor3d(
+    values: Uint8Array | Int32Array | Float32Array,
+    shape: [number, number, number],
+    dtype: 'int32' | 'float32',
+  ): TfTensor;
+  tensor4d(
+    values: Uint8Array | Int32Array | Float32Array,
+    shape: [number, number, number, number],
+    dtype: 'int32' | 'float32',
+  ): TfTensor;
   slice(tensor: TfTensor, begin: number[], size: number[]): TfTensor;
   div(tensor: TfTensor, divisor: number): TfTensor;
   /** Runs `fn`, then frees every tensor it made except those it returns. */

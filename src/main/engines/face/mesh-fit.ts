@@ -10,14 +10,25 @@ const CONFIDENCE_VALUES = 1;
 const MESH_VALUES = FACEMESH_POINT_COUNT * 3;
 
 /** The landmarks of the face in `square`, or null unless the mesh's confidence in a face there is above `minConfidence`. */
-export async function fitMesh(tf: Tfjs, mesh: TfGraphModel, frame: RgbFrame, square: Box, minConfidence: number): Promise<FaceLandmarks | null> {
+export async function fitMesh(
+  tf: Tfjs,
+  mesh: TfGraphModel,
+  frame: RgbFrame,
+  square: Box,
+  minConfidence: number,
+): Promise<FaceLandmarks | null> {
   const inputSide = mesh.inputs[0]?.shape?.[2] ?? 192;
   const piece = pixelsUnder(frame, square);
   if (!piece) return null;
   const [confidence, points] = tf.tidy(() => {
     const pixels = tf.tensor4d(piece.data, [1, piece.height, piece.width, 3], 'int32');
     // The square relative to the piece copied: the parts outside the frame read black, as Human's own crop does.
-    const box = [(square.y - piece.y) / piece.height, (square.x - piece.x) / piece.width, (square.y + square.height - piece.y) / piece.height, (square.x + square.width - piece.x) / piece.width];
+    const box = [
+      (square.y - piece.y) / piece.height,
+      (square.x - piece.x) / piece.width,
+      (square.y + square.height - piece.y) / piece.height,
+      (square.x + square.width - piece.x) / piece.width,
+    ];
     const input = tf.div(tf.image.cropAndResize(pixels, [box], [0], [inputSide, inputSide]), 255);
     const outputs = [mesh.execute(input)].flat();
     return [outputOfSize(outputs, CONFIDENCE_VALUES), outputOfSize(outputs, MESH_VALUES)];
@@ -45,7 +56,10 @@ function outputOfSize(outputs: TfTensor[], size: number): TfTensor {
 }
 
 /** The frame's RGB pixels under the square (cut to the frame; alpha dropped), with where they start; null when none. */
-function pixelsUnder(frame: RgbFrame, square: Box): { data: Uint8Array; x: number; y: number; width: number; height: number } | null {
+function pixelsUnder(
+  frame: RgbFrame,
+  square: Box,
+): { data: Uint8Array; x: number; y: number; width: number; height: number } | null {
   const x = Math.max(0, Math.floor(square.x));
   const y = Math.max(0, Math.floor(square.y));
   const width = Math.min(frame.width, Math.ceil(square.x + square.width)) - x;
@@ -54,7 +68,11 @@ function pixelsUnder(frame: RgbFrame, square: Box): { data: Uint8Array; x: numbe
   const data = new Uint8Array(width * height * 3);
   let at = 0;
   for (let row = y; row < y + height; row++) {
-    for (let from = (row * frame.width + x) * frame.channels, end = from + width * frame.channels; from < end; from += frame.channels) {
+    for (
+      let from = (row * frame.width + x) * frame.channels, end = from + width * frame.channels;
+      from < end;
+      from += frame.channels
+    ) {
       data[at++] = frame.data[from]!;
       data[at++] = frame.data[from + 1]!;
       data[at++] = frame.data[from + 2]!;

@@ -62,9 +62,15 @@ export function needsDetectionBetween(a: KeyDetection, b: KeyDetection, maxMotio
 /** Landmarks a fraction t of the way from a to b (t = 0 gives a, t = 1 gives b), point by point. */
 export function interpolateFace(a: FaceLandmarks, b: FaceLandmarks, t: number): FaceLandmarks {
   const mix = (p: number, q: number): number => p + (q - p) * t;
-  const points = (p: Point[], q: Point[]): Point[] => p.map((point, i) => ({ x: mix(point.x, q[i].x), y: mix(point.y, q[i].y) }));
+  const points = (p: Point[], q: Point[]): Point[] =>
+    p.map((point, i) => ({ x: mix(point.x, q[i].x), y: mix(point.y, q[i].y) }));
   return {
-    box: { x: mix(a.box.x, b.box.x), y: mix(a.box.y, b.box.y), width: mix(a.box.width, b.box.width), height: mix(a.box.height, b.box.height) },
+    box: {
+      x: mix(a.box.x, b.box.x),
+      y: mix(a.box.y, b.box.y),
+      width: mix(a.box.width, b.box.width),
+      height: mix(a.box.height, b.box.height),
+    },
     score: Math.min(a.score, b.score),
     mouthOuter: points(a.mouthOuter, b.mouthOuter),
     mouthInner: points(a.mouthInner, b.mouthInner),
@@ -87,7 +93,11 @@ export interface BuildTrackOptions {
  * missed detections spanning at most maxGapFrames); around longer absences the last and next sightings are
  * held for up to maxGapFrames, never past a key that saw no face; then lightly smoothed.
  */
-export function buildTrack(keys: readonly KeyDetection[], frameCount: number, options: BuildTrackOptions = {}): FaceTrack {
+export function buildTrack(
+  keys: readonly KeyDetection[],
+  frameCount: number,
+  options: BuildTrackOptions = {},
+): FaceTrack {
   const { maxGapFrames = 12, smoothingRadius = 0 } = options;
   const sorted = keys.filter((key) => key.index >= 0 && key.index < frameCount).sort((a, b) => a.index - b.index);
   const faces: Array<FaceLandmarks | null> = new Array<FaceLandmarks | null>(frameCount).fill(null);

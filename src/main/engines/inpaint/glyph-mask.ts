@@ -30,7 +30,8 @@ export interface GlyphMaskOptions {
 // 4 bits per channel: colours within a bin's neighbourhood (about 16..32 levels) count as the same colour.
 const BITS = 4;
 const LEVELS = 1 << BITS;
-const binOf = (r: number, g: number, b: number): number => ((r >> (8 - BITS)) << (2 * BITS)) | ((g >> (8 - BITS)) << BITS) | (b >> (8 - BITS));
+const binOf = (r: number, g: number, b: number): number =>
+  ((r >> (8 - BITS)) << (2 * BITS)) | ((g >> (8 - BITS)) << BITS) | (b >> (8 - BITS));
 
 /** Pixels to grow glyphs by for a line `lineHeight` tall: covers anti-aliasing and thin outlines. */
 export function glyphDilation(lineHeight: number): number {
@@ -52,7 +53,10 @@ export function glyphMask(image: RgbImage, box: PixelBox, options: GlyphMaskOpti
   const backgrounds = Array.from({ length: segments }, (_, k) => {
     const from = inner.x + k * segmentWidth;
     const to = Math.min(inner.x + inner.width, from + segmentWidth);
-    return backgroundBins(image, inner, band, { from: k === 0 ? -Infinity : from - band, to: k === segments - 1 ? Infinity : to + band });
+    return backgroundBins(image, inner, band, {
+      from: k === 0 ? -Infinity : from - band,
+      to: k === segments - 1 ? Infinity : to + band,
+    });
   });
   const core = new Uint8Array(inner.width * inner.height);
   const counts = new Uint32Array(LEVELS ** 3);
@@ -71,7 +75,14 @@ export function glyphMask(image: RgbImage, box: PixelBox, options: GlyphMaskOpti
   const bounds = stampDilated(mask, image.width, image.height, inner, core, dilation);
   let pixelCount = 0;
   for (let index = 0; index < mask.length; index++) if (mask[index]) pixelCount++;
-  return { mask: { data: mask, width: image.width, height: image.height, bounds }, bounds, pixelCount, ...colours, dilation, strokeWidth };
+  return {
+    mask: { data: mask, width: image.width, height: image.height, bounds },
+    bounds,
+    pixelCount,
+    ...colours,
+    dilation,
+    strokeWidth,
+  };
 }
 
 /** Mean thickness of the glyph pixels near the fill colour: twice their area over their edge pixels. */
@@ -93,8 +104,15 @@ function fillStrokeWidth(image: RgbImage, inner: PixelBox, core: Uint8Array, fil
       const at = row * inner.width + col;
       if (!isFill[at]) continue;
       area++;
-      const onEdge = col === 0 || row === 0 || col === inner.width - 1 || row === inner.height - 1
-        || !isFill[at - 1] || !isFill[at + 1] || !isFill[at - inner.width] || !isFill[at + inner.width];
+      const onEdge =
+        col === 0 ||
+        row === 0 ||
+        col === inner.width - 1 ||
+        row === inner.height - 1 ||
+        !isFill[at - 1] ||
+        !isFill[at + 1] ||
+        !isFill[at - inner.width] ||
+        !isFill[at + inner.width];
       if (onEdge) edge++;
     }
   }
@@ -105,8 +123,17 @@ function fillStrokeWidth(image: RgbImage, inner: PixelBox, core: Uint8Array, fil
  * Colour bins seen in a band `band` pixels wide around the box (inside the image), in the columns `from..to` of
  * it, widened by one bin each way.
  */
-function backgroundBins(image: RgbImage, inner: PixelBox, band: number, columns: { from: number; to: number }): Uint8Array {
-  const outer = clampBox({ x: inner.x - band, y: inner.y - band, width: inner.width + 2 * band, height: inner.height + 2 * band }, image.width, image.height);
+function backgroundBins(
+  image: RgbImage,
+  inner: PixelBox,
+  band: number,
+  columns: { from: number; to: number },
+): Uint8Array {
+  const outer = clampBox(
+    { x: inner.x - band, y: inner.y - band, width: inner.width + 2 * band, height: inner.height + 2 * band },
+    image.width,
+    image.height,
+  );
   const counts = new Uint32Array(LEVELS ** 3);
   let samples = 0;
   const left = Math.max(outer.x, columns.from);
@@ -128,17 +155,26 @@ function backgroundBins(image: RgbImage, inner: PixelBox, band: number, columns:
     const r = bin >> (2 * BITS);
     const g = (bin >> BITS) & (LEVELS - 1);
     const b = bin & (LEVELS - 1);
-    for (let dr = -1; dr <= 1; dr++) for (let dg = -1; dg <= 1; dg++) for (let db = -1; db <= 1; db++) {
-      const nr = r + dr; const ng = g + dg; const nb = b + db;
-      if (nr < 0 || ng < 0 || nb < 0 || nr >= LEVELS || ng >= LEVELS || nb >= LEVELS) continue;
-      present[(nr << (2 * BITS)) | (ng << BITS) | nb] = 1;
-    }
+    for (let dr = -1; dr <= 1; dr++)
+      for (let dg = -1; dg <= 1; dg++)
+        for (let db = -1; db <= 1; db++) {
+          const nr = r + dr;
+          const ng = g + dg;
+          const nb = b + db;
+          if (nr < 0 || ng < 0 || nb < 0 || nr >= LEVELS || ng >= LEVELS || nb >= LEVELS) continue;
+          present[(nr << (2 * BITS)) | (ng << BITS) | nb] = 1;
+        }
   }
   return present;
 }
 
 /** The most common glyph colour (fill) and, when frequent enough, a clearly different second one (outline). */
-function glyphColours(image: RgbImage, inner: PixelBox, core: Uint8Array, counts: Uint32Array): Pick<GlyphMask, 'fillRgb' | 'outlineRgb'> {
+function glyphColours(
+  image: RgbImage,
+  inner: PixelBox,
+  core: Uint8Array,
+  counts: Uint32Array,
+): Pick<GlyphMask, 'fillRgb' | 'outlineRgb'> {
   const fillBin = modeBin(counts, () => true);
   if (fillBin < 0) return { fillRgb: [255, 255, 255] };
   const fill = meanNear(image, inner, core, fillBin);
@@ -149,7 +185,9 @@ function glyphColours(image: RgbImage, inner: PixelBox, core: Uint8Array, counts
   // Of two glyph colours the outline is the one nearer the background (the fill lies inside it); thin letters with a
   // thick outline have more outline pixels than fill.
   const depth = depthInGlyphs(core, inner.width, inner.height);
-  return meanDepth(image, inner, depth, outlineBin) <= meanDepth(image, inner, depth, fillBin) ? { fillRgb: fill, outlineRgb: second } : { fillRgb: second, outlineRgb: fill };
+  return meanDepth(image, inner, depth, outlineBin) <= meanDepth(image, inner, depth, fillBin)
+    ? { fillRgb: fill, outlineRgb: second }
+    : { fillRgb: second, outlineRgb: fill };
 }
 
 /** Per glyph pixel, the city-block distance to the nearest background pixel (two-pass chamfer); 0 on background. */
@@ -196,12 +234,17 @@ function meanDepth(image: RgbImage, inner: PixelBox, depth: Uint16Array, centreB
 
 function modeBin(counts: Uint32Array, allowed: (bin: number) => boolean): number {
   let best = -1;
-  for (let bin = 0; bin < counts.length; bin++) if (counts[bin] > 0 && allowed(bin) && (best < 0 || counts[bin] > counts[best])) best = bin;
+  for (let bin = 0; bin < counts.length; bin++)
+    if (counts[bin] > 0 && allowed(bin) && (best < 0 || counts[bin] > counts[best])) best = bin;
   return best;
 }
 
 function binDistance(a: number, b: number): number {
-  return Math.max(Math.abs((a >> (2 * BITS)) - (b >> (2 * BITS))), Math.abs(((a >> BITS) & (LEVELS - 1)) - ((b >> BITS) & (LEVELS - 1))), Math.abs((a & (LEVELS - 1)) - (b & (LEVELS - 1))));
+  return Math.max(
+    Math.abs((a >> (2 * BITS)) - (b >> (2 * BITS))),
+    Math.abs(((a >> BITS) & (LEVELS - 1)) - ((b >> BITS) & (LEVELS - 1))),
+    Math.abs((a & (LEVELS - 1)) - (b & (LEVELS - 1))),
+  );
 }
 
 /** Mean colour of the glyph pixels in the bin or a neighbouring one. */
@@ -213,7 +256,9 @@ function meanNear(image: RgbImage, inner: PixelBox, core: Uint8Array, centreBin:
       if (!core[row * inner.width + col]) continue;
       const i = ((inner.y + row) * image.width + inner.x + col) * 3;
       if (binDistance(binOf(image.data[i], image.data[i + 1], image.data[i + 2]), centreBin) > 1) continue;
-      sum[0] += image.data[i]; sum[1] += image.data[i + 1]; sum[2] += image.data[i + 2];
+      sum[0] += image.data[i];
+      sum[1] += image.data[i + 1];
+      sum[2] += image.data[i + 2];
       count++;
     }
   }
@@ -221,10 +266,22 @@ function meanNear(image: RgbImage, inner: PixelBox, core: Uint8Array, centreBin:
 }
 
 /** Marks every pixel within `radius` (a disc) of a core pixel; returns the marked pixels' bounds. */
-function stampDilated(mask: Uint8Array, width: number, height: number, inner: PixelBox, core: Uint8Array, radius: number): PixelBox {
+function stampDilated(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  inner: PixelBox,
+  core: Uint8Array,
+  radius: number,
+): PixelBox {
   const offsets: [number, number][] = [];
-  for (let dy = -radius; dy <= radius; dy++) for (let dx = -radius; dx <= radius; dx++) if (dx * dx + dy * dy <= radius * radius + radius) offsets.push([dx, dy]);
-  let x0 = width; let y0 = height; let x1 = -1; let y1 = -1;
+  for (let dy = -radius; dy <= radius; dy++)
+    for (let dx = -radius; dx <= radius; dx++)
+      if (dx * dx + dy * dy <= radius * radius + radius) offsets.push([dx, dy]);
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
   for (let row = 0; row < inner.height; row++) {
     for (let col = 0; col < inner.width; col++) {
       if (!core[row * inner.width + col]) continue;
@@ -235,8 +292,10 @@ function stampDilated(mask: Uint8Array, width: number, height: number, inner: Pi
         const y = cy + dy;
         if (x < 0 || y < 0 || x >= width || y >= height) continue;
         mask[y * width + x] = 255;
-        if (x < x0) x0 = x; if (x > x1) x1 = x;
-        if (y < y0) y0 = y; if (y > y1) y1 = y;
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
       }
     }
   }

@@ -9,7 +9,14 @@ import type { InpaintMask } from './types.js';
  * Fills `image` (3 x side x side) and `mask` (side x side) for a tile. A model pixel is masked when any frame pixel
  * under it still is, so no hole pixel reaches the model as known context; outside the frame the edge is repeated.
  */
-export function writeLamaInput(frame: RgbImage, holes: InpaintMask, tile: LamaTile, modelSide: number, image: Float32Array, mask: Float32Array): void {
+export function writeLamaInput(
+  frame: RgbImage,
+  holes: InpaintMask,
+  tile: LamaTile,
+  modelSide: number,
+  image: Float32Array,
+  mask: Float32Array,
+): void {
   const plane = modelSide * modelSide;
   const pixel = new Float32Array(3);
   for (let my = 0; my < modelSide; my++) {
@@ -23,7 +30,10 @@ export function writeLamaInput(frame: RgbImage, holes: InpaintMask, tile: LamaTi
       let hole = 0;
       for (let y = rowTop; y < rowEnd && !hole; y++) {
         for (let x = colLeft; x < colEnd; x++) {
-          if (holes.data[y * frame.width + x]) { hole = 1; break; }
+          if (holes.data[y * frame.width + x]) {
+            hole = 1;
+            break;
+          }
         }
       }
       mask[at] = hole;

@@ -22,7 +22,8 @@ function splitSpan(start: number, length: number, most: number): { start: number
   const count = Math.max(1, Math.ceil(length / most));
   const step = Math.ceil(length / count);
   const parts: { start: number; length: number }[] = [];
-  for (let from = start; from < start + length; from += step) parts.push({ start: from, length: Math.min(step, start + length - from) });
+  for (let from = start; from < start + length; from += step)
+    parts.push({ start: from, length: Math.min(step, start + length - from) });
   return parts;
 }
 
@@ -40,7 +41,12 @@ function tileOrigin(coreStart: number, coreLength: number, side: number, frameLe
  * overlapping tiles rather than shrunk past MAX_LAMA_SCALE, so strokes stay sharp; tiles run in order and each sees
  * the earlier ones' fill as context, which hides the seams.
  */
-export function planLamaTiles(bounds: PixelBox, frameWidth: number, frameHeight: number, modelSide: number): LamaTile[] {
+export function planLamaTiles(
+  bounds: PixelBox,
+  frameWidth: number,
+  frameHeight: number,
+  modelSide: number,
+): LamaTile[] {
   const shorter = Math.min(bounds.width, bounds.height);
   const wanted = Math.min(Math.max(3 * shorter, modelSide), MAX_LAMA_SCALE * modelSide);
   // A frame smaller than the tile is seen whole (scaled up if it is smaller than the model's side).

@@ -33,21 +33,37 @@ export function createLamaInpainter(deps: LamaDeps): Inpainter & { isAvailable()
       return await deps.models.openSession(LAMA_MODEL, LAMA_MODEL_FILE);
     } catch (error) {
       if (error instanceof DubDeskError && error.code === 'engine_failed' && !/install it again/.test(error.message)) {
-        throw new DubDeskError('engine_failed', `${error.message} Remove the LaMa model (\`dubdesk models remove ${LAMA_MODEL}\`) and install it again.`, { cause: error, retryable: false });
+        throw new DubDeskError(
+          'engine_failed',
+          `${error.message} Remove the LaMa model (\`dubdesk models remove ${LAMA_MODEL}\`) and install it again.`,
+          { cause: error, retryable: false },
+        );
       }
       throw error;
     }
   };
 
-  const fillTile = async (bound: BoundSession, frame: RgbImage, holes: InpaintMask, tile: LamaTile, signal: AbortSignal): Promise<void> => {
+  const fillTile = async (
+    bound: BoundSession,
+    frame: RgbImage,
+    holes: InpaintMask,
+    tile: LamaTile,
+    signal: AbortSignal,
+  ): Promise<void> => {
     writeLamaInput(frame, holes, tile, LAMA_SIDE, imageInput, maskInput);
-    const results = await bound.run({
-      image: new Tensor('float32', imageInput, [1, 3, LAMA_SIDE, LAMA_SIDE]),
-      mask: new Tensor('float32', maskInput, [1, 1, LAMA_SIDE, LAMA_SIDE]),
-    }, { signal });
+    const results = await bound.run(
+      {
+        image: new Tensor('float32', imageInput, [1, 3, LAMA_SIDE, LAMA_SIDE]),
+        mask: new Tensor('float32', maskInput, [1, 1, LAMA_SIDE, LAMA_SIDE]),
+      },
+      { signal },
+    );
     const output = results.output;
     if (!output || output.type !== 'float32' || output.data.length !== 3 * plane) {
-      throw new DubDeskError('engine_failed', `The LaMa model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not a picture of [1, 3, ${LAMA_SIDE}, ${LAMA_SIDE}].`);
+      throw new DubDeskError(
+        'engine_failed',
+        `The LaMa model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not a picture of [1, 3, ${LAMA_SIDE}, ${LAMA_SIDE}].`,
+      );
     }
     pasteLamaCore(readLamaOutput(output.data as Float32Array, LAMA_SIDE), tile, frame, holes);
   };
@@ -60,7 +76,10 @@ export function createLamaInpainter(deps: LamaDeps): Inpainter & { isAvailable()
 
     async inpaint(image: RgbImage, mask: InpaintMask, signal: AbortSignal): Promise<RgbImage> {
       if (mask.width !== image.width || mask.height !== image.height) {
-        throw new DubDeskError('internal', `Inpainting mask is ${mask.width}x${mask.height}, the picture ${image.width}x${image.height}.`);
+        throw new DubDeskError(
+          'internal',
+          `Inpainting mask is ${mask.width}x${mask.height}, the picture ${image.width}x${image.height}.`,
+        );
       }
       signal.throwIfAborted();
       const out: RgbImage = { data: new Uint8Array(image.data), width: image.width, height: image.height };

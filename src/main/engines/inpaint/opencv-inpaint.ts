@@ -57,8 +57,15 @@ export function inpaintRadius(mask: InpaintMask, bounds: PixelBox): number {
       const i = y * mask.width + x;
       if (!mask.data[i]) continue;
       area++;
-      const onEdge = x === 0 || y === 0 || x === mask.width - 1 || y === mask.height - 1
-        || !mask.data[i - 1] || !mask.data[i + 1] || !mask.data[i - mask.width] || !mask.data[i + mask.width];
+      const onEdge =
+        x === 0 ||
+        y === 0 ||
+        x === mask.width - 1 ||
+        y === mask.height - 1 ||
+        !mask.data[i - 1] ||
+        !mask.data[i + 1] ||
+        !mask.data[i - mask.width] ||
+        !mask.data[i + mask.width];
       if (onEdge) edge++;
     }
   }
@@ -73,7 +80,10 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
     quality: 'draft',
     async inpaint(image: RgbImage, mask: InpaintMask, signal: AbortSignal): Promise<RgbImage> {
       if (mask.width !== image.width || mask.height !== image.height) {
-        throw new DubDeskError('internal', `Inpainting mask is ${mask.width}x${mask.height}, the picture ${image.width}x${image.height}.`);
+        throw new DubDeskError(
+          'internal',
+          `Inpainting mask is ${mask.width}x${mask.height}, the picture ${image.width}x${image.height}.`,
+        );
       }
       signal.throwIfAborted();
       const { cv } = await loadOpenCv();
@@ -87,7 +97,16 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
       const radius = Math.max(3, Math.round(inpaintRadius(mask, bounds) / scale));
       // Telea reads pixels up to `radius` beyond the mask; a wider margin gives it whole neighbourhoods.
       const margin = (2 * radius + 2) * scale;
-      const region = clampBox({ x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin, height: bounds.height + 2 * margin }, image.width, image.height);
+      const region = clampBox(
+        {
+          x: bounds.x - margin,
+          y: bounds.y - margin,
+          width: bounds.width + 2 * margin,
+          height: bounds.height + 2 * margin,
+        },
+        image.width,
+        image.height,
+      );
       const mats: CvMat[] = [];
       const mat = (rows: number, cols: number, type: number): CvMat => {
         const made = new cv.Mat(rows, cols, type);
@@ -102,7 +121,8 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
         for (let row = 0; row < region.height; row++) {
           const from = (region.y + row) * image.width + region.x;
           srcData.set(image.data.subarray(from * 3, (from + region.width) * 3), row * region.width * 3);
-          for (let col = 0; col < region.width; col++) markData[row * region.width + col] = mask.data[from + col] ? 255 : 0;
+          for (let col = 0; col < region.width; col++)
+            markData[row * region.width + col] = mask.data[from + col] ? 255 : 0;
         }
         const flags = method === 'telea' ? cv.INPAINT_TELEA : cv.INPAINT_NS;
         let filledMat: CvMat;
@@ -110,7 +130,10 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
           filledMat = mat(region.height, region.width, cv.CV_8UC3);
           cv.inpaint(src, marks, filledMat, radius, flags);
         } else {
-          const small = new cv.Size(Math.max(1, Math.round(region.width / scale)), Math.max(1, Math.round(region.height / scale)));
+          const small = new cv.Size(
+            Math.max(1, Math.round(region.width / scale)),
+            Math.max(1, Math.round(region.height / scale)),
+          );
           const smallSrc = mat(1, 1, cv.CV_8UC3);
           const smallMarks = mat(1, 1, cv.CV_8UC1);
           const smallFilled = mat(1, 1, cv.CV_8UC3);

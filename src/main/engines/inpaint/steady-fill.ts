@@ -24,7 +24,12 @@ export interface SteadyFill {
    * The frame with the mask's pixels filled; every other pixel unchanged. With `inPlace` a reused fill is pasted
    * into `image` itself (a caller that owns the frame spares a copy of it).
    */
-  erase(image: RgbImage, mask: InpaintMask, signal: AbortSignal, options?: { inPlace?: boolean }): Promise<SteadyFillResult>;
+  erase(
+    image: RgbImage,
+    mask: InpaintMask,
+    signal: AbortSignal,
+    options?: { inPlace?: boolean },
+  ): Promise<SteadyFillResult>;
 }
 
 interface StoredFill {
@@ -44,10 +49,14 @@ export function createSteadyFill(inpainter: Inpainter, options: SteadyFillOption
   let stored: StoredFill | undefined;
   return {
     async erase(image, mask, signal, options = {}) {
-      const ringDifference = stored && sameMask(stored.mask, mask) ? meanDifference(image, stored.ring, stored.ringColours) : Infinity;
+      const ringDifference =
+        stored && sameMask(stored.mask, mask) ? meanDifference(image, stored.ring, stored.ringColours) : Infinity;
       if (stored && ringDifference <= maxRingDifference) {
-        const out: RgbImage = options.inPlace ? image : { data: new Uint8Array(image.data), width: image.width, height: image.height };
-        for (let k = 0; k < stored.pixels.length; k++) out.data.set(stored.colours.subarray(k * 3, k * 3 + 3), stored.pixels[k] * 3);
+        const out: RgbImage = options.inPlace
+          ? image
+          : { data: new Uint8Array(image.data), width: image.width, height: image.height };
+        for (let k = 0; k < stored.pixels.length; k++)
+          out.data.set(stored.colours.subarray(k * 3, k * 3 + 3), stored.pixels[k] * 3);
         return { image: out, reused: true, ringDifference };
       }
       const filled = await inpainter.inpaint(image, mask, signal);
@@ -70,7 +79,8 @@ function storeFill(filled: RgbImage, original: RgbImage, mask: InpaintMask, ring
   const bounds = maskBounds(mask);
   if (bounds) {
     for (let y = bounds.y; y < bounds.y + bounds.height; y++) {
-      for (let x = bounds.x; x < bounds.x + bounds.width; x++) if (mask.data[y * mask.width + x]) pixels.push(y * mask.width + x);
+      for (let x = bounds.x; x < bounds.x + bounds.width; x++)
+        if (mask.data[y * mask.width + x]) pixels.push(y * mask.width + x);
     }
   }
   const colours = new Uint8Array(pixels.length * 3);
@@ -119,7 +129,10 @@ function meanDifference(image: RgbImage, ring: Uint32Array, colours: Uint8Array)
   let total = 0;
   for (let k = 0; k < ring.length; k++) {
     const at = ring[k] * 3;
-    total += Math.abs(image.data[at] - colours[k * 3]) + Math.abs(image.data[at + 1] - colours[k * 3 + 1]) + Math.abs(image.data[at + 2] - colours[k * 3 + 2]);
+    total +=
+      Math.abs(image.data[at] - colours[k * 3]) +
+      Math.abs(image.data[at + 1] - colours[k * 3 + 1]) +
+      Math.abs(image.data[at + 2] - colours[k * 3 + 2]);
   }
   return ring.length === 0 ? 0 : total / (ring.length * 3);
 }

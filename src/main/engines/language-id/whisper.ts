@@ -26,8 +26,12 @@ function windowStarts(totalSamples: number, windowSamples: number): number[] {
   return Array.from({ length: MAX_WINDOWS }, (_, i) => Math.round(i * step));
 }
 
-export function createWhisperLanguageIdentifier(host: SherpaHost, models: EngineModels): LanguageIdentifier & { dispose(): Promise<void> } {
-  const smallestInstalled = (): WhisperSize | undefined => [...WHISPER_SIZES].reverse().find((size) => models.isInstalled(whisperModelId(size)));
+export function createWhisperLanguageIdentifier(
+  host: SherpaHost,
+  models: EngineModels,
+): LanguageIdentifier & { dispose(): Promise<void> } {
+  const smallestInstalled = (): WhisperSize | undefined =>
+    [...WHISPER_SIZES].reverse().find((size) => models.isInstalled(whisperModelId(size)));
 
   return {
     id: 'whisper-language-id',
@@ -40,9 +44,14 @@ export function createWhisperLanguageIdentifier(host: SherpaHost, models: Engine
      * (by length) that name it: 1 when the speech fits one window or all windows agree.
      */
     async identify(samples, sampleRate, { signal }): Promise<IdentifiedLanguage> {
-      if (samples.length === 0) throw new DubDeskError('no_speech_detected', 'There is no audio to identify the spoken language of.');
+      if (samples.length === 0)
+        throw new DubDeskError('no_speech_detected', 'There is no audio to identify the spoken language of.');
       const size = smallestInstalled();
-      if (!size) throw new DubDeskError('model_not_installed', 'Identifying the spoken language needs a Whisper model: install one from the Models page.');
+      if (!size)
+        throw new DubDeskError(
+          'model_not_installed',
+          'Identifying the spoken language needs a Whisper model: install one from the Models page.',
+        );
       const model = installedWhisper(models, size);
       const windowSamples = WINDOW_SEC * sampleRate;
       const votes = new Map<string, number>();
@@ -50,13 +59,17 @@ export function createWhisperLanguageIdentifier(host: SherpaHost, models: Engine
         // A copy: a view would send the whole recording to the child with every window.
         const window = samples.slice(start, Math.min(samples.length, start + windowSamples));
         if (window.length < MIN_WINDOW_SEC * sampleRate && votes.size > 0) continue;
-        const { language } = await host.run(LANGUAGE_ID_OP, {
-          encoder: model.files.encoder,
-          decoder: model.files.decoder,
-          samples: window,
-          sampleRate,
-          numThreads: THREADS,
-        }, { subject: { title: model.title, modelId: model.id }, signal });
+        const { language } = await host.run(
+          LANGUAGE_ID_OP,
+          {
+            encoder: model.files.encoder,
+            decoder: model.files.decoder,
+            samples: window,
+            sampleRate,
+            numThreads: THREADS,
+          },
+          { subject: { title: model.title, modelId: model.id }, signal },
+        );
         votes.set(language, (votes.get(language) ?? 0) + window.length);
       }
       const total = [...votes.values()].reduce((sum, weight) => sum + weight, 0);

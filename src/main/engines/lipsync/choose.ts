@@ -21,6 +21,14 @@ export function chooseLipsyncEngine({ model, isImage, generatorInstalled }: Lips
   if (generatorInstalled) return { id: 'wav2lip', reason: 'precision_v1 with a lip-sync model installed' };
   // Without a model: a video holds the person's own mouths to pick from; a picture holds one, so it is reshaped.
   return isImage
-    ? { id: 'mouth-warp', reason: 'precision_v1 without a lip-sync model installed: a picture has only one mouth to draw from, so it is reshaped with a slower, finer encode' }
-    : { id: 'exemplar', reason: "precision_v1 without a lip-sync model installed: the person's own mouths, picked from the reference video" };
+    ? {
+        id: 'mouth-warp',
+        reason:
+          'precision_v1 without a lip-sync model installed: a picture has only one mouth to draw from, so it is reshaped with a slower, finer encode',
+      }
+    : {
+        id: 'exemplar',
+        reason:
+          "precision_v1 without a lip-sync model installed: the person's own mouths, picked from the reference video",
+      };
 }

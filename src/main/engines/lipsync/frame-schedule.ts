@@ -26,7 +26,12 @@ export function scheduleRuns(outputFrames: number, referenceFrames: number): Sch
     const from = referenceFrameFor(i, referenceFrames);
     let j = i + 1;
     const step = referenceFrames <= 1 ? 0 : referenceFrameFor(i + 1, referenceFrames) - from;
-    while (j < outputFrames && referenceFrameFor(j, referenceFrames) - referenceFrameFor(j - 1, referenceFrames) === step && step !== 0) j++;
+    while (
+      j < outputFrames &&
+      referenceFrameFor(j, referenceFrames) - referenceFrameFor(j - 1, referenceFrames) === step &&
+      step !== 0
+    )
+      j++;
     if (step === 0) j = outputFrames;
     runs.push({ outputStart: i, from, to: referenceFrameFor(j - 1, referenceFrames) });
     i = j;

@@ -34,7 +34,12 @@ export interface MouthShapeOptions {
   roundingPout?: number;
 }
 
-export const MOUTH_SHAPE_DEFAULTS: Required<MouthShapeOptions> = { maxOpening: 0.45, upperLipShare: 0.3, roundingPull: 0.22, roundingPout: 0.05 };
+export const MOUTH_SHAPE_DEFAULTS: Required<MouthShapeOptions> = {
+  maxOpening: 0.45,
+  upperLipShare: 0.3,
+  roundingPull: 0.22,
+  roundingPout: 0.05,
+};
 
 /** One lip edge as a function of u: samples sorted by u, read by linear interpolation. */
 export interface LipChain {
@@ -119,7 +124,7 @@ function splitAtCorners(local: readonly Point[], left: number, right: number): {
   const n = local.length;
   const walk = (from: number, to: number): number[] => {
     const out = [from];
-    for (let i = from; i !== to; ) {
+    for (let i = from; i !== to;) {
       i = (i + 1) % n;
       out.push(i);
     }
@@ -239,7 +244,11 @@ export function clampShape(shape: MouthShape): MouthShape {
  * The same mouth posed as `shape` asks. The opening is absolute (measured from the lips' own line, not added
  * to the reference's current opening), so a talking reference's mouth motion is replaced.
  */
-export function targetMouth(source: MouthGeometry, requested: MouthShape, options: MouthShapeOptions = {}): TargetMouth {
+export function targetMouth(
+  source: MouthGeometry,
+  requested: MouthShape,
+  options: MouthShapeOptions = {},
+): TargetMouth {
   const o = { ...MOUTH_SHAPE_DEFAULTS, ...options };
   const shape = clampShape(requested);
   const width = source.width;
@@ -317,5 +326,9 @@ export function mouthBox(source: MouthGeometry, frameWidth: number, frameHeight:
   const halfWidth = 0.85 * w;
   const above = 0.6 * w;
   const below = 0.95 * w;
-  return clampBox({ x: centre.x - halfWidth, y: centre.y - above, width: 2 * halfWidth, height: above + below }, frameWidth, frameHeight);
+  return clampBox(
+    { x: centre.x - halfWidth, y: centre.y - above, width: 2 * halfWidth, height: above + below },
+    frameWidth,
+    frameHeight,
+  );
 }

@@ -55,7 +55,10 @@ export interface MouthTargets {
   speaking: Uint8Array;
 }
 
-type MouthFeatures = Pick<FrameAudioFeatures, 'fps' | 'frameCount' | 'loudness' | 'troughLoudness' | 'brightness' | 'highShare' | 'openVowelShare' | 'voicing'>;
+type MouthFeatures = Pick<
+  FrameAudioFeatures,
+  'fps' | 'frameCount' | 'loudness' | 'troughLoudness' | 'brightness' | 'highShare' | 'openVowelShare' | 'voicing'
+>;
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
@@ -68,7 +71,7 @@ function mean(values: ArrayLike<number>, from: number, to: number): number {
 /** Runs of equal values in a 0/1 mask as [start, end) pairs of the runs equal to `value`. */
 function runsOf(mask: Uint8Array, value: number): [number, number][] {
   const runs: [number, number][] = [];
-  for (let i = 0; i < mask.length; ) {
+  for (let i = 0; i < mask.length;) {
     if (mask[i] !== value) {
       i++;
       continue;
@@ -139,7 +142,8 @@ function coarticulate(values: Float32Array, sigmaFrames: number, lead: number): 
   if (sigmaFrames < 0.05) return values.slice();
   const radius = Math.max(1, Math.ceil(2.5 * sigmaFrames));
   const kernel = new Float64Array(2 * radius + 1);
-  for (let d = -radius; d <= radius; d++) kernel[d + radius] = Math.exp(-(d * d) / (2 * sigmaFrames * sigmaFrames)) * (d > 0 ? lead : 1);
+  for (let d = -radius; d <= radius; d++)
+    kernel[d + radius] = Math.exp(-(d * d) / (2 * sigmaFrames * sigmaFrames)) * (d > 0 ? lead : 1);
   const out = new Float32Array(values.length);
   for (let i = 0; i < values.length; i++) {
     let sum = 0;
@@ -161,7 +165,7 @@ export function mouthTargetsFromFeatures(features: MouthFeatures, options: Mouth
   const offGate = options.offGate ?? 0.18;
   const maxWidth = options.maxWidthChange ?? 0.2;
   const speaking = speechMask(features, options);
-  const reach = Math.max(1, Math.round((options.syllableReachMs ?? 150) * fps / 1000));
+  const reach = Math.max(1, Math.round(((options.syllableReachMs ?? 150) * fps) / 1000));
   const syllableContrast = options.syllableContrast ?? 2;
   const levelExponent = options.levelExponent ?? 0.4;
   const opening = new Float32Array(n);
@@ -173,7 +177,8 @@ export function mouthTargetsFromFeatures(features: MouthFeatures, options: Mouth
     const level = clamp01((loudness[i] - offGate) / (1 - offGate));
     // Syllable nucleus vs. its consonants: loudness relative to the loudest frame within ±150 ms.
     let localPeak = 0;
-    for (let j = Math.max(0, i - reach); j <= Math.min(n - 1, i + reach); j++) localPeak = Math.max(localPeak, loudness[j]);
+    for (let j = Math.max(0, i - reach); j <= Math.min(n - 1, i + reach); j++)
+      localPeak = Math.max(localPeak, loudness[j]);
     const nucleus = localPeak > 0 ? loudness[i] / localPeak : 0;
     // Unvoiced frames (voicing under ~0.3) open to about half a vowel's height.
     const voiced = 0.5 + 0.5 * clamp01((voicing[i] - 0.3) / 0.45);

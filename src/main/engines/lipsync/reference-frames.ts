@@ -22,10 +22,20 @@ const BACKWARD_CHUNK = 32;
  * sequential reads: forward runs stream, backward runs read short chunks forward and hand them out reversed.
  * A file may hold fewer frames than its duration promised; the consumer pads the output with the last frame.
  */
-export async function* scheduledReferenceFrames(reference: ReferenceVideo, outputFrames: number, options: { signal?: AbortSignal; ffmpeg?: string }): AsyncGenerator<ScheduledFrame> {
-  const read = (from: number, count: number) => readFrames(reference.path, {
-    pixelFormat: 'rgb24', fps: reference.fps, startSec: from / reference.fps, durationSec: count / reference.fps, signal: options.signal, ffmpeg: options.ffmpeg,
-  });
+export async function* scheduledReferenceFrames(
+  reference: ReferenceVideo,
+  outputFrames: number,
+  options: { signal?: AbortSignal; ffmpeg?: string },
+): AsyncGenerator<ScheduledFrame> {
+  const read = (from: number, count: number) =>
+    readFrames(reference.path, {
+      pixelFormat: 'rgb24',
+      fps: reference.fps,
+      startSec: from / reference.fps,
+      durationSec: count / reference.fps,
+      signal: options.signal,
+      ffmpeg: options.ffmpeg,
+    });
   for (const run of scheduleRuns(outputFrames, reference.frameCount)) {
     let outputIndex = run.outputStart;
     if (run.from <= run.to) {
@@ -43,7 +53,8 @@ export async function* scheduledReferenceFrames(reference: ReferenceVideo, outpu
         chunk.push(frame.data);
         if (chunk.length === high - low + 1) break;
       }
-      for (let k = chunk.length - 1; k >= 0; k--) yield { outputIndex: outputIndex++, referenceIndex: low + k, data: chunk[k]! };
+      for (let k = chunk.length - 1; k >= 0; k--)
+        yield { outputIndex: outputIndex++, referenceIndex: low + k, data: chunk[k]! };
     }
   }
 }

@@ -70,7 +70,11 @@ export function isExemplarManifest(manifest: ReusableManifest): manifest is Exem
  * (without it a folder never counts as complete), the reference copied in (a reflink where the file system can: the
  * user's file may move or change later) and the face track written. The caller adds its data, then the manifest.
  */
-export async function startReusableFolder(workDir: string, reference: LipsyncReference, track: readonly (FaceLandmarks | null)[]): Promise<{ dir: string; reference: ReusableReference; track: string }> {
+export async function startReusableFolder(
+  workDir: string,
+  reference: LipsyncReference,
+  track: readonly (FaceLandmarks | null)[],
+): Promise<{ dir: string; reference: ReusableReference; track: string }> {
   const dir = path.join(workDir, REUSABLE_DIR);
   await rm(path.join(dir, REUSABLE_MANIFEST), { force: true });
   await mkdir(dir, { recursive: true });
@@ -87,10 +91,20 @@ export async function readReusableManifest(dir: string): Promise<ReusableManifes
   try {
     manifest = JSON.parse(await readFile(path.join(dir, REUSABLE_MANIFEST), 'utf8')) as ReusableManifest;
   } catch (error) {
-    throw new DubDeskError('not_found', `The reusable lip-sync data in ${dir} is missing or damaged; make the reusable model again from its lip-sync task.`, { cause: error });
+    throw new DubDeskError(
+      'not_found',
+      `The reusable lip-sync data in ${dir} is missing or damaged; make the reusable model again from its lip-sync task.`,
+      { cause: error },
+    );
   }
-  if (manifest.version !== REUSABLE_LAYOUT_VERSION || (!isExemplarManifest(manifest) && manifest.cropSize !== FACE_CROP_SIZE)) {
-    throw new DubDeskError('invalid_request', `The reusable lip-sync data in ${dir} was made by a different DubDesk version (layout ${manifest.version}); make the reusable model again.`);
+  if (
+    manifest.version !== REUSABLE_LAYOUT_VERSION ||
+    (!isExemplarManifest(manifest) && manifest.cropSize !== FACE_CROP_SIZE)
+  ) {
+    throw new DubDeskError(
+      'invalid_request',
+      `The reusable lip-sync data in ${dir} was made by a different DubDesk version (layout ${manifest.version}); make the reusable model again.`,
+    );
   }
   return manifest;
 }
@@ -102,7 +116,10 @@ export async function readReusableManifest(dir: string): Promise<ReusableManifes
  */
 export function reusableFolderEngine(dir: string): 'generator' | 'exemplar' | 'unreadable' {
   try {
-    return (JSON.parse(readFileSync(path.join(dir, REUSABLE_MANIFEST), 'utf8')) as Partial<ReusableManifest>).engine === 'exemplar' ? 'exemplar' : 'generator';
+    return (JSON.parse(readFileSync(path.join(dir, REUSABLE_MANIFEST), 'utf8')) as Partial<ReusableManifest>).engine ===
+      'exemplar'
+      ? 'exemplar'
+      : 'generator';
   } catch {
     return 'unreadable';
   }
@@ -133,7 +150,8 @@ export async function openCropReader(dir: string, manifest: GeneratorManifest): 
       if (cached) return cached;
       const crop = createRgbImage(FACE_CROP_SIZE, FACE_CROP_SIZE);
       const { bytesRead } = await handle.read(crop.data, 0, CROP_BYTES, index * CROP_BYTES);
-      if (bytesRead !== CROP_BYTES) throw new DubDeskError('internal', `The reusable face crops end before reference frame ${index}.`);
+      if (bytesRead !== CROP_BYTES)
+        throw new DubDeskError('internal', `The reusable face crops end before reference frame ${index}.`);
       if (cache.size >= 8) cache.delete(cache.keys().next().value!);
       cache.set(index, crop);
       return crop;

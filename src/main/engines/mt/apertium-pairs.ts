@@ -46,7 +46,11 @@ export function listInstalledPairs(modesDir: string): ApertiumPair[] {
 export function apertiumCodeMatches(apertiumCode: string, code: string): boolean {
   const language = findLanguage(code);
   if (!language) return false;
-  return apertiumCode === language.code || apertiumCode === language.iso3 || (MACRO_CODES[apertiumCode]?.includes(language.code) ?? false);
+  return (
+    apertiumCode === language.code ||
+    apertiumCode === language.iso3 ||
+    (MACRO_CODES[apertiumCode]?.includes(language.code) ?? false)
+  );
 }
 
 /** The installed pair that translates `source` to `target` (DubDesk codes), if any. */

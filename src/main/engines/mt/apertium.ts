@@ -58,15 +58,26 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
     id: APERTIUM_ENGINE_ID,
     title: 'Apertium (draft)',
     quality: 'draft',
-    expectation: 'Rule-based, close to word for word: meaning often survives, phrasing rarely does ("Turn left" can come out as "El turno dejó"); proofread the translation, or install a translation model.',
+    expectation:
+      'Rule-based, close to word for word: meaning often survives, phrasing rarely does ("Turn left" can come out as "El turno dejó"); proofread the translation, or install a translation model.',
     isAvailable: () => install() !== undefined,
     supports: (source, target) => pairFor(source, target) !== undefined,
 
-    async translate({ texts, sourceLanguage, targetLanguage, glossary, signal, onProgress }: TranslationRequest): Promise<string[]> {
+    async translate({
+      texts,
+      sourceLanguage,
+      targetLanguage,
+      glossary,
+      signal,
+      onProgress,
+    }: TranslationRequest): Promise<string[]> {
       const installed = install();
       const pair = pairFor(sourceLanguage, targetLanguage);
       if (!installed || !pair) {
-        throw new DubDeskError('model_not_installed', `Apertium has no ${sourceLanguage}-${targetLanguage} pair installed. Install its pair package (Debian/Ubuntu: apt-cache search apertium lists them).`);
+        throw new DubDeskError(
+          'model_not_installed',
+          `Apertium has no ${sourceLanguage}-${targetLanguage} pair installed. Install its pair package (Debian/Ubuntu: apt-cache search apertium lists them).`,
+        );
       }
       const lines = texts.map(asOneLine);
       if (lines.every((line) => line === '')) return lines;
@@ -82,18 +93,27 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
         await writeFile(input, `${spoken.map((index) => protectedLines[index].text).join('\n\n')}\n`, 'utf8');
         // Files, not stdin: the apertium script reads /dev/stdin, which fails on Node's socket stdio. -u drops the
         // unknown-word marks (*, #, @). The bash script's pipeline finishes its short input even if the script is killed.
-        await runProcess(installed.binary, ['-u', '-d', installed.dataDir, '-f', 'txt', pair.mode, input, output], { toolName: 'Apertium', signal });
+        await runProcess(installed.binary, ['-u', '-d', installed.dataDir, '-f', 'txt', pair.mode, input, output], {
+          toolName: 'Apertium',
+          signal,
+        });
         const translated = (await readFile(output, 'utf8')).replace(/\n$/, '').split('\n\n');
         if (translated.length !== spoken.length) {
-          throw new DubDeskError('engine_failed', `Apertium (${pair.mode}) returned ${translated.length} lines for ${spoken.length}.`);
+          throw new DubDeskError(
+            'engine_failed',
+            `Apertium (${pair.mode}) returned ${translated.length} lines for ${spoken.length}.`,
+          );
         }
         onProgress?.(1);
         // An input line that was empty stays empty (Apertium may leave a space where it dropped a pronoun).
         const out = lines.map(() => '');
-        spoken.forEach((index, k) => { out[index] = protectedLines[index].restore(translated[k]!).trim(); });
+        spoken.forEach((index, k) => {
+          out[index] = protectedLines[index].restore(translated[k]!).trim();
+        });
         return out;
       } catch (error) {
-        if (error instanceof ProcessError) throw new DubDeskError('engine_failed', `Apertium (${pair.mode}) failed: ${error.message}`, { cause: error });
+        if (error instanceof ProcessError)
+          throw new DubDeskError('engine_failed', `Apertium (${pair.mode}) failed: ${error.message}`, { cause: error });
         throw error;
       } finally {
         await rm(dir, { recursive: true, force: true });

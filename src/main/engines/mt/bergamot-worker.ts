@@ -11,7 +11,9 @@ const requirePackage = createRequire(import.meta.url);
 /** The package's worker folder: translator-worker.js, the Emscripten glue and the .wasm. */
 function workerDir(): string {
   // In a packaged app the package is unpacked from the asar, as espeak-ng is: the worker reads its files from disk.
-  const entry = requirePackage.resolve('@browsermt/bergamot-translator/package.json').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+  const entry = requirePackage
+    .resolve('@browsermt/bergamot-translator/package.json')
+    .replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
   return path.join(path.dirname(entry), 'worker');
 }
 
@@ -50,9 +52,14 @@ export interface BergamotWorker {
 
 /** The engine's reason, which Emscripten writes to stderr while the error itself says only "Aborted()". */
 function stderrReason(stderr: string): string | undefined {
-  const lines = stderr.split('\n').map((line) => line.replace(/^\[[^\]]*\]\s*/, '').trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.replace(/^\[[^\]]*\]\s*/, '').trim())
+    .filter(Boolean);
   // Emscripten's own "Aborted()" line, printed after the cause, says nothing the error does not.
-  const errors = lines.filter((line) => /error|abort|exception|failed/i.test(line) && !/LOG\(INFO\)/.test(line) && !/^Aborted\(/.test(line));
+  const errors = lines.filter(
+    (line) => /error|abort|exception|failed/i.test(line) && !/LOG\(INFO\)/.test(line) && !/^Aborted\(/.test(line),
+  );
   return errors.at(-1)?.replace(/^Error:\s*/, '');
 }
 
@@ -78,14 +85,16 @@ export async function startBergamotWorker(): Promise<BergamotWorker> {
   };
   // The thread's stderr arrives on its own stream, sometimes after the error that it explains: wait for it a little.
   const withSettledReason = async (message: string): Promise<string> => {
-    for (let waited = 0; waited < 500 && !stderrReason(stderr); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; waited < 500 && !stderrReason(stderr); waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     return withReason(message);
   };
   worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: { message?: string } }) => {
     const waiter = pending.get(id);
     if (!waiter) return;
     pending.delete(id);
-    if (error) void withSettledReason(error.message ?? 'unknown error').then((message) => waiter.reject(new Error(message)));
+    if (error)
+      void withSettledReason(error.message ?? 'unknown error').then((message) => waiter.reject(new Error(message)));
     else waiter.resolve(result);
   });
   worker.on('error', (error) => {
@@ -115,7 +124,11 @@ export async function startBergamotWorker(): Promise<BergamotWorker> {
       return dead;
     },
     async loadModel(pair, buffers) {
-      await call('loadTranslationModel', [pair, buffers], [buffers.model, buffers.shortlist, ...new Set(buffers.vocabs)]);
+      await call(
+        'loadTranslationModel',
+        [pair, buffers],
+        [buffers.model, buffers.shortlist, ...new Set(buffers.vocabs)],
+      );
     },
     async freeModel(pair) {
       await call('freeTranslationModel', [pair]);

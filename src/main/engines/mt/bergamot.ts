@@ -7,7 +7,12 @@ import type { CatalogueEntry } from '../../models/catalogue.js';
 import { bergamotModelId } from '../../models/entries/translation.js';
 import { missingModelError } from '../missing-model.js';
 import type { EngineModels } from '../registry.js';
-import { startBergamotWorker, type BergamotBuffers, type BergamotPair, type BergamotWorker } from './bergamot-worker.js';
+import {
+  startBergamotWorker,
+  type BergamotBuffers,
+  type BergamotPair,
+  type BergamotWorker,
+} from './bergamot-worker.js';
 import { HTML_PLACEHOLDERS, protectTerms, termsInSource } from './glossary-placeholders.js';
 import type { TranslationRequest, Translator } from './types.js';
 
@@ -26,7 +31,11 @@ function readBuffers(models: EngineModels, id: string): BergamotBuffers {
   const names = installed.entry.files.map((file) => file.name);
   const pick = (prefix: string) => names.find((name) => name.startsWith(prefix));
   const read = (name: string | undefined): ArrayBuffer => {
-    if (!name) throw new DubDeskError('engine_failed', `${installed.entry.title} (${id}) lacks a file the engine needs; remove it and install it again.`);
+    if (!name)
+      throw new DubDeskError(
+        'engine_failed',
+        `${installed.entry.title} (${id}) lacks a file the engine needs; remove it and install it again.`,
+      );
     const bytes = fs.readFileSync(installed.file(name));
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer;
   };
@@ -43,7 +52,11 @@ function readBuffers(models: EngineModels, id: string): BergamotBuffers {
  * The catalogue model a pair needs, for a model_not_installed message: the direct one, else the first missing leg
  * through English; undefined when Firefox Translations publishes neither.
  */
-export function bergamotModelFor(models: Pick<EngineModels, 'catalogue' | 'isInstalled'>, source: string, target: string): CatalogueEntry | undefined {
+export function bergamotModelFor(
+  models: Pick<EngineModels, 'catalogue' | 'isInstalled'>,
+  source: string,
+  target: string,
+): CatalogueEntry | undefined {
   const direct = models.catalogue.find(bergamotModelId(source, target));
   if (direct || source === PIVOT || target === PIVOT) return direct;
   const legs = [bergamotModelId(source, PIVOT), bergamotModelId(PIVOT, target)].map((id) => models.catalogue.find(id));
@@ -53,7 +66,11 @@ export function bergamotModelFor(models: Pick<EngineModels, 'catalogue' | 'isIns
 
 function missingBergamotModel(models: EngineModels, source: string, target: string): DubDeskError {
   const names = (code: string) => findLanguage(code)?.name ?? code;
-  return missingModelError({ work: `Translating ${names(source)} to ${names(target)}`, capability: 'translation', entry: bergamotModelFor(models, source, target) });
+  return missingModelError({
+    work: `Translating ${names(source)} to ${names(target)}`,
+    capability: 'translation',
+    entry: bergamotModelFor(models, source, target),
+  });
 }
 
 export function createBergamotTranslator(models: EngineModels): BergamotTranslator {
@@ -63,7 +80,8 @@ export function createBergamotTranslator(models: EngineModels): BergamotTranslat
   let queue: Promise<unknown> = Promise.resolve();
 
   const installed = (source: string, target: string) => models.isInstalled(bergamotModelId(source, target));
-  const entries = (): CatalogueEntry[] => models.catalogue.entries().filter((entry) => entry.id.startsWith('bergamot-'));
+  const entries = (): CatalogueEntry[] =>
+    models.catalogue.entries().filter((entry) => entry.id.startsWith('bergamot-'));
 
   /** The models a pair needs, in order: one direct, or two through English. */
   function route(source: string, target: string): string[] | undefined {
@@ -100,7 +118,11 @@ export function createBergamotTranslator(models: EngineModels): BergamotTranslat
     const reason = (error instanceof Error ? error.message : String(error)).replace(/\.\s*$/, '');
     const titles = ids.map((id) => `${models.catalogue.find(id)?.title ?? id} (${id})`).join(' and ');
     const reinstall = ids.map((id) => `dubdesk models remove ${id} && dubdesk models install ${id}`).join('; ');
-    return new DubDeskError('engine_failed', `${BERGAMOT_TITLE} could not translate with ${titles}: ${reason}. If the model files are damaged, install them again (${reinstall}).`, { cause: error });
+    return new DubDeskError(
+      'engine_failed',
+      `${BERGAMOT_TITLE} could not translate with ${titles}: ${reason}. If the model files are damaged, install them again (${reinstall}).`,
+      { cause: error },
+    );
   }
 
   async function translateNow(request: TranslationRequest, ids: string[]): Promise<string[]> {
@@ -115,15 +137,20 @@ export function createBergamotTranslator(models: EngineModels): BergamotTranslat
       }
       const out: string[] = [];
       for (let at = 0; at < request.texts.length; at += BATCH_LINES) {
-        if (request.signal.aborted) throw new DubDeskError('cancelled', 'Translation was cancelled.', { cause: request.signal.reason });
+        if (request.signal.aborted)
+          throw new DubDeskError('cancelled', 'Translation was cancelled.', { cause: request.signal.reason });
         const lines = request.texts.slice(at, at + BATCH_LINES);
         // Lines with glossary terms go in markup mode, where Bergamot carries each marked term's element through.
         const prepared = lines.map((text) => {
-          if (termsInSource(text, request.glossary).length === 0) return { text, html: false, restore: (plain: string) => plain };
+          if (termsInSource(text, request.glossary).length === 0)
+            return { text, html: false, restore: (plain: string) => plain };
           const guarded = protectTerms(text, request.glossary, HTML_PLACEHOLDERS);
           return { text: guarded.text, html: true, restore: guarded.restore };
         });
-        const results = await engine.translate(ids.map(pairOf), prepared.map(({ text, html }) => ({ text, html })));
+        const results = await engine.translate(
+          ids.map(pairOf),
+          prepared.map(({ text, html }) => ({ text, html })),
+        );
         results.forEach((result, i) => out.push(prepared[i].restore(result).trim()));
         request.onProgress?.(Math.min(1, (at + lines.length) / request.texts.length));
       }

@@ -52,7 +52,9 @@ export function postChat(url: URL, options: ChatRequestOptions): Promise<ChatAns
         else chunks.push(chunk);
       });
       response.once('error', reject);
-      response.once('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      response.once('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     request.end(options.body);
   });

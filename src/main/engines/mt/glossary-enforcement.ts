@@ -35,14 +35,22 @@ function retryPrompt(userPrompt: string | undefined, terms: readonly GlossaryTer
  * Translates `request` with `translator`, retries the lines that miss a glossary term once, and logs each miss that
  * remains ("line 12: glossary term 'X' → 'Y' missing"). The stage adds a task warning from `misses`.
  */
-export async function translateEnforcingGlossary(translator: Translator, request: TranslationRequest, log: GlossaryLog): Promise<EnforcedTranslation> {
+export async function translateEnforcingGlossary(
+  translator: Translator,
+  request: TranslationRequest,
+  log: GlossaryLog,
+): Promise<EnforcedTranslation> {
   const texts = await translator.translate(request);
   if (request.glossary.length === 0) return { texts, misses: [] };
 
   const missing = request.texts.map((source, i) => missingTerms(source, texts[i] ?? '', request.glossary));
   const retryLines = missing.flatMap((terms, i) => (terms.length ? [i] : []));
   if (retryLines.length > 0) {
-    const terms = [...new Map(retryLines.flatMap((i) => missing[i]).map((term) => [`${term.source}\u0000${term.target}`, term])).values()];
+    const terms = [
+      ...new Map(
+        retryLines.flatMap((i) => missing[i]).map((term) => [`${term.source}\u0000${term.target}`, term]),
+      ).values(),
+    ];
     log(`${retryLines.length} line(s) missed glossary terms; translating them again with ${translator.title}`);
     const again = await translator.translate({
       ...request,
@@ -63,7 +71,10 @@ export async function translateEnforcingGlossary(translator: Translator, request
     });
   }
 
-  const misses: GlossaryMiss[] = missing.flatMap((terms, i) => terms.map((term) => ({ line: i + 1, source: term.source, target: term.target })));
-  for (const miss of misses) log(`line ${miss.line}: glossary term '${miss.source}' → '${miss.target}' missing`, 'warn');
+  const misses: GlossaryMiss[] = missing.flatMap((terms, i) =>
+    terms.map((term) => ({ line: i + 1, source: term.source, target: term.target })),
+  );
+  for (const miss of misses)
+    log(`line ${miss.line}: glossary term '${miss.source}' → '${miss.target}' missing`, 'warn');
   return { texts, misses };
 }

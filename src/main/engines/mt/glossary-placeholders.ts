@@ -3,7 +3,8 @@
 import type { GlossaryTerm } from './types.js';
 
 // Scripts written without spaces: a term there has no word boundary to look for.
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const HANGUL = /\p{Script=Hangul}/u;
 
@@ -76,12 +77,17 @@ export interface ProtectedText {
 }
 
 /** Replaces each glossary term of `text` by a placeholder; restore() puts the target terms in their place. */
-export function protectTerms(text: string, glossary: readonly GlossaryTerm[], scheme: PlaceholderScheme): ProtectedText {
+export function protectTerms(
+  text: string,
+  glossary: readonly GlossaryTerm[],
+  scheme: PlaceholderScheme,
+): ProtectedText {
   const matches = findTerms(text, glossary);
   let protectedText = '';
   let at = 0;
   matches.forEach((match, index) => {
-    protectedText += scheme.escape(text.slice(at, match.start)) + scheme.placeholder(index, text.slice(match.start, match.end));
+    protectedText +=
+      scheme.escape(text.slice(at, match.start)) + scheme.placeholder(index, text.slice(match.start, match.end));
     at = match.end;
   });
   protectedText += scheme.escape(text.slice(at));
@@ -91,7 +97,9 @@ export function protectTerms(text: string, glossary: readonly GlossaryTerm[], sc
       // Split around the placeholders so target terms are never unescaped a second time.
       let restored = '';
       let from = 0;
-      for (const found of output.matchAll(new RegExp(scheme.find.source, scheme.find.flags.includes('g') ? scheme.find.flags : `${scheme.find.flags}g`))) {
+      for (const found of output.matchAll(
+        new RegExp(scheme.find.source, scheme.find.flags.includes('g') ? scheme.find.flags : `${scheme.find.flags}g`),
+      )) {
         const term = matches[Number(found[1])]?.term;
         restored += scheme.unescape(output.slice(from, found.index)) + (term ? term.target : scheme.unescape(found[0]));
         from = found.index + found[0].length;

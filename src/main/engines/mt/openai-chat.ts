@@ -76,15 +76,21 @@ function batchPrompt(request: TranslationRequest, start: number, end: number, co
     return { id: start + i + 1, text, ...(maxChars !== undefined ? { max_chars: maxChars } : {}) };
   });
   const glossary = request.glossary.filter((term) => lines.some((line) => termsInSource(line.text, [term]).length > 0));
-  return JSON.stringify({
-    source_language: languageName(request.sourceLanguage),
-    target_language: languageName(request.targetLanguage),
-    ...(request.userPrompt?.trim() ? { instructions: request.userPrompt.trim() } : {}),
-    ...(glossary.length ? { glossary: glossary.map((term: GlossaryTerm) => ({ source: term.source, target: term.target })) } : {}),
-    context_before: request.texts.slice(Math.max(0, start - contextLines), start),
-    lines,
-    context_after: request.texts.slice(end, end + contextLines),
-  }, null, 1);
+  return JSON.stringify(
+    {
+      source_language: languageName(request.sourceLanguage),
+      target_language: languageName(request.targetLanguage),
+      ...(request.userPrompt?.trim() ? { instructions: request.userPrompt.trim() } : {}),
+      ...(glossary.length
+        ? { glossary: glossary.map((term: GlossaryTerm) => ({ source: term.source, target: term.target })) }
+        : {}),
+      context_before: request.texts.slice(Math.max(0, start - contextLines), start),
+      lines,
+      context_after: request.texts.slice(end, end + contextLines),
+    },
+    null,
+    1,
+  );
 }
 
 class MalformedReply extends Error {}
@@ -117,7 +123,10 @@ export function parseReply(content: string, ids: number[]): Map<number, string> 
     byId.set(key, value.trim());
   }
   const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length) throw new MalformedReply(`${missing.length} of ${ids.length} lines are missing (line ${missing.slice(0, 5).join(', ')})`);
+  if (missing.length)
+    throw new MalformedReply(
+      `${missing.length} of ${ids.length} lines are missing (line ${missing.slice(0, 5).join(', ')})`,
+    );
   return byId;
 }
 
@@ -130,13 +139,18 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
     try {
       url = chatCompletionsUrl(endpoint.baseUrl);
     } catch {
-      throw new DubDeskError('engine_failed', `The LLM base URL '${endpoint.baseUrl}' is not a URL: set llm_base_url in Settings (for example http://localhost:11434/v1).`, { retryable: false });
+      throw new DubDeskError(
+        'engine_failed',
+        `The LLM base URL '${endpoint.baseUrl}' is not a URL: set llm_base_url in Settings (for example http://localhost:11434/v1).`,
+        { retryable: false },
+      );
     }
     return { url, where: `${endpoint.model} at ${url.host}` };
   }
 
   /** Never lets the key into a message, whatever a server echoes. */
-  const scrub = (text: string, endpoint: LlmEndpoint) => (endpoint.apiKey ? text.split(endpoint.apiKey).join('***') : text);
+  const scrub = (text: string, endpoint: LlmEndpoint) =>
+    endpoint.apiKey ? text.split(endpoint.apiKey).join('***') : text;
 
   function httpFailure(response: ChatAnswer, endpoint: LlmEndpoint, url: URL, where: string): DubDeskError {
     const { body } = response;
@@ -151,14 +165,22 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
     const status = `HTTP ${response.status}${detail ? `: ${detail}` : ''}`;
     const fail = (message: string, retryable = false) => new DubDeskError('engine_failed', message, { retryable });
     if (response.status === 401 || response.status === 403) {
-      return fail(`The LLM endpoint at ${url.host} refused the API key (${status}). ${endpoint.apiKey ? 'Check' : 'Set'} llm_api_key in Settings.`);
+      return fail(
+        `The LLM endpoint at ${url.host} refused the API key (${status}). ${endpoint.apiKey ? 'Check' : 'Set'} llm_api_key in Settings.`,
+      );
     }
     if (response.status === 404) {
-      return fail(`The LLM endpoint at ${url.host} has no model '${endpoint.model}' or no chat-completions route at ${url.pathname} (${status}). Check llm_model and llm_base_url in Settings (with Ollama: ollama pull ${endpoint.model}).`);
+      return fail(
+        `The LLM endpoint at ${url.host} has no model '${endpoint.model}' or no chat-completions route at ${url.pathname} (${status}). Check llm_model and llm_base_url in Settings (with Ollama: ollama pull ${endpoint.model}).`,
+      );
     }
-    if (response.status === 429) return fail(`The LLM endpoint at ${url.host} is rate-limiting requests (${status}); try again later.`, true);
+    if (response.status === 429)
+      return fail(`The LLM endpoint at ${url.host} is rate-limiting requests (${status}); try again later.`, true);
     // Only the configured address is asked: a redirect elsewhere is not followed.
-    if (response.status >= 300 && response.status < 400) return fail(`The LLM endpoint at ${url.host} answered with a redirect (HTTP ${response.status}), which is not followed: set llm_base_url in Settings to the final address.`);
+    if (response.status >= 300 && response.status < 400)
+      return fail(
+        `The LLM endpoint at ${url.host} answered with a redirect (HTTP ${response.status}), which is not followed: set llm_base_url in Settings to the final address.`,
+      );
     return fail(`The LLM ${where} failed (${status}).`, response.status >= 500);
   }
 
@@ -168,8 +190,19 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const response = await postChat(url, {
-        headers: { 'content-type': 'application/json', ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
-        body: JSON.stringify({ model: endpoint.model, temperature: 0.2, stream: false, messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: prompt }] }),
+        headers: {
+          'content-type': 'application/json',
+          ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: endpoint.model,
+          temperature: 0.2,
+          stream: false,
+          messages: [
+            { role: 'system', content: SYSTEM_PROMPT },
+            { role: 'user', content: prompt },
+          ],
+        }),
         signal: AbortSignal.any([signal, timeout]),
         connectGuard: options.connectGuard,
         maxAnswerBytes: MAX_ANSWER_BYTES,
@@ -188,24 +221,51 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
       if (error instanceof DubDeskError || error instanceof MalformedReply) throw error;
       if (signal.aborted) throw new DubDeskError('cancelled', 'Translation was cancelled.', { cause: signal.reason });
       if (timeout.aborted) {
-        throw new DubDeskError('engine_failed', `The LLM ${where} did not answer within ${timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) : Number((timeoutMs / 1000).toFixed(1))} s. A slow model may need a longer llm_timeout_seconds in Settings.`, { retryable: true });
+        throw new DubDeskError(
+          'engine_failed',
+          `The LLM ${where} did not answer within ${timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) : Number((timeoutMs / 1000).toFixed(1))} s. A slow model may need a longer llm_timeout_seconds in Settings.`,
+          { retryable: true },
+        );
       }
       // The address will not change its range by waiting: the job fails at once, before any byte (or the key) is sent.
       if (error instanceof AddressRefusedError) {
-        throw new DubDeskError('engine_failed', `The LLM endpoint at ${url.origin} was not contacted: ${error.message}. Fix llm_base_url in Settings.`, { retryable: false });
+        throw new DubDeskError(
+          'engine_failed',
+          `The LLM endpoint at ${url.origin} was not contacted: ${error.message}. Fix llm_base_url in Settings.`,
+          { retryable: false },
+        );
       }
-      if (error instanceof AnswerTooLargeError) throw new DubDeskError('engine_failed', `The LLM ${where} failed: ${error.message}.`, { retryable: false });
+      if (error instanceof AnswerTooLargeError)
+        throw new DubDeskError('engine_failed', `The LLM ${where} failed: ${error.message}.`, { retryable: false });
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ECONNRESET') {
-        const why = code === 'ENOTFOUND' ? 'no such host' : code === 'ECONNRESET' ? 'the connection was cut' : 'connection refused';
-        throw new DubDeskError('engine_failed', `The LLM endpoint at ${url.origin} is not running (${why}). Start the server (Ollama, LM Studio, llama.cpp) or fix llm_base_url in Settings.`, { retryable: true });
+        const why =
+          code === 'ENOTFOUND'
+            ? 'no such host'
+            : code === 'ECONNRESET'
+              ? 'the connection was cut'
+              : 'connection refused';
+        throw new DubDeskError(
+          'engine_failed',
+          `The LLM endpoint at ${url.origin} is not running (${why}). Start the server (Ollama, LM Studio, llama.cpp) or fix llm_base_url in Settings.`,
+          { retryable: true },
+        );
       }
-      throw new DubDeskError('engine_failed', `The LLM ${where} could not be reached: ${scrub((error as Error).message, endpoint)}.`, { retryable: true });
+      throw new DubDeskError(
+        'engine_failed',
+        `The LLM ${where} could not be reached: ${scrub((error as Error).message, endpoint)}.`,
+        { retryable: true },
+      );
     }
   }
 
   /** One batch; a reply without the JSON asked for is asked again once. */
-  async function translateBatch(endpoint: LlmEndpoint, request: TranslationRequest, start: number, end: number): Promise<string[]> {
+  async function translateBatch(
+    endpoint: LlmEndpoint,
+    request: TranslationRequest,
+    start: number,
+    end: number,
+  ): Promise<string[]> {
     const ids = Array.from({ length: end - start }, (_, i) => start + i + 1);
     const prompt = batchPrompt(request, start, end, contextLines);
     let problem = '';
@@ -218,7 +278,11 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
         problem = error.message;
       }
     }
-    throw new DubDeskError('engine_failed', `The LLM ${describe(endpoint).where} answered lines ${ids[0]}-${ids.at(-1)} twice without the JSON asked for (${problem}). A larger or instruction-tuned model may do better.`, { retryable: true });
+    throw new DubDeskError(
+      'engine_failed',
+      `The LLM ${describe(endpoint).where} answered lines ${ids[0]}-${ids.at(-1)} twice without the JSON asked for (${problem}). A larger or instruction-tuned model may do better.`,
+      { retryable: true },
+    );
   }
 
   const current = () => options.endpoint();
@@ -240,10 +304,16 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
 
     async translate(request) {
       const endpoint = current();
-      if (!endpoint) throw new DubDeskError('engine_failed', 'No LLM endpoint is configured: set llm_base_url and llm_model in Settings.', { retryable: false });
+      if (!endpoint)
+        throw new DubDeskError(
+          'engine_failed',
+          'No LLM endpoint is configured: set llm_base_url and llm_model in Settings.',
+          { retryable: false },
+        );
       const out: string[] = [];
       for (let start = 0; start < request.texts.length; start += batchLines) {
-        if (request.signal.aborted) throw new DubDeskError('cancelled', 'Translation was cancelled.', { cause: request.signal.reason });
+        if (request.signal.aborted)
+          throw new DubDeskError('cancelled', 'Translation was cancelled.', { cause: request.signal.reason });
         const end = Math.min(request.texts.length, start + batchLines);
         out.push(...(await translateBatch(endpoint, request, start, end)));
         request.onProgress?.(end / request.texts.length);

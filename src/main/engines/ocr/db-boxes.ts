@@ -16,7 +16,13 @@ export interface DbOptions {
   maxCandidates: number;
 }
 
-export const RAPIDOCR_DB_OPTIONS: DbOptions = { threshold: 0.3, boxThreshold: 0.5, unclipRatio: 1.6, minSize: 3, maxCandidates: 1000 };
+export const RAPIDOCR_DB_OPTIONS: DbOptions = {
+  threshold: 0.3,
+  boxThreshold: 0.5,
+  unclipRatio: 1.6,
+  minSize: 3,
+  maxCandidates: 1000,
+};
 
 export interface DbBox {
   /** In map pixels, fractional after unclipping. */
@@ -29,7 +35,12 @@ export interface DbBox {
 }
 
 /** Text boxes of a [height, width] probability map, in map pixels. */
-export function dbBoxes(map: Float32Array, width: number, height: number, options: DbOptions = RAPIDOCR_DB_OPTIONS): DbBox[] {
+export function dbBoxes(
+  map: Float32Array,
+  width: number,
+  height: number,
+  options: DbOptions = RAPIDOCR_DB_OPTIONS,
+): DbBox[] {
   const mask = dilatedMask(map, width, height, options.threshold);
   const labels = new Int32Array(width * height);
   const stack: number[] = [];
@@ -38,7 +49,10 @@ export function dbBoxes(map: Float32Array, width: number, height: number, option
   for (let start = 0; start < mask.length && candidates < options.maxCandidates; start++) {
     if (!mask[start] || labels[start]) continue;
     candidates += 1;
-    let x0 = width, y0 = height, x1 = -1, y1 = -1;
+    let x0 = width,
+      y0 = height,
+      x1 = -1,
+      y1 = -1;
     labels[start] = candidates;
     stack.push(start);
     while (stack.length > 0) {
@@ -82,7 +96,10 @@ function dilatedMask(map: Float32Array, width: number, height: number, threshold
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const at = y * width + x;
-      mask[at] = above[at]! | (x > 0 ? above[at - 1]! : 0) | (y > 0 ? above[at - width]! | (x > 0 ? above[at - width - 1]! : 0) : 0);
+      mask[at] =
+        above[at]! |
+        (x > 0 ? above[at - 1]! : 0) |
+        (y > 0 ? above[at - width]! | (x > 0 ? above[at - width - 1]! : 0) : 0);
     }
   }
   return mask;
@@ -99,7 +116,12 @@ function meanInBox(map: Float32Array, width: number, box: PixelBox): number {
 /** DB's unclip of a rectangle: offset outward by area * ratio / perimeter (pyclipper's offset of a polygon). */
 function unclip(box: PixelBox, ratio: number): { x: number; y: number; width: number; height: number } {
   const distance = (box.width * box.height * ratio) / (2 * (box.width + box.height));
-  return { x: box.x - distance, y: box.y - distance, width: box.width + 2 * distance, height: box.height + 2 * distance };
+  return {
+    x: box.x - distance,
+    y: box.y - distance,
+    width: box.width + 2 * distance,
+    height: box.height + 2 * distance,
+  };
 }
 
 /** Top to bottom; boxes whose tops are within 10 pixels read left to right (RapidOCR's sorted_boxes). */

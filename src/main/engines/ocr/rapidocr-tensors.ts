@@ -23,7 +23,14 @@ export function detectionSize(width: number, height: number, maxSide: number): {
 }
 
 /** Fills BGR planes of `width` x `height` from the source rectangle (bilinear, pixel centres aligned), -1..1. */
-function writePlanes(image: RgbImage, source: { x: number; y: number; width: number; height: number }, width: number, height: number, into: Float32Array, stride: number): void {
+function writePlanes(
+  image: RgbImage,
+  source: { x: number; y: number; width: number; height: number },
+  width: number,
+  height: number,
+  into: Float32Array,
+  stride: number,
+): void {
   const plane = stride * height;
   const rgb = new Float32Array(3);
   const scaleX = source.width / width;
@@ -49,7 +56,10 @@ export function detectionInput(image: RgbImage, maxSide: number): PlanarInput {
 }
 
 /** One line for the recognizer: 48 tall keeping its aspect, then padded on the right with 0 (mid grey) to 320. */
-export function recognitionInput(image: RgbImage, box: { x: number; y: number; width: number; height: number }): PlanarInput {
+export function recognitionInput(
+  image: RgbImage,
+  box: { x: number; y: number; width: number; height: number },
+): PlanarInput {
   const lineWidth = Math.min(REC_MAX_WIDTH, Math.max(1, Math.ceil((REC_HEIGHT * box.width) / box.height)));
   const width = Math.max(REC_MIN_WIDTH, lineWidth);
   const data = new Float32Array(3 * REC_HEIGHT * width);

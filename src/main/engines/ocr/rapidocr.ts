@@ -46,7 +46,11 @@ export function createRapidOcrRecognizer(options: RapidOcrOptions): RapidOcrReco
       return await models.openSession(RAPIDOCR_MODEL, file);
     } catch (error) {
       if (error instanceof DubDeskError && error.code === 'engine_failed' && !/install it again/.test(error.message)) {
-        throw new DubDeskError('engine_failed', `${error.message} Remove the RapidOCR model (\`dubdesk models remove ${RAPIDOCR_MODEL}\`) and install it again.`, { cause: error, retryable: false });
+        throw new DubDeskError(
+          'engine_failed',
+          `${error.message} Remove the RapidOCR model (\`dubdesk models remove ${RAPIDOCR_MODEL}\`) and install it again.`,
+          { cause: error, retryable: false },
+        );
       }
       throw error;
     }
@@ -64,29 +68,57 @@ export function createRapidOcrRecognizer(options: RapidOcrOptions): RapidOcrReco
   /** Line boxes in the frame's pixels, in reading order. */
   const detect = async (detector: BoundSession, image: RgbImage, signal: AbortSignal): Promise<PixelBox[]> => {
     const input = detectionInput(image, maxSide);
-    const results = await detector.run({ x: new Tensor('float32', input.data, [1, 3, input.height, input.width]) }, { signal });
+    const results = await detector.run(
+      { x: new Tensor('float32', input.data, [1, 3, input.height, input.width]) },
+      { signal },
+    );
     const map = results.map;
     if (!map || map.type !== 'float32' || map.dims.length !== 4 || map.data.length !== input.width * input.height) {
-      throw new DubDeskError('engine_failed', `The RapidOCR detector returned ${map ? `${map.type} [${map.dims.join(', ')}]` : 'nothing'}, not a probability map of [1, 1, ${input.height}, ${input.width}].`);
+      throw new DubDeskError(
+        'engine_failed',
+        `The RapidOCR detector returned ${map ? `${map.type} [${map.dims.join(', ')}]` : 'nothing'}, not a probability map of [1, 1, ${input.height}, ${input.width}].`,
+      );
     }
     const scaleX = image.width / input.width;
     const scaleY = image.height / input.height;
     const boxes = dbBoxes(map.data as Float32Array, input.width, input.height, db)
-      .map((box) => clampBox({ x: box.x * scaleX, y: box.y * scaleY, width: box.width * scaleX, height: box.height * scaleY }, image.width, image.height))
+      .map((box) =>
+        clampBox(
+          { x: box.x * scaleX, y: box.y * scaleY, width: box.width * scaleX, height: box.height * scaleY },
+          image.width,
+          image.height,
+        ),
+      )
       .filter((box) => box.width > 0 && box.height > 0);
     return readingOrder(boxes);
   };
 
-  const read = async (recognizer: BoundSession, image: RgbImage, box: PixelBox, known: CtcClasses, signal: AbortSignal) => {
+  const read = async (
+    recognizer: BoundSession,
+    image: RgbImage,
+    box: PixelBox,
+    known: CtcClasses,
+    signal: AbortSignal,
+  ) => {
     const input = recognitionInput(image, box);
-    const results = await recognizer.run({ x: new Tensor('float32', input.data, [1, 3, REC_HEIGHT, input.width]) }, { signal });
+    const results = await recognizer.run(
+      { x: new Tensor('float32', input.data, [1, 3, REC_HEIGHT, input.width]) },
+      { signal },
+    );
     const output = results.probabilities;
     if (!output || output.type !== 'float32' || output.dims.length !== 3) {
-      throw new DubDeskError('engine_failed', `The RapidOCR recognizer returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not character probabilities [1, steps, classes].`);
+      throw new DubDeskError(
+        'engine_failed',
+        `The RapidOCR recognizer returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not character probabilities [1, steps, classes].`,
+      );
     }
     const [, steps, count] = output.dims as number[];
     if (count !== known.characters.length) {
-      throw new DubDeskError('engine_failed', `The RapidOCR recognizer has ${count} classes, but its dictionary ${RAPIDOCR_DICTIONARY_FILE} gives ${known.characters.length} (blank, ${known.characters.length - 2} characters, space). Remove the RapidOCR model (\`dubdesk models remove ${RAPIDOCR_MODEL}\`) and install it again.`, { retryable: false });
+      throw new DubDeskError(
+        'engine_failed',
+        `The RapidOCR recognizer has ${count} classes, but its dictionary ${RAPIDOCR_DICTIONARY_FILE} gives ${known.characters.length} (blank, ${known.characters.length - 2} characters, space). Remove the RapidOCR model (\`dubdesk models remove ${RAPIDOCR_MODEL}\`) and install it again.`,
+        { retryable: false },
+      );
     }
     return decodeCtcGreedy(output.data as Float32Array, steps!, known);
   };
@@ -102,7 +134,10 @@ export function createRapidOcrRecognizer(options: RapidOcrOptions): RapidOcrReco
     async recognize(image, { languages, signal }) {
       const unread = languages.filter((language) => !RAPIDOCR_LANGUAGES.has(languagePart(language)));
       if (unread.length > 0) {
-        throw new DubDeskError('model_not_installed', `RapidOCR (PP-OCRv4) reads Chinese and English, not ${unread.map((code) => findLanguage(code)?.name ?? code).join(', ')}.`);
+        throw new DubDeskError(
+          'model_not_installed',
+          `RapidOCR (PP-OCRv4) reads Chinese and English, not ${unread.map((code) => findLanguage(code)?.name ?? code).join(', ')}.`,
+        );
       }
       signal.throwIfAborted();
       const known = await classes();

@@ -13,8 +13,15 @@ const DATA_FOLDER = '4.0.0_best_int';
 
 /** Where Tesseract's name differs from the language's ISO 639-3 code (languages.ts); the rest read as iso3. */
 const TESSERACT_CODES: Readonly<Record<string, string>> = {
-  zh: 'chi_sim', 'zh-hant': 'chi_tra', 'zh-tw': 'chi_tra', 'zh-hk': 'chi_tra', 'zh-mo': 'chi_tra', yue: 'chi_tra',
-  nb: 'nor', no: 'nor', ku: 'kmr',
+  zh: 'chi_sim',
+  'zh-hant': 'chi_tra',
+  'zh-tw': 'chi_tra',
+  'zh-hk': 'chi_tra',
+  'zh-mo': 'chi_tra',
+  yue: 'chi_tra',
+  nb: 'nor',
+  no: 'nor',
+  ku: 'kmr',
 };
 
 /** Tesseract's code for a DubDesk language code (`zh-TW` -> chi_tra, `fr` -> fra), or undefined for unknown ones. */

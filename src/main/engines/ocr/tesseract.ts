@@ -53,7 +53,10 @@ export function createTesseractRecognizer(options: TesseractRecognizerOptions = 
     const slot = slots.get(key);
     if (!slot) return;
     slots.delete(key);
-    void slot.worker.then((worker) => worker.terminate()).catch(() => undefined).finally(slot.cleanup);
+    void slot.worker
+      .then((worker) => worker.terminate())
+      .catch(() => undefined)
+      .finally(slot.cleanup);
   };
 
   const workerFor = async (key: string, data: TesseractLanguageData[]): Promise<Tesseract.Worker> => {
@@ -71,20 +74,31 @@ export function createTesseractRecognizer(options: TesseractRecognizerOptions = 
     const raced = slots.get(key);
     if (raced) return raced.worker;
     const { langPath, cleanup } = localLangPath(data);
-    const worker = Tesseract.createWorker(data.map((entry) => entry.code), Tesseract.OEM.LSTM_ONLY, {
-      langPath,
-      // 'none': never read or write a cached copy in the working folder.
-      cacheMethod: 'none',
-      gzip: true,
-      errorHandler: () => undefined,
-    });
+    const worker = Tesseract.createWorker(
+      data.map((entry) => entry.code),
+      Tesseract.OEM.LSTM_ONLY,
+      {
+        langPath,
+        // 'none': never read or write a cached copy in the working folder.
+        cacheMethod: 'none',
+        gzip: true,
+        errorHandler: () => undefined,
+      },
+    );
     const slot: WorkerSlot = { worker, cleanup, lastUsed: Date.now() };
     slots.set(key, slot);
-    worker.catch(() => { if (slots.get(key) === slot) endSlot(key); });
+    worker.catch(() => {
+      if (slots.get(key) === slot) endSlot(key);
+    });
     return worker;
   };
 
-  const recognizeNow = async (key: string, data: TesseractLanguageData[], image: RgbImage, signal: AbortSignal): Promise<RecognizedLine[]> => {
+  const recognizeNow = async (
+    key: string,
+    data: TesseractLanguageData[],
+    image: RgbImage,
+    signal: AbortSignal,
+  ): Promise<RecognizedLine[]> => {
     signal.throwIfAborted();
     let onAbort: () => void = () => undefined;
     const aborted = new Promise<never>((_, reject) => {
@@ -121,27 +135,41 @@ export function createTesseractRecognizer(options: TesseractRecognizerOptions = 
 
     async recognize(image, { languages, signal }) {
       // In the caller's order: Tesseract lays the page out by the first language.
-      const data = [...new Map(languages.map((language) => {
-        const found = dataFor(language);
-        if (!found) throw new DubDeskError('model_not_installed', `The built-in OCR (Tesseract) has no ${findLanguage(language)?.name ?? language} data in this DubDesk version.`);
-        return [found.code, found] as const;
-      })).values()];
+      const data = [
+        ...new Map(
+          languages.map((language) => {
+            const found = dataFor(language);
+            if (!found)
+              throw new DubDeskError(
+                'model_not_installed',
+                `The built-in OCR (Tesseract) has no ${findLanguage(language)?.name ?? language} data in this DubDesk version.`,
+              );
+            return [found.code, found] as const;
+          }),
+        ).values(),
+      ];
       if (data.length === 0) throw new Error('Reading text needs at least one language.');
       const key = data.map((entry) => entry.code).join('+');
       const previous = queues.get(key) ?? Promise.resolve();
       const job = previous.catch(() => undefined).then(() => recognizeNow(key, data, image, signal));
       queues.set(key, job);
-      void job.catch(() => undefined).finally(() => { if (queues.get(key) === job) queues.delete(key); });
+      void job
+        .catch(() => undefined)
+        .finally(() => {
+          if (queues.get(key) === job) queues.delete(key);
+        });
       return job;
     },
 
     async dispose() {
       const ending = [...slots.values()];
       slots.clear();
-      await Promise.all(ending.map(async (slot) => {
-        await slot.worker.then((worker) => worker.terminate()).catch(() => undefined);
-        slot.cleanup();
-      }));
+      await Promise.all(
+        ending.map(async (slot) => {
+          await slot.worker.then((worker) => worker.terminate()).catch(() => undefined);
+          slot.cleanup();
+        }),
+      );
     },
   };
 }
@@ -153,14 +181,19 @@ export function createTesseractRecognizer(options: TesseractRecognizerOptions = 
 function localLangPath(data: TesseractLanguageData[]): { langPath: string; cleanup: () => void } {
   for (const entry of data) {
     // A URL here would make tesseract.js download: only absolute local folders are accepted.
-    if (!path.isAbsolute(entry.dir) || /^[a-z][a-z0-9+.-]*:\/\//i.test(entry.dir)) throw new Error(`Tesseract data must be a local folder, not ${entry.dir}.`);
+    if (!path.isAbsolute(entry.dir) || /^[a-z][a-z0-9+.-]*:\/\//i.test(entry.dir))
+      throw new Error(`Tesseract data must be a local folder, not ${entry.dir}.`);
   }
   if (data.length === 1) return { langPath: data[0]!.dir, cleanup: () => undefined };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-tessdata-'));
   for (const entry of data) {
     const file = `${entry.code}.traineddata.gz`;
     // Windows allows file links only to administrators and in developer mode: a copy serves there.
-    try { fs.symlinkSync(path.join(entry.dir, file), path.join(dir, file)); } catch { fs.copyFileSync(path.join(entry.dir, file), path.join(dir, file)); }
+    try {
+      fs.symlinkSync(path.join(entry.dir, file), path.join(dir, file));
+    } catch {
+      fs.copyFileSync(path.join(entry.dir, file), path.join(dir, file));
+    }
   }
   return { langPath: dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

@@ -88,7 +88,10 @@ function detectTextRegions(cv: OpenCv, image: RgbImage, options: TextRegionOptio
     }
     return mergeWordsIntoLines(boxes)
       .filter((box) => box.width >= box.height * 1.5 && box.width >= 16)
-      .map((box) => ({ ...toImageBox(box, roi, scale, image), score: edgeContrast(edges.data, binary.data, workWidth, box) }))
+      .map((box) => ({
+        ...toImageBox(box, roi, scale, image),
+        score: edgeContrast(edges.data, binary.data, workWidth, box),
+      }))
       .sort((a, b) => a.y - b.y || a.x - b.x);
   } finally {
     for (const mat of mats) mat.delete();
@@ -152,7 +155,12 @@ export function mergeWordsIntoLines(words: PixelBox[]): PixelBox[] {
         if (shared < 0.6 * Math.min(a.height, b.height) || gap > lineHeight) continue;
         const x = Math.min(a.x, b.x);
         const y = Math.min(a.y, b.y);
-        lines[i] = { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+        lines[i] = {
+          x,
+          y,
+          width: Math.max(a.x + a.width, b.x + b.width) - x,
+          height: Math.max(a.y + a.height, b.y + b.height) - y,
+        };
         lines.splice(j, 1);
         merged = true;
       }

@@ -26,7 +26,14 @@ export interface MdxModelSettings extends MdxShape {
 }
 
 /** UVR's model_data for Inst HQ 3 (hash 55657dd70583b0fedfba5f67df11d711): n_fft 6144, dim_f 3072, dim_t 2^8, compensate 1.022, Instrumental. */
-export const INST_HQ_3_SETTINGS: MdxModelSettings = { nFft: 6144, hop: 1024, dimF: 3072, dimT: 256, compensate: 1.022, primary: 'background' };
+export const INST_HQ_3_SETTINGS: MdxModelSettings = {
+  nFft: 6144,
+  hop: 1024,
+  dimF: 3072,
+  dimT: 256,
+  compensate: 1.022,
+  primary: 'background',
+};
 /** UVR zeroes the lowest bins (under 22 Hz) before the model. */
 const ZEROED_LOW_BINS = 3;
 
@@ -37,12 +44,20 @@ export interface MdxNetDeps {
 }
 
 /** One chunk through the model: the stem's spectrogram, checked to have the input's shape. */
-async function runModel(bound: BoundSession, spectrogram: Float32Array, shape: MdxShape, signal: AbortSignal): Promise<Float32Array> {
+async function runModel(
+  bound: BoundSession,
+  spectrogram: Float32Array,
+  shape: MdxShape,
+  signal: AbortSignal,
+): Promise<Float32Array> {
   const dims = [1, 4, shape.dimF, shape.dimT];
   const results = await bound.run({ input: new Tensor('float32', spectrogram, dims) }, { signal });
   const output = results.output;
   if (!output || output.type !== 'float32' || output.data.length !== spectrogram.length) {
-    throw new DubDeskError('engine_failed', `The separation model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not a spectrogram of [${dims.join(', ')}].`);
+    throw new DubDeskError(
+      'engine_failed',
+      `The separation model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not a spectrogram of [${dims.join(', ')}].`,
+    );
   }
   return output.data as Float32Array;
 }
@@ -66,11 +81,19 @@ export function createMdxNetSeparator(deps: MdxNetDeps): SourceSeparator & { isA
       const trim = settings.nFft / 2;
       const kept = chunk - 2 * trim;
       await fs.mkdir(outDir, { recursive: true });
-      const stems: SeparatedStems = { vocals: path.join(outDir, 'vocals.wav'), background: path.join(outDir, 'background.wav') };
+      const stems: SeparatedStems = {
+        vocals: path.join(outDir, 'vocals.wav'),
+        background: path.join(outDir, 'background.wav'),
+      };
 
       const reader: StereoReader = openStereoReader(deps.media.ffmpeg, audioFile, MDX_SAMPLE_RATE, signal);
       const vocalsOut: StereoWriter = openStereoWavWriter(deps.media.ffmpeg, stems.vocals, MDX_SAMPLE_RATE, signal);
-      const backgroundOut: StereoWriter = openStereoWavWriter(deps.media.ffmpeg, stems.background, MDX_SAMPLE_RATE, signal);
+      const backgroundOut: StereoWriter = openStereoWavWriter(
+        deps.media.ffmpeg,
+        stems.background,
+        MDX_SAMPLE_RATE,
+        signal,
+      );
       const mix = { left: new Float32Array(chunk), right: new Float32Array(chunk) };
       const stem = { left: new Float32Array(chunk), right: new Float32Array(chunk) };
       const vocals = { left: new Float32Array(chunk), right: new Float32Array(chunk) };
@@ -86,7 +109,8 @@ export function createMdxNetSeparator(deps: MdxNetDeps): SourceSeparator & { isA
           mix.left.fill(0, valid);
           mix.right.fill(0, valid);
           mdx.forward(mix.left, mix.right, spectrogram);
-          for (let channel = 0; channel < 4; channel++) spectrogram.fill(0, channel * plane, channel * plane + ZEROED_LOW_BINS * settings.dimT);
+          for (let channel = 0; channel < 4; channel++)
+            spectrogram.fill(0, channel * plane, channel * plane + ZEROED_LOW_BINS * settings.dimT);
           mdx.inverse(await runModel(bound, spectrogram, settings, signal), stem.left, stem.right);
           // Only the middle of the chunk is kept: [trim, trim + kept) is clear of the STFT's edge effects.
           const count = Math.min(kept, valid - trim);

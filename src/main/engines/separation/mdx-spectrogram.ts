@@ -67,7 +67,8 @@ function createInverseRealFft(size: number): (re: Float64Array, im: Float64Array
 
 export function createMdxSpectrogram(shape: MdxShape): MdxSpectrogram {
   const { nFft, hop, dimF, dimT } = shape;
-  if (nFft % 2 !== 0 || dimF > nFft / 2 + 1) throw new RangeError(`MDX shape needs an even n_fft and dim_f <= n_fft/2 + 1 (n_fft ${nFft}, dim_f ${dimF})`);
+  if (nFft % 2 !== 0 || dimF > nFft / 2 + 1)
+    throw new RangeError(`MDX shape needs an even n_fft and dim_f <= n_fft/2 + 1 (n_fft ${nFft}, dim_f ${dimF})`);
   const chunkSamples = hop * (dimT - 1);
   const pad = nFft / 2;
   const window = periodicHann(nFft);
@@ -128,7 +129,8 @@ export function createMdxSpectrogram(shape: MdxShape): MdxSpectrogram {
     chunkSamples,
     size: 4 * plane,
     forward(left, right, out, offset = 0) {
-      if (left.length !== chunkSamples || right.length !== chunkSamples) throw new RangeError(`an MDX chunk is ${chunkSamples} samples per channel`);
+      if (left.length !== chunkSamples || right.length !== chunkSamples)
+        throw new RangeError(`an MDX chunk is ${chunkSamples} samples per channel`);
       forwardChannel(left, out, offset);
       forwardChannel(right, out, offset + 2 * plane);
     },

@@ -37,7 +37,25 @@ async function stop(started: StartedProcess): Promise<void> {
 export function openStereoReader(ffmpeg: string, file: string, sampleRate: number, signal?: AbortSignal): StereoReader {
   const started = startProcess(
     ffmpeg,
-    [...ffmpegBaseArgs(), '-i', file, '-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '2', '-ar', String(sampleRate), '-c:a', 'pcm_f32le', '-f', 'f32le', 'pipe:1'],
+    [
+      ...ffmpegBaseArgs(),
+      '-i',
+      file,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-sn',
+      '-dn',
+      '-ac',
+      '2',
+      '-ar',
+      String(sampleRate),
+      '-c:a',
+      'pcm_f32le',
+      '-f',
+      'f32le',
+      'pipe:1',
+    ],
     { toolName: 'ffmpeg', readStdout: true, signal, killGraceMs: 0 },
   );
   const chunks = started.stdout[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -74,10 +92,33 @@ export function openStereoReader(ffmpeg: string, file: string, sampleRate: numbe
 }
 
 /** Encodes stereo float at `sampleRate` to a 16-bit PCM WAV file. */
-export function openStereoWavWriter(ffmpeg: string, file: string, sampleRate: number, signal?: AbortSignal): StereoWriter {
+export function openStereoWavWriter(
+  ffmpeg: string,
+  file: string,
+  sampleRate: number,
+  signal?: AbortSignal,
+): StereoWriter {
   const started = startProcess(
     ffmpeg,
-    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'f32le', '-ar', String(sampleRate), '-ac', '2', '-i', 'pipe:0', '-c:a', 'pcm_s16le', '-f', 'wav', file],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'f32le',
+      '-ar',
+      String(sampleRate),
+      '-ac',
+      '2',
+      '-i',
+      'pipe:0',
+      '-c:a',
+      'pcm_s16le',
+      '-f',
+      'wav',
+      file,
+    ],
     { toolName: 'ffmpeg', stdin: true, signal, killGraceMs: 0 },
   );
   const stdin = started.stdin!;

@@ -8,5 +8,9 @@ export interface SeparatedStems {
 }
 
 export interface SourceSeparator extends EngineIdentity {
-  separate(audioFile: string, outDir: string, options: { signal: AbortSignal; onProgress?(fraction: number): void }): Promise<SeparatedStems>;
+  separate(
+    audioFile: string,
+    outDir: string,
+    options: { signal: AbortSignal; onProgress?(fraction: number): void },
+  ): Promise<SeparatedStems>;
 }

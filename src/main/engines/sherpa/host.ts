@@ -94,13 +94,30 @@ export class SherpaHost {
   /** Runs one operation in the child; calls run one at a time, in order. */
   run<Args, Result>(op: SherpaOp<Args, Result>, args: Args, options: SherpaRunOptions): Promise<Result> {
     const { subject, signal } = options;
-    if (this.closed) return Promise.reject(new DubDeskError('cancelled', `${subject.title} cannot run: the speech engines were shut down.`));
+    if (this.closed)
+      return Promise.reject(
+        new DubDeskError('cancelled', `${subject.title} cannot run: the speech engines were shut down.`),
+      );
     if (signal?.aborted) return Promise.reject(cancelledError(subject, signal.reason));
     if (!this.ops.some((known) => known.name === op.name)) {
-      return Promise.reject(new DubDeskError('internal', `The sherpa-onnx operation '${op.name}' is not listed in engines/sherpa/ops/index.ts.`));
+      return Promise.reject(
+        new DubDeskError(
+          'internal',
+          `The sherpa-onnx operation '${op.name}' is not listed in engines/sherpa/ops/index.ts.`,
+        ),
+      );
     }
     return new Promise<Result>((resolve, reject) => {
-      const call: Call = { id: this.nextId++, op: op.name, args, subject, signal, resolve: resolve as (result: unknown) => void, reject, settled: false };
+      const call: Call = {
+        id: this.nextId++,
+        op: op.name,
+        args,
+        subject,
+        signal,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        settled: false,
+      };
       if (signal) {
         const onAbort = () => this.cancel(call, cancelledError(subject, signal.reason));
         signal.addEventListener('abort', onAbort, { once: true });
@@ -114,10 +131,18 @@ export class SherpaHost {
   /** Ends the child; calls waiting or running reject `cancelled`. Later calls are refused. */
   async dispose(): Promise<void> {
     this.closed = true;
-    for (const call of this.queue.splice(0)) this.settle(call, new DubDeskError('cancelled', `${call.subject.title} was stopped: the speech engines were shut down.`));
+    for (const call of this.queue.splice(0))
+      this.settle(
+        call,
+        new DubDeskError('cancelled', `${call.subject.title} was stopped: the speech engines were shut down.`),
+      );
     const child = this.child;
     if (!child) return;
-    if (child.call) child.call.cancelled = new DubDeskError('cancelled', `${child.call.subject.title} was stopped: the speech engines were shut down.`);
+    if (child.call)
+      child.call.cancelled = new DubDeskError(
+        'cancelled',
+        `${child.call.subject.title} was stopped: the speech engines were shut down.`,
+      );
     // Held until it is gone: the caller awaits its exit.
     setReferenced(child.process, true);
     child.process.kill(0);
@@ -153,7 +178,14 @@ export class SherpaHost {
     } catch (error) {
       // Arguments that cannot be cloned (a function, a class instance with native state) never reach the child.
       child.call = undefined;
-      this.settle(call, new DubDeskError('internal', `${call.subject.title}: the arguments of '${call.op}' cannot be sent to the sherpa-onnx process (${(error as Error).message}).`, { cause: error }));
+      this.settle(
+        call,
+        new DubDeskError(
+          'internal',
+          `${call.subject.title}: the arguments of '${call.op}' cannot be sent to the sherpa-onnx process (${(error as Error).message}).`,
+          { cause: error },
+        ),
+      );
       this.idle(child);
       this.pump();
     }
@@ -164,7 +196,11 @@ export class SherpaHost {
     try {
       sherpaPath = sherpaPackagePath();
     } catch (error) {
-      const failure = new DubDeskError('engine_failed', `The speech engine package sherpa-onnx-node is missing from this installation: ${(error as Error).message}`, { cause: error });
+      const failure = new DubDeskError(
+        'engine_failed',
+        `The speech engine package sherpa-onnx-node is missing from this installation: ${(error as Error).message}`,
+        { cause: error },
+      );
       for (const call of this.queue.splice(0)) this.settle(call, failure);
       return undefined;
     }
@@ -173,8 +209,13 @@ export class SherpaHost {
     delete env.NODE_OPTIONS;
     let state: ChildState | undefined;
     const started = startProcess(process.execPath, ['-e', SHERPA_CHILD_SOURCE], {
-      ipc: true, toolName: 'sherpa-onnx', killGraceMs: 0, env,
-      onStderrLine: (line) => { if (state?.call) state.callStderr = `${state.callStderr}\n${line}`.slice(-STDERR_IN_MESSAGE_CHARS); },
+      ipc: true,
+      toolName: 'sherpa-onnx',
+      killGraceMs: 0,
+      env,
+      onStderrLine: (line) => {
+        if (state?.call) state.callStderr = `${state.callStderr}\n${line}`.slice(-STDERR_IN_MESSAGE_CHARS);
+      },
     });
     state = { process: started, ready: false, callStderr: '' };
     this.child = state;
@@ -199,7 +240,10 @@ export class SherpaHost {
       return;
     }
     if (message.type === 'startError') {
-      const error = new DubDeskError('engine_failed', `The speech engine (sherpa-onnx) could not be loaded: ${message.message}`);
+      const error = new DubDeskError(
+        'engine_failed',
+        `The speech engine (sherpa-onnx) could not be loaded: ${message.message}`,
+      );
       for (const call of this.queue.splice(0)) this.settle(call, error);
       return;
     }
@@ -262,7 +306,9 @@ export class SherpaHost {
 function setReferenced(started: StartedProcess, referenced: boolean): void {
   const { child } = started;
   // The pipes are sockets (ref/unref), though typed as plain streams.
-  const handles = [child, child.channel, child.stdout, child.stderr] as ({ ref?(): void; unref?(): void } | null | undefined)[];
+  const handles = [child, child.channel, child.stdout, child.stderr] as (
+    { ref?(): void; unref?(): void } | null | undefined
+  )[];
   for (const handle of handles) {
     if (referenced) handle?.ref?.();
     else handle?.unref?.();
@@ -284,7 +330,11 @@ function describeExit(exit: ProcessExit): string {
 
 /** sherpa's log lines without their source locations ("/shared/sherpa-onnx/csrc/x.cc:Init:355 "), as one sentence. */
 function lastLines(text: string): string | undefined {
-  const said = text.split('\n').map((line) => line.replace(/^\S+\.(?:cc|h|cpp):\S+\s*/, '').trim()).filter(Boolean).join(' ');
+  const said = text
+    .split('\n')
+    .map((line) => line.replace(/^\S+\.(?:cc|h|cpp):\S+\s*/, '').trim())
+    .filter(Boolean)
+    .join(' ');
   if (!said) return undefined;
   const tail = said.length > STDERR_IN_MESSAGE_CHARS ? `…${said.slice(-STDERR_IN_MESSAGE_CHARS)}` : said;
   return sentence(tail);
@@ -306,7 +356,10 @@ function crashError(call: Call, exit: ProcessExit): DubDeskError {
 function opError(call: Call, message: string, code: string | undefined, stderr: string): DubDeskError {
   if (code && isErrorCode(code)) return new DubDeskError(code, message);
   const said = lastLines(stderr);
-  return new DubDeskError('engine_failed', `${named(call.subject)} failed during ${call.op}: ${sentence(message)}${said ? ` ${said}` : ''}${reinstallAdvice(call.subject)}`);
+  return new DubDeskError(
+    'engine_failed',
+    `${named(call.subject)} failed during ${call.op}: ${sentence(message)}${said ? ` ${said}` : ''}${reinstallAdvice(call.subject)}`,
+  );
 }
 
 function named(subject: SherpaSubject): string {

@@ -27,7 +27,11 @@ export async function readWavInfo(file: string): Promise<WavInfo> {
       const id = header.toString('ascii', at, at + 4);
       const length = header.readUInt32LE(at + 4);
       if (id === 'fmt ' && at + 24 <= header.length) {
-        format = { channels: header.readUInt16LE(at + 10), sampleRate: header.readUInt32LE(at + 12), bitsPerSample: header.readUInt16LE(at + 22) };
+        format = {
+          channels: header.readUInt16LE(at + 10),
+          sampleRate: header.readUInt32LE(at + 12),
+          bitsPerSample: header.readUInt16LE(at + 22),
+        };
       } else if (id === 'data') {
         if (!format) break;
         const available = size - (at + 8);

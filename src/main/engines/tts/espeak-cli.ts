@@ -11,7 +11,15 @@ export const MAX_WORDS_PER_MINUTE = 450;
  * e.g. en 68 / 100 / 168 Hz at -p 0 / 50 / 99). The curve is not a pure exponential, so the mapping interpolates it.
  */
 export const PITCH_CURVE: readonly (readonly [p: number, semitones: number])[] = [
-  [0, -6.8], [10, -5.85], [25, -3.8], [40, -1.66], [50, 0], [60, 1.72], [75, 4.4], [90, 7.2], [99, 8.85],
+  [0, -6.8],
+  [10, -5.85],
+  [25, -3.8],
+  [40, -1.66],
+  [50, 0],
+  [60, 1.72],
+  [75, 4.4],
+  [90, 7.2],
+  [99, 8.85],
 ];
 
 /** Relative speaking rate (1 = normal) -> `-s` words per minute, within what this build can do. */
@@ -49,13 +57,19 @@ export interface SynthesisArgumentsInput {
 /** Arguments for one synthesis. Text goes through a file (`-f`): nothing in it can be read as an option. */
 export function synthesisArguments(input: SynthesisArgumentsInput): string[] {
   return [
-    '-v', input.voice,
-    '-s', String(wordsPerMinute(input.rate)),
-    '-p', String(pitchArgument(input.pitchSemitones)),
-    '-b', '1', // the text file is UTF-8
+    '-v',
+    input.voice,
+    '-s',
+    String(wordsPerMinute(input.rate)),
+    '-p',
+    String(pitchArgument(input.pitchSemitones)),
+    '-b',
+    '1', // the text file is UTF-8
     '-z', // no sentence-final pause: the dub timeline places each cue itself
-    '-w', input.wavFile,
-    '-f', input.textFile,
+    '-w',
+    input.wavFile,
+    '-f',
+    input.textFile,
   ];
 }
 
@@ -102,7 +116,8 @@ export interface WavPcm {
 /** A 16-bit PCM mono WAV (what eSpeak writes) -> float samples; walks the chunks rather than assuming a 44-byte header. */
 export function decodeWavPcm16(bytes: Uint8Array): WavPcm {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tag = (offset: number) => String.fromCharCode(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]);
+  const tag = (offset: number) =>
+    String.fromCharCode(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]);
   if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error('not a RIFF/WAVE file');
   let offset = 12;
   let sampleRate = 0;
@@ -119,7 +134,8 @@ export function decodeWavPcm16(bytes: Uint8Array): WavPcm {
       bits = view.getUint16(body + 14, true);
     } else if (id === 'data') {
       if (!sampleRate) throw new Error('WAV data chunk before its fmt chunk');
-      if (bits !== 16 || channels !== 1) throw new Error(`expected 16-bit mono PCM, got ${bits}-bit ${channels}-channel`);
+      if (bits !== 16 || channels !== 1)
+        throw new Error(`expected 16-bit mono PCM, got ${bits}-bit ${channels}-channel`);
       const count = Math.floor(size / 2);
       const samples = new Float32Array(count);
       for (let i = 0; i < count; i++) samples[i] = view.getInt16(body + i * 2, true) / 32768;

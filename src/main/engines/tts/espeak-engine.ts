@@ -30,9 +30,11 @@ export function createEspeakEngine(options: EspeakPoolOptions = {}): EspeakEngin
     voices: (): Voice[] => listVoices(),
     async synthesize(request: SynthesisRequest): Promise<SynthesizedSpeech> {
       const voice = findVoice(request.voiceId);
-      if (!voice) throw new DubDeskError('not_found', `No built-in voice '${request.voiceId}'. GET /v1/voices lists the voices.`);
+      if (!voice)
+        throw new DubDeskError('not_found', `No built-in voice '${request.voiceId}'. GET /v1/voices lists the voices.`);
       const text = cleanSpeechText(request.text);
-      if (request.signal?.aborted) throw new DubDeskError('cancelled', 'Speech synthesis was cancelled.', { cause: request.signal.reason });
+      if (request.signal?.aborted)
+        throw new DubDeskError('cancelled', 'Speech synthesis was cancelled.', { cause: request.signal.reason });
       if (!text) return { samples: new Float32Array(0), sampleRate: ESPEAK_SAMPLE_RATE };
       const args = synthesisArguments({
         voice: voice.espeakVoice,
@@ -45,7 +47,11 @@ export function createEspeakEngine(options: EspeakPoolOptions = {}): EspeakEngin
       try {
         return decodeWavPcm16(file!);
       } catch (error) {
-        throw new DubDeskError('engine_failed', `eSpeak NG wrote an unreadable WAV for ${voice.id}: ${(error as Error).message}`, { cause: error });
+        throw new DubDeskError(
+          'engine_failed',
+          `eSpeak NG wrote an unreadable WAV for ${voice.id}: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
     },
     warmUp: () => pool.warmUp(),

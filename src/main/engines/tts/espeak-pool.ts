@@ -194,14 +194,18 @@ export class EspeakPool {
       const watched = new Set<Job>();
       jobs = watched;
       this.bySignal.set(signal, watched);
-      signal.addEventListener('abort', () => {
-        this.bySignal.delete(signal);
-        for (const waiting of watched) {
-          const queued = this.queue.indexOf(waiting);
-          if (queued >= 0) this.queue.splice(queued, 1);
-          this.fail(waiting, cancelled(signal));
-        }
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          this.bySignal.delete(signal);
+          for (const waiting of watched) {
+            const queued = this.queue.indexOf(waiting);
+            if (queued >= 0) this.queue.splice(queued, 1);
+            this.fail(waiting, cancelled(signal));
+          }
+        },
+        { once: true },
+      );
     }
     jobs.add(job);
   }
@@ -215,25 +219,30 @@ export class EspeakPool {
     this.closed = true;
     const error = new DubDeskError('cancelled', 'The eSpeak NG pool was closed.');
     for (const job of this.queue.splice(0)) this.fail(job, error);
-    await Promise.all(this.slots.splice(0).map(async (slot) => {
-      clearTimeout(slot.idleTimer);
-      if (slot.job) this.fail(slot.job, error);
-      await slot.worker?.terminate();
-    }));
+    await Promise.all(
+      this.slots.splice(0).map(async (slot) => {
+        clearTimeout(slot.idleTimer);
+        if (slot.job) this.fail(slot.job, error);
+        await slot.worker?.terminate();
+      }),
+    );
   }
 
   private module(): Promise<WebAssembly.Module> {
     if (!this.compiled) {
       const compiling = fs.readFile(espeakPackageFiles().wasmPath).then((bytes) => WebAssembly.compile(bytes));
       // A failed compile (package files missing) is reported to the callers waiting now; the next run tries again.
-      compiling.catch(() => { if (this.compiled === compiling) this.compiled = undefined; });
+      compiling.catch(() => {
+        if (this.compiled === compiling) this.compiled = undefined;
+      });
       this.compiled = compiling;
     }
     return this.compiled;
   }
 
   private pump(): void {
-    for (let free = this.freeSlot(); free && this.queue.length > 0; free = this.freeSlot()) this.assign(free, this.queue.shift()!);
+    for (let free = this.freeSlot(); free && this.queue.length > 0; free = this.freeSlot())
+      this.assign(free, this.queue.shift()!);
     const starting = this.slots.filter((slot) => !slot.ready).length;
     for (let i = starting; i < this.queue.length && this.slots.length < this.size; i++) this.spawn();
   }
@@ -250,21 +259,35 @@ export class EspeakPool {
       if (index >= 0) this.slots.splice(index, 1);
       clearTimeout(slot.idleTimer);
     };
-    this.module().then((wasmModule) => {
-      if (this.closed || !this.slots.includes(slot)) return;
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { moduleUrl: espeakPackageFiles().moduleUrl, wasmModule } });
-      slot.worker = worker;
-      worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
-      worker.on('error', () => undefined); // 'exit' follows and reports
-      worker.on('exit', (code) => {
+    this.module().then(
+      (wasmModule) => {
+        if (this.closed || !this.slots.includes(slot)) return;
+        const worker = new Worker(WORKER_SOURCE, {
+          eval: true,
+          workerData: { moduleUrl: espeakPackageFiles().moduleUrl, wasmModule },
+        });
+        slot.worker = worker;
+        worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
+        worker.on('error', () => undefined); // 'exit' follows and reports
+        worker.on('exit', (code) => {
+          remove();
+          if (slot.job)
+            this.fail(
+              slot.job,
+              new DubDeskError('engine_failed', `eSpeak NG stopped unexpectedly (exit code ${code}).`),
+            );
+          if (!this.closed) this.pump();
+        });
+      },
+      (error: unknown) => {
         remove();
-        if (slot.job) this.fail(slot.job, new DubDeskError('engine_failed', `eSpeak NG stopped unexpectedly (exit code ${code}).`));
-        if (!this.closed) this.pump();
-      });
-    }, (error: unknown) => {
-      remove();
-      this.failQueue(new DubDeskError('engine_failed', `eSpeak NG could not be loaded: ${(error as Error).message}`, { cause: error }));
-    });
+        this.failQueue(
+          new DubDeskError('engine_failed', `eSpeak NG could not be loaded: ${(error as Error).message}`, {
+            cause: error,
+          }),
+        );
+      },
+    );
   }
 
   private onMessage(slot: Slot, message: WorkerMessage): void {
@@ -281,7 +304,8 @@ export class EspeakPool {
     const job = slot.job;
     if (!job || job.id !== message.id) return;
     slot.job = undefined;
-    if (message.error !== undefined) this.fail(job, new DubDeskError('engine_failed', `eSpeak NG failed: ${message.error}`));
+    if (message.error !== undefined)
+      this.fail(job, new DubDeskError('engine_failed', `eSpeak NG failed: ${message.error}`));
     else this.succeed(job, { file: message.file, stdout: message.stdout ?? '' });
     this.scheduleIdle(slot);
     this.pump();

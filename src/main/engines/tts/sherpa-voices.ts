@@ -9,8 +9,17 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { findLanguage } from '../../../shared/languages.js';
 import type { CatalogueEntry } from '../../models/catalogue.js';
 import {
-  ESPEAK_DATA_DIR, findPiperVoice, KOKORO_FILES, KOKORO_LANGUAGES, KOKORO_MODEL, KOKORO_SPEAKERS, PIPER_ID_PREFIX,
-  PIPER_TOKENS_FILE, ZIPVOICE_FILES, ZIPVOICE_LANGUAGES, ZIPVOICE_MODEL,
+  ESPEAK_DATA_DIR,
+  findPiperVoice,
+  KOKORO_FILES,
+  KOKORO_LANGUAGES,
+  KOKORO_MODEL,
+  KOKORO_SPEAKERS,
+  PIPER_ID_PREFIX,
+  PIPER_TOKENS_FILE,
+  ZIPVOICE_FILES,
+  ZIPVOICE_LANGUAGES,
+  ZIPVOICE_MODEL,
 } from '../../models/entries/voices.js';
 import type { EngineModels } from '../registry.js';
 import type { SherpaHost } from '../sherpa/host.js';
@@ -64,11 +73,20 @@ function kokoroVoices(): NeuralVoice[] {
     if (!languageInfo) return [];
     const [language, locale, espeak] = languageInfo;
     const gender: VoiceGender = speaker[1] === 'f' ? 'female' : speaker[1] === 'm' ? 'male' : 'neutral';
-    return [{
-      id: `kokoro:${speaker}`,
-      name: `${capitalise(speaker.slice(3))} (Kokoro, ${locale})`,
-      language, locale, gender, engine: 'kokoro', quality: 'standard' as const, modelId: KOKORO_MODEL, sid, espeak,
-    }];
+    return [
+      {
+        id: `kokoro:${speaker}`,
+        name: `${capitalise(speaker.slice(3))} (Kokoro, ${locale})`,
+        language,
+        locale,
+        gender,
+        engine: 'kokoro',
+        quality: 'standard' as const,
+        modelId: KOKORO_MODEL,
+        sid,
+        espeak,
+      },
+    ];
   });
 }
 
@@ -76,8 +94,15 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = { en: 'English', zh: 'C
 
 /** One cloning voice per language ZipVoice speaks: the voice is the reference's, the language the text's. */
 const ZIPVOICE_VOICES: readonly NeuralVoice[] = ZIPVOICE_LANGUAGES.map((language) => ({
-  id: `zipvoice:clone-${language}`, name: `The speaker's own voice (ZipVoice cloning, ${LANGUAGE_NAMES[language]})`, language, gender: 'neutral',
-  engine: 'zipvoice', quality: 'standard', clones: true, modelId: ZIPVOICE_MODEL, sid: 0,
+  id: `zipvoice:clone-${language}`,
+  name: `The speaker's own voice (ZipVoice cloning, ${LANGUAGE_NAMES[language]})`,
+  language,
+  gender: 'neutral',
+  engine: 'zipvoice',
+  quality: 'standard',
+  clones: true,
+  modelId: ZIPVOICE_MODEL,
+  sid: 0,
 }));
 
 /** The model's files as the op wants them. */
@@ -86,21 +111,34 @@ function modelFiles(models: EngineModels, voice: NeuralVoice): SherpaTtsModel {
   const dir = (name: string) => path.join(installed.dir, name);
   if (voice.modelId === KOKORO_MODEL) {
     return {
-      kind: 'kokoro', model: installed.file(KOKORO_FILES.model), voices: installed.file(KOKORO_FILES.voices), tokens: installed.file(KOKORO_FILES.tokens),
-      dataDir: dir(ESPEAK_DATA_DIR), lexicon: KOKORO_FILES.lexicons.map((name) => installed.file(name)).join(','),
+      kind: 'kokoro',
+      model: installed.file(KOKORO_FILES.model),
+      voices: installed.file(KOKORO_FILES.voices),
+      tokens: installed.file(KOKORO_FILES.tokens),
+      dataDir: dir(ESPEAK_DATA_DIR),
+      lexicon: KOKORO_FILES.lexicons.map((name) => installed.file(name)).join(','),
     };
   }
   if (voice.modelId === ZIPVOICE_MODEL) {
     return {
-      kind: 'zipvoice', encoder: installed.file(ZIPVOICE_FILES.encoder), decoder: installed.file(ZIPVOICE_FILES.decoder),
-      vocoder: installed.file(ZIPVOICE_FILES.vocoder), tokens: installed.file(ZIPVOICE_FILES.tokens), dataDir: dir(ESPEAK_DATA_DIR),
+      kind: 'zipvoice',
+      encoder: installed.file(ZIPVOICE_FILES.encoder),
+      decoder: installed.file(ZIPVOICE_FILES.decoder),
+      vocoder: installed.file(ZIPVOICE_FILES.vocoder),
+      tokens: installed.file(ZIPVOICE_FILES.tokens),
+      dataDir: dir(ESPEAK_DATA_DIR),
       lexicon: installed.file(ZIPVOICE_FILES.lexicon),
     };
   }
   const name = piperVoiceName(installed.entry)!;
   // Voices that spell by characters (frontend=characters in their metadata) come without eSpeak's data.
   const espeakData = dir(ESPEAK_DATA_DIR);
-  return { kind: 'vits', model: installed.file(`${name}.onnx`), tokens: installed.file(PIPER_TOKENS_FILE), dataDir: fs.existsSync(espeakData) ? espeakData : '' };
+  return {
+    kind: 'vits',
+    model: installed.file(`${name}.onnx`),
+    tokens: installed.file(PIPER_TOKENS_FILE),
+    dataDir: fs.existsSync(espeakData) ? espeakData : '',
+  };
 }
 
 export function createSherpaVoices(host: SherpaHost, models: EngineModels): TtsEngine & { dispose(): Promise<void> } {
@@ -124,8 +162,13 @@ export function createSherpaVoices(host: SherpaHost, models: EngineModels): TtsE
 
     async synthesize(request: SynthesisRequest): Promise<SynthesizedSpeech> {
       const voice = installedVoices().find((candidate) => candidate.id === request.voiceId);
-      if (!voice) throw new DubDeskError('not_found', `No installed neural voice '${request.voiceId}'. GET /v1/voices lists the voices.`);
-      if (request.signal?.aborted) throw new DubDeskError('cancelled', 'Speech synthesis was cancelled.', { cause: request.signal.reason });
+      if (!voice)
+        throw new DubDeskError(
+          'not_found',
+          `No installed neural voice '${request.voiceId}'. GET /v1/voices lists the voices.`,
+        );
+      if (request.signal?.aborted)
+        throw new DubDeskError('cancelled', 'Speech synthesis was cancelled.', { cause: request.signal.reason });
       const text = cleanSpeechText(request.text);
       if (!text) return { samples: new Float32Array(0), sampleRate: EMPTY_RATE };
       const args: SherpaTtsArgs = {
@@ -140,16 +183,26 @@ export function createSherpaVoices(host: SherpaHost, models: EngineModels): TtsE
       if (voice.clones) {
         // ZipVoice hears the reference with its transcript; without both it has no voice to speak in.
         if (!request.reference?.wavFile || !request.reference.text.trim()) {
-          throw new DubDeskError('invalid_request', `${voice.name} speaks in the voice of reference speech and its transcript, and this request gives none: use voice_model=real, or choose a voice of its own.`);
+          throw new DubDeskError(
+            'invalid_request',
+            `${voice.name} speaks in the voice of reference speech and its transcript, and this request gives none: use voice_model=real, or choose a voice of its own.`,
+          );
         }
         args.referenceWav = request.reference.wavFile;
         args.referenceText = cleanSpeechText(request.reference.text);
       }
       const entry = models.catalogue.find(voice.modelId);
       const title = entry?.title ?? voice.name;
-      const speech = await host.run(SHERPA_TTS_OP, args, { subject: { title, modelId: voice.modelId }, signal: request.signal });
+      const speech = await host.run(SHERPA_TTS_OP, args, {
+        subject: { title, modelId: voice.modelId },
+        signal: request.signal,
+      });
       // sherpa-onnx answers text it cannot turn into phonemes (or a reference it cannot read) with no audio, not an error.
-      if (speech.samples.length === 0) throw new DubDeskError('engine_failed', `${title} made no speech of "${text.slice(0, 80)}"${voice.clones ? ' with the reference given' : ''}: it could not read the text in ${voice.language}.`);
+      if (speech.samples.length === 0)
+        throw new DubDeskError(
+          'engine_failed',
+          `${title} made no speech of "${text.slice(0, 80)}"${voice.clones ? ' with the reference given' : ''}: it could not read the text in ${voice.language}.`,
+        );
       return { samples: speech.samples, sampleRate: speech.sampleRate };
     },
 

@@ -66,7 +66,10 @@ export interface VoiceSampleCache {
 }
 
 /** Every engine's voices as one engine: each synthesis goes to the engine that has the voice (the registry's ttsFor). */
-export function combinedVoices(source: { voices(): Voice[]; ttsFor(voiceId: string): Pick<TtsEngine, 'synthesize'> }): Pick<TtsEngine, 'voices' | 'synthesize'> {
+export function combinedVoices(source: {
+  voices(): Voice[];
+  ttsFor(voiceId: string): Pick<TtsEngine, 'synthesize'>;
+}): Pick<TtsEngine, 'voices' | 'synthesize'> {
   return {
     voices: () => source.voices(),
     synthesize: (request) => source.ttsFor(request.voiceId).synthesize(request),
@@ -97,9 +100,16 @@ export function createVoiceSampleCache(options: VoiceSampleCacheOptions): VoiceS
   return {
     sampleFile(voiceId) {
       const voice = options.engine.voices().find((candidate) => candidate.id === voiceId);
-      if (!voice) return Promise.reject(new DubDeskError('not_found', `No voice '${voiceId}'. GET /v1/voices lists the voices.`));
+      if (!voice)
+        return Promise.reject(new DubDeskError('not_found', `No voice '${voiceId}'. GET /v1/voices lists the voices.`));
       // A cloning voice has no sound of its own: it takes each speaker's.
-      if (voice.clones) return Promise.reject(new DubDeskError('invalid_request', `${voice.name} has no sample: it speaks in the voice of each speaker's own speech (voice_model=real).`));
+      if (voice.clones)
+        return Promise.reject(
+          new DubDeskError(
+            'invalid_request',
+            `${voice.name} has no sample: it speaks in the voice of each speaker's own speech (voice_model=real).`,
+          ),
+        );
       const file = path.join(options.cacheDir, sampleFileName(voiceId));
       // Concurrent requests for the same sample share one synthesis (tens of ms, so no request cancels it).
       let running = pending.get(voiceId);

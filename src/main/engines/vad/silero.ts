@@ -46,11 +46,20 @@ export function sileroModelPath(): string {
 }
 
 /** Pads, joins close regions and keeps them in the file, in ms. */
-export function tidyRegions(raw: readonly SpeechRegion[], durationMs: number, settings: Required<SileroVadSettings>): SpeechRegion[] {
+export function tidyRegions(
+  raw: readonly SpeechRegion[],
+  durationMs: number,
+  settings: Required<SileroVadSettings>,
+): SpeechRegion[] {
   const joined: SpeechRegion[] = [];
   for (const region of raw) {
     const last = joined.at(-1);
-    if (last && region.startMs - last.endMs < settings.mergeGapMs && region.endMs - last.startMs <= settings.maxSpeechMs) last.endMs = region.endMs;
+    if (
+      last &&
+      region.startMs - last.endMs < settings.mergeGapMs &&
+      region.endMs - last.startMs <= settings.maxSpeechMs
+    )
+      last.endMs = region.endMs;
     else joined.push({ ...region });
   }
   return joined.map((region, i) => {
@@ -64,24 +73,35 @@ export function tidyRegions(raw: readonly SpeechRegion[], durationMs: number, se
   });
 }
 
-export function createSileroVad(host: SherpaHost, settings: SileroVadSettings = {}): VoiceActivityDetector & { dispose(): Promise<void> } {
+export function createSileroVad(
+  host: SherpaHost,
+  settings: SileroVadSettings = {},
+): VoiceActivityDetector & { dispose(): Promise<void> } {
   const options = { ...SILERO_VAD_DEFAULTS, ...settings };
   return {
     id: SILERO_VAD_ID,
     title: SILERO_VAD_TITLE,
 
     async detect(wavFile, { signal, onProgress }) {
-      const found = await host.run(VAD_OP, {
-        model: sileroModelPath(),
-        wavFile,
-        threshold: options.threshold,
-        minSilenceSec: options.minSilenceMs / 1000,
-        minSpeechSec: options.minSpeechMs / 1000,
-        maxSpeechSec: options.maxSpeechMs / 1000,
-      }, { subject: { title: SILERO_VAD_TITLE }, signal });
+      const found = await host.run(
+        VAD_OP,
+        {
+          model: sileroModelPath(),
+          wavFile,
+          threshold: options.threshold,
+          minSilenceSec: options.minSilenceMs / 1000,
+          minSpeechSec: options.minSpeechMs / 1000,
+          maxSpeechSec: options.maxSpeechMs / 1000,
+        },
+        { subject: { title: SILERO_VAD_TITLE }, signal },
+      );
       const toMs = (sample: number) => (sample / found.sampleRate) * 1000;
       onProgress?.(1);
-      return tidyRegions(found.regions.map(([start, end]) => ({ startMs: toMs(start), endMs: toMs(end) })), toMs(found.sampleCount), options);
+      return tidyRegions(
+        found.regions.map(([start, end]) => ({ startMs: toMs(start), endMs: toMs(end) })),
+        toMs(found.sampleCount),
+        options,
+      );
     },
 
     dispose: () => host.dispose(),

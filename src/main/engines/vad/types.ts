@@ -11,5 +11,8 @@ export interface VoiceActivityDetector {
   /** What the job log names: "Silero VAD (built in)". */
   readonly title: string;
   /** Regions of speech in a 16 kHz mono 16-bit WAV file, in time order, not overlapping. */
-  detect(wavFile: string, options: { signal: AbortSignal; onProgress?(fraction: number): void }): Promise<SpeechRegion[]>;
+  detect(
+    wavFile: string,
+    options: { signal: AbortSignal; onProgress?(fraction: number): void },
+  ): Promise<SpeechRegion[]>;
 }

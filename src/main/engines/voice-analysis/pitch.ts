@@ -26,7 +26,13 @@ export interface PitchFrame {
   rms: number;
 }
 
-const DEFAULTS: Required<PitchOptions> = { minHz: 60, maxHz: 500, hopSec: 0.01, threshold: 0.15, relativeSilence: 0.05 };
+const DEFAULTS: Required<PitchOptions> = {
+  minHz: 60,
+  maxHz: 500,
+  hopSec: 0.01,
+  threshold: 0.15,
+  relativeSilence: 0.05,
+};
 
 /** Mono samples at any rate -> ANALYSIS_RATE (box pre-filter against aliasing, then linear interpolation). */
 export function toAnalysisRate(samples: Float32Array, sampleRate: number): Float32Array {
@@ -138,7 +144,11 @@ export function voicedF0s(frames: readonly PitchFrame[]): number[] {
 }
 
 /** Median F0 of the voiced frames, Hz; undefined when fewer than `minVoicedFrames` are voiced (no usable speech). */
-export function medianF0(samples: Float32Array, sampleRate: number, options: PitchOptions & { minVoicedFrames?: number } = {}): number | undefined {
+export function medianF0(
+  samples: Float32Array,
+  sampleRate: number,
+  options: PitchOptions & { minVoicedFrames?: number } = {},
+): number | undefined {
   const voiced = voicedF0s(pitchTrack(samples, sampleRate, options));
   if (voiced.length < (options.minVoicedFrames ?? 10)) return undefined;
   return median(voiced);

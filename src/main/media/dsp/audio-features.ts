@@ -197,13 +197,23 @@ export function percentile(values: ArrayLike<number>, p: number): number {
  * (the pauses' noise), kept 12..45 dB under the peak so a steady sound counts as loud and a digital-silence clip does
  * not stretch its range over 100 dB. Frames under -70 dBFS are silent whatever the clip.
  */
-export function normaliseLoudness(envelopeDb: Float32Array): { loudness: Float32Array; floorDb: number; peakDb: number } {
+export function normaliseLoudness(envelopeDb: Float32Array): {
+  loudness: Float32Array;
+  floorDb: number;
+  peakDb: number;
+} {
   const loudness = new Float32Array(envelopeDb.length);
   const audible = Array.from(envelopeDb).filter((db) => db > ABSOLUTE_SILENCE_DB);
   if (audible.length === 0) return { loudness, floorDb: ABSOLUTE_SILENCE_DB, peakDb: ABSOLUTE_SILENCE_DB };
   const loudest = audible.reduce((max, db) => Math.max(max, db), -Infinity);
-  const peakDb = percentile(audible.filter((db) => db >= loudest - 30), 95);
-  const quietDb = percentile(Array.from(envelopeDb, (db) => Math.max(db, -90)), 10);
+  const peakDb = percentile(
+    audible.filter((db) => db >= loudest - 30),
+    95,
+  );
+  const quietDb = percentile(
+    Array.from(envelopeDb, (db) => Math.max(db, -90)),
+    10,
+  );
   const floorDb = Math.min(Math.max(quietDb, peakDb - 45), peakDb - 12);
   for (let i = 0; i < envelopeDb.length; i++) {
     if (envelopeDb[i] <= ABSOLUTE_SILENCE_DB) continue;
@@ -213,7 +223,11 @@ export function normaliseLoudness(envelopeDb: Float32Array): { loudness: Float32
 }
 
 /** Mono samples -> features for each video frame i (spanning [i/fps, (i+1)/fps) of the audio). */
-export function extractFrameAudioFeatures(samples: Float32Array, sampleRate: number, options: AudioFeatureOptions): FrameAudioFeatures {
+export function extractFrameAudioFeatures(
+  samples: Float32Array,
+  sampleRate: number,
+  options: AudioFeatureOptions,
+): FrameAudioFeatures {
   const { fps } = options;
   if (!(fps > 0)) throw new RangeError(`fps must be positive, got ${fps}`);
   if (!(sampleRate > 0)) throw new RangeError(`sample rate must be positive, got ${sampleRate}`);
@@ -284,9 +298,25 @@ export function extractFrameAudioFeatures(samples: Float32Array, sampleRate: num
   }
 
   const { loudness, floorDb, peakDb } = normaliseLoudness(envelopeDb);
-  const troughLoudness = Float32Array.from(troughDb, (db) => (db <= ABSOLUTE_SILENCE_DB ? 0 : Math.min(1, Math.max(0, (db - floorDb) / (peakDb - floorDb)))));
+  const troughLoudness = Float32Array.from(troughDb, (db) =>
+    db <= ABSOLUTE_SILENCE_DB ? 0 : Math.min(1, Math.max(0, (db - floorDb) / (peakDb - floorDb))),
+  );
   const brightness = brightnessOf(centroidHz, loudness);
-  return { fps, frameCount, levelDb, envelopeDb, loudness, troughLoudness, centroidHz, brightness, highShare, openVowelShare, voicing, floorDb, peakDb };
+  return {
+    fps,
+    frameCount,
+    levelDb,
+    envelopeDb,
+    loudness,
+    troughLoudness,
+    centroidHz,
+    brightness,
+    highShare,
+    openVowelShare,
+    voicing,
+    floorDb,
+    peakDb,
+  };
 }
 
 /**

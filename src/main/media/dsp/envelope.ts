@@ -47,7 +47,8 @@ export function trimSilence(samples: Float32Array, sampleRate: number, options: 
   const loudest = envelope.reduce((max, value) => Math.max(max, value), 0);
   const threshold = Math.max(loudest * 10 ** ((options.relativeDb ?? -40) / 20), 10 ** ((options.floorDb ?? -60) / 20));
   const first = envelope.findIndex((value) => value >= threshold);
-  if (loudest === 0 || first < 0) return { samples: new Float32Array(0), leadMs: (samples.length / sampleRate) * 1000, trailMs: 0 };
+  if (loudest === 0 || first < 0)
+    return { samples: new Float32Array(0), leadMs: (samples.length / sampleRate) * 1000, trailMs: 0 };
   let last = envelope.length - 1;
   while (last > first && envelope[last] < threshold) last--;
   const keep = Math.round((sampleRate * (options.keepMs ?? 10)) / 1000);
@@ -64,7 +65,13 @@ export function trimSilence(samples: Float32Array, sampleRate: number, options: 
  * Amplitude (linear, as of a sine of that peak) of one frequency in samples[from, to): a Hann-windowed
  * single-bin DFT, so a loud tone elsewhere in the spectrum does not leak into the measurement.
  */
-export function toneLevel(samples: Float32Array, sampleRate: number, frequency: number, from = 0, to = samples.length): number {
+export function toneLevel(
+  samples: Float32Array,
+  sampleRate: number,
+  frequency: number,
+  from = 0,
+  to = samples.length,
+): number {
   const start = Math.max(0, Math.floor(from));
   const n = Math.min(samples.length, Math.ceil(to)) - start;
   if (n <= 0) return 0;

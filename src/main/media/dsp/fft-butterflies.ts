@@ -153,7 +153,15 @@ export function butterfly5(dst: Spectrum, tw: Spectrum, out: number, fstride: nu
 }
 
 /** Any radix p, by a direct p-point DFT per output group; `scratch` holds at least p values. */
-export function butterflyGeneric(dst: Spectrum, tw: Spectrum, scratch: Spectrum, out: number, fstride: number, m: number, p: number): void {
+export function butterflyGeneric(
+  dst: Spectrum,
+  tw: Spectrum,
+  scratch: Spectrum,
+  out: number,
+  fstride: number,
+  m: number,
+  p: number,
+): void {
   const dstRe = dst.re;
   const dstIm = dst.im;
   const twRe = tw.re;

@@ -99,7 +99,8 @@ export function createComplexFft(size: number): ComplexFft {
 
 /** A real FFT of even `size` through one complex FFT of size/2 (even samples as real, odd as imaginary part). */
 export function createRealFft(size: number): RealFft {
-  if (!Number.isInteger(size) || size < 2 || size % 2 !== 0) throw new RangeError(`real FFT size must be an even integer >= 2, got ${size}`);
+  if (!Number.isInteger(size) || size < 2 || size % 2 !== 0)
+    throw new RangeError(`real FFT size must be an even integer >= 2, got ${size}`);
   const half = size / 2;
   const inner = createComplexFft(half);
   const packedRe = new Float64Array(half);

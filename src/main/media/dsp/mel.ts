@@ -53,7 +53,13 @@ export interface MelFilterbank {
 }
 
 /** librosa.filters.mel(sr, n_fft, n_mels, fmin, fmax) with htk=False and Slaney area normalisation. */
-export function slaneyMelFilterbank(sampleRate: number, nFft: number, bands: number, fminHz: number, fmaxHz: number): MelFilterbank {
+export function slaneyMelFilterbank(
+  sampleRate: number,
+  nFft: number,
+  bands: number,
+  fminHz: number,
+  fmaxHz: number,
+): MelFilterbank {
   const bins = Math.floor(nFft / 2) + 1;
   const edgesHz = new Float64Array(bands + 2);
   const melMin = hzToMelSlaney(fminHz);
@@ -139,9 +145,11 @@ export function wav2lipMel(samples16k: Float32Array): MelSpectrogram {
     // Window t is centred on sample t·200 (librosa center=True); only the edge windows need reflect padding.
     const start = t * WAV2LIP_HOP - half;
     if (start >= 1 && start + WAV2LIP_N_FFT <= length) {
-      for (let i = 0; i < WAV2LIP_N_FFT; i++) frame[i] = (samples16k[start + i] - PREEMPHASIS * samples16k[start + i - 1]) * window[i];
+      for (let i = 0; i < WAV2LIP_N_FFT; i++)
+        frame[i] = (samples16k[start + i] - PREEMPHASIS * samples16k[start + i - 1]) * window[i];
     } else {
-      for (let i = 0; i < WAV2LIP_N_FFT; i++) frame[i] = preemphasised(samples16k, reflectIndex(start + i, length)) * window[i];
+      for (let i = 0; i < WAV2LIP_N_FFT; i++)
+        frame[i] = preemphasised(samples16k, reflectIndex(start + i, length)) * window[i];
     }
     fft.transform(frame, re, im);
     for (let k = 0; k < fft.bins; k++) magnitude[k] = Math.sqrt(re[k] * re[k] + im[k] * im[k]);

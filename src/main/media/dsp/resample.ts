@@ -24,7 +24,8 @@ function kernel(): Float32Array {
 
 /** Mono samples from `fromRate` to `toRate`; output length round(length · toRate / fromRate). */
 export function resample(samples: Float32Array, fromRate: number, toRate: number): Float32Array {
-  if (!(fromRate > 0) || !(toRate > 0)) throw new RangeError(`sample rates must be positive, got ${fromRate} -> ${toRate}`);
+  if (!(fromRate > 0) || !(toRate > 0))
+    throw new RangeError(`sample rates must be positive, got ${fromRate} -> ${toRate}`);
   if (fromRate === toRate) return samples.slice();
   const table = kernel();
   const ratio = toRate / fromRate;

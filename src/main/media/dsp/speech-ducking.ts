@@ -31,7 +31,11 @@ export interface DuckedSpan {
 }
 
 /** The regions on the output timeline (after align_video slowdowns), sorted and merged across short gaps. */
-export function duckedSpans(regions: readonly SpeechSpan[], slowdowns: readonly SlowdownSegment[] = [], ducking: SpeechDucking = {}): DuckedSpan[] {
+export function duckedSpans(
+  regions: readonly SpeechSpan[],
+  slowdowns: readonly SlowdownSegment[] = [],
+  ducking: SpeechDucking = {},
+): DuckedSpan[] {
   const { fadeMs, bridgeMs } = { ...DEFAULT_SPEECH_DUCKING, ...ducking };
   const bridge = Math.max(bridgeMs, 2 * fadeMs);
   const map = createTimeMap(slowdowns);
@@ -52,7 +56,12 @@ export function duckedSpans(regions: readonly SpeechSpan[], slowdowns: readonly 
  * Gain (linear) at each 1 ms step from 0 to `durationMs` (plus one second, so the mix never runs past its end):
  * full depth inside a span, a fade linear in dB over fadeMs before its start and after its end.
  */
-export function* envelopeBlocks(spans: readonly DuckedSpan[], durationMs: number, ducking: SpeechDucking = {}, blockSize = ENVELOPE_RATE): Generator<Float32Array> {
+export function* envelopeBlocks(
+  spans: readonly DuckedSpan[],
+  durationMs: number,
+  ducking: SpeechDucking = {},
+  blockSize = ENVELOPE_RATE,
+): Generator<Float32Array> {
   const { depthDb, fadeMs } = { ...DEFAULT_SPEECH_DUCKING, ...ducking };
   const total = Math.ceil(durationMs) + ENVELOPE_RATE;
   const fade = Math.max(1, fadeMs);
@@ -73,7 +82,12 @@ export function* envelopeBlocks(spans: readonly DuckedSpan[], durationMs: number
 }
 
 /** Writes the envelope as a 16-bit mono WAV at ENVELOPE_RATE (2 hours: 14 MB, written a second at a time). */
-export async function writeDuckingEnvelope(file: string, spans: readonly DuckedSpan[], durationMs: number, ducking: SpeechDucking = {}): Promise<void> {
+export async function writeDuckingEnvelope(
+  file: string,
+  spans: readonly DuckedSpan[],
+  durationMs: number,
+  ducking: SpeechDucking = {},
+): Promise<void> {
   const total = Math.ceil(durationMs) + ENVELOPE_RATE;
   const handle = await fs.open(file, 'w');
   try {

@@ -11,8 +11,14 @@ export interface TimeStretchOptions {
  * Plays `samples` `factor` times faster without changing pitch: factor 1.3 makes the clip 1.3x
  * shorter, 0.8 makes it 1.25x longer. The output has exactly round(length / factor) samples.
  */
-export function timeStretch(samples: Float32Array, sampleRate: number, factor: number, options: TimeStretchOptions = {}): Float32Array {
-  if (!(factor > 0) || !Number.isFinite(factor)) throw new RangeError(`time-stretch factor must be a positive number, got ${factor}`);
+export function timeStretch(
+  samples: Float32Array,
+  sampleRate: number,
+  factor: number,
+  options: TimeStretchOptions = {},
+): Float32Array {
+  if (!(factor > 0) || !Number.isFinite(factor))
+    throw new RangeError(`time-stretch factor must be a positive number, got ${factor}`);
   const outLength = Math.round(samples.length / factor);
   if (Math.abs(factor - 1) < 1e-6) return samples.slice();
   if (outLength === 0) return new Float32Array(0);
@@ -61,7 +67,15 @@ function hannWindow(length: number): Float32Array {
  * The start within nominal ± seek whose first `overlap` samples correlate best (normalised) with
  * the natural continuation; a coarse search on every 4th sample, then a fine one around the winner.
  */
-function bestMatch(input: Float32Array, pad: number, nominal: number, natural: number, overlap: number, seek: number, lastStart: number): number {
+function bestMatch(
+  input: Float32Array,
+  pad: number,
+  nominal: number,
+  natural: number,
+  overlap: number,
+  seek: number,
+  lastStart: number,
+): number {
   const low = Math.max(0, nominal - seek);
   const high = Math.max(low, Math.min(lastStart, nominal + seek));
   const target = pad + natural;

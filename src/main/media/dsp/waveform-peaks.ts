@@ -13,17 +13,24 @@ export interface WaveformPeaks {
 
 /** `points` (clamped to 10..20000) peaks of a 16-bit PCM WAV, e.g. the job's 16 kHz mono speech track. */
 export async function waveformPeaks(wavFile: string, points: number): Promise<WaveformPeaks> {
-  if (!Number.isFinite(points)) throw new DubDeskError('invalid_request', `The waveform needs a number of points, got ${points}.`);
+  if (!Number.isFinite(points))
+    throw new DubDeskError('invalid_request', `The waveform needs a number of points, got ${points}.`);
   const count = Math.min(MAX_WAVEFORM_POINTS, Math.max(MIN_WAVEFORM_POINTS, Math.round(points)));
   const peaks = new Array<number>(count).fill(0);
   let total = 1;
-  const { layout, frames } = await readWavChunks(wavFile, (samples, firstFrame, read, { channels }) => {
-    for (let f = 0; f < read; f++) {
-      const bucket = Math.min(count - 1, Math.floor(((firstFrame + f) * count) / total));
-      let peak = peaks[bucket]!;
-      for (let c = 0; c < channels; c++) peak = Math.max(peak, Math.abs(samples[f * channels + c]!));
-      peaks[bucket] = peak;
-    }
-  }, (_layout, allFrames) => { total = allFrames; });
+  const { layout, frames } = await readWavChunks(
+    wavFile,
+    (samples, firstFrame, read, { channels }) => {
+      for (let f = 0; f < read; f++) {
+        const bucket = Math.min(count - 1, Math.floor(((firstFrame + f) * count) / total));
+        let peak = peaks[bucket]!;
+        for (let c = 0; c < channels; c++) peak = Math.max(peak, Math.abs(samples[f * channels + c]!));
+        peaks[bucket] = peak;
+      }
+    },
+    (_layout, allFrames) => {
+      total = allFrames;
+    },
+  );
   return { durationSec: frames / layout.sampleRate, peaks: peaks.map((peak) => Math.min(1, peak / 32768)) };
 }

@@ -4,7 +4,13 @@ import type { RgbImage } from './rgb-image.js';
  * Writes the bilinear interpolation of the image at (x, y) (pixel centres at integers) into out[offset..offset+2].
  * Positions off the picture take the nearest edge pixel, so a warp that reaches past the border never reads garbage.
  */
-export function sampleBilinearRgb(image: RgbImage, x: number, y: number, out: Uint8Array | Float32Array, offset: number): void {
+export function sampleBilinearRgb(
+  image: RgbImage,
+  x: number,
+  y: number,
+  out: Uint8Array | Float32Array,
+  offset: number,
+): void {
   const { data, width, height } = image;
   const maxX = width - 1;
   const maxY = height - 1;

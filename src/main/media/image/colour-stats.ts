@@ -17,7 +17,13 @@ export function luma(r: number, g: number, b: number): number {
  * Mean colour of the box's pixels whose mask byte equals `label` (mask is box-sized, row-major).
  * `step` > 1 reads every step-th row and column: a mean over a lip region does not need every pixel.
  */
-export function maskedColourStats(image: RgbImage, box: PixelBox, mask: Uint8Array, label: number, step = 1): ColourStats {
+export function maskedColourStats(
+  image: RgbImage,
+  box: PixelBox,
+  mask: Uint8Array,
+  label: number,
+  step = 1,
+): ColourStats {
   let r = 0;
   let g = 0;
   let b = 0;

@@ -79,8 +79,19 @@ export function pasteGeneratedFace(frame: RgbImage, generated: RgbImage, box: Pi
   const region = mouthRegion(box);
   // Only the lower half is pasted: resample just the generator's rows that map onto it.
   const rowsFrom = (generated.height * (region.y - box.y)) / box.height;
-  const sourceRows = { x: 0, y: Math.floor(rowsFrom), width: generated.width, height: generated.height - Math.floor(rowsFrom) };
-  const patch = resizeRgbBox(generated, sourceRows, region.width, region.height, createRgbImage(region.width, region.height));
+  const sourceRows = {
+    x: 0,
+    y: Math.floor(rowsFrom),
+    width: generated.width,
+    height: generated.height - Math.floor(rowsFrom),
+  };
+  const patch = resizeRgbBox(
+    generated,
+    sourceRows,
+    region.width,
+    region.height,
+    createRgbImage(region.width, region.height),
+  );
   matchColours(patch, frame, region);
   blendPatch(frame, patch, region, masks.get(region.width, region.height));
 }

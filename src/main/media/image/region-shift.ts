@@ -12,7 +12,13 @@ export interface GreyFrame {
  * The shift (dx, dy) that moves `box` of `previous` onto `next`: Gauss-Newton steps from `start` (a guess, e.g. from
  * landmarks; small motion needs none). Null when the region has no texture to follow or leaves the picture.
  */
-export function regionShift(previous: GreyFrame, next: GreyFrame, box: PixelBox, start = { dx: 0, dy: 0 }, steps = 4): { dx: number; dy: number } | null {
+export function regionShift(
+  previous: GreyFrame,
+  next: GreyFrame,
+  box: PixelBox,
+  start = { dx: 0, dy: 0 },
+  steps = 4,
+): { dx: number; dy: number } | null {
   const { width, height } = previous;
   let { dx, dy } = start;
   for (let step = 0; step < steps; step++) {
@@ -37,7 +43,9 @@ export function regionShift(previous: GreyFrame, next: GreyFrame, box: PixelBox,
         const fx = sx - x0;
         const fy = sy - y0;
         const j = y0 * width + x0;
-        const moved = (next.data[j]! * (1 - fx) + next.data[j + 1]! * fx) * (1 - fy) + (next.data[j + width]! * (1 - fx) + next.data[j + width + 1]! * fx) * fy;
+        const moved =
+          (next.data[j]! * (1 - fx) + next.data[j + 1]! * fx) * (1 - fy) +
+          (next.data[j + width]! * (1 - fx) + next.data[j + width + 1]! * fx) * fy;
         const it = moved - previous.data[i]!;
         sxx += ix * ix;
         sxy += ix * iy;

@@ -6,9 +6,16 @@ import { createRgbImage, type PixelBox, type RgbImage } from './rgb-image.js';
  * when shrinking, k x k bilinear taps per output pixel (k = the shrink factor, rounded up) average the pixels a
  * plain bilinear sample would skip, so a large face does not alias into the small crop.
  */
-export function resizeRgbBox(source: RgbImage, box: PixelBox, width: number, height: number, into?: RgbImage): RgbImage {
+export function resizeRgbBox(
+  source: RgbImage,
+  box: PixelBox,
+  width: number,
+  height: number,
+  into?: RgbImage,
+): RgbImage {
   const out = into ?? createRgbImage(width, height);
-  if (out.width !== width || out.height !== height) throw new Error(`resize target is ${out.width}x${out.height}, expected ${width}x${height}`);
+  if (out.width !== width || out.height !== height)
+    throw new Error(`resize target is ${out.width}x${out.height}, expected ${width}x${height}`);
   const scaleX = box.width / width;
   const scaleY = box.height / height;
   const tapsX = Math.max(1, Math.ceil(scaleX - 1e-9));

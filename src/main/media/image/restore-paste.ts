@@ -5,7 +5,13 @@ import { mouthRegion, type MaskCache } from './paste-face.js';
 import { resizeRgbBox } from './resize.js';
 
 /** The whole crop box of `frame` (the generated mouth already in it) resampled to the restorer's width x height. */
-export function cropForRestore(frame: RgbImage, box: PixelBox, width: number, height: number, into?: RgbImage): RgbImage {
+export function cropForRestore(
+  frame: RgbImage,
+  box: PixelBox,
+  width: number,
+  height: number,
+  into?: RgbImage,
+): RgbImage {
   return resizeRgbBox(frame, box, width, height, into);
 }
 
@@ -18,6 +24,12 @@ export function pasteRestoredMouth(frame: RgbImage, restored: RgbImage, box: Pix
   const region = mouthRegion(box);
   const rowsFrom = Math.floor((restored.height * (region.y - box.y)) / box.height);
   const sourceRows = { x: 0, y: rowsFrom, width: restored.width, height: restored.height - rowsFrom };
-  const patch = resizeRgbBox(restored, sourceRows, region.width, region.height, createRgbImage(region.width, region.height));
+  const patch = resizeRgbBox(
+    restored,
+    sourceRows,
+    region.width,
+    region.height,
+    createRgbImage(region.width, region.height),
+  );
   blendPatch(frame, patch, region, masks.get(region.width, region.height));
 }

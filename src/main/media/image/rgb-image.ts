@@ -28,7 +28,11 @@ export function createRgbImage(width: number, height: number): RgbImage {
 }
 
 /** A box grown outward to whole pixels and cut to the image, so it can be copied without bounds checks. */
-export function clampBox(box: { x: number; y: number; width: number; height: number }, width: number, height: number): PixelBox {
+export function clampBox(
+  box: { x: number; y: number; width: number; height: number },
+  width: number,
+  height: number,
+): PixelBox {
   const x0 = Math.max(0, Math.floor(box.x));
   const y0 = Math.max(0, Math.floor(box.y));
   const x1 = Math.min(width, Math.ceil(box.x + box.width));

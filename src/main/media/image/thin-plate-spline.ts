@@ -20,9 +20,14 @@ function kernel(r2: number): number {
  * Fits the spline with f(sites[i]) = values[i] (exactly when smoothing is 0).
  * Coordinates are normalised internally so the system stays well conditioned for any pixel scale.
  */
-export function fitThinPlateSpline(sites: readonly Point[], values: readonly Point[], options: SplineOptions = {}): ThinPlateSpline {
+export function fitThinPlateSpline(
+  sites: readonly Point[],
+  values: readonly Point[],
+  options: SplineOptions = {},
+): ThinPlateSpline {
   const n = sites.length;
-  if (n !== values.length) throw new Error(`A thin-plate spline needs one value per site (${n} sites, ${values.length} values).`);
+  if (n !== values.length)
+    throw new Error(`A thin-plate spline needs one value per site (${n} sites, ${values.length} values).`);
   if (n < 3) throw new Error('A thin-plate spline needs at least 3 sites.');
   let cx = 0;
   let cy = 0;
@@ -100,7 +105,8 @@ function solveInPlace(m: Float64Array, size: number, cols: number): void {
       if (Math.abs(m[row * cols + col]) > Math.abs(m[pivot * cols + col])) pivot = row;
     }
     const pivotValue = m[pivot * cols + col];
-    if (Math.abs(pivotValue) < 1e-12) throw new Error('Thin-plate spline sites are degenerate (all on one line or repeated).');
+    if (Math.abs(pivotValue) < 1e-12)
+      throw new Error('Thin-plate spline sites are degenerate (all on one line or repeated).');
     if (pivot !== col) {
       for (let k = 0; k < cols; k++) {
         const t = m[col * cols + k];

@@ -86,7 +86,12 @@ interface Placement {
  * one-line and a two-line cue share their bottom line); above the middle its top edge is; at 0.5 it is centred.
  * The edge is the visible one, outline or box included (`borderPx`), and never touches the frame's edge.
  */
-export function placement(positionY: number, style: Pick<SubtitleLook, 'alignment'>, frame: FrameSize, borderPx: number): Placement {
+export function placement(
+  positionY: number,
+  style: Pick<SubtitleLook, 'alignment'>,
+  frame: FrameSize,
+  borderPx: number,
+): Placement {
   const y = Math.min(1, Math.max(0, positionY));
   const column = style.alignment === 'left' ? 1 : style.alignment === 'right' ? 3 : 2;
   const border = Math.ceil(borderPx);
@@ -107,12 +112,30 @@ export function buildAssDocument(options: BuildAssOptions): string {
   const marginH = Math.round(frame.width * SIDE_MARGIN);
 
   const styleFields = [
-    'Default', style.fontFamily, fontPx,
-    assColour(style.primaryColour), assColour(style.primaryColour),
+    'Default',
+    style.fontFamily,
+    fontPx,
+    assColour(style.primaryColour),
+    assColour(style.primaryColour),
     // BorderStyle 3 (opaque box) paints the box in the outline colour; libass 0.14 has no BorderStyle 4.
-    assColour(style.box ? style.boxColour : style.outlineColour), assColour('#00000080'),
-    style.bold ? -1 : 0, style.italic ? -1 : 0, 0, 0, 100, 100, 0, 0,
-    style.box ? 3 : 1, outline, shadow, alignment, marginH, marginH, marginV, 1,
+    assColour(style.box ? style.boxColour : style.outlineColour),
+    assColour('#00000080'),
+    style.bold ? -1 : 0,
+    style.italic ? -1 : 0,
+    0,
+    0,
+    100,
+    100,
+    0,
+    0,
+    style.box ? 3 : 1,
+    outline,
+    shadow,
+    alignment,
+    marginH,
+    marginH,
+    marginV,
+    1,
   ];
   const events = options.cues
     // A cue shorter than the format's centisecond would start and end at once.
@@ -199,8 +222,11 @@ export function positionAvoiding(preferred: number, height: number, occupied: re
   const epsilon = 1e-9;
   const overlaps = (y: number) => {
     const block = blockBand(y, height);
-    return block.top < -epsilon || block.bottom > 1 + epsilon
-      || occupied.some((band) => block.top < band.bottom + gap - epsilon && block.bottom > band.top - gap + epsilon);
+    return (
+      block.top < -epsilon ||
+      block.bottom > 1 + epsilon ||
+      occupied.some((band) => block.top < band.bottom + gap - epsilon && block.bottom > band.top - gap + epsilon)
+    );
   };
   if (!overlaps(preferred)) return preferred;
   const candidates = occupied.flatMap((band) => {

@@ -51,12 +51,19 @@ export interface BurnSubtitlesArgsOptions extends SubtitlesFilterOptions {
 export function burnSubtitlesArgs(options: BurnSubtitlesArgsOptions): string[] {
   return [
     ...ffmpegPreamble(),
-    '-i', options.input,
-    '-map', '0:v:0', '-map', '0:a?',
-    '-vf', subtitlesFilter(options),
+    '-i',
+    options.input,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a?',
+    '-vf',
+    subtitlesFilter(options),
     ...h264EncodeArgs(options.preset, options.crf),
-    '-c:a', 'copy',
-    '-movflags', '+faststart',
+    '-c:a',
+    'copy',
+    '-movflags',
+    '+faststart',
     options.output,
   ];
 }

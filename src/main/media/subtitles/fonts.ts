@@ -13,7 +13,12 @@ import { writeFileAtomic } from '../../files/atomic-write.js';
 const requirePackage = createRequire(import.meta.url);
 
 /** Font packages used when installed; woff (not woff2) files, since FreeType 2.9 in the bundled ffmpeg reads only those. */
-const OPTIONAL_FONT_PACKAGES = ['@fontsource/noto-sans-sc', '@fontsource/noto-sans-tc', '@fontsource/noto-sans-jp', '@fontsource/noto-sans-kr'];
+const OPTIONAL_FONT_PACKAGES = [
+  '@fontsource/noto-sans-sc',
+  '@fontsource/noto-sans-tc',
+  '@fontsource/noto-sans-jp',
+  '@fontsource/noto-sans-kr',
+];
 
 export interface SubtitleFonts {
   /** The filter's `fontsdir`: DejaVu, shipped with DubDesk (Latin, Greek, Cyrillic, Arabic, Hebrew...). */
@@ -37,7 +42,9 @@ export function resolveSubtitleFonts(options: ResolveFontsOptions = {}): Subtitl
   const platform = options.platform ?? process.platform;
   const fromEnv = (env.DUBDESK_FONTS_DIR ?? '').split(path.delimiter).filter((dir) => dir !== '');
   const primaryDir = path.join(packageDir('dejavu-fonts-ttf')!, 'ttf');
-  const packaged = OPTIONAL_FONT_PACKAGES.map(packageDir).filter((dir): dir is string => dir !== undefined).map((dir) => path.join(dir, 'files'));
+  const packaged = OPTIONAL_FONT_PACKAGES.map(packageDir)
+    .filter((dir): dir is string => dir !== undefined)
+    .map((dir) => path.join(dir, 'files'));
   const system = options.includeSystemFonts === false ? [] : systemFontDirs(platform, env);
   const dirs = [...(options.extraDirs ?? []), ...fromEnv, primaryDir, ...packaged, ...system].filter(isDirectory);
   return { primaryDir, dirs: [...new Set(dirs)] };
@@ -48,10 +55,18 @@ export function systemFontDirs(platform: NodeJS.Platform, env: NodeJS.ProcessEnv
   const home = env.HOME ?? os.homedir();
   if (platform === 'win32') {
     const windows = env.WINDIR ?? env.SystemRoot ?? 'C:\\Windows';
-    return [path.win32.join(windows, 'Fonts'), ...(env.LOCALAPPDATA ? [path.win32.join(env.LOCALAPPDATA, 'Microsoft', 'Windows', 'Fonts')] : [])];
+    return [
+      path.win32.join(windows, 'Fonts'),
+      ...(env.LOCALAPPDATA ? [path.win32.join(env.LOCALAPPDATA, 'Microsoft', 'Windows', 'Fonts')] : []),
+    ];
   }
   if (platform === 'darwin') return ['/System/Library/Fonts', '/Library/Fonts', path.join(home, 'Library', 'Fonts')];
-  return ['/usr/share/fonts', '/usr/local/share/fonts', path.join(home, '.local', 'share', 'fonts'), path.join(home, '.fonts')];
+  return [
+    '/usr/share/fonts',
+    '/usr/local/share/fonts',
+    path.join(home, '.local', 'share', 'fonts'),
+    path.join(home, '.fonts'),
+  ];
 }
 
 /** Pure: a self-contained fonts.conf (no include of the system's configuration). */
@@ -86,7 +101,8 @@ export async function prepareFontconfig(dir: string, fonts: SubtitleFonts): Prom
 }
 
 /** Font file names that say they carry Chinese/Japanese characters (Noto CJK, Source Han, WenQuanYi, Droid fallback...). */
-const CJK_FONT_FILE = /(cjk|noto-?sans-?(sc|tc|hk|jp)|noto-?serif-?(sc|tc|jp)|source-?han|wqy|droidsansfallback|ipag|takao|ms?gothic|msyh|simsun|pingfang|hiragino)/i;
+const CJK_FONT_FILE =
+  /(cjk|noto-?sans-?(sc|tc|hk|jp)|noto-?serif-?(sc|tc|jp)|source-?han|wqy|droidsansfallback|ipag|takao|ms?gothic|msyh|simsun|pingfang|hiragino)/i;
 
 /**
  * Whether any listed folder holds a font for Chinese and Japanese (judged by file name, two levels deep), so that
@@ -101,7 +117,10 @@ export function cjkFontAvailable(fonts: SubtitleFonts): boolean {
       return false;
     }
     return entries.some((entry) =>
-      entry.isDirectory() ? depth > 0 && search(path.join(dir, entry.name), depth - 1) : /\.(ttf|ttc|otf|otc|woff)$/i.test(entry.name) && CJK_FONT_FILE.test(entry.name));
+      entry.isDirectory()
+        ? depth > 0 && search(path.join(dir, entry.name), depth - 1)
+        : /\.(ttf|ttc|otf|otc|woff)$/i.test(entry.name) && CJK_FONT_FILE.test(entry.name),
+    );
   };
   return fonts.dirs.some((dir) => search(dir, 2));
 }

@@ -19,13 +19,16 @@ const PORTRAIT_CAP_FACTOR = 0.75;
 /** Long cues may shrink to this fraction of the style's font size to stay on two lines. */
 export const MIN_FONT_SCALE = 0.85;
 
-const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\u30FC\u3200-\u33FF\uFF01-\uFF60\uFFE0-\uFFE6]/u;
+const WIDE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\u30FC\u3200-\u33FF\uFF01-\uFF60\uFFE0-\uFFE6]/u;
 const ZERO_WIDTH = /[\p{M}\u200B-\u200F\u2060\uFEFF]/u;
 const SOUTHEAST_ASIAN = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** Scripts written without spaces between words: a line may break between two of their words. */
-const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u3000-\u303F\u30FC\uFF00-\uFFEF]/u;
+const NO_SPACE_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u3000-\u303F\u30FC\uFF00-\uFFEF]/u;
 /** Kinsoku and its Latin counterpart: characters that may not begin a line (closing marks, small kana...). */
-const NO_LINE_START = /[!%),.:;?\]}¢°’”›»‰′″℃…‥、。，．：；？！）］｝〉》」』】〕〗〙〟ゝゞヽヾーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰ-ㇿ々〻゠〜～・｠｡｣､･ｧ-ｯｰﾞﾟ]/u;
+const NO_LINE_START =
+  /[!%),.:;?\]}¢°’”›»‰′″℃…‥、。，．：；？！）］｝〉》」』】〕〗〙〟ゝゞヽヾーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰ-ㇿ々〻゠〜～・｠｡｣､･ｧ-ｯｰﾞﾟ]/u;
 /** Characters that may not end a line (opening marks). */
 const NO_LINE_END = /[([{«‹“‘¿¡（［｛〈《「『【〔〖〘〝｟｢]/u;
 /** Whitespace that separates words; a no-break space glues them instead. */
@@ -35,8 +38,50 @@ const SENTENCE_END = /[.!?…。！？][\p{Pf}\p{Pe}"'」』）]*$/u;
 const CLAUSE_END = /[,;:，、；：—–][\p{Pf}\p{Pe}"'」』）]*$/u;
 /** Words that read badly at the end of a top line (articles, prepositions, conjunctions). */
 const WEAK_LINE_ENDINGS = new Set([
-  'a', 'an', 'the', 'to', 'of', 'and', 'or', 'but', 'with', 'for', 'in', 'on', 'at', 'by', 'from', 'my', 'your', 'our', 'their', 'his', 'her',
-  'le', 'la', 'les', 'un', 'une', 'des', 'de', 'du', 'et', 'el', 'los', 'las', 'y', 'que', 'der', 'die', 'das', 'und', 'ein', 'eine', 'il', 'lo', 'e',
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'and',
+  'or',
+  'but',
+  'with',
+  'for',
+  'in',
+  'on',
+  'at',
+  'by',
+  'from',
+  'my',
+  'your',
+  'our',
+  'their',
+  'his',
+  'her',
+  'le',
+  'la',
+  'les',
+  'un',
+  'une',
+  'des',
+  'de',
+  'du',
+  'et',
+  'el',
+  'los',
+  'las',
+  'y',
+  'que',
+  'der',
+  'die',
+  'das',
+  'und',
+  'ein',
+  'eine',
+  'il',
+  'lo',
+  'e',
 ]);
 
 export interface WrapOptions {
@@ -94,7 +139,10 @@ export function columnBudget(frame: { width: number; height: number }, fontPx: n
  * A cue written as dialogue (every line starting with a dash) keeps one speaker per line.
  */
 export function wrapSubtitle(text: string, options: WrapOptions): WrappedText {
-  const sourceLines = text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const sourceLines = text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   if (sourceLines.length >= 2 && sourceLines.every((line) => /^[-‐–—]/u.test(line))) {
     const parts = sourceLines.map((line) => wrapParagraph(line, options));
     return { lines: parts.flatMap((part) => part.lines), scale: Math.min(...parts.map((part) => part.scale)) };
@@ -171,7 +219,11 @@ function splitOverlong(chunk: Chunk, limit: number): Chunk[] {
   let current = '';
   for (const { segment } of new Intl.Segmenter([], { granularity: 'grapheme' }).segment(chunk.text)) {
     if (current !== '' && displayWidth(current + segment) > limit) {
-      pieces.push({ text: current, width: displayWidth(current), spaceBefore: pieces.length === 0 && chunk.spaceBefore });
+      pieces.push({
+        text: current,
+        width: displayWidth(current),
+        spaceBefore: pieces.length === 0 && chunk.spaceBefore,
+      });
       current = '';
     }
     current += segment;
@@ -200,7 +252,10 @@ class Layout {
   }
 
   text(from: number, to: number): string {
-    return this.chunks.slice(from, to).map((chunk, i) => (i > 0 && chunk.spaceBefore ? ' ' : '') + chunk.text).join('');
+    return this.chunks
+      .slice(from, to)
+      .map((chunk, i) => (i > 0 && chunk.spaceBefore ? ' ' : '') + chunk.text)
+      .join('');
   }
 
   /** The smallest line length at which the text fits on two lines. */

@@ -36,7 +36,11 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 export async function prepareSubtitleBurn(options: PrepareSubtitleBurnOptions): Promise<SubtitleBurn> {
   const fonts = options.fonts ?? resolveSubtitleFonts();
-  return prepareAssBurn(buildAssDocument(options), options.cues.map((cue) => cue.text), { ...options, fonts, fileName: 'subtitles.ass' });
+  return prepareAssBurn(
+    buildAssDocument(options),
+    options.cues.map((cue) => cue.text),
+    { ...options, fonts, fileName: 'subtitles.ass' },
+  );
 }
 
 export interface AssBurnOptions {
@@ -48,7 +52,11 @@ export interface AssBurnOptions {
 }
 
 /** Any ASS document made ready to burn: written to disk, its filter, its ffmpeg's environment, the CJK font check over `texts`. */
-export async function prepareAssBurn(document: string, texts: readonly string[], options: AssBurnOptions): Promise<SubtitleBurn> {
+export async function prepareAssBurn(
+  document: string,
+  texts: readonly string[],
+  options: AssBurnOptions,
+): Promise<SubtitleBurn> {
   const assFile = await writeAssFile(options.workDir, document, options.fileName);
   const env = await prepareFontconfig(options.fontconfigDir, options.fonts);
   return {

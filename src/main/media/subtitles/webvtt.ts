@@ -45,7 +45,9 @@ function voiceAnnotation(speaker: string): string {
 export function serializeWebVtt(cues: readonly WebVttCue[]): string {
   const blocks = cues.map((cue, i) => {
     // A blank line inside a cue would end it early.
-    const lines = webVttCueText(cue.text).split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+    const lines = webVttCueText(cue.text)
+      .split(/\r\n|\r|\n/)
+      .filter((line) => line.trim() !== '');
     const speaker = cue.speaker ? voiceAnnotation(cue.speaker) : '';
     // The voice span runs to the end of the cue, across its line breaks.
     const body = speaker && lines.length ? [`<v ${speaker}>${lines[0]}`, ...lines.slice(1)] : lines;

@@ -48,13 +48,17 @@ const MIN_SIZE_PX = 8;
 const FRAME_MARGIN = 2;
 
 export function fitTextToBox(request: FitRequest): FittedText | undefined {
-  const paragraphs = request.text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const paragraphs = request.text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   if (paragraphs.length === 0) return undefined;
   const { box, frame } = request;
   const original = Math.max(MIN_SIZE_PX, startingSize(request, paragraphs));
   const floor = round1(Math.max(MIN_SIZE_PX, original * MIN_SIZE_FRACTION));
   const sizes: number[] = [];
-  for (let size = original; size >= floor - 1e-9; size = original * (1 - SIZE_STEP * sizes.length)) sizes.push(round1(size));
+  for (let size = original; size >= floor - 1e-9; size = original * (1 - SIZE_STEP * sizes.length))
+    sizes.push(round1(size));
   if (sizes.at(-1)! > floor) sizes.push(floor);
 
   const tryWidth = (width: number): Layout | undefined => {
@@ -90,7 +94,10 @@ function startingSize(request: FitRequest, paragraphs: readonly string[]): numbe
   const inkPerSize = unit.inkAbove + unit.inkBelow;
   if (inkPerSize <= 0) return lineHeight;
   const size = lineHeight / inkPerSize;
-  return Math.min(lineHeight * MAX_START_FACTOR, Math.max(lineHeight, size - (2 * request.borderAt(size)) / inkPerSize));
+  return Math.min(
+    lineHeight * MAX_START_FACTOR,
+    Math.max(lineHeight, size - (2 * request.borderAt(size)) / inkPerSize),
+  );
 }
 
 interface Layout {
@@ -139,9 +146,12 @@ function wrapToWidth(paragraph: string, size: number, maxWidth: number, request:
 /** The box's width grown by BOX_GROWTH, on the side(s) its alignment lets text run to, within the frame. */
 function grownWidth(box: PixelBox, align: TextAlign, frame: { width: number }): number {
   const wanted = box.width * (1 + BOX_GROWTH);
-  const room = align === 'left' ? frame.width - FRAME_MARGIN - box.x
-    : align === 'right' ? box.x + box.width - FRAME_MARGIN
-      : 2 * Math.min(box.x + box.width / 2 - FRAME_MARGIN, frame.width - FRAME_MARGIN - (box.x + box.width / 2));
+  const room =
+    align === 'left'
+      ? frame.width - FRAME_MARGIN - box.x
+      : align === 'right'
+        ? box.x + box.width - FRAME_MARGIN
+        : 2 * Math.min(box.x + box.width / 2 - FRAME_MARGIN, frame.width - FRAME_MARGIN - (box.x + box.width / 2));
   return Math.max(box.width, Math.min(wanted, room));
 }
 
@@ -182,19 +192,37 @@ function overflowLayout(request: FitRequest, paragraphs: readonly string[], floo
 function place(request: FitRequest, layout: Layout, anchor: 'box' | 'frame'): FittedText {
   const { box, frame, align } = request;
   const blockWidth = layout.textWidth + 2 * layout.border;
-  let left = anchor === 'frame' || align === 'center' ? box.x + (box.width - blockWidth) / 2
-    : align === 'left' ? box.x : box.x + box.width - blockWidth;
+  let left =
+    anchor === 'frame' || align === 'center'
+      ? box.x + (box.width - blockWidth) / 2
+      : align === 'left'
+        ? box.x
+        : box.x + box.width - blockWidth;
   left = clamp(left, FRAME_MARGIN, frame.width - FRAME_MARGIN - blockWidth);
-  const inkTop = clamp(box.y + (box.height - layout.inkHeight) / 2, FRAME_MARGIN, frame.height - FRAME_MARGIN - layout.inkHeight);
+  const inkTop = clamp(
+    box.y + (box.height - layout.inkHeight) / 2,
+    FRAME_MARGIN,
+    frame.height - FRAME_MARGIN - layout.inkHeight,
+  );
   const contentLeft = left + layout.border;
-  const x = align === 'left' ? contentLeft : align === 'right' ? contentLeft + layout.textWidth : contentLeft + layout.textWidth / 2;
+  const x =
+    align === 'left'
+      ? contentLeft
+      : align === 'right'
+        ? contentLeft + layout.textWidth
+        : contentLeft + layout.textWidth / 2;
   return {
     sizePx: layout.size,
     border: layout.border,
     lines: layout.lines,
     x: round1(x),
     y: round1(inkTop - layout.inkTop),
-    block: { x: Math.round(left), y: Math.round(inkTop), width: Math.round(blockWidth), height: Math.round(layout.inkHeight) },
+    block: {
+      x: Math.round(left),
+      y: Math.round(inkTop),
+      width: Math.round(blockWidth),
+      height: Math.round(layout.inkHeight),
+    },
   };
 }
 

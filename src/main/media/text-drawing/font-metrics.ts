@@ -7,7 +7,8 @@ import * as opentypeModule from 'opentype.js';
 import type { SubtitleFonts } from '../subtitles/fonts.js';
 
 // Node loads the package's CommonJS build, which exports everything as `default`; a bundler takes its ES build, by name.
-const opentype: typeof opentypeModule = (opentypeModule as { default?: typeof opentypeModule }).default ?? opentypeModule;
+const opentype: typeof opentypeModule =
+  (opentypeModule as { default?: typeof opentypeModule }).default ?? opentypeModule;
 
 /** The font family the drawing's style names: DejaVu Sans, shipped in dejavu-fonts-ttf (SubtitleFonts.primaryDir). */
 export const DRAW_FONT_FAMILY = 'DejaVu Sans';
@@ -72,14 +73,19 @@ export function lineMeasurer(fonts: SubtitleFonts, bold = false): MeasureLine {
 
 /** The fonts in fallback order, each parsed when first asked for (Latin text never loads the large CJK fonts). */
 function loadMetricFonts(fonts: SubtitleFonts, bold: boolean): (() => MetricFont)[] {
-  const files = [path.join(fonts.primaryDir, bold ? 'DejaVuSans-Bold.ttf' : 'DejaVuSans.ttf'), ...FALLBACK_FONT_FILES.flatMap((name) => {
-    const dir = fonts.dirs.find((candidate) => fs.existsSync(path.join(candidate, name)));
-    return dir ? [path.join(dir, name)] : [];
-  })];
-  return files.filter((file) => fs.existsSync(file)).map((file) => {
-    let parsed: MetricFont | undefined;
-    return () => (parsed ??= parseMetricFont(file));
-  });
+  const files = [
+    path.join(fonts.primaryDir, bold ? 'DejaVuSans-Bold.ttf' : 'DejaVuSans.ttf'),
+    ...FALLBACK_FONT_FILES.flatMap((name) => {
+      const dir = fonts.dirs.find((candidate) => fs.existsSync(path.join(candidate, name)));
+      return dir ? [path.join(dir, name)] : [];
+    }),
+  ];
+  return files
+    .filter((file) => fs.existsSync(file))
+    .map((file) => {
+      let parsed: MetricFont | undefined;
+      return () => (parsed ??= parseMetricFont(file));
+    });
 }
 
 function parseMetricFont(file: string): MetricFont {
@@ -117,7 +123,11 @@ function measurerOf(fonts: readonly (() => MetricFont)[]): MeasureLine {
           inkBelow: Math.max(0, -(ink.yMin || 0)) * owner.unitScale,
         };
       } else {
-        metrics = ZERO_WIDTH.test(char) ? { advance: 0, ascent: 0, inkAbove: 0, inkBelow: 0 } : WIDE.test(char) ? UNKNOWN_WIDE_CHAR : UNKNOWN_CHAR;
+        metrics = ZERO_WIDTH.test(char)
+          ? { advance: 0, ascent: 0, inkAbove: 0, inkBelow: 0 }
+          : WIDE.test(char)
+            ? UNKNOWN_WIDE_CHAR
+            : UNKNOWN_CHAR;
       }
       chars.set(char, metrics);
     }
@@ -137,6 +147,11 @@ function measurerOf(fonts: readonly (() => MetricFont)[]): MeasureLine {
     }
     // A line of spaces still sits on the primary face's baseline.
     if (baseline === 0) baseline = fonts[0]?.().ascent ?? UNKNOWN_CHAR.ascent;
-    return { width: width * sizePx, baseline: baseline * sizePx, inkAbove: inkAbove * sizePx, inkBelow: inkBelow * sizePx };
+    return {
+      width: width * sizePx,
+      baseline: baseline * sizePx,
+      inkAbove: inkAbove * sizePx,
+      inkBelow: inkBelow * sizePx,
+    };
   };
 }

@@ -20,8 +20,14 @@ export interface PrepareTranslatedTextDrawingOptions {
 /** The ASS file, its `ass=` filter for the encode's -vf chain, its ffmpeg's environment, and whether CJK would show as boxes. */
 export type TranslatedTextDrawing = SubtitleBurn;
 
-export async function prepareTranslatedTextDrawing(options: PrepareTranslatedTextDrawingOptions): Promise<TranslatedTextDrawing> {
+export async function prepareTranslatedTextDrawing(
+  options: PrepareTranslatedTextDrawingOptions,
+): Promise<TranslatedTextDrawing> {
   const fonts = options.fonts ?? resolveSubtitleFonts();
   const document = translatedTextAss(options.texts, { frame: options.frame, language: options.language, fonts });
-  return prepareAssBurn(document, options.texts.map((text) => text.text), { ...options, fonts, fileName: 'translated-text.ass' });
+  return prepareAssBurn(
+    document,
+    options.texts.map((text) => text.text),
+    { ...options, fonts, fileName: 'translated-text.ass' },
+  );
 }

@@ -63,7 +63,11 @@ export function textAlignment(box: PixelBox, frame: { width: number; height: num
 }
 
 /** Where and how one text is drawn (exported for callers that want the layout without the document). */
-export function fitTranslatedText(text: TextToDraw, options: TranslatedTextAssOptions, measure: MeasureLine = lineMeasurer(options.fonts ?? resolveSubtitleFonts(), text.bold)): FittedText | undefined {
+export function fitTranslatedText(
+  text: TextToDraw,
+  options: TranslatedTextAssOptions,
+  measure: MeasureLine = lineMeasurer(options.fonts ?? resolveSubtitleFonts(), text.bold),
+): FittedText | undefined {
   const fraction = text.outlineRgb ? OUTLINE_FRACTION : HAIRLINE_FRACTION;
   return fitTextToBox({
     text: text.text,
@@ -90,7 +94,13 @@ function dialogue(text: TextToDraw, options: TranslatedTextAssOptions, measure: 
 
 /** An override tag's colour: `&HBBGGRR&`. */
 function tagColour(rgb: Rgb): string {
-  const hex = `#${rgb.map((channel) => Math.round(Math.min(255, Math.max(0, channel))).toString(16).padStart(2, '0')).join('')}`;
+  const hex = `#${rgb
+    .map((channel) =>
+      Math.round(Math.min(255, Math.max(0, channel)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
   return `&H${assColour(hex).slice(4)}&`;
 }
 

@@ -15,13 +15,17 @@ export const SPEAKER_MODELS: readonly CatalogueEntry[] = [
     id: PYANNOTE_SEGMENTATION_MODEL,
     task: 'diarization',
     title: 'pyannote segmentation 3.0',
-    description: 'Finds where each voice speaks, overlaps included, so every speaker of a dub gets a voice of their own (needs the speaker-embedding model too).',
+    description:
+      'Finds where each voice speaks, overlaps included, so every speaker of a dub gets a voice of their own (needs the speaker-embedding model too).',
     license: 'MIT',
     sizeBytes: 6_600_000,
     homepage: 'https://huggingface.co/pyannote/segmentation-3.0',
     usedBy: USED_BY,
     // The archive also holds an int8 copy and a sample; only the float model is kept.
-    archive: { url: `${RELEASES}/speaker-segmentation-models/sherpa-onnx-pyannote-segmentation-3-0.tar.bz2`, format: 'tar.bz2' },
+    archive: {
+      url: `${RELEASES}/speaker-segmentation-models/sherpa-onnx-pyannote-segmentation-3-0.tar.bz2`,
+      format: 'tar.bz2',
+    },
     files: [
       {
         name: PYANNOTE_SEGMENTATION_FILE,
@@ -36,7 +40,8 @@ export const SPEAKER_MODELS: readonly CatalogueEntry[] = [
     id: SPEAKER_EMBEDDING_MODEL,
     task: 'diarization',
     title: '3D-Speaker ERes2Net base speaker embeddings',
-    description: 'Tells voices apart by a fingerprint of each one, for speaker diarization with the pyannote segmentation model (16 kHz, trained on 3D-Speaker).',
+    description:
+      'Tells voices apart by a fingerprint of each one, for speaker diarization with the pyannote segmentation model (16 kHz, trained on 3D-Speaker).',
     license: 'Apache-2.0',
     sizeBytes: 37_800_000,
     homepage: 'https://github.com/modelscope/3D-Speaker',

@@ -47,7 +47,10 @@ const DECODER_SIGNATURE: OnnxSignature = {
   ],
 };
 
-function whisperEntry(size: WhisperSize, details: { title: string; description: string; archiveBytes: number; nMels: number }): CatalogueEntry {
+function whisperEntry(
+  size: WhisperSize,
+  details: { title: string; description: string; archiveBytes: number; nMels: number },
+): CatalogueEntry {
   const names = whisperFileNames(size);
   return {
     id: whisperModelId(size),
@@ -59,7 +62,11 @@ function whisperEntry(size: WhisperSize, details: { title: string; description: 
     homepage: 'https://github.com/openai/whisper',
     usedBy: USED_BY,
     // Published as one archive (the model's files, sample WAVs); only the int8 files listed here are kept.
-    archive: { url: `${RELEASES}/sherpa-onnx-whisper-${size}.tar.bz2`, format: 'tar.bz2', sizeBytes: details.archiveBytes },
+    archive: {
+      url: `${RELEASES}/sherpa-onnx-whisper-${size}.tar.bz2`,
+      format: 'tar.bz2',
+      sizeBytes: details.archiveBytes,
+    },
     files: [
       { name: names.encoder, signature: encoderSignature(details.nMels) },
       { name: names.decoder, signature: DECODER_SIGNATURE },
@@ -72,25 +79,29 @@ function whisperEntry(size: WhisperSize, details: { title: string; description: 
 export const SPEECH_MODELS: readonly CatalogueEntry[] = [
   whisperEntry('base', {
     title: 'Whisper base (multilingual)',
-    description: 'Transcribes speech in 99 languages and tells which language is spoken, with timed segments (OpenAI Whisper base, int8, sherpa-onnx). A good balance of speed and accuracy on a CPU.',
+    description:
+      'Transcribes speech in 99 languages and tells which language is spoken, with timed segments (OpenAI Whisper base, int8, sherpa-onnx). A good balance of speed and accuracy on a CPU.',
     archiveBytes: 207_557_382,
     nMels: 80,
   }),
   whisperEntry('tiny', {
     title: 'Whisper tiny (multilingual)',
-    description: 'The fastest and smallest Whisper: transcription and language detection in 99 languages, least accurate (OpenAI Whisper tiny, int8, sherpa-onnx).',
+    description:
+      'The fastest and smallest Whisper: transcription and language detection in 99 languages, least accurate (OpenAI Whisper tiny, int8, sherpa-onnx).',
     archiveBytes: 116_204_861,
     nMels: 80,
   }),
   whisperEntry('small', {
     title: 'Whisper small (multilingual)',
-    description: 'More accurate transcription in 99 languages than base, about three times slower (OpenAI Whisper small, int8, sherpa-onnx).',
+    description:
+      'More accurate transcription in 99 languages than base, about three times slower (OpenAI Whisper small, int8, sherpa-onnx).',
     archiveBytes: 640_000_000,
     nMels: 80,
   }),
   whisperEntry('turbo', {
     title: 'Whisper large-v3 turbo (multilingual)',
-    description: 'The most accurate Whisper DubDesk offers: large-v3 quality in 100 languages with a lighter decoder; slow on a CPU, best with many cores (OpenAI Whisper large-v3-turbo, int8, sherpa-onnx).',
+    description:
+      'The most accurate Whisper DubDesk offers: large-v3 quality in 100 languages with a lighter decoder; slow on a CPU, best with many cores (OpenAI Whisper large-v3-turbo, int8, sherpa-onnx).',
     archiveBytes: 564_000_000,
     nMels: 128,
   }),

@@ -12,8 +12,17 @@ export function bergamotModelId(source: string, target: string): string {
 
 /** Language names for the titles (the pairs published for Firefox Translations that DubDesk lists). */
 const NAMES: Record<string, string> = {
-  en: 'English', es: 'Spanish', fr: 'French', de: 'German', it: 'Italian', pt: 'Portuguese', nl: 'Dutch', pl: 'Polish',
-  ru: 'Russian', zh: 'Chinese', ja: 'Japanese',
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  nl: 'Dutch',
+  pl: 'Polish',
+  ru: 'Russian',
+  zh: 'Chinese',
+  ja: 'Japanese',
 };
 
 interface PublishedPair {
@@ -59,7 +68,9 @@ function entryOf(pair: PublishedPair): CatalogueEntry {
     const sha256 = FIREFOX_TRANSLATIONS_SHA256[`${pair.architecture}/${code}/${name}.gz`];
     return { name, url: `${folder}/${name}.gz`, compression: 'gz', ...(sha256 ? { sha256 } : {}) };
   };
-  const vocabs = pair.splitVocab ? [file(`srcvocab.${code}.spm`), file(`trgvocab.${code}.spm`)] : [file(`vocab.${code}.spm`)];
+  const vocabs = pair.splitVocab
+    ? [file(`srcvocab.${code}.spm`), file(`trgvocab.${code}.spm`)]
+    : [file(`vocab.${code}.spm`)];
   const from = NAMES[pair.source];
   const to = NAMES[pair.target];
   return {

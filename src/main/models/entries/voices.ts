@@ -31,30 +31,149 @@ const PIPER_CARDS = 'https://huggingface.co/rhasspy/piper-voices/tree/main';
  * low or x_low (16 kHz) where they add a gender, a locale or a freer licence. Gender as heard in Piper's samples.
  */
 export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
-  { voice: 'en_US-ljspeech-medium', gender: 'female', license: 'MIT (Piper); LJ Speech dataset in the public domain', homepage: `${PIPER_CARDS}/en/en_US/ljspeech/medium` },
-  { voice: 'en_US-joe-medium', gender: 'male', license: 'MIT (Piper); dataset CC0-1.0', homepage: `${PIPER_CARDS}/en/en_US/joe/medium` },
-  { voice: 'en_US-lessac-medium', gender: 'female', license: 'MIT (Piper); Lessac Blizzard 2013 dataset: research use only, no commercial use', homepage: `${PIPER_CARDS}/en/en_US/lessac/medium` },
-  { voice: 'en_GB-alba-medium', gender: 'female', license: 'MIT (Piper); Alba dataset (University of Edinburgh) CC-BY-4.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/en/en_GB/alba/medium` },
-  { voice: 'en_GB-alan-medium', gender: 'male', license: 'MIT (Piper); Mycroft Mimic 3 apope dataset, licence as its page gives it ("See URL" on the model card); fine-tuned from the Lessac voice, whose dataset is for research use only', homepage: `${PIPER_CARDS}/en/en_GB/alan/medium` },
-  { voice: 'de_DE-thorsten-medium', gender: 'male', license: 'MIT (Piper); Thorsten-Voice dataset CC0-1.0', homepage: `${PIPER_CARDS}/de/de_DE/thorsten/medium` },
-  { voice: 'de_DE-kerstin-low', gender: 'female', license: 'MIT (Piper); Kerstin dataset CC0 (fine-tuned from the Ryan voice)', homepage: `${PIPER_CARDS}/de/de_DE/kerstin/low` },
-  { voice: 'es_ES-davefx-medium', gender: 'male', license: 'MIT (Piper); dataset CC0-1.0', homepage: `${PIPER_CARDS}/es/es_ES/davefx/medium` },
-  { voice: 'es_AR-daniela-high', gender: 'female', license: 'MIT (Piper); OpenSLR 61 dataset CC-BY-SA-4.0', homepage: `${PIPER_CARDS}/es/es_AR/daniela/high` },
-  { voice: 'es_MX-ald-medium', gender: 'male', license: 'MIT (Piper); Ald Mexican Spanish dataset under the Unlicense', homepage: `${PIPER_CARDS}/es/es_MX/ald/medium` },
-  { voice: 'fr_FR-siwis-medium', gender: 'female', license: 'MIT (Piper); SIWIS dataset CC-BY-4.0', homepage: `${PIPER_CARDS}/fr/fr_FR/siwis/medium` },
-  { voice: 'fr_FR-tom-medium', gender: 'male', license: 'MIT (Piper); Tom dataset AGPL-3.0 (as its model card says)', homepage: `${PIPER_CARDS}/fr/fr_FR/tom/medium` },
-  { voice: 'fr_FR-gilles-low', gender: 'male', license: 'MIT (Piper); French single-speaker dataset CC0 (fine-tuned from the Ryan voice)', homepage: `${PIPER_CARDS}/fr/fr_FR/gilles/low` },
-  { voice: 'it_IT-paola-medium', gender: 'female', license: 'MIT (Piper); dataset CC0-1.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/it/it_IT/paola/medium` },
-  { voice: 'it_IT-riccardo-x_low', gender: 'male', license: 'MIT (Piper); M-AILABS dataset, licence as its page gives it ("See URL" on the model card)', homepage: `${PIPER_CARDS}/it/it_IT/riccardo/x_low` },
-  { voice: 'pt_BR-faber-medium', gender: 'male', license: 'MIT (Piper); dataset CC0-1.0', homepage: `${PIPER_CARDS}/pt/pt_BR/faber/medium` },
+  {
+    voice: 'en_US-ljspeech-medium',
+    gender: 'female',
+    license: 'MIT (Piper); LJ Speech dataset in the public domain',
+    homepage: `${PIPER_CARDS}/en/en_US/ljspeech/medium`,
+  },
+  {
+    voice: 'en_US-joe-medium',
+    gender: 'male',
+    license: 'MIT (Piper); dataset CC0-1.0',
+    homepage: `${PIPER_CARDS}/en/en_US/joe/medium`,
+  },
+  {
+    voice: 'en_US-lessac-medium',
+    gender: 'female',
+    license: 'MIT (Piper); Lessac Blizzard 2013 dataset: research use only, no commercial use',
+    homepage: `${PIPER_CARDS}/en/en_US/lessac/medium`,
+  },
+  {
+    voice: 'en_GB-alba-medium',
+    gender: 'female',
+    license:
+      'MIT (Piper); Alba dataset (University of Edinburgh) CC-BY-4.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
+    homepage: `${PIPER_CARDS}/en/en_GB/alba/medium`,
+  },
+  {
+    voice: 'en_GB-alan-medium',
+    gender: 'male',
+    license:
+      'MIT (Piper); Mycroft Mimic 3 apope dataset, licence as its page gives it ("See URL" on the model card); fine-tuned from the Lessac voice, whose dataset is for research use only',
+    homepage: `${PIPER_CARDS}/en/en_GB/alan/medium`,
+  },
+  {
+    voice: 'de_DE-thorsten-medium',
+    gender: 'male',
+    license: 'MIT (Piper); Thorsten-Voice dataset CC0-1.0',
+    homepage: `${PIPER_CARDS}/de/de_DE/thorsten/medium`,
+  },
+  {
+    voice: 'de_DE-kerstin-low',
+    gender: 'female',
+    license: 'MIT (Piper); Kerstin dataset CC0 (fine-tuned from the Ryan voice)',
+    homepage: `${PIPER_CARDS}/de/de_DE/kerstin/low`,
+  },
+  {
+    voice: 'es_ES-davefx-medium',
+    gender: 'male',
+    license: 'MIT (Piper); dataset CC0-1.0',
+    homepage: `${PIPER_CARDS}/es/es_ES/davefx/medium`,
+  },
+  {
+    voice: 'es_AR-daniela-high',
+    gender: 'female',
+    license: 'MIT (Piper); OpenSLR 61 dataset CC-BY-SA-4.0',
+    homepage: `${PIPER_CARDS}/es/es_AR/daniela/high`,
+  },
+  {
+    voice: 'es_MX-ald-medium',
+    gender: 'male',
+    license: 'MIT (Piper); Ald Mexican Spanish dataset under the Unlicense',
+    homepage: `${PIPER_CARDS}/es/es_MX/ald/medium`,
+  },
+  {
+    voice: 'fr_FR-siwis-medium',
+    gender: 'female',
+    license: 'MIT (Piper); SIWIS dataset CC-BY-4.0',
+    homepage: `${PIPER_CARDS}/fr/fr_FR/siwis/medium`,
+  },
+  {
+    voice: 'fr_FR-tom-medium',
+    gender: 'male',
+    license: 'MIT (Piper); Tom dataset AGPL-3.0 (as its model card says)',
+    homepage: `${PIPER_CARDS}/fr/fr_FR/tom/medium`,
+  },
+  {
+    voice: 'fr_FR-gilles-low',
+    gender: 'male',
+    license: 'MIT (Piper); French single-speaker dataset CC0 (fine-tuned from the Ryan voice)',
+    homepage: `${PIPER_CARDS}/fr/fr_FR/gilles/low`,
+  },
+  {
+    voice: 'it_IT-paola-medium',
+    gender: 'female',
+    license: 'MIT (Piper); dataset CC0-1.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
+    homepage: `${PIPER_CARDS}/it/it_IT/paola/medium`,
+  },
+  {
+    voice: 'it_IT-riccardo-x_low',
+    gender: 'male',
+    license: 'MIT (Piper); M-AILABS dataset, licence as its page gives it ("See URL" on the model card)',
+    homepage: `${PIPER_CARDS}/it/it_IT/riccardo/x_low`,
+  },
+  {
+    voice: 'pt_BR-faber-medium',
+    gender: 'male',
+    license: 'MIT (Piper); dataset CC0-1.0',
+    homepage: `${PIPER_CARDS}/pt/pt_BR/faber/medium`,
+  },
   // sherpa-onnx renames Piper's `tugão` to `tugao` in its archive and files.
-  { voice: 'pt_PT-tugao-medium', gender: 'male', license: 'MIT (Piper); dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/pt/pt_PT/tug%C3%A3o/medium` },
-  { voice: 'pl_PL-gosia-medium', gender: 'female', license: 'MIT (Piper); dataset CC0-1.0', homepage: `${PIPER_CARDS}/pl/pl_PL/gosia/medium` },
-  { voice: 'nl_BE-nathalie-medium', gender: 'female', license: 'MIT (Piper); Nathalie dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/nl/nl_BE/nathalie/medium` },
-  { voice: 'ru_RU-irina-medium', gender: 'female', license: 'MIT (Piper); RHVoice dataset, licence not stated ("Unknown" on its model card); fine-tuned from the Lessac voice, whose dataset is for research use only', homepage: `${PIPER_CARDS}/ru/ru_RU/irina/medium` },
-  { voice: 'ru_RU-denis-medium', gender: 'male', license: 'MIT (Piper); dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)', homepage: `${PIPER_CARDS}/ru/ru_RU/denis/medium` },
-  { voice: 'uk_UA-lada-x_low', gender: 'female', license: 'MIT (Piper); Lada dataset Apache-2.0', homepage: `${PIPER_CARDS}/uk/uk_UA/lada/x_low` },
-  { voice: 'zh_CN-huayan-medium', gender: 'female', license: 'MIT (Piper); dataset licence not stated ("Unknown" on its model card)', homepage: `${PIPER_CARDS}/zh/zh_CN/huayan/medium` },
+  {
+    voice: 'pt_PT-tugao-medium',
+    gender: 'male',
+    license: 'MIT (Piper); dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
+    homepage: `${PIPER_CARDS}/pt/pt_PT/tug%C3%A3o/medium`,
+  },
+  {
+    voice: 'pl_PL-gosia-medium',
+    gender: 'female',
+    license: 'MIT (Piper); dataset CC0-1.0',
+    homepage: `${PIPER_CARDS}/pl/pl_PL/gosia/medium`,
+  },
+  {
+    voice: 'nl_BE-nathalie-medium',
+    gender: 'female',
+    license:
+      'MIT (Piper); Nathalie dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
+    homepage: `${PIPER_CARDS}/nl/nl_BE/nathalie/medium`,
+  },
+  {
+    voice: 'ru_RU-irina-medium',
+    gender: 'female',
+    license:
+      'MIT (Piper); RHVoice dataset, licence not stated ("Unknown" on its model card); fine-tuned from the Lessac voice, whose dataset is for research use only',
+    homepage: `${PIPER_CARDS}/ru/ru_RU/irina/medium`,
+  },
+  {
+    voice: 'ru_RU-denis-medium',
+    gender: 'male',
+    license: 'MIT (Piper); dataset CC0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
+    homepage: `${PIPER_CARDS}/ru/ru_RU/denis/medium`,
+  },
+  {
+    voice: 'uk_UA-lada-x_low',
+    gender: 'female',
+    license: 'MIT (Piper); Lada dataset Apache-2.0',
+    homepage: `${PIPER_CARDS}/uk/uk_UA/lada/x_low`,
+  },
+  {
+    voice: 'zh_CN-huayan-medium',
+    gender: 'female',
+    license: 'MIT (Piper); dataset licence not stated ("Unknown" on its model card)',
+    homepage: `${PIPER_CARDS}/zh/zh_CN/huayan/medium`,
+  },
 ];
 
 /** `en_US-lessac-medium` -> `piper-en-us-lessac-medium`. */
@@ -79,12 +198,18 @@ const PIPER_SIGNATURE: OnnxSignature = {
 
 /** Approximate archive size by Piper quality (model plus eSpeak's data): low voices share medium's network size. */
 const PIPER_ARCHIVE_BYTES: Readonly<Record<string, number>> = {
-  x_low: 27_000_000, low: 67_000_000, medium: 67_000_000, high: 115_000_000,
+  x_low: 27_000_000,
+  low: 67_000_000,
+  medium: 67_000_000,
+  high: 115_000_000,
 };
 
 function piperEntry(info: PiperVoiceInfo): CatalogueEntry {
   const [locale, speaker, quality] = info.voice.split('-');
-  const name = speaker.split('_').map((part) => part[0].toUpperCase() + part.slice(1)).join(' ');
+  const name = speaker
+    .split('_')
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join(' ');
   return {
     id: piperModelId(info.voice),
     task: TASK,
@@ -104,16 +229,68 @@ function piperEntry(info: PiperVoiceInfo): CatalogueEntry {
 }
 
 export const KOKORO_MODEL = 'kokoro-multi-lang-v1-0';
-export const KOKORO_FILES = { model: 'model.onnx', voices: 'voices.bin', tokens: 'tokens.txt', lexicons: ['lexicon-us-en.txt', 'lexicon-zh.txt'] } as const;
+export const KOKORO_FILES = {
+  model: 'model.onnx',
+  voices: 'voices.bin',
+  tokens: 'tokens.txt',
+  lexicons: ['lexicon-us-en.txt', 'lexicon-zh.txt'],
+} as const;
 
 /** Kokoro v1.0's speakers in voices.bin order (the speaker id is the index), from sherpa-onnx's generate_voices_bin.py. */
 export const KOKORO_SPEAKERS: readonly string[] = [
-  'af_alloy', 'af_aoede', 'af_bella', 'af_heart', 'af_jessica', 'af_kore', 'af_nicole', 'af_nova', 'af_river', 'af_sarah', 'af_sky',
-  'am_adam', 'am_echo', 'am_eric', 'am_fenrir', 'am_liam', 'am_michael', 'am_onyx', 'am_puck', 'am_santa',
-  'bf_alice', 'bf_emma', 'bf_isabella', 'bf_lily', 'bm_daniel', 'bm_fable', 'bm_george', 'bm_lewis',
-  'ef_dora', 'em_alex', 'ff_siwis', 'hf_alpha', 'hf_beta', 'hm_omega', 'hm_psi', 'if_sara', 'im_nicola',
-  'jf_alpha', 'jf_gongitsune', 'jf_nezumi', 'jf_tebukuro', 'jm_kumo', 'pf_dora', 'pm_alex', 'pm_santa',
-  'zf_xiaobei', 'zf_xiaoni', 'zf_xiaoxiao', 'zf_xiaoyi', 'zm_yunjian', 'zm_yunxi', 'zm_yunxia', 'zm_yunyang',
+  'af_alloy',
+  'af_aoede',
+  'af_bella',
+  'af_heart',
+  'af_jessica',
+  'af_kore',
+  'af_nicole',
+  'af_nova',
+  'af_river',
+  'af_sarah',
+  'af_sky',
+  'am_adam',
+  'am_echo',
+  'am_eric',
+  'am_fenrir',
+  'am_liam',
+  'am_michael',
+  'am_onyx',
+  'am_puck',
+  'am_santa',
+  'bf_alice',
+  'bf_emma',
+  'bf_isabella',
+  'bf_lily',
+  'bm_daniel',
+  'bm_fable',
+  'bm_george',
+  'bm_lewis',
+  'ef_dora',
+  'em_alex',
+  'ff_siwis',
+  'hf_alpha',
+  'hf_beta',
+  'hm_omega',
+  'hm_psi',
+  'if_sara',
+  'im_nicola',
+  'jf_alpha',
+  'jf_gongitsune',
+  'jf_nezumi',
+  'jf_tebukuro',
+  'jm_kumo',
+  'pf_dora',
+  'pm_alex',
+  'pm_santa',
+  'zf_xiaobei',
+  'zf_xiaoni',
+  'zf_xiaoxiao',
+  'zf_xiaoyi',
+  'zm_yunjian',
+  'zm_yunxi',
+  'zm_yunxia',
+  'zm_yunyang',
 ];
 
 /**
@@ -121,13 +298,23 @@ export const KOKORO_SPEAKERS: readonly string[] = [
  * Japanese (j) is left out: sherpa-onnx reads it only through eSpeak, which Kokoro was not trained on.
  */
 export const KOKORO_LANGUAGES: Readonly<Record<string, readonly [language: string, locale: string, espeak: string]>> = {
-  a: ['en', 'en-us', 'en-us'], b: ['en', 'en-gb', 'en-gb'], e: ['es', 'es', 'es'], f: ['fr', 'fr-fr', 'fr-fr'],
-  h: ['hi', 'hi', 'hi'], i: ['it', 'it', 'it'], p: ['pt', 'pt-br', 'pt-br'], z: ['zh', 'cmn', 'cmn'],
+  a: ['en', 'en-us', 'en-us'],
+  b: ['en', 'en-gb', 'en-gb'],
+  e: ['es', 'es', 'es'],
+  f: ['fr', 'fr-fr', 'fr-fr'],
+  h: ['hi', 'hi', 'hi'],
+  i: ['it', 'it', 'it'],
+  p: ['pt', 'pt-br', 'pt-br'],
+  z: ['zh', 'cmn', 'cmn'],
 };
 
 export const ZIPVOICE_MODEL = 'zipvoice-distill-zh-en';
 export const ZIPVOICE_FILES = {
-  encoder: 'encoder.int8.onnx', decoder: 'decoder.int8.onnx', vocoder: 'vocos_24khz.onnx', tokens: 'tokens.txt', lexicon: 'lexicon.txt',
+  encoder: 'encoder.int8.onnx',
+  decoder: 'decoder.int8.onnx',
+  vocoder: 'vocos_24khz.onnx',
+  tokens: 'tokens.txt',
+  lexicon: 'lexicon.txt',
 } as const;
 /** The languages ZipVoice's distilled zh-en model speaks. */
 export const ZIPVOICE_LANGUAGES = ['en', 'zh'] as const;
@@ -138,7 +325,8 @@ export const VOICE_MODELS: readonly CatalogueEntry[] = [
     id: KOKORO_MODEL,
     task: TASK,
     title: 'Kokoro 82M v1.0 (multilingual, 53 voices)',
-    description: 'Natural voices in English (US and UK), Spanish, French, Hindi, Italian, Portuguese and Chinese in one model (Kokoro-82M through sherpa-onnx).',
+    description:
+      'Natural voices in English (US and UK), Spanish, French, Hindi, Italian, Portuguese and Chinese in one model (Kokoro-82M through sherpa-onnx).',
     license: 'Apache-2.0',
     sizeBytes: 350_000_000,
     homepage: 'https://huggingface.co/hexgrad/Kokoro-82M',
@@ -165,14 +353,19 @@ export const VOICE_MODELS: readonly CatalogueEntry[] = [
     id: ZIPVOICE_MODEL,
     task: TASK,
     title: 'ZipVoice distill (voice cloning, Chinese and English)',
-    description: "Speaks Chinese or English in the voice of a few seconds of reference speech and its transcript: each speaker's own voice in the dub (voice_model=real). k2-fsa ZipVoice-Distill, int8, with the Vocos vocoder, through sherpa-onnx.",
+    description:
+      "Speaks Chinese or English in the voice of a few seconds of reference speech and its transcript: each speaker's own voice in the dub (voice_model=real). k2-fsa ZipVoice-Distill, int8, with the Vocos vocoder, through sherpa-onnx.",
     license: 'Apache-2.0 (ZipVoice; trained on the Emilia dataset, CC-BY-NC-4.0); Vocos vocoder MIT',
     sizeBytes: 176_000_000,
     homepage: 'https://github.com/k2-fsa/ZipVoice',
     usedBy: USED_BY,
     // Input names differ between the exports (the vocoder's are the exporter's): bound by type and rank.
     bindByShape: true,
-    archive: { url: `${RELEASES}/sherpa-onnx-zipvoice-distill-int8-zh-en-emilia.tar.bz2`, format: 'tar.bz2', directories: [ESPEAK_DATA_DIR] },
+    archive: {
+      url: `${RELEASES}/sherpa-onnx-zipvoice-distill-int8-zh-en-emilia.tar.bz2`,
+      format: 'tar.bz2',
+      directories: [ESPEAK_DATA_DIR],
+    },
     files: [
       {
         name: ZIPVOICE_FILES.encoder,

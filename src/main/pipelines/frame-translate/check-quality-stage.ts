@@ -20,18 +20,39 @@ export function checkQualityStage(deps: Pick<TranslateDeps, 'engines'>): Stage<F
     const translated = frameTranslateOutput(outputs, 'translate-text');
     // The blocks as the render drew them: a task exported from a project draws the project's lines.
     const snapshot = await readProjectSnapshot(ctx.workDir);
-    const blocks = snapshot ? projectBlocks(snapshot.lines, translated.blocks, translated.frame).blocks : translated.blocks;
+    const blocks = snapshot
+      ? projectBlocks(snapshot.lines, translated.blocks, translated.frame).blocks
+      : translated.blocks;
     const erased = erasedLines(blocks);
     const started = performance.now();
-    const samples = await readSamplesOf(erased.map(({ line }) => line), { dir: path.join(ctx.workDir, ERASE_SAMPLES_DIR), frame: found.frame, display: found.display });
-    const checks = await rereadSamples(samples, { recognizer: deps.engines.planned('textRecognizers', plannedFrameEngine(input, deps.engines, 'find-text'), 'Re-reading the erased text'), languages: [found.language], signal: ctx.signal });
-    ctx.log(`quality: ${erased.length} erased boxes read again and measured, before their translations were drawn, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const samples = await readSamplesOf(
+      erased.map(({ line }) => line),
+      { dir: path.join(ctx.workDir, ERASE_SAMPLES_DIR), frame: found.frame, display: found.display },
+    );
+    const checks = await rereadSamples(samples, {
+      recognizer: deps.engines.planned(
+        'textRecognizers',
+        plannedFrameEngine(input, deps.engines, 'find-text'),
+        'Re-reading the erased text',
+      ),
+      languages: [found.language],
+      signal: ctx.signal,
+    });
+    ctx.log(
+      `quality: ${erased.length} erased boxes read again and measured, before their translations were drawn, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     for (const [i, { line }] of erased.entries()) {
       const { read, strokes } = checks[i]!;
-      ctx.log(`quality: '${line.text}' erased: reads '${read}'; edge ${strokes.before.toFixed(1)} -> ${strokes.after.toFixed(1)} against ${strokes.ring.toFixed(1)} around it`
-        + ` (${strokes.left === undefined ? 'not measurable' : `${Math.round(strokes.left * 100)} % of its strokes left`})`);
+      ctx.log(
+        `quality: '${line.text}' erased: reads '${read}'; edge ${strokes.before.toFixed(1)} -> ${strokes.after.toFixed(1)} against ${strokes.ring.toFixed(1)} around it` +
+          ` (${strokes.left === undefined ? 'not measurable' : `${Math.round(strokes.left * 100)} % of its strokes left`})`,
+      );
     }
     const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
-    return frameTranslateQuality(blocks, erased.map((text, i) => ({ ...text, read: checks[i]!.read, strokesLeft: checks[i]!.strokes.left })), glossary);
+    return frameTranslateQuality(
+      blocks,
+      erased.map((text, i) => ({ ...text, read: checks[i]!.read, strokesLeft: checks[i]!.strokes.left })),
+      glossary,
+    );
   });
 }

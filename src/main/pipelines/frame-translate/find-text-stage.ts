@@ -20,10 +20,21 @@ export function findTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<Frame
       const video = frameTranslateOutput(outputs, 'fetch-inputs').inputs.video_url;
       if (!video) throw new Error('The job has no video to read text from.');
       const language = languagePart(request.source_language);
-      const read = await readScreenText(stagedPath(ctx.workDir, video), ctx, { recognizer: deps.engines.planned('textRecognizers', plannedFrameEngine(input, deps.engines, 'find-text'), 'Reading on-screen text'), language, name: video.name });
+      const read = await readScreenText(stagedPath(ctx.workDir, video), ctx, {
+        recognizer: deps.engines.planned(
+          'textRecognizers',
+          plannedFrameEngine(input, deps.engines, 'find-text'),
+          'Reading on-screen text',
+        ),
+        language,
+        name: video.name,
+      });
       if (read.events.length === 0) {
         const name = findLanguage(language)?.name ?? language;
-        throw new DubDeskError('no_text_detected', `No readable ${name} text was found in ${video.name}: nothing to translate. Check source_language.`);
+        throw new DubDeskError(
+          'no_text_detected',
+          `No readable ${name} text was found in ${video.name}: nothing to translate. Check source_language.`,
+        );
       }
       return { language, ...read, engine: read.recognizer } satisfies FoundScreenText;
     },

@@ -1,5 +1,9 @@
 import { KIND_ROUTES, KIND_STATUSES } from '../../../shared/jobs.js';
-import { FrameTranslateRequestSchema, FrameTranslateStatusSchema, type FrameTranslateRequest } from '../../../shared/schemas/jobs.js';
+import {
+  FrameTranslateRequestSchema,
+  FrameTranslateStatusSchema,
+  type FrameTranslateRequest,
+} from '../../../shared/schemas/jobs.js';
 import type { JobKindModule } from '../kind.js';
 import { frameTranslatePipeline } from './index.js';
 import { frameTranslateIntake } from './intake.js';

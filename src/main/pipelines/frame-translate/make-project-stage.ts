@@ -12,7 +12,12 @@ const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
 export function normalizeBox(box: PixelBox, frame: FrameSize): DraftBox {
   const x = clamp01(box.x / frame.width);
   const y = clamp01(box.y / frame.height);
-  return { x, y, width: clamp01((box.x + box.width) / frame.width) - x, height: clamp01((box.y + box.height) / frame.height) - y };
+  return {
+    x,
+    y,
+    width: clamp01((box.x + box.width) / frame.width) - x,
+    height: clamp01((box.y + box.height) / frame.height) - y,
+  };
 }
 
 /** The job's text blocks as a project: when and where each is shown, what it says and its translation. */
@@ -32,12 +37,20 @@ export function makeProjectStage(): Stage<FrameTranslateRequest> {
         sourceLanguage: translated.sourceLanguage,
         targetLanguage: translated.targetLanguage,
         // Probed at intake; a video without a known length lasts at least until its last text.
-        mediaDurationMs: Math.round(video.info?.durationSec ? video.info.durationSec * 1000 : Math.max(0, ...translated.blocks.map((block) => block.endMs))),
+        mediaDurationMs: Math.round(
+          video.info?.durationSec
+            ? video.info.durationSec * 1000
+            : Math.max(0, ...translated.blocks.map((block) => block.endMs)),
+        ),
         media: video.path,
         speakerVoices: {},
         segments: translated.blocks.map((block) => ({
-          startMs: block.startMs, endMs: block.endMs, sourceText: block.sourceText, targetText: block.targetText,
-          blockId: block.id, box: normalizeBox(block.box, translated.frame),
+          startMs: block.startMs,
+          endMs: block.endMs,
+          sourceText: block.sourceText,
+          targetText: block.targetText,
+          blockId: block.id,
+          box: normalizeBox(block.box, translated.frame),
         })),
       } satisfies ProjectDraft;
     },

@@ -8,7 +8,11 @@ import type { StageInput } from '../types.js';
 import { planFrameTranslateEngines, type FramePlanStepName } from '../../plans/frame-translate-plan.js';
 
 /** The engine the stored plan names for a step (the planner's own answer for a stage run without one, in tests). */
-export function plannedFrameEngine(input: StageInput<FrameTranslateRequest>, engines: Engines, name: FramePlanStepName): PlannedEngineBody {
+export function plannedFrameEngine(
+  input: StageInput<FrameTranslateRequest>,
+  engines: Engines,
+  name: FramePlanStepName,
+): PlannedEngineBody {
   if (input.plan) {
     const engine = planStepNamed(input.plan, name)?.engine;
     if (engine) return engine;

@@ -41,7 +41,11 @@ export interface ProjectBlocks {
  * The project's lines as blocks to render. A line erases its own block's lines, and those of a block no line refers to
  * any more (merged into a neighbour) lying inside its box, both cut to its time; its box and text are the project's.
  */
-export function projectBlocks(lines: readonly SnapshotLine[], original: readonly TextBlock[], frame: FrameSize): ProjectBlocks {
+export function projectBlocks(
+  lines: readonly SnapshotLine[],
+  original: readonly TextBlock[],
+  frame: FrameSize,
+): ProjectBlocks {
   const byId = new Map(original.map((block) => [block.id, block]));
   const referred = new Set(lines.map((line) => line.blockId));
   const mergedAway = original.filter((block) => !referred.has(block.id));
@@ -50,12 +54,18 @@ export function projectBlocks(lines: readonly SnapshotLine[], original: readonly
     const own = line.blockId === undefined ? undefined : byId.get(line.blockId);
     if (!own) unmatched++;
     const box = line.box ? denormalizeBox(line.box, frame) : (own?.box ?? { x: 0, y: 0, width: 0, height: 0 });
-    const absorbed = own ? mergedAway.filter((block) => centreInside(block.box, box)).flatMap((block) => block.lines) : [];
+    const absorbed = own
+      ? mergedAway.filter((block) => centreInside(block.box, box)).flatMap((block) => block.lines)
+      : [];
     const shown = [...(own?.lines ?? []), ...absorbed].sort((a, b) => a.box.y - b.box.y);
     return {
-      id: line.index, startMs: line.startMs, endMs: line.endMs, box,
+      id: line.index,
+      startMs: line.startMs,
+      endMs: line.endMs,
+      box,
       lines: clipLines(shown, line.startMs, line.endMs),
-      sourceText: line.sourceText, targetText: line.targetText,
+      sourceText: line.sourceText,
+      targetText: line.targetText,
     };
   });
   return { blocks, edited: lines.filter((line) => line.edited).length, unmatched };

@@ -27,12 +27,22 @@ type FrameSize = { width: number; height: number };
 const KEPT_CONTAINERS = new Set(['.mp4', '.mov', '.m4v', '.mkv']);
 
 /** Every line of every block that has a different translation to draw in its place, as a span of frames to erase. */
-export function eraseSpans(blocks: readonly TextBlock[], fps: number, from: FrameSize, display: FrameSize): EraseSpan[] {
+export function eraseSpans(
+  blocks: readonly TextBlock[],
+  fps: number,
+  from: FrameSize,
+  display: FrameSize,
+): EraseSpan[] {
   return blocks.filter(isRedrawn).flatMap((block) => block.lines.map((line) => eraseSpanOf(line, fps, from, display)));
 }
 
 /** Each block's translation in its box, in its first line's colours, shown on exactly the frames the original was. */
-export function textsToDraw(blocks: readonly TextBlock[], fps: number, from: FrameSize, display: FrameSize): TextToDraw[] {
+export function textsToDraw(
+  blocks: readonly TextBlock[],
+  fps: number,
+  from: FrameSize,
+  display: FrameSize,
+): TextToDraw[] {
   // ASS times are centiseconds: half a frame early on both ends keeps each frame's timestamp inside the right event.
   const halfFrameMs = 500 / fps;
   return blocks.filter(isRedrawn).map((block) => {
@@ -53,17 +63,27 @@ export function textsToDraw(blocks: readonly TextBlock[], fps: number, from: Fra
 }
 
 /** The translate-text stage's blocks, or in a task exported from a project, the project's lines. */
-async function blocksToRender(translated: readonly TextBlock[], frame: FrameSize, ctx: StageContext): Promise<readonly TextBlock[]> {
+async function blocksToRender(
+  translated: readonly TextBlock[],
+  frame: FrameSize,
+  ctx: StageContext,
+): Promise<readonly TextBlock[]> {
   const snapshot = await readProjectSnapshot(ctx.workDir);
   if (!snapshot) return translated;
   const fromProject = projectBlocks(snapshot.lines, translated, frame);
   ctx.log(`drawing the project's ${fromProject.blocks.length} lines, ${fromProject.edited} of them edited`);
-  if (fromProject.unmatched > 0) ctx.log(`${fromProject.unmatched} project lines match no text found in the video: drawn without erasing anything`, 'warn');
+  if (fromProject.unmatched > 0)
+    ctx.log(
+      `${fromProject.unmatched} project lines match no text found in the video: drawn without erasing anything`,
+      'warn',
+    );
   return fromProject.blocks;
 }
 
 /** processing: one pass over the video: the original text erased, its translation drawn in its place, audio copied. */
-export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir' | 'media'>): Stage<FrameTranslateRequest> {
+export function renderStage(
+  deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir' | 'media'>,
+): Stage<FrameTranslateRequest> {
   return {
     name: 'render',
     label: 'Rendering the translated video',
@@ -76,38 +96,63 @@ export function renderStage(deps: Pick<TranslateDeps, 'engines' | 'fontconfigDir
       const translated = frameTranslateOutput(outputs, 'translate-text');
       const blocks = await blocksToRender(translated.blocks, translated.frame, ctx);
       const display = found.display;
-      const inpainter = deps.engines.planned('inpainters', plannedFrameEngine(input, deps.engines, 'render'), 'Erasing on-screen text');
+      const inpainter = deps.engines.planned(
+        'inpainters',
+        plannedFrameEngine(input, deps.engines, 'render'),
+        'Erasing on-screen text',
+      );
       const drawing = await prepareTranslatedTextDrawing({
-        texts: textsToDraw(blocks, found.frame.fps, found.frame, display), frame: display, language: request.target_language,
-        workDir: path.join(ctx.workDir, 'drawing'), fontconfigDir: deps.fontconfigDir,
+        texts: textsToDraw(blocks, found.frame.fps, found.frame, display),
+        frame: display,
+        language: request.target_language,
+        workDir: path.join(ctx.workDir, 'drawing'),
+        fontconfigDir: deps.fontconfigDir,
       });
-      if (drawing.missingCjkFont) ctx.log('no Chinese/Japanese/Korean font is installed: those characters will show as boxes', 'warn');
+      if (drawing.missingCjkFont)
+        ctx.log('no Chinese/Japanese/Korean font is installed: those characters will show as boxes', 'warn');
       const extension = path.extname(video.name).toLowerCase();
       const container = KEPT_CONTAINERS.has(extension) ? extension : '.mkv';
       const relative = path.join('output', `${outputBaseName(video.name, request.target_language)}${container}`);
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
       const redrawn = blocks.filter(isRedrawn).length;
-      ctx.log(`erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${redrawn} translations; ${blocks.length - redrawn} texts left as they were (no translation, or one equal to the source)`);
+      ctx.log(
+        `erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${redrawn} translations; ${blocks.length - redrawn} texts left as they were (no translation, or one equal to the source)`,
+      );
       // The check-quality stage judges the erase on these samples: a render again (an export) replaces them all.
       const samplesDir = path.join(ctx.workDir, ERASE_SAMPLES_DIR);
       await rm(samplesDir, { recursive: true, force: true });
       await mkdir(samplesDir, { recursive: true });
       const render = {
-        input: stagedPath(ctx.workDir, video), output: path.join(ctx.workDir, relative), spans, inpainter, samplesDir,
-        overlay: { filter: drawing.filter, env: drawing.env }, signal: ctx.signal, onProgress: ctx.progress, ffmpeg: deps.media.ffmpeg,
+        input: stagedPath(ctx.workDir, video),
+        output: path.join(ctx.workDir, relative),
+        spans,
+        inpainter,
+        samplesDir,
+        overlay: { filter: drawing.filter, env: drawing.env },
+        signal: ctx.signal,
+        onProgress: ctx.progress,
+        ffmpeg: deps.media.ffmpeg,
       };
       // An export from a project renders again only the chunks whose texts changed since its last export.
       const project = await readProjectSnapshot(ctx.workDir);
       let rendered: RenderedTextVideo;
       if (project) {
-        const chunked = await renderTextVideoChunked({ ...render, cacheDir: project.encodedVideoCache, drawnBetween: assDrawnBetween(await readFile(drawing.assFile, 'utf8')) });
-        ctx.log(`video rendered in ${chunked.chunks} chunks of about ${RENDER_CHUNK_SECONDS} s, ${chunked.chunks - chunked.rendered} of them reused from the project's last export`);
+        const chunked = await renderTextVideoChunked({
+          ...render,
+          cacheDir: project.encodedVideoCache,
+          drawnBetween: assDrawnBetween(await readFile(drawing.assFile, 'utf8')),
+        });
+        ctx.log(
+          `video rendered in ${chunked.chunks} chunks of about ${RENDER_CHUNK_SECONDS} s, ${chunked.chunks - chunked.rendered} of them reused from the project's last export`,
+        );
         rendered = chunked;
       } else {
         rendered = await renderTextVideo(render);
       }
-      ctx.log(`${rendered.frames} frames rendered, ${rendered.erasedFrames} with text erased (${rendered.inpaintCalls} fills, ${rendered.reusedFills} held steady)`);
+      ctx.log(
+        `${rendered.frames} frames rendered, ${rendered.erasedFrames} with text erased (${rendered.inpaintCalls} fills, ${rendered.reusedFills} held steady)`,
+      );
       return { video: relative, engine: inpainter.title } satisfies RenderedScreenText;
     },
   };

@@ -22,14 +22,21 @@ export interface ErasedLineRead {
 
 const percent = (share: number): string => `${Math.round(share * 100)} %`;
 const seconds = (ms: number): number => Math.max(0, ms / 1000);
-const spanOf = (text: { startMs: number; endMs: number }) => ({ start: seconds(text.startMs), end: seconds(text.endMs) });
+const spanOf = (text: { startMs: number; endMs: number }) => ({
+  start: seconds(text.startMs),
+  end: seconds(text.endMs),
+});
 
 /** The erased lines of the rendered blocks, in the order the stage re-reads them. */
 export function erasedLines(blocks: readonly TextBlock[]): { block: TextBlock; line: ReadTextEvent }[] {
   return blocks.filter(isRedrawn).flatMap((block) => block.lines.map((line) => ({ block, line })));
 }
 
-export function frameTranslateQuality(blocks: readonly TextBlock[], reads: readonly ErasedLineRead[], glossary: readonly GlossaryTerm[]): QualityReport {
+export function frameTranslateQuality(
+  blocks: readonly TextBlock[],
+  reads: readonly ErasedLineRead[],
+  glossary: readonly GlossaryTerm[],
+): QualityReport {
   const review: ReviewItem[] = [];
   let remaining = 0;
   for (const { block, line, read, strokesLeft } of reads) {
@@ -39,10 +46,15 @@ export function frameTranslateQuality(blocks: readonly TextBlock[], reads: reado
     remaining++;
     const seen = [
       ...(reads ? [`still reads ('${read}')`] : []),
-      ...(strokes ? [`keeps ${percent(strokesLeft)} of its stroke contrast (above ${percent(STROKES_LEFT_LIMIT)})`] : []),
+      ...(strokes
+        ? [`keeps ${percent(strokesLeft)} of its stroke contrast (above ${percent(STROKES_LEFT_LIMIT)})`]
+        : []),
     ].join(' and ');
     review.push({
-      ...spanOf(line), line: block.id, reasons: ['text_remains'], text: reads ? read : line.text,
+      ...spanOf(line),
+      line: block.id,
+      reasons: ['text_remains'],
+      text: reads ? read : line.text,
       detail: `The original '${line.text}' ${seen} where it was erased, under the '${block.targetText}' drawn over it.`,
     });
   }
@@ -50,19 +62,28 @@ export function frameTranslateQuality(blocks: readonly TextBlock[], reads: reado
     const where = { ...spanOf(block), line: block.id };
     if (isUnchanged(block) || block.targetText.trim() === '') {
       const why = isUnchanged(block) ? 'its translation is the same text' : 'the translator gave no translation';
-      review.push({ ...where, reasons: ['not_translated'], text: block.sourceText, detail: `'${block.sourceText}' is left as it was: ${why}.` });
+      review.push({
+        ...where,
+        reasons: ['not_translated'],
+        text: block.sourceText,
+        detail: `'${block.sourceText}' is left as it was: ${why}.`,
+      });
       continue;
     }
     const confidence = Math.min(...block.lines.map((line) => line.confidence));
     if (confidence < REVIEW_CONFIDENCE) {
       review.push({
-        ...where, reasons: ['low_ocr_confidence'], text: block.sourceText,
+        ...where,
+        reasons: ['low_ocr_confidence'],
+        text: block.sourceText,
         detail: `'${block.sourceText}' was read with ${percent(confidence)} confidence (below ${percent(REVIEW_CONFIDENCE)}) and replaced by '${block.targetText}': check it is what the video shows.`,
       });
     }
     for (const term of missingTerms(block.sourceText, block.targetText, glossary)) {
       review.push({
-        ...where, reasons: ['glossary_missed'], text: block.targetText,
+        ...where,
+        reasons: ['glossary_missed'],
+        text: block.targetText,
         detail: `'${block.targetText}' lacks the glossary's '${term.target}' for '${term.source}'.`,
       });
     }

@@ -25,23 +25,43 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
       const target = languagePart(request.target_language);
       const groups = groupTextLines(found.events);
       const sourceTexts = groups.map((group) => joinWords(group.lines.map((line) => line.text)));
-      const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
+      const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap(
+        (snapshot) => snapshot.entries,
+      );
       let targetTexts = sourceTexts;
       let translatorTitle = 'none (the text is already in the target language)';
       if (source !== target) {
-        const translator = deps.engines.planned('translators', plannedFrameEngine(input, deps.engines, 'translate-text'), 'Translating the on-screen text');
+        const translator = deps.engines.planned(
+          'translators',
+          plannedFrameEngine(input, deps.engines, 'translate-text'),
+          'Translating the on-screen text',
+        );
         translatorTitle = translator.title;
-        ctx.log(`translating ${groups.length} text blocks ${languageName(source)} -> ${languageName(target)} with ${translator.title}, ${translator.quality} quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`);
-        const { texts, misses } = await translateEnforcingGlossary(translator, {
-          texts: sourceTexts, sourceLanguage: source, targetLanguage: target, glossary,
-          userPrompt: request.user_prompt, signal: ctx.signal, onProgress: ctx.progress,
-        }, ctx.log);
+        ctx.log(
+          `translating ${groups.length} text blocks ${languageName(source)} -> ${languageName(target)} with ${translator.title}, ${translator.quality} quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`,
+        );
+        const { texts, misses } = await translateEnforcingGlossary(
+          translator,
+          {
+            texts: sourceTexts,
+            sourceLanguage: source,
+            targetLanguage: target,
+            glossary,
+            userPrompt: request.user_prompt,
+            signal: ctx.signal,
+            onProgress: ctx.progress,
+          },
+          ctx.log,
+        );
         targetTexts = texts.map((text) => (text ?? '').replace(/[ \t]{2,}/gu, ' ').trim());
         targetTexts.forEach((text, i) => {
           if (text) return;
           const group = groups[i]!;
           ctx.warn({
-            code: 'text_not_translated', cue: i + 1, start: group.startMs / 1000, end: group.endMs / 1000,
+            code: 'text_not_translated',
+            cue: i + 1,
+            start: group.startMs / 1000,
+            end: group.endMs / 1000,
             message: `On-screen text ${i + 1} ('${sourceTexts[i]}') came back from ${translator.title} with no translation: it is left as it was, not erased.`,
           });
         });
@@ -49,18 +69,33 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
           const group = groups[miss.line - 1];
           if (!group) continue;
           ctx.warn({
-            code: 'glossary_term_missing', cue: miss.line, start: group.startMs / 1000, end: group.endMs / 1000,
+            code: 'glossary_term_missing',
+            cue: miss.line,
+            start: group.startMs / 1000,
+            end: group.endMs / 1000,
             message: `On-screen text ${miss.line} ('${sourceTexts[miss.line - 1]}'): the translation lacks the glossary's '${miss.target}' for '${miss.source}', even after a second try.`,
           });
         }
       }
       const blocks: TextBlock[] = groups.map((group, i) => ({
-        id: i + 1, startMs: group.startMs, endMs: group.endMs, box: group.box, lines: group.lines,
-        sourceText: sourceTexts[i]!, targetText: targetTexts[i] ?? '',
+        id: i + 1,
+        startMs: group.startMs,
+        endMs: group.endMs,
+        box: group.box,
+        lines: group.lines,
+        sourceText: sourceTexts[i]!,
+        targetText: targetTexts[i] ?? '',
       }));
       // Text already in the target language was translated by no engine: the stage names none.
       const engine = source !== target ? { engine: translatorTitle } : {};
-      return { sourceLanguage: source, targetLanguage: target, frame: { width: found.frame.width, height: found.frame.height }, blocks, translator: translatorTitle, ...engine } satisfies TranslatedScreenText;
+      return {
+        sourceLanguage: source,
+        targetLanguage: target,
+        frame: { width: found.frame.width, height: found.frame.height },
+        blocks,
+        translator: translatorTitle,
+        ...engine,
+      } satisfies TranslatedScreenText;
     },
   };
 }

@@ -17,7 +17,12 @@ export interface DrivingAudio {
 }
 
 /** Decodes the audio that drives a lip-sync into the work dir; silence-only input is no_audio. */
-export async function prepareDrivingAudio(input: StagedInput, workDir: string, media: MediaTools, signal: AbortSignal): Promise<DrivingAudio> {
+export async function prepareDrivingAudio(
+  input: StagedInput,
+  workDir: string,
+  media: MediaTools,
+  signal: AbortSignal,
+): Promise<DrivingAudio> {
   const audioPath = stagedPath(workDir, input);
   const samples = await decodeAudioPcm(audioPath, { sampleRate: DRIVING_AUDIO_RATE, signal, ffmpeg: media.ffmpeg });
   if (samples.length === 0) throw new DubDeskError('no_audio', `${input.name} holds no sound to drive the lip-sync.`);

@@ -38,29 +38,53 @@ export function facesStage(deps: FacesDeps): Stage<LipsyncRequest> {
       let faces: (FaceLandmarks | null)[];
       let framesWithoutFace: number[];
       if (reference.isImage) {
-        const image = await decodeStillImage(reference.path, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
+        const image = await decodeStillImage(reference.path, {
+          signal: ctx.signal,
+          ffmpeg: deps.media.ffmpeg,
+          ffprobe: deps.media.ffprobe,
+        });
         const found = await detector.detect({ ...image, channels: 3 });
         faces = [found[0] ?? null];
         framesWithoutFace = found.length ? [] : [0];
       } else {
         let done = 0;
         const frames = (async function* (): AsyncGenerator<RgbFrame> {
-          for await (const frame of readFrames(reference.path, { pixelFormat: 'rgb24', fps: reference.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg })) {
+          for await (const frame of readFrames(reference.path, {
+            pixelFormat: 'rgb24',
+            fps: reference.fps,
+            signal: ctx.signal,
+            ffmpeg: deps.media.ffmpeg,
+          })) {
             ctx.progress(++done / reference.frameCount);
             yield { data: frame.data, width: reference.width, height: reference.height, channels: 3 };
           }
         })();
-        const tracked = await trackFaces(frames, detector, exemplar ? { interval: 1, smoothingRadius: 0, signal: ctx.signal } : { interval: KEY_FRAME_INTERVAL, signal: ctx.signal });
+        const tracked = await trackFaces(
+          frames,
+          detector,
+          exemplar
+            ? { interval: 1, smoothingRadius: 0, signal: ctx.signal }
+            : { interval: KEY_FRAME_INTERVAL, signal: ctx.signal },
+        );
         faces = tracked.faces;
         framesWithoutFace = tracked.framesWithoutFace;
-        ctx.log(`face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} frames${tracked.detectedFrames.length < faces.length ? ', interpolated between' : ''}`);
+        ctx.log(
+          `face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} frames${tracked.detectedFrames.length < faces.length ? ', interpolated between' : ''}`,
+        );
       }
       if (faces.every((face) => face === null)) {
-        throw new DubDeskError('no_face_detected', reference.isImage
-          ? `No face was found in ${reference.name}. Use a picture where the face is clearly visible.`
-          : `No face was found in ${reference.name} (frames ${describeFrameRanges(framesWithoutFace)} checked). Use a video where the face is clearly visible.`);
+        throw new DubDeskError(
+          'no_face_detected',
+          reference.isImage
+            ? `No face was found in ${reference.name}. Use a picture where the face is clearly visible.`
+            : `No face was found in ${reference.name} (frames ${describeFrameRanges(framesWithoutFace)} checked). Use a video where the face is clearly visible.`,
+        );
       }
-      if (framesWithoutFace.length) ctx.log(`no face on frames ${describeFrameRanges(framesWithoutFace)}: those frames are left as they are`, 'warn');
+      if (framesWithoutFace.length)
+        ctx.log(
+          `no face on frames ${describeFrameRanges(framesWithoutFace)}: those frames are left as they are`,
+          'warn',
+        );
       const track = 'faces/track.json';
       await writeFileAtomic(path.join(ctx.workDir, track), JSON.stringify(faces));
       return { track, framesWithoutFace } satisfies FaceTrackFile;

@@ -19,10 +19,18 @@ export const lipsyncIntake: IntakeChecks<LipsyncRequest> = {
   },
   async checkInputs(request, inputs) {
     const reference = inputs.reference_file_url;
-    if (reference?.info && request.reference_file_type === 'video' && (!reference.info.hasVideo || reference.info.isStillImage)) {
-      throw new DubDeskError('unsupported_media', `reference_file_url (${reference.name}) has no video stream, but reference_file_type is video.`);
+    if (
+      reference?.info &&
+      request.reference_file_type === 'video' &&
+      (!reference.info.hasVideo || reference.info.isStillImage)
+    ) {
+      throw new DubDeskError(
+        'unsupported_media',
+        `reference_file_url (${reference.name}) has no video stream, but reference_file_type is video.`,
+      );
     }
-    if (!request.audio_url) requireAudioTrack('reference_file_url', reference, 'give an audio_url to drive the lip-sync.');
+    if (!request.audio_url)
+      requireAudioTrack('reference_file_url', reference, 'give an audio_url to drive the lip-sync.');
     requireAudioTrack('audio_url', inputs.audio_url, 'the driving audio must contain sound.');
   },
 };

@@ -15,13 +15,21 @@ export const lipsyncKind: JobKindModule<LipsyncRequest> = {
   requestExamples: {
     photo: {
       summary: 'A photo that speaks an audio file',
-      value: { reference_file_url: 'https://media.example.com/presenter.jpg', audio_url: 'https://media.example.com/speech.mp3', reference_file_type: 'image', model: 'standard_v1' },
+      value: {
+        reference_file_url: 'https://media.example.com/presenter.jpg',
+        audio_url: 'https://media.example.com/speech.mp3',
+        reference_file_type: 'image',
+        model: 'standard_v1',
+      },
     },
     video: {
       summary: "A video's mouth moved to new audio, with a callback",
       value: {
-        reference_file_url: 'https://media.example.com/interview.mp4', audio_url: 'https://media.example.com/new-take.wav', reference_file_type: 'video',
-        model: 'precision_v1', callback_url: 'https://hooks.example.com/dubdesk',
+        reference_file_url: 'https://media.example.com/interview.mp4',
+        audio_url: 'https://media.example.com/new-take.wav',
+        reference_file_type: 'video',
+        model: 'precision_v1',
+        callback_url: 'https://hooks.example.com/dubdesk',
       },
     },
   },
@@ -30,7 +38,12 @@ export const lipsyncKind: JobKindModule<LipsyncRequest> = {
   statuses: KIND_STATUSES.lipsync,
   statusShape: 'top_level_video',
   inputs: [
-    { field: 'reference_file_url', media: 'video', mediaFrom: { field: 'reference_file_type', values: { video: 'video', image: 'image' } }, main: true },
+    {
+      field: 'reference_file_url',
+      media: 'video',
+      mediaFrom: { field: 'reference_file_type', values: { video: 'video', image: 'image' } },
+      main: true,
+    },
     { field: 'audio_url', media: 'audio' },
   ],
   intake: lipsyncIntake,

@@ -9,8 +9,14 @@ export interface MouthTargetsFile extends StageOutput {
   targets: string;
 }
 
-export async function readMouthTargets(workDir: string, output: MouthTargetsFile): Promise<(index: number) => MouthShape> {
-  const { opening, width, rounding } = JSON.parse(await readFile(path.join(workDir, output.targets), 'utf8')) as Record<'opening' | 'width' | 'rounding', number[]>;
+export async function readMouthTargets(
+  workDir: string,
+  output: MouthTargetsFile,
+): Promise<(index: number) => MouthShape> {
+  const { opening, width, rounding } = JSON.parse(await readFile(path.join(workDir, output.targets), 'utf8')) as Record<
+    'opening' | 'width' | 'rounding',
+    number[]
+  >;
   const last = opening.length - 1;
   return (index) => {
     const i = Math.min(index, last);

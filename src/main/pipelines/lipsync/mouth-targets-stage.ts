@@ -15,12 +15,22 @@ export function mouthTargetsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
     weight: 0.2,
     async run({ outputs }, ctx) {
       const plan = lipsyncOutput(outputs, 'prepare');
-      const { shapes, speakingFrames } = await mouthTargetsForAudio(path.join(ctx.workDir, plan.audio.wav16k), plan.output, deps, ctx.signal);
+      const { shapes, speakingFrames } = await mouthTargetsForAudio(
+        path.join(ctx.workDir, plan.audio.wav16k),
+        plan.output,
+        deps,
+        ctx.signal,
+      );
       ctx.log(`mouth targets: speech on ${speakingFrames} of ${shapes.length} frames`);
       const file = 'audio/mouth-targets.json';
-      await writeFileAtomic(path.join(ctx.workDir, file), JSON.stringify({
-        opening: shapes.map((shape) => shape.opening), width: shapes.map((shape) => shape.width), rounding: shapes.map((shape) => shape.rounding),
-      }));
+      await writeFileAtomic(
+        path.join(ctx.workDir, file),
+        JSON.stringify({
+          opening: shapes.map((shape) => shape.opening),
+          width: shapes.map((shape) => shape.width),
+          rounding: shapes.map((shape) => shape.rounding),
+        }),
+      );
       return { targets: file } satisfies MouthTargetsFile;
     },
   };

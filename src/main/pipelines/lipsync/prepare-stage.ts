@@ -32,7 +32,8 @@ export function prepareLipsyncStage(deps: PrepareDeps): Stage<LipsyncRequest> {
       const audioInput = inputs.audio_url ?? reference;
       const info = reference.info;
       const video = info?.video;
-      if (!video) throw new DubDeskError('media_unreadable', `${reference.name} could not be read as a picture or video.`);
+      if (!video)
+        throw new DubDeskError('media_unreadable', `${reference.name} could not be read as a picture or video.`);
       const isImage = request.reference_file_type === 'image';
       const audio = await prepareDrivingAudio(audioInput, ctx.workDir, deps.media, ctx.signal);
       const { durationSec } = audio;
@@ -41,14 +42,33 @@ export function prepareLipsyncStage(deps: PrepareDeps): Stage<LipsyncRequest> {
       const outputFrames = Math.max(1, Math.round(durationSec * referenceFps));
       // The engine the job's plan names (a stage run without a plan, in tests, asks the planner's own choice).
       const planned = planStepNamed(plan, 'render')?.engine?.id as LipsyncEngineId | undefined;
-      const renderer = planned ? lipsyncEngineById(planned).id : chooseLipsyncEngine({ model: request.model, isImage, generatorInstalled: deps.engines.lipsyncGeneratorInstalled() }).id;
+      const renderer = planned
+        ? lipsyncEngineById(planned).id
+        : chooseLipsyncEngine({
+            model: request.model,
+            isImage,
+            generatorInstalled: deps.engines.lipsyncGeneratorInstalled(),
+          }).id;
       if (request.model === 'precision_v1' && renderer !== 'wav2lip') {
-        ctx.log(`precision_v1 without a lip-sync model installed: ${lipsyncEngineById(renderer).title}${isImage ? ' with a slower, finer encode (a picture has only one mouth to draw from)' : ', picked from the reference video'}`);
+        ctx.log(
+          `precision_v1 without a lip-sync model installed: ${lipsyncEngineById(renderer).title}${isImage ? ' with a slower, finer encode (a picture has only one mouth to draw from)' : ', picked from the reference video'}`,
+        );
       }
-      ctx.log(`reference ${reference.name}: ${video.displayWidth}x${video.displayHeight}${isImage ? ' picture' : `, ${referenceFrames} frames at ${referenceFps.toFixed(2)} fps`}; audio ${durationSec.toFixed(2)} s -> ${outputFrames} frames${!isImage && referenceFrames < outputFrames ? ' (reference plays forward and back)' : ''}`);
+      ctx.log(
+        `reference ${reference.name}: ${video.displayWidth}x${video.displayHeight}${isImage ? ' picture' : `, ${referenceFrames} frames at ${referenceFps.toFixed(2)} fps`}; audio ${durationSec.toFixed(2)} s -> ${outputFrames} frames${!isImage && referenceFrames < outputFrames ? ' (reference plays forward and back)' : ''}`,
+      );
       return {
         renderer,
-        reference: { path: reference.path, name: reference.name, isImage, width: video.displayWidth, height: video.displayHeight, fps: referenceFps, frameCount: referenceFrames, hasAudio: info.hasAudio },
+        reference: {
+          path: reference.path,
+          name: reference.name,
+          isImage,
+          width: video.displayWidth,
+          height: video.displayHeight,
+          fps: referenceFps,
+          frameCount: referenceFrames,
+          hasAudio: info.hasAudio,
+        },
         audio,
         output: { fps: referenceFps, frameCount: outputFrames },
       } satisfies LipsyncPlan;

@@ -32,11 +32,18 @@ export function renderLipsyncStage(deps: LipsyncEngineDeps): Stage<LipsyncReques
       const engine = planEngine(plan, request.model);
       const video = lipsyncVideoPath(plan.reference.name);
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
-      const rendered = await engine.render({
-        model: request.model, reference: plan.reference, output: plan.output, video: path.join(ctx.workDir, video),
-        audio: { path: plan.audio.path, wav16k: path.join(ctx.workDir, plan.audio.wav16k) },
-        prepared: preparedFrom(outputs, ctx.workDir, engine),
-      }, deps, ctx);
+      const rendered = await engine.render(
+        {
+          model: request.model,
+          reference: plan.reference,
+          output: plan.output,
+          video: path.join(ctx.workDir, video),
+          audio: { path: plan.audio.path, wav16k: path.join(ctx.workDir, plan.audio.wav16k) },
+          prepared: preparedFrom(outputs, ctx.workDir, engine),
+        },
+        deps,
+        ctx,
+      );
       ctx.log(rendered.summary);
       return { video, ...rendered.details, engine: rendered.engine } satisfies RenderedVideo;
     },

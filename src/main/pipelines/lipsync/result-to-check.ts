@@ -10,7 +10,10 @@ import { bankCoverageOf } from './bank-coverage.js';
 import type { LipsyncResultToCheck } from '../../quality/lipsync/measure-result.js';
 
 /** The lipsync kind: the video of `render`, the track of `faces`. */
-export async function lipsyncResultToCheck(outputs: Record<string, StageOutput>, workDir: string): Promise<LipsyncResultToCheck> {
+export async function lipsyncResultToCheck(
+  outputs: Record<string, StageOutput>,
+  workDir: string,
+): Promise<LipsyncResultToCheck> {
   const { reference } = lipsyncOutput(outputs, 'prepare');
   const render = lipsyncOutput(outputs, 'render');
   return {
@@ -22,7 +25,11 @@ export async function lipsyncResultToCheck(outputs: Record<string, StageOutput>,
 }
 
 /** The reusable_lipsync kind: the video of `render`, the track the model's folder (`modelDir`) keeps. */
-export async function reusableResultToCheck(modelDir: string, render: RenderedVideo, workDir: string): Promise<LipsyncResultToCheck> {
+export async function reusableResultToCheck(
+  modelDir: string,
+  render: RenderedVideo,
+  workDir: string,
+): Promise<LipsyncResultToCheck> {
   const manifest = await readReusableManifest(modelDir);
   return {
     video: path.join(workDir, render.video),

@@ -17,7 +17,12 @@ export function reusableLipsyncPipeline(deps: ReusableLipsyncDeps & FetchInputsD
       prepareReusableStage(deps),
       reusableRenderStage(deps),
       lipsyncQualityStage<ReusableLipsyncRequest>(deps, ({ outputs }, workDir) =>
-        reusableResultToCheck(reusableLipsyncOutput(outputs, 'prepare').model.dir, reusableLipsyncOutput(outputs, 'render'), workDir)),
+        reusableResultToCheck(
+          reusableLipsyncOutput(outputs, 'prepare').model.dir,
+          reusableLipsyncOutput(outputs, 'render'),
+          workDir,
+        ),
+      ),
     ],
     results(outputs) {
       const { video } = reusableLipsyncOutput(outputs, 'render');

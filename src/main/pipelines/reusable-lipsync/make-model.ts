@@ -35,15 +35,26 @@ export interface ReusableModelFolders {
  * Copies the task's reusable face data into the new model's folder and returns that folder relative to the data
  * dir. Only a finished precision_v1 lip-sync task that still has the data can become a model.
  */
-export async function makeReusableModelFolder(task: ReusableModelSource, modelId: string, folders: ReusableModelFolders): Promise<string> {
+export async function makeReusableModelFolder(
+  task: ReusableModelSource,
+  modelId: string,
+  folders: ReusableModelFolders,
+): Promise<string> {
   if (task.kind !== 'lipsync' || task.request.model !== 'precision_v1') {
-    throw new DubDeskError('invalid_request', `Task ${task.id} is not a precision_v1 lip-sync task; only those can become reusable models.`);
+    throw new DubDeskError(
+      'invalid_request',
+      `Task ${task.id} is not a precision_v1 lip-sync task; only those can become reusable models.`,
+    );
   }
-  if (task.status !== 'done') throw new DubDeskError('conflict', `Task ${task.id} is ${task.status}; wait until it is done.`);
+  if (task.status !== 'done')
+    throw new DubDeskError('conflict', `Task ${task.id} is ${task.status}; wait until it is done.`);
   await folders.fetchWorkFolder?.(task.id);
   const source = path.join(folders.workDirFor(task.id), REUSABLE_DIR);
   if (!(await stat(source).catch(() => null))?.isDirectory()) {
-    throw new DubDeskError('conflict', `Task ${task.id} kept no face data to reuse: its work folder was cleaned, or it lip-synced a picture with the mouth warp, which stores none; run the lip-sync again on a video.`);
+    throw new DubDeskError(
+      'conflict',
+      `Task ${task.id} kept no face data to reuse: its work folder was cleaned, or it lip-synced a picture with the mouth warp, which stores none; run the lip-sync again on a video.`,
+    );
   }
   const relative = path.join(REUSABLE_MODELS_DIR, modelId);
   const target = path.join(folders.dataDir, relative);
@@ -54,7 +65,10 @@ export async function makeReusableModelFolder(task: ReusableModelSource, modelId
 }
 
 /** Deletes a model's folder (`relativePath` as makeReusableModelFolder returned it); a missing folder is fine. */
-export async function removeReusableModelFolder(relativePath: string, folders: Pick<ReusableModelFolders, 'dataDir' | 'removeSharedFolder'>): Promise<void> {
+export async function removeReusableModelFolder(
+  relativePath: string,
+  folders: Pick<ReusableModelFolders, 'dataDir' | 'removeSharedFolder'>,
+): Promise<void> {
   await rm(path.join(folders.dataDir, relativePath), { recursive: true, force: true });
   await folders.removeSharedFolder?.(relativePath);
 }

@@ -29,17 +29,43 @@ export function reusableRenderStage(deps: ReusableLipsyncDeps): Stage<ReusableLi
       await mkdir(path.join(ctx.workDir, 'output'), { recursive: true });
       const audio = resolveWorkPath(ctx.workDir, plan.audio.path);
       if (isExemplarManifest(manifest)) {
-        const { shapes } = await mouthTargetsForAudio(path.join(ctx.workDir, plan.audio.wav16k), plan.output, deps, ctx.signal);
+        const { shapes } = await mouthTargetsForAudio(
+          path.join(ctx.workDir, plan.audio.wav16k),
+          plan.output,
+          deps,
+          ctx.signal,
+        );
         // precision_v1 is the only model that leaves a reusable folder.
-        const stats = await renderExemplar({ dir: plan.model.dir, manifest, targets: shapes, audio, fps: plan.output.fps, model: 'precision_v1', video: path.join(ctx.workDir, video) }, deps, ctx);
+        const stats = await renderExemplar(
+          {
+            dir: plan.model.dir,
+            manifest,
+            targets: shapes,
+            audio,
+            fps: plan.output.fps,
+            model: 'precision_v1',
+            video: path.join(ctx.workDir, video),
+          },
+          deps,
+          ctx,
+        );
         ctx.log(describeExemplarStats(stats, plan.output.fps));
         // The quality report's bank_coverage: the share of frames drawn with the person's own mouths.
-        return { video, engine: exemplarEngine.title, bankCoverage: stats.bankCoverage } satisfies RenderedVideo & { bankCoverage: number };
+        return { video, engine: exemplarEngine.title, bankCoverage: stats.bankCoverage } satisfies RenderedVideo & {
+          bankCoverage: number;
+        };
       }
-      const stats = await renderPrecision({
-        dir: plan.model.dir, manifest, output: plan.output, video: path.join(ctx.workDir, video),
-        audio: { path: audio, wav16k: path.join(ctx.workDir, plan.audio.wav16k) },
-      }, deps, ctx);
+      const stats = await renderPrecision(
+        {
+          dir: plan.model.dir,
+          manifest,
+          output: plan.output,
+          video: path.join(ctx.workDir, video),
+          audio: { path: audio, wav16k: path.join(ctx.workDir, plan.audio.wav16k) },
+        },
+        deps,
+        ctx,
+      );
       ctx.log(describeRenderStats(stats, plan.output.fps));
       return { video, stats, engine: stats.engine } satisfies RenderedVideo;
     },

@@ -22,19 +22,35 @@ export interface ClonedVoiceChoice extends VoiceChoice {
 
 const REFERENCES_DIR = 'audio/references';
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 /** The recording to cut references from: the separated vocals (no music under the voice) when the separate stage made them. */
-async function referenceSource(input: StageInput<TranslateRequest>, workDir: string): Promise<{ file: string; label: string }> {
+async function referenceSource(
+  input: StageInput<TranslateRequest>,
+  workDir: string,
+): Promise<{ file: string; label: string }> {
   const separated = skippableOutput(input.outputs, 'separate');
   if (separated && (await exists(resolveWorkPath(workDir, separated.vocals)))) {
     return { file: resolveWorkPath(workDir, separated.vocals), label: `separated vocals, ${separated.separator}` };
   }
-  return { file: path.join(workDir, translateOutput(input.outputs, 'prepare-media').speechWav), label: 'original speech' };
+  return {
+    file: path.join(workDir, translateOutput(input.outputs, 'prepare-media').speechWav),
+    label: 'original speech',
+  };
 }
 
 /** A cloning voice per speaker, each with a reference cut from their own lines; the log says which. */
-export async function cloneVoices(voice: Voice, speakers: readonly string[], input: StageInput<TranslateRequest>, ctx: StageContext, deps: TranslateDeps): Promise<Map<string, ClonedVoiceChoice>> {
+export async function cloneVoices(
+  voice: Voice,
+  speakers: readonly string[],
+  input: StageInput<TranslateRequest>,
+  ctx: StageContext,
+  deps: TranslateDeps,
+): Promise<Map<string, ClonedVoiceChoice>> {
   // The reference's transcript is what the speaker said: the spoken lines, in the source language.
   const spoken = await spokenLines(input, ctx);
   const spans = chooseReferences(spoken.cues);
@@ -44,11 +60,19 @@ export async function cloneVoices(voice: Voice, speakers: readonly string[], inp
     const span = spans.get(speaker);
     if (!span) throw new Error(`Speaker ${speaker} has no line to clone a voice from.`);
     const referenceFile = `${REFERENCES_DIR}/speaker-${i + 1}.wav`;
-    await cutReference(source.file, span, path.join(ctx.workDir, referenceFile), { ffmpeg: deps.media.ffmpeg, signal: ctx.signal });
+    await cutReference(source.file, span, path.join(ctx.workDir, referenceFile), {
+      ffmpeg: deps.media.ffmpeg,
+      signal: ctx.signal,
+    });
     const reason = describeReference(span, source.label);
     choices.set(speaker, {
-      voiceId: voice.id, pitchSemitones: 0, reason: `${reason}, spoken by ${voice.id}`,
-      reference: { wavFile: path.join(ctx.workDir, referenceFile), text: span.text }, referenceFile, startMs: span.startMs, endMs: span.endMs,
+      voiceId: voice.id,
+      pitchSemitones: 0,
+      reason: `${reason}, spoken by ${voice.id}`,
+      reference: { wavFile: path.join(ctx.workDir, referenceFile), text: span.text },
+      referenceFile,
+      startMs: span.startMs,
+      endMs: span.endMs,
     });
   }
   return choices;

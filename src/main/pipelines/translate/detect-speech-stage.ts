@@ -17,10 +17,19 @@ export function detectSpeechStage(deps: TranslateDeps): Stage<TranslateRequest> 
     skip: (input) => plannedStep(input, deps.engines, 'detect-speech')?.skipped,
     async run(input, ctx) {
       const prepared = translateOutput(input.outputs, 'prepare-media');
-      const detector = deps.engines.planned('voiceActivityDetectors', plannedEngineOf(input, deps.engines, 'detect-speech'), 'Finding the speech');
-      const regions = await detector.detect(path.join(ctx.workDir, prepared.speechWav), { signal: ctx.signal, onProgress: ctx.progress });
+      const detector = deps.engines.planned(
+        'voiceActivityDetectors',
+        plannedEngineOf(input, deps.engines, 'detect-speech'),
+        'Finding the speech',
+      );
+      const regions = await detector.detect(path.join(ctx.workDir, prepared.speechWav), {
+        signal: ctx.signal,
+        onProgress: ctx.progress,
+      });
       const speechMs = regions.reduce((sum, region) => sum + region.endMs - region.startMs, 0);
-      ctx.log(`${detector.title} found ${regions.length} stretch${regions.length === 1 ? '' : 'es'} of speech, ${seconds(speechMs)} of ${seconds(prepared.media.durationSec * 1000)}`);
+      ctx.log(
+        `${detector.title} found ${regions.length} stretch${regions.length === 1 ? '' : 'es'} of speech, ${seconds(speechMs)} of ${seconds(prepared.media.durationSec * 1000)}`,
+      );
       return { regions, detector: detector.title, engine: detector.title } satisfies SpeechActivity;
     },
   };

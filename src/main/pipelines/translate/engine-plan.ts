@@ -16,7 +16,17 @@ import { givenLinesSource, LINES_GIVEN_BY } from './lines.js';
 import { needsTranslation } from './needs-translation.js';
 import type { TranslateRequest } from './types.js';
 
-export type PlanStepName = 'detect-speech' | 'identify-language' | 'read-screen-text' | 'transcribe' | 'diarize' | 'translate' | 'speak' | 'separate' | 'find-subtitles' | 'erase-subtitles';
+export type PlanStepName =
+  | 'detect-speech'
+  | 'identify-language'
+  | 'read-screen-text'
+  | 'transcribe'
+  | 'diarize'
+  | 'translate'
+  | 'speak'
+  | 'separate'
+  | 'find-subtitles'
+  | 'erase-subtitles';
 
 /** A step as its planner makes it; planTranslateEngines adds the label. */
 type Step = Omit<PlanStep<PlanStepName>, 'label'>;
@@ -47,7 +57,13 @@ function planned(capability: CapabilityId, engine: Identified, quality?: EngineQ
 }
 
 /** A step a draft engine runs also names the model that would do better, when one can be installed. */
-function withBetter(step: Step, engines: Engines, work: 'transcribe' | 'translate', source: string, target: string): Step {
+function withBetter(
+  step: Step,
+  engines: Engines,
+  work: 'transcribe' | 'translate',
+  source: string,
+  target: string,
+): Step {
   if (step.engine?.quality !== 'draft') return step;
   const better = engines.betterModelFor(work, source, target);
   return better ? { ...step, better: { id: better.id, title: better.title } } : step;
@@ -73,8 +89,13 @@ function supportedLanguages(supports: (language: string) => boolean): string[] {
 
 /** The first translator the job may use that reaches `target` from some other language (the source is detected at run). */
 export function translatorReaching(engines: Engines, target: string): Translator | undefined {
-  return engines.translatorsToUse().find((translator) =>
-    translator.supports('auto', target) || LANGUAGES.some((language) => language.code !== target && translator.supports(language.code, target)));
+  return engines
+    .translatorsToUse()
+    .find(
+      (translator) =>
+        translator.supports('auto', target) ||
+        LANGUAGES.some((language) => language.code !== target && translator.supports(language.code, target)),
+    );
 }
 
 /** The source language as requested: a language part, or 'auto'. */
@@ -87,7 +108,8 @@ function detectSpeechStep(request: TranslateRequest, engines: Engines): Step {
   const vad = attempt(() => engines.requireVoiceActivityDetector());
   if ('engine' in vad) return { step, engine: planned('voice-activity-detection', vad.engine) };
   // With subtitles (given or on screen) the lines say where the speech is; only transcription cannot do without it.
-  if (givenLinesSource(request)) return { step, skipped: 'no voice activity detector is configured: the subtitles say where the speech is' };
+  if (givenLinesSource(request))
+    return { step, skipped: 'no voice activity detector is configured: the subtitles say where the speech is' };
   return { step, missing: vad.missing };
 }
 
@@ -102,7 +124,9 @@ function identifyStep(request: TranslateRequest, engines: Engines, source: strin
   // On-screen text is read in one language, which must be known before reading: only the speech can tell it.
   if (request.ocr_text_box) {
     const identified = attempt(() => engines.requireLanguageIdentifier());
-    return 'engine' in identified ? { step, engine: planned('language-identification', identified.engine) } : { step, missing: identified.missing };
+    return 'engine' in identified
+      ? { step, engine: planned('language-identification', identified.engine) }
+      : { step, missing: identified.missing };
   }
   if (!given && availableEngines(engines.set.speechRecognizers).some((recognizer) => recognizer.supports('auto'))) {
     return { step, skipped: 'the speech recognizer detects the language while it transcribes' };
@@ -127,14 +151,18 @@ function readScreenTextStep(engines: Engines, source: string): Step {
   const step = 'read-screen-text' as const;
   if (source !== 'auto') {
     const recognizer = attempt(() => engines.requireTextRecognizer([source]));
-    return 'engine' in recognizer ? { step, engine: planned('text-recognition', recognizer.engine as Identified) } : { step, missing: recognizer.missing };
+    return 'engine' in recognizer
+      ? { step, engine: planned('text-recognition', recognizer.engine as Identified) }
+      : { step, missing: recognizer.missing };
   }
   const note = 'the recognizer reads the language identified in the speech';
   const any = availableEngines(engines.set.textRecognizers)[0];
   if (any) return { step, engine: planned('text-recognition', any as Identified), note };
   // None installed: name the OCR model for the commonest source.
   const recognizer = attempt(() => engines.requireTextRecognizer(['en']));
-  return 'engine' in recognizer ? { step, engine: planned('text-recognition', recognizer.engine as Identified), note } : { step, missing: recognizer.missing };
+  return 'engine' in recognizer
+    ? { step, engine: planned('text-recognition', recognizer.engine as Identified), note }
+    : { step, missing: recognizer.missing };
 }
 
 function transcribeStep(request: TranslateRequest, engines: Engines, source: string): Step {
@@ -143,17 +171,25 @@ function transcribeStep(request: TranslateRequest, engines: Engines, source: str
   if (given) return { step, skipped: LINES_GIVEN_BY[given] };
   if (source !== 'auto') {
     const recognizer = attempt(() => engines.requireSpeechRecognizer(source));
-    return 'engine' in recognizer ? { step, engine: planned('speech-recognition', recognizer.engine) } : { step, missing: recognizer.missing };
+    return 'engine' in recognizer
+      ? { step, engine: planned('speech-recognition', recognizer.engine) }
+      : { step, missing: recognizer.missing };
   }
   const detecting = availableEngines(engines.set.speechRecognizers).find((recognizer) => recognizer.supports('auto'));
   if (detecting) return { step, engine: planned('speech-recognition', detecting) };
   // A language identifier names the language first; some recognizer must then transcribe it.
   const any = availableEngines(engines.set.speechRecognizers)[0];
   if (any && availableEngines(engines.set.languageIdentifiers).length) {
-    return { step, engine: planned('speech-recognition', any), note: 'the recognizer is picked for the language identified in the speech' };
+    return {
+      step,
+      engine: planned('speech-recognition', any),
+      note: 'the recognizer is picked for the language identified in the speech',
+    };
   }
   const recognizer = attempt(() => engines.requireSpeechRecognizer('auto'));
-  return 'engine' in recognizer ? { step, engine: planned('speech-recognition', recognizer.engine) } : { step, missing: recognizer.missing };
+  return 'engine' in recognizer
+    ? { step, engine: planned('speech-recognition', recognizer.engine) }
+    : { step, missing: recognizer.missing };
 }
 
 export const NO_DIARIZER = withoutEngine('speaker-diarization');
@@ -166,17 +202,26 @@ function diarizeStep(request: TranslateRequest, engines: Engines, facts: PlanFac
   if (!availableEngines(engines.set.diarizers).length) return { step, skipped: NO_DIARIZER };
   const diarizer = attempt(() => engines.requireDiarizer());
   if (!('engine' in diarizer)) return { step, missing: diarizer.missing };
-  return { step, engine: planned('speaker-diarization', diarizer.engine), ...(request.subtitle_url && facts.subtitleNamesSpeakers === undefined ? { note: 'skipped when the subtitles name the speakers' } : {}) };
+  return {
+    step,
+    engine: planned('speaker-diarization', diarizer.engine),
+    ...(request.subtitle_url && facts.subtitleNamesSpeakers === undefined
+      ? { note: 'skipped when the subtitles name the speakers' }
+      : {}),
+  };
 }
 
 function translateStep(request: TranslateRequest, engines: Engines, source: string): Step {
   const step = 'translate' as const;
   const target = languagePart(request.target_language);
-  if (request.subtitle_url && request.subtitle_usage_type === 'final_translated') return { step, skipped: 'the subtitles are the final translation' };
+  if (request.subtitle_url && request.subtitle_usage_type === 'final_translated')
+    return { step, skipped: 'the subtitles are the final translation' };
   if (source !== 'auto') {
     if (source === target) return { step, skipped: `the speech is already in ${languageName(target)}` };
     const translator = attempt(() => engines.requireTranslator(source, target));
-    return 'engine' in translator ? { step, engine: planned('translation', translator.engine) } : { step, missing: translator.missing };
+    return 'engine' in translator
+      ? { step, engine: planned('translation', translator.engine) }
+      : { step, missing: translator.missing };
   }
   const reaching = translatorReaching(engines, target);
   const note = `the pair is known once the language is detected; speech already in ${languageName(target)} is not translated`;
@@ -188,14 +233,19 @@ function translateStep(request: TranslateRequest, engines: Engines, source: stri
   const modelIds = 'missing' in hint ? modelIdsToInstall(hint.missing) : [];
   return {
     step,
-    missing: new ModelNotInstalledError(`Translating into ${languageName(target)} needs a translation model, and none installed translates into it.${detail}`, modelIds),
+    missing: new ModelNotInstalledError(
+      `Translating into ${languageName(target)} needs a translation model, and none installed translates into it.${detail}`,
+      modelIds,
+    ),
   };
 }
 
 /** The voice every speaker gets when one is fixed by the request: selected_voice_id, or (voice_model real) the cloning voice of the target language. */
 function fixedVoiceId(request: TranslateRequest, engines: Engines): string | undefined {
   if (request.selected_voice_id) return request.selected_voice_id;
-  return request.voice_model === 'real' ? engines.requireCloningVoice(languagePart(request.target_language)).id : undefined;
+  return request.voice_model === 'real'
+    ? engines.requireCloningVoice(languagePart(request.target_language)).id
+    : undefined;
 }
 
 function speakStep(request: TranslateRequest, engines: Engines): Step {
@@ -207,17 +257,27 @@ function speakStep(request: TranslateRequest, engines: Engines): Step {
   const engine = voiceId
     ? attempt(() => engines.ttsFor(voiceId))
     : attempt(() => {
-      const found = engines.set.voices.find((candidate) => candidate.voices().some((voice) => voice.language === target && !voice.clones));
-      if (!found) throw noEngineForLanguage('voices', request.target_language);
-      return found;
-    });
+        const found = engines.set.voices.find((candidate) =>
+          candidate.voices().some((voice) => voice.language === target && !voice.clones),
+        );
+        if (!found) throw noEngineForLanguage('voices', request.target_language);
+        return found;
+      });
   if (!('engine' in engine)) return { step, missing: engine.missing };
-  const voice = engine.engine.voices().find((candidate) => (voiceId ? candidate.id === voiceId : candidate.language === target && !candidate.clones));
+  const voice = engine.engine
+    .voices()
+    .find((candidate) => (voiceId ? candidate.id === voiceId : candidate.language === target && !candidate.clones));
   const identity = engine.engine as unknown as Identified;
   // A voice engine without a title of its own (the neural voices) is named by its id; its voices say their quality.
   const title = identity.title ?? engine.engine.id;
-  const note = voice?.clones ? "each speaker's voice is cloned from 3 to 10 s of their own speech (the separated vocals when a separation model is installed)" : undefined;
-  return { step, engine: planned('voices', { ...identity, id: engine.engine.id, title }, voice?.quality ?? 'draft'), ...(note ? { note } : {}) };
+  const note = voice?.clones
+    ? "each speaker's voice is cloned from 3 to 10 s of their own speech (the separated vocals when a separation model is installed)"
+    : undefined;
+  return {
+    step,
+    engine: planned('voices', { ...identity, id: engine.engine.id, title }, voice?.quality ?? 'draft'),
+    ...(note ? { note } : {}),
+  };
 }
 
 export const NO_SEPARATOR = withoutEngine('source-separation');
@@ -233,7 +293,11 @@ function findSubtitlesStep(engines: Engines, source: string): Step {
   const step = 'find-subtitles' as const;
   const recognizer = attempt(() => engines.requireTextRecognizer([source === 'auto' ? 'en' : source]));
   if ('missing' in recognizer) return { step, missing: recognizer.missing };
-  return { step, engine: planned('text-recognition', recognizer.engine as Identified), ...(source === 'auto' ? { note: 'read as English while the source language is not known' } : {}) };
+  return {
+    step,
+    engine: planned('text-recognition', recognizer.engine as Identified),
+    ...(source === 'auto' ? { note: 'read as English while the source language is not known' } : {}),
+  };
 }
 
 /**
@@ -248,27 +312,48 @@ function eraseSubtitlesStep(request: TranslateRequest, engines: Engines, source:
   }
   const inpainter = attempt(() => engines.requireInpainter());
   if ('missing' in inpainter) return { step, missing: inpainter.missing };
-  const note = request.ocr_text_box ? 'erases the subtitles read in ocr_text_box' : 'the subtitles are found on the whole frame by the text recognizer';
+  const note = request.ocr_text_box
+    ? 'erases the subtitles read in ocr_text_box'
+    : 'the subtitles are found on the whole frame by the text recognizer';
   return { step, engine: planned('inpainting', inpainter.engine), note };
 }
 
 const exportsVideo = (request: TranslateRequest) => request.media_type === 'video' && request.export_type !== 'audio';
 
 /** The steps the request will run, in order, each with its engine, or why it is skipped, or the model it misses (read-screen-text only with ocr_text_box). */
-export function planTranslateEngines(request: TranslateRequest, engines: Engines, facts: PlanFacts = {}): PlanStep<PlanStepName>[] {
+export function planTranslateEngines(
+  request: TranslateRequest,
+  engines: Engines,
+  facts: PlanFacts = {},
+): PlanStep<PlanStepName>[] {
   const source = requestedSource(request);
   const steps: Step[] = [
     detectSpeechStep(request, engines),
     identifyStep(request, engines, source),
     ...(request.ocr_text_box ? [readScreenTextStep(engines, source)] : []),
-    withBetter(transcribeStep(request, engines, source), engines, 'transcribe', source, languagePart(request.target_language)),
+    withBetter(
+      transcribeStep(request, engines, source),
+      engines,
+      'transcribe',
+      source,
+      languagePart(request.target_language),
+    ),
     diarizeStep(request, engines, facts),
-    withBetter(translateStep(request, engines, source), engines, 'translate', source, languagePart(request.target_language)),
+    withBetter(
+      translateStep(request, engines, source),
+      engines,
+      'translate',
+      source,
+      languagePart(request.target_language),
+    ),
     separateStep(engines),
     speakStep(request, engines),
-    ...(request.subtitle_mode === 'replace' && exportsVideo(request) && !request.ocr_text_box ? [findSubtitlesStep(engines, source)] : []),
-    ...(request.subtitle_mode === 'replace' && exportsVideo(request) ? [eraseSubtitlesStep(request, engines, source)] : []),
+    ...(request.subtitle_mode === 'replace' && exportsVideo(request) && !request.ocr_text_box
+      ? [findSubtitlesStep(engines, source)]
+      : []),
+    ...(request.subtitle_mode === 'replace' && exportsVideo(request)
+      ? [eraseSubtitlesStep(request, engines, source)]
+      : []),
   ];
   return steps.map((step) => ({ ...step, label: TRANSLATE_STEP_LABELS[step.step] }));
 }
-

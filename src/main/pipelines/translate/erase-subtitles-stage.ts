@@ -48,15 +48,30 @@ export function eraseSubtitlesStage(deps: Pick<TranslateDeps, 'engines' | 'media
         const known = knownSourceLanguage(request, outputs);
         // Finding where text is needs no language; reading it (to keep only real text) needs one, Latin script by default.
         const language = known === 'auto' ? 'en' : known;
-        let recognizer = deps.engines.planned('textRecognizers', plannedEngineOf(input, deps.engines, 'find-subtitles'), 'Finding the burned-in subtitles');
-        if (!recognizer.supports(language)) recognizer = deps.engines.planned('textRecognizers', replannedForLanguage(input, deps.engines, 'find-subtitles', language), 'Finding the burned-in subtitles');
+        let recognizer = deps.engines.planned(
+          'textRecognizers',
+          plannedEngineOf(input, deps.engines, 'find-subtitles'),
+          'Finding the burned-in subtitles',
+        );
+        if (!recognizer.supports(language))
+          recognizer = deps.engines.planned(
+            'textRecognizers',
+            replannedForLanguage(input, deps.engines, 'find-subtitles', language),
+            'Finding the burned-in subtitles',
+          );
         const search = await readScreenText(file, ctx, {
-          recognizer, language, progressShare: 0.4, name: prepared.media.name,
+          recognizer,
+          language,
+          progressShare: 0.4,
+          name: prepared.media.name,
           where: `for burned-in subtitles${known === 'auto' ? ' (read as English: the source language is not known)' : ''}`,
         });
         band = subtitleBand(search.events, search.frame);
         found = search;
-        if (band) ctx.log(`subtitles found in rows ${band.top}-${band.bottom} of ${search.frame.height}: ${band.events.length} of ${search.events.length} texts; the rest (titles, signs) stay`);
+        if (band)
+          ctx.log(
+            `subtitles found in rows ${band.top}-${band.bottom} of ${search.frame.height}: ${band.events.length} of ${search.events.length} texts; the rest (titles, signs) stay`,
+          );
       }
       if (!band) {
         ctx.warn({
@@ -72,12 +87,20 @@ export function eraseSubtitlesStage(deps: Pick<TranslateDeps, 'engines' | 'media
       const start = screen ? 0 : 0.4;
       const inpainter = deps.engines.requireInpainter();
       const rendered = await renderTextVideo({
-        input: file, output: path.join(ctx.workDir, relative), spans, inpainter,
-        copyAudio: false, signal: ctx.signal, ffmpeg: deps.media.ffmpeg, onProgress: (fraction) => ctx.progress(start + fraction * (1 - start)),
+        input: file,
+        output: path.join(ctx.workDir, relative),
+        spans,
+        inpainter,
+        copyAudio: false,
+        signal: ctx.signal,
+        ffmpeg: deps.media.ffmpeg,
+        onProgress: (fraction) => ctx.progress(start + fraction * (1 - start)),
       });
       const positionY = bandPositionY(band, found.frame);
       const box = scaleBox(band.box, found.frame, found.display);
-      ctx.log(`${spans.length} subtitles erased on ${rendered.erasedFrames} frames (${rendered.inpaintCalls} fills, ${rendered.reusedFills} reused); new ones go at y=${positionY.toFixed(3)}`);
+      ctx.log(
+        `${spans.length} subtitles erased on ${rendered.erasedFrames} frames (${rendered.inpaintCalls} fills, ${rendered.reusedFills} reused); new ones go at y=${positionY.toFixed(3)}`,
+      );
       // The OCR that searched the frames (none when read-screen-text's texts were reused), then the inpainter that erased them.
       const engine = [...(screen ? [] : [found.recognizer]), inpainter.title].join(', ');
       return { video: relative, positionY, band: box, erasedEvents: spans.length, engine } satisfies ErasedSubtitles;

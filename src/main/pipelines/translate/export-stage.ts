@@ -41,13 +41,22 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const cues = translateOutput(outputs, 'synthesize').outputCues;
       // Plain SRT (serializeSrt writes no voice tags); each cue's speaker stays in the synthesize stage's JSON.
       const srt = path.join('output', `${base}.srt`);
-      await writeFileAtomic(path.join(ctx.workDir, srt), serializeSrt(cues.map((cue, i) => ({ ...cue, index: i + 1 }))));
+      await writeFileAtomic(
+        path.join(ctx.workDir, srt),
+        serializeSrt(cues.map((cue, i) => ({ ...cue, index: i + 1 }))),
+      );
       // The same cues for players and editors: WebVTT with the speakers, ASS in the style the burn uses.
       const style = subtitleStyleOf(await readJobResources(ctx.workDir, request));
       // replace burns like add, on the video the erase-subtitles stage left, at the old subtitles' line unless told.
       const erased = skippableOutput(outputs, 'erase-subtitles');
       const positionY = request.subtitle_position_y ?? erased?.positionY;
-      const exports = subtitleExports({ cues, style, media: prepared.media, positionY, targetLanguage: request.target_language });
+      const exports = subtitleExports({
+        cues,
+        style,
+        media: prepared.media,
+        positionY,
+        targetLanguage: request.target_language,
+      });
       const vtt = path.join('output', `${base}.vtt`);
       const ass = path.join('output', `${base}.ass`);
       await writeFileAtomic(path.join(ctx.workDir, vtt), exports.vtt);
@@ -57,24 +66,43 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const result: ExportedFiles = { subtitle: srt, subtitleVtt: vtt, subtitleAss: ass };
       if (request.bilingual_subtitle) {
         const bilingual = path.join('output', `${base}.bilingual.srt`);
-        await writeFileAtomic(path.join(ctx.workDir, bilingual), serializeSrt(bilingualCues(cues, (await spokenLines(input, ctx)).cues)));
+        await writeFileAtomic(
+          path.join(ctx.workDir, bilingual),
+          serializeSrt(bilingualCues(cues, (await spokenLines(input, ctx)).cues)),
+        );
         ctx.log('bilingual subtitles written: the original line above each translation');
         result.subtitleBilingual = bilingual;
       }
       let env: Record<string, string> | undefined;
       const subtitleFilters: string[] = [];
       let burnedAss: string | undefined;
-      if ((request.subtitle_mode === 'add' || request.subtitle_mode === 'replace') && wanted.video && displayWidth && displayHeight) {
+      if (
+        (request.subtitle_mode === 'add' || request.subtitle_mode === 'replace') &&
+        wanted.video &&
+        displayWidth &&
+        displayHeight
+      ) {
         const burn = await prepareSubtitleBurn({
-          cues, style, frame: { width: displayWidth, height: displayHeight }, positionY,
-          language: request.target_language, workDir: path.join(ctx.workDir, 'subtitles'), fontconfigDir: deps.fontconfigDir,
+          cues,
+          style,
+          frame: { width: displayWidth, height: displayHeight },
+          positionY,
+          language: request.target_language,
+          workDir: path.join(ctx.workDir, 'subtitles'),
+          fontconfigDir: deps.fontconfigDir,
         });
         env = burn.env;
         subtitleFilters.push(burn.filter);
         burnedAss = burn.assFile;
-        const where = request.subtitle_position_y !== undefined ? ` at y=${request.subtitle_position_y}` : positionY !== undefined ? ` at the erased subtitles' line, y=${positionY.toFixed(3)}` : ' at the default height';
+        const where =
+          request.subtitle_position_y !== undefined
+            ? ` at y=${request.subtitle_position_y}`
+            : positionY !== undefined
+              ? ` at the erased subtitles' line, y=${positionY.toFixed(3)}`
+              : ' at the default height';
         ctx.log(`subtitles burned in with style ${style.name}${where}`);
-        if (burn.missingCjkFont) ctx.log('no Chinese/Japanese/Korean font is installed: those subtitle characters will show as boxes', 'warn');
+        if (burn.missingCjkFont)
+          ctx.log('no Chinese/Japanese/Korean font is installed: those subtitle characters will show as boxes', 'warn');
       }
 
       // An export from a project encodes only the stretches of the mix that changed since its last export.
@@ -84,11 +112,17 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
       if (project && (wanted.video || audioFormat === 'm4a')) {
         result.encodedAudio = path.join('audio', 'mixed.adts');
         const encoded = await encodeAacChunked({
-          ffmpeg: deps.media.ffmpeg, wavFile: mixedPath, outputFile: path.join(ctx.workDir, result.encodedAudio), cacheDir: project.encodedAudioCache,
-          signal: ctx.signal, onProgress: (fraction) => ctx.progress(fraction * 0.5),
+          ffmpeg: deps.media.ffmpeg,
+          wavFile: mixedPath,
+          outputFile: path.join(ctx.workDir, result.encodedAudio),
+          cacheDir: project.encodedAudioCache,
+          signal: ctx.signal,
+          onProgress: (fraction) => ctx.progress(fraction * 0.5),
         });
         encodedAudioRate = encoded.sampleRate;
-        ctx.log(`audio encoded in ${encoded.chunks} chunks of about 20 s, ${encoded.chunks - encoded.encoded} of them reused from the project's last export`);
+        ctx.log(
+          `audio encoded in ${encoded.chunks} chunks of about 20 s, ${encoded.chunks - encoded.encoded} of them reused from the project's last export`,
+        );
       }
       const audioInput = result.encodedAudio ? path.join(ctx.workDir, result.encodedAudio) : mixedPath;
 
@@ -96,38 +130,71 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
         let videoFilters = [...(retime.videoFilters ?? []), ...subtitleFilters];
         const container = videoContainerFor(prepared.media.videoCodec, videoFilters.length > 0);
         const relative = path.join('output', `${base}.${container}`);
-        ctx.log(videoFilters.length ? `re-encoding the video (${videoFilters.map((filter) => filter.split('=')[0]).join(', ')})` : 'copying the video stream unchanged');
+        ctx.log(
+          videoFilters.length
+            ? `re-encoding the video (${videoFilters.map((filter) => filter.split('=')[0]).join(', ')})`
+            : 'copying the video stream unchanged',
+        );
         let picture = resolveWorkPath(ctx.workDir, erased?.video ?? prepared.media.path);
         // An export from a project whose picture only gets subtitles burned in encodes only the chunks whose subtitles changed.
         if (project && burnedAss && !retime.videoFilters?.length && prepared.media.fps) {
           const chunks = await encodeVideoChunked({
-            ffmpeg: deps.media.ffmpeg, input: picture, durationSec: prepared.media.durationSec, fps: prepared.media.fps, filter: subtitleFilters[0]!, env,
-            drawnBetween: assDrawnBetween(await readFile(burnedAss, 'utf8')), cacheDir: project.encodedVideoCache, signal: ctx.signal,
+            ffmpeg: deps.media.ffmpeg,
+            input: picture,
+            durationSec: prepared.media.durationSec,
+            fps: prepared.media.fps,
+            filter: subtitleFilters[0]!,
+            env,
+            drawnBetween: assDrawnBetween(await readFile(burnedAss, 'utf8')),
+            cacheDir: project.encodedVideoCache,
+            signal: ctx.signal,
             onProgress: (fraction) => ctx.progress(0.5 + fraction * 0.4),
           });
-          ctx.log(`picture encoded in ${chunks.files.length} chunks of about ${VIDEO_CHUNK_SECONDS} s, ${chunks.files.length - chunks.encoded} of them reused from the project's last export`);
+          ctx.log(
+            `picture encoded in ${chunks.files.length} chunks of about ${VIDEO_CHUNK_SECONDS} s, ${chunks.files.length - chunks.encoded} of them reused from the project's last export`,
+          );
           picture = concatInput(chunks.files);
           videoFilters = [];
         }
-        await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(
-          videoExportArgs({ mediaPath: picture, audioPath: audioInput, encodedAudioRate, outputPath: temp, videoFilters, durationSec: mixed.durationSec }),
-          { ffmpeg: deps.media.ffmpeg, env, signal: ctx.signal, durationSec: mixed.durationSec, onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share) },
-        ));
+        await writeThroughTemp(path.join(ctx.workDir, relative), (temp) =>
+          runFfmpeg(
+            videoExportArgs({
+              mediaPath: picture,
+              audioPath: audioInput,
+              encodedAudioRate,
+              outputPath: temp,
+              videoFilters,
+              durationSec: mixed.durationSec,
+            }),
+            {
+              ffmpeg: deps.media.ffmpeg,
+              env,
+              signal: ctx.signal,
+              durationSec: mixed.durationSec,
+              onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction * share),
+            },
+          ),
+        );
         result.video = relative;
       }
       if (wanted.audio) {
         const format = audioFormat;
         const relative = path.join('output', `${base}.${format}`);
         const encodedAac = format === 'm4a' ? encodedAudioRate : undefined;
-        await writeThroughTemp(path.join(ctx.workDir, relative), (temp) => runFfmpeg(audioExportArgs(encodedAac ? audioInput : mixedPath, temp, format, encodedAac), {
-          ffmpeg: deps.media.ffmpeg, signal: ctx.signal, durationSec: mixed.durationSec,
-          onProgress: (event) => event.fraction !== null && ctx.progress(1 - share + event.fraction * share),
-        }));
+        await writeThroughTemp(path.join(ctx.workDir, relative), (temp) =>
+          runFfmpeg(audioExportArgs(encodedAac ? audioInput : mixedPath, temp, format, encodedAac), {
+            ffmpeg: deps.media.ffmpeg,
+            signal: ctx.signal,
+            durationSec: mixed.durationSec,
+            onProgress: (event) => event.fraction !== null && ctx.progress(1 - share + event.fraction * share),
+          }),
+        );
         result.audio = relative;
       }
       // The separated background is in the mix now; the stem is as large as the input's audio (GBs for a film).
       const separated = skippableOutput(outputs, 'separate');
-      if (separated && !(await keepsStems(request, ctx.workDir))) await rm(resolveWorkPath(ctx.workDir, separated.background), { force: true });
+      if (separated && !(await keepsStems(request, ctx.workDir)))
+        await rm(resolveWorkPath(ctx.workDir, separated.background), { force: true });
       // The erased picture stays until the task is deleted: a resumed export (a crash before its output was saved) reads it again.
       return result;
     },

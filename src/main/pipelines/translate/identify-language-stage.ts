@@ -41,13 +41,28 @@ export function identifyLanguageStage(deps: TranslateDeps): Stage<TranslateReque
       // The subtitles' cues say where the speech is; without them the detected speech must not be empty.
       const given = skippableOutput(outputs, 'read-subtitles')?.cues;
       const regions = given ?? requireSpeechRegions(skippableOutput(outputs, 'detect-speech'), prepared.media.name);
-      const identifier = deps.engines.planned('languageIdentifiers', plannedEngineOf(input, deps.engines, 'identify-language'), 'Identifying the spoken language');
+      const identifier = deps.engines.planned(
+        'languageIdentifiers',
+        plannedEngineOf(input, deps.engines, 'identify-language'),
+        'Identifying the spoken language',
+      );
       const spans = identificationSpans(regions, prepared.media.durationSec * 1000);
-      const { speech } = await readAnalysisSpeech(path.join(ctx.workDir, prepared.speechWav), spans, SPEECH_SAMPLE_RATE);
+      const { speech } = await readAnalysisSpeech(
+        path.join(ctx.workDir, prepared.speechWav),
+        spans,
+        SPEECH_SAMPLE_RATE,
+      );
       const found = await identifier.identify(speech, SPEECH_SAMPLE_RATE, { signal: ctx.signal });
       const language = languagePart(found.language);
-      ctx.log(`${identifier.title} identified the language as ${findLanguage(language)?.name ?? language} (${Math.round(found.confidence * 100)} %) from ${(speech.length / SPEECH_SAMPLE_RATE).toFixed(1)} s of speech`);
-      return { language, confidence: found.confidence, identifier: identifier.title, engine: identifier.title } satisfies IdentifiedSpeechLanguage;
+      ctx.log(
+        `${identifier.title} identified the language as ${findLanguage(language)?.name ?? language} (${Math.round(found.confidence * 100)} %) from ${(speech.length / SPEECH_SAMPLE_RATE).toFixed(1)} s of speech`,
+      );
+      return {
+        language,
+        confidence: found.confidence,
+        identifier: identifier.title,
+        engine: identifier.title,
+      } satisfies IdentifiedSpeechLanguage;
     },
   };
 }

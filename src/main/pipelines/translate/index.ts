@@ -39,7 +39,9 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
       diarizeStage(deps),
       segmentStage(),
       translateStage(deps),
-      ...[separateStage(deps), synthesizeStage(deps), mixStage(deps), eraseSubtitlesStage(deps), exportStage(deps)].map(untilProofread),
+      ...[separateStage(deps), synthesizeStage(deps), mixStage(deps), eraseSubtitlesStage(deps), exportStage(deps)].map(
+        untilProofread,
+      ),
       makeProjectStage(),
       checkTranslateQualityStage(deps),
     ],
@@ -48,10 +50,19 @@ export function translatePipeline(deps: TranslateDeps & FetchInputsDeps): Pipeli
     results(outputs) {
       if (!outputs.export) return []; // a proofreading job: only the project
       const exported = translateOutput(outputs, 'export');
-      const files: ResultFile[] = [{ role: 'subtitle', path: exported.subtitle, name: exported.subtitle.split('/').pop()! }];
-      if (exported.subtitleVtt) files.push({ role: 'subtitle_vtt', path: exported.subtitleVtt, name: exported.subtitleVtt.split('/').pop()! });
-      if (exported.subtitleAss) files.push({ role: 'subtitle_ass', path: exported.subtitleAss, name: exported.subtitleAss.split('/').pop()! });
-      if (exported.subtitleBilingual) files.push({ role: 'subtitle_bilingual', path: exported.subtitleBilingual, name: exported.subtitleBilingual.split('/').pop()! });
+      const files: ResultFile[] = [
+        { role: 'subtitle', path: exported.subtitle, name: exported.subtitle.split('/').pop()! },
+      ];
+      if (exported.subtitleVtt)
+        files.push({ role: 'subtitle_vtt', path: exported.subtitleVtt, name: exported.subtitleVtt.split('/').pop()! });
+      if (exported.subtitleAss)
+        files.push({ role: 'subtitle_ass', path: exported.subtitleAss, name: exported.subtitleAss.split('/').pop()! });
+      if (exported.subtitleBilingual)
+        files.push({
+          role: 'subtitle_bilingual',
+          path: exported.subtitleBilingual,
+          name: exported.subtitleBilingual.split('/').pop()!,
+        });
       if (exported.video) files.push({ role: 'video', path: exported.video, name: exported.video.split('/').pop()! });
       if (exported.audio) files.push({ role: 'audio', path: exported.audio, name: exported.audio.split('/').pop()! });
       return files;

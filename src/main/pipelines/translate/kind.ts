@@ -15,14 +15,27 @@ export const translateKind: JobKindModule<TranslateRequest> = {
   requestExamples: {
     transcribe: {
       summary: 'Transcribe, translate and dub a video, adding subtitles',
-      value: { media_type: 'video', media_url: 'https://media.example.com/talk.mp4', source_language: 'en', target_language: 'es', subtitle_mode: 'add', export_type: 'video' },
+      value: {
+        media_type: 'video',
+        media_url: 'https://media.example.com/talk.mp4',
+        source_language: 'en',
+        target_language: 'es',
+        subtitle_mode: 'add',
+        export_type: 'video',
+      },
     },
     subtitles: {
       summary: 'Dub from an SRT of the original speech, with a glossary and an editable project',
       value: {
-        media_type: 'video', media_url: 'https://media.example.com/talk.mp4', subtitle_url: 'https://media.example.com/talk.en.srt',
-        subtitle_usage_type: 'original', source_language: 'en', target_language: 'es', glossary_ids: ['gls_product_names'],
-        project_mode: 'editable', export_type: 'all',
+        media_type: 'video',
+        media_url: 'https://media.example.com/talk.mp4',
+        subtitle_url: 'https://media.example.com/talk.en.srt',
+        subtitle_usage_type: 'original',
+        source_language: 'en',
+        target_language: 'es',
+        glossary_ids: ['gls_product_names'],
+        project_mode: 'editable',
+        export_type: 'all',
       },
     },
   },
@@ -31,7 +44,12 @@ export const translateKind: JobKindModule<TranslateRequest> = {
   statuses: KIND_STATUSES.translate,
   statusShape: 'result',
   inputs: [
-    { field: 'media_url', media: 'video', mediaFrom: { field: 'media_type', values: { video: 'video', audio: 'audio' } }, main: true },
+    {
+      field: 'media_url',
+      media: 'video',
+      mediaFrom: { field: 'media_type', values: { video: 'video', audio: 'audio' } },
+      main: true,
+    },
     { field: 'subtitle_url', media: 'subtitle' },
   ],
   intake: translateIntake,

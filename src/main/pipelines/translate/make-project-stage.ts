@@ -22,8 +22,15 @@ export function makeProjectStage(): Stage<TranslateRequest> {
       const dubbed = await dubLines(input, ctx);
       const synthesized = skippableOutput(input.outputs, 'synthesize');
       const prepared = translateOutput(input.outputs, 'prepare-media');
-      const speakerVoices = Object.fromEntries(Object.entries(synthesized?.voices ?? {}).map(([speaker, voice]) => [speaker, { voiceId: voice.voiceId, pitchSemitones: voice.pitchSemitones }]));
-      ctx.log(`project: ${dubbed.cues.length} lines${synthesized ? ', with the voices the dub used' : ', voices chosen at export'}`);
+      const speakerVoices = Object.fromEntries(
+        Object.entries(synthesized?.voices ?? {}).map(([speaker, voice]) => [
+          speaker,
+          { voiceId: voice.voiceId, pitchSemitones: voice.pitchSemitones },
+        ]),
+      );
+      ctx.log(
+        `project: ${dubbed.cues.length} lines${synthesized ? ', with the voices the dub used' : ', voices chosen at export'}`,
+      );
       return {
         kind: 'translate',
         sourceLanguage: spoken.language,
@@ -34,7 +41,11 @@ export function makeProjectStage(): Stage<TranslateRequest> {
         speakerVoices,
         // Translation keeps the lines one for one, so the n-th spoken line is the n-th dubbed line.
         segments: dubbed.cues.map((cue, i) => ({
-          startMs: cue.startMs, endMs: cue.endMs, speaker: cue.speaker, sourceText: spoken.cues[i]?.text ?? '', targetText: cue.text,
+          startMs: cue.startMs,
+          endMs: cue.endMs,
+          speaker: cue.speaker,
+          sourceText: spoken.cues[i]?.text ?? '',
+          targetText: cue.text,
         })),
       } satisfies ProjectDraft;
     },

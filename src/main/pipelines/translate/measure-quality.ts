@@ -10,9 +10,19 @@ import { resolveWorkPath } from '../work-paths.js';
 import { dubLines, spokenLines } from './lines.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import type { DubCue, TranslateDeps, TranslateRequest } from './types.js';
-import { LOW_CONFIDENCE_THRESHOLD, lineConfidences, recognitionConfidence } from '../../quality/translate/line-confidence.js';
+import {
+  LOW_CONFIDENCE_THRESHOLD,
+  lineConfidences,
+  recognitionConfidence,
+} from '../../quality/translate/line-confidence.js';
 import { isUntranslated, missedGlossaryTerms } from '../../quality/translate/line-text.js';
-import { ENVELOPE_WINDOW_MS, measureSpokenLines, SHIFT_LIMIT_MS, TOO_FAST_SPEED, type MeasuredLine } from '../../quality/translate/spoken-timing.js';
+import {
+  ENVELOPE_WINDOW_MS,
+  measureSpokenLines,
+  SHIFT_LIMIT_MS,
+  TOO_FAST_SPEED,
+  type MeasuredLine,
+} from '../../quality/translate/spoken-timing.js';
 import { voiceReductionDb } from '../../quality/translate/voice-reduction.js';
 
 /** Levels need no more than this: 2 kHz keeps a 2-hour job's three tracks near 60 MB each (onsets are read at full rate). */
@@ -20,22 +30,50 @@ const ANALYSIS_RATE = 2000;
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
-function itemFor(cue: DubCue, at: { startMs: number; endMs: number }, reason: ReviewItem['reasons'][number], detail: string): ReviewItem {
-  return { start: seconds(at.startMs), end: seconds(at.endMs), reasons: [reason], detail, ...(cue.index >= 1 ? { line: cue.index } : {}), text: cue.text };
+function itemFor(
+  cue: DubCue,
+  at: { startMs: number; endMs: number },
+  reason: ReviewItem['reasons'][number],
+  detail: string,
+): ReviewItem {
+  return {
+    start: seconds(at.startMs),
+    end: seconds(at.endMs),
+    reasons: [reason],
+    detail,
+    ...(cue.index >= 1 ? { line: cue.index } : {}),
+    text: cue.text,
+  };
 }
 
 /** A dubbed line as heard in the dub track against the cue it belongs to (output timeline): too fast, or off its start. */
-export function reviewSpokenLine(cue: DubCue, shown: { startMs: number; endMs: number }, line: MeasuredLine): ReviewItem[] {
+export function reviewSpokenLine(
+  cue: DubCue,
+  shown: { startMs: number; endMs: number },
+  line: MeasuredLine,
+): ReviewItem[] {
   const items: ReviewItem[] = [];
-  if (line.speed > TOO_FAST_SPEED) items.push(itemFor(cue, shown, 'too_fast', `spoken at ${line.speed.toFixed(2)}x the voice's normal pace`));
+  if (line.speed > TOO_FAST_SPEED)
+    items.push(itemFor(cue, shown, 'too_fast', `spoken at ${line.speed.toFixed(2)}x the voice's normal pace`));
   const offsetMs = line.startMs - shown.startMs;
   if (Math.abs(offsetMs) > SHIFT_LIMIT_MS) {
-    items.push(itemFor(cue, shown, 'shifted', `the voice starts ${Math.abs(Math.round(offsetMs))} ms ${offsetMs < 0 ? 'before' : 'after'} its line`));
+    items.push(
+      itemFor(
+        cue,
+        shown,
+        'shifted',
+        `the voice starts ${Math.abs(Math.round(offsetMs))} ms ${offsetMs < 0 ? 'before' : 'after'} its line`,
+      ),
+    );
   }
   return items;
 }
 
-export async function measureTranslateQuality(input: StageInput<TranslateRequest>, ctx: StageContext, deps: Pick<TranslateDeps, 'media'>): Promise<QualityReport> {
+export async function measureTranslateQuality(
+  input: StageInput<TranslateRequest>,
+  ctx: StageContext,
+  deps: Pick<TranslateDeps, 'media'>,
+): Promise<QualityReport> {
   const { request, outputs } = input;
   const source = await spokenLines(input, ctx);
   const target = await dubLines(input, ctx);
@@ -54,7 +92,14 @@ export async function measureTranslateQuality(input: StageInput<TranslateRequest
     if (line.confidence >= LOW_CONFIDENCE_THRESHOLD) continue;
     const said = sourceByIndex.get(line.index)!;
     const cue = targetByIndex.get(line.index) ?? said;
-    review.push(itemFor(cue, at(cue), 'low_confidence', `the recogniser was ${Math.round(line.confidence * 100)} % sure of "${said.text}"`));
+    review.push(
+      itemFor(
+        cue,
+        at(cue),
+        'low_confidence',
+        `the recogniser was ${Math.round(line.confidence * 100)} % sure of "${said.text}"`,
+      ),
+    );
   }
 
   // Text: a line that came out as its source, and glossary terms the translation lacks.
@@ -63,9 +108,12 @@ export async function measureTranslateQuality(input: StageInput<TranslateRequest
   for (const cue of target.cues) {
     const original = sourceByIndex.get(cue.index);
     if (!original || !translated) continue;
-    if (isUntranslated(original.text, cue.text)) review.push(itemFor(cue, at(cue), 'not_translated', 'the translation is the same as the original line'));
+    if (isUntranslated(original.text, cue.text))
+      review.push(itemFor(cue, at(cue), 'not_translated', 'the translation is the same as the original line'));
     for (const term of missedGlossaryTerms(original.text, cue.text, glossary)) {
-      review.push(itemFor(cue, at(cue), 'glossary_missed', `the glossary's '${term.target}' for '${term.source}' is missing`));
+      review.push(
+        itemFor(cue, at(cue), 'glossary_missed', `the glossary's '${term.target}' for '${term.source}' is missing`),
+      );
     }
   }
 
@@ -83,17 +131,25 @@ export async function measureTranslateQuality(input: StageInput<TranslateRequest
   return {
     review,
     recognition_confidence: transcript ? recognitionConfidence(heard) : null,
-    max_speed: dubbed?.lines.length ? Math.round(Math.max(...dubbed.lines.map((line) => line.speed)) * 100) / 100 : null,
-    original_voice_reduction_db: dubbed?.reductionDb === null || dubbed === undefined ? null : Math.round(dubbed.reductionDb * 10) / 10,
+    max_speed: dubbed?.lines.length
+      ? Math.round(Math.max(...dubbed.lines.map((line) => line.speed)) * 100) / 100
+      : null,
+    original_voice_reduction_db:
+      dubbed?.reductionDb === null || dubbed === undefined ? null : Math.round(dubbed.reductionDb * 10) / 10,
     speakers: new Set(target.cues.map((cue) => cue.speaker)).size,
   };
 }
 
 /** The dub as it came out: each line's measured start and pace in the dub track, and the original's level left in the mix. */
-async function measureDub(input: StageInput<TranslateRequest>, ctx: StageContext, deps: Pick<TranslateDeps, 'media'>): Promise<{ lines: MeasuredLine[]; reductionDb: number | null }> {
+async function measureDub(
+  input: StageInput<TranslateRequest>,
+  ctx: StageContext,
+  deps: Pick<TranslateDeps, 'media'>,
+): Promise<{ lines: MeasuredLine[]; reductionDb: number | null }> {
   const { outputs } = input;
   const synthesized = translateOutput(outputs, 'synthesize');
-  const decode = (file: string) => decodeAudioPcm(file, { sampleRate: ANALYSIS_RATE, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
+  const decode = (file: string) =>
+    decodeAudioPcm(file, { sampleRate: ANALYSIS_RATE, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
   const dubTrack = resolveWorkPath(ctx.workDir, synthesized.dubTrack);
   // Onsets at the track's own rate: consonants live above what the level analysis keeps.
   const lines = measureSpokenLines(await wavRmsEnvelope(dubTrack, ENVELOPE_WINDOW_MS), synthesized.spoken ?? []);
@@ -105,5 +161,8 @@ async function measureDub(input: StageInput<TranslateRequest>, ctx: StageContext
   const dub = await decode(dubTrack);
   const original = await decode(resolveWorkPath(ctx.workDir, prepared.media.path));
   const mix = await decode(resolveWorkPath(ctx.workDir, mixed.audio));
-  return { lines, reductionDb: voiceReductionDb({ original, dub, mix, sampleRate: ANALYSIS_RATE, regions: speech.regions }) };
+  return {
+    lines,
+    reductionDb: voiceReductionDb({ original, dub, mix, sampleRate: ANALYSIS_RATE, regions: speech.regions }),
+  };
 }

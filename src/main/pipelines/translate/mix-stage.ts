@@ -31,13 +31,26 @@ export function mixStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const audio = 'audio/mixed.wav';
       const previous = (await readProjectSnapshot(ctx.workDir))?.previousOutputs.mix as MixedAudio | undefined;
       const result = await mixDub(
-        { dub: path.join(ctx.workDir, dub.dubTrack), background, durationMs: dub.outputDurationMs, slowdowns: dub.slowdowns },
+        {
+          dub: path.join(ctx.workDir, dub.dubTrack),
+          background,
+          durationMs: dub.outputDurationMs,
+          slowdowns: dub.slowdowns,
+        },
         path.join(ctx.workDir, audio),
-        { format: 'wav', target: { ...DEFAULT_LOUDNESS, integratedLufs: deps.loudnessLufs }, keepGainDb: previous?.gainDb, signal: ctx.signal, ffmpeg: deps.media.ffmpeg, onProgress: ctx.progress },
+        {
+          format: 'wav',
+          target: { ...DEFAULT_LOUDNESS, integratedLufs: deps.loudnessLufs },
+          keepGainDb: previous?.gainDb,
+          signal: ctx.signal,
+          ffmpeg: deps.media.ffmpeg,
+          onProgress: ctx.progress,
+        },
       );
       for (const line of result.log) ctx.log(line);
       // The vocal stem served the voice cloning; nothing after the mix reads it, and it is as large as the original's audio.
-      if (separated && !(await keepsStems(request, ctx.workDir))) await rm(resolveWorkPath(ctx.workDir, separated.vocals), { force: true });
+      if (separated && !(await keepsStems(request, ctx.workDir)))
+        await rm(resolveWorkPath(ctx.workDir, separated.vocals), { force: true });
       return { audio, durationSec: dub.outputDurationMs / 1000, gainDb: result.gainDb } satisfies MixedAudio;
     },
   };
@@ -51,6 +64,8 @@ function duckedOriginal(original: string, outputs: Record<string, StageOutput>, 
     ctx.log('no separation model installed: the original voice is ducked where voice activity detection heard it');
     return { kind: 'duck-speech', file: original, regions: speech.regions, detector: speech.detector };
   }
-  ctx.log('no separation model installed and no speech regions for this job (saved by an older version, or no voice activity detector): the original audio is ducked under the dubbed speech instead');
+  ctx.log(
+    'no separation model installed and no speech regions for this job (saved by an older version, or no voice activity detector): the original audio is ducked under the dubbed speech instead',
+  );
   return { kind: 'duck', file: original };
 }

@@ -14,7 +14,12 @@ export interface FrameDimensions {
  * Events whose box centre lies in `region`, in time order; lines shown together (a two-line subtitle: starts and
  * ends within `toleranceMs`) become one cue, top line first.
  */
-export function textEventsToCues(events: readonly ReadTextEvent[], region: NormalizedBox, frame: FrameDimensions, toleranceMs = 120): DubCue[] {
+export function textEventsToCues(
+  events: readonly ReadTextEvent[],
+  region: NormalizedBox,
+  frame: FrameDimensions,
+  toleranceMs = 120,
+): DubCue[] {
   const inside = events.filter((event) => {
     const cx = (event.box.x + event.box.width / 2) / frame.width;
     const cy = (event.box.y + event.box.height / 2) / frame.height;
@@ -22,8 +27,11 @@ export function textEventsToCues(events: readonly ReadTextEvent[], region: Norma
   });
   const groups: ReadTextEvent[][] = [];
   for (const event of [...inside].sort((a, b) => a.startMs - b.startMs || a.box.y - b.box.y)) {
-    const group = groups.find((lines) =>
-      Math.abs(lines[0]!.startMs - event.startMs) <= toleranceMs && Math.abs(lines[0]!.endMs - event.endMs) <= toleranceMs);
+    const group = groups.find(
+      (lines) =>
+        Math.abs(lines[0]!.startMs - event.startMs) <= toleranceMs &&
+        Math.abs(lines[0]!.endMs - event.endMs) <= toleranceMs,
+    );
     if (group) group.push(event);
     else groups.push([event]);
   }
@@ -31,7 +39,10 @@ export function textEventsToCues(events: readonly ReadTextEvent[], region: Norma
     index: i + 1,
     startMs: Math.min(...lines.map((line) => line.startMs)),
     endMs: Math.max(...lines.map((line) => line.endMs)),
-    text: [...lines].sort((a, b) => a.box.y - b.box.y).map((line) => line.text).join('\n'),
+    text: [...lines]
+      .sort((a, b) => a.box.y - b.box.y)
+      .map((line) => line.text)
+      .join('\n'),
     speaker: DEFAULT_SPEAKER,
   }));
 }

@@ -2,8 +2,18 @@
 import { stageOutputReader, type CommonStageOutputs } from '../stage-outputs.js';
 import type { StageOutput } from '../types.js';
 import type {
-  CueList, ErasedSubtitles, ExportedFiles, GivenLines, IdentifiedSpeechLanguage, PreparedMedia, RecognizedSpeech, ScreenSubtitles, SeparatedAudio,
-  SpeakerTurns, SpeechActivity, SynthesizedDub,
+  CueList,
+  ErasedSubtitles,
+  ExportedFiles,
+  GivenLines,
+  IdentifiedSpeechLanguage,
+  PreparedMedia,
+  RecognizedSpeech,
+  ScreenSubtitles,
+  SeparatedAudio,
+  SpeakerTurns,
+  SpeechActivity,
+  SynthesizedDub,
 } from './types.js';
 
 /** What the mix stage saves: the mixed track (relative to the work dir) and its length. */
@@ -40,6 +50,9 @@ export interface TranslateOutputs extends CommonStageOutputs {
 export const translateOutput = stageOutputReader<TranslateOutputs>();
 
 /** The output of a stage that may have been skipped for this job (undefined then). */
-export function skippableOutput<Name extends keyof TranslateOutputs & string>(outputs: Record<string, StageOutput>, stage: Name): TranslateOutputs[Name] | undefined {
+export function skippableOutput<Name extends keyof TranslateOutputs & string>(
+  outputs: Record<string, StageOutput>,
+  stage: Name,
+): TranslateOutputs[Name] | undefined {
   return outputs[stage] as TranslateOutputs[Name] | undefined;
 }

@@ -25,11 +25,23 @@ export function prepareMediaStage(deps: TranslateDeps): Stage<TranslateRequest> 
       const mediaPath = stagedPath(ctx.workDir, input);
       const speechWav = 'audio/speech-16k.wav';
       await mkdir(path.join(ctx.workDir, 'audio'), { recursive: true });
-      await runFfmpeg(extractAudioArgs({ input: mediaPath, output: path.join(ctx.workDir, speechWav), sampleRate: SPEECH_SAMPLE_RATE, channels: 1 }), {
-        ffmpeg: deps.media.ffmpeg, signal: ctx.signal, durationSec: info.durationSec,
-        onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction),
-      });
-      ctx.log(`input ${input.name}: ${info.durationSec.toFixed(1)} s${info.video ? `, ${info.video.displayWidth}x${info.video.displayHeight} at ${info.video.fps.toFixed(2)} fps` : ', audio only'}`);
+      await runFfmpeg(
+        extractAudioArgs({
+          input: mediaPath,
+          output: path.join(ctx.workDir, speechWav),
+          sampleRate: SPEECH_SAMPLE_RATE,
+          channels: 1,
+        }),
+        {
+          ffmpeg: deps.media.ffmpeg,
+          signal: ctx.signal,
+          durationSec: info.durationSec,
+          onProgress: (event) => event.fraction !== null && ctx.progress(event.fraction),
+        },
+      );
+      ctx.log(
+        `input ${input.name}: ${info.durationSec.toFixed(1)} s${info.video ? `, ${info.video.displayWidth}x${info.video.displayHeight} at ${info.video.fps.toFixed(2)} fps` : ', audio only'}`,
+      );
       const prepared: PreparedMedia = {
         media: {
           path: input.path,

@@ -24,7 +24,8 @@ export function readScreenTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage
     label: 'Reading on-screen subtitles',
     status: 'transcribing',
     weight: 2,
-    skip: ({ request }) => (request.ocr_text_box ? undefined : 'no ocr_text_box given: the lines do not come from on-screen subtitles'),
+    skip: ({ request }) =>
+      request.ocr_text_box ? undefined : 'no ocr_text_box given: the lines do not come from on-screen subtitles',
     async run(input, ctx) {
       const { request, outputs } = input;
       const region = request.ocr_text_box;
@@ -35,21 +36,47 @@ export function readScreenTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage
       if (language === 'auto') {
         // Without an identifier this names the model to install; with one, identification found nothing to go on.
         deps.engines.requireLanguageIdentifier();
-        throw new DubDeskError('invalid_request', 'The language of the on-screen subtitles is not known: give source_language.');
+        throw new DubDeskError(
+          'invalid_request',
+          'The language of the on-screen subtitles is not known: give source_language.',
+        );
       }
-      let recognizer = deps.engines.planned('textRecognizers', plannedEngineOf(input, deps.engines, 'read-screen-text'), 'Reading the on-screen subtitles');
+      let recognizer = deps.engines.planned(
+        'textRecognizers',
+        plannedEngineOf(input, deps.engines, 'read-screen-text'),
+        'Reading the on-screen subtitles',
+      );
       // The plan left the recognizer to the language identified in the speech; the planner picks it now.
-      if (!recognizer.supports(language)) recognizer = deps.engines.planned('textRecognizers', replannedForLanguage(input, deps.engines, 'read-screen-text', language), 'Reading the on-screen subtitles');
+      if (!recognizer.supports(language))
+        recognizer = deps.engines.planned(
+          'textRecognizers',
+          replannedForLanguage(input, deps.engines, 'read-screen-text', language),
+          'Reading the on-screen subtitles',
+        );
       const found = await readScreenText(resolveWorkPath(ctx.workDir, prepared.media.path), ctx, {
-        recognizer, language, roi: region, where: `in ${describeBox(region)}`, name: prepared.media.name,
+        recognizer,
+        language,
+        roi: region,
+        where: `in ${describeBox(region)}`,
+        name: prepared.media.name,
       });
       const name = findLanguage(language)?.name ?? language;
       const cues = textEventsToCues(found.events, region, found.frame);
       if (cues.length === 0) {
-        throw new DubDeskError('no_text_detected', `No readable ${name} text was found in ${describeBox(region)} of ${prepared.media.name}: there are no subtitles to dub. Check ocr_text_box (it must surround the burned-in subtitles) and source_language.`);
+        throw new DubDeskError(
+          'no_text_detected',
+          `No readable ${name} text was found in ${describeBox(region)} of ${prepared.media.name}: there are no subtitles to dub. Check ocr_text_box (it must surround the burned-in subtitles) and source_language.`,
+        );
       }
       ctx.log(`${cues.length} lines read from the on-screen subtitles (${name})`);
-      return { language, cues, speakersNamed: false, region, ...found, engine: found.recognizer } satisfies ScreenSubtitles;
+      return {
+        language,
+        cues,
+        speakersNamed: false,
+        region,
+        ...found,
+        engine: found.recognizer,
+      } satisfies ScreenSubtitles;
     },
   };
 }

@@ -22,9 +22,13 @@ export function segmentStage(): Stage<TranslateRequest> {
       const transcript = translateOutput(outputs, 'transcribe');
       const turns = skippableOutput(outputs, 'diarize')?.turns ?? [];
       const segments = assignSpeakers(transcript.segments, turns, DEFAULT_SPEAKER);
-      const cues = segmentCues(segments, { language: transcript.language, endLimitMs: Math.round(prepared.media.durationSec * 1000) })
-        .map((cue, i) => ({ index: i + 1, ...cue }));
-      ctx.log(`${cues.length} subtitle cue${cues.length === 1 ? '' : 's'} from ${transcript.segments.length} recognized segment${transcript.segments.length === 1 ? '' : 's'}`);
+      const cues = segmentCues(segments, {
+        language: transcript.language,
+        endLimitMs: Math.round(prepared.media.durationSec * 1000),
+      }).map((cue, i) => ({ index: i + 1, ...cue }));
+      ctx.log(
+        `${cues.length} subtitle cue${cues.length === 1 ? '' : 's'} from ${transcript.segments.length} recognized segment${transcript.segments.length === 1 ? '' : 's'}`,
+      );
       return { language: transcript.language, cues } satisfies CueList;
     },
   };

@@ -24,14 +24,26 @@ export function separateStage(deps: TranslateDeps): Stage<TranslateRequest> {
     },
     async run(input, ctx) {
       const prepared = translateOutput(input.outputs, 'prepare-media');
-      const separator = deps.engines.planned('separators', plannedEngineOf(input, deps.engines, 'separate'), 'Separating speech from music and ambience');
+      const separator = deps.engines.planned(
+        'separators',
+        plannedEngineOf(input, deps.engines, 'separate'),
+        'Separating speech from music and ambience',
+      );
       const original = resolveWorkPath(ctx.workDir, prepared.media.path);
       ctx.log(`separating the original voice from music and ambience with ${separator.title}`);
       // Stems of a run cut short would be mixed as if whole: start clean.
       await rm(path.join(ctx.workDir, STEMS_DIR), { recursive: true, force: true });
-      const stems = await separator.separate(original, path.join(ctx.workDir, STEMS_DIR), { signal: ctx.signal, onProgress: ctx.progress });
+      const stems = await separator.separate(original, path.join(ctx.workDir, STEMS_DIR), {
+        signal: ctx.signal,
+        onProgress: ctx.progress,
+      });
       const relative = (file: string) => path.relative(ctx.workDir, path.resolve(ctx.workDir, file));
-      return { vocals: relative(stems.vocals), background: relative(stems.background), separator: separator.title, engine: separator.title } satisfies SeparatedAudio;
+      return {
+        vocals: relative(stems.vocals),
+        background: relative(stems.background),
+        separator: separator.title,
+        engine: separator.title,
+      } satisfies SeparatedAudio;
     },
   };
 }

@@ -24,22 +24,46 @@ export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const regions = requireSpeechRegions(skippableOutput(outputs, 'detect-speech'), prepared.media.name);
       const given = sourceLanguageOf(request);
       const language = given !== 'auto' ? given : skippableOutput(outputs, 'identify-language')?.language;
-      let recognizer = deps.engines.planned('speechRecognizers', plannedEngineOf(input, deps.engines, 'transcribe'), 'Transcribing the speech');
+      let recognizer = deps.engines.planned(
+        'speechRecognizers',
+        plannedEngineOf(input, deps.engines, 'transcribe'),
+        'Transcribing the speech',
+      );
       if (language && !recognizer.supports(language)) {
         // The plan left the recognizer to the identified language; the planner picks it now.
-        recognizer = deps.engines.planned('speechRecognizers', replannedForLanguage(input, deps.engines, 'transcribe', language), 'Transcribing the speech');
+        recognizer = deps.engines.planned(
+          'speechRecognizers',
+          replannedForLanguage(input, deps.engines, 'transcribe', language),
+          'Transcribing the speech',
+        );
         ctx.log(`the plan left the recognizer to the identified language: ${recognizer.title}`);
       }
-      ctx.log(`transcribing ${language ? `${findLanguage(language)?.name ?? language} speech` : 'the speech (the recognizer detects its language)'} with ${recognizer.title}, ${recognizer.quality} quality`);
+      ctx.log(
+        `transcribing ${language ? `${findLanguage(language)?.name ?? language} speech` : 'the speech (the recognizer detects its language)'} with ${recognizer.title}, ${recognizer.quality} quality`,
+      );
       const transcript = await recognizer.transcribe(path.join(ctx.workDir, prepared.speechWav), {
-        language, regions, signal: ctx.signal, onProgress: ctx.progress,
+        language,
+        regions,
+        signal: ctx.signal,
+        onProgress: ctx.progress,
       });
       const segments = transcript.segments.filter((segment) => segment.text.trim().length > 0);
-      if (segments.length === 0) throw noSpeechError(prepared.media.name, `${recognizer.title} recognized no words in it`);
+      if (segments.length === 0)
+        throw noSpeechError(prepared.media.name, `${recognizer.title} recognized no words in it`);
       const recognized = languagePart(transcript.language || language || 'auto');
-      const words = segments.reduce((sum, segment) => sum + (segment.words?.length ?? segment.text.trim().split(/\s+/u).length), 0);
-      ctx.log(`transcribed ${segments.length} segment${segments.length === 1 ? '' : 's'}, about ${words} words (${findLanguage(recognized)?.name ?? recognized})`);
-      return { language: recognized, segments, recognizer: recognizer.title, engine: recognizer.title } satisfies RecognizedSpeech;
+      const words = segments.reduce(
+        (sum, segment) => sum + (segment.words?.length ?? segment.text.trim().split(/\s+/u).length),
+        0,
+      );
+      ctx.log(
+        `transcribed ${segments.length} segment${segments.length === 1 ? '' : 's'}, about ${words} words (${findLanguage(recognized)?.name ?? recognized})`,
+      );
+      return {
+        language: recognized,
+        segments,
+        recognizer: recognizer.title,
+        engine: recognizer.title,
+      } satisfies RecognizedSpeech;
     },
   };
 }

@@ -144,7 +144,14 @@ export interface SynthesizedDub extends StageOutput {
   /** Video filters that retime the picture to match (align_video). */
   videoFilters: string[];
   /** Per speaker; `reference` is the speech a cloning voice heard as theirs (file relative to the work dir, times on the input timeline). */
-  voices: Record<string, { voiceId: string; pitchSemitones: number; reference?: { file: string; startMs: number; endMs: number; text: string } }>;
+  voices: Record<
+    string,
+    {
+      voiceId: string;
+      pitchSemitones: number;
+      reference?: { file: string; startMs: number; endMs: number; text: string };
+    }
+  >;
   /**
    * Each line as the dub track holds it (output timeline): where its voice was placed, and how long the line lasts at
    * the voice's normal rate, so the quality check can measure on the track how fast and where it really sounds.

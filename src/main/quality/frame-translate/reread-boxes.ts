@@ -33,21 +33,32 @@ export interface SampleSource {
 
 /** The erase sample of each text, found as the render named it: its span's middle frame and box. */
 export function readSamplesOf(texts: readonly PlacedText[], source: SampleSource): Promise<EraseSample[]> {
-  return Promise.all(texts.map((text) => {
-    const span = eraseSpanOf(text, source.frame.fps, source.frame, source.display);
-    return readEraseSample(source.dir, sampleFrame(span), span.box);
-  }));
+  return Promise.all(
+    texts.map((text) => {
+      const span = eraseSpanOf(text, source.frame.fps, source.frame, source.display);
+      return readEraseSample(source.dir, sampleFrame(span), span.box);
+    }),
+  );
 }
 
 /** Each sample's erased box read again and measured, in the order given. */
-export async function rereadSamples(samples: readonly EraseSample[], options: RereadOptions): Promise<ErasedBoxCheck[]> {
+export async function rereadSamples(
+  samples: readonly EraseSample[],
+  options: RereadOptions,
+): Promise<ErasedBoxCheck[]> {
   const { cv } = await loadOpenCv();
   const checks: ErasedBoxCheck[] = [];
   for (const sample of samples) {
     options.signal.throwIfAborted();
     const box = { ...sample.box, x: sample.box.x - sample.region.x, y: sample.box.y - sample.region.y };
     const lines = await readPicture(textPicture(sample.erased, box), options.recognizer, options);
-    checks.push({ read: lines.map((line) => line.text.trim()).filter(Boolean).join(' '), strokes: strokeContrast(cv, sample) });
+    checks.push({
+      read: lines
+        .map((line) => line.text.trim())
+        .filter(Boolean)
+        .join(' '),
+      strokes: strokeContrast(cv, sample),
+    });
   }
   return checks;
 }

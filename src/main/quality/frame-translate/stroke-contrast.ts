@@ -23,14 +23,27 @@ export interface StrokeContrast {
   left: number | undefined;
 }
 
-export function strokeContrast(cv: OpenCv, sample: Pick<EraseSample, 'box' | 'region' | 'original' | 'erased'>): StrokeContrast {
-  const box = { x: sample.box.x - sample.region.x, y: sample.box.y - sample.region.y, width: sample.box.width, height: sample.box.height };
+export function strokeContrast(
+  cv: OpenCv,
+  sample: Pick<EraseSample, 'box' | 'region' | 'original' | 'erased'>,
+): StrokeContrast {
+  const box = {
+    x: sample.box.x - sample.region.x,
+    y: sample.box.y - sample.region.y,
+    width: sample.box.width,
+    height: sample.box.height,
+  };
   const before = meanGradient(cv, sample.original, box);
   const after = meanGradient(cv, sample.erased, box).inBox;
   const ring = before.ring;
   const text = before.inBox - ring;
   const measurable = ring > 0 ? before.inBox >= MIN_TEXT_EDGE_RATIO * ring : before.inBox > 0;
-  return { before: before.inBox, after, ring, left: measurable ? Math.min(1, Math.max(0, (after - ring) / text)) : undefined };
+  return {
+    before: before.inBox,
+    after,
+    ring,
+    left: measurable ? Math.min(1, Math.max(0, (after - ring) / text)) : undefined,
+  };
 }
 
 /** Mean Sobel gradient magnitude of the grey image inside `box` and outside it (NaN-free: 0 for an empty ring). */

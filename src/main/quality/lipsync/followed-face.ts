@@ -19,7 +19,11 @@ interface Anchor {
  * Reads the followed face of `track` (faces per reference frame, in `trackSize` pixels) on the result's frames. The
  * landmarks come back in the pixels of the part read: the whole picture, or the region around the face.
  */
-export function followedFaceReader(detector: FaceDetector, track: readonly (FaceLandmarks | null)[], trackSize: { width: number; height: number }): FaceReader {
+export function followedFaceReader(
+  detector: FaceDetector,
+  track: readonly (FaceLandmarks | null)[],
+  trackSize: { width: number; height: number },
+): FaceReader {
   const boxAt = faceBoxes(track);
   let anchor: Anchor | null = null;
   return async (picture, frame) => {
@@ -42,11 +46,18 @@ export function followedFaceReader(detector: FaceDetector, track: readonly (Face
  * The finder's square around the tracked face, looked for in the region around it (as the detector looks) and given
  * in picture pixels; none when no square's centre is inside the tracked box (a bystander is not followed).
  */
-async function anchorOn(findFaces: (frame: RgbFrame) => Promise<Box[]>, picture: RgbImage, region: Box, tracked: Box): Promise<Anchor | null> {
+async function anchorOn(
+  findFaces: (frame: RgbFrame) => Promise<Box[]>,
+  picture: RgbImage,
+  region: Box,
+  tracked: Box,
+): Promise<Anchor | null> {
   const part = clampBox(region, picture.width, picture.height);
   if (part.width < 2 || part.height < 2) return null;
   const squares = await findFaces({ ...cropRgb(picture, part), channels: 3 });
-  const square = squares.map((found) => ({ ...found, x: found.x + part.x, y: found.y + part.y })).find((found) => inside(centre(found), tracked));
+  const square = squares
+    .map((found) => ({ ...found, x: found.x + part.x, y: found.y + part.y }))
+    .find((found) => inside(centre(found), tracked));
   return square ? { square, tracked } : null;
 }
 

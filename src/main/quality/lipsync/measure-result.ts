@@ -32,7 +32,8 @@ export async function measureLipsyncResult(
   let faceMs = 0;
   const readFollowedFace = followedFaceReader(tools.detector, result.track, result.trackSize);
   const { samples, every, durationSec } = await readMouthSamples(tools.detector, result.video, result.video, {
-    every: sampleEvery, maxSide: DECODE_MAX_SIDE,
+    every: sampleEvery,
+    maxSide: DECODE_MAX_SIDE,
     readFace: async (picture, frame) => {
       const faceStarted = Date.now();
       try {
@@ -41,13 +42,18 @@ export async function measureLipsyncResult(
         faceMs += Date.now() - faceStarted;
       }
     },
-    signal: ctx.signal, ffmpeg, ffprobe, onProgress: ctx.progress,
+    signal: ctx.signal,
+    ffmpeg,
+    ffprobe,
+    onProgress: ctx.progress,
   });
   const withFace = samples.filter((sample) => sample.opening !== null).length;
   const correlation = openingLoudnessCorrelation(samples);
   // Fewer than 3 faces, a still mouth or a silent track leave nothing to correlate.
   const syncScore = withFace >= 3 && Number.isFinite(correlation) ? Math.round(correlation * 1000) / 1000 : null;
-  ctx.log(`quality: read ${samples.length} frames (1 in ${every}) in ${((Date.now() - started) / 1000).toFixed(1)} s (${(faceMs / 1000).toFixed(1)} s of it reading faces), a face on ${withFace}; sync score ${syncScore ?? 'none'}`);
+  ctx.log(
+    `quality: read ${samples.length} frames (1 in ${every}) in ${((Date.now() - started) / 1000).toFixed(1)} s (${(faceMs / 1000).toFixed(1)} s of it reading faces), a face on ${withFace}; sync score ${syncScore ?? 'none'}`,
+  );
   return {
     review: [...noFaceItems(samples, durationSec), ...weakSyncItems(samples, durationSec)],
     sync_score: syncScore,

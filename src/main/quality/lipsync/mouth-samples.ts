@@ -63,7 +63,12 @@ export function mouthOpening(face: FaceLandmarks): number {
  * Reads `video`'s frames (every `every`-th), reads the face on each (by `readFace`, or the detector inside its region)
  * and pairs its mouth opening with `audio`'s loudness over that frame. `audio` may be the video itself.
  */
-export async function readMouthSamples(detector: FaceDetector, video: string, audio: string, options: MouthSamplingOptions = {}): Promise<MouthSampling> {
+export async function readMouthSamples(
+  detector: FaceDetector,
+  video: string,
+  audio: string,
+  options: MouthSamplingOptions = {},
+): Promise<MouthSampling> {
   const { signal, ffmpeg, ffprobe } = options;
   // The sound is decoded while the video is probed and its frames read: the two ffmpeg runs share the job's idle core.
   const decodingSound = decodeAudioPcm(audio, { sampleRate: AUDIO_RATE, signal, ffmpeg });
@@ -72,12 +77,24 @@ export async function readMouthSamples(detector: FaceDetector, video: string, au
   const size = decodeSize(probed, options);
   const fps = probed.fps;
   const frames = Math.max(1, Math.round(probed.durationSec * fps));
-  const every = Math.max(1, Math.floor(typeof options.every === 'function' ? options.every(frames, fps) : options.every ?? 1));
-  const readFace = options.readFace ?? ((picture: RgbImage, frame: number) => detectInRegion(detector, picture, options.regionAt?.(frame) ?? null));
+  const every = Math.max(
+    1,
+    Math.floor(typeof options.every === 'function' ? options.every(frames, fps) : (options.every ?? 1)),
+  );
+  const readFace =
+    options.readFace ??
+    ((picture: RgbImage, frame: number) => detectInRegion(detector, picture, options.regionAt?.(frame) ?? null));
   const expected = Math.ceil(frames / every);
   const openings: Array<{ frame: number; opening: number | null }> = [];
   // ffmpeg's fps filter drops the frames between, so only the sampled frames are scaled and piped.
-  for await (const decoded of readFrames(video, { pixelFormat: 'rgb24', fps: fps / every, ...size, signal, ffmpeg, ffprobe })) {
+  for await (const decoded of readFrames(video, {
+    pixelFormat: 'rgb24',
+    fps: fps / every,
+    ...size,
+    signal,
+    ffmpeg,
+    ffprobe,
+  })) {
     const frame = Math.min(frames - 1, sampledFrame(decoded.index, every));
     const face = await readFace({ data: decoded.data, ...size }, frame);
     openings.push({ frame, opening: face ? mouthOpening(face) : null });
@@ -85,23 +102,35 @@ export async function readMouthSamples(detector: FaceDetector, video: string, au
   }
   const sound = await decodingSound;
   const samples = openings.map(({ frame, opening }): MouthSample => ({
-    frame, timeSec: frame / fps, opening,
+    frame,
+    timeSec: frame / fps,
+    opening,
     loudness: rms(sound, Math.round((frame * AUDIO_RATE) / fps), Math.round(((frame + 1) * AUDIO_RATE) / fps)),
   }));
   return { samples, every, fps, durationSec: probed.durationSec };
 }
 
 /** The largest face the detector finds inside `region` of the picture (the whole picture when null), or null. */
-export async function detectInRegion(detector: FaceDetector, picture: RgbImage, region: PixelBox | null): Promise<FaceLandmarks | null> {
+export async function detectInRegion(
+  detector: FaceDetector,
+  picture: RgbImage,
+  region: PixelBox | null,
+): Promise<FaceLandmarks | null> {
   const box = region && clampBox(region, picture.width, picture.height);
-  const [face] = await detector.detect({ ...(box && box.width > 1 && box.height > 1 ? cropRgb(picture, box) : picture), channels: 3 });
+  const [face] = await detector.detect({
+    ...(box && box.width > 1 && box.height > 1 ? cropRgb(picture, box) : picture),
+    channels: 3,
+  });
   return face ?? null;
 }
 
 /** Pearson correlation of the mouth opening with the loudness over the frames with a face (NaN with fewer than 2). */
 export function openingLoudnessCorrelation(samples: readonly MouthSample[]): number {
   const withFace = samples.filter((sample): sample is MouthSample & { opening: number } => sample.opening !== null);
-  return pearson(withFace.map((sample) => sample.opening), withFace.map((sample) => sample.loudness));
+  return pearson(
+    withFace.map((sample) => sample.opening),
+    withFace.map((sample) => sample.loudness),
+  );
 }
 
 /**
@@ -112,10 +141,16 @@ export function sampledFrame(k: number, every: number): number {
   return k * every + Math.ceil(every / 2) - 1;
 }
 
-function decodeSize(display: { width: number; height: number }, options: MouthSamplingOptions): { width: number; height: number } {
-  if (options.width !== undefined && options.height !== undefined) return { width: options.width, height: options.height };
+function decodeSize(
+  display: { width: number; height: number },
+  options: MouthSamplingOptions,
+): { width: number; height: number } {
+  if (options.width !== undefined && options.height !== undefined)
+    return { width: options.width, height: options.height };
   const scale = options.maxSide ? Math.min(1, options.maxSide / Math.max(display.width, display.height)) : 1;
   // Even sizes: ffmpeg's scaler and yuv sources are happiest with them.
   const even = (value: number) => Math.max(2, 2 * Math.round((value * scale) / 2));
-  return scale < 1 ? { width: even(display.width), height: even(display.height) } : { width: display.width, height: display.height };
+  return scale < 1
+    ? { width: even(display.width), height: even(display.height) }
+    : { width: display.width, height: display.height };
 }

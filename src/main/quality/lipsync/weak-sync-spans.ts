@@ -33,11 +33,16 @@ interface WeakWindow {
 /** One `weak_sync` item per run of overlapping weak windows. */
 export function weakSyncItems(samples: readonly MouthSample[], durationSec: number): ReviewItem[] {
   const weak = windows(durationSec).flatMap(([start, end]): WeakWindow[] => {
-    const inside = samples.filter((sample) => sample.opening !== null && sample.timeSec >= start && sample.timeSec < end);
+    const inside = samples.filter(
+      (sample) => sample.opening !== null && sample.timeSec >= start && sample.timeSec < end,
+    );
     const speaking = inside.filter((sample) => toDb(sample.loudness) >= WEAK_SYNC.speakingDbfs).length;
     if (inside.length < WEAK_SYNC.minFrames || speaking < inside.length * WEAK_SYNC.minSpeakingShare) return [];
     // A mouth that does not move at all under speech does not follow it: no correlation is 0.
-    const correlation = pearson(inside.map((sample) => sample.opening!), inside.map((sample) => sample.loudness));
+    const correlation = pearson(
+      inside.map((sample) => sample.opening!),
+      inside.map((sample) => sample.loudness),
+    );
     const score = Number.isNaN(correlation) ? 0 : correlation;
     return score < WEAK_SYNC.below ? [{ start, end, correlation: score }] : [];
   });

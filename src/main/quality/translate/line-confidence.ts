@@ -15,7 +15,9 @@ export interface LineConfidence {
 
 /** Each cue's mean word confidence over the words whose middle falls inside it; cues without scored words are left out. */
 export function lineConfidences(cues: readonly DubCue[], segments: readonly TranscribedSegment[]): LineConfidence[] {
-  const scored = segments.flatMap((segment) => segment.words ?? []).filter((word) => typeof word.confidence === 'number');
+  const scored = segments
+    .flatMap((segment) => segment.words ?? [])
+    .filter((word) => typeof word.confidence === 'number');
   return cues.flatMap((cue) => {
     const inside = scored.filter((word) => {
       const middle = (word.startMs + word.endMs) / 2;

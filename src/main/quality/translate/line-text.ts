@@ -4,7 +4,11 @@ import type { GlossaryTerm } from '../../engines/mt/types.js';
 
 /** Letters only, lower case: "Hello, world!" and "hello world" are the same text. */
 function comparable(text: string): string {
-  return text.normalize('NFKC').toLocaleLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** The target says what the source says, word for word, and the source has words to translate (not only numbers). */

@@ -47,6 +47,8 @@ export function measureSpokenLines(envelope: Float32Array, lines: readonly Spoke
     const startMs = onset * ENVELOPE_WINDOW_MS;
     const endMs = (offset + 1) * ENVELOPE_WINDOW_MS;
     const normalVoicedMs = Math.max(ENVELOPE_WINDOW_MS, line.normalMs - TRIM_KEEP_MS);
-    return [{ index: line.index, startMs, endMs, speed: normalVoicedMs / Math.max(ENVELOPE_WINDOW_MS, endMs - startMs) }];
+    return [
+      { index: line.index, startMs, endMs, speed: normalVoicedMs / Math.max(ENVELOPE_WINDOW_MS, endMs - startMs) },
+    ];
   });
 }

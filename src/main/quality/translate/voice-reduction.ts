@@ -47,7 +47,12 @@ export function voiceReductionDb(input: VoiceReductionInput): number | null {
   let counted = 0;
   for (const region of input.regions) {
     const from = Math.max(0, Math.floor((region.startMs / 1000) * input.sampleRate));
-    const to = Math.min(input.original.length, input.dub.length, input.mix.length - lag, Math.ceil((region.endMs / 1000) * input.sampleRate));
+    const to = Math.min(
+      input.original.length,
+      input.dub.length,
+      input.mix.length - lag,
+      Math.ceil((region.endMs / 1000) * input.sampleRate),
+    );
     for (let i = Math.max(from, -lag); i < to; i++) {
       const original = input.original[i]!;
       const remaining = input.mix[i + lag]! / gain - input.dub[i]!;

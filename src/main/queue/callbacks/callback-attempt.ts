@@ -31,27 +31,41 @@ export async function attemptCallback(entry: OutboxEntry, options: AttemptOption
   const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(requestTimeoutMs)]);
   let status: number;
   try {
-    status = await post(new URL(entry.url), {
-      'Content-Type': 'application/json',
-      'User-Agent': userAgent,
-      'X-DubDesk-Event-Id': entry.eventId,
-      [SIGNATURE_HEADER]: signature,
-    }, entry.body, signal, connectGuard);
+    status = await post(
+      new URL(entry.url),
+      {
+        'Content-Type': 'application/json',
+        'User-Agent': userAgent,
+        'X-DubDesk-Event-Id': entry.eventId,
+        [SIGNATURE_HEADER]: signature,
+      },
+      entry.body,
+      signal,
+      connectGuard,
+    );
   } catch (error) {
     if (stopSignal.aborted) throw new Interrupted();
     if (signal.aborted) return { ok: false, error: `no response within ${requestTimeoutMs} ms` };
     // The address will not change its range by waiting: give up on this delivery now.
-    if (error instanceof AddressRefusedError) return { ok: false, error: `refused to connect: ${error.message}`, permanent: true };
+    if (error instanceof AddressRefusedError)
+      return { ok: false, error: `refused to connect: ${error.message}`, permanent: true };
     return { ok: false, error: errorMessage(error) };
   }
   if (status >= 200 && status < 300) return { ok: true };
   // A redirect could carry a signed body to a host the user never named, so it is never followed.
-  if (status >= 300 && status < 400) return { ok: false, error: `HTTP ${status} redirect (redirects are not followed)` };
+  if (status >= 300 && status < 400)
+    return { ok: false, error: `HTTP ${status} redirect (redirects are not followed)` };
   return { ok: false, error: `HTTP ${status}` };
 }
 
 /** POSTs the body and resolves with the status; the address is checked before connecting, the answer is dropped. */
-function post(url: URL, headers: OutgoingHttpHeaders, body: string, signal: AbortSignal, guard: ConnectGuard): Promise<number> {
+function post(
+  url: URL,
+  headers: OutgoingHttpHeaders,
+  body: string,
+  signal: AbortSignal,
+  guard: ConnectGuard,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     checkLiteralHost(url, guard.policy);
     const client = url.protocol === 'https:' ? https : http;

@@ -20,7 +20,10 @@ export async function recordOutcome(entry: OutboxEntry, outcome: Outcome, contex
   const { outbox, owner, now, random, log } = context;
   const target = describeTarget(entry);
   const lostClaim = () =>
-    log('warn', `Callback ${target}: its claim ran out during the attempt and another deliverer owns it now; this outcome is not recorded`);
+    log(
+      'warn',
+      `Callback ${target}: its claim ran out during the attempt and another deliverer owns it now; this outcome is not recorded`,
+    );
   try {
     const at = now();
     // A false mark is a lost claim: it ran out and another deliverer took the entry, whose outcome is now its own.
@@ -40,7 +43,10 @@ export async function recordOutcome(entry: OutboxEntry, outcome: Outcome, contex
       lostClaim();
       return;
     }
-    log('warn', `Callback ${target} failed (attempt ${attempts}): ${outcome.error}; retrying in ${Math.ceil(delay / 1000)} s`);
+    log(
+      'warn',
+      `Callback ${target} failed (attempt ${attempts}): ${outcome.error}; retrying in ${Math.ceil(delay / 1000)} s`,
+    );
   } catch (error) {
     log('error', `Could not record the outcome of callback ${target}: ${errorMessage(error)}`);
   }

@@ -10,7 +10,8 @@ export type RawBody = string | Uint8Array;
 
 /** The X-DubDesk-Signature header value for `body` signed at `unixTs` (whole seconds). */
 export function signPayload(secret: string, body: RawBody, unixTs: number): string {
-  if (!Number.isInteger(unixTs) || unixTs < 0) throw new RangeError(`unixTs must be a whole number of seconds, got ${unixTs}`);
+  if (!Number.isInteger(unixTs) || unixTs < 0)
+    throw new RangeError(`unixTs must be a whole number of seconds, got ${unixTs}`);
   return `t=${unixTs},v1=${hmacHex(secret, unixTs, body)}`;
 }
 
@@ -50,7 +51,12 @@ export interface VerifyOptions {
 }
 
 /** True when `header` is a valid signature of `body` with `secret`, made within the tolerance of `now`. */
-export function verifySignature(secret: string, header: string | null | undefined, body: RawBody, options: VerifyOptions = {}): boolean {
+export function verifySignature(
+  secret: string,
+  header: string | null | undefined,
+  body: RawBody,
+  options: VerifyOptions = {},
+): boolean {
   if (!header) return false;
   const parsed = parseSignatureHeader(header);
   if (!parsed) return false;

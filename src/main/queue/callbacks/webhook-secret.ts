@@ -10,7 +10,10 @@ export const WEBHOOK_SECRET_SETTING = 'webhook_secret';
  * secret is generated once and kept in `settings`, so receivers keep verifying across restarts (and every node
  * that races to make it ends up with the same one).
  */
-export async function resolveWebhookSecret(settings: Pick<SettingsCache, 'get' | 'getOrInit'>, explicit?: string | null): Promise<string> {
+export async function resolveWebhookSecret(
+  settings: Pick<SettingsCache, 'get' | 'getOrInit'>,
+  explicit?: string | null,
+): Promise<string> {
   // An empty option (e.g. DUBDESK_WEBHOOK_SECRET=) means "not set", never "sign with an empty key".
   if (explicit) return explicit;
   const stored = settings.get(WEBHOOK_SECRET_SETTING);

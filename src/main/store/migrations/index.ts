@@ -18,6 +18,14 @@ export interface Migration {
 
 // Append only: a released migration is never edited, a new one is added with the next number.
 export const MIGRATIONS: readonly Migration[] = [
-  migration001Core, migration002SubtitleStyles, migration003KeyRoles, migration004TaskWarnings, migration005StageStates, migration006Projects, migration007Workers,
-  migration008OutboxClaims, migration009TaskQuality, migration010TaskPlan,
+  migration001Core,
+  migration002SubtitleStyles,
+  migration003KeyRoles,
+  migration004TaskWarnings,
+  migration005StageStates,
+  migration006Projects,
+  migration007Workers,
+  migration008OutboxClaims,
+  migration009TaskQuality,
+  migration010TaskPlan,
 ];

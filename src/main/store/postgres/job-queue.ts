@@ -27,9 +27,12 @@ export async function enqueueTaskJob(db: SqlClient, taskId: string): Promise<voi
 
 /** Adds a job for every unfinished task without one and without a live lease (tasks imported or queued before); returns how many. */
 export async function enqueueMissingTaskJobs(db: SqlClient, now: number): Promise<number> {
-  const added = await db.all(`SELECT ${ADD_JOB} FROM tasks t
+  const added = await db.all(
+    `SELECT ${ADD_JOB} FROM tasks t
     WHERE t.status NOT IN ${FINAL} AND (t.lease_owner IS NULL OR t.lease_expires_at < $1)
-      AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = t.id AND j.attempts < j.max_attempts)`, [now]);
+      AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = t.id AND j.attempts < j.max_attempts)`,
+    [now],
+  );
   return added.length;
 }
 
@@ -38,16 +41,21 @@ export async function enqueueMissingTaskJobs(db: SqlClient, now: number): Promis
  * takes the task's lease as soon as it locks the job and renews it, so these belong to a process that died.
  */
 export async function orphanedQueueWorkers(db: SqlClient, now: number, graceMs: number): Promise<string[]> {
-  const rows = await db.all<{ locked_by: string }>(`SELECT DISTINCT j.locked_by FROM graphile_worker.jobs j
+  const rows = await db.all<{ locked_by: string }>(
+    `SELECT DISTINCT j.locked_by FROM graphile_worker.jobs j
     LEFT JOIN tasks t ON t.id = j.key
     WHERE j.task_identifier LIKE '${QUEUE_IDENTIFIER_PREFIX}%' AND j.locked_by IS NOT NULL
       AND j.locked_at < now() - make_interval(secs => $2 / 1000.0)
-      AND (t.id IS NULL OR t.lease_owner IS NULL OR t.lease_expires_at < $1)`, [now, graceMs]);
+      AND (t.id IS NULL OR t.lease_owner IS NULL OR t.lease_expires_at < $1)`,
+    [now, graceMs],
+  );
   return rows.map((row) => row.locked_by);
 }
 
 /** Frees the jobs those workers held, so the queue hands them out again now rather than after graphile-worker's 4 h. */
 export async function forceUnlockQueueWorkers(db: SqlClient, workerIds: readonly string[]): Promise<void> {
   if (workerIds.length === 0) return;
-  await db.all('SELECT graphile_worker.force_unlock_workers(ARRAY(SELECT json_array_elements_text($1::json)))', [JSON.stringify(workerIds)]);
+  await db.all('SELECT graphile_worker.force_unlock_workers(ARRAY(SELECT json_array_elements_text($1::json)))', [
+    JSON.stringify(workerIds),
+  ]);
 }

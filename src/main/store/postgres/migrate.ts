@@ -14,7 +14,10 @@ export interface SchemaState {
 }
 
 /** Applies every migration newer than the database's, each in its own transaction, then the job queue's; returns the versions applied. */
-export async function migratePostgres(pool: PostgresPool, migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS): Promise<number[]> {
+export async function migratePostgres(
+  pool: PostgresPool,
+  migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS,
+): Promise<number[]> {
   const applied = await migrateDubDeskSchema(pool, migrations);
   await migrateQueueSchema(pool);
   return applied;
@@ -27,7 +30,9 @@ async function migrateDubDeskSchema(pool: PostgresPool, migrations: readonly Pos
     try {
       await client.query('BEGIN');
       await client.query(`SELECT ${MIGRATION_LOCK}`);
-      await client.query(`CREATE TABLE IF NOT EXISTS ${HISTORY} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${HISTORY} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+      );
       const current = await currentVersion(client);
       const latest = migrations.at(-1)?.version ?? 0;
       if (current > latest) throw new Error(newerMessage(current, latest));
@@ -49,24 +54,35 @@ async function migrateDubDeskSchema(pool: PostgresPool, migrations: readonly Pos
   }
 }
 
-export async function postgresSchemaState(pool: PostgresPool, migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS): Promise<SchemaState> {
+export async function postgresSchemaState(
+  pool: PostgresPool,
+  migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS,
+): Promise<SchemaState> {
   const exists = await pool.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [HISTORY]);
   const current = exists.rows[0]!.found ? await currentVersion(pool) : 0;
   return { current, latest: migrations.at(-1)?.version ?? 0 };
 }
 
 /** What `serve` and `worker` check first: they never migrate a shared database themselves, and never run on a schema they do not know. */
-export async function requireCurrentPostgresSchema(pool: PostgresPool, url: string, migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS): Promise<void> {
+export async function requireCurrentPostgresSchema(
+  pool: PostgresPool,
+  url: string,
+  migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS,
+): Promise<void> {
   const { current, latest } = await postgresSchemaState(pool, migrations);
   if (current > latest) throw new Error(newerMessage(current, latest));
   if (current < latest) {
     const where = redactDatabaseUrl(url);
-    throw new Error(current === 0
-      ? `The database ${where} has no DubDesk schema yet. Run \`dubdesk migrate --database <url>\` once, then start the service.`
-      : `The database ${where} has DubDesk schema ${current}; this build needs ${latest}. Run \`dubdesk migrate --database <url>\`, then update every node still on the older build.`);
+    throw new Error(
+      current === 0
+        ? `The database ${where} has no DubDesk schema yet. Run \`dubdesk migrate --database <url>\` once, then start the service.`
+        : `The database ${where} has DubDesk schema ${current}; this build needs ${latest}. Run \`dubdesk migrate --database <url>\`, then update every node still on the older build.`,
+    );
   }
   if (!(await queueSchemaInstalled(pool))) {
-    throw new Error(`The database ${redactDatabaseUrl(url)} has no job queue (graphile-worker) yet. Run \`dubdesk migrate --database <url>\` once, then start the service.`);
+    throw new Error(
+      `The database ${redactDatabaseUrl(url)} has no job queue (graphile-worker) yet. Run \`dubdesk migrate --database <url>\` once, then start the service.`,
+    );
   }
 }
 

@@ -16,7 +16,11 @@ export interface NoticeChannel {
    * listens again by itself; `onRelisten` is then called with when the old one dropped, since notices sent in
    * between never arrive.
    */
-  listen(onNotice: (payload: string) => void, onError?: (error: Error) => void, onRelisten?: (droppedAt: number) => void): () => Promise<void>;
+  listen(
+    onNotice: (payload: string) => void,
+    onError?: (error: Error) => void,
+    onRelisten?: (droppedAt: number) => void,
+  ): () => Promise<void>;
 }
 
 export function createNoticeChannel(pool: PostgresPool): NoticeChannel {

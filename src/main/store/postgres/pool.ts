@@ -15,7 +15,11 @@ export interface PoolOptions {
 
 /** A connection pool for `url`; nothing connects until the first query. */
 export function openPostgresPool(url: string, options: PoolOptions = {}): PostgresPool {
-  const pool = new pg.Pool({ connectionString: url, application_name: options.applicationName ?? 'dubdesk', max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    application_name: options.applicationName ?? 'dubdesk',
+    max: options.max ?? 10,
+  });
   // Without a listener, an idle connection dropped by a server restart would end the process.
   pool.on('error', (error) => options.onIdleError?.(error));
   return pool;
@@ -35,14 +39,24 @@ export function redactDatabaseUrl(url: string): string {
 // Connection-level failures (SQLSTATE classes 08 connection exception, 57P admin shutdown/crash) and sockets refused or
 // dropped: the database is away for now, which says nothing about the work that was running.
 const UNAVAILABLE_STATES = /^(08|57P)/;
-const UNAVAILABLE_SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const UNAVAILABLE_SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
 
 /** Whether `error` means PostgreSQL could not be reached or dropped the connection (a restart), not that a query was wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   // The store's client wraps these in the catalogue's `database_unavailable`, keeping the driver's error as the cause.
-  if ((error as { code?: unknown } | null)?.code === 'database_unavailable') return isDatabaseUnavailable((error as Error).cause);
+  if ((error as { code?: unknown } | null)?.code === 'database_unavailable')
+    return isDatabaseUnavailable((error as Error).cause);
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_ERRORS.has(code))) return true;
   const message = (error as Error | null)?.message ?? '';
-  return /Connection terminated|connection (timeout|is closed)|Client has encountered a connection error/i.test(message);
+  return /Connection terminated|connection (timeout|is closed)|Client has encountered a connection error/i.test(
+    message,
+  );
 }

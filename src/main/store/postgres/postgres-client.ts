@@ -41,12 +41,16 @@ function over(queryable: Queryable, transaction: SqlClient['transaction']): SqlC
 /** A pg pool behind the SqlClient: each statement on any free connection; a transaction on one connection of its own. */
 export function createPostgresClient(pool: PostgresPool): SqlClient {
   return over(pool, async (work) => {
-    const connection = await pool.connect().catch((error: unknown) => { throw classifyPostgresFailure(error); });
+    const connection = await pool.connect().catch((error: unknown) => {
+      throw classifyPostgresFailure(error);
+    });
     const tx: SqlClient = over(connection, (inner) => inner(tx));
     // A connection whose ROLLBACK failed (the server went away) is dropped, not handed to the next caller.
     let broken = false;
     // A checked-out connection has no listener of the pool's: its loss between statements would end the process.
-    const onLost = () => { broken = true; };
+    const onLost = () => {
+      broken = true;
+    };
     connection.on('error', onLost);
     try {
       await connection.query('BEGIN');
@@ -54,7 +58,9 @@ export function createPostgresClient(pool: PostgresPool): SqlClient {
       await connection.query('COMMIT');
       return result;
     } catch (error) {
-      await connection.query('ROLLBACK').catch(() => { broken = true; });
+      await connection.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
       throw classifyPostgresFailure(error);
     } finally {
       connection.off('error', onLost);

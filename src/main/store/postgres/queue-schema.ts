@@ -12,7 +12,8 @@ const quiet = new Logger(() => () => {});
  */
 export async function migrateQueueSchema(pool: PostgresPool): Promise<void> {
   // With one connection graphile-worker would wait for ours forever.
-  if ((pool.options.max ?? 10) < 2) throw new Error('Migrating the job queue needs a pool of at least two connections.');
+  if ((pool.options.max ?? 10) < 2)
+    throw new Error('Migrating the job queue needs a pool of at least two connections.');
   const lock = await pool.connect();
   lock.on('error', () => {}); // a server going away fails the migration's own query, which reports it
   try {
@@ -25,6 +26,8 @@ export async function migrateQueueSchema(pool: PostgresPool): Promise<void> {
 }
 
 export async function queueSchemaInstalled(pool: PostgresPool): Promise<boolean> {
-  const result = await pool.query<{ found: boolean }>("SELECT to_regprocedure('graphile_worker.add_job(text,json,text,timestamptz,integer,text,integer,text[],text)') IS NOT NULL AS found");
+  const result = await pool.query<{ found: boolean }>(
+    "SELECT to_regprocedure('graphile_worker.add_job(text,json,text,timestamptz,integer,text,integer,text[],text)') IS NOT NULL AS found",
+  );
   return result.rows[0]!.found;
 }

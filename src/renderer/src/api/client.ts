@@ -1,6 +1,14 @@
 // The renderer's only way to the core: the same v1 REST API and event stream that scripts use, called through the
 // client generated from docs/openapi.json (src/shared/api). Each method is one typed call; the types are the document's.
-import { answerOf, ApiError, createDubDeskHttp, errorFromBody, unreachable, type components, type paths } from '../../../shared/api/http-client.js';
+import {
+  answerOf,
+  ApiError,
+  createDubDeskHttp,
+  errorFromBody,
+  unreachable,
+  type components,
+  type paths,
+} from '../../../shared/api/http-client.js';
 import type { LineSpokenEvent, SubtitleTrack } from '../../../shared/schemas/projects.js';
 
 export { ApiError, errorFromBody };
@@ -9,7 +17,9 @@ type Schemas = components['schemas'];
 /** The JSON answer of an operation, by path and method, for answers the document does not name. */
 type JsonOf<Path extends keyof paths, Method extends 'get' | 'post' | 'put'> = paths[Path][Method] extends {
   responses: { 200: { content: { 'application/json': infer Body } } };
-} ? Body : never;
+}
+  ? Body
+  : never;
 
 /** One row of `GET /v1/tasks`, also the data of each `task` event; `quality` once a finished job was measured. */
 export type TaskSummary = Schemas['TaskSummary'];
@@ -37,7 +47,9 @@ export type ServiceSettings = Schemas['ServiceSettings'];
 /** auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium. */
 export type TranslationEngineChoice = NonNullable<ServiceSettings['translation_engine']>;
 /** PUT /v1/settings: fields left out stay; an empty llm_api_key removes the key. */
-export type TranslationSettingsChange = NonNullable<paths['/v1/settings']['put']['requestBody']>['content']['application/json'];
+export type TranslationSettingsChange = NonNullable<
+  paths['/v1/settings']['put']['requestBody']
+>['content']['application/json'];
 export type ApiKeyRecord = Schemas['ApiKeyRecord'];
 /** What a key may do (docs/api.md "Keys and roles"). */
 export type KeyRole = ApiKeyRecord['role'];
@@ -58,7 +70,11 @@ export type EditedSegment = Schemas['EditedSegment'];
 export type QueuedSpeech = Schemas['QueuedSpeech'];
 /** `event: line_spoken`: a queued line was spoken (alone and over the original audio of its time, both WAV), or could not be. */
 export type { LineSpokenEvent };
-export type ProjectExportType = NonNullable<NonNullable<paths['/v1/projects/{project_id}/export']['post']['requestBody']>['content']['application/json']['export_type']>;
+export type ProjectExportType = NonNullable<
+  NonNullable<
+    paths['/v1/projects/{project_id}/export']['post']['requestBody']
+  >['content']['application/json']['export_type']
+>;
 export type Waveform = JsonOf<'/v1/projects/{project_id}/waveform', 'get'>;
 export type { SubtitleTrack };
 export type { QualityReport, ReviewItem, ReviewReason } from '../../../shared/schemas/quality.js';
@@ -98,9 +114,12 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     apiKey: options.apiKey,
     listTasks: (query: TaskQuery = {}) => answerOf(http.GET('/v1/tasks', { params: { query: withoutEmpty(query) } })),
-    getTask: async (task_id: string): Promise<TaskWithRequest> => answerOf(http.GET('/v1/tasks/{task_id}', { params: { path: { task_id } } })),
-    taskLog: async (task_id: string, limit = 200) => (await answerOf(http.GET('/v1/tasks/{task_id}/log', { params: { path: { task_id }, query: { limit } } }))).lines,
-    cancelTask: (task_id: string) => answerOf(http.POST('/v1/tasks/{task_id}/cancel', { params: { path: { task_id } } })),
+    getTask: async (task_id: string): Promise<TaskWithRequest> =>
+      answerOf(http.GET('/v1/tasks/{task_id}', { params: { path: { task_id } } })),
+    taskLog: async (task_id: string, limit = 200) =>
+      (await answerOf(http.GET('/v1/tasks/{task_id}/log', { params: { path: { task_id }, query: { limit } } }))).lines,
+    cancelTask: (task_id: string) =>
+      answerOf(http.POST('/v1/tasks/{task_id}/cancel', { params: { path: { task_id } } })),
     retryTask: (task_id: string) => answerOf(http.POST('/v1/tasks/{task_id}/retry', { params: { path: { task_id } } })),
     deleteTask: (task_id: string) => answerOf(http.DELETE('/v1/tasks/{task_id}', { params: { path: { task_id } } })),
     /**
@@ -108,10 +127,12 @@ export function createApiClient(options: ApiClientOptions) {
      * cast: the route is data). `idempotencyKey`: the same key within 24 h answers with the first task (docs/api.md).
      */
     createTask: (createRoute: string, body: unknown, idempotencyKey?: string) =>
-      answerOf(http.POST(createRoute as '/v1/video_generation', {
-        body: body as Schemas['LipsyncRequest'],
-        params: { header: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} },
-      })),
+      answerOf(
+        http.POST(createRoute as '/v1/video_generation', {
+          body: body as Schemas['LipsyncRequest'],
+          params: { header: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} },
+        }),
+      ),
     /** The job kinds this service runs (GET /v1/meta). */
     meta: () => answerOf(http.GET('/v1/meta')),
     uploadFile(file: Blob, name: string, uploadOptions: UploadOptions = {}): Promise<UploadedFile> {
@@ -122,10 +143,12 @@ export function createApiClient(options: ApiClientOptions) {
         xhr.setRequestHeader('Authorization', `Bearer ${options.apiKey}`);
         xhr.setRequestHeader('X-File-Name', encodeURIComponent(name));
         xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-        xhr.upload.onprogress = (event) => uploadOptions.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+        xhr.upload.onprogress = (event) =>
+          uploadOptions.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
         xhr.onload = () => {
           if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as UploadedFile);
-          else reject(errorFromBody(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader('retry-after')));
+          else
+            reject(errorFromBody(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader('retry-after')));
         };
         xhr.onerror = () => reject(unreachable());
         xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -138,22 +161,27 @@ export function createApiClient(options: ApiClientOptions) {
     capabilities: () => answerOf(http.GET('/v1/capabilities')),
     /** The engine each step of a translate request would use, or what to install (nothing is fetched or queued). */
     planTranslate: (body: TranslatePlanRequest) => answerOf(http.POST('/v1/media/translate/plan', { body })),
-    voices: async (language?: string) => (await answerOf(http.GET('/v1/voices', { params: { query: withoutEmpty({ language }) } }))).voices,
+    voices: async (language?: string) =>
+      (await answerOf(http.GET('/v1/voices', { params: { query: withoutEmpty({ language }) } }))).voices,
     subtitleStyles: async () => (await answerOf(http.GET('/v1/subtitle_styles'))).subtitle_styles,
     createSubtitleStyle: (body: SubtitleStyleBody) => answerOf(http.POST('/v1/subtitle_styles', { body })),
     /** Built-in styles answer 409 `conflict`. */
     updateSubtitleStyle: (subtitle_style_id: string, body: SubtitleStyleBody) =>
       answerOf(http.PUT('/v1/subtitle_styles/{subtitle_style_id}', { params: { path: { subtitle_style_id } }, body })),
-    deleteSubtitleStyle: (subtitle_style_id: string) => answerOf(http.DELETE('/v1/subtitle_styles/{subtitle_style_id}', { params: { path: { subtitle_style_id } } })),
+    deleteSubtitleStyle: (subtitle_style_id: string) =>
+      answerOf(http.DELETE('/v1/subtitle_styles/{subtitle_style_id}', { params: { path: { subtitle_style_id } } })),
     glossaries: async () => (await answerOf(http.GET('/v1/glossaries'))).glossaries,
     createGlossary: (body: GlossaryBody) => answerOf(http.POST('/v1/glossaries', { body })),
-    updateGlossary: (glossary_id: string, body: GlossaryBody) => answerOf(http.PUT('/v1/glossaries/{glossary_id}', { params: { path: { glossary_id } }, body })),
-    deleteGlossary: (glossary_id: string) => answerOf(http.DELETE('/v1/glossaries/{glossary_id}', { params: { path: { glossary_id } } })),
+    updateGlossary: (glossary_id: string, body: GlossaryBody) =>
+      answerOf(http.PUT('/v1/glossaries/{glossary_id}', { params: { path: { glossary_id } }, body })),
+    deleteGlossary: (glossary_id: string) =>
+      answerOf(http.DELETE('/v1/glossaries/{glossary_id}', { params: { path: { glossary_id } } })),
     models: async () => (await answerOf(http.GET('/v1/models'))).models,
     model: (id: string) => answerOf(http.GET('/v1/models/{id}', { params: { path: { id } } })),
     installModel: (id: string) => answerOf(http.POST('/v1/models', { body: { id } })),
     /** Installs from a file or folder on the service's machine (`source_path`, absolute). */
-    importModel: (id: string, sourcePath: string) => answerOf(http.POST('/v1/models', { body: { id, source_path: sourcePath } })),
+    importModel: (id: string, sourcePath: string) =>
+      answerOf(http.POST('/v1/models', { body: { id, source_path: sourcePath } })),
     removeModel: (id: string) => answerOf(http.DELETE('/v1/models/{id}', { params: { path: { id } } })),
     settings: () => answerOf(http.GET('/v1/settings')),
     updateSettings: (change: TranslationSettingsChange) => answerOf(http.PUT('/v1/settings', { body: change })),
@@ -162,7 +190,9 @@ export function createApiClient(options: ApiClientOptions) {
     revokeKey: (key_id: string) => answerOf(http.DELETE('/v1/keys/{key_id}', { params: { path: { key_id } } })),
     workers: async () => (await answerOf(http.GET('/v1/workers'))).workers,
     async serviceInfo(): Promise<ServiceInfo> {
-      const document = (await answerOf(http.GET('/v1/openapi.json'))) as { info?: { title?: string; version?: string } };
+      const document = (await answerOf(http.GET('/v1/openapi.json'))) as {
+        info?: { title?: string; version?: string };
+      };
       return { title: document.info?.title ?? 'DubDesk', version: document.info?.version ?? 'unknown' };
     },
     /** The OpenAPI document as text (the route needs the key, so a plain link cannot open it). */
@@ -170,43 +200,85 @@ export function createApiClient(options: ApiClientOptions) {
     /** EventSource cannot send headers, so the events route alone takes the key in the query. */
     eventsUrl: () => `${base}/v1/events?key=${encodeURIComponent(options.apiKey)}`,
     /** Only one project's `line_spoken` events. */
-    projectEventsUrl: (projectId: string) => `${base}/v1/events?key=${encodeURIComponent(options.apiKey)}&project_id=${encodeURIComponent(projectId)}`,
+    projectEventsUrl: (projectId: string) =>
+      `${base}/v1/events?key=${encodeURIComponent(options.apiKey)}&project_id=${encodeURIComponent(projectId)}`,
     /** A voice sample (or any keyed GET) as an `<audio src>`: media elements cannot send headers either. */
     withKey: (url: string) => `${url}${url.includes('?') ? '&' : '?'}key=${encodeURIComponent(options.apiKey)}`,
     /** The service's own origin, for "copy as API request". */
     baseUrl: () => base || window.location.origin,
     // Editable projects (docs/api.md "Projects"); a stale revision answers ApiError code `conflict`.
     project: (project_id: string) => answerOf(http.GET('/v1/projects/{project_id}', project(project_id))),
-    projects: async (task_id?: string) => (await answerOf(http.GET('/v1/projects', { params: { query: withoutEmpty({ task_id }) } }))).projects,
+    projects: async (task_id?: string) =>
+      (await answerOf(http.GET('/v1/projects', { params: { query: withoutEmpty({ task_id }) } }))).projects,
     patchSegment: (project_id: string, segment_id: string, patch: SegmentPatch) =>
-      answerOf(http.PATCH('/v1/projects/{project_id}/segments/{segment_id}', { ...segment(project_id, segment_id), body: patch })),
+      answerOf(
+        http.PATCH('/v1/projects/{project_id}/segments/{segment_id}', {
+          ...segment(project_id, segment_id),
+          body: patch,
+        }),
+      ),
     /** `at`: seconds, strictly inside the segment. */
     splitSegment: (project_id: string, segment_id: string, at: number, revision?: number) =>
-      answerOf(http.POST('/v1/projects/{project_id}/segments/{segment_id}/split', { ...segment(project_id, segment_id), body: revision === undefined ? { at } : { at, revision } })),
+      answerOf(
+        http.POST('/v1/projects/{project_id}/segments/{segment_id}/split', {
+          ...segment(project_id, segment_id),
+          body: revision === undefined ? { at } : { at, revision },
+        }),
+      ),
     mergeSegments: (project_id: string, segmentIds: string[]) =>
-      answerOf(http.POST('/v1/projects/{project_id}/segments/merge', { ...project(project_id), body: { segment_ids: segmentIds } })),
-    synthesizeSegment: (project_id: string, segment_id: string) => answerOf(http.POST('/v1/projects/{project_id}/segments/{segment_id}/synthesize', segment(project_id, segment_id))),
-    translateSegment: (project_id: string, segment_id: string) => answerOf(http.POST('/v1/projects/{project_id}/segments/{segment_id}/translate', segment(project_id, segment_id))),
+      answerOf(
+        http.POST('/v1/projects/{project_id}/segments/merge', {
+          ...project(project_id),
+          body: { segment_ids: segmentIds },
+        }),
+      ),
+    synthesizeSegment: (project_id: string, segment_id: string) =>
+      answerOf(
+        http.POST('/v1/projects/{project_id}/segments/{segment_id}/synthesize', segment(project_id, segment_id)),
+      ),
+    translateSegment: (project_id: string, segment_id: string) =>
+      answerOf(http.POST('/v1/projects/{project_id}/segments/{segment_id}/translate', segment(project_id, segment_id))),
     /** null: the voice the export chooses for the speaker. */
     setSpeakerVoice: (project_id: string, speaker: string, voiceId: string | null) =>
-      answerOf(http.POST('/v1/projects/{project_id}/speakers/voice', { ...project(project_id), body: { speaker, voice_id: voiceId } })),
+      answerOf(
+        http.POST('/v1/projects/{project_id}/speakers/voice', {
+          ...project(project_id),
+          body: { speaker, voice_id: voiceId },
+        }),
+      ),
     exportProject: (project_id: string, exportType?: ProjectExportType) =>
-      answerOf(http.POST('/v1/projects/{project_id}/export', { ...project(project_id), body: exportType ? { export_type: exportType } : {} })),
+      answerOf(
+        http.POST('/v1/projects/{project_id}/export', {
+          ...project(project_id),
+          body: exportType ? { export_type: exportType } : {},
+        }),
+      ),
     /** One track as SRT text. */
     subtitles: (project_id: string, track: SubtitleTrack) =>
-      answerOf(http.GET('/v1/projects/{project_id}/subtitles', { params: { path: { project_id }, query: { track } }, parseAs: 'text' })) as Promise<string>,
+      answerOf(
+        http.GET('/v1/projects/{project_id}/subtitles', {
+          params: { path: { project_id }, query: { track } },
+          parseAs: 'text',
+        }),
+      ) as Promise<string>,
     /** Replaces the source or target texts from an SRT with the project's cue count (else 400 invalid_subtitle). */
     putSubtitles: (project_id: string, track: 'source' | 'target', srt: string) =>
-      answerOf(http.PUT('/v1/projects/{project_id}/subtitles', {
-        params: { path: { project_id }, query: { track } },
-        body: srt,
-        // The SRT goes as it is, not as JSON.
-        bodySerializer: (text: string) => text,
-        headers: { 'Content-Type': 'application/x-subrip' },
-      })),
+      answerOf(
+        http.PUT('/v1/projects/{project_id}/subtitles', {
+          params: { path: { project_id }, query: { track } },
+          body: srt,
+          // The SRT goes as it is, not as JSON.
+          bodySerializer: (text: string) => text,
+          headers: { 'Content-Type': 'application/x-subrip' },
+        }),
+      ),
     deleteProject: (project_id: string) => answerOf(http.DELETE('/v1/projects/{project_id}', project(project_id))),
     waveform: (project_id: string, points: number) =>
-      answerOf(http.GET('/v1/projects/{project_id}/waveform', { params: { path: { project_id }, query: { points: Math.round(points) } } })),
+      answerOf(
+        http.GET('/v1/projects/{project_id}/waveform', {
+          params: { path: { project_id }, query: { points: Math.round(points) } },
+        }),
+      ),
   };
 }
 

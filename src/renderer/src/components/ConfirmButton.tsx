@@ -14,7 +14,15 @@ interface ConfirmButtonProps {
 }
 
 /** A destructive action that asks once more on the same button, so no dialog takes the focus away; the question lapses after 4 s. */
-export function ConfirmButton({ label, confirmLabel, ariaLabel, confirmAriaLabel, onConfirm, disabled, small = true }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  confirmLabel,
+  ariaLabel,
+  confirmAriaLabel,
+  onConfirm,
+  disabled,
+  small = true,
+}: ConfirmButtonProps) {
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     if (!confirming) return;

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { copyText } from './copy.js';
 
-export function CopyButton({ text, label, className = 'secondary' }: { text: string; label: string; className?: string }) {
+export function CopyButton({
+  text,
+  label,
+  className = 'secondary',
+}: {
+  text: string;
+  label: string;
+  className?: string;
+}) {
   const [copied, setCopied] = useState<boolean>();
   return (
     <button

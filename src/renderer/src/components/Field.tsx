@@ -16,13 +16,25 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
     <div className="field" data-invalid={error ? true : undefined}>
       <label htmlFor={id}>{label}</label>
       {cloneElement(children, { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
-      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** Error text for a group of controls (radio buttons, checkboxes) that has no single control to hang off. */
 export function GroupError({ id, error }: { id: string; error?: string }) {
-  return error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null;
+  return error ? (
+    <p id={`${id}-error`} className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }

@@ -12,7 +12,10 @@ export interface ApiRequest {
 
 /** `curl` for a JSON API request; the key is never written out, only `$DUBDESK_API_KEY`. */
 export function curlCommand(baseUrl: string, request: ApiRequest): string {
-  const lines = [`curl -X ${request.method} ${shellQuote(`${baseUrl}${request.path}`)}`, `  -H "Authorization: Bearer $DUBDESK_API_KEY"`];
+  const lines = [
+    `curl -X ${request.method} ${shellQuote(`${baseUrl}${request.path}`)}`,
+    `  -H "Authorization: Bearer $DUBDESK_API_KEY"`,
+  ];
   if (request.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  -d ${shellQuote(JSON.stringify(request.body, null, 2))}`);

@@ -17,7 +17,12 @@ export interface SubtitlePreview {
 }
 
 function toCue(cue: SrtCue): Cue {
-  return { index: cue.index, startSec: cue.startMs / 1000, endSec: cue.endMs / 1000, text: cue.speaker ? `<v ${cue.speaker}>${cue.text}` : cue.text };
+  return {
+    index: cue.index,
+    startSec: cue.startMs / 1000,
+    endSec: cue.endMs / 1000,
+    text: cue.speaker ? `<v ${cue.speaker}>${cue.text}` : cue.text,
+  };
 }
 
 /** Bytes in any encoding players read -> cues and the encoding used; throws a DubDeskError naming the line when it is not SRT. */

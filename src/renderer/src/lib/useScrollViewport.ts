@@ -29,6 +29,10 @@ export function useScrollViewport(initialHeight: number): {
     observer.observe(element);
     return () => observer.disconnect();
   }, [measure]);
-  const onScroll = useCallback((event: { currentTarget: HTMLDivElement }) => setViewport({ scrollTop: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight }), []);
+  const onScroll = useCallback(
+    (event: { currentTarget: HTMLDivElement }) =>
+      setViewport({ scrollTop: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight }),
+    [],
+  );
   return { scroller, viewport, measure, onScroll };
 }

@@ -1,5 +1,12 @@
 import { create } from 'zustand';
-import type { ApiClient, Capabilities, GlossaryRecord, LanguageRecord, SubtitleStyleRecord, VoiceRecord } from '../api/client.js';
+import type {
+  ApiClient,
+  Capabilities,
+  GlossaryRecord,
+  LanguageRecord,
+  SubtitleStyleRecord,
+  VoiceRecord,
+} from '../api/client.js';
 
 /** Lists the forms choose from; fetched once per session (voices once per language). */
 interface CatalogState {
@@ -27,7 +34,10 @@ export const useCatalog = create<CatalogState>()((set, get) => ({
   async load(client) {
     try {
       const [languages, styles, glossaries, capabilities] = await Promise.all([
-        client.languages(), client.subtitleStyles(), client.glossaries(), client.capabilities().catch(() => undefined),
+        client.languages(),
+        client.subtitleStyles(),
+        client.glossaries(),
+        client.capabilities().catch(() => undefined),
       ]);
       set({ languages, styles, glossaries, capabilities, loaded: true, error: undefined });
     } catch (error) {

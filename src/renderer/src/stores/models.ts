@@ -6,7 +6,11 @@ export function applyModelEvent(models: readonly ModelRecord[], event: ModelEven
   return models.map((model) => {
     if (model.id !== event.id) return model;
     const { id: _id, ...install } = event;
-    return { ...model, install, installed: event.state === 'installed' ? true : event.state === 'removed' ? false : model.installed };
+    return {
+      ...model,
+      install,
+      installed: event.state === 'installed' ? true : event.state === 'removed' ? false : model.installed,
+    };
   });
 }
 

@@ -55,7 +55,10 @@ function releasePreview(file: StagedFile | undefined): void {
 export function fileUrlOfPath(path: string): string {
   const slashed = path.replace(/\\/g, '/');
   const absolute = slashed.startsWith('/') ? slashed : `/${slashed}`;
-  return `file://${absolute.split('/').map((part, i) => (i === 1 && /^[A-Za-z]:$/.test(part) ? part : encodeURIComponent(part))).join('/')}`;
+  return `file://${absolute
+    .split('/')
+    .map((part, i) => (i === 1 && /^[A-Za-z]:$/.test(part) ? part : encodeURIComponent(part)))
+    .join('/')}`;
 }
 
 export const useStaging = create<StagingState>()((set, get) => {
@@ -65,9 +68,12 @@ export const useStaging = create<StagingState>()((set, get) => {
   /** Reads a dropped SRT in the browser with the service's own decoder and parser: the form previews it with no round trip. */
   function readSubtitle(id: string, kind: FileKind, file: File | undefined) {
     if (kind !== 'subtitle' || !file) return;
-    file.arrayBuffer()
+    file
+      .arrayBuffer()
       .then((buffer) => update(id, { subtitlePreview: readSubtitlePreview(new Uint8Array(buffer)) }))
-      .catch((error: unknown) => update(id, { subtitleProblem: error instanceof Error ? error.message : String(error) }));
+      .catch((error: unknown) =>
+        update(id, { subtitleProblem: error instanceof Error ? error.message : String(error) }),
+      );
   }
 
   function pump(client: ApiClient) {
@@ -82,7 +88,8 @@ export const useStaging = create<StagingState>()((set, get) => {
       const abort = new AbortController();
       aborts.set(file.id, abort);
       update(file.id, { state: 'uploading', sent: 0, error: undefined });
-      client.uploadFile(blob, file.name, { signal: abort.signal, onProgress: (sent) => update(file.id, { sent }) })
+      client
+        .uploadFile(blob, file.name, { signal: abort.signal, onProgress: (sent) => update(file.id, { sent }) })
         .then((uploaded) => {
           blobs.delete(file.id);
           update(file.id, { state: 'ready', sent: file.size, url: uploaded.url });
@@ -105,7 +112,16 @@ export const useStaging = create<StagingState>()((set, get) => {
         const id = `staged-${++nextId}`;
         const kind = classifyFile(file.name, file.type);
         if (kind !== 'unknown') blobs.set(id, file);
-        return { id, name: file.name, kind, size: file.size, state: kind === 'unknown' ? 'failed' : 'waiting', sent: 0, previewUrl: previewOf(kind, file), ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}) };
+        return {
+          id,
+          name: file.name,
+          kind,
+          size: file.size,
+          state: kind === 'unknown' ? 'failed' : 'waiting',
+          sent: 0,
+          previewUrl: previewOf(kind, file),
+          ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}),
+        };
       });
       set((state) => ({ files: [...state.files, ...added] }));
       added.forEach((staged, index) => readSubtitle(staged.id, staged.kind, files[index]));
@@ -115,7 +131,17 @@ export const useStaging = create<StagingState>()((set, get) => {
       const added: StagedFile[] = paths.map((path, index) => {
         const name = path.split(/[\\/]/).pop() ?? path;
         const kind = classifyFile(name);
-        return { id: `staged-${++nextId}`, name, kind, size: 0, state: kind === 'unknown' ? 'failed' : 'ready', sent: 0, url: fileUrlOfPath(path), previewUrl: previewOf(kind, files?.[index]), ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}) };
+        return {
+          id: `staged-${++nextId}`,
+          name,
+          kind,
+          size: 0,
+          state: kind === 'unknown' ? 'failed' : 'ready',
+          sent: 0,
+          url: fileUrlOfPath(path),
+          previewUrl: previewOf(kind, files?.[index]),
+          ...(kind === 'unknown' ? { error: 'DubDesk cannot use this type of file.' } : {}),
+        };
       });
       set((state) => ({ files: [...state.files, ...added] }));
       added.forEach((staged, index) => readSubtitle(staged.id, staged.kind, files?.[index]));

@@ -14,7 +14,8 @@ export function laterRecord(known: TaskSummary | undefined, incoming: TaskSummar
   return incoming;
 }
 
-const newestFirst = (a: TaskSummary, b: TaskSummary) => b.created_at.localeCompare(a.created_at) || b.task_id.localeCompare(a.task_id);
+const newestFirst = (a: TaskSummary, b: TaskSummary) =>
+  b.created_at.localeCompare(a.created_at) || b.task_id.localeCompare(a.task_id);
 
 /** Pure: the list with `task` in place of its older record, newest task first (in place when it is known: no re-sort). */
 export function upsertTask(tasks: readonly TaskSummary[], task: TaskSummary): TaskSummary[] {
@@ -40,7 +41,10 @@ export function mergeTasks(known: readonly TaskSummary[], fetched: readonly Task
 }
 
 /** Pure: a task's progress history with this record added (for the time-left estimate). */
-export function recordProgress(history: Readonly<Record<string, ProgressSample[]>>, task: TaskSummary): Record<string, ProgressSample[]> {
+export function recordProgress(
+  history: Readonly<Record<string, ProgressSample[]>>,
+  task: TaskSummary,
+): Record<string, ProgressSample[]> {
   if (isFinalStatus(task.status)) {
     if (!(task.task_id in history)) return history as Record<string, ProgressSample[]>;
     const { [task.task_id]: _gone, ...rest } = history;
@@ -90,14 +94,18 @@ export const useTasks = create<TasksState>()((set) => ({
         cursor = page.next_cursor ?? undefined;
         set((state) => ({
           // After the last page, a task no page listed and no event brought was deleted while we were away.
-          tasks: mergeTasks(cursor ? state.tasks : state.tasks.filter((t) => seen.has(t.task_id) || arrivedDuringLoad.has(t.task_id)), page.tasks),
+          tasks: mergeTasks(
+            cursor ? state.tasks : state.tasks.filter((t) => seen.has(t.task_id) || arrivedDuringLoad.has(t.task_id)),
+            page.tasks,
+          ),
           loading: false,
           loadingMore: Boolean(cursor),
           error: undefined,
         }));
       } while (cursor);
     } catch (error) {
-      if (generation === loadGeneration) set({ loading: false, loadingMore: false, error: error instanceof Error ? error : new Error(String(error)) });
+      if (generation === loadGeneration)
+        set({ loading: false, loadingMore: false, error: error instanceof Error ? error : new Error(String(error)) });
     }
   },
   upsert(task) {

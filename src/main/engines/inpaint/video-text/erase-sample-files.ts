@@ -11,11 +11,15 @@ import type { EraseSample } from './erase-samples.js';
 /** The work dir's folder of the render's erase samples. */
 export const ERASE_SAMPLES_DIR = 'erase-samples';
 
-export const eraseSampleName = (frame: number, box: PixelBox): string => `${frame}-${box.x}-${box.y}-${box.width}x${box.height}.sample`;
+export const eraseSampleName = (frame: number, box: PixelBox): string =>
+  `${frame}-${box.x}-${box.y}-${box.width}x${box.height}.sample`;
 
 export async function writeEraseSample(dir: string, sample: EraseSample): Promise<void> {
   const head = Buffer.from(`${JSON.stringify({ frame: sample.frame, box: sample.box, region: sample.region })}\n`);
-  await writeFileAtomic(path.join(dir, eraseSampleName(sample.frame, sample.box)), Buffer.concat([head, sample.original.data, sample.erased.data]));
+  await writeFileAtomic(
+    path.join(dir, eraseSampleName(sample.frame, sample.box)),
+    Buffer.concat([head, sample.original.data, sample.erased.data]),
+  );
 }
 
 /** The sample the render kept of the text erased in `box` on `frame`. */
@@ -23,7 +27,11 @@ export async function readEraseSample(dir: string, frame: number, box: PixelBox)
   const file = path.join(dir, eraseSampleName(frame, box));
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
     // The render samples every text it erases: a missing one is a render from before samples were kept, or a bug.
-    if (error.code === 'ENOENT') throw new DubDeskError('internal', `The render kept no erase sample for the text on frame ${frame}; render the video again.`);
+    if (error.code === 'ENOENT')
+      throw new DubDeskError(
+        'internal',
+        `The render kept no erase sample for the text on frame ${frame}; render the video again.`,
+      );
     throw error;
   });
   const newline = bytes.indexOf(10);
@@ -31,6 +39,10 @@ export async function readEraseSample(dir: string, frame: number, box: PixelBox)
   const size = head.region.width * head.region.height * 3;
   const start = newline + 1;
   if (bytes.length !== start + 2 * size) throw new DubDeskError('internal', `The erase sample ${file} is cut short.`);
-  const image = (offset: number) => ({ data: bytes.subarray(offset, offset + size), width: head.region.width, height: head.region.height });
+  const image = (offset: number) => ({
+    data: bytes.subarray(offset, offset + size),
+    width: head.region.width,
+    height: head.region.height,
+  });
   return { ...head, original: image(start), erased: image(start + size) };
 }

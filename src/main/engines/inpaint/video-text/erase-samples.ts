@@ -17,16 +17,25 @@ export interface EraseSample {
 }
 
 /** The frame a span is sampled on: its middle one, as the find stage reads a text on the middle of its span. */
-export const sampleFrame = (span: Pick<EraseSpan, 'startFrame' | 'endFrame'>): number => Math.floor((span.startFrame + span.endFrame) / 2);
+export const sampleFrame = (span: Pick<EraseSpan, 'startFrame' | 'endFrame'>): number =>
+  Math.floor((span.startFrame + span.endFrame) / 2);
 
 /** The box grown by a third of its height (at least 4 px) on each side: the margin the recognizer's picture keeps. */
 export function sampleRegion(box: PixelBox, frame: { width: number; height: number }): PixelBox {
   const margin = Math.max(4, Math.round(box.height / 3));
-  return clampBox({ x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin }, frame.width, frame.height);
+  return clampBox(
+    { x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin },
+    frame.width,
+    frame.height,
+  );
 }
 
 /** `eraser`, handing `keep` a sample of every span on its middle frame; frames without one pass straight through. */
-export function sampledEraser(eraser: TextEraser, spans: readonly EraseSpan[], keep: (sample: EraseSample) => Promise<void>): TextEraser {
+export function sampledEraser(
+  eraser: TextEraser,
+  spans: readonly EraseSpan[],
+  keep: (sample: EraseSample) => Promise<void>,
+): TextEraser {
   const due = new Map<number, PixelBox[]>();
   for (const span of spans) {
     const boxes = due.get(sampleFrame(span)) ?? [];
@@ -41,7 +50,9 @@ export function sampledEraser(eraser: TextEraser, spans: readonly EraseSpan[], k
       const boxes = due.get(frameIndex);
       if (!boxes) return eraser.erase(frameIndex, image, signal);
       // The eraser fills the frame in place: the originals are cut out first.
-      const before = boxes.map((box) => ({ box, region: sampleRegion(box, image) })).map((at) => ({ ...at, original: cropRgb(image, at.region) }));
+      const before = boxes
+        .map((box) => ({ box, region: sampleRegion(box, image) }))
+        .map((at) => ({ ...at, original: cropRgb(image, at.region) }));
       const erased = await eraser.erase(frameIndex, image, signal);
       for (const at of before) await keep({ frame: frameIndex, ...at, erased: cropRgb(erased, at.region) });
       return erased;
@@ -49,4 +60,5 @@ export function sampledEraser(eraser: TextEraser, spans: readonly EraseSpan[], k
   };
 }
 
-const sameBox = (a: PixelBox, b: PixelBox): boolean => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+const sameBox = (a: PixelBox, b: PixelBox): boolean =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;

@@ -13,7 +13,12 @@ export interface PlacedText {
 export const SPAN_PAD_PX = 3;
 
 /** `box` scaled from one frame size to another, grown by `pad` pixels on each side and kept inside the frame. */
-export function scaleBox(box: PixelBox, from: { width: number; height: number }, to: { width: number; height: number }, pad = 0): PixelBox {
+export function scaleBox(
+  box: PixelBox,
+  from: { width: number; height: number },
+  to: { width: number; height: number },
+  pad = 0,
+): PixelBox {
   const sx = to.width / from.width;
   const sy = to.height / from.height;
   const x0 = Math.max(0, Math.floor(box.x * sx) - pad);
@@ -24,7 +29,12 @@ export function scaleBox(box: PixelBox, from: { width: number; height: number },
 }
 
 /** An event's frames (first: floor; last: the one before its end) and its padded box in the display's pixels. */
-export function eraseSpanOf(event: PlacedText, fps: number, from: { width: number; height: number }, to: { width: number; height: number }): EraseSpan {
+export function eraseSpanOf(
+  event: PlacedText,
+  fps: number,
+  from: { width: number; height: number },
+  to: { width: number; height: number },
+): EraseSpan {
   const startFrame = Math.floor((event.startMs * fps) / 1000);
   const endFrame = Math.max(startFrame, Math.ceil((event.endMs * fps) / 1000) - 1);
   return { startFrame, endFrame, box: scaleBox(event.box, from, to, SPAN_PAD_PX) };

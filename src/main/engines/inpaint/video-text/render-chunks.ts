@@ -45,18 +45,29 @@ export async function renderTextVideoChunked(options: ChunkedRenderOptions): Pro
     const last = Math.min(totalFrames, first + chunkFrames);
     const spans = options.spans.filter((span) => span.startFrame < last && span.endFrame >= first);
     const identity = JSON.stringify([
-      `${source.dev}:${source.ino}:${source.size}:${source.mtimeMs}`, first, last, stream.width, stream.height, stream.fps, encode,
-      options.inpainter.title, spans, options.drawnBetween((first - 1) / stream.fps, (last + 1) / stream.fps),
+      `${source.dev}:${source.ino}:${source.size}:${source.mtimeMs}`,
+      first,
+      last,
+      stream.width,
+      stream.height,
+      stream.fps,
+      encode,
+      options.inpainter.title,
+      spans,
+      options.drawnBetween((first - 1) / stream.fps, (last + 1) / stream.fps),
     ]);
     const file = path.join(options.cacheDir, `${createHash('sha256').update(identity).digest('hex').slice(0, 40)}.ts`);
     files.push(file);
-    if (await exists(file) && (options.samplesDir === undefined || await exists(samplesOf(file)))) continue;
+    if ((await exists(file)) && (options.samplesDir === undefined || (await exists(samplesOf(file))))) continue;
     const plan = { first, last, fps: stream.fps, width: stream.width, height: stream.height, file, encode };
     // A chunk's erase samples are kept beside it (the same pixels, whenever it is reused), complete or not at all.
-    const chunkStats = options.samplesDir === undefined ? await renderChunk(options, plan) : await writeThroughTemp(samplesOf(file), async (samplesDir) => {
-      await mkdir(samplesDir, { recursive: true });
-      return renderChunk({ ...options, samplesDir }, plan);
-    });
+    const chunkStats =
+      options.samplesDir === undefined
+        ? await renderChunk(options, plan)
+        : await writeThroughTemp(samplesOf(file), async (samplesDir) => {
+            await mkdir(samplesDir, { recursive: true });
+            return renderChunk({ ...options, samplesDir }, plan);
+          });
     for (const key of Object.keys(stats) as Array<keyof EraseStats>) stats[key] += chunkStats[key];
     rendered++;
     options.onProgress?.(Math.min(0.95, last / totalFrames));
@@ -65,15 +76,43 @@ export async function renderTextVideoChunked(options: ChunkedRenderOptions): Pro
     for (const file of files) await cp(samplesOf(file), options.samplesDir, { recursive: true });
   }
   // The chunks joined, with every audio track of the input copied as it is.
-  await writeThroughTemp(options.output, (temp) => runFfmpeg([
-    ...ffmpegBaseArgs(), '-y', '-i', concatInput(files), '-i', options.input, '-map', '0:v:0',
-    ...(options.copyAudio === false ? [] : ['-map', '1:a?']), '-c', 'copy', ...(options.format ? ['-f', options.format] : []), temp,
-  ], { ffmpeg: options.ffmpeg, signal }));
+  await writeThroughTemp(options.output, (temp) =>
+    runFfmpeg(
+      [
+        ...ffmpegBaseArgs(),
+        '-y',
+        '-i',
+        concatInput(files),
+        '-i',
+        options.input,
+        '-map',
+        '0:v:0',
+        ...(options.copyAudio === false ? [] : ['-map', '1:a?']),
+        '-c',
+        'copy',
+        ...(options.format ? ['-f', options.format] : []),
+        temp,
+      ],
+      { ffmpeg: options.ffmpeg, signal },
+    ),
+  );
   options.onProgress?.(1);
-  return { frames: totalFrames, width: stream.width, height: stream.height, fps: stream.fps, ...stats, chunks: files.length, rendered };
+  return {
+    frames: totalFrames,
+    width: stream.width,
+    height: stream.height,
+    fps: stream.fps,
+    ...stats,
+    chunks: files.length,
+    rendered,
+  };
 }
 
-const exists = (file: string): Promise<boolean> => stat(file).then(() => true, () => false);
+const exists = (file: string): Promise<boolean> =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 const samplesOf = (chunkFile: string): string => `${chunkFile}.samples`;
 
 interface ChunkPlan {
@@ -92,14 +131,35 @@ async function renderChunk(options: ChunkedRenderOptions, chunk: ChunkPlan): Pro
   const eraser = eraserFor(options.spans, options);
   const offset = `setpts=PTS+${(chunk.first / chunk.fps).toFixed(6)}/TB`;
   const writer = createFrameWriter({
-    output: chunk.file, width: chunk.width, height: chunk.height, fps: chunk.fps, pixelFormat: 'rgb24',
+    output: chunk.file,
+    width: chunk.width,
+    height: chunk.height,
+    fps: chunk.fps,
+    pixelFormat: 'rgb24',
     // The overlay times its drawings by the frames' timestamps: they are moved to the chunk's place first.
-    encode: ['-vf', options.overlay ? `${offset},${options.overlay.filter}` : offset, ...chunk.encode, '-bf', '0', '-muxdelay', '0', '-muxpreload', '0'],
-    format: 'mpegts', ...(options.overlay ? { env: options.overlay.env } : {}), signal, ffmpeg: options.ffmpeg,
+    encode: [
+      '-vf',
+      options.overlay ? `${offset},${options.overlay.filter}` : offset,
+      ...chunk.encode,
+      '-bf',
+      '0',
+      '-muxdelay',
+      '0',
+      '-muxpreload',
+      '0',
+    ],
+    format: 'mpegts',
+    ...(options.overlay ? { env: options.overlay.env } : {}),
+    signal,
+    ffmpeg: options.ffmpeg,
   });
   try {
     const frames = readFrames(options.input, {
-      pixelFormat: 'rgb24', signal, ffmpeg: options.ffmpeg, startSec: chunk.first / chunk.fps, durationSec: (chunk.last - chunk.first) / chunk.fps,
+      pixelFormat: 'rgb24',
+      signal,
+      ffmpeg: options.ffmpeg,
+      startSec: chunk.first / chunk.fps,
+      durationSec: (chunk.last - chunk.first) / chunk.fps,
     });
     for await (const frame of frames) {
       const image = { data: frame.data, width: chunk.width, height: chunk.height };

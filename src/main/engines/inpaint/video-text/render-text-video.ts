@@ -64,7 +64,10 @@ export async function renderTextVideo(options: RenderTextVideoOptions): Promise<
     fps: stream.fps,
     pixelFormat: 'rgb24',
     ...(options.copyAudio === false ? {} : { audio: { file: options.input, copy: true } }),
-    encode: [...(options.overlay ? ['-vf', options.overlay.filter] : []), ...(options.encode ?? visualTranslateEncodeArgs())],
+    encode: [
+      ...(options.overlay ? ['-vf', options.overlay.filter] : []),
+      ...(options.encode ?? visualTranslateEncodeArgs()),
+    ],
     ...(options.overlay ? { env: options.overlay.env } : {}),
     ...(options.format ? { format: options.format } : {}),
     signal,
@@ -89,7 +92,10 @@ export async function renderTextVideo(options: RenderTextVideoOptions): Promise<
 }
 
 /** The spans' eraser, keeping their erase samples in `samplesDir` when one is given. */
-export function eraserFor(spans: readonly EraseSpan[], options: Pick<RenderTextVideoOptions, 'inpainter' | 'samplesDir'>): TextEraser {
+export function eraserFor(
+  spans: readonly EraseSpan[],
+  options: Pick<RenderTextVideoOptions, 'inpainter' | 'samplesDir'>,
+): TextEraser {
   const eraser = createTextEraser(spans, options.inpainter);
   const dir = options.samplesDir;
   return dir === undefined ? eraser : sampledEraser(eraser, spans, (sample) => writeEraseSample(dir, sample));

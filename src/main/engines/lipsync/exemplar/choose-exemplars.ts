@@ -48,13 +48,21 @@ export interface OpeningMapping {
  * and a detector reads even closed lips over teeth as a little open. The targets are mapped onto the bank's range:
  * silence shows this person's most closed mouths, loud speech their widest, never a shape they never made.
  */
-export function openingMapping(targets: readonly MouthShape[], bank: readonly MouthBankEntry[]): OpeningMapping & { low: number; targetHigh: number } {
+export function openingMapping(
+  targets: readonly MouthShape[],
+  bank: readonly MouthBankEntry[],
+): OpeningMapping & { low: number; targetHigh: number } {
   const spoken = targets.map((shape) => shape.opening).filter((opening) => opening > 0.02);
   const targetHigh = quantile(spoken, 0.9);
   const openings = bank.map((entry) => entry.shape.opening);
   const low = quantile(openings, 0.05);
   const high = quantile(openings, 0.95);
-  return { map: (opening) => low + (targetHigh > 0 ? opening / targetHigh : opening) * (high - low), span: high - low, low, targetHigh };
+  return {
+    map: (opening) => low + (targetHigh > 0 ? opening / targetHigh : opening) * (high - low),
+    span: high - low,
+    low,
+    targetHigh,
+  };
 }
 
 /**
@@ -67,17 +75,21 @@ export function chooseExemplars(
   bank: readonly MouthBankEntry[],
   options: ChooseOptions = {},
 ): ExemplarChoice {
-  const { candidates: k, cutCost, weights } = { ...DEFAULTS, ...options, weights: { ...DEFAULTS.weights, ...options.weights } };
+  const {
+    candidates: k,
+    cutCost,
+    weights,
+  } = { ...DEFAULTS, ...options, weights: { ...DEFAULTS.weights, ...options.weights } };
   const frames = targets.length;
   if (frames === 0 || bank.length === 0) return { slots: new Int32Array(frames), cuts: 0, meanDistance: 0 };
   const opening = options.opening ?? openingMapping(targets, bank);
   // Distances in units of the bank's own opening range, so cutCost means the same for every face.
   const openingSpan = Math.max(0.05, opening.span);
   const distance = (target: MouthShape, noseU: number | null, entry: MouthBankEntry) =>
-    weights.opening * ((opening.map(target.opening) - entry.shape.opening) / openingSpan) ** 2
-    + weights.width * (target.width - entry.shape.width) ** 2
-    + weights.rounding * (target.rounding - entry.shape.rounding) ** 2
-    + (noseU === null ? 0 : weights.turn * (noseU - entry.noseU) ** 2);
+    weights.opening * ((opening.map(target.opening) - entry.shape.opening) / openingSpan) ** 2 +
+    weights.width * (target.width - entry.shape.width) ** 2 +
+    weights.rounding * (target.rounding - entry.shape.rounding) ** 2 +
+    (noseU === null ? 0 : weights.turn * (noseU - entry.noseU) ** 2);
 
   // The k nearest bank entries per frame (a linear scan: banks hold at most a few thousand mouths).
   const count = Math.min(k, bank.length);

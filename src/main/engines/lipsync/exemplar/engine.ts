@@ -18,11 +18,25 @@ export const exemplarEngine: LipsyncEngine = {
     const shapeAt = await job.prepared.mouthTargets();
     const dir = job.prepared.reusableFolder();
     const manifest = await readReusableManifest(dir);
-    if (!isExemplarManifest(manifest)) throw new DubDeskError('internal', `The folder ${dir} holds face crops, not a mouth bank.`);
-    const stats = await renderExemplar({
-      dir, manifest, targets: Array.from({ length: job.output.frameCount }, (_, i) => shapeAt(i)),
-      audio: job.audio.path, fps: job.output.fps, model: job.model, video: job.video,
-    }, deps, ctx);
-    return { engine: exemplarEngine.title, summary: describeExemplarStats(stats, job.output.fps), details: { bankCoverage: stats.bankCoverage } };
+    if (!isExemplarManifest(manifest))
+      throw new DubDeskError('internal', `The folder ${dir} holds face crops, not a mouth bank.`);
+    const stats = await renderExemplar(
+      {
+        dir,
+        manifest,
+        targets: Array.from({ length: job.output.frameCount }, (_, i) => shapeAt(i)),
+        audio: job.audio.path,
+        fps: job.output.fps,
+        model: job.model,
+        video: job.video,
+      },
+      deps,
+      ctx,
+    );
+    return {
+      engine: exemplarEngine.title,
+      summary: describeExemplarStats(stats, job.output.fps),
+      details: { bankCoverage: stats.bankCoverage },
+    };
   },
 };

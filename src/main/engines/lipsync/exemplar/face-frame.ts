@@ -42,6 +42,8 @@ export function toFace(frame: FaceFrame, point: Point): Point {
 }
 
 export function toImage(frame: FaceFrame, u: number, v: number): Point {
-  return { x: frame.origin.x + u * frame.axis.x - v * frame.axis.y, y: frame.origin.y + u * frame.axis.y + v * frame.axis.x };
+  return {
+    x: frame.origin.x + u * frame.axis.x - v * frame.axis.y,
+    y: frame.origin.y + u * frame.axis.y + v * frame.axis.x,
+  };
 }
-

@@ -14,8 +14,12 @@ const CORRECTION_RADIUS = 12;
 const AXIS_RADIUS = 8;
 
 function regionBox(frame: FaceFrame, width: number, height: number): PixelBox {
-  const corners = [[EYE_REGION.minU, EYE_REGION.minV], [EYE_REGION.maxU, EYE_REGION.minV], [EYE_REGION.minU, EYE_REGION.maxV], [EYE_REGION.maxU, EYE_REGION.maxV]]
-    .map(([u, v]) => toImage(frame, u!, v!));
+  const corners = [
+    [EYE_REGION.minU, EYE_REGION.minV],
+    [EYE_REGION.maxU, EYE_REGION.minV],
+    [EYE_REGION.minU, EYE_REGION.maxV],
+    [EYE_REGION.maxU, EYE_REGION.maxV],
+  ].map(([u, v]) => toImage(frame, u!, v!));
   const x0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.x))));
   const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y))));
   const x1 = Math.min(width, Math.ceil(Math.max(...corners.map((p) => p.x))));
@@ -27,7 +31,10 @@ function regionBox(frame: FaceFrame, width: number, height: number): PixelBox {
  * How the eye region moved from each frame to the next (entry t: from t-1 to t; null where a face is missing or
  * the region cannot be followed), reading the reference's grey frames once, in order.
  */
-export async function followEyeRegion(track: readonly (FaceLandmarks | null)[], frames: AsyncIterable<GreyFrame>): Promise<({ dx: number; dy: number } | null)[]> {
+export async function followEyeRegion(
+  track: readonly (FaceLandmarks | null)[],
+  frames: AsyncIterable<GreyFrame>,
+): Promise<({ dx: number; dy: number } | null)[]> {
   const detected = track.map((face) => (face ? faceFrameOf(face) : null));
   const shifts: ({ dx: number; dy: number } | null)[] = [];
   let previous: GreyFrame | undefined;
@@ -69,7 +76,10 @@ function windowMeans(values: readonly number[], from: number, to: number, radius
  * The steady face frame of every frame: within each run of frames the region was followed through, the followed
  * path plus the landmarks' average offset from it; size and tilt averaged over a few frames. Null without a face.
  */
-export function fuseFacePath(track: readonly (FaceLandmarks | null)[], shifts: readonly ({ dx: number; dy: number } | null)[]): (FaceFrame | null)[] {
+export function fuseFacePath(
+  track: readonly (FaceLandmarks | null)[],
+  shifts: readonly ({ dx: number; dy: number } | null)[],
+): (FaceFrame | null)[] {
   const detected = track.map((face) => (face ? faceFrameOf(face) : null));
   const fused: (FaceFrame | null)[] = detected.map(() => null);
   let start = 0;
@@ -82,14 +92,38 @@ export function fuseFacePath(track: readonly (FaceLandmarks | null)[], shifts: r
     let end = start;
     while (end + 1 < detected.length && detected[end + 1] && shifts[end + 1]) end++;
     const path: { x: number; y: number }[] = [{ x: 0, y: 0 }];
-    for (let t = start + 1; t <= end; t++) path.push({ x: path[t - start - 1]!.x + shifts[t]!.dx, y: path[t - start - 1]!.y + shifts[t]!.dy });
+    for (let t = start + 1; t <= end; t++)
+      path.push({ x: path[t - start - 1]!.x + shifts[t]!.dx, y: path[t - start - 1]!.y + shifts[t]!.dy });
     const run = detected.slice(start, end + 1) as FaceFrame[];
-    const offsetX = windowMeans(run.map((frame, k) => frame.origin.x - path[k]!.x), start, end, CORRECTION_RADIUS);
-    const offsetY = windowMeans(run.map((frame, k) => frame.origin.y - path[k]!.y), start, end, CORRECTION_RADIUS);
-    const axisX = windowMeans(run.map((frame) => frame.axis.x), start, end, AXIS_RADIUS);
-    const axisY = windowMeans(run.map((frame) => frame.axis.y), start, end, AXIS_RADIUS);
+    const offsetX = windowMeans(
+      run.map((frame, k) => frame.origin.x - path[k]!.x),
+      start,
+      end,
+      CORRECTION_RADIUS,
+    );
+    const offsetY = windowMeans(
+      run.map((frame, k) => frame.origin.y - path[k]!.y),
+      start,
+      end,
+      CORRECTION_RADIUS,
+    );
+    const axisX = windowMeans(
+      run.map((frame) => frame.axis.x),
+      start,
+      end,
+      AXIS_RADIUS,
+    );
+    const axisY = windowMeans(
+      run.map((frame) => frame.axis.y),
+      start,
+      end,
+      AXIS_RADIUS,
+    );
     for (let k = 0; k <= end - start; k++) {
-      fused[start + k] = { origin: { x: path[k]!.x + offsetX[k]!, y: path[k]!.y + offsetY[k]! }, axis: { x: axisX[k]!, y: axisY[k]! } };
+      fused[start + k] = {
+        origin: { x: path[k]!.x + offsetX[k]!, y: path[k]!.y + offsetY[k]! },
+        axis: { x: axisX[k]!, y: axisY[k]! },
+      };
     }
     start = end + 1;
   }

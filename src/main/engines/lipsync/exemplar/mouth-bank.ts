@@ -73,7 +73,12 @@ export function measureMouth(face: FaceLandmarks): MeasuredMouth | null {
   }
   const scale = faceScale(frame);
   const centre = toFace(frame, geometry.frame.centre);
-  const noseTip = face.nose.length ? toFace(frame, face.nose.reduce((lowest, p) => (p.y > lowest.y ? p : lowest))) : { x: 0, y: 0 };
+  const noseTip = face.nose.length
+    ? toFace(
+        frame,
+        face.nose.reduce((lowest, p) => (p.y > lowest.y ? p : lowest)),
+      )
+    : { x: 0, y: 0 };
   return {
     frame,
     opening: Math.max(0, geometry.opening / (MOUTH_SHAPE_DEFAULTS.maxOpening * geometry.width)),
@@ -118,22 +123,44 @@ export function planMouthBank(
   audioShapes: readonly MouthShape[] | null = null,
 ): { index: Omit<MouthBankIndex, 'entries'> & { entries: MouthBankEntry[] }; frames: Map<number, FaceFrame> } {
   const measured = track.map((face) => (face ? measureMouth(face) : null));
-  const usable = measured.flatMap((mouth, frame) => (mouth && faceFrames[frame] ? [{ mouth, frame }] : [])).slice(0, MAX_BANK_MOUTHS);
-  if (usable.length === 0) throw new DubDeskError('no_face_detected', 'No frame of the reference shows a mouth that can be measured.');
+  const usable = measured
+    .flatMap((mouth, frame) => (mouth && faceFrames[frame] ? [{ mouth, frame }] : []))
+    .slice(0, MAX_BANK_MOUTHS);
+  if (usable.length === 0)
+    throw new DubDeskError('no_face_detected', 'No frame of the reference shows a mouth that can be measured.');
   const medianWidth = median(usable.map(({ mouth }) => mouth.widthUnits));
-  const pixelsPerUnit = Math.round(Math.min(MAX_PIXELS_PER_UNIT, Math.max(MIN_PIXELS_PER_UNIT, median(usable.map(({ mouth }) => faceScale(mouth.frame))))));
+  const pixelsPerUnit = Math.round(
+    Math.min(
+      MAX_PIXELS_PER_UNIT,
+      Math.max(MIN_PIXELS_PER_UNIT, median(usable.map(({ mouth }) => faceScale(mouth.frame)))),
+    ),
+  );
   const { width, height } = patchSize(pixelsPerUnit);
   const measuredShapes = usable.map(({ mouth }): MouthShape => {
     // Width as the audio targets give it: the relative change from this person's usual width.
     const relativeWidth = Math.max(-0.2, Math.min(0.2, mouth.widthUnits / medianWidth - 1));
     return { opening: mouth.opening, width: relativeWidth, rounding: Math.max(0, Math.min(1, -relativeWidth / 0.2)) };
   });
-  const labels = chooseMouthLabels(measuredShapes, audioShapes ? usable.map(({ frame }) => audioShapes[frame] ?? { opening: 0, width: 0, rounding: 0 }) : null);
-  const entries = usable.map(({ mouth, frame }, k): MouthBankEntry => ({ frame, shape: labels.shapes[k]!, noseU: mouth.noseU }));
+  const labels = chooseMouthLabels(
+    measuredShapes,
+    audioShapes ? usable.map(({ frame }) => audioShapes[frame] ?? { opening: 0, width: 0, rounding: 0 }) : null,
+  );
+  const entries = usable.map(({ mouth, frame }, k): MouthBankEntry => ({
+    frame,
+    shape: labels.shapes[k]!,
+    noseU: mouth.noseU,
+  }));
   return {
     index: {
-      version: 1, pixelsPerUnit, patchWidth: width, patchHeight: height,
-      mouth: { u: median(usable.map(({ mouth }) => mouth.centre.u)), v: median(usable.map(({ mouth }) => mouth.centre.v)), width: medianWidth },
+      version: 1,
+      pixelsPerUnit,
+      patchWidth: width,
+      patchHeight: height,
+      mouth: {
+        u: median(usable.map(({ mouth }) => mouth.centre.u)),
+        v: median(usable.map(({ mouth }) => mouth.centre.v)),
+        width: medianWidth,
+      },
       labels: { source: labels.source, agreement: labels.agreement },
       entries,
     },
@@ -203,7 +230,11 @@ export async function readMouthBankIndex(dir: string): Promise<MouthBankIndex> {
     if (index.version !== 1 || !(index.entries.length > 0)) throw new Error(`layout ${index.version}`);
     return index;
   } catch (error) {
-    throw new DubDeskError('not_found', `The mouth bank in ${dir} is missing or damaged; run the lip-sync task again.`, { cause: error });
+    throw new DubDeskError(
+      'not_found',
+      `The mouth bank in ${dir} is missing or damaged; run the lip-sync task again.`,
+      { cause: error },
+    );
   }
 }
 

@@ -31,8 +31,16 @@ function correlation(a: readonly number[], b: readonly number[]): number {
 }
 
 /** The labels of the bank's mouths, each list in bank order: from the soundtrack when it agrees with the landmarks. */
-export function chooseMouthLabels(measured: readonly MouthShape[], fromAudio: readonly MouthShape[] | null): MouthLabels {
+export function chooseMouthLabels(
+  measured: readonly MouthShape[],
+  fromAudio: readonly MouthShape[] | null,
+): MouthLabels {
   if (!fromAudio) return { shapes: [...measured], source: 'landmarks', agreement: null };
-  const agreement = correlation(measured.map((shape) => shape.opening), fromAudio.map((shape) => shape.opening));
-  return agreement >= MIN_AGREEMENT ? { shapes: [...fromAudio], source: 'audio', agreement } : { shapes: [...measured], source: 'landmarks', agreement };
+  const agreement = correlation(
+    measured.map((shape) => shape.opening),
+    fromAudio.map((shape) => shape.opening),
+  );
+  return agreement >= MIN_AGREEMENT
+    ? { shapes: [...fromAudio], source: 'audio', agreement }
+    : { shapes: [...measured], source: 'landmarks', agreement };
 }

@@ -37,11 +37,15 @@ export interface SynthesisRequest {
  * One that does not keeps the warp's own scale, the one standard_v1 draws: lips that meet in the pauses (a listener's
  * parted smile is closed) and open as wide as the audio asks; the bank's mouths are shown where they already match.
  */
-export function planMouthSources(targets: readonly MouthShape[], bank: Pick<MouthBankIndex, 'entries' | 'labels'>): MouthSources {
+export function planMouthSources(
+  targets: readonly MouthShape[],
+  bank: Pick<MouthBankIndex, 'entries' | 'labels'>,
+): MouthSources {
   // Landmarks read a still mouth as opening and closing by a few tenths: only what lasts a few frames is a real shape.
   const entries = bank.labels.source === 'landmarks' ? steadyOpenings(bank.entries) : [...bank.entries];
   const own = openingMapping(targets, entries);
-  if (own.targetHigh <= 0 || own.span >= COVERED_SHARE * own.targetHigh) return { covered: true, opening: openingMapping(targets, bank.entries), entries: [...bank.entries] };
+  if (own.targetHigh <= 0 || own.span >= COVERED_SHARE * own.targetHigh)
+    return { covered: true, opening: openingMapping(targets, bank.entries), entries: [...bank.entries] };
   return { covered: false, opening: { map: (opening) => opening, span: own.targetHigh }, entries };
 }
 
@@ -52,7 +56,10 @@ export function steadyOpenings(entries: readonly MouthBankEntry[]): MouthBankEnt
   return entries.map((entry) => {
     while (entries[from]!.frame < entry.frame - STEADY_RADIUS) from++;
     while (to + 1 < entries.length && entries[to + 1]!.frame <= entry.frame + STEADY_RADIUS) to++;
-    const near = entries.slice(from, to + 1).map((other) => other.shape.opening).sort((a, b) => a - b);
+    const near = entries
+      .slice(from, to + 1)
+      .map((other) => other.shape.opening)
+      .sort((a, b) => a - b);
     return { ...entry, shape: { ...entry.shape, opening: near[Math.floor(near.length / 2)]! } };
   });
 }
@@ -89,7 +96,12 @@ export interface FrameMouth {
  * warp of the mouth underneath, which sits exactly where the face is. A pick pasted and then warped sits where the
  * face path puts it and read fuller when closed: on the 720p silent bench r 0.61, against 0.77 (standard_v1 0.76).
  */
-export function frameMouth(sources: MouthSources, target: MouthShape, pick: number, underneath: number | null): FrameMouth {
+export function frameMouth(
+  sources: MouthSources,
+  target: MouthShape,
+  pick: number,
+  underneath: number | null,
+): FrameMouth {
   if (sources.covered) return { slot: pick, pasted: true, synthesis: null };
   const own = underneath === null ? null : synthesisFor(sources, target, underneath);
   if (underneath !== null && own === null) return { slot: underneath, pasted: false, synthesis: null };

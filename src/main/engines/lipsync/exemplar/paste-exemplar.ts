@@ -32,8 +32,18 @@ function smoothstep(t: number): number {
 }
 
 /** The frame pixels the ellipse can touch. */
-function ellipseBox(face: FaceFrame, ellipse: ReturnType<typeof pasteEllipse>, width: number, height: number): PixelBox | null {
-  const corners = [[-1, -1], [1, -1], [-1, 1], [1, 1]].map(([su, sv]) => toImage(face, ellipse.u + su! * ellipse.a, ellipse.v + sv! * ellipse.b));
+function ellipseBox(
+  face: FaceFrame,
+  ellipse: ReturnType<typeof pasteEllipse>,
+  width: number,
+  height: number,
+): PixelBox | null {
+  const corners = [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ].map(([su, sv]) => toImage(face, ellipse.u + su! * ellipse.a, ellipse.v + sv! * ellipse.b));
   const x0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.x))));
   const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y))));
   const x1 = Math.min(width, Math.ceil(Math.max(...corners.map((p) => p.x))) + 1);
@@ -45,7 +55,12 @@ function ellipseBox(face: FaceFrame, ellipse: ReturnType<typeof pasteEllipse>, w
  * Blends the weighted patches (one, or two while cross-fading) into `frame` over the face `face`. Returns the box
  * it wrote, or null when the mouth lies outside the frame.
  */
-export function pasteExemplar(frame: RgbImage, face: FaceFrame, bank: Pick<MouthBankIndex, 'mouth' | 'pixelsPerUnit'>, patches: readonly WeightedPatch[]): PixelBox | null {
+export function pasteExemplar(
+  frame: RgbImage,
+  face: FaceFrame,
+  bank: Pick<MouthBankIndex, 'mouth' | 'pixelsPerUnit'>,
+  patches: readonly WeightedPatch[],
+): PixelBox | null {
   const ellipse = pasteEllipse(bank);
   const box = ellipseBox(face, ellipse, frame.width, frame.height);
   if (!box || patches.length === 0) return null;
@@ -81,7 +96,9 @@ export function pasteExemplar(frame: RgbImage, face: FaceFrame, bank: Pick<Mouth
       }
     }
   }
-  const gain = [0, 1, 2].map((c) => (patchSum[c]! > 0 ? Math.min(MAX_GAIN, Math.max(MIN_GAIN, frameSum[c]! / patchSum[c]!)) : 1));
+  const gain = [0, 1, 2].map((c) =>
+    patchSum[c]! > 0 ? Math.min(MAX_GAIN, Math.max(MIN_GAIN, frameSum[c]! / patchSum[c]!)) : 1,
+  );
   for (let row = 0; row < box.height; row++) {
     let f = ((box.y + row) * frame.width + box.x) * 3;
     for (let col = 0; col < box.width; col++, f += 3) {

@@ -50,7 +50,11 @@ export interface ExemplarRenderStats {
  * pasted over its own: the one that best matches the audio (choose-exemplars.ts), cross-faded at cuts. Openings the
  * reference never shows (a silent one) are drawn by the mouth warp on the mouth already in place (mouth-sources.ts).
  */
-export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncMediaDeps, ctx: Pick<LipsyncRenderContext, 'signal' | 'progress'>): Promise<ExemplarRenderStats> {
+export async function renderExemplar(
+  job: ExemplarRenderJob,
+  deps: LipsyncMediaDeps,
+  ctx: Pick<LipsyncRenderContext, 'signal' | 'progress'>,
+): Promise<ExemplarRenderStats> {
   const { reference } = job.manifest;
   const frameCount = job.targets.length;
   const faces = await readFaceTrackOf(job.dir, job.manifest);
@@ -63,7 +67,9 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncMediaD
   const choice = chooseExemplars(job.targets, noseU, sources.entries, { opening: sources.opening });
   // The bank slot of each reference frame: the mouth already in place under an output frame.
   const slotOfFrame = new Map(sources.entries.map((entry, slot) => [entry.frame, slot]));
-  const faceFrames = JSON.parse(await readFile(path.join(job.dir, job.manifest.faceFrames), 'utf8')) as (FaceFrame | null)[];
+  const faceFrames = JSON.parse(
+    await readFile(path.join(job.dir, job.manifest.faceFrames), 'utf8'),
+  ) as (FaceFrame | null)[];
   // The steady lips of each bank mouth the warp reshapes, measured once per reference frame.
   const lipsCache = new Map<number, MouthContours | null>();
   const lipsOf = (frame: number) => {
@@ -72,9 +78,16 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncMediaD
   };
 
   const writer = createFrameWriter({
-    output: job.video, width: reference.width, height: reference.height, fps: job.fps, pixelFormat: 'rgb24',
+    output: job.video,
+    width: reference.width,
+    height: reference.height,
+    fps: job.fps,
+    pixelFormat: 'rgb24',
     encode: resultEncodeArgs(job.model, reference.isImage),
-    audio: { file: job.audio }, durationSec: frameCount / job.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
+    audio: { file: job.audio },
+    durationSec: frameCount / job.fps,
+    signal: ctx.signal,
+    ffmpeg: deps.media.ffmpeg,
   });
   const mouths = await openMouthBank(job.dir, bank);
   let written = 0;
@@ -85,12 +98,21 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncMediaD
   let previous: number | null = null;
   try {
     let last: Buffer | undefined;
-    const frames = scheduledReferenceFrames({ path: path.join(job.dir, reference.file), fps: reference.fps, frameCount: reference.frameCount }, frameCount, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
+    const frames = scheduledReferenceFrames(
+      { path: path.join(job.dir, reference.file), fps: reference.fps, frameCount: reference.frameCount },
+      frameCount,
+      { signal: ctx.signal, ffmpeg: deps.media.ffmpeg },
+    );
     for await (const frame of frames) {
       if (written >= frameCount) break;
       const faceFrame = faceFrames[frame.referenceIndex] ?? null;
       if (faceFrame) {
-        const mouth = frameMouth(sources, job.targets[written]!, choice.slots[written]!, slotOfFrame.get(frame.referenceIndex) ?? null);
+        const mouth = frameMouth(
+          sources,
+          job.targets[written]!,
+          choice.slots[written]!,
+          slotOfFrame.get(frame.referenceIndex) ?? null,
+        );
         const { slot } = mouth;
         // A cut to another part of the reference is cross-faded with the mouth before it, so it never pops.
         const cut = previous !== null && cutsBetween(bank.entries[previous]!, bank.entries[slot]!);
@@ -103,7 +125,8 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncMediaD
           shown.add(slot);
           previous = slot;
           const lips = mouth.synthesis ? lipsOf(sources.entries[slot]!.frame) : null;
-          if (mouth.synthesis && lips && synthesiseMouth(image, lipsOnFace(lips, faceFrame), mouth.synthesis)) synthesised++;
+          if (mouth.synthesis && lips && synthesiseMouth(image, lipsOnFace(lips, faceFrame), mouth.synthesis))
+            synthesised++;
         }
       }
       await writer.write(frame.data);
@@ -123,14 +146,22 @@ export async function renderExemplar(job: ExemplarRenderJob, deps: LipsyncMediaD
     await mouths.close();
   }
   return {
-    frames: written, bankSize: bank.entries.length, distinctMouths: shown.size, cuts, meanDistance: choice.meanDistance,
-    drawn, synthesised, bankCoverage: drawn > 0 ? (drawn - synthesised) / drawn : 1,
+    frames: written,
+    bankSize: bank.entries.length,
+    distinctMouths: shown.size,
+    cuts,
+    meanDistance: choice.meanDistance,
+    drawn,
+    synthesised,
+    bankCoverage: drawn > 0 ? (drawn - synthesised) / drawn : 1,
   };
 }
 
 export function describeExemplarStats(stats: ExemplarRenderStats, fps: number): string {
-  return `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps: ${stats.distinctMouths} different mouths of ${stats.bankSize}, `
-    + `${stats.cuts} cuts (cross-faded), mean shape distance ${stats.meanDistance.toFixed(3)}; ${describeMouthSources(stats)}`;
+  return (
+    `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps: ${stats.distinctMouths} different mouths of ${stats.bankSize}, ` +
+    `${stats.cuts} cuts (cross-faded), mean shape distance ${stats.meanDistance.toFixed(3)}; ${describeMouthSources(stats)}`
+  );
 }
 
 /** How much of the result shows the reference's own mouths and how much the warp drew (the two shares add up to 100). */

@@ -15,7 +15,10 @@ import type { SynthesisRequest } from './mouth-sources.js';
  * smooths its track for the same reason). Null when the frame has no measured face.
  */
 export function steadyLipsInFace(
-  frame: number, track: readonly (Pick<FaceLandmarks, 'mouthOuter' | 'mouthInner'> | null)[], faceFrames: readonly (FaceFrame | null)[], radius: number,
+  frame: number,
+  track: readonly (Pick<FaceLandmarks, 'mouthOuter' | 'mouthInner'> | null)[],
+  faceFrames: readonly (FaceFrame | null)[],
+  radius: number,
 ): MouthContours | null {
   const centre = track[frame];
   if (!centre || !faceFrames[frame]) return null;
@@ -25,12 +28,14 @@ export function steadyLipsInFace(
   for (let k = Math.max(0, frame - radius); k <= Math.min(track.length - 1, frame + radius); k++) {
     const face = track[k];
     const faceFrame = faceFrames[k];
-    if (!face || !faceFrame || face.mouthOuter.length !== outer.length || face.mouthInner.length !== inner.length) continue;
-    const add = (into: Point[], points: readonly Point[]) => points.forEach((point, i) => {
-      const inFace = toFace(faceFrame, point);
-      into[i]!.x += inFace.x;
-      into[i]!.y += inFace.y;
-    });
+    if (!face || !faceFrame || face.mouthOuter.length !== outer.length || face.mouthInner.length !== inner.length)
+      continue;
+    const add = (into: Point[], points: readonly Point[]) =>
+      points.forEach((point, i) => {
+        const inFace = toFace(faceFrame, point);
+        into[i]!.x += inFace.x;
+        into[i]!.y += inFace.y;
+      });
     add(outer, face.mouthOuter);
     add(inner, face.mouthInner);
     count++;

@@ -10,14 +10,26 @@ import { applyIdleMotion, planIdleMotion, swayPoint, swaySource } from './idle-m
 import { applyMouthShape } from './mouth-warp.js';
 
 /** The source of frames in output order: the picture for every frame, or the reference video cut or ping-ponged. */
-async function* outputFrames(job: LipsyncRenderJob, deps: LipsyncMediaDeps, signal: AbortSignal): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
+async function* outputFrames(
+  job: LipsyncRenderJob,
+  deps: LipsyncMediaDeps,
+  signal: AbortSignal,
+): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
   const { reference, output } = job;
   if (reference.isImage) {
-    const image = await decodeStillImage(reference.path, { signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
+    const image = await decodeStillImage(reference.path, {
+      signal,
+      ffmpeg: deps.media.ffmpeg,
+      ffprobe: deps.media.ffprobe,
+    });
     for (let i = 0; i < output.frameCount; i++) yield { referenceIndex: 0, data: Buffer.from(image.data) };
     return;
   }
-  yield* scheduledReferenceFrames({ path: reference.path, fps: reference.fps, frameCount: reference.frameCount }, output.frameCount, { signal, ffmpeg: deps.media.ffmpeg });
+  yield* scheduledReferenceFrames(
+    { path: reference.path, fps: reference.fps, frameCount: reference.frameCount },
+    output.frameCount,
+    { signal, ffmpeg: deps.media.ffmpeg },
+  );
 }
 
 export const mouthWarpEngine: LipsyncEngine = {
@@ -34,9 +46,16 @@ export const mouthWarpEngine: LipsyncEngine = {
     const shapeAt = await job.prepared.mouthTargets();
     const { reference, output } = job;
     const writer = createFrameWriter({
-      output: job.video, width: reference.width, height: reference.height, fps: output.fps, pixelFormat: 'rgb24',
+      output: job.video,
+      width: reference.width,
+      height: reference.height,
+      fps: output.fps,
+      pixelFormat: 'rgb24',
       encode: resultEncodeArgs(job.model, reference.isImage),
-      audio: { file: job.audio.path }, durationSec: output.frameCount / output.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
+      audio: { file: job.audio.path },
+      durationSec: output.frameCount / output.fps,
+      signal: ctx.signal,
+      ffmpeg: deps.media.ffmpeg,
     });
     let written = 0;
     try {
@@ -57,8 +76,13 @@ export const mouthWarpEngine: LipsyncEngine = {
         const pose = idle.poseAt(written);
         const unmoved = { data: Buffer.from(data), width: reference.width, height: reference.height };
         applyIdleMotion(frame, face, pose);
-        const moved = { outer: mouth.outer.map((p) => swayPoint(p, face.box, pose)), inner: mouth.inner.map((p) => swayPoint(p, face.box, pose)) };
-        applyMouthShape(frame, moved, shapeAt(written), { source: { image: unmoved, toSource: swaySource(face.box, reference.width, reference.height, pose) } });
+        const moved = {
+          outer: mouth.outer.map((p) => swayPoint(p, face.box, pose)),
+          inner: mouth.inner.map((p) => swayPoint(p, face.box, pose)),
+        };
+        applyMouthShape(frame, moved, shapeAt(written), {
+          source: { image: unmoved, toSource: swaySource(face.box, reference.width, reference.height, pose) },
+        });
       };
       for await (const frame of outputFrames(job, deps, ctx.signal)) {
         if (written >= output.frameCount) break;
@@ -77,6 +101,10 @@ export const mouthWarpEngine: LipsyncEngine = {
       await writer.abort();
       throw error;
     }
-    return { engine: mouthWarpEngine.title, summary: `rendered ${written} frames at ${output.fps.toFixed(2)} fps`, details: {} };
+    return {
+      engine: mouthWarpEngine.title,
+      summary: `rendered ${written} frames at ${output.fps.toFixed(2)} fps`,
+      details: {},
+    };
   },
 };

@@ -82,7 +82,10 @@ export function blinkAmount(blink: BlinkEvent, t: number): number {
 function swayWave(random: () => number, amplitude: number): (t: number) => number {
   const slow = { period: lerp([5.5, 8.5], random()), phase: 2 * Math.PI * random() };
   const quick = { period: lerp([2.7, 4.3], random()), phase: 2 * Math.PI * random() };
-  return (t) => amplitude * (0.62 * Math.sin((2 * Math.PI * t) / slow.period + slow.phase) + 0.38 * Math.sin((2 * Math.PI * t) / quick.period + quick.phase));
+  return (t) =>
+    amplitude *
+    (0.62 * Math.sin((2 * Math.PI * t) / slow.period + slow.phase) +
+      0.38 * Math.sin((2 * Math.PI * t) / quick.period + quick.phase));
 }
 
 /**
@@ -206,7 +209,10 @@ export function blinkBox(eye: EyeGeometry, frameWidth: number, frameHeight: numb
     [eye.width, vMin],
     [0, vMax],
     [eye.width, vMax],
-  ].map(([u, v]) => ({ x: eye.origin.x + u * eye.axis.x + v * eye.normal.x, y: eye.origin.y + u * eye.axis.y + v * eye.normal.y }));
+  ].map(([u, v]) => ({
+    x: eye.origin.x + u * eye.axis.x + v * eye.normal.x,
+    y: eye.origin.y + u * eye.axis.y + v * eye.normal.y,
+  }));
   const x0 = Math.min(...corners.map((p) => p.x)) - 1;
   const y0 = Math.min(...corners.map((p) => p.y)) - 1;
   const x1 = Math.max(...corners.map((p) => p.x)) + 2;
@@ -243,7 +249,13 @@ export function applyBlink(frame: RgbImage, eyeContour: readonly Point[], amount
   const lid = new Float32Array(3);
   const out = frame.data;
   const sampleAt = (u: number, v: number, into: Float32Array): void => {
-    sampleBilinearRgb(source, origin.x + u * axis.x + v * normal.x - box.x, origin.y + u * axis.y + v * normal.y - box.y, into, 0);
+    sampleBilinearRgb(
+      source,
+      origin.x + u * axis.x + v * normal.x - box.x,
+      origin.y + u * axis.y + v * normal.y - box.y,
+      into,
+      0,
+    );
   };
   for (let row = 0; row < box.height; row++) {
     const y = box.y + row;
@@ -292,7 +304,11 @@ export function applyBlink(frame: RgbImage, eyeContour: readonly Point[], amount
 export function swayBox(face: Box, frameWidth: number, frameHeight: number, scale = 1.4): PixelBox {
   const w = face.width * scale;
   const h = face.height * scale;
-  return clampBox({ x: face.x + face.width / 2 - w / 2, y: face.y + face.height / 2 - h / 2, width: w, height: h }, frameWidth, frameHeight);
+  return clampBox(
+    { x: face.x + face.width / 2 - w / 2, y: face.y + face.height / 2 - h / 2, width: w, height: h },
+    frameWidth,
+    frameHeight,
+  );
 }
 
 interface Rigid {
@@ -339,7 +355,13 @@ function ramp(length: number, start: number, faceFrom: number, faceTo: number): 
  * face, fading to none at the sway box's border as the sway does. For drawing into a swayed frame from the picture
  * it was made from, so those pixels are resampled once.
  */
-export function swaySource(face: Box, frameWidth: number, frameHeight: number, pose: SwayPose, scale = 1.4): (x: number, y: number, out: Float64Array) => void {
+export function swaySource(
+  face: Box,
+  frameWidth: number,
+  frameHeight: number,
+  pose: SwayPose,
+  scale = 1.4,
+): (x: number, y: number, out: Float64Array) => void {
   const { cos, sin, pivot, shift } = rigidMotion(face, pose);
   const box = swayBox(face, frameWidth, frameHeight, scale);
   const wx = ramp(box.width, box.x, face.x, face.x + face.width);
@@ -372,7 +394,12 @@ const WEIGHTS = Int32Array.from(LANCZOS3_TABLE, (weight) => Math.round(weight * 
  * sampling lost about 40 % of it (Laplacian variance of the eyes and forehead). Each pass takes its pixel's own
  * offset; for a tilt of at most a few degrees that reads at most 0.1 px from where a single 2-D pass would.
  */
-export function applySway(frame: RgbImage, face: Box, pose: SwayPose, options: { scale?: number } = {}): PixelBox | null {
+export function applySway(
+  frame: RgbImage,
+  face: Box,
+  pose: SwayPose,
+  options: { scale?: number } = {},
+): PixelBox | null {
   const { cos, sin, pivot, shift } = rigidMotion(face, pose);
   const reach = Math.abs(shift.x) + Math.abs(shift.y) + Math.abs(sin) * Math.hypot(face.width, face.height);
   if (reach < 1 / 256) return null;
@@ -419,10 +446,39 @@ export function applySway(frame: RgbImage, face: Box, pose: SwayPose, options: {
       if (x0 >= 0 && x0 + 5 <= maxX) {
         // The whole interior: six taps, unrolled, no clamping.
         const i = rowStart + x0 * 3;
-        const w0 = table[t], w1 = table[t + 1], w2 = table[t + 2], w3 = table[t + 3], w4 = table[t + 4], w5 = table[t + 5];
-        across[a] = (src[i] * w0 + src[i + 3] * w1 + src[i + 6] * w2 + src[i + 9] * w3 + src[i + 12] * w4 + src[i + 15] * w5 + 16) >> 5;
-        across[a + 1] = (src[i + 1] * w0 + src[i + 4] * w1 + src[i + 7] * w2 + src[i + 10] * w3 + src[i + 13] * w4 + src[i + 16] * w5 + 16) >> 5;
-        across[a + 2] = (src[i + 2] * w0 + src[i + 5] * w1 + src[i + 8] * w2 + src[i + 11] * w3 + src[i + 14] * w4 + src[i + 17] * w5 + 16) >> 5;
+        const w0 = table[t],
+          w1 = table[t + 1],
+          w2 = table[t + 2],
+          w3 = table[t + 3],
+          w4 = table[t + 4],
+          w5 = table[t + 5];
+        across[a] =
+          (src[i] * w0 +
+            src[i + 3] * w1 +
+            src[i + 6] * w2 +
+            src[i + 9] * w3 +
+            src[i + 12] * w4 +
+            src[i + 15] * w5 +
+            16) >>
+          5;
+        across[a + 1] =
+          (src[i + 1] * w0 +
+            src[i + 4] * w1 +
+            src[i + 7] * w2 +
+            src[i + 10] * w3 +
+            src[i + 13] * w4 +
+            src[i + 16] * w5 +
+            16) >>
+          5;
+        across[a + 2] =
+          (src[i + 2] * w0 +
+            src[i + 5] * w1 +
+            src[i + 8] * w2 +
+            src[i + 11] * w3 +
+            src[i + 14] * w4 +
+            src[i + 17] * w5 +
+            16) >>
+          5;
         continue;
       }
       let r = 0;
@@ -462,10 +518,33 @@ export function applySway(frame: RgbImage, face: Box, pose: SwayPose, options: {
       let b = 0;
       if (y0 >= 0 && y0 + 5 <= maxY) {
         const i = y0 * stride + col * 3;
-        const w0 = table[t], w1 = table[t + 1], w2 = table[t + 2], w3 = table[t + 3], w4 = table[t + 4], w5 = table[t + 5];
-        r = across[i] * w0 + across[i + stride] * w1 + across[i + 2 * stride] * w2 + across[i + 3 * stride] * w3 + across[i + 4 * stride] * w4 + across[i + 5 * stride] * w5;
-        g = across[i + 1] * w0 + across[i + 1 + stride] * w1 + across[i + 1 + 2 * stride] * w2 + across[i + 1 + 3 * stride] * w3 + across[i + 1 + 4 * stride] * w4 + across[i + 1 + 5 * stride] * w5;
-        b = across[i + 2] * w0 + across[i + 2 + stride] * w1 + across[i + 2 + 2 * stride] * w2 + across[i + 2 + 3 * stride] * w3 + across[i + 2 + 4 * stride] * w4 + across[i + 2 + 5 * stride] * w5;
+        const w0 = table[t],
+          w1 = table[t + 1],
+          w2 = table[t + 2],
+          w3 = table[t + 3],
+          w4 = table[t + 4],
+          w5 = table[t + 5];
+        r =
+          across[i] * w0 +
+          across[i + stride] * w1 +
+          across[i + 2 * stride] * w2 +
+          across[i + 3 * stride] * w3 +
+          across[i + 4 * stride] * w4 +
+          across[i + 5 * stride] * w5;
+        g =
+          across[i + 1] * w0 +
+          across[i + 1 + stride] * w1 +
+          across[i + 1 + 2 * stride] * w2 +
+          across[i + 1 + 3 * stride] * w3 +
+          across[i + 1 + 4 * stride] * w4 +
+          across[i + 1 + 5 * stride] * w5;
+        b =
+          across[i + 2] * w0 +
+          across[i + 2 + stride] * w1 +
+          across[i + 2 + 2 * stride] * w2 +
+          across[i + 2 + 3 * stride] * w3 +
+          across[i + 2 + 4 * stride] * w4 +
+          across[i + 2 + 5 * stride] * w5;
       } else {
         for (let k = 0; k < LANCZOS_TAPS; k++) {
           let y = y0 + k;

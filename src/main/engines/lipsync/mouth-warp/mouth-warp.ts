@@ -187,7 +187,12 @@ function sealRegion(seal: LipSeal, box: PixelBox): PixelBox {
   const reach = Math.max(seal.source.maxU - seal.source.minU, seal.target.maxU - seal.target.minU);
   const minU = Math.min(seal.source.minU, seal.target.minU);
   const maxU = Math.max(seal.source.maxU, seal.target.maxU);
-  const corners = [toImage(frame, minU, -reach / 2), toImage(frame, maxU, -reach / 2), toImage(frame, minU, reach / 2), toImage(frame, maxU, reach / 2)];
+  const corners = [
+    toImage(frame, minU, -reach / 2),
+    toImage(frame, maxU, -reach / 2),
+    toImage(frame, minU, reach / 2),
+    toImage(frame, maxU, reach / 2),
+  ];
   const x0 = Math.floor(Math.min(...corners.map((p) => p.x))) - box.x;
   const y0 = Math.floor(Math.min(...corners.map((p) => p.y))) - box.y;
   const x1 = Math.ceil(Math.max(...corners.map((p) => p.x))) - box.x;
@@ -225,7 +230,12 @@ function sealSample(seal: LipSeal, x: number, y: number, sample: Float64Array): 
 }
 
 /** Spline sites at the target points with the offset back to the source, plus zero-motion border anchors. */
-function warpControls(box: PixelBox, from: readonly Point[], to: readonly Point[], anchorsPerSide: number): { sites: Point[]; values: Point[] } {
+function warpControls(
+  box: PixelBox,
+  from: readonly Point[],
+  to: readonly Point[],
+  anchorsPerSide: number,
+): { sites: Point[]; values: Point[] } {
   const sites: Point[] = [];
   const sums: Point[] = [];
   const counts: number[] = [];
@@ -279,7 +289,13 @@ const scaled = (c: Rgb, k: readonly [number, number, number]): Rgb => [c[0] * k[
  * towards the back, the upper teeth as a light band under the upper lip once the mouth is open enough, and
  * the tongue at the bottom, all tinted from the lip and skin colours. A closed target paints nothing.
  */
-export function paintMouthInterior(patch: RgbImage, box: PixelBox, target: TargetMouth, palette: MouthPalette, mouthWidth: number): void {
+export function paintMouthInterior(
+  patch: RgbImage,
+  box: PixelBox,
+  target: TargetMouth,
+  palette: MouthPalette,
+  mouthWidth: number,
+): void {
   const gapAtCentre = target.opening;
   if (gapAtCentre < 0.25) return;
   const opening = target.shape.opening;
@@ -408,14 +424,25 @@ export interface ReshapedMouth {
 }
 
 /** Warps the mouth from its measured contours to `shape` and paints its interior; the frame is not changed. */
-export function reshapeMouth(frame: RgbImage, mouth: MouthContours, shape: MouthShape, options: MouthWarpOptions = {}): ReshapedMouth {
+export function reshapeMouth(
+  frame: RgbImage,
+  mouth: MouthContours,
+  shape: MouthShape,
+  options: MouthWarpOptions = {},
+): ReshapedMouth {
   const source = describeMouth(mouth);
   const target = targetMouth(source, shape, options);
   const box = options.box ?? mouthBox(source, frame.width, frame.height);
-  const patch = warpMouthBox(frame, box, [...mouth.outer, ...mouth.inner], [...target.contours.outer, ...target.contours.inner], {
-    ...options,
-    seal: lipSeal(source, target),
-  });
+  const patch = warpMouthBox(
+    frame,
+    box,
+    [...mouth.outer, ...mouth.inner],
+    [...target.contours.outer, ...target.contours.inner],
+    {
+      ...options,
+      seal: lipSeal(source, target),
+    },
+  );
   if (box.width > 0 && box.height > 0) {
     const palette = measureMouthColours(frame, box, mouth);
     if (source.opening >= 1) paintLipLine(patch, box, target, palette);
@@ -429,13 +456,23 @@ export function reshapeMouth(frame: RgbImage, mouth: MouthContours, shape: Mouth
 let cachedMask: { width: number; height: number; feather: number; alpha: Float32Array } | undefined;
 
 /** Lip-syncs one frame in place: reshapes the mouth and blends the box back. Returns the box it touched. */
-export function applyMouthShape(frame: RgbImage, mouth: MouthContours, shape: MouthShape, options: MouthWarpOptions = {}): ReshapedMouth {
+export function applyMouthShape(
+  frame: RgbImage,
+  mouth: MouthContours,
+  shape: MouthShape,
+  options: MouthWarpOptions = {},
+): ReshapedMouth {
   const reshaped = reshapeMouth(frame, mouth, shape, options);
   const { box } = reshaped;
   if (box.width === 0 || box.height === 0) return reshaped;
   const feather = options.feather ?? 0.16;
   // Boxes keep their size from frame to frame, so the mask is usually the last one.
-  if (!cachedMask || cachedMask.width !== box.width || cachedMask.height !== box.height || cachedMask.feather !== feather) {
+  if (
+    !cachedMask ||
+    cachedMask.width !== box.width ||
+    cachedMask.height !== box.height ||
+    cachedMask.feather !== feather
+  ) {
     cachedMask = { width: box.width, height: box.height, feather, alpha: featherMask(box.width, box.height, feather) };
   }
   blendPatch(frame, reshaped.patch, box, cachedMask.alpha);

@@ -10,7 +10,13 @@ import type { MouthPalette, WarpSource } from './warp-inputs.js';
 const MIN_PIXELS = 24;
 
 /** Shares of the opening (pixels labelled `label` in the box) that look like teeth (bright, nearly grey) and cavity (dark). */
-export function measureInterior(frame: RgbImage, box: PixelBox, labels: Uint8Array, label: number, lipLuma: number): MouthPalette['interior'] {
+export function measureInterior(
+  frame: RgbImage,
+  box: PixelBox,
+  labels: Uint8Array,
+  label: number,
+  lipLuma: number,
+): MouthPalette['interior'] {
   let inside = 0;
   let teeth = 0;
   let cavity = 0;
@@ -47,7 +53,13 @@ const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
  * the source does not have is cavity.
  */
 export function fillOwnInterior(
-  patch: RgbImage, box: PixelBox, frame: RgbImage, source: MouthGeometry, target: TargetMouth, palette: MouthPalette, original?: WarpSource,
+  patch: RgbImage,
+  box: PixelBox,
+  frame: RgbImage,
+  source: MouthGeometry,
+  target: TargetMouth,
+  palette: MouthPalette,
+  original?: WarpSource,
 ): void {
   const lip = palette.lip;
   // The cavity's tones, as the painted mouth uses them: lip-tinted near the teeth, darkest at the back.
@@ -86,7 +98,10 @@ export function fillOwnInterior(
         const half = sourceHeight / 2;
         const fromUpper = v - up;
         const fromLower = lo - v;
-        vs = fromUpper < fromLower ? sourceUp + Math.min(fromUpper, half) : sourceUp + sourceHeight - Math.min(fromLower, half);
+        vs =
+          fromUpper < fromLower
+            ? sourceUp + Math.min(fromUpper, half)
+            : sourceUp + sourceHeight - Math.min(fromLower, half);
         // Past the teeth each lip carries, the mouth is open: dark, with a one-pixel fade.
         cavity = clamp01(Math.min(fromUpper, fromLower) - half + 0.5);
         depth = clamp01((Math.min(fromUpper, fromLower) - half) / Math.max(0.5, (height - sourceHeight) / 2));

@@ -42,7 +42,12 @@ export function faceCropBox(face: Box, frameWidth: number, frameHeight: number):
  * Crop boxes for a face track (null where a frame has no face), each the mean of up to `window` neighbouring
  * squares centred on it; a gap without a face splits the averaging, so a box never drifts towards a lost face.
  */
-export function cropBoxesForTrack(track: readonly (Pick<FaceLandmarks, 'box'> | null)[], frameWidth: number, frameHeight: number, window = BOX_SMOOTHING_FRAMES): (PixelBox | null)[] {
+export function cropBoxesForTrack(
+  track: readonly (Pick<FaceLandmarks, 'box'> | null)[],
+  frameWidth: number,
+  frameHeight: number,
+  window = BOX_SMOOTHING_FRAMES,
+): (PixelBox | null)[] {
   const squares = track.map((face) => (face ? paddedSquare(face.box) : null));
   const half = Math.floor(window / 2);
   return squares.map((square, index) => {
@@ -62,5 +67,10 @@ export function cropBoxesForTrack(track: readonly (Pick<FaceLandmarks, 'box'> | 
 }
 
 function add(square: SquareBox, sum: SquareBox & { count: number }): SquareBox & { count: number } {
-  return { centreX: sum.centreX + square.centreX, top: sum.top + square.top, side: sum.side + square.side, count: sum.count + 1 };
+  return {
+    centreX: sum.centreX + square.centreX,
+    top: sum.top + square.top,
+    side: sum.side + square.side,
+    count: sum.count + 1,
+  };
 }

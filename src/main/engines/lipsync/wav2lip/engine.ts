@@ -17,8 +17,13 @@ export const wav2lipEngine: LipsyncEngine = {
   async render(job, deps, ctx) {
     const dir = job.prepared.reusableFolder();
     const manifest = await readReusableManifest(dir);
-    if (isExemplarManifest(manifest)) throw new DubDeskError('internal', `The folder ${dir} holds a mouth bank, not face crops.`);
-    const stats = await renderPrecision({ dir, manifest, output: job.output, video: job.video, audio: job.audio }, deps, ctx);
+    if (isExemplarManifest(manifest))
+      throw new DubDeskError('internal', `The folder ${dir} holds a mouth bank, not face crops.`);
+    const stats = await renderPrecision(
+      { dir, manifest, output: job.output, video: job.video, audio: job.audio },
+      deps,
+      ctx,
+    );
     // The stage list names the model that ran (its catalogue title), not the engine family.
     return { engine: stats.engine, summary: describeRenderStats(stats, job.output.fps), details: { stats } };
   },

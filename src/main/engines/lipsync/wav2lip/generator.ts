@@ -4,7 +4,14 @@ import { createRgbImage, type RgbImage } from '../../../media/image/rgb-image.js
 import type { BoundSession } from '../../../models/model-store.js';
 import { readSignature, Tensor } from '../../../models/onnx-runtime.js';
 import type { GeneratedFaces, LipsyncFrame, LipsyncGenerator } from '../types.js';
-import { FACE_OUTPUT_FLOATS, FACES_INPUT_FLOATS, MEL_INPUT_FLOATS, readFaceOutput, WAV2LIP_CROP_SIZE, writeFacesInput } from './tensors.js';
+import {
+  FACE_OUTPUT_FLOATS,
+  FACES_INPUT_FLOATS,
+  MEL_INPUT_FLOATS,
+  readFaceOutput,
+  WAV2LIP_CROP_SIZE,
+  writeFacesInput,
+} from './tensors.js';
 
 /** Catalogue id and file of the generator (src/main/models/catalogue.ts). */
 export const WAV2LIP_MODEL = 'wav2lip-gan-96';
@@ -26,23 +33,38 @@ export function createWav2LipGenerator(bound: BoundSession, title: string): Lips
   const facesInput = new Float32Array(batch.size * FACES_INPUT_FLOATS);
   const generated: RgbImage[] = [];
 
-  const runChunk = async (frames: readonly LipsyncFrame[], signal: AbortSignal): Promise<{ output: Float32Array; ms: number }> => {
+  const runChunk = async (
+    frames: readonly LipsyncFrame[],
+    signal: AbortSignal,
+  ): Promise<{ output: Float32Array; ms: number }> => {
     frames.forEach((frame, slot) => {
-      if (frame.mel.length !== MEL_INPUT_FLOATS) throw new Error(`A mel window must hold ${MEL_INPUT_FLOATS} floats, not ${frame.mel.length}.`);
+      if (frame.mel.length !== MEL_INPUT_FLOATS)
+        throw new Error(`A mel window must hold ${MEL_INPUT_FLOATS} floats, not ${frame.mel.length}.`);
       writeFacesInput(frame.face, facesInput, slot);
       melInput.set(frame.mel, slot * MEL_INPUT_FLOATS);
     });
     // A fixed-batch file gets its full batch (unused slots hold stale data whose output is ignored).
     const n = batch.fixed ? batch.size : frames.length;
     const before = performance.now();
-    const results = await bound.run({
-      mel: new Tensor('float32', melInput.subarray(0, n * MEL_INPUT_FLOATS), [n, 1, 80, 16]),
-      faces: new Tensor('float32', facesInput.subarray(0, n * FACES_INPUT_FLOATS), [n, 6, WAV2LIP_CROP_SIZE, WAV2LIP_CROP_SIZE]),
-    }, { signal });
+    const results = await bound.run(
+      {
+        mel: new Tensor('float32', melInput.subarray(0, n * MEL_INPUT_FLOATS), [n, 1, 80, 16]),
+        faces: new Tensor('float32', facesInput.subarray(0, n * FACES_INPUT_FLOATS), [
+          n,
+          6,
+          WAV2LIP_CROP_SIZE,
+          WAV2LIP_CROP_SIZE,
+        ]),
+      },
+      { signal },
+    );
     const ms = performance.now() - before;
     const output = results.output;
     if (!output || output.type !== 'float32' || output.data.length < frames.length * FACE_OUTPUT_FLOATS) {
-      throw new DubDeskError('engine_failed', `The lip-sync model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not ${frames.length} faces of 3x96x96.`);
+      throw new DubDeskError(
+        'engine_failed',
+        `The lip-sync model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not ${frames.length} faces of 3x96x96.`,
+      );
     }
     return { output: output.data as Float32Array, ms };
   };

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { DubDeskError } from '../../../../shared/errors.js';
 import { decodeAudioPcm } from '../../../media/audio.js';
 import type { LipsyncFrame, LipsyncGenerator } from '../types.js';
-import { melWindowStart, WAV2LIP_MEL_BANDS, WAV2LIP_MEL_WINDOW, wav2lipMel, writeMelWindow } from '../../../media/dsp/mel.js';
+import {
+  melWindowStart,
+  WAV2LIP_MEL_BANDS,
+  WAV2LIP_MEL_WINDOW,
+  wav2lipMel,
+  writeMelWindow,
+} from '../../../media/dsp/mel.js';
 import { createFrameWriter } from '../../../media/frames.js';
 import { decodeStillImage } from '../../../media/still-image.js';
 import { applyIdleMotion, planIdleMotion } from '../mouth-warp/idle-motion.js';
@@ -56,7 +62,11 @@ interface PendingFrame {
 }
 
 /** The reference's frames in output order (ping-pong or cut), or the picture for every frame. */
-async function* referenceFrames(job: PrecisionRenderJob, deps: LipsyncMediaDeps, signal: AbortSignal): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
+async function* referenceFrames(
+  job: PrecisionRenderJob,
+  deps: LipsyncMediaDeps,
+  signal: AbortSignal,
+): AsyncGenerator<{ referenceIndex: number; data: Buffer }> {
   const { reference } = job.manifest;
   const file = path.join(job.dir, reference.file);
   if (reference.isImage) {
@@ -64,7 +74,11 @@ async function* referenceFrames(job: PrecisionRenderJob, deps: LipsyncMediaDeps,
     for (let i = 0; i < job.output.frameCount; i++) yield { referenceIndex: 0, data: Buffer.from(image.data) };
     return;
   }
-  yield* scheduledReferenceFrames({ path: file, fps: reference.fps, frameCount: reference.frameCount }, job.output.frameCount, { signal, ffmpeg: deps.media.ffmpeg });
+  yield* scheduledReferenceFrames(
+    { path: file, fps: reference.fps, frameCount: reference.frameCount },
+    job.output.frameCount,
+    { signal, ffmpeg: deps.media.ffmpeg },
+  );
 }
 
 /** Frames per generator run: a fixed batch exactly; a dynamic one the generator's preferred size, fewer for huge frames. */
@@ -78,16 +92,27 @@ function batchSizeFor(generator: LipsyncGenerator, frameBytes: number): number {
  * the whole crop) with the frame's mel window, in batches; each generated face is pasted back over the lower half
  * of its box. Frames without a face pass through unchanged.
  */
-export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDeps, ctx: LipsyncRenderContext): Promise<PrecisionRenderStats> {
+export async function renderPrecision(
+  job: PrecisionRenderJob,
+  deps: PrecisionDeps,
+  ctx: LipsyncRenderContext,
+): Promise<PrecisionRenderStats> {
   const started = performance.now();
   const { manifest, output } = job;
   const { reference } = manifest;
   const generator = await deps.engines.requireLipsyncModel();
   if (generator.cropSize !== manifest.cropSize) {
-    throw new DubDeskError('invalid_request', `The stored face crops are ${manifest.cropSize}x${manifest.cropSize}, but ${generator.title} draws ${generator.cropSize}x${generator.cropSize}; make them again with a new lip-sync task.`);
+    throw new DubDeskError(
+      'invalid_request',
+      `The stored face crops are ${manifest.cropSize}x${manifest.cropSize}, but ${generator.title} draws ${generator.cropSize}x${generator.cropSize}; make them again with a new lip-sync task.`,
+    );
   }
   const restorer = await openMouthRestorer(deps.engines, ctx.log);
-  const samples = await decodeAudioPcm(job.audio.wav16k, { sampleRate: 16_000, signal: ctx.signal, ffmpeg: deps.media.ffmpeg });
+  const samples = await decodeAudioPcm(job.audio.wav16k, {
+    sampleRate: 16_000,
+    signal: ctx.signal,
+    ffmpeg: deps.media.ffmpeg,
+  });
   const mel = wav2lipMel(samples);
   if (mel.steps === 0) throw new DubDeskError('no_audio', 'The driving audio holds no sound to lip-sync to.');
   const boxes = await readCropBoxes(job.dir, manifest);
@@ -98,12 +123,32 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
   const melWindows = Array.from({ length: batchSize }, () => new Float32Array(WAV2LIP_MEL_BANDS * WAV2LIP_MEL_WINDOW));
   const masks = new MaskCache();
   // A still picture gets the same blinks and head sway as standard_v1 (seeded by the frame count: reproducible).
-  const idle = reference.isImage ? { plan: planIdleMotion(output.frameCount, output.fps), face: (await readFaceTrackOf(job.dir, manifest))[0] ?? null } : undefined;
-  const stats: PrecisionRenderStats = { engine: generator.title, frames: 0, generated: 0, batches: [], modelMs: 0, jsMs: 0, totalMs: 0 };
+  const idle = reference.isImage
+    ? {
+        plan: planIdleMotion(output.frameCount, output.fps),
+        face: (await readFaceTrackOf(job.dir, manifest))[0] ?? null,
+      }
+    : undefined;
+  const stats: PrecisionRenderStats = {
+    engine: generator.title,
+    frames: 0,
+    generated: 0,
+    batches: [],
+    modelMs: 0,
+    jsMs: 0,
+    totalMs: 0,
+  };
 
   const writer = createFrameWriter({
-    output: job.video, width: reference.width, height: reference.height, fps: output.fps, pixelFormat: 'rgb24',
-    audio: { file: job.audio.path }, durationSec: output.frameCount / output.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg,
+    output: job.video,
+    width: reference.width,
+    height: reference.height,
+    fps: output.fps,
+    pixelFormat: 'rgb24',
+    audio: { file: job.audio.path },
+    durationSec: output.frameCount / output.fps,
+    signal: ctx.signal,
+    ffmpeg: deps.media.ffmpeg,
   });
   let pending: PendingFrame[] = [];
   let last: Buffer | undefined;
@@ -128,7 +173,8 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
       if (restorer) await restorer.restore(faces, masks, ctx.signal);
       before = performance.now();
       // Sway last, so the new mouth moves with the head.
-      if (idle?.face) for (const face of faces) applyIdleMotion(face.picture, idle.face, idle.plan.poseAt(face.outputIndex));
+      if (idle?.face)
+        for (const face of faces) applyIdleMotion(face.picture, idle.face, idle.plan.poseAt(face.outputIndex));
       stats.jsMs += performance.now() - before;
       stats.batches.push(batch.length);
       stats.generated += batch.length;
@@ -183,7 +229,9 @@ export async function renderPrecision(job: PrecisionRenderJob, deps: PrecisionDe
 export function describeRenderStats(stats: PrecisionRenderStats, fps: number): string {
   const perFrame = (ms: number) => (stats.frames ? ms / stats.frames : 0).toFixed(1);
   const restoring = stats.restoration ? stats.restoration.modelMs + stats.restoration.jsMs : 0;
-  return `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps, ${stats.generated} generated in ${stats.batches.length} model runs; `
-    + `per frame: model ${perFrame(stats.modelMs)} ms, tensors, paste and idle motion in JS ${perFrame(stats.jsMs)} ms, everything else (decode, encode) ${perFrame(stats.totalMs - stats.modelMs - stats.jsMs - restoring)} ms`
-    + (stats.restoration ? `; ${describeRestoreStats(stats.restoration)}` : '');
+  return (
+    `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps, ${stats.generated} generated in ${stats.batches.length} model runs; ` +
+    `per frame: model ${perFrame(stats.modelMs)} ms, tensors, paste and idle motion in JS ${perFrame(stats.jsMs)} ms, everything else (decode, encode) ${perFrame(stats.totalMs - stats.modelMs - stats.jsMs - restoring)} ms` +
+    (stats.restoration ? `; ${describeRestoreStats(stats.restoration)}` : '')
+  );
 }

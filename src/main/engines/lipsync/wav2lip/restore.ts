@@ -44,7 +44,9 @@ export function createMouthRestorer(restorer: FaceRestorer): MouthRestorer {
       for (let start = 0; start < targets.length; start += restorer.batch.size) {
         const chunk = targets.slice(start, start + restorer.batch.size);
         let before = performance.now();
-        const faces = chunk.map((target, slot) => cropForRestore(target.picture, target.box, width, height, crops[slot]));
+        const faces = chunk.map((target, slot) =>
+          cropForRestore(target.picture, target.box, width, height, crops[slot]),
+        );
         stats.jsMs += performance.now() - before;
         before = performance.now();
         const restored = await restorer.restore(faces, signal);
@@ -65,7 +67,10 @@ export function createMouthRestorer(restorer: FaceRestorer): MouthRestorer {
  * The restorer when its model is installed and loads, else undefined; says which in the log, once. A file that
  * fails to load costs the sharpening, not the lip-sync: the job goes on and the log says why.
  */
-export async function openMouthRestorer(engines: Pick<Engines, 'faceRestorer'>, log: (message: string, level?: 'info' | 'warn') => void): Promise<MouthRestorer | undefined> {
+export async function openMouthRestorer(
+  engines: Pick<Engines, 'faceRestorer'>,
+  log: (message: string, level?: 'info' | 'warn') => void,
+): Promise<MouthRestorer | undefined> {
   let restorer: FaceRestorer | undefined;
   try {
     restorer = await engines.faceRestorer();

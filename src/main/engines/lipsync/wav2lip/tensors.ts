@@ -21,7 +21,8 @@ export const MASKED_FROM_ROW = WAV2LIP_CROP_SIZE / 2;
  * its lower half zero (what to draw), channels 3-5 the same crop whole (what the face looks like).
  */
 export function writeFacesInput(crop: RgbImage, faces: Float32Array, slot: number): void {
-  if (crop.width !== WAV2LIP_CROP_SIZE || crop.height !== WAV2LIP_CROP_SIZE) throw new Error(`A face crop must be ${WAV2LIP_CROP_SIZE}x${WAV2LIP_CROP_SIZE}, not ${crop.width}x${crop.height}.`);
+  if (crop.width !== WAV2LIP_CROP_SIZE || crop.height !== WAV2LIP_CROP_SIZE)
+    throw new Error(`A face crop must be ${WAV2LIP_CROP_SIZE}x${WAV2LIP_CROP_SIZE}, not ${crop.width}x${crop.height}.`);
   const base = slot * FACES_INPUT_FLOATS;
   const masked = MASKED_FROM_ROW * WAV2LIP_CROP_SIZE;
   const { data } = crop;

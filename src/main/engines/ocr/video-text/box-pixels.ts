@@ -98,4 +98,3 @@ export function boxSharpness(image: GreyImage, box: PixelBox): number {
   const mean = sum / count;
   return sumSquares / count - mean * mean;
 }
-

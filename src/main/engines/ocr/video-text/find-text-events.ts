@@ -7,7 +7,13 @@ import { describeFrameStream, readFrames } from '../../../media/frames.js';
 import type { RgbImage } from '../../../media/image/rgb-image.js';
 import { boxSharpness, boxSignature, signatureDistance, toGrey, type GreyImage } from './box-pixels.js';
 import { textPicture } from './text-picture.js';
-import { readTextEvents, type EventPicture, type GlyphColours, type ReadTextEvent, type TimedTextEvent } from './read-events.js';
+import {
+  readTextEvents,
+  type EventPicture,
+  type GlyphColours,
+  type ReadTextEvent,
+  type TimedTextEvent,
+} from './read-events.js';
 import { glyphMask } from '../../inpaint/glyph-mask.js';
 import {
   createTextEventTracker,
@@ -84,7 +90,12 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
       const glyphs = glyphMask(frame, event.box);
       // Regular DejaVu-like type has strokes about 9 % of its line height, bold about 14 % (measured, outline or not).
       const bold = glyphs.strokeWidth / event.box.height >= BOLD_STROKE_RATIO;
-      if (glyphs.pixelCount > 0) colours.set(event.id, { fillRgb: glyphs.fillRgb, ...(glyphs.outlineRgb ? { outlineRgb: glyphs.outlineRgb } : {}), bold });
+      if (glyphs.pixelCount > 0)
+        colours.set(event.id, {
+          fillRgb: glyphs.fillRgb,
+          ...(glyphs.outlineRgb ? { outlineRgb: glyphs.outlineRgb } : {}),
+          bold,
+        });
       sharpestFrames.delete(event.id);
       tracked.push(event);
     }
@@ -100,13 +111,18 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
     const rgb: RgbImage = { data: frame.data, width: stream.width, height: stream.height };
     held.set(frame.index, rgb);
     if (frame.index % step !== 0) continue;
-    if (options.onProgress && options.durationSec) options.onProgress(Math.min(0.95, frame.index / stream.fps / options.durationSec));
+    if (options.onProgress && options.durationSec)
+      options.onProgress(Math.min(0.95, frame.index / stream.fps / options.durationSec));
     samples++;
     const started = performance.now();
     const boxes = detector.detect(rgb, { roi: options.roi });
     detectMs += performance.now() - started;
     const grey = greyOf(frame.index)!;
-    const observations: TextObservation[] = boxes.map(({ score, ...box }) => ({ box, score, sharpness: boxSharpness(grey, box) }));
+    const observations: TextObservation[] = boxes.map(({ score, ...box }) => ({
+      box,
+      score,
+      sharpness: boxSharpness(grey, box),
+    }));
     const update = tracker.observe(frame.index, observations, probe);
     for (const event of update.sharpened) sharpestFrames.set(event.id, rgb);
     settle(update);
@@ -133,7 +149,11 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
       return options.recognizer.recognize(image, recognizeOptions);
     },
   };
-  const events = await readTextEvents(timed, pictures, counted, { languages: options.languages, signal, minConfidence: options.minConfidence });
+  const events = await readTextEvents(timed, pictures, counted, {
+    languages: options.languages,
+    signal,
+    minConfidence: options.minConfidence,
+  });
   return {
     events,
     tracked: timed,

@@ -69,15 +69,24 @@ export async function readTextEvents(
     const verdict = judgeRead(lines, event.detectorScore);
     if (verdict.rejected || verdict.confidence < minConfidence) continue;
     read.push({
-      startMs: event.startMs, endMs: event.endMs, box: event.box, text: verdict.text, confidence: verdict.confidence,
-      detectorScore: event.detectorScore, ...(event.colours ? { colours: event.colours } : {}),
+      startMs: event.startMs,
+      endMs: event.endMs,
+      box: event.box,
+      text: verdict.text,
+      confidence: verdict.confidence,
+      detectorScore: event.detectorScore,
+      ...(event.colours ? { colours: event.colours } : {}),
     });
   }
   return mergeFlickers(read, options.mergeGapMs ?? 250);
 }
 
 /** The lines read in the picture's best rendition. */
-export async function readPicture(picture: EventPicture, recognizer: TextRecognizer, options: Pick<ReadTextEventsOptions, 'languages' | 'signal'>): Promise<RecognizedLine[]> {
+export async function readPicture(
+  picture: EventPicture,
+  recognizer: TextRecognizer,
+  options: Pick<ReadTextEventsOptions, 'languages' | 'signal'>,
+): Promise<RecognizedLine[]> {
   const all = await recognizer.recognize(picture.image, { languages: options.languages, signal: options.signal });
   return bestRendition(all, picture.renditionRows ?? [0]);
 }
@@ -91,7 +100,8 @@ function bestRendition(lines: readonly RecognizedLine[], rows: readonly number[]
     while (index + 1 < rows.length && middle >= rows[index + 1]!) index++;
     groups[index]!.push(line);
   }
-  const score = (group: RecognizedLine[]): number => group.reduce((sum, line) => sum + line.confidence * line.text.trim().length, 0);
+  const score = (group: RecognizedLine[]): number =>
+    group.reduce((sum, line) => sum + line.confidence * line.text.trim().length, 0);
   return groups.reduce((best, group) => (score(group) > score(best) ? group : best));
 }
 
@@ -102,9 +112,12 @@ function bestRendition(lines: readonly RecognizedLine[], rows: readonly number[]
 export function mergeFlickers(events: readonly ReadTextEvent[], gapMs: number): ReadTextEvent[] {
   const merged: ReadTextEvent[] = [];
   for (const event of [...events].sort((a, b) => a.startMs - b.startMs)) {
-    const earlier = merged.find((kept) =>
-      event.startMs - kept.endMs <= gapMs && samePlace(kept.box, event.box)
-      && (sameText(kept.text, event.text) || (event.startMs < kept.endMs && partOf(kept.text, event.text))));
+    const earlier = merged.find(
+      (kept) =>
+        event.startMs - kept.endMs <= gapMs &&
+        samePlace(kept.box, event.box) &&
+        (sameText(kept.text, event.text) || (event.startMs < kept.endMs && partOf(kept.text, event.text))),
+    );
     if (!earlier) {
       merged.push({ ...event });
       continue;
@@ -114,7 +127,12 @@ export function mergeFlickers(events: readonly ReadTextEvent[], gapMs: number): 
     // Shown at once in one place, one read holding the other: the same line, one box having cut off its end.
     if (!sameText(earlier.text, event.text)) {
       const whole = normal(event.text).length > normal(earlier.text).length ? event : earlier;
-      Object.assign(earlier, { text: whole.text, box: whole.box, confidence: whole.confidence, colours: whole.colours ?? earlier.colours });
+      Object.assign(earlier, {
+        text: whole.text,
+        box: whole.box,
+        confidence: whole.confidence,
+        colours: whole.colours ?? earlier.colours,
+      });
       continue;
     }
     // The tighter box is the text's own (the larger one took in its surroundings); else the better read's.

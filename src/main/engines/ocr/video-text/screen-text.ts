@@ -41,22 +41,41 @@ export interface ScreenTextContext {
   log(message: string): void;
 }
 
-export async function readScreenText(file: string, ctx: ScreenTextContext, options: ReadScreenTextOptions): Promise<ScreenTextRead> {
+export async function readScreenText(
+  file: string,
+  ctx: ScreenTextContext,
+  options: ReadScreenTextOptions,
+): Promise<ScreenTextRead> {
   const { recognizer } = options;
   const title = (recognizer as Partial<EngineIdentity>).title ?? recognizer.id;
   const display = await describeFrameStream(file, { pixelFormat: 'rgb24', signal: ctx.signal });
   const share = options.progressShare ?? 1;
   const found = await findTextEvents(file, {
-    detector: await createTextRegionDetector(), recognizer, languages: [options.language], signal: ctx.signal,
-    ...(options.roi ? { roi: options.roi } : {}), onProgress: (fraction) => ctx.progress(fraction * share), durationSec: display.durationSec,
+    detector: await createTextRegionDetector(),
+    recognizer,
+    languages: [options.language],
+    signal: ctx.signal,
+    ...(options.roi ? { roi: options.roi } : {}),
+    onProgress: (fraction) => ctx.progress(fraction * share),
+    durationSec: display.durationSec,
   });
   // ffmpeg ends quietly at damaged data (a file cut short): a video that stops well before its own length is unreadable.
   const decodedSec = found.stats.frames / found.frame.fps;
   const promisedSec = display.videoDurationSec ?? display.durationSec;
   if (decodedSec < promisedSec - Math.max(1, promisedSec * 0.05)) {
-    throw new DubDeskError('media_unreadable', `The video of ${options.name ?? path.basename(file)} could not be decoded past ${decodedSec.toFixed(1)} s of its ${promisedSec.toFixed(1)} s: the file is damaged or cut short.`);
+    throw new DubDeskError(
+      'media_unreadable',
+      `The video of ${options.name ?? path.basename(file)} could not be decoded past ${decodedSec.toFixed(1)} s of its ${promisedSec.toFixed(1)} s: the file is damaged or cut short.`,
+    );
   }
   const seconds = (found.stats.detectMs / 1000).toFixed(1);
-  ctx.log(`${found.stats.frames} frames decoded, ${found.stats.samples} searched for text${options.where ? ` ${options.where}` : ''} (${seconds} s), ${found.stats.recognizerCalls} texts read with ${title}: ${found.events.length} kept`);
-  return { frame: found.frame, display: { width: display.width, height: display.height }, events: found.events, recognizer: title };
+  ctx.log(
+    `${found.stats.frames} frames decoded, ${found.stats.samples} searched for text${options.where ? ` ${options.where}` : ''} (${seconds} s), ${found.stats.recognizerCalls} texts read with ${title}: ${found.events.length} kept`,
+  );
+  return {
+    frame: found.frame,
+    display: { width: display.width, height: display.height },
+    events: found.events,
+    recognizer: title,
+  };
 }

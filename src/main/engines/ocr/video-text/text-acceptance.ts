@@ -28,7 +28,8 @@ export interface TextVerdict {
 }
 
 /** A line's words; a recognizer that reads whole lines (RapidOCR) gives the line as one word. */
-const wordsOf = (line: RecognizedLine): RecognizedWord[] => line.words ?? [{ text: line.text, confidence: line.confidence }];
+const wordsOf = (line: RecognizedLine): RecognizedWord[] =>
+  line.words ?? [{ text: line.text, confidence: line.confidence }];
 
 const lettersIn = (text: string): number => text.match(LETTER_OR_DIGIT)?.length ?? 0;
 
@@ -37,13 +38,17 @@ export function judgeRead(lines: readonly RecognizedLine[], detectorScore: numbe
   const kept = lines.filter((line) => line.text.trim() !== '');
   const text = kept.map((line) => line.text.trim()).join(' ');
   const characters = kept.reduce((sum, line) => sum + line.text.trim().length, 0);
-  const confidence = characters === 0 ? 0 : kept.reduce((sum, line) => sum + line.confidence * line.text.trim().length, 0) / characters;
+  const confidence =
+    characters === 0 ? 0 : kept.reduce((sum, line) => sum + line.confidence * line.text.trim().length, 0) / characters;
   const verdict = (rejected?: Rejection): TextVerdict => ({ ...(rejected ? { rejected } : {}), text, confidence });
   // Marks without a letter or digit ("_", "|", "~") are what a recognizer makes of texture, not text.
   if (lettersIn(text) === 0) return verdict('no_letters');
   if (detectorScore < MIN_DETECTOR_SCORE) return verdict('low_detector_score');
   if (confidence < KEEP_CONFIDENCE) return verdict('low_confidence');
-  const confidentCharacters = kept.flatMap(wordsOf).filter((word) => word.confidence >= CONFIDENT_WORD).reduce((sum, word) => sum + lettersIn(word.text), 0);
+  const confidentCharacters = kept
+    .flatMap(wordsOf)
+    .filter((word) => word.confidence >= CONFIDENT_WORD)
+    .reduce((sum, word) => sum + lettersIn(word.text), 0);
   if (confidentCharacters < MIN_CONFIDENT_CHARACTERS) return verdict('stray_mark');
   return verdict();
 }

@@ -70,7 +70,12 @@ export function createTextEventTracker(options: TextEventTrackerOptions = {}): T
   let nextId = 1;
 
   /** Ends an event on its last frame that still shows the same picture, up to `untilFrame`. */
-  const close = (event: OpenEvent, untilFrame: number, probe: SameTextProbe, update: Pick<SampleUpdate, 'closed' | 'dropped'>): void => {
+  const close = (
+    event: OpenEvent,
+    untilFrame: number,
+    probe: SameTextProbe,
+    update: Pick<SampleUpdate, 'closed' | 'dropped'>,
+  ): void => {
     let endFrame = event.lastSeenFrame;
     while (endFrame + 1 <= untilFrame && probe(event.lastSeenFrame, endFrame + 1, event.lastBox)) endFrame++;
     if (event.samples < minSamples) {
@@ -78,14 +83,21 @@ export function createTextEventTracker(options: TextEventTrackerOptions = {}): T
       return;
     }
     update.closed.push({
-      id: event.id, startFrame: event.startFrame, endFrame, box: event.box,
-      sharpestFrame: event.sharpestFrame, sharpness: event.sharpness, samples: event.samples, score: event.scoreSum / event.samples,
+      id: event.id,
+      startFrame: event.startFrame,
+      endFrame,
+      box: event.box,
+      sharpestFrame: event.sharpestFrame,
+      sharpness: event.sharpness,
+      samples: event.samples,
+      score: event.scoreSum / event.samples,
     });
   };
 
   return {
     observe(frameIndex, observations, probe) {
-      if (frameIndex <= previousSample) throw new RangeError(`Samples must move forward: ${frameIndex} after ${previousSample}.`);
+      if (frameIndex <= previousSample)
+        throw new RangeError(`Samples must move forward: ${frameIndex} after ${previousSample}.`);
       // An open event continues into a box that overlaps its last one, where both boxes cover the same picture
       // on its last sample and on this one (the detector's box may shift by a word; the text must not change).
       const pairs: { event: OpenEvent; observation: TextObservation; iou: number }[] = [];
@@ -145,8 +157,17 @@ export function createTextEventTracker(options: TextEventTrackerOptions = {}): T
         let startFrame = frameIndex;
         while (startFrame - 1 > previousSample && probe(frameIndex, startFrame - 1, observation.box)) startFrame--;
         const event: OpenEvent = {
-          id: nextId++, startFrame, endFrame: frameIndex, box: observation.box, sharpestFrame: frameIndex,
-          sharpness: observation.sharpness, samples: 1, score: observation.score ?? 0, scoreSum: observation.score ?? 0, lastSeenFrame: frameIndex, lastBox: observation.box,
+          id: nextId++,
+          startFrame,
+          endFrame: frameIndex,
+          box: observation.box,
+          sharpestFrame: frameIndex,
+          sharpness: observation.sharpness,
+          samples: 1,
+          score: observation.score ?? 0,
+          scoreSum: observation.score ?? 0,
+          lastSeenFrame: frameIndex,
+          lastBox: observation.box,
         };
         stillOpen.push(event);
         update.sharpened.push(event);
@@ -180,7 +201,12 @@ function covered(inner: PixelBox, outer: PixelBox): boolean {
 function intersection(a: PixelBox, b: PixelBox): PixelBox {
   const x = Math.max(a.x, b.x);
   const y = Math.max(a.y, b.y);
-  return { x, y, width: Math.min(a.x + a.width, b.x + b.width) - x, height: Math.min(a.y + a.height, b.y + b.height) - y };
+  return {
+    x,
+    y,
+    width: Math.min(a.x + a.width, b.x + b.width) - x,
+    height: Math.min(a.y + a.height, b.y + b.height) - y,
+  };
 }
 
 function columnsOf(a: PixelBox, b: PixelBox): { x: number; width: number } {

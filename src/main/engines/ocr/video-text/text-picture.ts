@@ -36,7 +36,11 @@ function cropWithMargin(frame: RgbImage, box: PixelBox): RgbImage {
 
 function marginBox(frame: RgbImage, box: PixelBox): PixelBox {
   const margin = Math.max(4, Math.round(box.height / 3));
-  return clampBox({ x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin }, frame.width, frame.height);
+  return clampBox(
+    { x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin },
+    frame.width,
+    frame.height,
+  );
 }
 
 /** The crop with the glyphs' fill colour black and all else white; undefined when no glyph colour stands out. */

@@ -15,10 +15,13 @@ export interface LanguageIdResult {
   language: string;
 }
 
-export const LANGUAGE_ID_OP = defineSherpaOp<LanguageIdArgs, LanguageIdResult>('whisper.identify-language', String.raw`(sherpa, args, cache) => {
+export const LANGUAGE_ID_OP = defineSherpaOp<LanguageIdArgs, LanguageIdResult>(
+  'whisper.identify-language',
+  String.raw`(sherpa, args, cache) => {
   const config = { whisper: { encoder: args.encoder, decoder: args.decoder }, numThreads: args.numThreads, provider: 'cpu', debug: 0 };
   const identifier = cache.once('slid:' + JSON.stringify(config), () => new sherpa.SpokenLanguageIdentification(config));
   const stream = identifier.createStream();
   stream.acceptWaveform({ samples: args.samples, sampleRate: args.sampleRate });
   return { language: identifier.compute(stream) };
-}`);
+}`,
+);

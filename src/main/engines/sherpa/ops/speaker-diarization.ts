@@ -26,7 +26,9 @@ export interface SpeakerDiarizationResult {
 /** Samples read from the file at once: 30 s at 16 kHz. */
 const SLICE_SAMPLES = 30 * 16_000;
 
-export const SPEAKER_DIARIZATION_OP = defineSherpaOp<SpeakerDiarizationArgs, SpeakerDiarizationResult>('speaker-diarization.process', String.raw`(sherpa, args, cache) => {
+export const SPEAKER_DIARIZATION_OP = defineSherpaOp<SpeakerDiarizationArgs, SpeakerDiarizationResult>(
+  'speaker-diarization.process',
+  String.raw`(sherpa, args, cache) => {
   const config = {
     segmentation: { pyannote: { model: args.segmentation }, numThreads: args.numThreads, debug: 0 },
     embedding: { model: args.embedding, numThreads: args.numThreads, debug: 0 },
@@ -53,4 +55,5 @@ export const SPEAKER_DIARIZATION_OP = defineSherpaOp<SpeakerDiarizationArgs, Spe
   if (found > 0 && found < args.minSpeakers) segments = run({ numClusters: args.minSpeakers, threshold: args.threshold });
   else if (found > args.maxSpeakers) segments = run({ numClusters: args.maxSpeakers, threshold: args.threshold });
   return { segments };
-}`);
+}`,
+);

@@ -4,7 +4,15 @@ import { defineSherpaOp } from '../op.js';
 export type SherpaTtsModel =
   | { kind: 'vits'; model: string; tokens: string; dataDir: string }
   | { kind: 'kokoro'; model: string; voices: string; tokens: string; dataDir: string; lexicon: string }
-  | { kind: 'zipvoice'; encoder: string; decoder: string; vocoder: string; tokens: string; dataDir: string; lexicon: string };
+  | {
+      kind: 'zipvoice';
+      encoder: string;
+      decoder: string;
+      vocoder: string;
+      tokens: string;
+      dataDir: string;
+      lexicon: string;
+    };
 
 export interface SherpaTtsArgs {
   model: SherpaTtsModel;
@@ -26,7 +34,9 @@ export interface SherpaTtsResult {
   sampleRate: number;
 }
 
-export const SHERPA_TTS_OP = defineSherpaOp<SherpaTtsArgs, SherpaTtsResult>('tts.generate', String.raw`(sherpa, args, cache) => {
+export const SHERPA_TTS_OP = defineSherpaOp<SherpaTtsArgs, SherpaTtsResult>(
+  'tts.generate',
+  String.raw`(sherpa, args, cache) => {
   const m = args.model;
   const model = m.kind === 'vits'
     ? { vits: { model: m.model, tokens: m.tokens, dataDir: m.dataDir } }
@@ -48,4 +58,5 @@ export const SHERPA_TTS_OP = defineSherpaOp<SherpaTtsArgs, SherpaTtsResult>('tts
   const audio = tts.generate({ text: args.text, generationConfig: new sherpa.GenerationConfig(options) });
   // A copy: the addon's buffer may live outside the JS heap, which a message cannot carry.
   return { samples: new Float32Array(audio.samples), sampleRate: audio.sampleRate };
-}`);
+}`,
+);

@@ -24,7 +24,9 @@ export interface VadResult {
 /** Samples read from the file at once: 938 Silero windows of 512, about 30 s (a film is never held whole). */
 const CHUNK_SAMPLES = 512 * 938;
 
-export const VAD_OP = defineSherpaOp<VadArgs, VadResult>('vad.detect', String.raw`(sherpa, args) => {
+export const VAD_OP = defineSherpaOp<VadArgs, VadResult>(
+  'vad.detect',
+  String.raw`(sherpa, args) => {
   ${PCM16_WAV_READER_SOURCE}
   const wav = openPcm16Wav(args.wavFile, 'Voice activity detection');
   if (wav.sampleRate !== 16000) throw new Error('voice activity detection needs 16 kHz audio, got ' + wav.sampleRate + ' Hz');
@@ -64,4 +66,5 @@ export const VAD_OP = defineSherpaOp<VadArgs, VadResult>('vad.detect', String.ra
   vad.flush();
   take();
   return { sampleRate: wav.sampleRate, sampleCount: wav.sampleCount, regions };
-}`);
+}`,
+);

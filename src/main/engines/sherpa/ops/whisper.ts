@@ -32,7 +32,9 @@ export interface WhisperTranscribeResult {
   segments: { startSec: number; durationSec: number; text: string }[];
 }
 
-export const WHISPER_TRANSCRIBE_OP = defineSherpaOp<WhisperTranscribeArgs, WhisperTranscribeResult>('whisper.transcribe', String.raw`(sherpa, args, cache) => {
+export const WHISPER_TRANSCRIBE_OP = defineSherpaOp<WhisperTranscribeArgs, WhisperTranscribeResult>(
+  'whisper.transcribe',
+  String.raw`(sherpa, args, cache) => {
   const config = {
     featConfig: { sampleRate: 16000, featureDim: 80 },
     modelConfig: {
@@ -73,4 +75,5 @@ export const WHISPER_TRANSCRIBE_OP = defineSherpaOp<WhisperTranscribeArgs, Whisp
       text,
     })),
   };
-}`);
+}`,
+);

@@ -9,27 +9,55 @@ import { readFaceTrack } from '../face-track-file.js';
 import type { FaceCropsFile, LipsyncDeps, LipsyncPlan, LipsyncRequest } from '../types.js';
 import { planInWorkDir } from '../work-plan.js';
 import { cropBoxesForTrack, FACE_CROP_SIZE } from '../../../engines/lipsync/wav2lip/crop-box.js';
-import { CROP_BYTES, REUSABLE_DIR, REUSABLE_LAYOUT_VERSION, REUSABLE_MANIFEST, startReusableFolder, type ReusableManifest } from '../../../engines/lipsync/reusable-data.js';
+import {
+  CROP_BYTES,
+  REUSABLE_DIR,
+  REUSABLE_LAYOUT_VERSION,
+  REUSABLE_MANIFEST,
+  startReusableFolder,
+  type ReusableManifest,
+} from '../../../engines/lipsync/reusable-data.js';
 import { resizeRgbBox } from '../../../media/image/resize.js';
 import { lipsyncOutput } from '../outputs.js';
 
 /** Every reference frame's 96x96 crop into `file` (frame i at byte i x 96 x 96 x 3; zeros where there is no face). */
-async function writeCrops(file: string, plan: LipsyncPlan, boxes: (PixelBox | null)[], deps: LipsyncDeps, ctx: StageContext): Promise<void> {
+async function writeCrops(
+  file: string,
+  plan: LipsyncPlan,
+  boxes: (PixelBox | null)[],
+  deps: LipsyncDeps,
+  ctx: StageContext,
+): Promise<void> {
   const { reference } = planInWorkDir(plan, ctx.workDir);
   await writeHandleAtomic(file, async (handle) => {
     const crop = createRgbImage(FACE_CROP_SIZE, FACE_CROP_SIZE);
     const store = async (index: number, data: Uint8Array) => {
       const box = boxes[index];
       if (!box) return;
-      resizeRgbBox({ data, width: reference.width, height: reference.height }, box, FACE_CROP_SIZE, FACE_CROP_SIZE, crop);
+      resizeRgbBox(
+        { data, width: reference.width, height: reference.height },
+        box,
+        FACE_CROP_SIZE,
+        FACE_CROP_SIZE,
+        crop,
+      );
       await handle.write(crop.data, 0, CROP_BYTES, index * CROP_BYTES);
     };
     if (reference.isImage) {
-      const image = await decodeStillImage(reference.path, { signal: ctx.signal, ffmpeg: deps.media.ffmpeg, ffprobe: deps.media.ffprobe });
+      const image = await decodeStillImage(reference.path, {
+        signal: ctx.signal,
+        ffmpeg: deps.media.ffmpeg,
+        ffprobe: deps.media.ffprobe,
+      });
       await store(0, image.data);
     } else {
       let index = 0;
-      for await (const frame of readFrames(reference.path, { pixelFormat: 'rgb24', fps: reference.fps, signal: ctx.signal, ffmpeg: deps.media.ffmpeg })) {
+      for await (const frame of readFrames(reference.path, {
+        pixelFormat: 'rgb24',
+        fps: reference.fps,
+        signal: ctx.signal,
+        ffmpeg: deps.media.ffmpeg,
+      })) {
         if (index >= reference.frameCount) break;
         await store(index, frame.data);
         ctx.progress(++index / reference.frameCount);
@@ -72,7 +100,9 @@ export function faceCropsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
         framesWithFace,
       };
       await writeFileAtomic(path.join(dir, REUSABLE_MANIFEST), JSON.stringify(manifest, null, 1));
-      ctx.log(`face crops: ${framesWithFace} of ${reference.frameCount} reference frames, ${FACE_CROP_SIZE}x${FACE_CROP_SIZE}, kept in ${REUSABLE_DIR}/ for reuse`);
+      ctx.log(
+        `face crops: ${framesWithFace} of ${reference.frameCount} reference frames, ${FACE_CROP_SIZE}x${FACE_CROP_SIZE}, kept in ${REUSABLE_DIR}/ for reuse`,
+      );
       return { reusable: REUSABLE_DIR } satisfies FaceCropsFile;
     },
   };

@@ -12,4 +12,10 @@ export interface PostgresMigration {
 }
 
 // Append only: a released migration is never edited, a new one is added with the next number.
-export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [postgres001Core, postgres002Workers, postgres003OutboxClaims, postgres004TaskQuality, postgres005TaskPlan];
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  postgres001Core,
+  postgres002Workers,
+  postgres003OutboxClaims,
+  postgres004TaskQuality,
+  postgres005TaskPlan,
+];

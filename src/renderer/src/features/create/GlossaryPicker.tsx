@@ -4,7 +4,19 @@ import { GroupError } from '../../components/Field.js';
 /** The API takes at most this many (too_many_glossaries). */
 const MAX_GLOSSARIES = 3;
 
-export function GlossaryPicker({ id, glossaries, value, onChange, error }: { id: string; glossaries: readonly GlossaryRecord[]; value: string[]; onChange(ids: string[]): void; error?: string }) {
+export function GlossaryPicker({
+  id,
+  glossaries,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  glossaries: readonly GlossaryRecord[];
+  value: string[];
+  onChange(ids: string[]): void;
+  error?: string;
+}) {
   return (
     <fieldset className="field" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
       <legend>Glossaries</legend>
@@ -17,13 +29,24 @@ export function GlossaryPicker({ id, glossaries, value, onChange, error }: { id:
               type="checkbox"
               checked={checked}
               disabled={!checked && value.length >= MAX_GLOSSARIES}
-              onChange={(event) => onChange(event.target.checked ? [...value, glossary.glossary_id] : value.filter((v) => v !== glossary.glossary_id))}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? [...value, glossary.glossary_id]
+                    : value.filter((v) => v !== glossary.glossary_id),
+                )
+              }
             />
-            {glossary.name} <span className="muted">({glossary.source_language} → {glossary.target_language}, {glossary.entries.length} terms)</span>
+            {glossary.name}{' '}
+            <span className="muted">
+              ({glossary.source_language} → {glossary.target_language}, {glossary.entries.length} terms)
+            </span>
           </label>
         );
       })}
-      <p id={`${id}-hint`} className="hint">Up to {MAX_GLOSSARIES}; their terms are translated as given.</p>
+      <p id={`${id}-hint`} className="hint">
+        Up to {MAX_GLOSSARIES}; their terms are translated as given.
+      </p>
       <GroupError id={id} error={error} />
     </fieldset>
   );

@@ -15,11 +15,25 @@ export function parseOtherFields(text: string): { fields: Record<string, unknown
   } catch (error) {
     return { error: `Not JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? { fields: value as Record<string, unknown> } : { error: 'Give a JSON object, e.g. {"name": "value"}.' };
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? { fields: value as Record<string, unknown> }
+    : { error: 'Give a JSON object, e.g. {"name": "value"}.' };
 }
 
 /** The create form of a kind the GUI knows only from GET /v1/meta: the files go in its main input, the rest is JSON the service validates. */
-export function KindForm({ client, kind, kinds, files, onDone }: { client: ApiClient; kind: KindMeta; kinds: readonly KindMeta[]; files: readonly StagedFile[]; onDone(taskIds: string[]): void }) {
+export function KindForm({
+  client,
+  kind,
+  kinds,
+  files,
+  onDone,
+}: {
+  client: ApiClient;
+  kind: KindMeta;
+  kinds: readonly KindMeta[];
+  files: readonly StagedFile[];
+  onDone(taskIds: string[]): void;
+}) {
   const [otherFields, setOtherFields] = useState('{}');
   const input = mainInputOf(kind);
   const taken = filesForKind(kind, files);
@@ -34,7 +48,10 @@ export function KindForm({ client, kind, kinds, files, onDone }: { client: ApiCl
       return;
     }
     // Checked by the service with the kind's own schema; its messages name the field.
-    const jobs: PreparedJob[] = taken.map((file) => ({ body: { ...parsed.fields, ...inputFields(input!, file) }, label: file.name }));
+    const jobs: PreparedJob[] = taken.map((file) => ({
+      body: { ...parsed.fields, ...inputFields(input!, file) },
+      label: file.name,
+    }));
     void submit(jobs);
   }
 
@@ -42,16 +59,36 @@ export function KindForm({ client, kind, kinds, files, onDone }: { client: ApiCl
     <form className="job-form" onSubmit={onSubmit} noValidate aria-labelledby="kind-form-title">
       <h3 id="kind-form-title">{title}</h3>
       <fieldset className="inputs">
-        <legend>{input?.field} ({taken.length === 1 ? 'one task' : `${taken.length} tasks with the same fields`})</legend>
+        <legend>
+          {input?.field} ({taken.length === 1 ? 'one task' : `${taken.length} tasks with the same fields`})
+        </legend>
         <ul className="plain">
-          {taken.map((file) => <li key={file.id}><strong>{file.name}</strong></li>)}
+          {taken.map((file) => (
+            <li key={file.id}>
+              <strong>{file.name}</strong>
+            </li>
+          ))}
         </ul>
       </fieldset>
-      <Field id="kind-fields" label="Other fields (JSON)" error={errors.fields}
-        hint={`The rest of the request to POST ${kind.create_route}; each file's URL goes in ${input?.field}.`}>
-        <textarea rows={4} spellCheck={false} value={otherFields} onChange={(event) => setOtherFields(event.target.value)} />
+      <Field
+        id="kind-fields"
+        label="Other fields (JSON)"
+        error={errors.fields}
+        hint={`The rest of the request to POST ${kind.create_route}; each file's URL goes in ${input?.field}.`}
+      >
+        <textarea
+          rows={4}
+          spellCheck={false}
+          value={otherFields}
+          onChange={(event) => setOtherFields(event.target.value)}
+        />
       </Field>
-      <SubmitRow count={taken.length} waiting={taken.filter((file) => file.state !== 'ready')} submitting={submitting} error={errors.form} />
+      <SubmitRow
+        count={taken.length}
+        waiting={taken.filter((file) => file.state !== 'ready')}
+        submitting={submitting}
+        error={errors.form}
+      />
     </form>
   );
 }

@@ -16,13 +16,25 @@ interface LanguagePickerProps {
 }
 
 /** A language select with a search box above it that narrows the list by name or code. */
-export function LanguagePicker({ id, label, languages, value, onChange, allowAuto, hint, error, required }: LanguagePickerProps) {
+export function LanguagePicker({
+  id,
+  label,
+  languages,
+  value,
+  onChange,
+  allowAuto,
+  hint,
+  error,
+  required,
+}: LanguagePickerProps) {
   const [query, setQuery] = useState('');
   const matches = useMemo(() => searchLanguages(languages, query), [languages, query]);
   const selected = languages.find((language) => language.code === value);
   // The chosen language stays listed even when the search would hide it, so the select never shows a wrong value.
   const options = selected && !matches.includes(selected) ? [selected, ...matches] : matches;
-  const describedBy = [`${id}-search-hint`, hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [`${id}-search-hint`, hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="field language-picker" data-invalid={error ? true : undefined}>
@@ -45,7 +57,14 @@ export function LanguagePicker({ id, label, languages, value, onChange, allowAut
             if (event.key === 'Enter') event.preventDefault();
           }}
         />
-        <select id={id} value={value} required={required} onChange={(event) => onChange(event.target.value)} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+        <select
+          id={id}
+          value={value}
+          required={required}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+        >
           {allowAuto ? <option value="auto">Detect automatically</option> : null}
           {!allowAuto && !selected ? <option value="">Choose a language…</option> : null}
           {options.map((language) => (
@@ -56,8 +75,16 @@ export function LanguagePicker({ id, label, languages, value, onChange, allowAut
         </select>
       </div>
       <p id={`${id}-search-hint`} className="visually-hidden">{`${matches.length} languages match.`}</p>
-      {hint ? <p id={`${id}-hint`} className="hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,20 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Field } from '../../components/Field.js';
 import type { FieldErrors } from './validation.js';
-import { boxAfterKey, boxFromFields, boxFromPoints, boxToFields, describeBox, hasBoxFields, moveBox, oppositeCorner, pointIn, type Corner, type OcrBox, type Point } from './ocr-box.js';
+import {
+  boxAfterKey,
+  boxFromFields,
+  boxFromPoints,
+  boxToFields,
+  describeBox,
+  hasBoxFields,
+  moveBox,
+  oppositeCorner,
+  pointIn,
+  type Corner,
+  type OcrBox,
+  type Point,
+} from './ocr-box.js';
 import { useVideoFrame } from './useVideoFrame.js';
 
 export interface OcrBoxFields {
@@ -53,7 +66,8 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
   const box = boxFromFields(fields);
   const disabled = Boolean(disabledReason);
   const set = (next: OcrBox | undefined) => onChange(boxToFields(next));
-  const pointOf = (event: PointerEvent) => pointIn(surface.current!.getBoundingClientRect(), event.clientX, event.clientY);
+  const pointOf = (event: PointerEvent) =>
+    pointIn(surface.current!.getBoundingClientRect(), event.clientX, event.clientY);
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if (disabled || event.button !== 0) return;
@@ -81,7 +95,8 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
 
   function endDrag(event: PointerEvent<HTMLDivElement>) {
     drag.current = undefined;
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -104,7 +119,11 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
         Optional, videos only. Draw a box around the subtitles burned into the picture: DubDesk reads the text there
         instead of transcribing the speech. Default: no box.
       </p>
-      {disabledReason ? <p id="ocr-box-disabled" className="why-disabled">{disabledReason}</p> : null}
+      {disabledReason ? (
+        <p id="ocr-box-disabled" className="why-disabled">
+          {disabledReason}
+        </p>
+      ) : null}
       {video ? (
         <div className="ocr-frame-wrap">
           <div
@@ -124,8 +143,18 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
           >
             <canvas ref={canvas} width={640} height={360} aria-hidden="true" />
             {box ? (
-              <div className="ocr-box-rect" style={{ left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` }}>
-                {CORNERS.map((corner) => <span key={corner} className={`ocr-handle ${corner}`} data-corner={corner} />)}
+              <div
+                className="ocr-box-rect"
+                style={{
+                  left: `${box.x * 100}%`,
+                  top: `${box.y * 100}%`,
+                  width: `${box.width * 100}%`,
+                  height: `${box.height * 100}%`,
+                }}
+              >
+                {CORNERS.map((corner) => (
+                  <span key={corner} className={`ocr-handle ${corner}`} data-corner={corner} />
+                ))}
               </div>
             ) : null}
             {FRAME_STATUS[frame.state] ? <p className="ocr-frame-status">{FRAME_STATUS[frame.state]}</p> : null}
@@ -135,12 +164,23 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
             focus the frame, then arrow keys move the box, Shift+arrow keys resize it, Delete removes it (an arrow key
             or Enter starts from the usual subtitle band).
           </p>
-          <p id="ocr-box-now" className="muted" aria-live="polite">{describeBox(box)}</p>
+          <p id="ocr-box-now" className="muted" aria-live="polite">
+            {describeBox(box)}
+          </p>
           {frame.durationSec > 0 && !disabled ? (
             <label className="frame-time">
               Frame at
-              <input type="range" min={0} max={frame.durationSec} step={0.1} value={frameAt ?? frame.shownAtSec ?? 0} onChange={(event) => setFrameAt(Number(event.target.value))} />
-              <span className="muted">{(frame.shownAtSec ?? 0).toFixed(1)} s of {frame.durationSec.toFixed(1)} s</span>
+              <input
+                type="range"
+                min={0}
+                max={frame.durationSec}
+                step={0.1}
+                value={frameAt ?? frame.shownAtSec ?? 0}
+                onChange={(event) => setFrameAt(Number(event.target.value))}
+              />
+              <span className="muted">
+                {(frame.shownAtSec ?? 0).toFixed(1)} s of {frame.durationSec.toFixed(1)} s
+              </span>
             </label>
           ) : null}
         </div>
@@ -148,12 +188,27 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
       <div className="form-grid four">
         {PARTS.map(({ part, key, label }) => (
           <Field key={part} id={`translate-ocr-${part}`} label={label} error={errors[`ocr_text_box.${part}`]}>
-            <input type="number" min={0} max={1} step={0.001} value={fields[key]} disabled={disabled} onChange={(event) => onChange({ ...fields, [key]: event.target.value })} />
+            <input
+              type="number"
+              min={0}
+              max={1}
+              step={0.001}
+              value={fields[key]}
+              disabled={disabled}
+              onChange={(event) => onChange({ ...fields, [key]: event.target.value })}
+            />
           </Field>
         ))}
       </div>
       <p className="hint">Fractions of the frame, 0 to 1, measured from its top-left corner.{note ? ` ${note}` : ''}</p>
-      <button type="button" className="secondary small" disabled={disabled || !hasBoxFields(fields)} onClick={() => set(undefined)}>Remove the box</button>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={disabled || !hasBoxFields(fields)}
+        onClick={() => set(undefined)}
+      >
+        Remove the box
+      </button>
     </fieldset>
   );
 }

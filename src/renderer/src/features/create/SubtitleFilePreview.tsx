@@ -12,7 +12,10 @@ export function SubtitleFilePreview({ file }: { file: StagedFile }) {
   return (
     <section className="subtitle-file-preview" aria-label={`Preview of ${file.name}`}>
       <SubtitleCueList preview={{ ...preview, cues: preview.cues.slice(0, PREVIEW_CUES) }} />
-      <p className="hint">{total === 1 ? '1 cue in all' : `${total} cues in all`}{total > PREVIEW_CUES ? `; the first ${PREVIEW_CUES} are shown.` : '.'}</p>
+      <p className="hint">
+        {total === 1 ? '1 cue in all' : `${total} cues in all`}
+        {total > PREVIEW_CUES ? `; the first ${PREVIEW_CUES} are shown.` : '.'}
+      </p>
     </section>
   );
 }

@@ -17,24 +17,50 @@ interface TranslateInputsProps {
 }
 
 /** One row per task of the batch: its media file and the subtitle file that goes with it. */
-export function TranslateInputs({ plans, subtitles, subtitleFor, onChooseSubtitle, boxSet, errors }: TranslateInputsProps) {
+export function TranslateInputs({
+  plans,
+  subtitles,
+  subtitleFor,
+  onChooseSubtitle,
+  boxSet,
+  errors,
+}: TranslateInputsProps) {
   return (
     <fieldset className="inputs">
       <legend>Inputs ({plans.length === 1 ? 'one task' : `${plans.length} tasks with the same settings`})</legend>
       {plans.map((plan, index) => {
-        const chosenSubtitle = subtitles.find((subtitle) => subtitle.id === subtitleFor(plan.media.id, plan.subtitle?.id));
+        const chosenSubtitle = subtitles.find(
+          (subtitle) => subtitle.id === subtitleFor(plan.media.id, plan.subtitle?.id),
+        );
         return (
           <div key={plan.media.id} className="input-row">
             <p className="input-name">
-              <strong>{plan.media.name}</strong> <span className="muted">media type: {plan.media.kind} (from the file)</span>
+              <strong>{plan.media.name}</strong>{' '}
+              <span className="muted">media type: {plan.media.kind} (from the file)</span>
             </p>
             <GroupError id={`media_url-${index}`} error={errors[`media_url@${index}`]} />
-            <Field id={`subtitle-${index}`} label={`Subtitles for ${plan.media.name}`} error={errors[`subtitle_url@${index}`] ?? chosenSubtitle?.subtitleProblem}
-              hint={subtitles.length > 0 ? SUBTITLES_OFF_FOR_BOX : 'Drop an .srt file with the media to use it; without one the speech is transcribed.'}>
-              <select value={subtitleFor(plan.media.id, plan.subtitle?.id)} disabled={boxSet && subtitles.length > 0} onChange={(event) => onChooseSubtitle(plan.media.id, event.target.value)}>
+            <Field
+              id={`subtitle-${index}`}
+              label={`Subtitles for ${plan.media.name}`}
+              error={errors[`subtitle_url@${index}`] ?? chosenSubtitle?.subtitleProblem}
+              hint={
+                subtitles.length > 0
+                  ? SUBTITLES_OFF_FOR_BOX
+                  : 'Drop an .srt file with the media to use it; without one the speech is transcribed.'
+              }
+            >
+              <select
+                value={subtitleFor(plan.media.id, plan.subtitle?.id)}
+                disabled={boxSet && subtitles.length > 0}
+                onChange={(event) => onChooseSubtitle(plan.media.id, event.target.value)}
+              >
                 {/* Stays choosable: "no file" is also how an OCR text box is used instead of an SRT. */}
                 <option value="">None (transcribe the speech)</option>
-                {subtitles.map((subtitle) => <option key={subtitle.id} value={subtitle.id}>{subtitle.name}</option>)}
+                {subtitles.map((subtitle) => (
+                  <option key={subtitle.id} value={subtitle.id}>
+                    {subtitle.name}
+                  </option>
+                ))}
               </select>
             </Field>
             {chosenSubtitle ? <SubtitleFilePreview file={chosenSubtitle} /> : null}

@@ -38,11 +38,18 @@ export function VoicePicker({ id, client, language, value, onChange, error }: Vo
     <div className="field voice-picker" data-invalid={error ? true : undefined}>
       <label htmlFor={id}>Voice</label>
       <div className="voice-picker-row">
-        <select id={id} value={chosen ? value : ''} onChange={(event) => onChange(event.target.value)} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} aria-invalid={error ? true : undefined}>
+        <select
+          id={id}
+          value={chosen ? value : ''}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-invalid={error ? true : undefined}
+        >
           <option value="">Automatic</option>
           {voices.map((voice) => (
             <option key={voice.voice_id} value={voice.voice_id}>
-              {voice.name} · {voice.gender}{voice.locale ? ` · ${voice.locale}` : ''}
+              {voice.name} · {voice.gender}
+              {voice.locale ? ` · ${voice.locale}` : ''}
             </option>
           ))}
         </select>
@@ -50,7 +57,9 @@ export function VoicePicker({ id, client, language, value, onChange, error }: Vo
           type="button"
           className="secondary"
           disabled={!chosen}
-          aria-label={chosen ? `${playing ? 'Stop' : 'Play'} a sample of ${chosen.name}` : 'Play a sample (choose a voice first)'}
+          aria-label={
+            chosen ? `${playing ? 'Stop' : 'Play'} a sample of ${chosen.name}` : 'Play a sample (choose a voice first)'
+          }
           onClick={() => {
             const element = audio.current;
             if (!element || !chosen) return;
@@ -64,10 +73,22 @@ export function VoicePicker({ id, client, language, value, onChange, error }: Vo
         >
           {playing ? 'Stop' : 'Play sample'}
         </button>
-        <audio ref={audio} onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} onEnded={() => setPlaying(false)} preload="none" />
+        <audio
+          ref={audio}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onEnded={() => setPlaying(false)}
+          preload="none"
+        />
       </div>
-      <p id={`${id}-hint`} className="hint">{hint}</p>
-      {error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null}
+      <p id={`${id}-hint`} className="hint">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -35,6 +35,9 @@ export function blockedReason(plans: readonly { plan: TranslatePlan }[]): string
   if (missing.length === 0) return undefined;
   const labels = [...new Set(missing.map((step) => step.label))];
   const installable = missing.filter((step) => (step.missing?.model_ids.length ?? 0) > 0).length;
-  const what = installable === 0 ? 'The steps above say what to do.' : `Install the model${installable > 1 ? 's' : ''} above, or change the settings.`;
+  const what =
+    installable === 0
+      ? 'The steps above say what to do.'
+      : `Install the model${installable > 1 ? 's' : ''} above, or change the settings.`;
   return `This task cannot start yet: ${labels.join(' and ')} cannot run with what is installed. ${what}`;
 }

@@ -38,4 +38,7 @@ export function classifyFile(name: string, mime = ''): FileKind {
 }
 
 /** For the file input's `accept`, so the system dialog shows what DubDesk can use. */
-export const ACCEPTED_FILES = Object.values(EXTENSIONS).flat().map((extension) => `.${extension}`).join(',');
+export const ACCEPTED_FILES = Object.values(EXTENSIONS)
+  .flat()
+  .map((extension) => `.${extension}`)
+  .join(',');

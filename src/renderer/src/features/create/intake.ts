@@ -21,7 +21,11 @@ export async function chooseFiles(input: HTMLInputElement | null): Promise<void>
     return;
   }
   const extensions = ACCEPTED_FILES.split(',').map((extension) => extension.slice(1));
-  const result = await bridge.openFiles({ title: 'Choose media and subtitles', multiple: true, filters: [{ name: 'Media and subtitles', extensions }] });
+  const result = await bridge.openFiles({
+    title: 'Choose media and subtitles',
+    multiple: true,
+    filters: [{ name: 'Media and subtitles', extensions }],
+  });
   if (result.ok && result.value.length > 0) {
     useStaging.getState().addPaths(result.value);
     useView.getState().show({ name: 'create' });

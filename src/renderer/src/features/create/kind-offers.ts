@@ -8,10 +8,16 @@ import type { JobOffer, StagedFileRef } from './plan-jobs.js';
 type KindInput = KindMeta['inputs'][number];
 
 /** The request fields that put this file in the input: its URL, and the field saying its sort when the kind has one. */
-export function inputFields(input: KindInput, file: { kind: FileKind; url?: string }): Record<string, string> | undefined {
+export function inputFields(
+  input: KindInput,
+  file: { kind: FileKind; url?: string },
+): Record<string, string> | undefined {
   const chosen = Object.entries(input.media_from?.values ?? {}).find(([, media]) => media === file.kind)?.[0];
   if (chosen === undefined && input.media !== file.kind) return undefined;
-  return { [input.field]: file.url ?? '', ...(chosen !== undefined && input.media_from ? { [input.media_from.field]: chosen } : {}) };
+  return {
+    [input.field]: file.url ?? '',
+    ...(chosen !== undefined && input.media_from ? { [input.media_from.field]: chosen } : {}),
+  };
 }
 
 export function mainInputOf(kind: KindMeta): KindInput | undefined {
@@ -25,11 +31,22 @@ export function filesForKind<T extends StagedFileRef>(kind: KindMeta, files: rea
 }
 
 /** An offer for each listed kind without a form of its own (`withForms`) whose main input takes some of the files. */
-export function kindOffers(kinds: readonly KindMeta[], files: readonly StagedFileRef[], withForms: ReadonlySet<string>): JobOffer[] {
+export function kindOffers(
+  kinds: readonly KindMeta[],
+  files: readonly StagedFileRef[],
+  withForms: ReadonlySet<string>,
+): JobOffer[] {
   return kinds.flatMap((kind) => {
     const taken = withForms.has(kind.id) ? [] : filesForKind(kind, files);
     if (taken.length === 0) return [];
     const title = kindTitle(kinds, kind.id);
-    return [{ choice: kind.id, count: taken.length, title, description: `A ${kind.title} task for ${taken.length === 1 ? 'the file' : `each of ${taken.length} files`}, its other fields given as JSON.` }];
+    return [
+      {
+        choice: kind.id,
+        count: taken.length,
+        title,
+        description: `A ${kind.title} task for ${taken.length === 1 ? 'the file' : `each of ${taken.length} files`}, its other fields given as JSON.`,
+      },
+    ];
   });
 }

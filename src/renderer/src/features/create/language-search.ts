@@ -20,5 +20,7 @@ export function searchLanguages<T extends NamedLanguage>(languages: readonly T[]
     else if (language.code.startsWith(q) || language.iso3.startsWith(q)) score = 4;
     if (score >= 0) scored.push({ language, score });
   }
-  return scored.sort((a, b) => a.score - b.score || a.language.name.localeCompare(b.language.name)).map((entry) => entry.language);
+  return scored
+    .sort((a, b) => a.score - b.score || a.language.name.localeCompare(b.language.name))
+    .map((entry) => entry.language);
 }

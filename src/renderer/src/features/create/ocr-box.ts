@@ -33,7 +33,11 @@ export function fitBox(box: OcrBox): OcrBox {
 }
 
 /** A pointer position over an element as fractions of it, clamped to its edges. */
-export function pointIn(rect: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): Point {
+export function pointIn(
+  rect: { left: number; top: number; width: number; height: number },
+  clientX: number,
+  clientY: number,
+): Point {
   if (rect.width <= 0 || rect.height <= 0) return { x: 0, y: 0 };
   return { x: clamp((clientX - rect.left) / rect.width, 0, 1), y: clamp((clientY - rect.top) / rect.height, 0, 1) };
 }
@@ -62,34 +66,62 @@ export function moveBox(box: OcrBox, dx: number, dy: number): OcrBox {
 
 /** Grows or shrinks from the top-left corner, never past the frame's right or bottom edge. */
 export function resizeBox(box: OcrBox, dWidth: number, dHeight: number): OcrBox {
-  return fitBox({ ...box, width: Math.min(1 - box.x, box.width + dWidth), height: Math.min(1 - box.y, box.height + dHeight) });
+  return fitBox({
+    ...box,
+    width: Math.min(1 - box.x, box.width + dWidth),
+    height: Math.min(1 - box.y, box.height + dHeight),
+  });
 }
 
-const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 /**
  * The box after a key press: arrows move it, shift+arrows resize it (right/down grow, left/up shrink), Delete or
  * Backspace removes it, and without a box any arrow or Enter starts from SUGGESTED_BOX. `handled` is false for
  * other keys, so they keep their usual meaning (Tab moves on).
  */
-export function boxAfterKey(box: OcrBox | undefined, key: string, shift: boolean): { handled: boolean; box: OcrBox | undefined } {
+export function boxAfterKey(
+  box: OcrBox | undefined,
+  key: string,
+  shift: boolean,
+): { handled: boolean; box: OcrBox | undefined } {
   const arrow = ARROWS[key];
   if (!box) return arrow || key === 'Enter' ? { handled: true, box: SUGGESTED_BOX } : { handled: false, box };
   if (key === 'Delete' || key === 'Backspace') return { handled: true, box: undefined };
   if (!arrow) return { handled: false, box };
   const [dx, dy] = arrow;
-  return { handled: true, box: shift ? resizeBox(box, dx * KEY_STEP, dy * KEY_STEP) : moveBox(box, dx * KEY_STEP, dy * KEY_STEP) };
+  return {
+    handled: true,
+    box: shift ? resizeBox(box, dx * KEY_STEP, dy * KEY_STEP) : moveBox(box, dx * KEY_STEP, dy * KEY_STEP),
+  };
 }
 
 /** The form's four text fields for a box ('' for none). */
-export function boxToFields(box: OcrBox | undefined): { ocr_x: string; ocr_y: string; ocr_width: string; ocr_height: string } {
+export function boxToFields(box: OcrBox | undefined): {
+  ocr_x: string;
+  ocr_y: string;
+  ocr_width: string;
+  ocr_height: string;
+} {
   if (!box) return { ocr_x: '', ocr_y: '', ocr_width: '', ocr_height: '' };
   return { ocr_x: String(box.x), ocr_y: String(box.y), ocr_width: String(box.width), ocr_height: String(box.height) };
 }
 
 /** The box the four fields describe, when all four are numbers in 0..1 (else there is nothing to draw). */
-export function boxFromFields(fields: { ocr_x: string; ocr_y: string; ocr_width: string; ocr_height: string }): OcrBox | undefined {
-  const values = [fields.ocr_x, fields.ocr_y, fields.ocr_width, fields.ocr_height].map((text) => (text.trim() === '' ? Number.NaN : Number(text)));
+export function boxFromFields(fields: {
+  ocr_x: string;
+  ocr_y: string;
+  ocr_width: string;
+  ocr_height: string;
+}): OcrBox | undefined {
+  const values = [fields.ocr_x, fields.ocr_y, fields.ocr_width, fields.ocr_height].map((text) =>
+    text.trim() === '' ? Number.NaN : Number(text),
+  );
   if (values.some((value) => !Number.isFinite(value) || value < 0 || value > 1)) return undefined;
   const [x, y, width, height] = values;
   return { x, y, width, height };

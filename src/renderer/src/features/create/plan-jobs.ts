@@ -10,9 +10,17 @@ export interface StagedFileRef {
 export type JobChoice = 'translate' | 'lipsync' | 'frame_translate';
 
 /** One job of a batch: the files it takes, by role. */
-export interface TranslateJobPlan<T extends StagedFileRef = StagedFileRef> { media: T; subtitle?: T }
-export interface LipsyncJobPlan<T extends StagedFileRef = StagedFileRef> { reference: T; audio?: T }
-export interface FrameTranslateJobPlan<T extends StagedFileRef = StagedFileRef> { video: T }
+export interface TranslateJobPlan<T extends StagedFileRef = StagedFileRef> {
+  media: T;
+  subtitle?: T;
+}
+export interface LipsyncJobPlan<T extends StagedFileRef = StagedFileRef> {
+  reference: T;
+  audio?: T;
+}
+export interface FrameTranslateJobPlan<T extends StagedFileRef = StagedFileRef> {
+  video: T;
+}
 
 export interface JobOffer {
   /** A JobChoice, or the id of a kind offered from GET /v1/meta alone (kind-offers.ts). */
@@ -23,10 +31,15 @@ export interface JobOffer {
   description: string;
 }
 
-const byKind = <T extends StagedFileRef>(files: readonly T[], ...kinds: FileKind[]): T[] => files.filter((file) => kinds.includes(file.kind));
+const byKind = <T extends StagedFileRef>(files: readonly T[], ...kinds: FileKind[]): T[] =>
+  files.filter((file) => kinds.includes(file.kind));
 
 /** The subtitle that belongs to a media file: the only one, else one whose name starts with the media's stem. */
-export function subtitleFor<T extends StagedFileRef>(media: T, subtitles: readonly T[], mediaCount: number): T | undefined {
+export function subtitleFor<T extends StagedFileRef>(
+  media: T,
+  subtitles: readonly T[],
+  mediaCount: number,
+): T | undefined {
   if (subtitles.length === 1 && mediaCount === 1) return subtitles[0];
   const stem = stemOf(media.name).toLowerCase();
   const matches = subtitles.filter((subtitle) => {
@@ -74,22 +87,37 @@ export function offersFor(files: readonly StagedFileRef[]): JobOffer[] {
   const frame = planFrameTranslate(files);
   // A face picture with an audio, or a video with an audio and no subtitles, is almost surely meant for lip-sync.
   const audios = byKind(files, 'audio').length;
-  const lipsyncFirst = audios > 0 && (byKind(files, 'image').length > 0 || (byKind(files, 'video').length > 0 && byKind(files, 'subtitle').length === 0));
-  const lipsyncOffer: JobOffer | undefined = lipsync.length > 0 ? {
-    choice: 'lipsync', count: lipsync.length, title: 'Lip-sync',
-    description: `Make the face in ${plural(lipsync.length, 'picture or video', 'pictures or videos')} speak ${lipsync.some((plan) => plan.audio) ? 'the audio' : "the video's own audio"}.`,
-  } : undefined;
+  const lipsyncFirst =
+    audios > 0 &&
+    (byKind(files, 'image').length > 0 ||
+      (byKind(files, 'video').length > 0 && byKind(files, 'subtitle').length === 0));
+  const lipsyncOffer: JobOffer | undefined =
+    lipsync.length > 0
+      ? {
+          choice: 'lipsync',
+          count: lipsync.length,
+          title: 'Lip-sync',
+          description: `Make the face in ${plural(lipsync.length, 'picture or video', 'pictures or videos')} speak ${lipsync.some((plan) => plan.audio) ? 'the audio' : "the video's own audio"}.`,
+        }
+      : undefined;
   if (lipsyncOffer && lipsyncFirst) offers.push(lipsyncOffer);
   if (translate.length > 0) {
     const withSubtitles = translate.filter((plan) => plan.subtitle).length;
     offers.push({
-      choice: 'translate', count: translate.length, title: 'Translate and dub',
+      choice: 'translate',
+      count: translate.length,
+      title: 'Translate and dub',
       description: `Dub ${plural(translate.length, 'file', 'files')} into another language${withSubtitles ? `, with ${plural(withSubtitles, 'subtitle file', 'subtitle files')}` : ''}.`,
     });
   }
   if (lipsyncOffer && !lipsyncFirst) offers.push(lipsyncOffer);
   if (frame.length > 0) {
-    offers.push({ choice: 'frame_translate', count: frame.length, title: 'Visual translation', description: `Translate the text shown in ${plural(frame.length, 'video', 'videos')}.` });
+    offers.push({
+      choice: 'frame_translate',
+      count: frame.length,
+      title: 'Visual translation',
+      description: `Translate the text shown in ${plural(frame.length, 'video', 'videos')}.`,
+    });
   }
   return offers;
 }

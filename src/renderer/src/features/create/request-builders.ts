@@ -84,7 +84,8 @@ export const FRAME_TRANSLATE_DEFAULTS: FrameTranslateForm = {
 };
 
 /** Why bilingual subtitles are off: the API refuses them (conflicting_fields) for subtitles that hold only the translation. */
-export const BILINGUAL_OFF_FOR_FINAL = 'Off while the subtitles given are the final translation: they have no original lines to show above it.';
+export const BILINGUAL_OFF_FOR_FINAL =
+  'Off while the subtitles given are the final translation: they have no original lines to show above it.';
 
 /** Bilingual subtitles need the original lines: a job whose subtitle file is the final translation has none. */
 export function bilingualPossible(usage: TranslateForm['subtitle_usage_type'], hasSubtitle: boolean): boolean {
@@ -108,7 +109,10 @@ function compact<T extends Record<string, unknown>>(body: T): T {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as T;
 }
 
-export function buildTranslateRequest(form: TranslateForm, input: { mediaUrl: string; mediaKind: FileKind; subtitleUrl?: string }): TranslateRequest {
+export function buildTranslateRequest(
+  form: TranslateForm,
+  input: { mediaUrl: string; mediaKind: FileKind; subtitleUrl?: string },
+): TranslateRequest {
   const box = [form.ocr_x, form.ocr_y, form.ocr_width, form.ocr_height];
   // The box reads text off the picture: an audio file of a mixed batch is sent without it (conflicting_fields otherwise).
   const hasBox = input.mediaKind !== 'audio' && box.some((value) => value.trim() !== '');
@@ -124,10 +128,21 @@ export function buildTranslateRequest(form: TranslateForm, input: { mediaUrl: st
     subtitle_mode: optional(form.subtitle_mode, 'none'),
     subtitle_style_id: optional(form.subtitle_style_id, 'builtin:default'),
     subtitle_position_y: numberField(form.subtitle_position_y),
-    bilingual_subtitle: form.bilingual_subtitle && bilingualPossible(form.subtitle_usage_type, Boolean(input.subtitleUrl)) ? true : undefined,
-    ocr_text_box: hasBox ? compact({ x: numberField(box[0]), y: numberField(box[1]), width: numberField(box[2]), height: numberField(box[3]) }) : undefined,
+    bilingual_subtitle:
+      form.bilingual_subtitle && bilingualPossible(form.subtitle_usage_type, Boolean(input.subtitleUrl))
+        ? true
+        : undefined,
+    ocr_text_box: hasBox
+      ? compact({
+          x: numberField(box[0]),
+          y: numberField(box[1]),
+          width: numberField(box[2]),
+          height: numberField(box[3]),
+        })
+      : undefined,
     project_mode: optional(form.project_mode, 'none'),
-    speaker_number: speakerMin !== undefined || speakerMax !== undefined ? compact({ min: speakerMin, max: speakerMax }) : undefined,
+    speaker_number:
+      speakerMin !== undefined || speakerMax !== undefined ? compact({ min: speakerMin, max: speakerMax }) : undefined,
     glossary_ids: form.glossary_ids.length > 0 ? [...form.glossary_ids] : undefined,
     align_video: form.align_video ? true : undefined,
     enable_proofreading: form.enable_proofreading ? true : undefined,
@@ -139,7 +154,10 @@ export function buildTranslateRequest(form: TranslateForm, input: { mediaUrl: st
   } as Record<string, unknown>) as TranslateRequest;
 }
 
-export function buildLipsyncRequest(form: LipsyncForm, input: { referenceUrl: string; referenceKind: FileKind; audioUrl?: string }): LipsyncRequest {
+export function buildLipsyncRequest(
+  form: LipsyncForm,
+  input: { referenceUrl: string; referenceKind: FileKind; audioUrl?: string },
+): LipsyncRequest {
   return compact({
     reference_file_url: input.referenceUrl,
     audio_url: optional(input.audioUrl),
@@ -149,7 +167,10 @@ export function buildLipsyncRequest(form: LipsyncForm, input: { referenceUrl: st
   } as Record<string, unknown>) as LipsyncRequest;
 }
 
-export function buildFrameTranslateRequest(form: FrameTranslateForm, input: { videoUrl: string }): FrameTranslateRequest {
+export function buildFrameTranslateRequest(
+  form: FrameTranslateForm,
+  input: { videoUrl: string },
+): FrameTranslateRequest {
   return compact({
     video_url: input.videoUrl,
     source_language: form.source_language,
@@ -162,4 +183,5 @@ export function buildFrameTranslateRequest(form: FrameTranslateForm, input: { vi
 }
 
 /** What an editable project gives, shown under the Project field of both forms. */
-export const PROJECT_HINT = 'Default: none. Editable: the lines can be proofread, edited and exported again from the project editor.';
+export const PROJECT_HINT =
+  'Default: none. Editable: the lines can be proofread, edited and exported again from the project editor.';

@@ -30,7 +30,8 @@ export function useEnginePlan(client: ApiClient, queries: readonly PlanQuery[], 
     const timer = setTimeout(() => {
       Promise.all(queries.map((query) => client.planTranslate(query.body))).then(
         (plans) => current && setAnswer({ key, plans: plans.map((plan, i) => ({ files: queries[i].files, plan })) }),
-        (error: unknown) => current && setAnswer({ key, error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          current && setAnswer({ key, error: error instanceof Error ? error.message : String(error) }),
       );
     }, PLAN_DEBOUNCE_MS);
     return () => {

@@ -22,7 +22,11 @@ export function canvasSize(videoWidth: number, videoHeight: number): { width: nu
  * Draws one frame of the video at `url` into `canvas`, at `timeSec` (undefined: firstFrameTime). A detached
  * <video> seeks and the frame is copied on `seeked`, so nothing plays and no controls show.
  */
-export function useVideoFrame(url: string | undefined, canvas: RefObject<HTMLCanvasElement | null>, timeSec: number | undefined) {
+export function useVideoFrame(
+  url: string | undefined,
+  canvas: RefObject<HTMLCanvasElement | null>,
+  timeSec: number | undefined,
+) {
   const [state, setState] = useState<FrameState>(url ? 'loading' : 'none');
   const [durationSec, setDurationSec] = useState(0);
   const [shownAtSec, setShownAtSec] = useState<number>();

@@ -50,14 +50,17 @@ export function validateBody(schema: TSchema, body: unknown): FieldErrors {
   for (const error of Value.Errors(schema, body) as unknown as SchemaError[]) {
     let field = fieldOf(error.instancePath);
     if (error.keyword === 'required') {
-      const missing = (error.params.requiredProperties as string[] | undefined) ?? [error.params.missingProperty as string];
+      const missing = (error.params.requiredProperties as string[] | undefined) ?? [
+        error.params.missingProperty as string,
+      ];
       for (const name of missing) errors[field ? `${field}.${name}` : name] ??= 'This is required.';
       continue;
     }
     // The schema's `false` under additionalProperties repeats the additionalProperties error.
     if (error.keyword === 'boolean') continue;
     if (error.keyword === 'additionalProperties') {
-      for (const name of (error.params.additionalProperties as string[]) ?? []) errors[field ? `${field}.${name}` : name] ??= 'The API does not know this field.';
+      for (const name of (error.params.additionalProperties as string[]) ?? [])
+        errors[field ? `${field}.${name}` : name] ??= 'The API does not know this field.';
       continue;
     }
     field ||= 'form';

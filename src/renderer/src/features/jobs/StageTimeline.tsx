@@ -12,11 +12,15 @@ export function StageTimeline({ stages }: { stages: readonly TimelineStage[] }) 
         <li key={stage.name} data-state={stage.state}>
           <span className="dot" aria-hidden="true" />
           <span>{stage.label}</span>
-          {stage.state === 'skipped' && stage.reason
-            ? <span className="muted stage-note">skipped: {stage.reason}</span>
-            : <span className="visually-hidden">: {stage.state}</span>}
+          {stage.state === 'skipped' && stage.reason ? (
+            <span className="muted stage-note">skipped: {stage.reason}</span>
+          ) : (
+            <span className="visually-hidden">: {stage.state}</span>
+          )}
           {stage.state === 'done' && stage.engine ? <span className="muted stage-note">— {stage.engine}</span> : null}
-          {stage.worker && stage.state !== 'skipped' ? <span className="muted stage-note">on {stage.worker}</span> : null}
+          {stage.worker && stage.state !== 'skipped' ? (
+            <span className="muted stage-note">on {stage.worker}</span>
+          ) : null}
         </li>
       ))}
     </ol>

@@ -6,7 +6,15 @@ import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
 
 /** Cancel, retry and delete; delete asks once more on the same button so no dialog takes the focus away. */
-export function TaskActions({ client, task, compact = false }: { client: ApiClient; task: TaskSummary; compact?: boolean }) {
+export function TaskActions({
+  client,
+  task,
+  compact = false,
+}: {
+  client: ApiClient;
+  task: TaskSummary;
+  compact?: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const push = useNotices((s) => s.push);
@@ -34,23 +42,43 @@ export function TaskActions({ client, task, compact = false }: { client: ApiClie
   return (
     <div className="task-actions">
       {!isFinalStatus(task.status) ? (
-        <button type="button" className={`secondary${small}`} disabled={busy} aria-label={`Cancel ${name}`}
-          onClick={() => void run(async () => { useTasks.getState().upsert(await client.cancelTask(task.task_id)); })}>
+        <button
+          type="button"
+          className={`secondary${small}`}
+          disabled={busy}
+          aria-label={`Cancel ${name}`}
+          onClick={() =>
+            void run(async () => {
+              useTasks.getState().upsert(await client.cancelTask(task.task_id));
+            })
+          }
+        >
           Cancel
         </button>
       ) : null}
       {canRetry ? (
-        <button type="button" className={`secondary${small}`} disabled={busy} aria-label={`Retry ${name}`}
-          onClick={() => void run(async () => {
-            const retried = await client.retryTask(task.task_id);
-            useTasks.getState().upsert(retried);
-            push(`Retrying ${name} as a new task.`);
-            if (!compact) useView.getState().show({ name: 'task', taskId: retried.task_id });
-          })}>
+        <button
+          type="button"
+          className={`secondary${small}`}
+          disabled={busy}
+          aria-label={`Retry ${name}`}
+          onClick={() =>
+            void run(async () => {
+              const retried = await client.retryTask(task.task_id);
+              useTasks.getState().upsert(retried);
+              push(`Retrying ${name} as a new task.`);
+              if (!compact) useView.getState().show({ name: 'task', taskId: retried.task_id });
+            })
+          }
+        >
           Retry
         </button>
       ) : null}
-      <button type="button" className={`${confirming ? 'danger' : 'secondary'}${small}`} disabled={busy} aria-label={confirming ? `Confirm deleting ${name}` : `Delete ${name}`}
+      <button
+        type="button"
+        className={`${confirming ? 'danger' : 'secondary'}${small}`}
+        disabled={busy}
+        aria-label={confirming ? `Confirm deleting ${name}` : `Delete ${name}`}
         onClick={() => {
           if (!confirming) {
             setConfirming(true);
@@ -61,7 +89,8 @@ export function TaskActions({ client, task, compact = false }: { client: ApiClie
             useTasks.getState().remove(task.task_id);
             if (!compact) useView.getState().show({ name: 'tasks' });
           });
-        }}>
+        }}
+      >
         {confirming ? 'Really delete?' : 'Delete'}
       </button>
     </div>

@@ -27,7 +27,10 @@ import { originalMedia, taskRequest, type OriginalMedia } from './task-request.j
 const LOG_REFRESH_MS = 1000;
 
 /** The record, the newer of the live store's and the fetched one; `request` only the fetched one carries. */
-function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary; request?: Record<string, unknown>; plan?: TaskSummary['plan']; missing?: string } {
+function useTaskRecord(
+  client: ApiClient,
+  taskId: string,
+): { task?: TaskSummary; request?: Record<string, unknown>; plan?: TaskSummary['plan']; missing?: string } {
   const fromStore = useTasks((s) => s.tasks.find((t) => t.task_id === taskId));
   const [fetched, setFetched] = useState<TaskSummary>();
   const [missing, setMissing] = useState<string>();
@@ -35,13 +38,20 @@ function useTaskRecord(client: ApiClient, taskId: string): { task?: TaskSummary;
     let current = true;
     client.getTask(taskId).then(
       (task) => current && setFetched(task),
-      (error: unknown) => current && setMissing(error instanceof ApiError && error.code === 'not_found' ? 'This task no longer exists.' : String((error as Error).message ?? error)),
+      (error: unknown) =>
+        current &&
+        setMissing(
+          error instanceof ApiError && error.code === 'not_found'
+            ? 'This task no longer exists.'
+            : String((error as Error).message ?? error),
+        ),
     );
     return () => {
       current = false;
     };
   }, [client, taskId]);
-  const task = fromStore && fetched ? (fromStore.updated_at >= fetched.updated_at ? fromStore : fetched) : fromStore ?? fetched;
+  const task =
+    fromStore && fetched ? (fromStore.updated_at >= fetched.updated_at ? fromStore : fetched) : (fromStore ?? fetched);
   return { task, request: fetched?.request, plan: fetched?.plan, missing: task ? undefined : missing };
 }
 
@@ -56,7 +66,10 @@ function useTaskLog(client: ApiClient, task: TaskSummary | undefined): LogLine[]
     const wait = Math.max(0, last.current + LOG_REFRESH_MS - Date.now());
     const timer = setTimeout(() => {
       last.current = Date.now();
-      client.taskLog(taskId, 200).then((fetched) => current && setLines(fetched), () => undefined);
+      client.taskLog(taskId, 200).then(
+        (fetched) => current && setLines(fetched),
+        () => undefined,
+      );
     }, wait);
     return () => {
       current = false;
@@ -89,10 +102,19 @@ function OriginalNote({ original, seekTo }: { original: OriginalMedia; seekTo?: 
   const where = original.localPath ?? original.url;
   return (
     <p className="muted original-note">
-      The original is a local file, <code>{where}</code>: a browser page cannot play <code>file://</code> URLs, so only the result is shown.
-      {' '}Upload the file instead of giving its path to compare them here.
+      The original is a local file, <code>{where}</code>: a browser page cannot play <code>file://</code> URLs, so only
+      the result is shown. Upload the file instead of giving its path to compare them here.
       {window.dubdesk && original.localPath ? (
-        <> <button type="button" className="secondary small" onClick={() => void window.dubdesk!.revealInFolder(original.localPath!)}>Show the original in its folder</button></>
+        <>
+          {' '}
+          <button
+            type="button"
+            className="secondary small"
+            onClick={() => void window.dubdesk!.revealInFolder(original.localPath!)}
+          >
+            Show the original in its folder
+          </button>
+        </>
       ) : null}
     </p>
   );
@@ -112,12 +134,22 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
 
   useEffect(() => heading.current?.focus(), [taskId]);
 
-  const back = <button type="button" className="secondary" onClick={() => show({ name: 'tasks' })}>← All tasks</button>;
+  const back = (
+    <button type="button" className="secondary" onClick={() => show({ name: 'tasks' })}>
+      ← All tasks
+    </button>
+  );
   if (!task) {
     return (
       <section className="detail">
         {back}
-        {missing ? <p role="alert" className="error">{missing}</p> : <p aria-busy="true">Loading the task…</p>}
+        {missing ? (
+          <p role="alert" className="error">
+            {missing}
+          </p>
+        ) : (
+          <p aria-busy="true">Loading the task…</p>
+        )}
       </section>
     );
   }
@@ -133,7 +165,10 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   const subtitleUrl = task.result?.subtitle_url;
   const projectId = projectIdFromUrl(task.result?.project_url) ?? task.exported_from_project;
   const original = originalMedia(kindOf(kinds, task.kind), body);
-  const visualOriginal = original?.playable && (original.kind === 'video' || original.kind === 'image') ? { url: original.url, kind: original.kind } : undefined;
+  const visualOriginal =
+    original?.playable && (original.kind === 'video' || original.kind === 'image')
+      ? { url: original.url, kind: original.kind }
+      : undefined;
   const request = taskRequest({ kind: task.kind, request: body }, kinds);
   const seekPlayers = (seconds: number) => setSeek({ seconds, nonce: Date.now() });
   /** A place to review chosen: the players go there, and into view. */
@@ -146,34 +181,62 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
     <section className="detail" aria-labelledby="detail-title">
       <div className="section-head">
         {back}
-        <h2 id="detail-title" ref={heading} tabIndex={-1}>{name}</h2>
-        <span className={`status-pill`} data-status={task.status}>{statusLabel(task.status)}</span>
+        <h2 id="detail-title" ref={heading} tabIndex={-1}>
+          {name}
+        </h2>
+        <span className={`status-pill`} data-status={task.status}>
+          {statusLabel(task.status)}
+        </span>
       </div>
       <p className="muted">
-        {kindTitle(kinds, task.kind)} · task <code>{task.task_id}</code> · started <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time>
+        {kindTitle(kinds, task.kind)} · task <code>{task.task_id}</code> · started{' '}
+        <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time>
         {task.exported_from_project ? <> · exported from its project</> : null}
-        {task.retry_of ? <> · retry of <button type="button" className="link" onClick={() => show({ name: 'task', taskId: task.retry_of! })}>{task.retry_of}</button></> : null}
+        {task.retry_of ? (
+          <>
+            {' '}
+            · retry of{' '}
+            <button type="button" className="link" onClick={() => show({ name: 'task', taskId: task.retry_of! })}>
+              {task.retry_of}
+            </button>
+          </>
+        ) : null}
       </p>
       <div className="detail-actions">
         <TaskActions client={client} task={task} />
-        {projectId ? <button type="button" onClick={() => show({ name: 'project', projectId })}>Open project</button> : null}
+        {projectId ? (
+          <button type="button" onClick={() => show({ name: 'project', projectId })}>
+            Open project
+          </button>
+        ) : null}
         {request ? <CopyButton text={curlCommand(client.baseUrl(), request)} label="Copy as curl" /> : null}
         {request ? <CopyButton text={JSON.stringify(request.body, null, 2)} label="Copy request JSON" /> : null}
       </div>
 
       <div className="task-progress detail-progress">
         <progress max={100} value={percent} aria-label={`Progress of ${name}`} />
-        <span className="percent" aria-hidden="true">{percent}%</span>
+        <span className="percent" aria-hidden="true">
+          {percent}%
+        </span>
       </div>
       <p className="muted" aria-live="polite">
-        {running ? `${stageNow ? `${stageNow} (${formatPercent(task.stage_progress)}%)` : 'Waiting in the queue'}${remaining ? ` · ${remaining}` : ''}` : statusLabel(task.status)}
+        {running
+          ? `${stageNow ? `${stageNow} (${formatPercent(task.stage_progress)}%)` : 'Waiting in the queue'}${remaining ? ` · ${remaining}` : ''}`
+          : statusLabel(task.status)}
       </p>
 
       {task.warnings?.length ? (
         <div className="problem warnings" role="status" aria-label="Warnings">
-          <p><strong>{task.status === 'done' ? 'Finished with' : 'So far'} {task.warnings.length === 1 ? 'a warning' : `${task.warnings.length} warnings`}:</strong></p>
+          <p>
+            <strong>
+              {task.status === 'done' ? 'Finished with' : 'So far'}{' '}
+              {task.warnings.length === 1 ? 'a warning' : `${task.warnings.length} warnings`}:
+            </strong>
+          </p>
           <ul>
-            {task.warnings.map((warning, i) => <li key={`${warning.code}-${warning.cue ?? i}`}>{warning.message}</li>)}
+            {task.warnings.map((warning, i) => (
+              <li key={`${warning.code}-${warning.cue ?? i}`}>{warning.message}</li>
+            ))}
           </ul>
           {subtitleUrl ? <p className="muted">Lines with a warning are marked in the subtitles below.</p> : null}
         </div>
@@ -184,8 +247,12 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
 
       {task.status === 'failed' || task.status === 'cancelled' ? (
         <div className="problem" role="alert">
-          <p><strong>{task.status === 'cancelled' ? 'Cancelled.' : 'This task failed.'}</strong> {task.err_message}</p>
-          <p>{adviceFor(task.err_code)} {task.err_code ? <code>({task.err_code})</code> : null}</p>
+          <p>
+            <strong>{task.status === 'cancelled' ? 'Cancelled.' : 'This task failed.'}</strong> {task.err_message}
+          </p>
+          <p>
+            {adviceFor(task.err_code)} {task.err_code ? <code>({task.err_code})</code> : null}
+          </p>
         </div>
       ) : null}
 
@@ -202,7 +269,9 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
       ) : null}
       {original && (videoUrl || audioUrl) ? <OriginalNote original={original} seekTo={seek} /> : null}
 
-      {task.status === 'done' && task.quality ? <QualitySection report={task.quality} onSeek={videoUrl || audioUrl ? showPlace : undefined} /> : null}
+      {task.status === 'done' && task.quality ? (
+        <QualitySection report={task.quality} onSeek={videoUrl || audioUrl ? showPlace : undefined} />
+      ) : null}
 
       {subtitleUrl ? (
         <details className="subtitles" open>
@@ -219,9 +288,17 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
               const folder = settings ? resultFolderPath(settings.data_dir, url) : undefined;
               return (
                 <li key={key}>
-                  <a href={downloadUrl(url)} download>{label}</a>
+                  <a href={downloadUrl(url)} download>
+                    {label}
+                  </a>
                   {window.dubdesk && folder ? (
-                    <button type="button" className="secondary small" onClick={() => void window.dubdesk!.revealInFolder(folder)}>Show in folder</button>
+                    <button
+                      type="button"
+                      className="secondary small"
+                      onClick={() => void window.dubdesk!.revealInFolder(folder)}
+                    >
+                      Show in folder
+                    </button>
                   ) : null}
                 </li>
               );
@@ -240,7 +317,8 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
       <details className="log" open={task.status === 'failed'}>
         <summary>Log ({lines.length} lines)</summary>
         <pre className="log-lines" tabIndex={0} aria-label="Task log">
-          {lines.map((line) => `${line.ts.slice(11, 19)} ${line.level.padEnd(5)} ${line.message}`).join('\n') || 'No log lines yet.'}
+          {lines.map((line) => `${line.ts.slice(11, 19)} ${line.level.padEnd(5)} ${line.message}`).join('\n') ||
+            'No log lines yet.'}
         </pre>
       </details>
     </section>

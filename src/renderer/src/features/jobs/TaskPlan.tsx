@@ -12,9 +12,14 @@ export function TaskPlan({ plan }: { plan: JobPlan | undefined }) {
         {plan.steps.map((step) => (
           <li key={step.step} data-step={step.step}>
             <span>{step.label}:</span>{' '}
-            {step.engine
-              ? <span>{step.engine.title}{step.engine.quality === 'draft' ? ' (draft: proofread its output)' : ''}</span>
-              : <span className="muted">skipped: {step.skipped}</span>}
+            {step.engine ? (
+              <span>
+                {step.engine.title}
+                {step.engine.quality === 'draft' ? ' (draft: proofread its output)' : ''}
+              </span>
+            ) : (
+              <span className="muted">skipped: {step.skipped}</span>
+            )}
             {step.note ? <span className="muted stage-note"> — {step.note}</span> : null}
           </li>
         ))}

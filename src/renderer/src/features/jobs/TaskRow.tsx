@@ -31,26 +31,48 @@ interface TaskRowProps {
 
 export const TaskRow = memo(function TaskRow({ client, task, index, count, top, onOpen }: TaskRowProps) {
   const name = taskName(task);
-  const kind = taskKindLabel(task, useKinds((s) => s.kinds));
+  const kind = taskKindLabel(
+    task,
+    useKinds((s) => s.kinds),
+  );
   const percent = formatPercent(task.progress);
   const running = !isFinalStatus(task.status);
   const projectId = projectIdFromUrl(task.result?.project_url) ?? task.exported_from_project;
   const show = useView((s) => s.show);
   const toReview = reviewCount(task);
   return (
-    <li className="task" data-status={task.status} data-index={index} aria-posinset={index + 1} aria-setsize={count} style={{ transform: `translateY(${top}px)` }}>
+    <li
+      className="task"
+      data-status={task.status}
+      data-index={index}
+      aria-posinset={index + 1}
+      aria-setsize={count}
+      style={{ transform: `translateY(${top}px)` }}
+    >
       <div className="task-head">
-        <button type="button" className="task-open link" onClick={() => onOpen(task.task_id)} aria-label={`${name}, ${kind}, ${statusLabel(task.status)}${toReview ? `, ${toReview} to review` : ''}. Open details`}>
+        <button
+          type="button"
+          className="task-open link"
+          onClick={() => onOpen(task.task_id)}
+          aria-label={`${name}, ${kind}, ${statusLabel(task.status)}${toReview ? `, ${toReview} to review` : ''}. Open details`}
+        >
           <span className="task-name">{name}</span>
         </button>
-        <span className="task-kind muted">{kind}{task.exported_from_project ? ' · project export' : ''}</span>
-        <span className="task-created muted">created <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time></span>
+        <span className="task-kind muted">
+          {kind}
+          {task.exported_from_project ? ' · project export' : ''}
+        </span>
+        <span className="task-created muted">
+          created <time dateTime={task.created_at}>{new Date(task.created_at).toLocaleString()}</time>
+        </span>
         <span className="task-status">{statusLabel(task.status)}</span>
         <ReviewBadge task={task} />
       </div>
       <div className="task-progress">
         <progress max={100} value={percent} aria-label={`Progress of ${name}`} />
-        <span className="percent" aria-hidden="true">{percent}%</span>
+        <span className="percent" aria-hidden="true">
+          {percent}%
+        </span>
       </div>
       <div className="task-foot">
         <span className="task-meta muted">
@@ -58,10 +80,22 @@ export const TaskRow = memo(function TaskRow({ client, task, index, count, top, 
           {running ? <TimeLeft taskId={task.task_id} /> : null}
           {!running ? <time dateTime={task.updated_at}>{new Date(task.updated_at).toLocaleString()}</time> : null}
         </span>
-        {task.err_message && task.status !== 'cancelled' ? <span className="task-error" title={task.err_message}>{task.err_message}</span> : null}
+        {task.err_message && task.status !== 'cancelled' ? (
+          <span className="task-error" title={task.err_message}>
+            {task.err_message}
+          </span>
+        ) : null}
         {projectId ? (
-          <button type="button" className="small" onClick={() => show({ name: 'project', projectId })}
-            aria-label={task.exported_from_project ? `Open the project ${name} was exported from` : `Open the project of ${name}`}>Open project</button>
+          <button
+            type="button"
+            className="small"
+            onClick={() => show({ name: 'project', projectId })}
+            aria-label={
+              task.exported_from_project ? `Open the project ${name} was exported from` : `Open the project of ${name}`
+            }
+          >
+            Open project
+          </button>
         ) : null}
         <TaskActions client={client} task={task} compact />
       </div>

@@ -9,7 +9,10 @@ export function describeLoadError(error: Error): { text: string; retryInSeconds?
   if (error instanceof ApiError && error.code === 'database_unavailable') {
     const seconds = error.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS;
     // The service is up but its database is away (a restart): it comes back by itself, so the list is fetched again.
-    return { text: `The service cannot reach its database right now. Trying again every ${seconds} s…`, retryInSeconds: seconds };
+    return {
+      text: `The service cannot reach its database right now. Trying again every ${seconds} s…`,
+      retryInSeconds: seconds,
+    };
   }
   return { text: `Tasks could not be loaded: ${error.message}` };
 }

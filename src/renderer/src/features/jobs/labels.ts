@@ -16,7 +16,8 @@ type RowFields = Pick<TaskSummary, 'task_id' | 'kind' | 'input_name' | 'inputs' 
 
 /** The row's name; a lip-sync shows both its inputs, so one face driven by different audio reads differently. */
 export function taskName(task: RowFields): string {
-  if (task.kind === 'lipsync' && task.inputs && task.inputs.length > 1) return task.inputs.map((input) => input.name).join(' + ');
+  if (task.kind === 'lipsync' && task.inputs && task.inputs.length > 1)
+    return task.inputs.map((input) => input.name).join(' + ');
   return task.input_name ?? task.task_id;
 }
 

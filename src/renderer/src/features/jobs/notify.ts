@@ -5,7 +5,9 @@ import { kindTitle, useKinds } from '../../stores/kinds.js';
 
 /** Pure: a task seen running in this session has just ended done or failed (not cancelled: the user did that). */
 export function finishedJustNow(previous: TaskSummary | undefined, next: TaskSummary): boolean {
-  return previous !== undefined && !isFinalStatus(previous.status) && (next.status === 'done' || next.status === 'failed');
+  return (
+    previous !== undefined && !isFinalStatus(previous.status) && (next.status === 'done' || next.status === 'failed')
+  );
 }
 
 /** Pure: the notification's words. */

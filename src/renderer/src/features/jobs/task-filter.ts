@@ -17,7 +17,11 @@ export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
 ];
 
 /** `kinds` (GET /v1/meta) says which status is each kind's queued one. */
-export function matchesStatus(task: { kind: string; status: string }, filter: StatusFilter, kinds: readonly KindMeta[]): boolean {
+export function matchesStatus(
+  task: { kind: string; status: string },
+  filter: StatusFilter,
+  kinds: readonly KindMeta[],
+): boolean {
   const { status } = task;
   const final = status === 'done' || status === 'failed' || status === 'cancelled';
   switch (filter) {
@@ -43,11 +47,19 @@ export interface TaskFilter {
 
 export const NO_FILTER: TaskFilter = { status: 'all', kind: 'all', text: '' };
 
-export function filterTasks<T extends { status: string; kind: string; input_name: string | null; task_id: string }>(tasks: readonly T[], filter: TaskFilter, kinds: readonly KindMeta[]): readonly T[] {
+export function filterTasks<T extends { status: string; kind: string; input_name: string | null; task_id: string }>(
+  tasks: readonly T[],
+  filter: TaskFilter,
+  kinds: readonly KindMeta[],
+): readonly T[] {
   if (filter.status === 'all' && filter.kind === 'all' && filter.text.trim() === '') return tasks;
   const text = filter.text.trim().toLowerCase();
-  return tasks.filter((task) =>
-    matchesStatus(task, filter.status, kinds) &&
-    (filter.kind === 'all' || task.kind === filter.kind) &&
-    (text === '' || (task.input_name ?? '').toLowerCase().includes(text) || task.task_id.toLowerCase().includes(text)));
+  return tasks.filter(
+    (task) =>
+      matchesStatus(task, filter.status, kinds) &&
+      (filter.kind === 'all' || task.kind === filter.kind) &&
+      (text === '' ||
+        (task.input_name ?? '').toLowerCase().includes(text) ||
+        task.task_id.toLowerCase().includes(text)),
+  );
 }

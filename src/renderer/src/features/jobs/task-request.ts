@@ -5,7 +5,10 @@ import type { ApiRequest } from '../../lib/curl.js';
 import { createRouteOf } from '../../stores/kinds.js';
 
 /** The create request of a task as a user would send it again (on its kind's route from GET /v1/meta); undefined when the service did not say. */
-export function taskRequest(task: { kind: string; request?: Record<string, unknown> }, kinds: readonly KindMeta[]): ApiRequest | undefined {
+export function taskRequest(
+  task: { kind: string; request?: Record<string, unknown> },
+  kinds: readonly KindMeta[],
+): ApiRequest | undefined {
   const path = createRouteOf(kinds, task.kind);
   if (!path || !task.request || typeof task.request !== 'object') return undefined;
   return { method: 'POST', path, body: task.request };
@@ -44,7 +47,10 @@ export function pathOfFileUrl(url: string): string | undefined {
 }
 
 /** The task's original input: its kind's main input (GET /v1/meta) in its request; uploads and http(s) URLs play in the page, file:// ones cannot. */
-export function originalMedia(kind: KindMeta | undefined, body: Record<string, unknown> | undefined): OriginalMedia | undefined {
+export function originalMedia(
+  kind: KindMeta | undefined,
+  body: Record<string, unknown> | undefined,
+): OriginalMedia | undefined {
   const input = kind?.inputs.find((candidate) => candidate.main);
   if (!body || !input) return undefined;
   const url = body[input.field];

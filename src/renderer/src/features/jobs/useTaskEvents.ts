@@ -27,7 +27,8 @@ export function useTaskEvents(client: ApiClient): void {
         const previous = known.get(task.task_id) ?? useTasks.getState().tasks.find((t) => t.task_id === task.task_id);
         known.set(task.task_id, task);
         upsert(task);
-        if (finishedJustNow(previous, task)) notifyFinished(task, (taskId) => useView.getState().show({ name: 'task', taskId }));
+        if (finishedJustNow(previous, task))
+          notifyFinished(task, (taskId) => useView.getState().show({ name: 'task', taskId }));
       });
       source.addEventListener('task_deleted', (event) => {
         const { task_id: taskId } = JSON.parse((event as MessageEvent<string>).data) as { task_id: string };

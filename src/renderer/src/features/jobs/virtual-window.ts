@@ -11,7 +11,13 @@ export interface RowWindow {
   total: number;
 }
 
-export function visibleRows(options: { scrollTop: number; viewportHeight: number; rowHeight: number; count: number; overscan?: number }): RowWindow {
+export function visibleRows(options: {
+  scrollTop: number;
+  viewportHeight: number;
+  rowHeight: number;
+  count: number;
+  overscan?: number;
+}): RowWindow {
   const { scrollTop, viewportHeight, rowHeight, count, overscan = 4 } = options;
   const total = count * rowHeight;
   if (count === 0 || rowHeight <= 0) return { start: 0, end: 0, offset: 0, total };
@@ -22,7 +28,10 @@ export function visibleRows(options: { scrollTop: number; viewportHeight: number
 }
 
 /** The scrollTop that brings row `index` fully into view, or undefined when it already is. */
-export function scrollToReveal(index: number, options: { scrollTop: number; viewportHeight: number; rowHeight: number }): number | undefined {
+export function scrollToReveal(
+  index: number,
+  options: { scrollTop: number; viewportHeight: number; rowHeight: number },
+): number | undefined {
   const top = index * options.rowHeight;
   const bottom = top + options.rowHeight;
   if (top < options.scrollTop) return top;

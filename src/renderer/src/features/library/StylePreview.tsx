@@ -3,7 +3,8 @@ import { cssColour } from './style-draft.js';
 import { layoutPreview, lineBox, SHADOW_COLOUR, type FrameSize } from './style-preview.js';
 import type { StyleDraft } from './style-draft.js';
 
-export type PreviewBackground = { kind: 'gradient'; frame: FrameSize } | { kind: 'frame'; image: ImageBitmap | HTMLCanvasElement; name: string };
+export type PreviewBackground =
+  { kind: 'gradient'; frame: FrameSize } | { kind: 'frame'; image: ImageBitmap | HTMLCanvasElement; name: string };
 
 /** A neutral frame: a sky-to-ground gradient with mid tones, where both light and dark text must stay readable. */
 function paintGradient(context: CanvasRenderingContext2D, frame: FrameSize): void {
@@ -15,7 +16,14 @@ function paintGradient(context: CanvasRenderingContext2D, frame: FrameSize): voi
   context.fillStyle = sky;
   context.fillRect(0, 0, frame.width, frame.height);
   // A bright patch near the subtitle line, the hardest place for white text.
-  const glow = context.createRadialGradient(frame.width * 0.62, frame.height * 0.85, 0, frame.width * 0.62, frame.height * 0.85, Math.min(frame.width, frame.height) * 0.35);
+  const glow = context.createRadialGradient(
+    frame.width * 0.62,
+    frame.height * 0.85,
+    0,
+    frame.width * 0.62,
+    frame.height * 0.85,
+    Math.min(frame.width, frame.height) * 0.35,
+  );
   glow.addColorStop(0, 'rgba(255, 250, 235, 0.85)');
   glow.addColorStop(1, 'rgba(255, 250, 235, 0)');
   context.fillStyle = glow;
@@ -23,7 +31,11 @@ function paintGradient(context: CanvasRenderingContext2D, frame: FrameSize): voi
 }
 
 function drawSubtitles(context: CanvasRenderingContext2D, style: StyleDraft, frame: FrameSize, text: string): number {
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 3);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 3);
   const layout = layoutPreview(style, frame, lines, (line, font) => {
     context.font = font;
     return context.measureText(line).width;
@@ -57,17 +69,29 @@ function drawSubtitles(context: CanvasRenderingContext2D, style: StyleDraft, fra
     }
     drawGlyphs(0, 0, cssColour(style.primary_colour));
   } else {
-    if (layout.shadowPx > 0) drawGlyphs(layout.shadowPx, layout.shadowPx, cssColour(SHADOW_COLOUR), cssColour(SHADOW_COLOUR));
+    if (layout.shadowPx > 0)
+      drawGlyphs(layout.shadowPx, layout.shadowPx, cssColour(SHADOW_COLOUR), cssColour(SHADOW_COLOUR));
     drawGlyphs(0, 0, cssColour(style.primary_colour), cssColour(style.outline_colour));
   }
   return layout.fontPx;
 }
 
 /** The style drawn over a frame at the frame's own size, scaled down only for display. */
-export function StylePreview({ style, background, text }: { style: StyleDraft; background: PreviewBackground; text: string }) {
+export function StylePreview({
+  style,
+  background,
+  text,
+}: {
+  style: StyleDraft;
+  background: PreviewBackground;
+  text: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [fontPx, setFontPx] = useState(0);
-  const frame = background.kind === 'gradient' ? background.frame : { width: background.image.width, height: background.image.height };
+  const frame =
+    background.kind === 'gradient'
+      ? background.frame
+      : { width: background.image.width, height: background.image.height };
 
   useEffect(() => {
     const element = canvas.current;
@@ -83,10 +107,17 @@ export function StylePreview({ style, background, text }: { style: StyleDraft; b
   const percent = Math.round(style.font_size * 1000) / 10;
   return (
     <figure className="style-preview">
-      <canvas ref={canvas} role="img" data-font-px={fontPx} aria-label={`Preview of ${style.name || 'the style'}: ${percent} % text on a ${frame.width}×${frame.height} frame`} />
+      <canvas
+        ref={canvas}
+        role="img"
+        data-font-px={fontPx}
+        aria-label={`Preview of ${style.name || 'the style'}: ${percent} % text on a ${frame.width}×${frame.height} frame`}
+      />
       <figcaption className="muted">
-        {frame.width}×{frame.height}{background.kind === 'frame' ? ` frame of ${background.name}` : ' neutral frame'} · text {fontPx} px high.
-        Drawn by this browser with its fonts; the burned result is drawn by libass with DejaVu Sans, so letter shapes may differ slightly.
+        {frame.width}×{frame.height}
+        {background.kind === 'frame' ? ` frame of ${background.name}` : ' neutral frame'} · text {fontPx} px high. Drawn
+        by this browser with its fonts; the burned result is drawn by libass with DejaVu Sans, so letter shapes may
+        differ slightly.
       </figcaption>
     </figure>
   );
@@ -96,7 +127,9 @@ export function StylePreview({ style, background, text }: { style: StyleDraft; b
 export async function grabFrame(file: File, signal?: AbortSignal): Promise<HTMLCanvasElement> {
   const url = URL.createObjectURL(file);
   try {
-    const source: HTMLVideoElement | HTMLImageElement = file.type.startsWith('image/') ? new Image() : document.createElement('video');
+    const source: HTMLVideoElement | HTMLImageElement = file.type.startsWith('image/')
+      ? new Image()
+      : document.createElement('video');
     await new Promise<void>((resolve, reject) => {
       const fail = () => reject(new Error(`${file.name} cannot be read by this browser.`));
       signal?.addEventListener('abort', () => reject(new DOMException('Cancelled', 'AbortError')), { once: true });

@@ -5,7 +5,12 @@ import { useCatalog } from '../../stores/catalog.js';
 import { ALL_VOICES, filterVoices, voiceLanguages, type VoiceFilter } from './voice-filter.js';
 
 /** What the table calls each engine (others show their id). */
-const ENGINE_NAMES: Readonly<Record<string, string>> = { espeak: 'eSpeak NG', piper: 'Piper', kokoro: 'Kokoro', zipvoice: 'ZipVoice' };
+const ENGINE_NAMES: Readonly<Record<string, string>> = {
+  espeak: 'eSpeak NG',
+  piper: 'Piper',
+  kokoro: 'Kokoro',
+  zipvoice: 'ZipVoice',
+};
 
 /** Rows drawn at first and per "show more": the full list has well over a thousand voices. */
 const PAGE_ROWS = 100;
@@ -23,12 +28,16 @@ export function VoicesView({ client }: { client: ApiClient }) {
 
   useEffect(() => {
     void load(client);
-    client.voices().then((list) => {
-      setVoices(list);
-      // Start with the language of this browser when voices speak it: the whole list is long.
-      const own = navigator.language.split('-')[0]?.toLowerCase();
-      if (own && list.some((voice) => voice.language === own)) setFilter((current) => (current === ALL_VOICES ? { ...current, language: own } : current));
-    }, (error: Error) => setProblem(error.message));
+    client.voices().then(
+      (list) => {
+        setVoices(list);
+        // Start with the language of this browser when voices speak it: the whole list is long.
+        const own = navigator.language.split('-')[0]?.toLowerCase();
+        if (own && list.some((voice) => voice.language === own))
+          setFilter((current) => (current === ALL_VOICES ? { ...current, language: own } : current));
+      },
+      (error: Error) => setProblem(error.message),
+    );
   }, [client, load]);
 
   const options = useMemo(() => voiceLanguages(voices ?? [], languages), [voices, languages]);
@@ -50,58 +59,154 @@ export function VoicesView({ client }: { client: ApiClient }) {
 
   return (
     <section className="library" aria-labelledby="voices-title">
-      <div className="section-head"><h2 id="voices-title">Voices</h2></div>
-      <p className="muted">The voices a dub can speak with (<code>selected_voice_id</code>). eSpeak NG's are built in (draft: robotic but in about 100 languages); installing a voice model on the Models page adds natural-sounding ones.</p>
+      <div className="section-head">
+        <h2 id="voices-title">Voices</h2>
+      </div>
+      <p className="muted">
+        The voices a dub can speak with (<code>selected_voice_id</code>). eSpeak NG's are built in (draft: robotic but
+        in about 100 languages); installing a voice model on the Models page adds natural-sounding ones.
+      </p>
       <div className="filters" role="search">
-        <label className="visually-hidden" htmlFor="voices-language">Language</label>
-        <select id="voices-language" value={filter.language} onChange={(event) => setFilter({ ...filter, language: event.target.value })}>
+        <label className="visually-hidden" htmlFor="voices-language">
+          Language
+        </label>
+        <select
+          id="voices-language"
+          value={filter.language}
+          onChange={(event) => setFilter({ ...filter, language: event.target.value })}
+        >
           <option value="">All languages ({voices?.length ?? 0})</option>
-          {options.map((option) => <option key={option.code} value={option.code}>{option.name} ({option.count})</option>)}
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name} ({option.count})
+            </option>
+          ))}
         </select>
-        <label className="visually-hidden" htmlFor="voices-gender">Voice type</label>
-        <select id="voices-gender" value={filter.gender} onChange={(event) => setFilter({ ...filter, gender: event.target.value as VoiceFilter['gender'] })}>
+        <label className="visually-hidden" htmlFor="voices-gender">
+          Voice type
+        </label>
+        <select
+          id="voices-gender"
+          value={filter.gender}
+          onChange={(event) => setFilter({ ...filter, gender: event.target.value as VoiceFilter['gender'] })}
+        >
           <option value="">Any voice</option>
           <option value="female">Female</option>
           <option value="male">Male</option>
           <option value="neutral">Neutral</option>
         </select>
-        <input type="search" aria-label="Search voices" placeholder="Search name or id" value={filter.query} onChange={(event) => setFilter({ ...filter, query: event.target.value })} />
+        <input
+          type="search"
+          aria-label="Search voices"
+          placeholder="Search name or id"
+          value={filter.query}
+          onChange={(event) => setFilter({ ...filter, query: event.target.value })}
+        />
       </div>
-      {problem ? <p role="alert" className="error">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      ) : null}
       {!voices && !problem ? <p aria-busy="true">Loading voices…</p> : null}
-      {voices ? <p className="count muted" aria-live="polite">{shown.length} of {voices.length} voices</p> : null}
-      <audio ref={audio} preload="none" onPlay={(event) => setPlaying(event.currentTarget.dataset.voice)} onPause={() => setPlaying(undefined)} onEnded={() => setPlaying(undefined)} onError={(event) => { setFailed(event.currentTarget.dataset.voice); setPlaying(undefined); }} />
+      {voices ? (
+        <p className="count muted" aria-live="polite">
+          {shown.length} of {voices.length} voices
+        </p>
+      ) : null}
+      <audio
+        ref={audio}
+        preload="none"
+        onPlay={(event) => setPlaying(event.currentTarget.dataset.voice)}
+        onPause={() => setPlaying(undefined)}
+        onEnded={() => setPlaying(undefined)}
+        onError={(event) => {
+          setFailed(event.currentTarget.dataset.voice);
+          setPlaying(undefined);
+        }}
+      />
       {voices && shown.length > 0 ? (
         <table className="keys voices-table">
           <caption className="visually-hidden">Voices</caption>
-          <thead><tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Type</th><th scope="col">Engine</th><th scope="col">Pitch</th><th scope="col">Id</th><th scope="col"><span className="visually-hidden">Sample</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Language</th>
+              <th scope="col">Type</th>
+              <th scope="col">Engine</th>
+              <th scope="col">Pitch</th>
+              <th scope="col">Id</th>
+              <th scope="col">
+                <span className="visually-hidden">Sample</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {shown.slice(0, limit).map((voice) => (
               <tr key={voice.voice_id}>
                 <td>{voice.name}</td>
-                <td>{options.find((option) => option.code === voice.language)?.name ?? voice.language}{voice.locale ? <span className="muted"> · {voice.locale}</span> : null}</td>
+                <td>
+                  {options.find((option) => option.code === voice.language)?.name ?? voice.language}
+                  {voice.locale ? <span className="muted"> · {voice.locale}</span> : null}
+                </td>
                 <td>{voice.gender}</td>
                 <td className="voice-engine">
                   {ENGINE_NAMES[voice.engine] ?? voice.engine}
-                  <span className={`badge ${voice.quality}`} title={voice.quality === 'draft' ? 'Rule-based voice: robotic, but in about 100 languages.' : 'Neural voice from an installed model.'}>{voice.quality}</span>
-                  {voice.clones ? <span className="badge" title="Speaks in each speaker's own voice (voice model: real).">clones</span> : null}
+                  <span
+                    className={`badge ${voice.quality}`}
+                    title={
+                      voice.quality === 'draft'
+                        ? 'Rule-based voice: robotic, but in about 100 languages.'
+                        : 'Neural voice from an installed model.'
+                    }
+                  >
+                    {voice.quality}
+                  </span>
+                  {voice.clones ? (
+                    <span className="badge" title="Speaks in each speaker's own voice (voice model: real).">
+                      clones
+                    </span>
+                  ) : null}
                 </td>
                 <td>{voice.pitch_hz ? `${Math.round(voice.pitch_hz)} Hz` : '—'}</td>
-                <td><code>{voice.voice_id}</code> <CopyButton text={voice.voice_id} label="Copy id" className="secondary small" /></td>
                 <td>
-                  {voice.clones ? <span className="muted" title="It speaks in the voice of each speaker's own speech (voice model: real).">No sample</span> : (
-                    <button type="button" className="secondary small" aria-label={`${playing === voice.voice_id ? 'Stop' : 'Play'} a sample of ${voice.name}`} onClick={() => toggle(voice)}>
+                  <code>{voice.voice_id}</code>{' '}
+                  <CopyButton text={voice.voice_id} label="Copy id" className="secondary small" />
+                </td>
+                <td>
+                  {voice.clones ? (
+                    <span
+                      className="muted"
+                      title="It speaks in the voice of each speaker's own speech (voice model: real)."
+                    >
+                      No sample
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="secondary small"
+                      aria-label={`${playing === voice.voice_id ? 'Stop' : 'Play'} a sample of ${voice.name}`}
+                      onClick={() => toggle(voice)}
+                    >
                       {playing === voice.voice_id ? 'Stop' : 'Play sample'}
                     </button>
                   )}
-                  {failed === voice.voice_id ? <span className="field-error"> The sample could not be played.</span> : null}
+                  {failed === voice.voice_id ? (
+                    <span className="field-error"> The sample could not be played.</span>
+                  ) : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-      ) : voices ? <p className="empty">No voice matches.</p> : null}
-      {shown.length > limit ? <button type="button" className="secondary" onClick={() => setLimit(limit + PAGE_ROWS * 5)}>Show more ({shown.length - limit} left)</button> : null}
+      ) : voices ? (
+        <p className="empty">No voice matches.</p>
+      ) : null}
+      {shown.length > limit ? (
+        <button type="button" className="secondary" onClick={() => setLimit(limit + PAGE_ROWS * 5)}>
+          Show more ({shown.length - limit} left)
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -23,20 +23,28 @@ const MAX_TERMS = 10_000;
 
 export function draftOf(record?: GlossaryRecord): GlossaryDraft {
   if (!record) return { name: '', source_language: 'en', target_language: '', rows: [{ source: '', target: '' }] };
-  return { name: record.name, source_language: record.source_language, target_language: record.target_language, rows: [...record.entries.map((entry) => ({ ...entry })), { source: '', target: '' }] };
+  return {
+    name: record.name,
+    source_language: record.source_language,
+    target_language: record.target_language,
+    rows: [...record.entries.map((entry) => ({ ...entry })), { source: '', target: '' }],
+  };
 }
 
 const isBlank = (row: TermRow) => row.source.trim() === '' && row.target.trim() === '';
 
 /** The body to send, or what to fix first; blank rows are dropped, a source term may appear once. */
-export function glossaryBody(draft: GlossaryDraft): { body: GlossaryBody; errors?: undefined } | { body?: undefined; errors: DraftErrors } {
+export function glossaryBody(
+  draft: GlossaryDraft,
+): { body: GlossaryBody; errors?: undefined } | { body?: undefined; errors: DraftErrors } {
   const errors: DraftErrors = {};
   const name = draft.name.trim();
   if (!name) errors.name = 'Give the glossary a name.';
   else if (name.length > MAX_NAME) errors.name = `At most ${MAX_NAME} characters.`;
   if (!draft.source_language) errors.source_language = 'Choose the language of the source terms.';
   if (!draft.target_language) errors.target_language = 'Choose the language of the translations.';
-  else if (draft.target_language === draft.source_language) errors.target_language = 'The translations must be in another language than the source terms.';
+  else if (draft.target_language === draft.source_language)
+    errors.target_language = 'The translations must be in another language than the source terms.';
 
   const entries: TermRow[] = [];
   const seen = new Map<string, number>();
@@ -46,7 +54,8 @@ export function glossaryBody(draft: GlossaryDraft): { body: GlossaryBody; errors
     const target = row.target.trim();
     if (!source) errors[`row-${index}`] = 'Give the source term.';
     else if (!target) errors[`row-${index}`] = `Give the translation of “${source}”.`;
-    else if (source.length > MAX_TERM || target.length > MAX_TERM) errors[`row-${index}`] = `A term has at most ${MAX_TERM} characters.`;
+    else if (source.length > MAX_TERM || target.length > MAX_TERM)
+      errors[`row-${index}`] = `A term has at most ${MAX_TERM} characters.`;
     else {
       const key = source.toLocaleLowerCase();
       const first = seen.get(key);

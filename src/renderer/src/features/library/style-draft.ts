@@ -36,20 +36,27 @@ export function duplicateName(name: string, taken: readonly string[]): string {
   for (let n = 2; ; n++) if (!names.has(`${base} (${n})`)) return `${base} (${n})`;
 }
 
-const inRange = (value: number, range: { min: number; max: number }) => Number.isFinite(value) && value >= range.min && value <= range.max;
+const inRange = (value: number, range: { min: number; max: number }) =>
+  Number.isFinite(value) && value >= range.min && value <= range.max;
 
 /** The body to send, or what to fix first (the same rules the API checks). */
-export function styleBody(draft: StyleDraft): { body: SubtitleStyleBody; errors?: undefined } | { body?: undefined; errors: StyleErrors } {
+export function styleBody(
+  draft: StyleDraft,
+): { body: SubtitleStyleBody; errors?: undefined } | { body?: undefined; errors: StyleErrors } {
   const errors: StyleErrors = {};
   const name = draft.name.trim();
   const fontFamily = draft.font_family.trim();
   if (!name) errors.name = 'Give the style a name.';
   else if (name.length > 200) errors.name = 'At most 200 characters.';
   if (!fontFamily) errors.font_family = 'Name a font family, e.g. DejaVu Sans.';
-  else if (!FONT_FAMILY.test(fontFamily) || fontFamily.length > 100) errors.font_family = 'A font family name has no commas, braces or backslashes (at most 100 characters).';
-  if (!inRange(draft.font_size, FONT_SIZE_RANGE)) errors.font_size = `Between ${FONT_SIZE_RANGE.min * 100} % and ${FONT_SIZE_RANGE.max * 100} % of the frame.`;
-  if (!inRange(draft.outline_width, OUTLINE_RANGE)) errors.outline_width = `Between 0 and ${OUTLINE_RANGE.max * 100} % of the font size.`;
-  if (!inRange(draft.shadow, SHADOW_RANGE)) errors.shadow = `Between 0 and ${SHADOW_RANGE.max * 100} % of the font size.`;
+  else if (!FONT_FAMILY.test(fontFamily) || fontFamily.length > 100)
+    errors.font_family = 'A font family name has no commas, braces or backslashes (at most 100 characters).';
+  if (!inRange(draft.font_size, FONT_SIZE_RANGE))
+    errors.font_size = `Between ${FONT_SIZE_RANGE.min * 100} % and ${FONT_SIZE_RANGE.max * 100} % of the frame.`;
+  if (!inRange(draft.outline_width, OUTLINE_RANGE))
+    errors.outline_width = `Between 0 and ${OUTLINE_RANGE.max * 100} % of the font size.`;
+  if (!inRange(draft.shadow, SHADOW_RANGE))
+    errors.shadow = `Between 0 and ${SHADOW_RANGE.max * 100} % of the font size.`;
   if (Object.keys(errors).length > 0) return { errors };
   return { body: { ...draft, name, font_family: fontFamily } };
 }

@@ -42,7 +42,12 @@ export function defaultPositionY(frame: FrameSize): number {
   return frame.height > frame.width ? 0.75 : 0.9;
 }
 
-type Look = Required<Pick<SubtitleStyleBody, 'font_family' | 'font_size' | 'outline_width' | 'shadow' | 'box' | 'bold' | 'italic' | 'alignment'>>;
+type Look = Required<
+  Pick<
+    SubtitleStyleBody,
+    'font_family' | 'font_size' | 'outline_width' | 'shadow' | 'box' | 'bold' | 'italic' | 'alignment'
+  >
+>;
 
 export function fontPixels(fontSize: number, frame: FrameSize): number {
   return Math.max(8, Math.round(fontSize * Math.min(frame.width, frame.height)));
@@ -57,7 +62,13 @@ export function cssFont(look: Pick<Look, 'font_family' | 'bold' | 'italic'>, fon
  * The lines laid out bottom-up from the subtitle position (below the middle the block's bottom edge, outline and
  * shadow included, sits at positionY, as the burn places it). `measure` gives a line's advance width in pixels.
  */
-export function layoutPreview(look: Look, frame: FrameSize, lines: readonly string[], measure: (text: string, font: string) => number, positionY = defaultPositionY(frame)): PreviewLayout {
+export function layoutPreview(
+  look: Look,
+  frame: FrameSize,
+  lines: readonly string[],
+  measure: (text: string, font: string) => number,
+  positionY = defaultPositionY(frame),
+): PreviewLayout {
   const fontPx = fontPixels(look.font_size, frame);
   const font = cssFont(look, fontPx);
   const boxPaddingPx = look.box ? Math.max(2, Math.round(fontPx * 0.2)) : 0;
@@ -80,13 +91,27 @@ export function layoutPreview(look: Look, frame: FrameSize, lines: readonly stri
     outlinePx,
     shadowPx,
     boxPaddingPx,
-    lines: lines.map((text, index) => ({ text, x, baseline: bottom - (count - 1 - index) * fontPx - descent, width: measure(text, font) })),
+    lines: lines.map((text, index) => ({
+      text,
+      x,
+      baseline: bottom - (count - 1 - index) * fontPx - descent,
+      width: measure(text, font),
+    })),
   };
 }
 
 /** A line's box (with `box: true`): the text's advance and full line height, plus the padding all round. */
-export function lineBox(line: PreviewLine, layout: PreviewLayout): { left: number; top: number; width: number; height: number } {
-  const left = layout.align === 'left' ? line.x : layout.align === 'right' ? line.x - line.width : line.x - line.width / 2;
+export function lineBox(
+  line: PreviewLine,
+  layout: PreviewLayout,
+): { left: number; top: number; width: number; height: number } {
+  const left =
+    layout.align === 'left' ? line.x : layout.align === 'right' ? line.x - line.width : line.x - line.width / 2;
   const top = line.baseline + layout.fontPx * DESCENT_SHARE - layout.fontPx;
-  return { left: left - layout.boxPaddingPx, top: top - layout.boxPaddingPx, width: line.width + 2 * layout.boxPaddingPx, height: layout.fontPx + 2 * layout.boxPaddingPx };
+  return {
+    left: left - layout.boxPaddingPx,
+    top: top - layout.boxPaddingPx,
+    width: line.width + 2 * layout.boxPaddingPx,
+    height: layout.fontPx + 2 * layout.boxPaddingPx,
+  };
 }

@@ -23,10 +23,15 @@ export const COMMERCIAL_USE_TEXT: Record<NonNullable<ModelRecord['commercial_use
 };
 
 export const NOT_USED_YET = 'Not used yet';
-export const NOT_USED_TEXT = 'Not used yet: nothing in this DubDesk version uses this model, so it is not offered for install.';
+export const NOT_USED_TEXT =
+  'Not used yet: nothing in this DubDesk version uses this model, so it is not offered for install.';
 
 const BUSY_STATES = new Set<InstallProgress['state']>(['downloading', 'copying', 'verifying', 'extracting']);
-const VERBS: Partial<Record<InstallProgress['state'], string>> = { downloading: 'Downloading', copying: 'Copying', extracting: 'Extracting' };
+const VERBS: Partial<Record<InstallProgress['state'], string>> = {
+  downloading: 'Downloading',
+  copying: 'Copying',
+  extracting: 'Extracting',
+};
 
 export function isInstalling(install: InstallProgress | undefined): boolean {
   return install ? BUSY_STATES.has(install.state) : false;
@@ -52,9 +57,15 @@ export function installProgressText(install: InstallProgress): string {
  */
 export function newerModelRecord(known: ModelRecord | undefined, incoming: ModelRecord): ModelRecord {
   if (!known?.install || !incoming.install) return incoming;
-  if (known.installed && known.install.state === 'installed' && !incoming.installed && isInstalling(incoming.install)) return known;
+  if (known.installed && known.install.state === 'installed' && !incoming.installed && isInstalling(incoming.install))
+    return known;
   const bothBusy = isInstalling(known.install) && isInstalling(incoming.install);
-  if (bothBusy && known.install.state === incoming.install.state && known.install.received_bytes > incoming.install.received_bytes) return { ...incoming, install: known.install };
+  if (
+    bothBusy &&
+    known.install.state === incoming.install.state &&
+    known.install.received_bytes > incoming.install.received_bytes
+  )
+    return { ...incoming, install: known.install };
   return incoming;
 }
 
@@ -68,15 +79,25 @@ const ARCHIVE_NAME = /\.(tar\.bz2|tbz2?|tar\.gz|tgz|zip)$/i;
 /** File-dialog extensions for a model's import: its files' own, plus the archive's when it is published as one. */
 export function importExtensions(model: Pick<ModelRecord, 'files' | 'archive'>): string[] {
   const own = model.files.map((file) => file.name.split('.').pop() ?? 'onnx');
-  const archive = model.archive ? (model.archive.format === 'zip' ? ['zip'] : model.archive.format === 'tar.bz2' ? ['bz2', 'tbz2'] : ['gz', 'tgz']) : [];
+  const archive = model.archive
+    ? model.archive.format === 'zip'
+      ? ['zip']
+      : model.archive.format === 'tar.bz2'
+        ? ['bz2', 'tbz2']
+        : ['gz', 'tgz']
+    : [];
   return [...new Set([...own, ...archive])];
 }
 
 /** What the import form asks for, in a user's words. */
 export function importHint(model: Pick<ModelRecord, 'files' | 'archive'>): string {
-  const names = [...model.files.map((file) => file.name), ...(model.archive?.directories ?? []).map((d) => `the folder ${d}`)];
+  const names = [
+    ...model.files.map((file) => file.name),
+    ...(model.archive?.directories ?? []).map((d) => `the folder ${d}`),
+  ];
   const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  if (model.archive) return `The .${model.archive.format} archive as downloaded, or the folder extracted from it (holding ${listed}).`;
+  if (model.archive)
+    return `The .${model.archive.format} archive as downloaded, or the folder extracted from it (holding ${listed}).`;
   return model.files.length === 1 ? `The file ${listed}, or a folder holding it.` : `A folder holding ${listed}.`;
 }
 
@@ -84,7 +105,10 @@ export function importHint(model: Pick<ModelRecord, 'files' | 'archive'>): strin
  * `source_path` for files chosen in the desktop's dialog: the file itself for a one-file model, else the folder
  * that holds them (the service looks there for each file by name).
  */
-export function importSourcePath(model: Pick<ModelRecord, 'files' | 'archive'>, picked: readonly string[]): string | undefined {
+export function importSourcePath(
+  model: Pick<ModelRecord, 'files' | 'archive'>,
+  picked: readonly string[],
+): string | undefined {
   if (picked.length === 0) return undefined;
   if (model.files.length === 1 && picked.length === 1) return picked[0];
   // The archive as published is imported as it is: the service extracts it.

@@ -84,8 +84,14 @@ export function ResultPreview({ resultUrl, original: originalInput, onTime, seek
       onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
       onTimeUpdate={onMasterTime}
       onSeeked={onMasterTime}
-      onPlay={() => { setPlaying(true); follow(); }}
-      onPause={() => { setPlaying(false); follow(); }}
+      onPlay={() => {
+        setPlaying(true);
+        follow();
+      }}
+      onPause={() => {
+        setPlaying(false);
+        follow();
+      }}
       onRateChange={follow}
       onClick={togglePlay}
     />
@@ -93,7 +99,16 @@ export function ResultPreview({ resultUrl, original: originalInput, onTime, seek
   const originalVideo = !originalUrl ? null : originalInput?.kind === 'image' ? (
     <img className="original-image" src={originalUrl} alt="Original" />
   ) : (
-    <video ref={original} className="original-video" src={originalUrl} preload="metadata" playsInline muted aria-label="Original" onClick={togglePlay} />
+    <video
+      ref={original}
+      className="original-video"
+      src={originalUrl}
+      preload="metadata"
+      playsInline
+      muted
+      aria-label="Original"
+      onClick={togglePlay}
+    />
   );
   const hasSound = originalInput?.kind === 'video';
 
@@ -101,33 +116,64 @@ export function ResultPreview({ resultUrl, original: originalInput, onTime, seek
     <div className="preview">
       {originalUrl ? (
         <div className="preview-modes" role="radiogroup" aria-label="Compare">
-          <label className="check"><input type="radio" name="preview-mode" checked={mode === 'side'} onChange={() => setMode('side')} /> Side by side</label>
-          <label className="check"><input type="radio" name="preview-mode" checked={mode === 'wipe'} onChange={() => setMode('wipe')} /> Wipe</label>
+          <label className="check">
+            <input type="radio" name="preview-mode" checked={mode === 'side'} onChange={() => setMode('side')} /> Side
+            by side
+          </label>
+          <label className="check">
+            <input type="radio" name="preview-mode" checked={mode === 'wipe'} onChange={() => setMode('wipe')} /> Wipe
+          </label>
           {hasSound ? (
             <>
-              <label className="check"><input type="radio" name="listen" checked={listenTo === 'result'} onChange={() => setListenTo('result')} /> Hear the result</label>
-              <label className="check"><input type="radio" name="listen" checked={listenTo === 'original'} onChange={() => setListenTo('original')} /> Hear the original</label>
+              <label className="check">
+                <input
+                  type="radio"
+                  name="listen"
+                  checked={listenTo === 'result'}
+                  onChange={() => setListenTo('result')}
+                />{' '}
+                Hear the result
+              </label>
+              <label className="check">
+                <input
+                  type="radio"
+                  name="listen"
+                  checked={listenTo === 'original'}
+                  onChange={() => setListenTo('original')}
+                />{' '}
+                Hear the original
+              </label>
             </>
           ) : null}
         </div>
       ) : null}
       {originalUrl && mode === 'side' ? (
         <div className="side-by-side">
-          <figure><figcaption>Original</figcaption>{originalVideo}</figure>
-          <figure><figcaption>Result</figcaption>{resultVideo}</figure>
+          <figure>
+            <figcaption>Original</figcaption>
+            {originalVideo}
+          </figure>
+          <figure>
+            <figcaption>Result</figcaption>
+            {resultVideo}
+          </figure>
         </div>
       ) : originalUrl && mode === 'wipe' ? (
         <div className="wipe">
           {resultVideo}
           {/* The original lies on top, cut off right of the slider: left of the line is before, right is after. */}
-          <div className="wipe-top" style={{ clipPath: `inset(0 ${100 - wipe}% 0 0)` }}>{originalVideo}</div>
+          <div className="wipe-top" style={{ clipPath: `inset(0 ${100 - wipe}% 0 0)` }}>
+            {originalVideo}
+          </div>
           <div className="wipe-line" style={{ left: `${wipe}%` }} aria-hidden="true" />
         </div>
       ) : (
         <div className="single">{resultVideo}</div>
       )}
       <div className="player-controls">
-        <button type="button" onClick={togglePlay}>{playing ? 'Pause' : 'Play'}</button>
+        <button type="button" onClick={togglePlay}>
+          {playing ? 'Pause' : 'Play'}
+        </button>
         <input
           type="range"
           aria-label="Position"
@@ -138,11 +184,20 @@ export function ResultPreview({ resultUrl, original: originalInput, onTime, seek
           aria-valuetext={`${formatMediaTime(time)} of ${formatMediaTime(duration)}`}
           onChange={(event) => seekMaster(Number(event.target.value))}
         />
-        <span className="muted time">{formatMediaTime(time)} / {formatMediaTime(duration)}</span>
+        <span className="muted time">
+          {formatMediaTime(time)} / {formatMediaTime(duration)}
+        </span>
         {originalUrl && mode === 'wipe' ? (
           <label className="wipe-control">
             Wipe
-            <input type="range" min={0} max={100} value={wipe} onChange={(event) => setWipe(Number(event.target.value))} aria-valuetext={`${wipe}% original`} />
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={wipe}
+              onChange={(event) => setWipe(Number(event.target.value))}
+              aria-valuetext={`${wipe}% original`}
+            />
           </label>
         ) : null}
       </div>

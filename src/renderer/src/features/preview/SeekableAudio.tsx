@@ -14,5 +14,14 @@ export function SeekableAudio({ src, label, onTime, seekTo }: SeekableAudioProps
   useEffect(() => {
     if (seekTo && audio.current) audio.current.currentTime = seekTo.seconds;
   }, [seekTo]);
-  return <audio ref={audio} controls preload="metadata" src={src} aria-label={label} onTimeUpdate={onTime ? (event) => onTime(event.currentTarget.currentTime) : undefined} />;
+  return (
+    <audio
+      ref={audio}
+      controls
+      preload="metadata"
+      src={src}
+      aria-label={label}
+      onTimeUpdate={onTime ? (event) => onTime(event.currentTarget.currentTime) : undefined}
+    />
+  );
 }

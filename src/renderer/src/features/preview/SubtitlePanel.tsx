@@ -27,7 +27,10 @@ export function SubtitlePanel({ url, ...props }: CueListProps & { url: string })
         if (!response.ok) throw new Error(`The subtitles could not be loaded (${response.status}).`);
         return readSubtitlePreview(new Uint8Array(await response.arrayBuffer()));
       })
-      .then((parsed) => current && setPreview(parsed), (error: Error) => current && setFailed(error.message));
+      .then(
+        (parsed) => current && setPreview(parsed),
+        (error: Error) => current && setFailed(error.message),
+      );
     return () => {
       current = false;
     };
@@ -42,7 +45,12 @@ export function SubtitlePanel({ url, ...props }: CueListProps & { url: string })
 type StillCueListProps = { [K in keyof CueListProps]?: undefined };
 
 /** The cues as a list; the cue playing now is marked, a line with a warning says so, and a cue seeks the player when chosen. */
-export function SubtitleCueList({ preview, time = -1, onSeek, warnings = [] }: (CueListProps | StillCueListProps) & { preview: SubtitlePreview }) {
+export function SubtitleCueList({
+  preview,
+  time = -1,
+  onSeek,
+  warnings = [],
+}: (CueListProps | StillCueListProps) & { preview: SubtitlePreview }) {
   const { cues } = preview;
   const now = useMemo(() => cueAt(cues, time), [cues, time]);
   return (
@@ -55,7 +63,17 @@ export function SubtitleCueList({ preview, time = -1, onSeek, warnings = [] }: (
           const line = (
             <>
               <span className="muted cue-time">{formatMediaTime(cue.startSec)}</span>
-              {warning ? <span className="cue-warning-marker" role="img" aria-label="Warning" title={warning.message} style={{ color: 'var(--danger)' }}>⚠</span> : null}
+              {warning ? (
+                <span
+                  className="cue-warning-marker"
+                  role="img"
+                  aria-label="Warning"
+                  title={warning.message}
+                  style={{ color: 'var(--danger)' }}
+                >
+                  ⚠
+                </span>
+              ) : null}
               {speaker ? <span className="cue-speaker">{speaker}</span> : null}
               <span className="cue-text">{text}</span>
             </>
@@ -63,11 +81,20 @@ export function SubtitleCueList({ preview, time = -1, onSeek, warnings = [] }: (
           return (
             <li key={cue.index} aria-current={cue === now ? 'true' : undefined} data-warning={warning?.code}>
               {onSeek ? (
-                <button type="button" className="link cue" onClick={() => onSeek(cue.startSec)}>{line}</button>
+                <button type="button" className="link cue" onClick={() => onSeek(cue.startSec)}>
+                  {line}
+                </button>
               ) : (
                 <span className="cue">{line}</span>
               )}
-              {warning ? <p className="cue-warning" style={{ color: 'var(--danger)', margin: '0 0 0.3rem 0.5rem', fontSize: '0.85em' }}>{warning.message}</p> : null}
+              {warning ? (
+                <p
+                  className="cue-warning"
+                  style={{ color: 'var(--danger)', margin: '0 0 0.3rem 0.5rem', fontSize: '0.85em' }}
+                >
+                  {warning.message}
+                </p>
+              ) : null}
             </li>
           );
         })}

@@ -10,5 +10,16 @@ export function BoxOverlay({ media, box }: { media: RefObject<HTMLVideoElement |
   const height = video.videoHeight * scale;
   const left = video.offsetLeft + (video.clientWidth - width) / 2;
   const top = video.offsetTop + (video.clientHeight - height) / 2;
-  return <div className="box-overlay" aria-hidden="true" style={{ left: left + box.x * width, top: top + box.y * height, width: box.width * width, height: box.height * height }} />;
+  return (
+    <div
+      className="box-overlay"
+      aria-hidden="true"
+      style={{
+        left: left + box.x * width,
+        top: top + box.y * height,
+        width: box.width * width,
+        height: box.height * height,
+      }}
+    />
+  );
 }

@@ -1,7 +1,10 @@
 import type { ProjectExportType } from '../../api/client.js';
 
 const EXPORT_TYPES: { value: ProjectExportType; label: string }[] = [
-  { value: 'auto', label: 'Auto' }, { value: 'video', label: 'Video' }, { value: 'audio', label: 'Audio' }, { value: 'all', label: 'All (video and audio)' },
+  { value: 'auto', label: 'Auto' },
+  { value: 'video', label: 'Video' },
+  { value: 'audio', label: 'Audio' },
+  { value: 'all', label: 'All (video and audio)' },
 ];
 
 interface ExportControlsProps {
@@ -20,12 +23,22 @@ export function ExportControls({ visual, exportType, setExportType, exporting, o
       {visual ? null : (
         <label className="export-type">
           <span className="visually-hidden">Export as</span>
-          <select aria-label="Export as" value={exportType} onChange={(event) => setExportType(event.target.value as ProjectExportType)}>
-            {EXPORT_TYPES.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+          <select
+            aria-label="Export as"
+            value={exportType}
+            onChange={(event) => setExportType(event.target.value as ProjectExportType)}
+          >
+            {EXPORT_TYPES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </label>
       )}
-      <button type="button" onClick={() => void onExport()} disabled={exporting}>{exporting ? 'Exporting…' : 'Export'}</button>
+      <button type="button" onClick={() => void onExport()} disabled={exporting}>
+        {exporting ? 'Exporting…' : 'Export'}
+      </button>
     </>
   );
 }

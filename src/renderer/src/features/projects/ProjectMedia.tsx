@@ -40,12 +40,29 @@ export function ProjectMedia({ mediaUrl, media, box, preview, onTime, onClosePre
           />
           {box ? <BoxOverlay media={media} box={box} /> : null}
         </div>
-      ) : <p className="muted">The input media is not available.</p>}
+      ) : (
+        <p className="muted">The input media is not available.</p>
+      )}
       {preview ? (
         <div className="line-preview">
           <p>Line {preview.number}, its new voice over the original:</p>
-          <audio ref={previewAudio} key={preview.withOriginalUrl} src={preview.withOriginalUrl} controls autoPlay aria-label={`Line ${preview.number} with the original`} />
-          <p className="muted"><a href={preview.audioUrl} target="_blank" rel="noreferrer">The line alone</a> · <button type="button" className="link" onClick={onClosePreview}>Close</button></p>
+          <audio
+            ref={previewAudio}
+            key={preview.withOriginalUrl}
+            src={preview.withOriginalUrl}
+            controls
+            autoPlay
+            aria-label={`Line ${preview.number} with the original`}
+          />
+          <p className="muted">
+            <a href={preview.audioUrl} target="_blank" rel="noreferrer">
+              The line alone
+            </a>{' '}
+            ·{' '}
+            <button type="button" className="link" onClick={onClosePreview}>
+              Close
+            </button>
+          </p>
         </div>
       ) : null}
     </div>

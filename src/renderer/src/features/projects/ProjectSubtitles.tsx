@@ -50,23 +50,46 @@ export function ProjectSubtitles({ client, editor, projectId, exportTaskIds }: P
       <div className="project-tools">
         <span>Download SRT:</span>
         {(['source', 'target', 'bilingual'] as const).map((track) => (
-          <button key={track} type="button" className="secondary small" onClick={() => void onDownload(track)}>{track[0]!.toUpperCase() + track.slice(1)}</button>
+          <button key={track} type="button" className="secondary small" onClick={() => void onDownload(track)}>
+            {track[0]!.toUpperCase() + track.slice(1)}
+          </button>
         ))}
       </div>
       <div className="project-tools">
         {(['source', 'target'] as const).map((track) => (
           <label key={track} className="file-label">
             Replace the {track} texts from an SRT (same number of lines)
-            <input type="file" accept=".srt,application/x-subrip,text/plain" onChange={(event) => { void onReplace(track, event.target.files?.[0]); event.target.value = ''; }} />
+            <input
+              type="file"
+              accept=".srt,application/x-subrip,text/plain"
+              onChange={(event) => {
+                void onReplace(track, event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
           </label>
         ))}
       </div>
       {exportTaskIds.length ? (
-        <p className="muted">Exports: {exportTaskIds.map((taskId) => (
-          <button key={taskId} type="button" className="link export-link" onClick={() => show({ name: 'task', taskId })}>{taskId}</button>
-        ))}</p>
+        <p className="muted">
+          Exports:{' '}
+          {exportTaskIds.map((taskId) => (
+            <button
+              key={taskId}
+              type="button"
+              className="link export-link"
+              onClick={() => show({ name: 'task', taskId })}
+            >
+              {taskId}
+            </button>
+          ))}
+        </p>
       ) : null}
-      <ConfirmButton label="Delete project" confirmLabel="Really delete the project?" ariaLabel="Delete this project" confirmAriaLabel="Really delete this project"
+      <ConfirmButton
+        label="Delete project"
+        confirmLabel="Really delete the project?"
+        ariaLabel="Delete this project"
+        confirmAriaLabel="Really delete this project"
         onConfirm={async () => {
           try {
             await client.deleteProject(projectId);
@@ -74,7 +97,8 @@ export function ProjectSubtitles({ client, editor, projectId, exportTaskIds }: P
           } catch (error) {
             push(`Could not delete the project: ${(error as Error).message}`, 'error');
           }
-        }} />
+        }}
+      />
     </details>
   );
 }

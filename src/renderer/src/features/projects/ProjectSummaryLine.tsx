@@ -14,9 +14,16 @@ export function ProjectSummaryLine({ project, toReview }: { project: Project; to
   for (const segment of segments) if (segment.status !== 'ok') counts[segment.status]++;
   return (
     <p className="muted project-summary">
-      {kindTitle(kinds, project.kind)} · {languageName(project.source_language)} → {languageName(project.target_language)} · {segments.length} line{segments.length === 1 ? '' : 's'}
-      {counts.edited ? ` · ${counts.edited} edited` : ''}{counts.regenerated ? ` · ${counts.regenerated} regenerated` : ''}{counts.too_long ? ` · ${counts.too_long} too long` : ''}{toReview ? ` · ${toReview} to review` : ''}
-      {' · '}<button type="button" className="link" onClick={() => show({ name: 'task', taskId: project.task_id })}>the task that made it</button>
+      {kindTitle(kinds, project.kind)} · {languageName(project.source_language)} →{' '}
+      {languageName(project.target_language)} · {segments.length} line{segments.length === 1 ? '' : 's'}
+      {counts.edited ? ` · ${counts.edited} edited` : ''}
+      {counts.regenerated ? ` · ${counts.regenerated} regenerated` : ''}
+      {counts.too_long ? ` · ${counts.too_long} too long` : ''}
+      {toReview ? ` · ${toReview} to review` : ''}
+      {' · '}
+      <button type="button" className="link" onClick={() => show({ name: 'task', taskId: project.task_id })}>
+        the task that made it
+      </button>
     </p>
   );
 }

@@ -23,7 +23,12 @@ import { useProjectExport } from './useProjectExport.js';
 import { useProjectSound } from './useProjectSound.js';
 import { useRowActions, type LatestRows } from './useRowActions.js';
 
-const SAVE_WORDS: Record<SaveStatus, string> = { saved: 'Saved', saving: 'Saving…', retrying: 'Not saved yet — retrying', not_saved: 'Not saved' };
+const SAVE_WORDS: Record<SaveStatus, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  retrying: 'Not saved yet — retrying',
+  not_saved: 'Not saved',
+};
 
 function pageStorage() {
   try {
@@ -60,7 +65,10 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
   const loaded = Boolean(project);
 
   const segments = project?.segments ?? [];
-  const shown = useMemo(() => segments.map((segment) => withDraft(segment, drafts[segment.segment_id])), [segments, drafts]);
+  const shown = useMemo(
+    () => segments.map((segment) => withDraft(segment, drafts[segment.segment_id])),
+    [segments, drafts],
+  );
   // By the saved lines, so typing does not redraw every marked row.
   const review = useMemo(() => reviewByLine(segments, originReview?.review ?? []), [segments, originReview]);
   const flagged = useMemo(() => flaggedIndexes(review), [review]);
@@ -96,12 +104,22 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
     table.current?.focusLine(next);
   }
 
-  const back = <button type="button" className="secondary" onClick={() => show({ name: 'tasks' })}>← All tasks</button>;
+  const back = (
+    <button type="button" className="secondary" onClick={() => show({ name: 'tasks' })}>
+      ← All tasks
+    </button>
+  );
   if (!project) {
     return (
       <section className="project">
         {back}
-        {loadError ? <p role="alert" className="error">This project could not be opened: {loadError}</p> : <p aria-busy="true">Loading the project…</p>}
+        {loadError ? (
+          <p role="alert" className="error">
+            This project could not be opened: {loadError}
+          </p>
+        ) : (
+          <p aria-busy="true">Loading the project…</p>
+        )}
       </section>
     );
   }
@@ -119,20 +137,41 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
       <div className="section-head">
         {back}
         <h2 id="project-title">Project: {name}</h2>
-        <p className="save-status" data-state={status} role="status" aria-live="polite">{SAVE_WORDS[status]}</p>
-        <ExportControls visual={visual} exportType={exportType} setExportType={setExportType} exporting={exporting} onExport={onExport} />
+        <p className="save-status" data-state={status} role="status" aria-live="polite">
+          {SAVE_WORDS[status]}
+        </p>
+        <ExportControls
+          visual={visual}
+          exportType={exportType}
+          setExportType={setExportType}
+          exporting={exporting}
+          onExport={onExport}
+        />
       </div>
       <ProjectSummaryLine project={project} toReview={flagged.length} />
-      {loadError ? <p role="alert" className="error">{loadError}</p> : null}
+      {loadError ? (
+        <p role="alert" className="error">
+          {loadError}
+        </p>
+      ) : null}
       {exported ? (
         <p className="notice info export-notice" role="status">
-          Export started as a new task. <button type="button" className="link" onClick={() => show({ name: 'task', taskId: exported })}>Open task {exported}</button>
+          Export started as a new task.{' '}
+          <button type="button" className="link" onClick={() => show({ name: 'task', taskId: exported })}>
+            Open task {exported}
+          </button>
         </p>
       ) : null}
 
       <div className="project-top">
-        <ProjectMedia mediaUrl={project.media_url} media={media} box={visual && selected !== undefined ? shown[selected]?.box ?? undefined : undefined}
-          preview={preview} onTime={setTime} onClosePreview={() => editor.closePreview()} />
+        <ProjectMedia
+          mediaUrl={project.media_url}
+          media={media}
+          box={visual && selected !== undefined ? (shown[selected]?.box ?? undefined) : undefined}
+          preview={preview}
+          onTime={setTime}
+          onClosePreview={() => editor.closePreview()}
+        />
         <div className="project-side">
           <Timeline
             segments={shown}
@@ -160,14 +199,35 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
             }}
           />
           {visual ? null : <SpeakerVoices project={project} voices={voices} editor={editor} />}
-          <ProjectSubtitles client={client} editor={editor} projectId={projectId} exportTaskIds={project.export_task_ids} />
+          <ProjectSubtitles
+            client={client}
+            editor={editor}
+            projectId={projectId}
+            exportTaskIds={project.export_task_ids}
+          />
         </div>
       </div>
 
-      {flagged.length ? <ReviewBar count={flagged.length} onlyReview={onlyReview} onFilter={setOnlyReview} onNext={goToNextReview} /> : null}
-      <p className="muted keys-hint">Enter saves and goes to the next line{onlyReview ? ' to review' : ''} · Shift+Enter: new line · {visual ? '' : 'Ctrl+Enter or Alt+R: regenerate the voice · '}Ctrl+Z: undo</p>
-      <SegmentTable ref={table} segments={segments} drafts={drafts} lines={lines} visual={visual} voices={voices} selectedIndex={selected} playingIndex={playingIndex}
-        review={review} rows={onlyReview ? flagged : undefined} actions={actions} />
+      {flagged.length ? (
+        <ReviewBar count={flagged.length} onlyReview={onlyReview} onFilter={setOnlyReview} onNext={goToNextReview} />
+      ) : null}
+      <p className="muted keys-hint">
+        Enter saves and goes to the next line{onlyReview ? ' to review' : ''} · Shift+Enter: new line ·{' '}
+        {visual ? '' : 'Ctrl+Enter or Alt+R: regenerate the voice · '}Ctrl+Z: undo
+      </p>
+      <SegmentTable
+        ref={table}
+        segments={segments}
+        drafts={drafts}
+        lines={lines}
+        visual={visual}
+        voices={voices}
+        selectedIndex={selected}
+        playingIndex={playingIndex}
+        review={review}
+        rows={onlyReview ? flagged : undefined}
+        actions={actions}
+      />
     </section>
   );
 }

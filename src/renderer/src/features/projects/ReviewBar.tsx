@@ -14,7 +14,9 @@ export function ReviewBar({ count, onlyReview, onFilter, onNext }: ReviewBarProp
         <input type="checkbox" checked={onlyReview} onChange={(event) => onFilter(event.target.checked)} />
         Needs review only ({count} line{count === 1 ? '' : 's'})
       </label>
-      <button type="button" className="secondary small" onClick={onNext}>Next to review</button>
+      <button type="button" className="secondary small" onClick={onNext}>
+        Next to review
+      </button>
     </div>
   );
 }

@@ -8,7 +8,13 @@ export function ReviewMark({ items }: { items: readonly ReviewItem[] }) {
   return (
     <span className="chip review-mark" title={items.map((item) => item.detail).join('\n')}>
       <span className="visually-hidden">To review: </span>
-      {labels[0]}{labels.length > 1 ? <span aria-hidden="true" title={labels.slice(1).join(', ')}> +{labels.length - 1}</span> : null}
+      {labels[0]}
+      {labels.length > 1 ? (
+        <span aria-hidden="true" title={labels.slice(1).join(', ')}>
+          {' '}
+          +{labels.length - 1}
+        </span>
+      ) : null}
       {labels.length > 1 ? <span className="visually-hidden">, {labels.slice(1).join(', ')}</span> : null}
     </span>
   );

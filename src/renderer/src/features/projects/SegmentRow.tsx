@@ -27,13 +27,37 @@ export interface RowActions {
  * A line's voice: only the chosen option is rendered until the select is used, since a thousand rows scrolling past
  * would otherwise build every voice's option each time a row comes into view.
  */
-function VoiceSelect({ label, value, voices, onChange }: { label: string; value: string | null; voices: readonly VoiceRecord[]; onChange(voiceId: string | null): void }) {
+function VoiceSelect({
+  label,
+  value,
+  voices,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  voices: readonly VoiceRecord[];
+  onChange(voiceId: string | null): void;
+}) {
   const [full, setFull] = useState(false);
   const chosen = value ? voices.find((voice) => voice.voice_id === value) : undefined;
   return (
-    <select aria-label={label} value={value ?? ''} onFocus={() => setFull(true)} onPointerDown={() => setFull(true)} onChange={(event) => onChange(event.target.value || null)}>
+    <select
+      aria-label={label}
+      value={value ?? ''}
+      onFocus={() => setFull(true)}
+      onPointerDown={() => setFull(true)}
+      onChange={(event) => onChange(event.target.value || null)}
+    >
       <option value="">Speaker&apos;s voice</option>
-      {full ? voices.map((voice) => <option key={voice.voice_id} value={voice.voice_id}>{voice.name}</option>) : chosen ? <option value={chosen.voice_id}>{chosen.name}</option> : null}
+      {full ? (
+        voices.map((voice) => (
+          <option key={voice.voice_id} value={voice.voice_id}>
+            {voice.name}
+          </option>
+        ))
+      ) : chosen ? (
+        <option value={chosen.voice_id}>{chosen.name}</option>
+      ) : null}
       {value && !voices.some((voice) => voice.voice_id === value) ? <option value={value}>{value}</option> : null}
     </select>
   );
@@ -56,9 +80,27 @@ interface SegmentRowProps {
 }
 
 const BOX_PARTS = ['x', 'y', 'width', 'height'] as const;
-const BOX_NAMES = { x: 'Left edge (fraction of the width)', y: 'Top edge (fraction of the height)', width: 'Width (fraction)', height: 'Height (fraction)' };
+const BOX_NAMES = {
+  x: 'Left edge (fraction of the width)',
+  y: 'Top edge (fraction of the height)',
+  width: 'Width (fraction)',
+  height: 'Height (fraction)',
+};
 
-export const SegmentRow = memo(function SegmentRow({ index, count, segment: saved, draft, line, visual, voices, selected, playing, review, top, actions }: SegmentRowProps) {
+export const SegmentRow = memo(function SegmentRow({
+  index,
+  count,
+  segment: saved,
+  draft,
+  line,
+  visual,
+  voices,
+  selected,
+  playing,
+  review,
+  top,
+  actions,
+}: SegmentRowProps) {
   const segment = withDraft(saved, draft);
   const id = segment.segment_id;
   const number = index + 1;
@@ -68,14 +110,25 @@ export const SegmentRow = memo(function SegmentRow({ index, count, segment: save
   const busy = Boolean(line?.busy);
 
   function onRowKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!visual && ((event.key === 'Enter' && (event.ctrlKey || event.metaKey)) || (event.altKey && event.code === 'KeyR'))) {
+    if (
+      !visual &&
+      ((event.key === 'Enter' && (event.ctrlKey || event.metaKey)) || (event.altKey && event.code === 'KeyR'))
+    ) {
       event.preventDefault();
       actions.regenerate(id);
     }
   }
 
   function onTargetKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
+    if (
+      event.key !== 'Enter' ||
+      event.shiftKey ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      event.nativeEvent.isComposing
+    )
+      return;
     event.preventDefault();
     actions.flush(id);
     actions.nextTarget(index);
@@ -96,13 +149,26 @@ export const SegmentRow = memo(function SegmentRow({ index, count, segment: save
       onFocus={() => actions.select(index)}
       onKeyDown={onRowKeyDown}
     >
-      <div role="cell" className="segment-number">{number}</div>
+      <div role="cell" className="segment-number">
+        {number}
+      </div>
       <div role="cell" className="segment-time">
-        <button type="button" className="link" onClick={() => actions.playLine(index)} aria-label={`Line ${number}: ${formatLineTime(segment.start)} to ${formatLineTime(segment.end)}. Play it`}>
-          {formatLineTime(segment.start)}<br />{formatLineTime(segment.end)}
+        <button
+          type="button"
+          className="link"
+          onClick={() => actions.playLine(index)}
+          aria-label={`Line ${number}: ${formatLineTime(segment.start)} to ${formatLineTime(segment.end)}. Play it`}
+        >
+          {formatLineTime(segment.start)}
+          <br />
+          {formatLineTime(segment.end)}
         </button>
       </div>
-      {visual ? null : <div role="cell" className="segment-speaker" title={segment.speaker}>{segment.speaker ?? '—'}</div>}
+      {visual ? null : (
+        <div role="cell" className="segment-speaker" title={segment.speaker}>
+          {segment.speaker ?? '—'}
+        </div>
+      )}
       <div role="cell" className="segment-text">
         <textarea
           aria-label={`Source of line ${number}`}
@@ -135,7 +201,11 @@ export const SegmentRow = memo(function SegmentRow({ index, count, segment: save
                 aria-label={`Box ${part} of line ${number}`}
                 value={segment.box ? Number(segment.box[part].toFixed(3)) : ''}
                 disabled={!segment.box}
-                onChange={(event) => segment.box && event.target.value !== '' && actions.edit(id, { box: { ...segment.box, [part]: Number(event.target.value) } })}
+                onChange={(event) =>
+                  segment.box &&
+                  event.target.value !== '' &&
+                  actions.edit(id, { box: { ...segment.box, [part]: Number(event.target.value) } })
+                }
                 onBlur={() => actions.flush(id)}
               />
             </label>
@@ -143,31 +213,123 @@ export const SegmentRow = memo(function SegmentRow({ index, count, segment: save
         </div>
       ) : (
         <div role="cell" className="segment-voice">
-          <VoiceSelect label={`Voice of line ${number}`} value={segment.voice_id ?? null} voices={voices} onChange={(voiceId) => actions.edit(id, { voice_id: voiceId }, true)} />
+          <VoiceSelect
+            label={`Voice of line ${number}`}
+            value={segment.voice_id ?? null}
+            voices={voices}
+            onChange={(voiceId) => actions.edit(id, { voice_id: voiceId }, true)}
+          />
         </div>
       )}
       <div role="cell" className="segment-state">
         {review ? <ReviewMark items={review} /> : null}
-        {status ? <span className="chip" data-status={saved.status}>{status}</span> : null}
-        {fit ? <span className="fit muted" title={`Spoken ${saved.fit!.speech_seconds.toFixed(2)} s in ${saved.fit!.room_seconds.toFixed(2)} s`}>{fit}</span> : null}
-        {line?.busy ? <span className="muted" aria-live="polite">{line.busy}</span> : null}
-        {line?.conflict ? (
-          <span className="line-problem" role="alert">Changed elsewhere (another tab): <button type="button" className="link" onClick={() => actions.reload(id)}>Reload</button></span>
-        ) : saving ? <span className={line?.retrying ? 'line-problem' : 'muted'}>{saving}</span> : null}
-        {line?.yours ? (
-          <span className="line-problem" title={Object.values(line.yours).filter((value) => typeof value === 'string').join(' / ')}>
-            Your edit kept: <button type="button" className="link" onClick={() => actions.applyYours(id)}>Apply again</button> · <button type="button" className="link" onClick={() => actions.dismissYours(id)}>Drop</button>
+        {status ? (
+          <span className="chip" data-status={saved.status}>
+            {status}
           </span>
         ) : null}
-        {line?.error ? <span className="line-problem" role="alert" title={line.error}>{line.error}</span> : null}
+        {fit ? (
+          <span
+            className="fit muted"
+            title={`Spoken ${saved.fit!.speech_seconds.toFixed(2)} s in ${saved.fit!.room_seconds.toFixed(2)} s`}
+          >
+            {fit}
+          </span>
+        ) : null}
+        {line?.busy ? (
+          <span className="muted" aria-live="polite">
+            {line.busy}
+          </span>
+        ) : null}
+        {line?.conflict ? (
+          <span className="line-problem" role="alert">
+            Changed elsewhere (another tab):{' '}
+            <button type="button" className="link" onClick={() => actions.reload(id)}>
+              Reload
+            </button>
+          </span>
+        ) : saving ? (
+          <span className={line?.retrying ? 'line-problem' : 'muted'}>{saving}</span>
+        ) : null}
+        {line?.yours ? (
+          <span
+            className="line-problem"
+            title={Object.values(line.yours)
+              .filter((value) => typeof value === 'string')
+              .join(' / ')}
+          >
+            Your edit kept:{' '}
+            <button type="button" className="link" onClick={() => actions.applyYours(id)}>
+              Apply again
+            </button>{' '}
+            ·{' '}
+            <button type="button" className="link" onClick={() => actions.dismissYours(id)}>
+              Drop
+            </button>
+          </span>
+        ) : null}
+        {line?.error ? (
+          <span className="line-problem" role="alert" title={line.error}>
+            {line.error}
+          </span>
+        ) : null}
       </div>
       <div role="cell" className="segment-actions">
-        <button type="button" className="secondary small" onClick={() => actions.playLine(index)} aria-label={`Play line ${number}`}>Play</button>
-        <button type="button" className="secondary small" onClick={() => actions.playFrom(index)} aria-label={`Play from line ${number}`}>From here</button>
-        {visual ? null : <button type="button" className="secondary small" disabled={busy} onClick={() => actions.regenerate(id)} aria-label={`Regenerate the voice of line ${number}`} title="Regenerate the voice (Ctrl+Enter or Alt+R)">Voice</button>}
-        <button type="button" className="secondary small" disabled={busy || !segment.source_text.trim()} onClick={() => actions.retranslate(id)} aria-label={`Translate line ${number} again`}>Translate</button>
-        <button type="button" className="secondary small" disabled={busy} onClick={() => actions.split(id)} aria-label={`Split line ${number} at the playhead`}>Split</button>
-        <button type="button" className="secondary small" disabled={busy || index === count - 1} onClick={() => actions.mergeWithNext(id)} aria-label={`Merge line ${number} with the next`}>Merge</button>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => actions.playLine(index)}
+          aria-label={`Play line ${number}`}
+        >
+          Play
+        </button>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => actions.playFrom(index)}
+          aria-label={`Play from line ${number}`}
+        >
+          From here
+        </button>
+        {visual ? null : (
+          <button
+            type="button"
+            className="secondary small"
+            disabled={busy}
+            onClick={() => actions.regenerate(id)}
+            aria-label={`Regenerate the voice of line ${number}`}
+            title="Regenerate the voice (Ctrl+Enter or Alt+R)"
+          >
+            Voice
+          </button>
+        )}
+        <button
+          type="button"
+          className="secondary small"
+          disabled={busy || !segment.source_text.trim()}
+          onClick={() => actions.retranslate(id)}
+          aria-label={`Translate line ${number} again`}
+        >
+          Translate
+        </button>
+        <button
+          type="button"
+          className="secondary small"
+          disabled={busy}
+          onClick={() => actions.split(id)}
+          aria-label={`Split line ${number} at the playhead`}
+        >
+          Split
+        </button>
+        <button
+          type="button"
+          className="secondary small"
+          disabled={busy || index === count - 1}
+          onClick={() => actions.mergeWithNext(id)}
+          aria-label={`Merge line ${number} with the next`}
+        >
+          Merge
+        </button>
       </div>
     </div>
   );

@@ -30,40 +30,63 @@ interface SegmentTableProps {
 }
 
 /** The lines, virtualized: only the rows in view (and a few around) are rendered, so a thousand lines scroll smoothly. */
-export const SegmentTable = forwardRef<SegmentTableHandle, SegmentTableProps>(function SegmentTable({ segments, drafts, lines, visual, voices, selectedIndex, playingIndex, review, rows, actions }, ref) {
+export const SegmentTable = forwardRef<SegmentTableHandle, SegmentTableProps>(function SegmentTable(
+  { segments, drafts, lines, visual, voices, selectedIndex, playingIndex, review, rows, actions },
+  ref,
+) {
   const { scroller, viewport, measure, onScroll } = useScrollViewport(400);
   const pendingFocus = useRef<{ index: number; field: string } | undefined>(undefined);
   const shownCount = rows ? rows.length : segments.length;
 
-  useImperativeHandle(ref, () => ({
-    focusLine(index, field = 'target_text') {
-      const element = scroller.current;
-      if (!element || index < 0 || index >= segments.length) return;
-      // A line the filter hides cannot be focused.
-      const position = rows ? rows.indexOf(index) : index;
-      if (position < 0) return;
-      const top = scrollToReveal(position, { scrollTop: element.scrollTop, viewportHeight: element.clientHeight, rowHeight: SEGMENT_ROW_HEIGHT });
-      if (top !== undefined) element.scrollTop = top;
-      pendingFocus.current = { index, field };
-      measure();
-    },
-  }), [segments.length, rows, scroller, measure]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focusLine(index, field = 'target_text') {
+        const element = scroller.current;
+        if (!element || index < 0 || index >= segments.length) return;
+        // A line the filter hides cannot be focused.
+        const position = rows ? rows.indexOf(index) : index;
+        if (position < 0) return;
+        const top = scrollToReveal(position, {
+          scrollTop: element.scrollTop,
+          viewportHeight: element.clientHeight,
+          rowHeight: SEGMENT_ROW_HEIGHT,
+        });
+        if (top !== undefined) element.scrollTop = top;
+        pendingFocus.current = { index, field };
+        measure();
+      },
+    }),
+    [segments.length, rows, scroller, measure],
+  );
 
   // After a line was scrolled into the window, focus its field once it is rendered.
   useEffect(() => {
     const wanted = pendingFocus.current;
     if (!wanted) return;
-    const field = scroller.current?.querySelector<HTMLElement>(`[data-index="${wanted.index}"] [data-field="${wanted.field}"]`);
+    const field = scroller.current?.querySelector<HTMLElement>(
+      `[data-index="${wanted.index}"] [data-field="${wanted.field}"]`,
+    );
     if (field) {
       pendingFocus.current = undefined;
       field.focus();
     }
   });
 
-  const range = visibleRows({ scrollTop: viewport.scrollTop, viewportHeight: viewport.height, rowHeight: SEGMENT_ROW_HEIGHT, count: shownCount });
+  const range = visibleRows({
+    scrollTop: viewport.scrollTop,
+    viewportHeight: viewport.height,
+    rowHeight: SEGMENT_ROW_HEIGHT,
+    count: shownCount,
+  });
   const positions = Array.from({ length: range.end - range.start }, (_, i) => range.start + i);
   return (
-    <div className={`segment-table${visual ? ' visual' : ''}`} role="table" aria-label="Lines" aria-rowcount={segments.length + 1}>
+    <div
+      className={`segment-table${visual ? ' visual' : ''}`}
+      role="table"
+      aria-label="Lines"
+      aria-rowcount={segments.length + 1}
+    >
       <div className="segment-head" role="row" aria-rowindex={1}>
         <span role="columnheader">#</span>
         <span role="columnheader">Time</span>

@@ -26,7 +26,19 @@ interface TimelineProps {
  * The input's waveform with one bar per line above it, drawn on a canvas for the visible time range only:
  * drag a bar's body to move the line, its edges to resize it (saved on drop); click to seek.
  */
-export function Timeline({ segments, duration, peaks, media, selectedIndex, needsReview, noOverlap, onSeek, onSelect, onRetime, onFrame }: TimelineProps) {
+export function Timeline({
+  segments,
+  duration,
+  peaks,
+  media,
+  selectedIndex,
+  needsReview,
+  noOverlap,
+  onSeek,
+  onSelect,
+  onRetime,
+  onFrame,
+}: TimelineProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [range, setRange] = useState<TimeRange>({ start: 0, span: Math.min(Math.max(duration, 0.5), 30), width: 800 });
   const rangeRef = useRef(range);
@@ -53,14 +65,20 @@ export function Timeline({ segments, duration, peaks, media, selectedIndex, need
 
   useEffect(() => {
     // A duration learnt late (from the waveform) gives the first real span.
-    setRange((current) => clampRange({ ...current, span: current.span > 0.5 ? current.span : Math.min(duration, 30) }, duration));
+    setRange((current) =>
+      clampRange({ ...current, span: current.span > 0.5 ? current.span : Math.min(duration, 30) }, duration),
+    );
   }, [duration]);
 
   // A line chosen in the table comes into view.
   useEffect(() => {
     const segment = selectedIndex === undefined ? undefined : segments[selectedIndex];
     if (!segment) return;
-    setRange((current) => (segment.start >= current.start && segment.end <= current.start + current.span ? current : clampRange({ ...current, start: segment.start - current.span * 0.1 }, duration)));
+    setRange((current) =>
+      segment.start >= current.start && segment.end <= current.start + current.span
+        ? current
+        : clampRange({ ...current, start: segment.start - current.span * 0.1 }, duration),
+    );
     // Only a new selection moves the view, not the lines' edits.
   }, [selectedIndex]);
 
@@ -97,9 +115,12 @@ export function Timeline({ segments, duration, peaks, media, selectedIndex, need
       const factor = event.deltaY > 0 ? 1.25 : 0.8;
       const anchor = xToSeconds(view, event.offsetX);
       const span = view.span * factor;
-      setRange(clampRange({ ...view, span, start: anchor - (event.offsetX / view.width) * span }, props.current.duration));
+      setRange(
+        clampRange({ ...view, span, start: anchor - (event.offsetX / view.width) * span }, props.current.duration),
+      );
     } else {
-      const delta = (Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY) / view.width * view.span;
+      const delta =
+        ((Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY) / view.width) * view.span;
       setRange(clampRange({ ...view, start: view.start + delta }, props.current.duration));
     }
   }
@@ -119,7 +140,19 @@ export function Timeline({ segments, duration, peaks, media, selectedIndex, need
     const step = (event.shiftKey ? 1 : 0.1) * (event.key === 'ArrowLeft' ? -1 : 1);
     const previous = noOverlap ? segments[selectedIndex - 1] : undefined;
     const next = noOverlap ? segments[selectedIndex + 1] : undefined;
-    onRetime(selectedIndex, dragTimes({ mode: 'move', from: segment, delta: step, duration, previousEnd: previous?.end, nextStart: next?.start, grid: 0.01, tolerance: 0 }));
+    onRetime(
+      selectedIndex,
+      dragTimes({
+        mode: 'move',
+        from: segment,
+        delta: step,
+        duration,
+        previousEnd: previous?.end,
+        nextStart: next?.start,
+        grid: 0.01,
+        tolerance: 0,
+      }),
+    );
   }
 
   return (

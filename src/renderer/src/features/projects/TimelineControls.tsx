@@ -18,11 +18,24 @@ export function TimelineControls({ range, duration, media, setRange }: TimelineC
     <div className="project-timeline-controls">
       <label>
         Show
-        <select aria-label="Seconds shown on the timeline" value={zoomChoices.includes(range.span) ? range.span : 'all'} onChange={(event) => {
-          const span = event.target.value === 'all' ? duration : Number(event.target.value);
-          setRange((current) => clampRange({ ...current, span, start: (media.current?.currentTime ?? current.start) - span * 0.1 }, duration));
-        }}>
-          {zoomChoices.map((seconds) => <option key={seconds} value={seconds}>{seconds < 60 ? `${seconds} s` : `${seconds / 60} min`}</option>)}
+        <select
+          aria-label="Seconds shown on the timeline"
+          value={zoomChoices.includes(range.span) ? range.span : 'all'}
+          onChange={(event) => {
+            const span = event.target.value === 'all' ? duration : Number(event.target.value);
+            setRange((current) =>
+              clampRange(
+                { ...current, span, start: (media.current?.currentTime ?? current.start) - span * 0.1 },
+                duration,
+              ),
+            );
+          }}
+        >
+          {zoomChoices.map((seconds) => (
+            <option key={seconds} value={seconds}>
+              {seconds < 60 ? `${seconds} s` : `${seconds / 60} min`}
+            </option>
+          ))}
           <option value="all">All</option>
         </select>
       </label>
@@ -34,9 +47,13 @@ export function TimelineControls({ range, duration, media, setRange }: TimelineC
         step={0.05}
         value={range.start}
         aria-valuetext={`${formatMediaTime(range.start)} to ${formatMediaTime(range.start + range.span)}`}
-        onChange={(event) => setRange((current) => clampRange({ ...current, start: Number(event.target.value) }, duration))}
+        onChange={(event) =>
+          setRange((current) => clampRange({ ...current, start: Number(event.target.value) }, duration))
+        }
       />
-      <span className="muted time">{formatMediaTime(range.start)}–{formatMediaTime(range.start + range.span)}</span>
+      <span className="muted time">
+        {formatMediaTime(range.start)}–{formatMediaTime(range.start + range.span)}
+      </span>
     </div>
   );
 }

@@ -16,7 +16,10 @@ const PREFIX = 'dubdesk.edit.';
 export class PendingEdits {
   private readonly prefix: string;
 
-  constructor(private readonly storage: EditStorage, projectId: string) {
+  constructor(
+    private readonly storage: EditStorage,
+    projectId: string,
+  ) {
     this.prefix = `${PREFIX}${projectId}.`;
   }
 

@@ -4,7 +4,15 @@
 // re-translate, split, merge) first save the line's pending edit, since the service works on what it has. The service
 // speaks lines off the request path: a fit or a regenerated voice arrives as a `line_spoken` event (line-events.ts).
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, type ApiClient, type EditedSegment, type LineSpokenEvent, type Project, type ProjectExportType, type ProjectSegment } from '../../api/client.js';
+import {
+  ApiError,
+  type ApiClient,
+  type EditedSegment,
+  type LineSpokenEvent,
+  type Project,
+  type ProjectExportType,
+  type ProjectSegment,
+} from '../../api/client.js';
 import { browserLineEvents, type LineEventSource } from './line-events.js';
 import { PendingEdits, type EditStorage } from './pending-edits.js';
 import { changedFields, fieldsNotIn, isEmpty, pickFields, type SegmentFields } from './segment-fields.js';
@@ -61,7 +69,8 @@ export function saveStatus(state: Pick<EditorState, 'drafts' | 'lines'>): SaveSt
   return 'saved';
 }
 
-const isUnreachable = (error: unknown) => error instanceof ApiError && (error.code === 'unreachable' || error.status >= 500 || error.status === 0);
+const isUnreachable = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'unreachable' || error.status >= 500 || error.status === 0);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class ProjectEditor {
@@ -81,7 +90,12 @@ export class ProjectEditor {
   private lineEventsOpen: Promise<void> = Promise.resolve();
   private readonly lineEvents: LineEventSource;
 
-  constructor(private readonly client: ApiClient, readonly projectId: string, storage: EditStorage, lineEvents?: LineEventSource) {
+  constructor(
+    private readonly client: ApiClient,
+    readonly projectId: string,
+    storage: EditStorage,
+    lineEvents?: LineEventSource,
+  ) {
     this.pending = new PendingEdits(storage, projectId);
     this.store = createStore<EditorState>()(() => ({ drafts: {}, lines: {}, canUndo: false }));
     this.lineEvents = lineEvents ?? browserLineEvents(client);
@@ -110,7 +124,8 @@ export class ProjectEditor {
 
   private patchLine(segmentId: string, change: Partial<LineState>): void {
     const line: LineState = { ...this.state.lines[segmentId], ...change };
-    for (const key of Object.keys(line) as (keyof LineState)[]) if (line[key] === undefined || line[key] === false) delete line[key];
+    for (const key of Object.keys(line) as (keyof LineState)[])
+      if (line[key] === undefined || line[key] === false) delete line[key];
     this.setLine(segmentId, line);
   }
 
@@ -124,7 +139,11 @@ export class ProjectEditor {
   }
 
   /** Puts fresh segments in place of `replaced` (split, merge) or of themselves (any other answer). */
-  private applySegments(fresh: readonly ProjectSegment[], replaced: readonly string[] = [], projectRevision?: number): void {
+  private applySegments(
+    fresh: readonly ProjectSegment[],
+    replaced: readonly string[] = [],
+    projectRevision?: number,
+  ): void {
     this.store.setState((state) => {
       if (!state.project) return {};
       const gone = new Set(replaced);
@@ -133,13 +152,28 @@ export class ProjectEditor {
       let inserted = false;
       for (const segment of state.project.segments) {
         if (gone.has(segment.segment_id)) {
-          if (!inserted) segments.push(...fresh.filter((item) => !state.project!.segments.some((known) => known.segment_id === item.segment_id && !gone.has(known.segment_id))));
+          if (!inserted)
+            segments.push(
+              ...fresh.filter(
+                (item) =>
+                  !state.project!.segments.some(
+                    (known) => known.segment_id === item.segment_id && !gone.has(known.segment_id),
+                  ),
+              ),
+            );
           inserted = true;
           continue;
         }
         segments.push(byId.get(segment.segment_id) ?? segment);
       }
-      return { project: { ...state.project, segments, segment_count: segments.length, ...(projectRevision !== undefined ? { revision: projectRevision } : {}) } };
+      return {
+        project: {
+          ...state.project,
+          segments,
+          segment_count: segments.length,
+          ...(projectRevision !== undefined ? { revision: projectRevision } : {}),
+        },
+      };
     });
     for (const id of replaced) this.undoStack.forget(id);
     this.store.setState({ canUndo: this.undoStack.size > 0 });
@@ -150,7 +184,9 @@ export class ProjectEditor {
     if (this.closeLineEvents) return;
     let opened = false;
     let resolveOpen!: () => void;
-    this.lineEventsOpen = new Promise((resolve) => { resolveOpen = resolve; });
+    this.lineEventsOpen = new Promise((resolve) => {
+      resolveOpen = resolve;
+    });
     this.closeLineEvents = this.lineEvents(this.projectId, {
       onEvent: (event) => this.onLineSpoken(event),
       onOpen: () => {
@@ -218,14 +254,21 @@ export class ProjectEditor {
     const orphans: string[] = [];
     for (const [segmentId, edit] of leftOver) {
       if (!this.segment(segmentId)) {
-        orphans.push(Object.values(edit.fields).filter((value) => typeof value === 'string').join(' / '));
+        orphans.push(
+          Object.values(edit.fields)
+            .filter((value) => typeof value === 'string')
+            .join(' / '),
+        );
         this.pending.drop(segmentId);
         continue;
       }
       this.setDraft(segmentId, edit.fields);
       this.flush(segmentId);
     }
-    if (orphans.length) this.store.setState({ loadError: `Unsaved edits of lines that were split or merged since could not be applied: ${orphans.join('; ')}` });
+    if (orphans.length)
+      this.store.setState({
+        loadError: `Unsaved edits of lines that were split or merged since could not be applied: ${orphans.join('; ')}`,
+      });
   }
 
   /** Re-reads the whole project (after a conflict or an outside change), keeping every unsaved edit on top. */
@@ -252,10 +295,13 @@ export class ProjectEditor {
       this.flush(segmentId);
       return;
     }
-    this.timers.set(segmentId, setTimeout(() => {
-      this.timers.delete(segmentId);
-      this.flush(segmentId);
-    }, delayMs));
+    this.timers.set(
+      segmentId,
+      setTimeout(() => {
+        this.timers.delete(segmentId);
+        this.flush(segmentId);
+      }, delayMs),
+    );
   }
 
   /** Sends the line's unsaved edit now, unless one is on its way (the answer sends what was typed meanwhile). */
@@ -284,15 +330,23 @@ export class ProjectEditor {
       this.store.setState({ canUndo: true });
     }
     this.patchLine(segmentId, { saving: true, error: undefined });
-    const sending = this.send(segmentId, revision, fields).then((taken) => {
-      if (!taken && undoable) this.undoStack.discard(undoable);
-      this.store.setState({ canUndo: this.undoStack.size > 0 });
-    }).finally(() => {
-      this.inFlight.delete(segmentId);
-      if (!this.disposed && this.state.drafts[segmentId] && !this.state.lines[segmentId]?.conflict && !this.state.lines[segmentId]?.retrying && !this.state.lines[segmentId]?.error) {
-        this.schedule(segmentId, this.timers.has(segmentId) ? AUTOSAVE_IDLE_MS : 0);
-      }
-    });
+    const sending = this.send(segmentId, revision, fields)
+      .then((taken) => {
+        if (!taken && undoable) this.undoStack.discard(undoable);
+        this.store.setState({ canUndo: this.undoStack.size > 0 });
+      })
+      .finally(() => {
+        this.inFlight.delete(segmentId);
+        if (
+          !this.disposed &&
+          this.state.drafts[segmentId] &&
+          !this.state.lines[segmentId]?.conflict &&
+          !this.state.lines[segmentId]?.retrying &&
+          !this.state.lines[segmentId]?.error
+        ) {
+          this.schedule(segmentId, this.timers.has(segmentId) ? AUTOSAVE_IDLE_MS : 0);
+        }
+      });
     this.inFlight.set(segmentId, sending);
   }
 
@@ -328,7 +382,9 @@ export class ProjectEditor {
   /** A stale revision: if the service already holds exactly these values (an answer lost to a restart) it is saved; otherwise the line waits for Reload. */
   private async onConflict(segmentId: string, sent: SegmentFields): Promise<boolean> {
     try {
-      const fresh = (await this.client.project(this.projectId)).segments.find((segment) => segment.segment_id === segmentId);
+      const fresh = (await this.client.project(this.projectId)).segments.find(
+        (segment) => segment.segment_id === segmentId,
+      );
       if (fresh && isEmpty(changedFields(fresh, sent))) {
         this.acknowledge(fresh, sent);
         return true;
@@ -442,7 +498,8 @@ export class ProjectEditor {
       const queued = await this.client.synthesizeSegment(this.projectId, segmentId);
       const event = await this.whenSpoken(queued.speech_id);
       if (event.status === 'failed') throw new Error(event.error?.message ?? 'The voice could not be made.');
-      if (event.status === 'superseded' || !event.audio_url || !event.with_original_url) throw new Error('The line changed before its voice was made: regenerate it again.');
+      if (event.status === 'superseded' || !event.audio_url || !event.with_original_url)
+        throw new Error('The line changed before its voice was made: regenerate it again.');
       return { audioUrl: event.audio_url, withOriginalUrl: event.with_original_url };
     });
     if (!answer) return undefined;
@@ -452,7 +509,9 @@ export class ProjectEditor {
   }
 
   async retranslate(segmentId: string): Promise<void> {
-    const answer = await this.lineAction(segmentId, 'Translating again…', () => this.client.translateSegment(this.projectId, segmentId));
+    const answer = await this.lineAction(segmentId, 'Translating again…', () =>
+      this.client.translateSegment(this.projectId, segmentId),
+    );
     if (answer) this.applySegments([this.fresher(answer)]);
   }
 
@@ -464,7 +523,9 @@ export class ProjectEditor {
       this.patchLine(segmentId, { error: 'Move the playhead inside this line to split it there.' });
       return;
     }
-    const answer = await this.lineAction(segmentId, 'Splitting…', () => this.client.splitSegment(this.projectId, segmentId, at, this.segment(segmentId)!.revision));
+    const answer = await this.lineAction(segmentId, 'Splitting…', () =>
+      this.client.splitSegment(this.projectId, segmentId, at, this.segment(segmentId)!.revision),
+    );
     if (!answer) return;
     this.setLine(segmentId, undefined);
     this.applySegments(answer.segments, [segmentId], answer.revision);
@@ -481,7 +542,9 @@ export class ProjectEditor {
       this.patchLine(segmentId, { error: `The next line: ${messageOf(error)}` });
       return;
     }
-    const answer = await this.lineAction(segmentId, 'Merging…', () => this.client.mergeSegments(this.projectId, [segmentId, next.segment_id]));
+    const answer = await this.lineAction(segmentId, 'Merging…', () =>
+      this.client.mergeSegments(this.projectId, [segmentId, next.segment_id]),
+    );
     if (!answer) return;
     this.setLine(segmentId, undefined);
     this.setLine(next.segment_id, undefined);
@@ -494,16 +557,30 @@ export class ProjectEditor {
     for (const segment of theirs) if (this.state.drafts[segment.segment_id]) await this.settle(segment.segment_id);
     const answer = await this.client.setSpeakerVoice(this.projectId, speaker, voiceId);
     this.applySegments(answer.segments, [], answer.revision);
-    this.store.setState((state) => state.project ? {
-      project: { ...state.project, speakers: [...state.project.speakers.filter((item) => item.speaker !== speaker), { speaker, voice_id: voiceId }].sort((a, b) => a.speaker.localeCompare(b.speaker)) },
-    } : {});
+    this.store.setState((state) =>
+      state.project
+        ? {
+            project: {
+              ...state.project,
+              speakers: [
+                ...state.project.speakers.filter((item) => item.speaker !== speaker),
+                { speaker, voice_id: voiceId },
+              ].sort((a, b) => a.speaker.localeCompare(b.speaker)),
+            },
+          }
+        : {},
+    );
   }
 
   /** Saves everything, then creates the export task. */
   async exportProject(exportType?: ProjectExportType): Promise<string> {
     await this.settleAll();
     const { task_id: taskId } = await this.client.exportProject(this.projectId, exportType);
-    this.store.setState((state) => state.project ? { project: { ...state.project, export_task_ids: [taskId, ...state.project.export_task_ids] } } : {});
+    this.store.setState((state) =>
+      state.project
+        ? { project: { ...state.project, export_task_ids: [taskId, ...state.project.export_task_ids] } }
+        : {},
+    );
     return taskId;
   }
 

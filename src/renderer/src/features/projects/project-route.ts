@@ -35,9 +35,13 @@ type RoutedView = { name: string; projectId?: string };
  * The view a changed address asks for, or undefined when it asks for none (e.g. `#content` of the skip link):
  * a project's hash opens it, the bare address leaves a project for the task list.
  */
-export function viewForHash(hash: string, current: RoutedView): { name: 'project'; projectId: string } | { name: 'tasks' } | undefined {
+export function viewForHash(
+  hash: string,
+  current: RoutedView,
+): { name: 'project'; projectId: string } | { name: 'tasks' } | undefined {
   const projectId = projectIdFromHash(hash);
-  if (projectId) return current.name === 'project' && current.projectId === projectId ? undefined : { name: 'project', projectId };
+  if (projectId)
+    return current.name === 'project' && current.projectId === projectId ? undefined : { name: 'project', projectId };
   if (isHomeHash(hash) && current.name === 'project') return { name: 'tasks' };
   return undefined;
 }

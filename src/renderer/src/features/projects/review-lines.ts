@@ -37,7 +37,10 @@ export function nextFlagged(flagged: readonly number[], from: number, wrap = fal
 }
 
 /** The first line with a place of this reason (e.g. where proofreading starts: what the recogniser was unsure of). */
-export function firstWithReason(flags: readonly (ReviewItem[] | undefined)[], reason: ReviewReason): number | undefined {
+export function firstWithReason(
+  flags: readonly (ReviewItem[] | undefined)[],
+  reason: ReviewReason,
+): number | undefined {
   const index = flags.findIndex((items) => items?.some((item) => item.reasons.includes(reason)));
   return index >= 0 ? index : undefined;
 }

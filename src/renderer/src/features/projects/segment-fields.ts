@@ -5,7 +5,15 @@ import type { ProjectSegment, SegmentPatch } from '../../../../shared/schemas/pr
 export type SegmentFields = Omit<SegmentPatch, 'revision'>;
 export type SegmentFieldName = keyof SegmentFields;
 
-export const EDITABLE_FIELDS: readonly SegmentFieldName[] = ['start', 'end', 'speaker', 'source_text', 'target_text', 'voice_id', 'box'];
+export const EDITABLE_FIELDS: readonly SegmentFieldName[] = [
+  'start',
+  'end',
+  'speaker',
+  'source_text',
+  'target_text',
+  'voice_id',
+  'box',
+];
 
 export function sameValue(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -14,7 +22,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /** The segment's current values of the fields named in `fields`. */
 export function pickFields(segment: ProjectSegment, fields: SegmentFields): SegmentFields {
   const picked: Record<string, unknown> = {};
-  for (const name of Object.keys(fields) as SegmentFieldName[]) picked[name] = name === 'voice_id' ? (segment.voice_id ?? null) : segment[name];
+  for (const name of Object.keys(fields) as SegmentFieldName[])
+    picked[name] = name === 'voice_id' ? (segment.voice_id ?? null) : segment[name];
   return picked as SegmentFields;
 }
 
@@ -31,7 +40,8 @@ export function changedFields(segment: ProjectSegment, fields: SegmentFields): S
 /** `fields` without those `sent` already carried with the same value: what is left to save after an answer. */
 export function fieldsNotIn(fields: SegmentFields, sent: SegmentFields): SegmentFields {
   const left: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(fields)) if (!(name in sent) || !sameValue(sent[name as SegmentFieldName], value)) left[name] = value;
+  for (const [name, value] of Object.entries(fields))
+    if (!(name in sent) || !sameValue(sent[name as SegmentFieldName], value)) left[name] = value;
   return left as SegmentFields;
 }
 

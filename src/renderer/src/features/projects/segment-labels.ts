@@ -2,7 +2,12 @@
 import type { ProjectSegment, SegmentFit } from '../../api/client.js';
 import type { LineState } from './project-editor.js';
 
-const STATUS_WORDS: Record<ProjectSegment['status'], string | undefined> = { ok: undefined, edited: 'Edited', regenerated: 'Regenerated', too_long: 'Too long' };
+const STATUS_WORDS: Record<ProjectSegment['status'], string | undefined> = {
+  ok: undefined,
+  edited: 'Edited',
+  regenerated: 'Regenerated',
+  too_long: 'Too long',
+};
 
 export function segmentStatusLabel(status: ProjectSegment['status']): string | undefined {
   return STATUS_WORDS[status];

@@ -14,7 +14,12 @@ function cssColour(element: Element, name: string, fallback: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 }
 
-const STATUS_FILL: Record<ProjectSegment['status'], string> = { ok: '#2f6fde', edited: '#b7791f', regenerated: '#17803d', too_long: '#b42318' };
+const STATUS_FILL: Record<ProjectSegment['status'], string> = {
+  ok: '#2f6fde',
+  edited: '#b7791f',
+  regenerated: '#17803d',
+  too_long: '#b42318',
+};
 
 /** What is drawn besides the view and the playhead. */
 export interface TimelineContent {
@@ -26,7 +31,13 @@ export interface TimelineContent {
 }
 
 /** Draws the view `range` of the timeline on `element`, with the bar being dragged where the drag has it. */
-export function draw(element: HTMLCanvasElement, range: TimeRange, props: TimelineContent, drag: Drag | undefined, time: number): void {
+export function draw(
+  element: HTMLCanvasElement,
+  range: TimeRange,
+  props: TimelineContent,
+  drag: Drag | undefined,
+  time: number,
+): void {
   const ratio = window.devicePixelRatio || 1;
   const width = range.width;
   if (element.width !== Math.round(width * ratio) || element.height !== Math.round(HEIGHT * ratio)) {
@@ -67,7 +78,7 @@ export function draw(element: HTMLCanvasElement, range: TimeRange, props: Timeli
       const to = Math.max(from + 1, Math.floor(xToSeconds(range, x + 1) * perSecond));
       let peak = 0;
       for (let i = Math.max(0, from); i < Math.min(peaks.length, to); i++) peak = Math.max(peak, peaks[i]!);
-      const half = Math.max(0.5, peak * waveHeight / 2);
+      const half = Math.max(0.5, (peak * waveHeight) / 2);
       context.fillRect(x, middle - half, 1, half * 2);
     }
   }

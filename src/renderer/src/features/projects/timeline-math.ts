@@ -70,7 +70,11 @@ export function visibleSegmentRange(segments: readonly Span[], range: TimeRange)
 }
 
 /** The bar under `x` and what a drag there does: its edges resize, its body moves; the later bar wins where they touch. */
-export function hitTest(segments: readonly Span[], range: TimeRange, x: number): { index: number; mode: DragMode } | undefined {
+export function hitTest(
+  segments: readonly Span[],
+  range: TimeRange,
+  x: number,
+): { index: number; mode: DragMode } | undefined {
   const [first, last] = visibleSegmentRange(segments, range);
   for (let i = last - 1; i >= first; i--) {
     const segment = segments[i]!;
@@ -97,7 +101,10 @@ export function nearestTarget(seconds: number, targets: readonly number[] = [], 
 }
 
 /** `seconds` moved onto the nearest target within `tolerance`, else onto the grid. */
-export function snapSeconds(seconds: number, options: { grid: number; targets?: readonly number[]; tolerance: number }): number {
+export function snapSeconds(
+  seconds: number,
+  options: { grid: number; targets?: readonly number[]; tolerance: number },
+): number {
   const target = nearestTarget(seconds, options.targets, options.tolerance);
   if (target !== undefined) return target;
   return options.grid > 0 ? Math.round(seconds / options.grid) * options.grid : seconds;
@@ -135,14 +142,20 @@ export function dragTimes(input: DragInput): Span {
   const minLength = input.minLength ?? MIN_SEGMENT_SECONDS;
   const floor = Math.max(0, input.previousEnd ?? 0);
   const ceiling = Math.min(duration, input.nextStart ?? duration);
-  const snap = (seconds: number) => snapSeconds(seconds, { grid: input.grid, targets: input.targets, tolerance: input.tolerance });
+  const snap = (seconds: number) =>
+    snapSeconds(seconds, { grid: input.grid, targets: input.targets, tolerance: input.tolerance });
   if (mode === 'move') {
     const length = from.end - from.start;
     // An edge near a target sticks to it (the nearer edge wins) and the other follows; else the start keeps to the grid.
     const startTarget = nearestTarget(from.start + delta, input.targets, input.tolerance);
     const endTarget = nearestTarget(from.end + delta, input.targets, input.tolerance);
     let start = snap(from.start + delta);
-    if (endTarget !== undefined && (startTarget === undefined || Math.abs(endTarget - (from.end + delta)) < Math.abs(startTarget - (from.start + delta)))) start = endTarget - length;
+    if (
+      endTarget !== undefined &&
+      (startTarget === undefined ||
+        Math.abs(endTarget - (from.end + delta)) < Math.abs(startTarget - (from.start + delta)))
+    )
+      start = endTarget - length;
     start = Math.min(Math.max(start, floor), ceiling - length);
     if (ceiling - floor < length) start = floor;
     return { start: round3(start), end: round3(start + length) };

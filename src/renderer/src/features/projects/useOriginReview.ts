@@ -15,7 +15,9 @@ export function useOriginReview(client: ApiClient, taskId: string | undefined): 
     if (!taskId) return;
     let current = true;
     client.getTask(taskId).then(
-      (task) => current && setOrigin({ review: task.quality?.review ?? [], proofreading: task.request?.enable_proofreading === true }),
+      (task) =>
+        current &&
+        setOrigin({ review: task.quality?.review ?? [], proofreading: task.request?.enable_proofreading === true }),
       // A deleted task leaves the project without marks; the project itself still opens.
       () => current && setOrigin({ review: [], proofreading: false }),
     );

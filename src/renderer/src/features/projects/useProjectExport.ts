@@ -17,7 +17,10 @@ export function useProjectExport(client: ApiClient, editor: ProjectEditor, kind:
       const taskId = await editor.exportProject(kind === 'translate' ? exportType : undefined);
       setExported(taskId);
       // The task list shows it at once (the event stream brings its progress).
-      client.getTask(taskId).then((task) => useTasks.getState().upsert(task), () => undefined);
+      client.getTask(taskId).then(
+        (task) => useTasks.getState().upsert(task),
+        () => undefined,
+      );
     } catch (error) {
       push(`Export failed: ${(error as Error).message}`, 'error');
     } finally {

@@ -44,7 +44,10 @@ export function useRowActions(editor: ProjectEditor, select: (index: number) => 
       retranslate: (segmentId) => void editor.retranslate(segmentId),
       split: (segmentId) => void editor.split(segmentId, media.current?.currentTime ?? 0),
       mergeWithNext: (segmentId) => void editor.mergeWithNext(segmentId),
-      reload: (segmentId) => void editor.resolveConflict(segmentId).catch((error: Error) => push(`Could not reload: ${error.message}`, 'error')),
+      reload: (segmentId) =>
+        void editor
+          .resolveConflict(segmentId)
+          .catch((error: Error) => push(`Could not reload: ${error.message}`, 'error')),
       applyYours: (segmentId) => editor.applyYours(segmentId),
       dismissYours: (segmentId) => editor.dismissYours(segmentId),
       nextTarget: (index) => {

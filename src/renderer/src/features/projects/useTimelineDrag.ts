@@ -1,6 +1,15 @@
 import { useRef, type PointerEvent, type RefObject } from 'react';
 import type { ProjectSegment } from '../../api/client.js';
-import { dragTimes, gridStep, hitTest, SNAP_PX, xToSeconds, type DragMode, type Span, type TimeRange } from './timeline-math.js';
+import {
+  dragTimes,
+  gridStep,
+  hitTest,
+  SNAP_PX,
+  xToSeconds,
+  type DragMode,
+  type Span,
+  type TimeRange,
+} from './timeline-math.js';
 
 /** A press on the canvas: on a bar (index ≥ 0) it may become a drag of its line; elsewhere (index -1) it is a click to seek. */
 export interface Drag {
@@ -25,10 +34,20 @@ interface TimelineDragOptions {
 }
 
 /** The timeline's pointer: a drag of a bar moves or resizes its line (saved on drop), a click seeks. */
-export function useTimelineDrag({ rangeRef, props, dirty, media, noOverlap, onSeek, onSelect, onRetime }: TimelineDragOptions) {
+export function useTimelineDrag({
+  rangeRef,
+  props,
+  dirty,
+  media,
+  noOverlap,
+  onSeek,
+  onSelect,
+  onRetime,
+}: TimelineDragOptions) {
   const drag = useRef<Drag | undefined>(undefined);
 
-  const pointerX = (event: PointerEvent<HTMLCanvasElement>) => event.clientX - event.currentTarget.getBoundingClientRect().left;
+  const pointerX = (event: PointerEvent<HTMLCanvasElement>) =>
+    event.clientX - event.currentTarget.getBoundingClientRect().left;
 
   const timesFor = (current: Drag, x: number): Span => {
     const view = rangeRef.current;
@@ -37,8 +56,14 @@ export function useTimelineDrag({ rangeRef, props, dirty, media, noOverlap, onSe
     const next = noOverlap ? list[current.index + 1] : undefined;
     const playhead = media.current?.currentTime;
     return dragTimes({
-      mode: current.mode, from: current.from, delta: ((x - current.downX) / view.width) * view.span, duration: props.current.duration,
-      previousEnd: previous?.end, nextStart: next?.start, grid: gridStep(view), tolerance: (SNAP_PX / view.width) * view.span,
+      mode: current.mode,
+      from: current.from,
+      delta: ((x - current.downX) / view.width) * view.span,
+      duration: props.current.duration,
+      previousEnd: previous?.end,
+      nextStart: next?.start,
+      grid: gridStep(view),
+      tolerance: (SNAP_PX / view.width) * view.span,
       targets: [previous?.end, next?.start, playhead].filter((value): value is number => value !== undefined),
     });
   };
@@ -49,7 +74,10 @@ export function useTimelineDrag({ rangeRef, props, dirty, media, noOverlap, onSe
     const hit = hitTest(props.current.segments, rangeRef.current, x);
     event.currentTarget.setPointerCapture(event.pointerId);
     const segment = hit ? props.current.segments[hit.index]! : undefined;
-    drag.current = hit && segment ? { index: hit.index, mode: hit.mode, from: { start: segment.start, end: segment.end }, downX: x, moved: false } : { index: -1, mode: 'move', from: { start: 0, end: 0 }, downX: x, moved: false };
+    drag.current =
+      hit && segment
+        ? { index: hit.index, mode: hit.mode, from: { start: segment.start, end: segment.end }, downX: x, moved: false }
+        : { index: -1, mode: 'move', from: { start: 0, end: 0 }, downX: x, moved: false };
   }
 
   function onPointerMove(event: PointerEvent<HTMLCanvasElement>) {
@@ -87,7 +115,10 @@ export function useTimelineDrag({ rangeRef, props, dirty, media, noOverlap, onSe
     onPointerDown,
     onPointerMove,
     onPointerUp,
-    onPointerCancel: () => { drag.current = undefined; dirty.current = true; },
+    onPointerCancel: () => {
+      drag.current = undefined;
+      dirty.current = true;
+    },
   };
   return { drag, handlers };
 }

@@ -14,17 +14,27 @@ export function QualitySection({ report, onSeek }: QualitySectionProps) {
   return (
     <section className="quality" aria-labelledby="quality-title">
       <h3 id="quality-title">Quality</h3>
-      {facts.length ? <ul className="quality-facts" aria-label="Measured on the result">{facts.map((fact) => <li key={fact}>{fact}</li>)}</ul> : null}
+      {facts.length ? (
+        <ul className="quality-facts" aria-label="Measured on the result">
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      ) : null}
       {report.review.length === 0 ? (
         <p className="quality-clear">Nothing needs a look.</p>
       ) : (
         <>
           <p className="quality-review-head">
-            {report.review.length + (report.review_omitted ?? 0) === 1 ? 'One place needs a look' : `${report.review.length + (report.review_omitted ?? 0)} places need a look`}
+            {report.review.length + (report.review_omitted ?? 0) === 1
+              ? 'One place needs a look'
+              : `${report.review.length + (report.review_omitted ?? 0)} places need a look`}
             {onSeek ? ' (choose one to go there):' : ':'}
           </p>
           <ReviewList review={report.review} onSeek={onSeek} />
-          {report.review_omitted ? <p className="muted">And {report.review_omitted} more: the task log names every one.</p> : null}
+          {report.review_omitted ? (
+            <p className="muted">And {report.review_omitted} more: the task log names every one.</p>
+          ) : null}
         </>
       )}
     </section>

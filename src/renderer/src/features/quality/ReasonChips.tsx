@@ -5,7 +5,11 @@ import { REASON_LABELS } from './quality-words.js';
 export function ReasonChips({ reasons }: { reasons: readonly ReviewReason[] }) {
   return (
     <span className="review-reasons">
-      {reasons.map((reason) => <span key={reason} className="chip review-reason" data-reason={reason}>{REASON_LABELS[reason]}</span>)}
+      {reasons.map((reason) => (
+        <span key={reason} className="chip review-reason" data-reason={reason}>
+          {REASON_LABELS[reason]}
+        </span>
+      ))}
     </span>
   );
 }

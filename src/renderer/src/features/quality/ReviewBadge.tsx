@@ -5,5 +5,9 @@ import { reviewCount } from './quality-words.js';
 export function ReviewBadge({ task }: { task: Pick<TaskSummary, 'status' | 'quality'> }) {
   const count = reviewCount(task);
   if (count === 0) return null;
-  return <span className="badge review-badge" title="Places in the result that need a look (open the task)">{count} to review</span>;
+  return (
+    <span className="badge review-badge" title="Places in the result that need a look (open the task)">
+      {count} to review
+    </span>
+  );
 }

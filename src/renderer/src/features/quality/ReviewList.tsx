@@ -17,13 +17,27 @@ export function ReviewList({ review, onSeek }: ReviewListProps) {
         return (
           <li key={`${item.start}-${item.end}-${item.line ?? ''}`} data-start={item.start}>
             {onSeek ? (
-              <button type="button" className="link review-time" onClick={() => onSeek(item.start)} aria-label={`Go to ${formatMediaTime(item.start)}`}>{span}</button>
-            ) : <span className="review-time">{span}</span>}
+              <button
+                type="button"
+                className="link review-time"
+                onClick={() => onSeek(item.start)}
+                aria-label={`Go to ${formatMediaTime(item.start)}`}
+              >
+                {span}
+              </button>
+            ) : (
+              <span className="review-time">{span}</span>
+            )}
             <ReasonChips reasons={item.reasons} />
             <span className="review-detail">
               {item.line !== undefined ? <strong>Line {item.line}: </strong> : null}
               {item.detail}
-              {item.text ? <> — <q className="review-text">{item.text}</q></> : null}
+              {item.text ? (
+                <>
+                  {' '}
+                  — <q className="review-text">{item.text}</q>
+                </>
+              ) : null}
             </span>
           </li>
         );

@@ -29,29 +29,39 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function qualityFacts(report: QualityReport): string[] {
   const facts: string[] = [];
   if (report.recognition_confidence !== undefined) {
-    facts.push(report.recognition_confidence === null
-      ? 'Lines taken from subtitles or the screen, not recognised from speech'
-      : `Speech recognised with ${percent(report.recognition_confidence)} confidence`);
+    facts.push(
+      report.recognition_confidence === null
+        ? 'Lines taken from subtitles or the screen, not recognised from speech'
+        : `Speech recognised with ${percent(report.recognition_confidence)} confidence`,
+    );
   }
-  if (typeof report.max_speed === 'number') facts.push(`Fastest line spoken ${report.max_speed.toFixed(2)}x normal speed`);
+  if (typeof report.max_speed === 'number')
+    facts.push(`Fastest line spoken ${report.max_speed.toFixed(2)}x normal speed`);
   if (typeof report.original_voice_reduction_db === 'number') {
     const db = Math.round(report.original_voice_reduction_db);
     facts.push(db >= 0 ? `Original voice ${db} dB quieter` : `Original voice ${-db} dB louder`);
   }
-  if (report.speakers !== undefined && report.speakers > 0) facts.push(`Dubbed with ${plural(report.speakers, 'voice', 'voices')}`);
+  if (report.speakers !== undefined && report.speakers > 0)
+    facts.push(`Dubbed with ${plural(report.speakers, 'voice', 'voices')}`);
   if (report.texts !== undefined) {
     const parts = [plural(report.texts, 'text found', 'texts found')];
-    if (report.texts_unchanged !== undefined) parts.push(`${report.texts_unchanged} left as ${report.texts_unchanged === 1 ? 'it was' : 'they were'} (numbers or names)`);
+    if (report.texts_unchanged !== undefined)
+      parts.push(
+        `${report.texts_unchanged} left as ${report.texts_unchanged === 1 ? 'it was' : 'they were'} (numbers or names)`,
+      );
     if (report.residual_text !== undefined) parts.push(`${percent(report.residual_text)} still readable after erasing`);
     facts.push(parts.join(', '));
   }
   if (report.sync_score !== undefined) {
-    facts.push(report.sync_score === null
-      ? 'Mouth sync not measured: no face was seen'
-      : `Mouth follows the audio: ${syncVerdict(report.sync_score)} (${report.sync_score.toFixed(2)})`);
+    facts.push(
+      report.sync_score === null
+        ? 'Mouth sync not measured: no face was seen'
+        : `Mouth follows the audio: ${syncVerdict(report.sync_score)} (${report.sync_score.toFixed(2)})`,
+    );
   }
   if (report.face_coverage !== undefined) facts.push(`Face found in ${percent(report.face_coverage)} of frames`);
-  if (typeof report.bank_coverage === 'number') facts.push(`${percent(report.bank_coverage)} of mouths from the person's own`);
+  if (typeof report.bank_coverage === 'number')
+    facts.push(`${percent(report.bank_coverage)} of mouths from the person's own`);
   return facts;
 }
 

@@ -20,15 +20,26 @@ function useLiveWorkers(client: ApiClient): LiveWorkers {
     let closed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
-      client.workers().then((workers) => {
-        if (!closed) setState({ workers, fetchedAt: Date.now() });
-      }, (error: unknown) => {
-        // The last list stays beside the error: its heartbeats only grow older.
-        if (!closed) setState((last) => ({ ...last, problem: error instanceof Error ? error.message : String(error), fetchedAt: Date.now() }));
-      }).finally(() => {
-        // The next refresh waits for this one, so a slow service never has requests piling up.
-        if (!closed) timer = setTimeout(refresh, REFRESH_MS);
-      });
+      client
+        .workers()
+        .then(
+          (workers) => {
+            if (!closed) setState({ workers, fetchedAt: Date.now() });
+          },
+          (error: unknown) => {
+            // The last list stays beside the error: its heartbeats only grow older.
+            if (!closed)
+              setState((last) => ({
+                ...last,
+                problem: error instanceof Error ? error.message : String(error),
+                fetchedAt: Date.now(),
+              }));
+          },
+        )
+        .finally(() => {
+          // The next refresh waits for this one, so a slow service never has requests piling up.
+          if (!closed) timer = setTimeout(refresh, REFRESH_MS);
+        });
     };
     refresh();
     return () => {
@@ -50,10 +61,20 @@ function KindsTaken({ kinds }: { kinds: string[] | null }) {
 function WorkerRow({ worker, now }: { worker: WorkerRecord; now: number }) {
   return (
     <tr>
-      <td><code>{worker.name}</code></td>
-      <td><KindsTaken kinds={worker.kinds} /></td>
-      <td>{worker.running} of {worker.concurrency} running</td>
-      <td><time dateTime={worker.heartbeat_at} title={new Date(worker.heartbeat_at).toLocaleString()}>{formatAgo(worker.heartbeat_at, now)}</time></td>
+      <td>
+        <code>{worker.name}</code>
+      </td>
+      <td>
+        <KindsTaken kinds={worker.kinds} />
+      </td>
+      <td>
+        {worker.running} of {worker.concurrency} running
+      </td>
+      <td>
+        <time dateTime={worker.heartbeat_at} title={new Date(worker.heartbeat_at).toLocaleString()}>
+          {formatAgo(worker.heartbeat_at, now)}
+        </time>
+      </td>
     </tr>
   );
 }
@@ -64,17 +85,35 @@ export function Workers({ client }: { client: ApiClient }) {
   return (
     <section aria-labelledby="workers-title">
       <h3 id="workers-title">Workers</h3>
-      <p className="muted">The processes that run jobs. A service on one machine is its own single worker; each stage of a task names the worker that ran it.</p>
-      {problem ? <p role="alert" className="error">{problem}</p> : null}
+      <p className="muted">
+        The processes that run jobs. A service on one machine is its own single worker; each stage of a task names the
+        worker that ran it.
+      </p>
+      {problem ? (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      ) : null}
       {workers && workers.length > 0 ? (
         <table className="workers" aria-label="Workers">
-          <thead><tr><th scope="col">Name</th><th scope="col">Takes</th><th scope="col">Load</th><th scope="col">Last heartbeat</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Takes</th>
+              <th scope="col">Load</th>
+              <th scope="col">Last heartbeat</th>
+            </tr>
+          </thead>
           <tbody>
-            {workers.map((worker) => <WorkerRow key={worker.worker_id} worker={worker} now={fetchedAt} />)}
+            {workers.map((worker) => (
+              <WorkerRow key={worker.worker_id} worker={worker} now={fetchedAt} />
+            ))}
           </tbody>
         </table>
       ) : null}
-      {workers?.length === 0 ? <p className="empty">No worker is running: jobs wait in the queue until one starts.</p> : null}
+      {workers?.length === 0 ? (
+        <p className="empty">No worker is running: jobs wait in the queue until one starts.</p>
+      ) : null}
       {!workers && !problem ? <p aria-busy="true">Loading workers…</p> : null}
     </section>
   );
