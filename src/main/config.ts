@@ -27,7 +27,10 @@ export interface DubDeskConfig {
   sqliteNativeBinding?: string;
   /** A PostgreSQL database (postgres://…) instead of the data folder's SQLite file (scale-out; see docs/architecture.md). */
   databaseUrl?: string;
-  /** Shared storage for inputs, results and stage outputs (`s3://bucket/prefix` or a shared folder; scale-out), instead of the data folder. */
+  /**
+   * Shared storage for inputs, results and stage outputs (`s3://bucket/prefix` or a shared folder; scale-out),
+   * instead of the data folder.
+   */
   storage?: string;
   /** The job kinds this process's workers take (`dubdesk worker --kinds`, PostgreSQL only); all when unset. */
   workerKinds?: string[];

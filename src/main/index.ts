@@ -35,7 +35,8 @@ async function startDesktopService(): Promise<RunningService> {
   try {
     return await startService(config, { log });
   } catch (error) {
-    // The usual port may be taken (another tool, or a `dubdesk serve` with another data dir); any free one will do unless one was asked for.
+    // The usual port may be taken (another tool, or a `dubdesk serve` with another data dir); any free one will do
+    // unless one was asked for.
     if (launch.port !== undefined || process.env.DUBDESK_PORT || !isAddressInUse(error)) throw error;
     log(`Port ${config.port} is in use; using a free port instead.`);
     return startService({ ...config, port: 0 }, { log });

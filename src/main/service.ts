@@ -44,7 +44,9 @@ export async function startService(config: DubDeskConfig, options: ServiceOption
       !(await core.keys.list()).some((key) => key.revokedAt === null && key.name !== GUI_KEY_NAME)
     ) {
       throw new Error(
-        `Refusing to listen on ${config.host} without an API key: other machines can reach that address. Start with --api-key <key> (DUBDESK_API_KEY), or create a key first with \`dubdesk keys create\`.`,
+        `Refusing to listen on ${config.host} without an API key: other machines can reach that ` +
+          `address. Start with --api-key <key> (DUBDESK_API_KEY), or create a key first with ` +
+          `\`dubdesk keys create\`.`,
       );
     }
     app = await buildApp(core, { rendererDir: options.rendererDir ?? locateRendererDir() });

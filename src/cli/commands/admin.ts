@@ -61,7 +61,9 @@ export function keysCommand(args: string[], out: NodeJS.WritableStream): Promise
     if (action === 'list') {
       for (const key of await keys.list()) {
         out.write(
-          `${key.id}  ${key.prefix}…  ${key.name.padEnd(16)}  created ${date(key.createdAt)}  last used ${date(key.lastUsedAt)}  role ${key.role.padEnd(5)}${key.revokedAt ? `  REVOKED ${date(key.revokedAt)}` : ''}\n`,
+          `${key.id}  ${key.prefix}…  ${key.name.padEnd(16)}  created ${date(key.createdAt)}  last ` +
+            `used ${date(key.lastUsedAt)}  ` +
+            `role ${key.role.padEnd(5)}${key.revokedAt ? `  REVOKED ${date(key.revokedAt)}` : ''}\n`,
         );
       }
       return 0;

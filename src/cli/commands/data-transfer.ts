@@ -63,7 +63,8 @@ function lockForExport(lockFile: string, dataDir: string): () => void {
     const holder = readDataDirLock(lockFile);
     if (!holder) throw error;
     throw new Error(
-      `DubDesk is running on the data folder ${dataDir} (process ${holder.pid}). Stop it first: export-data copies a data folder that nothing changes meanwhile.`,
+      `DubDesk is running on the data folder ${dataDir} (process ${holder.pid}). Stop it first: ` +
+        `export-data copies a data folder that nothing changes meanwhile.`,
     );
   }
 }
@@ -148,7 +149,8 @@ export async function exportDataCommand(
       `Exported ${tasks} tasks and ${files} files (${formatBytes(bytes)}) to ${target} (${DATA_EXPORT_MANIFEST} describes it).\n`,
     );
     out.write(
-      `Next: dubdesk migrate --database postgres://…, then dubdesk import-data --database postgres://… --storage s3://bucket/prefix|/shared/folder ${target}\n`,
+      `Next: dubdesk migrate --database postgres://…, then dubdesk import-data --database ` +
+        `postgres://… --storage s3://bucket/prefix|/shared/folder ${target}\n`,
     );
     return 0;
   } catch (error) {
@@ -193,7 +195,8 @@ async function listExportTrees(
   for (const { folder, tree } of trees) {
     if (tree.files.length !== folder.files)
       throw new Error(
-        `${path.join(dir, folder.name)} holds ${tree.files.length} files, the manifest says ${folder.files}: the export is damaged; export the data folder again.`,
+        `${path.join(dir, folder.name)} holds ${tree.files.length} files, the manifest ` +
+          `says ${folder.files}: the export is damaged; export the data folder again.`,
       );
   }
   return trees;
@@ -206,7 +209,8 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
   const spec = values.storage ?? (process.env.DUBDESK_STORAGE || undefined);
   if (!url || !spec || positionals.length !== 1) {
     throw new UsageError(
-      `${IMPORT_USAGE}\nThe database must be migrated (dubdesk migrate) and hold no records yet; --storage (env DUBDESK_STORAGE) is where the services and workers will find the files.`,
+      `${IMPORT_USAGE}\nThe database must be migrated (dubdesk migrate) and hold no records ` +
+        `yet; --storage (env DUBDESK_STORAGE) is where the services and workers will find the files.`,
     );
   }
   const dir = path.resolve(positionals[0]!);
@@ -233,7 +237,9 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
     storage = await openStorage(spec);
     const tasks = manifest.tables.find((table) => table.name === 'tasks')?.rows ?? 0;
     out.write(
-      `Importing ${dir} (${tasks} tasks, exported ${manifest.created_at} from ${manifest.source_data_dir} by DubDesk ${manifest.dubdesk_version}) into ${where} and ${storage.location}\n`,
+      `Importing ${dir} (${tasks} tasks, exported ${manifest.created_at} ` +
+        `from ${manifest.source_data_dir} by DubDesk ${manifest.dubdesk_version}) into ${where} ` +
+        `and ${storage.location}\n`,
     );
     // Refused before anything is uploaded; checked again inside the import's transaction.
     const held = await existingRecords(opened.store.client);
@@ -268,7 +274,9 @@ export async function importDataCommand(args: string[], out: NodeJS.WritableStre
     }
     const rows = imported.tables.reduce((sum, table) => sum + table.rows, 0);
     out.write(
-      `Imported ${rows} rows (${tasks} tasks, ${imported.queuedJobs} of them unfinished and queued) into ${where}, and ${uploaded.files} files (${formatBytes(uploaded.bytes)}) into ${storage.location}.\n`,
+      `Imported ${rows} rows (${tasks} tasks, ${imported.queuedJobs} of them unfinished and ` +
+        `queued) into ${where}, and ${uploaded.files} files (${formatBytes(uploaded.bytes)}) ` +
+        `into ${storage.location}.\n`,
     );
     out.write(`Next: start services and workers with --database postgres://… --storage ${spec}\n`);
     return 0;

@@ -9,7 +9,8 @@ export async function migrateCommand(args: string[], out: NodeJS.WritableStream)
   const url = databaseUrlFlag(values.database ?? (process.env.DUBDESK_DATABASE_URL || undefined));
   if (!url) {
     throw new UsageError(
-      "dubdesk migrate needs --database postgres://… (or DUBDESK_DATABASE_URL). A data folder's SQLite database needs no command: the service migrates it when it opens it.",
+      "dubdesk migrate needs --database postgres://… (or DUBDESK_DATABASE_URL). A data folder's " +
+        'SQLite database needs no command: the service migrates it when it opens it.',
     );
   }
   const where = redactDatabaseUrl(url);

@@ -3,7 +3,10 @@ import { cliCommandLine, findCliBin } from '../data-dir.js';
 import { configFromFlags, parseFlags, SERVICE_FLAGS } from '../options.js';
 import { listenForStop } from '../stop-signals.js';
 
-/** `dubdesk serve`: runs the headless service until SIGINT/SIGTERM/SIGHUP (or, under `npm start`, until the launcher is gone), then drains and exits. */
+/**
+ * `dubdesk serve`: runs the headless service until SIGINT/SIGTERM/SIGHUP (or, under `npm start`, until the launcher
+ * is gone), then drains and exits.
+ */
 export async function serveCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
   const { values } = parseFlags(args, SERVICE_FLAGS);
   const config = configFromFlags(values);

@@ -53,7 +53,8 @@ export async function workerCommand(args: string[], out: NodeJS.WritableStream):
     );
   if (!config.storage)
     throw new UsageError(
-      'dubdesk worker reads inputs and writes results on shared storage: give --storage s3://bucket/prefix or a shared folder (or DUBDESK_STORAGE).',
+      'dubdesk worker reads inputs and writes results on shared storage: give --storage ' +
+        's3://bucket/prefix or a shared folder (or DUBDESK_STORAGE).',
     );
   if (config.concurrency < 1) throw new UsageError('--concurrency must be at least 1 for a worker.');
   const stop = listenForStop(out, 'finishing up (running jobs are handed back to the queue)...');
@@ -66,7 +67,8 @@ export async function workerCommand(args: string[], out: NodeJS.WritableStream):
   }
   const kinds = config.workerKinds?.join(', ') ?? 'every kind';
   out.write(
-    `DubDesk worker ${os.hostname()}:${process.pid} takes ${kinds}, ${config.concurrency} at a time, from ${redactDatabaseUrl(config.databaseUrl)} (storage ${config.storage}).\n`,
+    `DubDesk worker ${os.hostname()}:${process.pid} takes ${kinds}, ${config.concurrency} at ` +
+      `a time, from ${redactDatabaseUrl(config.databaseUrl)} (storage ${config.storage}).\n`,
   );
   worker.core.serviceLog.logger.info(
     { kinds: config.workerKinds ?? null, concurrency: config.concurrency, version: worker.core.version },

@@ -97,6 +97,8 @@ export function clientErrorReply(error: NodeJS.ErrnoException, socket: Duplex): 
       : 'The request is not valid HTTP.';
   const body = JSON.stringify(new DubDeskError('invalid_request', message).toBody());
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; ` +
+      `charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+      `close\r\n\r\n${body}`,
   );
 }

@@ -40,7 +40,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   cancelled: 'the task was cancelled',
   pipeline_unavailable: 'a feature this build does not have',
   database_unavailable:
-    'the service cannot reach its database for now (PostgreSQL down or restarting, SQLite locked by another program); retry after the seconds of the Retry-After header',
+    'the service cannot reach its database for now (PostgreSQL down or restarting, SQLite ' +
+    'locked by another program); retry after the seconds of the Retry-After header',
 };
 
 const STATUS_TEXT: Record<number, string> = {

@@ -158,5 +158,8 @@ export function describeReference(span: ReferenceSpan, source: string): string {
   if (span.endMs - span.startMs < REFERENCE_LIMITS.minMs)
     notes.push('shorter than the 3 s a clone needs to sound like them: they have no longer line');
   if (span.overlapped) notes.push('overlaps another speaker: they have no line alone');
-  return `${span.speaker}: cloned from ${((span.endMs - span.startMs) / 1000).toFixed(1)} s of their speech at ${clockTime(span.startMs)} (${notes.join('; ')})`;
+  return (
+    `${span.speaker}: cloned from ${((span.endMs - span.startMs) / 1000).toFixed(1)} s of ` +
+    `their speech at ${clockTime(span.startMs)} (${notes.join('; ')})`
+  );
 }

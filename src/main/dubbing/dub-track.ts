@@ -135,7 +135,8 @@ function renderDubTrack(
       const truncatedMs = ((audio.length - length) * 1000) / rate;
       if (truncatedMs > 1)
         log.push(
-          `warning: cue ${line.index} came out ${truncatedMs.toFixed(0)} ms longer than planned; its end was faded out to keep it before the next line`,
+          `warning: cue ${line.index} came out ${truncatedMs.toFixed(0)} ms longer than planned; ` +
+            `its end was faded out to keep it before the next line`,
         );
       placed.push({
         index: line.index,

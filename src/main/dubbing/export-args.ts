@@ -79,7 +79,10 @@ export function audioExportArgs(
   return [...ffmpegPreamble(), ...audioInput(audioPath, encodedAudioRate), '-map', '0:a:0', ...codec, outputPath];
 }
 
-/** An audio input: a WAV, or ADTS AAC whose one packet of encoder priming is moved before 0 so the muxer trims it (as a direct encode does). */
+/**
+ * An audio input: a WAV, or ADTS AAC whose one packet of encoder priming is moved before 0 so the muxer trims it (as
+ * a direct encode does).
+ */
 function audioInput(file: string, encodedAudioRate: number | undefined): string[] {
   return encodedAudioRate ? ['-itsoffset', aacPrimingOffset(encodedAudioRate), '-i', file] : ['-i', file];
 }

@@ -40,8 +40,10 @@ function lineWarning(line: PlannedLine, maxStretch: number): TaskWarning {
     end: line.cueEndMs / 1000,
     speed: round2(line.speed),
     message:
-      `${label({ index: line.index, startMs: line.cueStartMs, endMs: line.cueEndMs })} is spoken at ${line.speed.toFixed(2)}x normal speed ` +
-      `(time-stretched ${line.stretch.toFixed(2)}x, past the ${maxStretch.toFixed(2)}x cap) to end before the next line; to fix it, ${REMEDY}.`,
+      `${label({ index: line.index, startMs: line.cueStartMs, endMs: line.cueEndMs })} is ` +
+      `spoken at ${line.speed.toFixed(2)}x normal speed ` +
+      `(time-stretched ${line.stretch.toFixed(2)}x, past the ${maxStretch.toFixed(2)}x cap) to ` +
+      `end before the next line; to fix it, ${REMEDY}.`,
   };
 }
 

@@ -240,11 +240,14 @@ function summarize(lines: readonly PlannedLine[], addedMs: number, o: Required<T
         `video slowed ${line.videoSlowdown.factor.toFixed(2)}x for ${sec(line.videoSlowdown.toMs - line.videoSlowdown.fromMs)}`,
       );
     log.push(
-      `cue ${line.index}: ${sec(line.speechMs)} of speech for a ${sec(line.cueEndMs - line.cueStartMs)} cue -> ${parts.join(', ')}; plays ${sec(line.placedStartMs)}-${sec(line.placedEndMs)}`,
+      `cue ${line.index}: ${sec(line.speechMs)} of speech for ` +
+        `a ${sec(line.cueEndMs - line.cueStartMs)} cue -> ${parts.join(', ')}; ` +
+        `plays ${sec(line.placedStartMs)}-${sec(line.placedEndMs)}`,
     );
     if (line.overCap) {
       log.push(
-        `warning: cue ${line.index} needs a ${line.stretch.toFixed(2)}x stretch (cap ${o.maxStretch.toFixed(2)}x) to end before the next line; shorten its text or enable align_video`,
+        `warning: cue ${line.index} needs a ${line.stretch.toFixed(2)}x stretch ` +
+          `(cap ${o.maxStretch.toFixed(2)}x) to end before the next line; shorten its text or enable align_video`,
       );
     }
   }

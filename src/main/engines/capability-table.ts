@@ -118,7 +118,8 @@ export const CAPABILITY_TABLE = [
         needs: { packages: ['pocketsphinx', 'pocketsphinx-en-us'] },
         supports: { languages: ['en'], media: ['audio'] },
         installHint:
-          'Install the system packages pocketsphinx and pocketsphinx-en-us (Debian/Ubuntu: apt-get install pocketsphinx pocketsphinx-en-us).',
+          'Install the system packages pocketsphinx and pocketsphinx-en-us (Debian/Ubuntu: apt-get ' +
+          'install pocketsphinx pocketsphinx-en-us).',
       },
     ],
   },

@@ -48,7 +48,10 @@ export interface BuiltEngineSet {
 }
 
 export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
-  /** A capability's engines, built in the order the capability table lists them (one factory per row, enforced by type), registered ones where they rank. */
+  /**
+   * A capability's engines, built in the order the capability table lists them (one factory per row, enforced by
+   * type), registered ones where they rank.
+   */
   function inTableOrder<C extends CapabilityId, T>(
     capability: C,
     factories: { readonly [K in EngineIdOf<C>]: () => T[] },
@@ -108,7 +111,8 @@ export function createEngineSet(deps: EngineSetDeps): BuiltEngineSet {
         lama: () => [createLamaInpainter({ models: deps.models })],
         'opencv-telea': () => [createOpenCvInpainter()],
       }),
-      // RapidOCR (PP-OCRv4) once its model is installed; Tesseract reads the languages whose @tesseract.js-data package is installed (English and Chinese now).
+      // RapidOCR (PP-OCRv4) once its model is installed; Tesseract reads the languages whose @tesseract.js-data
+      // package is installed (English and Chinese now).
       textRecognizers: inTableOrder('text-recognition', {
         rapidocr: () => [createRapidOcrRecognizer({ models: deps.models })],
         tesseract: () => [createTesseractRecognizer()],

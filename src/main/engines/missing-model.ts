@@ -44,7 +44,8 @@ export function missingModelError({ work, capability, entry, instead }: MissingM
     // Installing it would change nothing (the catalogue refuses it), so the way on is named instead.
     return new DubDeskError(
       'model_not_installed',
-      `${work} needs ${aModel} this DubDesk version can run, and it has none yet (${entry.id} in the catalogue waits for its engine)${otherwise}`,
+      `${work} needs ${aModel} this DubDesk version can run, and it has none yet (${entry.id} ` +
+        `in the catalogue waits for its engine)${otherwise}`,
     );
   }
   return new DubDeskError(

@@ -193,7 +193,9 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
         // The built-in OCR reads only the languages whose data ships with DubDesk; no model can be installed for others yet.
         throw new DubDeskError(
           'model_not_installed',
-          `Reading on-screen text in ${unread.map(languageName).join(', ')} needs OCR data for it, and the built-in OCR (Tesseract) has no ${unread.map(languageName).join(', ')} data in this DubDesk version.`,
+          `Reading on-screen text in ${unread.map(languageName).join(', ')} needs OCR data for it, ` +
+            `and the built-in OCR (Tesseract) has no ${unread.map(languageName).join(', ')} data in ` +
+            `this DubDesk version.`,
         );
       }
       throw missing('text-recognition', `Reading on-screen text in ${languages.map(languageName).join(', ')}`);
@@ -221,7 +223,10 @@ export function createEngines(engines: Partial<EngineSet>, models: EngineModels,
       return set.voices.flatMap((engine) => engine.voices());
     },
 
-    /** voice_model=real: an installed voice that speaks `language` in each speaker's own voice (from their speech); else model_not_installed naming the cloning model. */
+    /**
+     * voice_model=real: an installed voice that speaks `language` in each speaker's own voice (from their speech);
+     * else model_not_installed naming the cloning model.
+     */
     requireCloningVoice(language: string): Voice {
       const voice = set.voices
         .flatMap((engine) => engine.voices())

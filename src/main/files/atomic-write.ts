@@ -43,7 +43,10 @@ export function atomicTarget(file: string): AtomicTarget {
   };
 }
 
-/** Runs `write` on a temp path (it may make a file or a folder there) and renames the result to `file`; on failure or cancel nothing is left. */
+/**
+ * Runs `write` on a temp path (it may make a file or a folder there) and renames the result to `file`; on failure or
+ * cancel nothing is left.
+ */
 export async function writeThroughTemp<T>(file: string, write: (tempPath: string) => Promise<T>): Promise<T> {
   await mkdir(path.dirname(file), { recursive: true });
   const target = atomicTarget(file);

@@ -38,7 +38,8 @@ export function classifyInputUrl(url: string, { baseUrl, field = 'url', ownsFile
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new DubDeskError(
       'invalid_request',
-      `'${field}' must be an http(s) URL, a file:// URL or a URL from POST /v1/files; ${parsed.protocol.slice(0, -1)} URLs are not supported.`,
+      `'${field}' must be an http(s) URL, a file:// URL or a URL from POST ` +
+        `/v1/files; ${parsed.protocol.slice(0, -1)} URLs are not supported.`,
     );
   }
 

@@ -35,7 +35,10 @@ export interface SharedStorage {
   putFile(key: string, local: string | LocalSource, signal?: AbortSignal): Promise<void>;
   /** Downloads `key` to localPath through a temp file and a rename; throws not_found when absent. */
   getFile(key: string, localPath: string, signal?: AbortSignal): Promise<void>;
-  /** The object's bytes, or the inclusive byte range of them (HTTP Range); not_found when absent, invalid_request when the range starts past the end. */
+  /**
+   * The object's bytes, or the inclusive byte range of them (HTTP Range); not_found when absent, invalid_request when
+   * the range starts past the end.
+   */
   read(key: string, range?: { start: number; end: number }): Promise<StorageRead>;
   /** The object's size, or null when absent. */
   stat(key: string): Promise<{ size: number } | null>;

@@ -19,7 +19,10 @@ export interface WorkFoldersOptions {
 export interface TaskWorkFolder {
   /** Fetches what storage has and the local folder lacks: all of it when a stage output of `outputFiles` is among it. */
   fetch(outputFiles: readonly string[], signal?: AbortSignal): Promise<number>;
-  /** Uploads what changed since the last share, `outputFiles` last and in order; removes what this machine uploaded and the folder no longer has. */
+  /**
+   * Uploads what changed since the last share, `outputFiles` last and in order; removes what this machine uploaded
+   * and the folder no longer has.
+   */
   share(outputFiles: readonly string[], signal?: AbortSignal): Promise<void>;
 }
 

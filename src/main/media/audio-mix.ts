@@ -127,7 +127,11 @@ export function backgroundDescription(background: MixBackground): string {
       return `separated background${background.separator ? ` (${background.separator})` : ''} under the dub, original voice removed`;
     case 'duck-speech': {
       const depth = background.ducking?.depthDb ?? DEFAULT_SPEECH_DUCKING.depthDb;
-      return `original voice ducked by ${depth} dB where it speaks (VAD: ${background.detector}, ${background.regions.length} region${background.regions.length === 1 ? '' : 's'})`;
+      return (
+        `original voice ducked by ${depth} dB where it speaks ` +
+        `(VAD: ${background.detector}, ${background.regions.length} ` +
+        `region${background.regions.length === 1 ? '' : 's'})`
+      );
     }
     case 'duck':
       return 'original audio ducked under the dub';
@@ -286,7 +290,8 @@ async function mixPasses(spec: MixSpec, output: string, options: MixRunOptions):
   options.onProgress?.(1);
   const log = [
     `mix: ${backgroundDescription(spec.background)}; ` +
-      `measured ${measured.integratedLufs.toFixed(1)} LUFS (LRA ${measured.lra.toFixed(1)} LU), gain ${gainDb >= 0 ? '+' : ''}${gainDb.toFixed(1)} dB ` +
+      `measured ${measured.integratedLufs.toFixed(1)} LUFS (LRA ${measured.lra.toFixed(1)} LU), ` +
+      `gain ${gainDb >= 0 ? '+' : ''}${gainDb.toFixed(1)} dB ` +
       `to ${target.integratedLufs} LUFS${kept ? " (the last export's gain, kept)" : ''}, peaks limited to ${target.truePeakDb} dB`,
   ];
   return { output, measured, gainDb, log };

@@ -73,7 +73,10 @@ async function hashFrames(
   return hash.digest('hex').slice(0, 40);
 }
 
-/** Which packets of an encode starting at sample `encodeStart` belong to the chunk (the first chunk keeps the priming packet, the last the encoder's flush). */
+/**
+ * Which packets of an encode starting at sample `encodeStart` belong to the chunk (the first chunk keeps the priming
+ * packet, the last the encoder's flush).
+ */
 function packetRange(chunk: Chunk, encodeStart: number, last: boolean): { from: number; to: number } {
   const first = chunk.start === 0 ? 0 : (chunk.start - encodeStart) / AAC_FRAME_SAMPLES + 1;
   return { from: first, to: last ? Infinity : (chunk.end - encodeStart) / AAC_FRAME_SAMPLES + 1 };
@@ -149,7 +152,10 @@ async function keepChunks(
   while (current < ranges.length) await flush();
 }
 
-/** Unused chunks go once they are an hour old (an export running beside this one may still read newer ones): the cache stays about one track. */
+/**
+ * Unused chunks go once they are an hour old (an export running beside this one may still read newer ones): the cache
+ * stays about one track.
+ */
 async function pruneCache(dir: string, used: ReadonlySet<string>): Promise<void> {
   const hourAgo = Date.now() - 60 * 60 * 1000;
   for (const name of await readdir(dir)) {

@@ -104,7 +104,8 @@ export function requireUsed(model: Pick<CatalogueEntry, 'id' | 'title' | 'usedBy
   if (model.usedBy) return;
   throw new DubDeskError(
     'invalid_request',
-    `${model.title} (${model.id}) is not used by anything in this DubDesk version yet, so it is not installed: it would change nothing. Models in use show used_by in GET /v1/models.`,
+    `${model.title} (${model.id}) is not used by anything in this DubDesk version yet, so it ` +
+      `is not installed: it would change nothing. Models in use show used_by in GET /v1/models.`,
   );
 }
 

@@ -47,7 +47,10 @@ export function resolveImport(entry: CatalogueEntry, sourcePath: string): Import
       const needs = [...entry.files.map((f) => f.name), ...directories.map((d) => `the folder ${d}`)];
       throw new DubDeskError(
         'invalid_request',
-        `${entry.title} needs ${needs.length} files (${needs.join(', ')}); pass the folder that holds them${entry.archive ? ` or the archive it is published as (.${entry.archive.format})` : ''} instead of ${sourcePath}.`,
+        `${entry.title} needs ${needs.length} files (${needs.join(', ')}); pass the folder that ` +
+          `holds ` +
+          `them${entry.archive ? ` or the archive it is published as (.${entry.archive.format})` : ''} ` +
+          `instead of ${sourcePath}.`,
       );
     }
     return {

@@ -68,6 +68,7 @@ export function checksumError(
 ): DubDeskError {
   return new DubDeskError(
     code,
-    `The checksum of ${file.name} for ${entry.title} (from ${where}) does not match: expected sha256 ${file.sha256}, got ${measured}. Nothing was installed.`,
+    `The checksum of ${file.name} for ${entry.title} (from ${where}) does not match: expected ` +
+      `sha256 ${file.sha256}, got ${measured}. Nothing was installed.`,
   );
 }

@@ -90,7 +90,8 @@ async function downloadArchive(
     fs.rmSync(archivePath, { force: true });
     throw new DubDeskError(
       'download_failed',
-      `The checksum of the archive ${name} for ${entry.title} (from ${archive.url}) does not match: expected sha256 ${archive.sha256}, got ${sha256}. Nothing was installed.`,
+      `The checksum of the archive ${name} for ${entry.title} (from ${archive.url}) does not ` +
+        `match: expected sha256 ${archive.sha256}, got ${sha256}. Nothing was installed.`,
     );
   }
   try {

@@ -81,7 +81,8 @@ async function importArchive(staging: Staging, source: Extract<ImportSource, { k
   if (expected && sha256 !== expected) {
     throw new DubDeskError(
       'unsupported_media',
-      `The checksum of the archive ${source.path} for ${entry.title} does not match: expected sha256 ${expected}, got ${sha256}. Nothing was installed.`,
+      `The checksum of the archive ${source.path} for ${entry.title} does not match: expected ` +
+        `sha256 ${expected}, got ${sha256}. Nothing was installed.`,
     );
   }
   const extracted = await extractInto(staging, source.path, source.format, {

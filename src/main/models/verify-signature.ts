@@ -96,7 +96,10 @@ function bindByShape(
   return binding;
 }
 
-/** Checks by name, or by type/rank/fixed dims when the export's names vary (bindByShape). Extra outputs are fine; extra inputs are not (nobody would feed them). */
+/**
+ * Checks by name, or by type/rank/fixed dims when the export's names vary (bindByShape). Extra outputs are fine;
+ * extra inputs are not (nobody would feed them).
+ */
 export function checkSignature(
   expected: OnnxSignature,
   measured: MeasuredSignature,

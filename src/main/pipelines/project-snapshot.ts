@@ -37,7 +37,10 @@ export interface ProjectDraft extends StageOutput {
   targetLanguage: string;
   /** Input media duration, ms. */
   mediaDurationMs: number;
-  /** The input media the editor plays beside the lines (relative to the work dir, or absolute for a local input, as stage outputs hold paths). */
+  /**
+   * The input media the editor plays beside the lines (relative to the work dir, or absolute for a local input, as
+   * stage outputs hold paths).
+   */
   media: string;
   /** A 16 kHz mono WAV of the input's audio for the editor's waveform, when the job made one (same path rules). */
   waveformAudio?: string;

@@ -40,6 +40,8 @@ export function resolveWorkPath(workDir: string, stored: string): string {
   if (path.isAbsolute(stored) && inputsReadInPlace(workDir).includes(file)) return file;
   throw new DubDeskError(
     'not_found',
-    `A stored file path of this task points outside its work folder (${path.basename(workDir)}), so it is not opened: the record was changed by hand or comes from a damaged import.`,
+    `A stored file path of this task points outside its work folder ` +
+      `(${path.basename(workDir)}), so it is not opened: the record was changed by hand or comes ` +
+      `from a damaged import.`,
   );
 }

@@ -5,7 +5,10 @@ import { EXPORT_CLIP_USER, pruneClipCache, type ClipPrune } from '../dubbing/cli
 import type { ProjectRecord, SegmentRecord } from '../store/projects-repository.js';
 import { lineTakesUser, lineVoice } from './line-voice.js';
 
-/** One project's clip cache at most (docs/api.md "Projects"): eSpeak's takes are about 90 MB of FLAC an hour, so this holds a film's lines several times over. */
+/**
+ * One project's clip cache at most (docs/api.md "Projects"): eSpeak's takes are about 90 MB of FLAC an hour, so this
+ * holds a film's lines several times over.
+ */
 export const PROJECT_CLIP_CACHE_CAP_BYTES = 512 * 1024 * 1024;
 
 /** The cache users still needed: the last export, and each current line by what it sounds like now. */

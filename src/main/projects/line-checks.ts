@@ -18,7 +18,9 @@ export function checkTimes(project: ProjectRecord, startMs: number, endMs: numbe
   if (!(startMs >= 0) || !(endMs <= project.mediaDurationMs + 1) || endMs - startMs < MIN_SEGMENT_MS) {
     throw new DubDeskError(
       'invalid_request',
-      `A line must lie within the media (0 to ${(project.mediaDurationMs / 1000).toFixed(3)} s) and last at least ${MIN_SEGMENT_MS / 1000} s; got ${(startMs / 1000).toFixed(3)} to ${(endMs / 1000).toFixed(3)} s.`,
+      `A line must lie within the media (0 to ${(project.mediaDurationMs / 1000).toFixed(3)} s) ` +
+        `and last at least ${MIN_SEGMENT_MS / 1000} s; got ${(startMs / 1000).toFixed(3)} ` +
+        `to ${(endMs / 1000).toFixed(3)} s.`,
     );
   }
 }

@@ -28,7 +28,8 @@ export function checkLineTexts(
     if (fitsLine(text)) continue;
     throw new DubDeskError(
       code,
-      `${made} would have ${count(characterCount(text))} characters of ${name}; a project line holds at most ${count(MAX_LINE_CHARACTERS)}. ${advice}`,
+      `${made} would have ${count(characterCount(text))} characters of ${name}; a project line ` +
+        `holds at most ${count(MAX_LINE_CHARACTERS)}. ${advice}`,
     );
   }
 }

@@ -30,7 +30,8 @@ export function lineVoice(
   if (engines.voices().find((candidate) => candidate.id === voice.voiceId)?.clones) {
     throw new DubDeskError(
       'invalid_request',
-      `${voice.voiceId} clones each speaker from their own speech, which only an export does; choose a stock voice for this line to hear it now.`,
+      `${voice.voiceId} clones each speaker from their own speech, which only an export does; ` +
+        `choose a stock voice for this line to hear it now.`,
     );
   }
   return voice;

@@ -52,7 +52,8 @@ export function textsFromSrt(file: Buffer, expectedCount: number): string[] {
   if (cues.length !== expectedCount) {
     throw new DubDeskError(
       'invalid_subtitle',
-      `The SRT has ${cues.length} cue${cues.length === 1 ? '' : 's'}; the project has ${expectedCount} line${expectedCount === 1 ? '' : 's'}. ` +
+      `The SRT has ${cues.length} cue${cues.length === 1 ? '' : 's'}; the project ` +
+        `has ${expectedCount} line${expectedCount === 1 ? '' : 's'}. ` +
         'Upload an SRT with one cue per line, in the same order (export the track to start from one).',
     );
   }

@@ -144,7 +144,10 @@ export function createTaskTransitions(deps: TransitionDeps) {
       );
     },
 
-    /** A stage ended without failing: done (with the engine that did it, when known), or skipped with its reason. No status change, so no callback; SSE subscribers see it. */
+    /**
+     * A stage ended without failing: done (with the engine that did it, when known), or skipped with its reason. No
+     * status change, so no callback; SSE subscribers see it.
+     */
     endStage(
       id: string,
       token: number,

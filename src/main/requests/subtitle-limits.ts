@@ -20,7 +20,9 @@ export async function readSubtitleFile(file: string): Promise<Buffer> {
   if (size > MAX_SUBTITLE_BYTES) {
     throw new DubDeskError(
       'invalid_subtitle',
-      `The subtitle file is ${(size / 1024 / 1024).toFixed(1)} MB; at most ${MAX_SUBTITLE_BYTES / 1024 / 1024} MB is accepted (${count(MAX_CUES)} cues of up to ${count(MAX_CUE_CHARACTERS)} characters).`,
+      `The subtitle file is ${(size / 1024 / 1024).toFixed(1)} MB; at ` +
+        `most ${MAX_SUBTITLE_BYTES / 1024 / 1024} MB is accepted (${count(MAX_CUES)} cues of up ` +
+        `to ${count(MAX_CUE_CHARACTERS)} characters).`,
     );
   }
   return readFile(file);
@@ -31,7 +33,8 @@ export function checkSubtitleLimits(cues: readonly Pick<SrtCue, 'index' | 'start
   if (cues.length > MAX_CUES) {
     throw new DubDeskError(
       'invalid_subtitle',
-      `The subtitle file has ${count(cues.length)} cues; at most ${count(MAX_CUES)} are accepted per file. Split the media and its subtitles into parts.`,
+      `The subtitle file has ${count(cues.length)} cues; at most ${count(MAX_CUES)} are ` +
+        `accepted per file. Split the media and its subtitles into parts.`,
     );
   }
   for (const cue of cues) {
@@ -41,7 +44,9 @@ export function checkSubtitleLimits(cues: readonly Pick<SrtCue, 'index' | 'start
     if (length > MAX_CUE_CHARACTERS) {
       throw new DubDeskError(
         'invalid_subtitle',
-        `Cue ${cue.index} (${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}) has ${count(length)} characters; at most ${count(MAX_CUE_CHARACTERS)} are accepted per cue. Split it into shorter cues.`,
+        `Cue ${cue.index} (${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}) ` +
+          `has ${count(length)} characters; at most ${count(MAX_CUE_CHARACTERS)} are accepted per ` +
+          `cue. Split it into shorter cues.`,
       );
     }
   }

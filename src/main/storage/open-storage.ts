@@ -40,7 +40,8 @@ export function parseStorageSpec(spec: string): StorageSpec {
     if (/[@:]/.test(bucket)) {
       throw refuse(
         spec,
-        'names credentials or a port: credentials come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE), the server from AWS_ENDPOINT_URL_S3',
+        'names credentials or a port: credentials come from AWS_ACCESS_KEY_ID and ' +
+          'AWS_SECRET_ACCESS_KEY (or AWS_PROFILE), the server from AWS_ENDPOINT_URL_S3',
       );
     }
     if (/[?#]/.test(s3[1])) throw refuse(spec, 'has a query or fragment, which a storage location does not take');

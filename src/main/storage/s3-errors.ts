@@ -54,7 +54,10 @@ export interface FailureContext {
   rangeStart?: number;
 }
 
-/** The error to throw for `error`; an AbortError (the caller's signal), a DubDeskError and a local file's error are returned as they are. */
+/**
+ * The error to throw for `error`; an AbortError (the caller's signal), a DubDeskError and a local file's error are
+ * returned as they are.
+ */
 export function s3Error(error: unknown, context: FailureContext): unknown {
   const failure = (error ?? {}) as S3Failure;
   const name = failure.name ?? '';
@@ -80,7 +83,8 @@ export function s3Error(error: unknown, context: FailureContext): unknown {
   if (CREDENTIAL_REFUSALS.has(name) || status === 401 || status === 403) {
     return new DubDeskError(
       'internal',
-      `${capitalize(where)} refused the credentials to ${context.action} (${detail}). Check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) and the bucket's permissions.`,
+      `${capitalize(where)} refused the credentials to ${context.action} (${detail}). Check ` +
+        `AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) and the bucket's permissions.`,
       { cause: error },
     );
   }
@@ -101,7 +105,8 @@ export function s3Error(error: unknown, context: FailureContext): unknown {
   if (UNREACHABLE.has(failure.code ?? '') || TRANSIENT.has(name) || (status !== undefined && status >= 500)) {
     return new DubDeskError(
       'internal',
-      `${capitalize(where)} could not be reached to ${context.action} (${detail}). Check the endpoint (AWS_ENDPOINT_URL_S3) and the network.`,
+      `${capitalize(where)} could not be reached to ${context.action} (${detail}). Check the ` +
+        `endpoint (AWS_ENDPOINT_URL_S3) and the network.`,
       { cause: error, retryable: true },
     );
   }

@@ -93,7 +93,8 @@ export async function readObject(
     stream.destroy();
     throw new DubDeskError(
       'internal',
-      `Shared storage ${bucket.location} answered a range read of ${JSON.stringify(key)} without a Content-Range; it must support HTTP Range.`,
+      `Shared storage ${bucket.location} answered a range read of ${JSON.stringify(key)} ` +
+        `without a Content-Range; it must support HTTP Range.`,
     );
   }
   return { stream, size: Number(served[3]), start: Number(served[1]), end: Number(served[2]) };

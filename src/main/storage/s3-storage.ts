@@ -77,7 +77,9 @@ export function createS3Storage(options: S3StorageOptions): SharedStorage {
         if (refused) {
           throw new DubDeskError(
             'internal',
-            `Shared storage ${location} did not delete ${result.Errors!.length} object(s) under ${JSON.stringify(folder)}, the first ${JSON.stringify(refused.Key)} (${refused.Code}: ${refused.Message}).`,
+            `Shared storage ${location} did not delete ${result.Errors!.length} object(s) ` +
+              `under ${JSON.stringify(folder)}, the first ${JSON.stringify(refused.Key)} ` +
+              `(${refused.Code}: ${refused.Message}).`,
           );
         }
       }

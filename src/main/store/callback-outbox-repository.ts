@@ -147,7 +147,8 @@ export function createCallbackOutbox(db: SqlClient, options: { now?: () => numbe
     },
     releaseForeignClaims(owner) {
       return db.run(
-        `UPDATE callback_outbox SET claimed_by = NULL, claim_expires_at = NULL WHERE claimed_by IS NOT NULL AND claimed_by != $1 AND ${PENDING}`,
+        `UPDATE callback_outbox SET claimed_by = NULL, claim_expires_at = NULL WHERE claimed_by ` +
+          `IS NOT NULL AND claimed_by != $1 AND ${PENDING}`,
         [owner],
       );
     },

@@ -126,7 +126,8 @@ export function acquireDataDirLock(lockFile: string): () => void {
     const holder = readDataDirLock(lockFile);
     if (holder && holderRuns(holder, statSync(lockFile, { throwIfNoEntry: false })?.mtimeMs ?? 0)) {
       throw new Error(
-        `DubDesk is already running on the data folder ${path.dirname(lockFile)} (process ${holder.pid}). Use that service, or stop it first.`,
+        `DubDesk is already running on the data folder ${path.dirname(lockFile)} ` +
+          `(process ${holder.pid}). Use that service, or stop it first.`,
       );
     }
     writeFileSync(lockFile, content);

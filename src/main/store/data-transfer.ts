@@ -164,7 +164,8 @@ export async function readManifest(dir: string): Promise<DataExportManifest> {
   );
   if (text === undefined) {
     throw new Error(
-      `${dir} is not a finished DubDesk export (no ${DATA_EXPORT_MANIFEST}): run \`dubdesk export-data --out <folder>\` again to a new folder.`,
+      `${dir} is not a finished DubDesk export (no ${DATA_EXPORT_MANIFEST}): run \`dubdesk ` +
+        `export-data --out <folder>\` again to a new folder.`,
     );
   }
   let manifest: DataExportManifest;
@@ -180,18 +181,24 @@ export async function readManifest(dir: string): Promise<DataExportManifest> {
   }
   if (manifest.format_version !== DATA_EXPORT_FORMAT_VERSION) {
     throw new Error(
-      `The export in ${dir} has format ${manifest.format_version} (DubDesk ${manifest.dubdesk_version}); this build (${DUBDESK_VERSION}) reads format ${DATA_EXPORT_FORMAT_VERSION}. Import it with the DubDesk version that wrote it.`,
+      `The export in ${dir} has format ${manifest.format_version} ` +
+        `(DubDesk ${manifest.dubdesk_version}); this build (${DUBDESK_VERSION}) reads ` +
+        `format ${DATA_EXPORT_FORMAT_VERSION}. Import it with the DubDesk version that wrote it.`,
     );
   }
   if (manifest.sqlite_schema_version !== sqliteSchemaVersion()) {
     throw new Error(
-      `The export in ${dir} was written by DubDesk ${manifest.dubdesk_version} at data schema ${manifest.sqlite_schema_version}; this build (${DUBDESK_VERSION}) reads schema ${sqliteSchemaVersion()}. Import it with DubDesk ${manifest.dubdesk_version} (then run this build's \`dubdesk migrate\`), or export the data folder again with this build.`,
+      `The export in ${dir} was written by DubDesk ${manifest.dubdesk_version} at data ` +
+        `schema ${manifest.sqlite_schema_version}; this build (${DUBDESK_VERSION}) reads ` +
+        `schema ${sqliteSchemaVersion()}. Import it with DubDesk ${manifest.dubdesk_version} (then ` +
+        `run this build's \`dubdesk migrate\`), or export the data folder again with this build.`,
     );
   }
   const misplaced = manifest.tables.find((table) => table.file !== tableFile(table.name));
   if (misplaced)
     throw new Error(
-      `${path.join(dir, DATA_EXPORT_MANIFEST)} names ${JSON.stringify(misplaced.file)} for table ${misplaced.name}, not ${tableFile(misplaced.name)}: the export is damaged.`,
+      `${path.join(dir, DATA_EXPORT_MANIFEST)} names ${JSON.stringify(misplaced.file)} for ` +
+        `table ${misplaced.name}, not ${tableFile(misplaced.name)}: the export is damaged.`,
     );
   const unknown = manifest.tables.filter(
     (table) => !(IMPORTED_TABLES as readonly string[]).includes(table.name) && !(table.name in SKIPPED_TABLES),
@@ -271,7 +278,11 @@ export async function importTables(
 }
 
 export function nonEmptyMessage(where: string, held: string): string {
-  return `The database ${where} already holds DubDesk records (${held}). import-data moves a data folder into a new installation: import into an empty database (a new one, brought to the schema with \`dubdesk migrate\`).`;
+  return (
+    `The database ${where} already holds DubDesk records (${held}). import-data moves a data ` +
+    `folder into a new installation: import into an empty database (a new one, brought to the ` +
+    `schema with \`dubdesk migrate\`).`
+  );
 }
 
 interface TargetColumn {

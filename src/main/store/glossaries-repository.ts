@@ -42,7 +42,8 @@ export function createGlossariesRepository(db: SqlClient) {
   return {
     async insert(glossary: Omit<Glossary, 'createdAt' | 'updatedAt'>, now = Date.now()): Promise<Glossary> {
       await db.run(
-        'INSERT INTO glossaries (id, name, source_language, target_language, entries_json, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
+        'INSERT INTO glossaries (id, name, source_language, target_language, entries_json, ' +
+          'created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
         fields(glossary, now),
       );
       return (await this.get(glossary.id))!;

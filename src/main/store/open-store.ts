@@ -52,7 +52,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       );
       if (!rows[0]!.locked) {
         throw new Error(
-          `Another DubDesk service already uses the database ${redactDatabaseUrl(url)}. This version keeps results in each service's data folder, so one service per database; stop the other one first.`,
+          `Another DubDesk service already uses the database ${redactDatabaseUrl(url)}. This ` +
+            `version keeps results in each service's data folder, so one service per database; stop ` +
+            `the other one first.`,
         );
       }
     }

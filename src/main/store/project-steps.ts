@@ -12,10 +12,16 @@ import {
 } from './project-records.js';
 import { forUpdate, writeJson, type SqlClient } from './sql.js';
 
-const INSERT_SEGMENT = `INSERT INTO project_segments (project_id, id, start_ms, end_ms, source_text, target_text, speaker, voice_id, box_json, block_id, status)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
-const UPDATE_SEGMENT = `UPDATE project_segments SET start_ms = $3, end_ms = $4, source_text = $5, target_text = $6, speaker = $7, voice_id = $8,
-  box_json = $9, block_id = $10, status = $11, fit_json = $12, preview_json = $13, revision = revision + 1 WHERE project_id = $1 AND id = $2`;
+const INSERT_SEGMENT =
+  `INSERT INTO project_segments (project_id, id, start_ms, end_ms, source_text, ` +
+  `target_text, speaker, voice_id, box_json, block_id, status)
+  VALUES ($1, $2, $3, $4, $5, ` +
+  `$6, $7, $8, $9, $10, $11)`;
+const UPDATE_SEGMENT =
+  `UPDATE project_segments SET start_ms = $3, end_ms = $4, source_text = $5, target_text = ` +
+  `$6, speaker = $7, voice_id = $8,
+  box_json = $9, block_id = $10, status = $11, fit_json ` +
+  `= $12, preview_json = $13, revision = revision + 1 WHERE project_id = $1 AND id = $2`;
 
 /** The steps over `db`, the store's client: a step given `db` itself runs outside any transaction. */
 export function createProjectSteps(db: SqlClient) {
@@ -79,7 +85,8 @@ export function createProjectSteps(db: SqlClient) {
     if (overlap) {
       throw new DubDeskError(
         'invalid_request',
-        `Line ${id} would overlap line ${overlap.id} (${(overlap.startMs / 1000).toFixed(3)} to ${(overlap.endMs / 1000).toFixed(3)} s); dubbed lines are spoken one after another.`,
+        `Line ${id} would overlap line ${overlap.id} (${(overlap.startMs / 1000).toFixed(3)} ` +
+          `to ${(overlap.endMs / 1000).toFixed(3)} s); dubbed lines are spoken one after another.`,
       );
     }
   };

@@ -28,7 +28,9 @@ export function createProjectsRepository(db: SqlClient) {
         ]);
         if (existing) return existing;
         await tx.run(
-          `INSERT INTO projects (id, task_id, kind, source_language, target_language, media_duration_ms, media_file_id, waveform_file, speaker_voices_json, created_at, updated_at)
+          `INSERT INTO projects (id, task_id, kind, source_language, target_language, ` +
+            `media_duration_ms, media_file_id, waveform_file, speaker_voices_json, created_at, ` +
+            `updated_at)
           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
           [
             project.id,

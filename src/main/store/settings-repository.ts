@@ -22,7 +22,10 @@ export function createSettingsRepository(db: SqlClient) {
         ]),
       );
     },
-    /** Stores `value` unless the key has one, and returns the stored value: every node that races to make a secret ends up with the same one. */
+    /**
+     * Stores `value` unless the key has one, and returns the stored value: every node that races to make a secret
+     * ends up with the same one.
+     */
     async getOrInit(key: string, value: string): Promise<string> {
       await db.run('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
       return (await this.get(key))!;

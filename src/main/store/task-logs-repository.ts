@@ -23,7 +23,8 @@ export function createTaskLogsRepository(db: SqlClient) {
     },
     tail(taskId: string, limit = 200): Promise<TaskLogLine[]> {
       return db.all<TaskLogLine>(
-        `SELECT ts, level, message FROM (SELECT id, ts, level, message FROM task_logs WHERE task_id = $1 ORDER BY id DESC LIMIT $2) AS recent
+        `SELECT ts, level, message FROM (SELECT id, ts, level, message FROM task_logs WHERE ` +
+          `task_id = $1 ORDER BY id DESC LIMIT $2) AS recent
         ORDER BY id`,
         [taskId, limit],
       );

@@ -34,7 +34,10 @@ export interface TaskRecord {
   warnings: TaskWarning[];
   /** How good the result is, measured on it once the job is done (docs/api.md "Quality report"); null before. */
   quality: QualityReport | null;
-  /** The engine each step runs, chosen when the task was created; null for tasks created before plans were stored (migration 010) or of a kind without engines. */
+  /**
+   * The engine each step runs, chosen when the task was created; null for tasks created before plans were stored
+   * (migration 010) or of a kind without engines.
+   */
   plan: JobPlan | null;
   /** Stage states recorded so far; null for a task that finished before stages were recorded (migration 005). */
   stages: RecordedStage[] | null;
@@ -172,8 +175,10 @@ export function createTasksRepository(db: SqlClient) {
       await withQueueJob(
         async (tx) =>
           (await tx.run(
-            `INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, max_attempts, retry_of, stages_json, created_at, updated_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '[]', $9, $9)`,
+            `INSERT INTO tasks (id, kind, status, request_json, callback_url, input_name, ` +
+              `max_attempts, retry_of, stages_json, created_at, updated_at)
+        VALUES ($1, $2, $3, ` +
+              `$4, $5, $6, $7, $8, '[]', $9, $9)`,
             [
               task.id,
               task.kind,
@@ -222,7 +227,9 @@ export function createTasksRepository(db: SqlClient) {
         const created = param(Number(createdAt));
         where.push(`(created_at < ${created} OR (created_at = ${created} AND id < ${param(id)}))`);
       }
-      const sql = `SELECT * FROM tasks ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ${param(query.limit + 1)}`;
+      const sql =
+        `SELECT * FROM tasks ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ` +
+        `created_at DESC, id DESC LIMIT ${param(query.limit + 1)}`;
       const rows = (await db.all<TaskRow>(sql, params)).map(fromRow);
       const more = rows.length > query.limit;
       const tasks = more ? rows.slice(0, query.limit) : rows;
@@ -288,7 +295,8 @@ export function createTasksRepository(db: SqlClient) {
       return withQueueJob(
         async (tx) =>
           (await tx.run(
-            'UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, lease_token = lease_token + 1 WHERE id = $1 AND lease_token = $2',
+            'UPDATE tasks SET lease_owner = NULL, lease_expires_at = NULL, lease_token = lease_token ' +
+              '+ 1 WHERE id = $1 AND lease_token = $2',
             [id, token],
           )) === 1,
         id,

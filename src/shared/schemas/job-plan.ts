@@ -16,13 +16,15 @@ export const PlannedEngineSchema = Type.Object({
   models: Type.Optional(
     Type.Array(Type.String(), {
       description:
-        'The catalogue models the engine runs for this step, where the plan can name them; a retry fails model_not_installed naming one removed since.',
+        'The catalogue models the engine runs for this step, where the plan can name them; a ' +
+        'retry fails model_not_installed naming one removed since.',
     }),
   ),
   expectation: Type.Optional(
     Type.String({
       description:
-        "A draft engine's expected quality on real media, in a user's words, e.g. that the English recogniser gets many words wrong on real recordings.",
+        "A draft engine's expected quality on real media, in a user's words, e.g. that the " +
+        'English recogniser gets many words wrong on real recordings.',
     }),
   ),
 });
@@ -88,7 +90,9 @@ export const JobPlanSchema = Type.Object(
   {
     $id: 'JobPlan',
     description:
-      'The engine each step of the job runs, chosen once when it was created. Its stages take these engines by id; a retry keeps the plan, and a step whose planned model was removed since fails model_not_installed naming it.',
+      'The engine each step of the job runs, chosen once when it was created. Its stages take ' +
+      'these engines by id; a retry keeps the plan, and a step whose planned model was removed ' +
+      'since fails model_not_installed naming it.',
   },
 );
 export type JobPlan = Static<typeof JobPlanSchema>;

@@ -210,7 +210,8 @@ export const TaskStageSchema = Type.Object(
     engine: Type.Optional(
       Type.String({
         description:
-          'The engine or model that did this stage\'s work, when the stage names one, e.g. "DubDesk exemplar mouths (built in)" or "Wav2Lip GAN 96 (ONNX)".',
+          'The engine or model that did this stage\'s work, when the stage names one, e.g. "DubDesk ' +
+          'exemplar mouths (built in)" or "Wav2Lip GAN 96 (ONNX)".',
       }),
     ),
     worker: Type.Optional(
@@ -251,7 +252,10 @@ export const TaskSummarySchema = Type.Object(
     video_url: Type.Optional(Type.String()),
     /** The create request as accepted (defaults filled in): only on GET /v1/tasks/{task_id}, for "copy as API request". */
     request: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    /** The engine each step runs, chosen when the task was created: only on GET /v1/tasks/{task_id}; absent for tasks made before plans were stored. */
+    /**
+     * The engine each step runs, chosen when the task was created: only on GET /v1/tasks/{task_id}; absent for tasks
+     * made before plans were stored.
+     */
     plan: Type.Optional(JobPlanSchema),
   },
   { $id: 'TaskSummary' },

@@ -83,8 +83,10 @@ export const ModelRecord = Type.Object(
     commercial_use: Type.Optional(
       StringEnum(COMMERCIAL_USES, {
         description:
-          "Whether the publishers' terms allow commercial use of the model as it runs: its own weights and the third-party weights it loads. " +
-          '`unclear`: the terms are ambiguous or silent on it; absent: not reviewed yet. Not legal advice: read `license` and `commercial_note`.',
+          "Whether the publishers' terms allow commercial use of the model as it runs: its own " +
+          'weights and the third-party weights it loads. ' +
+          '`unclear`: the terms are ambiguous or silent on it; absent: not reviewed yet. Not legal ' +
+          'advice: read `license` and `commercial_note`.',
       }),
     ),
     commercial_note: Type.Optional(
@@ -109,7 +111,8 @@ export const ModelRecord = Type.Object(
         },
         {
           description:
-            'Published as this archive: the files (without their own download) come out of it; an import takes the archive or the folder extracted from it.',
+            'Published as this archive: the files (without their own download) come out of it; an ' +
+            'import takes the archive or the folder extracted from it.',
         },
       ),
     ),

@@ -6,7 +6,10 @@ import { StrictObject, StringEnum } from './common.js';
 export const PROJECT_KINDS = ['translate', 'frame_translate'] as const;
 export type ProjectKind = (typeof PROJECT_KINDS)[number];
 
-/** ok: as the job made it; edited: changed since; regenerated: its voice made again after an edit; too_long: its speech does not fit its time. */
+/**
+ * ok: as the job made it; edited: changed since; regenerated: its voice made again after an edit; too_long: its
+ * speech does not fit its time.
+ */
 export const SEGMENT_STATUSES = ['ok', 'edited', 'regenerated', 'too_long'] as const;
 export type SegmentStatus = (typeof SEGMENT_STATUSES)[number];
 

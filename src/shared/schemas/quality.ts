@@ -71,7 +71,8 @@ export const QualityReportSchema = Type.Object(
     original_voice_reduction_db: Type.Optional(
       Type.Union([Type.Number(), Type.Null()], {
         description:
-          'translate: how much quieter the original voice is in the result than in the input over its speech regions, dB; null without a dubbed mix.',
+          'translate: how much quieter the original voice is in the result than in the input over ' +
+          'its speech regions, dB; null without a dubbed mix.',
       }),
     ),
     speakers: Type.Optional(
@@ -90,14 +91,17 @@ export const QualityReportSchema = Type.Object(
     ),
     residual_text: Type.Optional(
       Share(
-        "frame_translate: the share of erased boxes where text remains, judged on each text's middle frame as the erase left it (before its translation is drawn): it reads again, or keeps its strokes' contrast.",
+        "frame_translate: the share of erased boxes where text remains, judged on each text's " +
+          'middle frame as the erase left it (before its translation is drawn): it reads again, or ' +
+          "keeps its strokes' contrast.",
       ),
     ),
     // lipsync and reusable_lipsync
     sync_score: Type.Optional(
       Type.Union([Type.Number({ minimum: -1, maximum: 1 }), Type.Null()], {
         description:
-          "lipsync: Pearson correlation of the mouth opening read off the result's frames with the driving audio's loudness; null when no face was seen.",
+          "lipsync: Pearson correlation of the mouth opening read off the result's frames with the " +
+          "driving audio's loudness; null when no face was seen.",
       }),
     ),
     face_coverage: Type.Optional(Share("lipsync: the share of the result's frames with a face.")),
@@ -109,7 +113,8 @@ export const QualityReportSchema = Type.Object(
         ],
         {
           description:
-            "lipsync precision_v1 on a video: the share of frames drawn with the person's own mouths (the rest from the fitted warp); null for other engines.",
+            "lipsync precision_v1 on a video: the share of frames drawn with the person's own mouths " +
+            '(the rest from the fitted warp); null for other engines.',
         },
       ),
     ),

@@ -153,7 +153,8 @@ function parseTiming(line: string, lineNo: number): [number, number] {
     if (Number(m) > 59 || Number(s) > 59) {
       // Rebuilt from the digits the pattern matched, so nothing else on the line is echoed.
       throw invalid(
-        `The subtitle file is not valid SRT: line ${lineNo} has an impossible time ${h}:${m}:${s},${frac} (minutes and seconds go up to 59).`,
+        `The subtitle file is not valid SRT: line ${lineNo} has an impossible ` +
+          `time ${h}:${m}:${s},${frac} (minutes and seconds go up to 59).`,
       );
     }
     // "1,5" means 1.5 s, as a decimal fraction.

@@ -55,9 +55,14 @@ export async function eventRoutes(app: App, { describe, events, models, projects
         operationId: 'streamEvents',
         summary: 'Live task changes as Server-Sent Events',
         description:
-          'A `text/event-stream` that stays open: `event: task` (data: the TaskSummary, on every status or progress change), `event: task_deleted` (data: `{"task_id"}`) ' +
-          'and `event: model` (data: an InstallProgress of a model install), and `event: line_spoken` (data: a LineSpokenEvent: a project line queued by an edit or by synthesize was spoken, or could not be). ' +
-          "`task_id` keeps only that task's events; `kind` keeps the `task` events of that kind (and every `task_deleted`); either drops the `model` and `line_spoken` events. `project_id` keeps only that project's `line_spoken` events. " +
+          'A `text/event-stream` that stays open: `event: task` (data: the TaskSummary, on every ' +
+          'status or progress change), `event: task_deleted` (data: `{"task_id"}`) ' +
+          'and `event: model` (data: an InstallProgress of a model install), and `event: ' +
+          'line_spoken` (data: a LineSpokenEvent: a project line queued by an edit or by synthesize ' +
+          'was spoken, or could not be). ' +
+          "`task_id` keeps only that task's events; `kind` keeps the `task` events of that kind " +
+          '(and every `task_deleted`); either drops the `model` and `line_spoken` events. ' +
+          "`project_id` keeps only that project's `line_spoken` events. " +
           'The key may come as `?key=` because EventSource cannot send headers; a comment every 15 s keeps the stream alive.',
         responseContent: {
           200: {

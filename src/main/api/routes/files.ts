@@ -62,9 +62,11 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
         operationId: 'uploadFile',
         summary: 'Upload an input file',
         description:
-          'Stores a file for later jobs and answers 201 with its id and signed `url`: the raw body with its own Content-Type (its name from `X-File-Name` or `?name=`), ' +
+          'Stores a file for later jobs and answers 201 with its id and signed `url`: the raw body ' +
+          'with its own Content-Type (its name from `X-File-Name` or `?name=`), ' +
           "or `multipart/form-data` with one file field. Use the `url` as a job's `*_url` field. " +
-          'The upload is streamed to disk; a file over the size cap (20 GiB by default) answers `payload_too_large`, an empty or JSON body `invalid_request`.',
+          'The upload is streamed to disk; a file over the size cap (20 GiB by default) answers ' +
+          '`payload_too_large`, an empty or JSON body `invalid_request`.',
         errors: ['out_of_disk'],
         requestContent: {
           'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
@@ -118,8 +120,11 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
       operationId: 'getFile',
       summary: 'Download a result or uploaded file',
       description:
-        'The file itself, in its own Content-Type, with an API key or with the `token` of its signed URL (result and upload URLs carry one; a wrong or expired token is `unauthorized`). ' +
-        'A single byte `Range` answers 206, a range outside the file 416 with `invalid_request`; `If-None-Match` with its ETag answers 304; `?download=1` makes it an attachment. ' +
+        'The file itself, in its own Content-Type, with an API key or with the `token` of its ' +
+        'signed URL (result and upload URLs carry one; a wrong or expired token is ' +
+        '`unauthorized`). ' +
+        'A single byte `Range` answers 206, a range outside the file 416 with `invalid_request`; ' +
+        '`If-None-Match` with its ETag answers 304; `?download=1` makes it an attachment. ' +
         'HEAD answers the same headers without the body.',
       responseContent: {
         200: { '*/*': { schema: { type: 'string', format: 'binary' } } },
@@ -282,13 +287,15 @@ function multipartReadError(contentType: string | undefined, error: unknown): Du
   if (!/;\s*boundary=/i.test(contentType ?? '')) {
     return new DubDeskError(
       'invalid_request',
-      'Content-Type multipart/form-data needs a boundary parameter (multipart/form-data; boundary=...); send the file as a form, or send it raw with its own Content-Type.',
+      'Content-Type multipart/form-data needs a boundary parameter (multipart/form-data; ' +
+        'boundary=...); send the file as a form, or send it raw with its own Content-Type.',
     );
   }
   const reason = (error as Error | undefined)?.message?.replace(/\.$/, '') ?? 'unknown reason';
   return new DubDeskError(
     'invalid_request',
-    `The body is not the multipart/form-data its Content-Type says (${reason}); send the file as a form with one file field, or send it raw with its own Content-Type.`,
+    `The body is not the multipart/form-data its Content-Type says (${reason}); send the file ` +
+      `as a form with one file field, or send it raw with its own Content-Type.`,
     { cause: error },
   );
 }

@@ -92,7 +92,8 @@ export async function glossaryRoutes(app: App, { glossaries }: GlossaryRoutesOpt
         role: 'admin',
         errors: ['unsupported_language'],
         description:
-          'A named list of source terms and the target terms they must be translated to, for one language pair. Jobs copy it when they are created.',
+          'A named list of source terms and the target terms they must be translated to, for one ' +
+          'language pair. Jobs copy it when they are created.',
       },
     },
     async (request) => present(await glossaries.insert({ id: newId(), ...fields(request.body) })),

@@ -36,7 +36,9 @@ export function capabilitiesOf(core: Pick<MetaRoutesOptions, 'engines' | 'models
       models.length > 0
         ? {
             models: models.map((model) => model.id),
-            message: `Install ${models.map((model) => model.title).join(' or ')} on the Models page (or \`dubdesk models install ${models[0].id}\`).`,
+            message:
+              `Install ${models.map((model) => model.title).join(' or ')} on the Models page (or ` +
+              `\`dubdesk models install ${models[0].id}\`).`,
           }
         : {
             models: [],
@@ -84,7 +86,8 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
         summary: 'What this service can run now',
         description:
           'Which capabilities (transcribe, translate, speak, precision lip-sync) the installed engines and models give now. ' +
-          'For each one that cannot run, `missing` names the catalogue models that would enable it (POST /v1/models) and what to do meanwhile; it changes as models are installed.',
+          'For each one that cannot run, `missing` names the catalogue models that would enable it ' +
+          '(POST /v1/models) and what to do meanwhile; it changes as models are installed.',
       },
     },
     async () => capabilitiesOf(options),
@@ -98,8 +101,10 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
         operationId: 'listJobKinds',
         summary: 'The job kinds this service runs',
         description:
-          'Each job kind this build registers, with its create and status routes, its public statuses in order, the files its request names by URL and its stages in the order they run. ' +
-          "Clients that show progress read the stage labels here rather than hard-coding them; clients that show a task's original read its kind's main input here.",
+          'Each job kind this build registers, with its create and status routes, its public ' +
+          'statuses in order, the files its request names by URL and its stages in the order they run. ' +
+          'Clients that show progress read the stage labels here rather than hard-coding them; ' +
+          "clients that show a task's original read its kind's main input here.",
       },
     },
     async () => kindsMeta(options),
@@ -113,8 +118,10 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
         operationId: 'listLanguages',
         summary: 'Supported languages',
         description:
-          'The languages accepted in `source_language` and `target_language` (code, ISO 639-3 code and English name); any other answers `unsupported_language`. ' +
-          'Which pairs can be transcribed, translated or voiced depends on the installed models (GET /v1/capabilities, POST /v1/media/translate/plan).',
+          'The languages accepted in `source_language` and `target_language` (code, ISO 639-3 code ' +
+          'and English name); any other answers `unsupported_language`. ' +
+          'Which pairs can be transcribed, translated or voiced depends on the installed models ' +
+          '(GET /v1/capabilities, POST /v1/media/translate/plan).',
       },
     },
     async () => ({ languages: LANGUAGES.map(({ code, iso3, name }) => ({ code, iso3, name })) }),
@@ -130,7 +137,8 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
         operationId: 'getOpenApiDocument',
         summary: 'This OpenAPI 3.1 document',
         description:
-          'The OpenAPI 3.1 document of this build, generated from the schemas that validate requests, with this service as its server; also at /openapi.json. ' +
+          'The OpenAPI 3.1 document of this build, generated from the schemas that validate ' +
+          'requests, with this service as its server; also at /openapi.json. ' +
           'The key may come as `?key=`, so a plain link can open it.',
         responseContent: {
           200: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } },

@@ -61,7 +61,9 @@ export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<v
         operationId: 'listModels',
         summary: 'List the model catalogue',
         description:
-          'Every model DubDesk knows, with whether it is installed, its size, its license and whether that allows commercial use, the engine that uses it and the progress of an install under way.',
+          'Every model DubDesk knows, with whether it is installed, its size, its license and ' +
+          'whether that allows commercial use, the engine that uses it and the progress of an ' +
+          'install under way.',
       },
       schema: { response: { 200: schemas.ModelList } },
     },
@@ -124,7 +126,8 @@ export async function modelRoutes(app: App, opts: ModelRoutesOptions): Promise<v
         operationId: 'removeModel',
         summary: 'Remove an installed model',
         description:
-          'Deletes the model files (and cancels an install under way); answers the model as it now is. Jobs that need it then fail with `model_not_installed`.',
+          'Deletes the model files (and cancels an install under way); answers the model as it now ' +
+          'is. Jobs that need it then fail with `model_not_installed`.',
         role: 'admin',
       },
       schema: { params: schemas.ModelIdParams, response: { 200: schemas.ModelRecord } },

@@ -44,7 +44,8 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'listProjects',
         summary: 'List editable projects',
         description:
-          'Projects of translate and visual translate jobs made with `project_mode=editable` or `enable_proofreading`, newest first; `task_id` gives the project of that task.',
+          'Projects of translate and visual translate jobs made with `project_mode=editable` or ' +
+          '`enable_proofreading`, newest first; `task_id` gives the project of that task.',
       },
       schema: { querystring: ProjectListQuery, response: { 200: ProjectListSchema } },
     },
@@ -58,7 +59,8 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'getProject',
         summary: 'One project with its segments',
         description:
-          'The project and its segments in time order, each with its source and target text, speaker, voice, fit and `revision` (send it back with an edit).',
+          'The project and its segments in time order, each with its source and target text, ' +
+          'speaker, voice, fit and `revision` (send it back with an edit).',
       },
       schema: { params: ProjectIdParams, response: { 200: ProjectSchema } },
     },
@@ -92,9 +94,12 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'updateSegment',
         summary: 'Edit a segment',
         description:
-          'Changes text, time, speaker or voice of a segment read at `revision`; a segment changed since (or split or merged away) answers `conflict`. ' +
-          'A translate line whose text, voice, speaker or time changed is queued to be spoken again to measure its fit: the answer (the saved segment, `fit` null) ' +
-          'comes at once with a `speech_id`, and the `line_spoken` event of GET /v1/events with that id brings the fitted segment. Texts hold at most 2,000 characters.',
+          'Changes text, time, speaker or voice of a segment read at `revision`; a segment changed ' +
+          'since (or split or merged away) answers `conflict`. ' +
+          'A translate line whose text, voice, speaker or time changed is queued to be spoken again ' +
+          'to measure its fit: the answer (the saved segment, `fit` null) ' +
+          'comes at once with a `speech_id`, and the `line_spoken` event of GET /v1/events with ' +
+          'that id brings the fitted segment. Texts hold at most 2,000 characters.',
         errors: ['conflict'],
       },
       schema: { params: SegmentIdParams, body: SegmentPatchSchema, response: { 200: EditedSegmentSchema } },
@@ -109,7 +114,8 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'splitSegment',
         summary: 'Split a segment in two',
         description:
-          'Splits at `at` seconds, strictly inside the segment; both texts are cut at the nearest word. With `revision`, a stale segment answers `conflict`.',
+          'Splits at `at` seconds, strictly inside the segment; both texts are cut at the nearest ' +
+          'word. With `revision`, a stale segment answers `conflict`.',
         errors: ['conflict'],
       },
       schema: { params: SegmentIdParams, body: SplitBodySchema, response: { 200: SegmentsAnswerSchema } },
@@ -125,7 +131,8 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'mergeSegments',
         summary: 'Merge neighbouring segments',
         description:
-          'Merges segments that follow each other into one whose texts are joined; segments that are not neighbours, or a merged text over 2,000 characters, answer `invalid_request`.',
+          'Merges segments that follow each other into one whose texts are joined; segments that ' +
+          'are not neighbours, or a merged text over 2,000 characters, answer `invalid_request`.',
         errors: ['conflict'],
       },
       schema: { params: ProjectIdParams, body: MergeBodySchema, response: { 200: SegmentsAnswerSchema } },
@@ -140,8 +147,10 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'synthesizeSegment',
         summary: 'Speak one line again',
         description:
-          'Queues the line to be spoken as the export will (fitted to its time) and answers 202 with a `speech_id` at once. The `line_spoken` event of GET /v1/events ' +
-          "with that id brings two WAV URLs (the line alone and the line over the original's audio) and the segment, or the error that stopped it.",
+          'Queues the line to be spoken as the export will (fitted to its time) and answers 202 ' +
+          'with a `speech_id` at once. The `line_spoken` event of GET /v1/events ' +
+          "with that id brings two WAV URLs (the line alone and the line over the original's audio) " +
+          'and the segment, or the error that stopped it.',
         errors: ['conflict', 'rate_limited', 'model_not_installed', 'unsupported_language'],
       },
       schema: { params: SegmentIdParams, response: { 202: QueuedSpeechSchema } },
@@ -157,7 +166,8 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'translateSegment',
         summary: 'Translate one line again',
         description:
-          "Translates the segment's source text again with the job's engine, glossaries and prompt, and saves it as the target (queued to be spoken, as an edit is).",
+          "Translates the segment's source text again with the job's engine, glossaries and prompt, " +
+          'and saves it as the target (queued to be spoken, as an edit is).',
         errors: ['conflict', 'model_not_installed', 'engine_failed', 'unsupported_language'],
       },
       schema: { params: SegmentIdParams, response: { 200: EditedSegmentSchema } },
@@ -187,7 +197,8 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'exportProject',
         summary: 'Export the project as a new task',
         description:
-          "Creates a task of the project's kind from its lines, reusing the work of every unchanged line, and answers its `task_id` (follow it as any task).",
+          "Creates a task of the project's kind from its lines, reusing the work of every unchanged " +
+          'line, and answers its `task_id` (follow it as any task).',
         errors: ['conflict', 'rate_limited', 'conflicting_fields', 'model_not_installed', 'pipeline_unavailable'],
       },
       schema: {
@@ -229,7 +240,9 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
         operationId: 'replaceProjectSubtitles',
         summary: 'Replace a track from an SRT',
         description:
-          'Replaces the source or target texts from an SRT file (the body, in any encoding) with as many cues as the project has segments, none over 2,000 characters; otherwise `invalid_subtitle`.',
+          'Replaces the source or target texts from an SRT file (the body, in any encoding) with as ' +
+          'many cues as the project has segments, none over 2,000 characters; otherwise ' +
+          '`invalid_subtitle`.',
         errors: ['invalid_subtitle', 'conflict'],
         requestContent: {
           'application/x-subrip': { schema: { type: 'string' } },

@@ -50,7 +50,8 @@ export async function reusableModelRoutes(
         operationId: 'createReusableLipsyncModel',
         summary: 'Make a reusable lip-sync model',
         description:
-          'Keeps the face a finished `precision_v1` lip-sync task prepared, so reusable-model jobs make new videos of it from audio alone. ' +
+          'Keeps the face a finished `precision_v1` lip-sync task prepared, so reusable-model jobs ' +
+          'make new videos of it from audio alone. ' +
           'A task of another kind or model is `invalid_request`; one that has not finished is `conflict`; an unknown task is `not_found`.',
         errors: ['conflict', 'not_found'],
       },

@@ -88,7 +88,8 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
         operationId: 'getSettings',
         summary: "The service's settings",
         description:
-          'What the Settings page shows: version, addresses, data folder, webhook signing secret, concurrency, tools and the translation engine settings. ' +
+          'What the Settings page shows: version, addresses, data folder, webhook signing secret, ' +
+          'concurrency, tools and the translation engine settings. ' +
           'The LLM API key is never answered, only whether one is set (`llm_api_key_set`).',
         role: 'admin',
       },
@@ -116,9 +117,13 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
         operationId: 'updateSettings',
         summary: 'Change the translation engine settings',
         description:
-          'Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. ' +
-          'An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to ' +
-          '(link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). ' +
+          'Changes the translation engine settings and answers them as they now are; fields left ' +
+          'out stay as they are, and an empty `llm_api_key` removes the key. ' +
+          'An `llm_base_url` that is not an http(s) address, or that holds a user name or password, ' +
+          'answers `invalid_request`; so does one whose host is an address DubDesk does not connect to ' +
+          '(link-local such as 169.254.169.254, unspecified, and private ones under ' +
+          '`--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when ' +
+          'the engine connects). ' +
           'The next job uses the new settings; running jobs keep theirs.',
         role: 'admin',
       },

@@ -44,7 +44,8 @@ export async function subtitleStyleRoutes(app: App, { styles }: SubtitleStyleRou
         summary: 'Create a subtitle style',
         role: 'admin',
         description:
-          "A named look for burned-in and ASS subtitles (font, size, colours, outline, position); settings left out take the default style's values.",
+          'A named look for burned-in and ASS subtitles (font, size, colours, outline, position); ' +
+          "settings left out take the default style's values.",
       },
       schema: { body: SubtitleStyleBody, response: { 200: SubtitleStyleRecord } },
     },

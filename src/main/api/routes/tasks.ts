@@ -45,7 +45,8 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
         summary: 'List tasks, newest first',
         description:
           'Tasks of every kind, newest first, optionally only those of one `kind` or `status`. ' +
-          'A page holds at most `limit` tasks (default 50); pass its `next_cursor` as `cursor` for the next page, until `next_cursor` is null ' +
+          'A page holds at most `limit` tasks (default 50); pass its `next_cursor` as `cursor` for ' +
+          'the next page, until `next_cursor` is null ' +
           '(a `cursor` the service did not give answers `invalid_request`). ' +
           'Any key may list every task.',
       },
@@ -65,10 +66,13 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
         operationId: 'getTask',
         summary: 'One task of any kind',
         description:
-          'A task\'s summary (status, progress, stages, warnings, result URLs) with the request it was created from (`request`, for "copy as API request") ' +
+          "A task's summary (status, progress, stages, warnings, result URLs) with the request it " +
+          'was created from (`request`, for "copy as API request") ' +
           'and its plan (`plan`: the engine each step runs, chosen when it was created). ' +
           'Unlike the status operation of its kind, it shows any kind and a cancelled task as `cancelled`. ' +
-          "A `jobs` key sees only the origin of the request's `callback_url` (its scheme, host and port: no user name, password, path or query, which may hold the receiver's credentials); an `admin` key sees it whole.",
+          "A `jobs` key sees only the origin of the request's `callback_url` (its scheme, host and " +
+          "port: no user name, password, path or query, which may hold the receiver's credentials); " +
+          'an `admin` key sees it whole.',
       },
     },
     async (request) => {
@@ -110,7 +114,8 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
         operationId: 'cancelTask',
         summary: 'Cancel a queued or running task',
         description:
-          'Stops a queued or running task at once and answers its summary: it ends `cancelled` (its status operation shows `failed` with `err_code` `cancelled`). ' +
+          'Stops a queued or running task at once and answers its summary: it ends `cancelled` (its ' +
+          'status operation shows `failed` with `err_code` `cancelled`). ' +
           'A task that already ended (done, failed or cancelled) answers `conflict`.',
         errors: ['conflict'],
       },
@@ -129,7 +134,8 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
         operationId: 'retryTask',
         summary: 'Retry a failed or cancelled task',
         description:
-          'Queues a new task with the same request (its `retry_of` names the old one) and answers its summary; it starts from a copy of the old work folder, so finished stages are not run again. ' +
+          'Queues a new task with the same request (its `retry_of` names the old one) and answers ' +
+          'its summary; it starts from a copy of the old work folder, so finished stages are not run again. ' +
           'Only a `failed` or `cancelled` task can be retried (else `conflict`); a full queue answers `rate_limited`. ' +
           'Inputs are fetched and checked again when the new task runs, so their errors show in its status, not here.',
         errors: ['conflict', 'rate_limited', 'out_of_disk'],

@@ -28,9 +28,13 @@ export async function translatePlanRoutes(app: App, { plan }: TranslatePlanRoute
         operationId: 'planTranslateJob',
         summary: 'The engines a translate request would use',
         description:
-          'For a translate and dub request (the create body; `media_url` may be left out), which engine each step would use, why a step is skipped, ' +
-          'or the model a step misses with the catalogue ids that would install it. It is made by the same function as the plan a create call stores with its task (GET /v1/tasks/{task_id} `plan`). ' +
-          "Nothing is fetched, checked beyond the schema or queued: a missing model is a step's `missing`, not an error answer, and the create call still checks languages, glossaries and inputs.",
+          'For a translate and dub request (the create body; `media_url` may be left out), which ' +
+          'engine each step would use, why a step is skipped, ' +
+          'or the model a step misses with the catalogue ids that would install it. It is made by ' +
+          'the same function as the plan a create call stores with its task (GET /v1/tasks/{task_id} `plan`). ' +
+          "Nothing is fetched, checked beyond the schema or queued: a missing model is a step's " +
+          '`missing`, not an error answer, and the create call still checks languages, glossaries ' +
+          'and inputs.',
       },
       // No step reads media_url, which a plan may leave out.
     },

@@ -47,7 +47,8 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
         summary: 'List the voices',
         errors: ['unsupported_language'],
         description:
-          'The built-in eSpeak NG voices and the installed neural voices, optionally of one `language`. A translate job takes one as `selected_voice_id`.',
+          'The built-in eSpeak NG voices and the installed neural voices, optionally of one ' +
+          '`language`. A translate job takes one as `selected_voice_id`.',
       },
       schema: { querystring: schemas.VoiceListQuery, response: { 200: schemas.VoiceList } },
     },
@@ -84,7 +85,8 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
         operationId: 'getVoiceSample',
         summary: 'Hear a voice',
         description:
-          "A short sentence in the voice's language, spoken by the voice (WAV; made once, then cached). The key may come as `?key=` for an `<audio src>`.",
+          "A short sentence in the voice's language, spoken by the voice (WAV; made once, then " +
+          'cached). The key may come as `?key=` for an `<audio src>`.',
         errors: ['engine_failed', 'model_not_installed'],
         responseContent: { 200: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } },
       },

@@ -47,7 +47,8 @@ export async function workerRoutes(app: App, { liveWorkers }: WorkerRoutesOption
         operationId: 'listWorkers',
         summary: 'The workers that run jobs',
         description:
-          'Every live worker (heard from in the last 15 s), oldest first, with the kinds it takes, its load (`running` of `concurrency`) and its last heartbeat. ' +
+          'Every live worker (heard from in the last 15 s), oldest first, with the kinds it takes, ' +
+          'its load (`running` of `concurrency`) and its last heartbeat. ' +
           'A service on one machine is itself the one worker; each stage of a task names the worker that ran it (`stages[].worker`).',
       },
     },

@@ -117,7 +117,8 @@ export function createPocketsphinxRecognizer(options: PocketsphinxOptions = {}):
     title: POCKETSPHINX_TITLE,
     quality: POCKETSPHINX_QUALITY,
     expectation:
-      'Gets many words wrong on real recordings (a quarter to a half of the words on public recordings we measured): proofread the transcript, or install a Whisper model.',
+      'Gets many words wrong on real recordings (a quarter to a half of the words on public ' +
+      'recordings we measured): proofread the transcript, or install a Whisper model.',
     isAvailable: () => paths() !== undefined,
     supports: (language) => language !== 'auto' && ['en', 'eng'].includes(languagePart(language)),
 

@@ -167,7 +167,8 @@ export function createWhisperRecognizer(
       if (wav.sampleRate !== SAMPLE_RATE || wav.channels !== 1 || wav.bitsPerSample !== 16) {
         throw new DubDeskError(
           'internal',
-          `Whisper needs 16 kHz mono 16-bit audio; ${wavFile} is ${wav.sampleRate} Hz, ${wav.channels} channel(s), ${wav.bitsPerSample}-bit.`,
+          `Whisper needs 16 kHz mono 16-bit audio; ${wavFile} is ${wav.sampleRate} ` +
+            `Hz, ${wav.channels} channel(s), ${wav.bitsPerSample}-bit.`,
         );
       }
       const durationMs = (wav.sampleCount / SAMPLE_RATE) * 1000;

@@ -164,8 +164,11 @@ function uncertainDetail(decision: UncertainDecision): string {
   const apart = Math.sqrt(decision.ratio).toFixed(1);
   const needed = Math.sqrt(SEPARATION_MARGIN).toFixed(1);
   return decision.merged
-    ? `Given the same speaker as other lines, though the voices differ by ${apart} spreads of one speaker's lines (${needed} or more tells two voices apart): this may be another person.`
-    : `Given a speaker of its own, though that voice differs from the nearest other speaker's by only ${apart} spreads of one speaker's lines (${needed} tells two voices apart): this may be the same person.`;
+    ? `Given the same speaker as other lines, though the voices differ by ${apart} spreads of ` +
+        `one speaker's lines (${needed} or more tells two voices apart): this may be another person.`
+    : `Given a speaker of its own, though that voice differs from the nearest other speaker's ` +
+        `by only ${apart} spreads of one speaker's lines (${needed} tells two voices apart): this ` +
+        `may be the same person.`;
 }
 
 function voicedAt(labels: readonly (number | undefined)[], index: number): number | undefined {

@@ -63,7 +63,9 @@ export function createGfpganRestorer(bound: BoundSession, title: string): FaceRe
     if (!output || output.type !== 'float32' || output.data.length < faces.length * floats) {
       throw new DubDeskError(
         'engine_failed',
-        `The face-restoration model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not ${faces.length} faces of 3x${shape.height}x${shape.width}.`,
+        `The face-restoration model ` +
+          `returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, ` +
+          `not ${faces.length} faces of 3x${shape.height}x${shape.width}.`,
       );
     }
     return { output: output.data as Float32Array, ms };

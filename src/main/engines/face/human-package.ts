@@ -127,7 +127,8 @@ function resolveOrExplain(name: string): string {
 function missingPackage(name: string, cause: unknown): DubDeskError {
   return new DubDeskError(
     'engine_failed',
-    `The built-in face engine needs the npm package ${name}, which is not installed or is damaged. Reinstall DubDesk's dependencies (npm install) and retry.`,
+    `The built-in face engine needs the npm package ${name}, which is not installed or is ` +
+      `damaged. Reinstall DubDesk's dependencies (npm install) and retry.`,
     { cause, retryable: false },
   );
 }

@@ -62,7 +62,9 @@ export function createLamaInpainter(deps: LamaDeps): Inpainter & { isAvailable()
     if (!output || output.type !== 'float32' || output.data.length !== 3 * plane) {
       throw new DubDeskError(
         'engine_failed',
-        `The LaMa model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not a picture of [1, 3, ${LAMA_SIDE}, ${LAMA_SIDE}].`,
+        `The LaMa model ` +
+          `returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not a ` +
+          `picture of [1, 3, ${LAMA_SIDE}, ${LAMA_SIDE}].`,
       );
     }
     pasteLamaCore(readLamaOutput(output.data as Float32Array, LAMA_SIDE), tile, frame, holes);

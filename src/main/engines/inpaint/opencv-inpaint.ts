@@ -48,7 +48,10 @@ export function loadOpenCv(): Promise<{ cv: OpenCv }> {
   return loading;
 }
 
-/** Telea's neighbourhood radius: a third of the marked strokes' thickness (2 * area / outline length), 3..8 pixels (its cost grows with the square). */
+/**
+ * Telea's neighbourhood radius: a third of the marked strokes' thickness (2 * area / outline length), 3..8 pixels
+ * (its cost grows with the square).
+ */
 export function inpaintRadius(mask: InpaintMask, bounds: PixelBox): number {
   let area = 0;
   let edge = 0;

@@ -24,7 +24,8 @@ export function chooseLipsyncEngine({ model, isImage, generatorInstalled }: Lips
     ? {
         id: 'mouth-warp',
         reason:
-          'precision_v1 without a lip-sync model installed: a picture has only one mouth to draw from, so it is reshaped with a slower, finer encode',
+          'precision_v1 without a lip-sync model installed: a picture has only one mouth to draw ' +
+          'from, so it is reshaped with a slower, finer encode',
       }
     : {
         id: 'exemplar',

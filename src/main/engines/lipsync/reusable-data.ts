@@ -103,7 +103,8 @@ export async function readReusableManifest(dir: string): Promise<ReusableManifes
   ) {
     throw new DubDeskError(
       'invalid_request',
-      `The reusable lip-sync data in ${dir} was made by a different DubDesk version (layout ${manifest.version}); make the reusable model again.`,
+      `The reusable lip-sync data in ${dir} was made by a different DubDesk version ` +
+        `(layout ${manifest.version}); make the reusable model again.`,
     );
   }
   return manifest;

@@ -59,7 +59,9 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
     title: 'Apertium (draft)',
     quality: 'draft',
     expectation:
-      'Rule-based, close to word for word: meaning often survives, phrasing rarely does ("Turn left" can come out as "El turno dejó"); proofread the translation, or install a translation model.',
+      'Rule-based, close to word for word: meaning often survives, phrasing rarely does ("Turn ' +
+      'left" can come out as "El turno dejó"); proofread the translation, or install a ' +
+      'translation model.',
     isAvailable: () => install() !== undefined,
     supports: (source, target) => pairFor(source, target) !== undefined,
 
@@ -76,7 +78,8 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
       if (!installed || !pair) {
         throw new DubDeskError(
           'model_not_installed',
-          `Apertium has no ${sourceLanguage}-${targetLanguage} pair installed. Install its pair package (Debian/Ubuntu: apt-cache search apertium lists them).`,
+          `Apertium has no ${sourceLanguage}-${targetLanguage} pair installed. Install its pair ` +
+            `package (Debian/Ubuntu: apt-cache search apertium lists them).`,
         );
       }
       const lines = texts.map(asOneLine);

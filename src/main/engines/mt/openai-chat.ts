@@ -63,7 +63,8 @@ interface BatchLine {
 const SYSTEM_PROMPT = [
   'You translate subtitles and dubbing scripts. Translate every line of "lines" from the source language to the target language.',
   'Lines in "context_before" and "context_after" are the neighbouring lines, for meaning only: do not translate them.',
-  'Where a line has "max_chars", its translation must fit in that many characters so the dub fits its time: shorten the wording, never drop meaning.',
+  'Where a line has "max_chars", its translation must fit in that many characters so the ' +
+    'dub fits its time: shorten the wording, never drop meaning.',
   'Translate each glossary term as its given target, exactly.',
   'Follow "instructions" when given.',
   'Answer with JSON only, no other text: {"translations":[{"id":<line id>,"text":"<translation>"}]}, one object per line id, each id once.',
@@ -171,7 +172,9 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
     }
     if (response.status === 404) {
       return fail(
-        `The LLM endpoint at ${url.host} has no model '${endpoint.model}' or no chat-completions route at ${url.pathname} (${status}). Check llm_model and llm_base_url in Settings (with Ollama: ollama pull ${endpoint.model}).`,
+        `The LLM endpoint at ${url.host} has no model '${endpoint.model}' or no chat-completions ` +
+          `route at ${url.pathname} (${status}). Check llm_model and llm_base_url in Settings (with ` +
+          `Ollama: ollama pull ${endpoint.model}).`,
       );
     }
     if (response.status === 429)
@@ -179,7 +182,8 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
     // Only the configured address is asked: a redirect elsewhere is not followed.
     if (response.status >= 300 && response.status < 400)
       return fail(
-        `The LLM endpoint at ${url.host} answered with a redirect (HTTP ${response.status}), which is not followed: set llm_base_url in Settings to the final address.`,
+        `The LLM endpoint at ${url.host} answered with a redirect (HTTP ${response.status}), ` +
+          `which is not followed: set llm_base_url in Settings to the final address.`,
       );
     return fail(`The LLM ${where} failed (${status}).`, response.status >= 500);
   }
@@ -223,7 +227,9 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
       if (timeout.aborted) {
         throw new DubDeskError(
           'engine_failed',
-          `The LLM ${where} did not answer within ${timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) : Number((timeoutMs / 1000).toFixed(1))} s. A slow model may need a longer llm_timeout_seconds in Settings.`,
+          `The LLM ${where} did not answer ` +
+            `within ${timeoutMs >= 10_000 ? Math.round(timeoutMs / 1000) : Number((timeoutMs / 1000).toFixed(1))} ` +
+            `s. A slow model may need a longer llm_timeout_seconds in Settings.`,
           { retryable: true },
         );
       }
@@ -247,7 +253,8 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
               : 'connection refused';
         throw new DubDeskError(
           'engine_failed',
-          `The LLM endpoint at ${url.origin} is not running (${why}). Start the server (Ollama, LM Studio, llama.cpp) or fix llm_base_url in Settings.`,
+          `The LLM endpoint at ${url.origin} is not running (${why}). Start the server (Ollama, LM ` +
+            `Studio, llama.cpp) or fix llm_base_url in Settings.`,
           { retryable: true },
         );
       }
@@ -280,7 +287,8 @@ export function createOpenAiChatTranslator(options: OpenAiChatOptions): Translat
     }
     throw new DubDeskError(
       'engine_failed',
-      `The LLM ${describe(endpoint).where} answered lines ${ids[0]}-${ids.at(-1)} twice without the JSON asked for (${problem}). A larger or instruction-tuned model may do better.`,
+      `The LLM ${describe(endpoint).where} answered lines ${ids[0]}-${ids.at(-1)} twice without ` +
+        `the JSON asked for (${problem}). A larger or instruction-tuned model may do better.`,
       { retryable: true },
     );
   }

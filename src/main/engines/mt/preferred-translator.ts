@@ -31,7 +31,8 @@ export function requirePreferredTranslator(
   if (preferred === 'llm' && !(chosen.isAvailable?.() ?? true)) {
     throw new DubDeskError(
       'model_not_installed',
-      `${work}: Settings choose the LLM engine, but no LLM endpoint is configured. Set its base URL and model in Settings (llm_base_url, llm_model), ${SWITCH_BACK}.`,
+      `${work}: Settings choose the LLM engine, but no LLM endpoint is configured. Set its base ` +
+        `URL and model in Settings (llm_base_url, llm_model), ${SWITCH_BACK}.`,
     );
   }
   throw new DubDeskError(

@@ -76,7 +76,9 @@ export function createRapidOcrRecognizer(options: RapidOcrOptions): RapidOcrReco
     if (!map || map.type !== 'float32' || map.dims.length !== 4 || map.data.length !== input.width * input.height) {
       throw new DubDeskError(
         'engine_failed',
-        `The RapidOCR detector returned ${map ? `${map.type} [${map.dims.join(', ')}]` : 'nothing'}, not a probability map of [1, 1, ${input.height}, ${input.width}].`,
+        `The RapidOCR detector ` +
+          `returned ${map ? `${map.type} [${map.dims.join(', ')}]` : 'nothing'}, not a probability ` +
+          `map of [1, 1, ${input.height}, ${input.width}].`,
       );
     }
     const scaleX = image.width / input.width;
@@ -109,14 +111,19 @@ export function createRapidOcrRecognizer(options: RapidOcrOptions): RapidOcrReco
     if (!output || output.type !== 'float32' || output.dims.length !== 3) {
       throw new DubDeskError(
         'engine_failed',
-        `The RapidOCR recognizer returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not character probabilities [1, steps, classes].`,
+        `The RapidOCR recognizer ` +
+          `returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not ` +
+          `character probabilities [1, steps, classes].`,
       );
     }
     const [, steps, count] = output.dims as number[];
     if (count !== known.characters.length) {
       throw new DubDeskError(
         'engine_failed',
-        `The RapidOCR recognizer has ${count} classes, but its dictionary ${RAPIDOCR_DICTIONARY_FILE} gives ${known.characters.length} (blank, ${known.characters.length - 2} characters, space). Remove the RapidOCR model (\`dubdesk models remove ${RAPIDOCR_MODEL}\`) and install it again.`,
+        `The RapidOCR recognizer has ${count} classes, but its ` +
+          `dictionary ${RAPIDOCR_DICTIONARY_FILE} gives ${known.characters.length} ` +
+          `(blank, ${known.characters.length - 2} characters, space). Remove the RapidOCR model ` +
+          `(\`dubdesk models remove ${RAPIDOCR_MODEL}\`) and install it again.`,
         { retryable: false },
       );
     }

@@ -25,7 +25,10 @@ export interface MdxModelSettings extends MdxShape {
   primary: 'background' | 'vocals';
 }
 
-/** UVR's model_data for Inst HQ 3 (hash 55657dd70583b0fedfba5f67df11d711): n_fft 6144, dim_f 3072, dim_t 2^8, compensate 1.022, Instrumental. */
+/**
+ * UVR's model_data for Inst HQ 3 (hash 55657dd70583b0fedfba5f67df11d711): n_fft 6144, dim_f 3072, dim_t 2^8,
+ * compensate 1.022, Instrumental.
+ */
 export const INST_HQ_3_SETTINGS: MdxModelSettings = {
   nFft: 6144,
   hop: 1024,
@@ -56,7 +59,9 @@ async function runModel(
   if (!output || output.type !== 'float32' || output.data.length !== spectrogram.length) {
     throw new DubDeskError(
       'engine_failed',
-      `The separation model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not a spectrogram of [${dims.join(', ')}].`,
+      `The separation model ` +
+        `returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not a ` +
+        `spectrogram of [${dims.join(', ')}].`,
     );
   }
   return output.data as Float32Array;

@@ -321,7 +321,10 @@ function cancelledError(subject: SherpaSubject, reason?: unknown): DubDeskError 
 
 function reinstallAdvice(subject: SherpaSubject): string {
   if (!subject.modelId) return '';
-  return ` Its files may be damaged or incomplete: remove the model (\`dubdesk models remove ${subject.modelId}\` or the Models page) and install it again.`;
+  return (
+    ` Its files may be damaged or incomplete: remove the model (\`dubdesk models ` +
+    `remove ${subject.modelId}\` or the Models page) and install it again.`
+  );
 }
 
 function describeExit(exit: ProcessExit): string {
@@ -349,7 +352,8 @@ function crashError(call: Call, exit: ProcessExit): DubDeskError {
   const said = lastLines(exit.stderrTail);
   return new DubDeskError(
     'engine_failed',
-    `${named(call.subject)} stopped the speech engine process during ${call.op} (${describeExit(exit)})${said ? `: ${said}` : '.'}${reinstallAdvice(call.subject)}`,
+    `${named(call.subject)} stopped the speech engine process during ${call.op} ` +
+      `(${describeExit(exit)})${said ? `: ${said}` : '.'}${reinstallAdvice(call.subject)}`,
   );
 }
 

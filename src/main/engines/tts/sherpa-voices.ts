@@ -185,7 +185,8 @@ export function createSherpaVoices(host: SherpaHost, models: EngineModels): TtsE
         if (!request.reference?.wavFile || !request.reference.text.trim()) {
           throw new DubDeskError(
             'invalid_request',
-            `${voice.name} speaks in the voice of reference speech and its transcript, and this request gives none: use voice_model=real, or choose a voice of its own.`,
+            `${voice.name} speaks in the voice of reference speech and its transcript, and this ` +
+              `request gives none: use voice_model=real, or choose a voice of its own.`,
           );
         }
         args.referenceWav = request.reference.wavFile;
@@ -201,7 +202,9 @@ export function createSherpaVoices(host: SherpaHost, models: EngineModels): TtsE
       if (speech.samples.length === 0)
         throw new DubDeskError(
           'engine_failed',
-          `${title} made no speech of "${text.slice(0, 80)}"${voice.clones ? ' with the reference given' : ''}: it could not read the text in ${voice.language}.`,
+          `${title} made no speech of ` +
+            `"${text.slice(0, 80)}"${voice.clones ? ' with the reference given' : ''}: it could not ` +
+            `read the text in ${voice.language}.`,
         );
       return { samples: speech.samples, sampleRate: speech.sampleRate };
     },

@@ -161,7 +161,8 @@ export interface VoiceVariant {
 
 /**
  * Median F0 of each variant, Hz, measured with voice-analysis/pitch.ts (YIN, 16 kHz) on the sample sentence
- * (voice-samples.ts) of en, de, fr, es, ru, ja, zh, ar, hi, pt, averaged over the languages (each within ±6 % of the mean except Mandarin, about 12 % lower).
+ * (voice-samples.ts) of en, de, fr, es, ru, ja, zh, ar, hi, pt, averaged over the languages (each within ±6 % of the
+ * mean except Mandarin, about 12 % lower).
  * test/integration/voices-catalogue.test.ts re-measures them and fails beyond ±1.5 semitones.
  */
 export const VARIANT_PITCH_HZ: Readonly<Record<string, number>> = {

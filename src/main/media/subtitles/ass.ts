@@ -171,7 +171,9 @@ export function assDocument(parts: AssDocumentParts): string {
     'ScaledBorderAndShadow: yes',
     '',
     '[V4+ Styles]',
-    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, ' +
+      'BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, ' +
+      'BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
     `Style: ${parts.style}`,
     '',
     '[Events]',
@@ -188,7 +190,10 @@ function dialogue(cue: AssCue, fontPx: number, frame: FrameSize, language: strin
   const size = wrapped.scale < 1 ? `{\\fs${Math.round(fontPx * wrapped.scale)}}` : '';
   // Fields before Text are comma-separated, so a comma in a name would shift them.
   const name = (cue.speaker ?? '').replace(/[,\s]+/g, ' ').trim();
-  return `Dialogue: 0,${formatAssTime(cue.startMs)},${formatAssTime(cue.endMs)},Default,${name},0,0,0,,${size}${wrapped.lines.map(escapeAssText).join('\\N')}`;
+  return (
+    `Dialogue: ` +
+    `0,${formatAssTime(cue.startMs)},${formatAssTime(cue.endMs)},Default,${name},0,0,0,,${size}${wrapped.lines.map(escapeAssText).join('\\N')}`
+  );
 }
 
 function round1(value: number): number {

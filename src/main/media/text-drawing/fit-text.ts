@@ -188,7 +188,10 @@ function overflowLayout(request: FitRequest, paragraphs: readonly string[], floo
   return layoutAt(request, paragraphs, MIN_SIZE_PX, widest);
 }
 
-/** Where the block goes: at the box's aligned edge (or centred on it when it overflows), its ink centred on the box's height, kept in the frame. */
+/**
+ * Where the block goes: at the box's aligned edge (or centred on it when it overflows), its ink centred on the box's
+ * height, kept in the frame.
+ */
 function place(request: FitRequest, layout: Layout, anchor: 'box' | 'frame'): FittedText {
   const { box, frame, align } = request;
   const blockWidth = layout.textWidth + 2 * layout.border;

@@ -89,7 +89,10 @@ function dialogue(text: TextToDraw, options: TranslatedTextAssOptions, measure: 
     ? `\\3c${tagColour(text.outlineRgb)}\\3a&H00&`
     : `\\3c${tagColour(contrastingRgb(text.fillRgb))}\\3a${HAIRLINE_ALPHA}`;
   const tags = `{\\an${anchor}\\pos(${fitted.x},${fitted.y})\\q2\\b${text.bold ? 1 : 0}\\fs${fitted.sizePx}\\c${tagColour(text.fillRgb)}\\1a&H00&${outline}\\bord${fitted.border}\\shad0}`;
-  return `Dialogue: 0,${formatAssTime(text.startMs)},${formatAssTime(text.endMs)},Default,,0,0,0,,${tags}${fitted.lines.map(escapeAssText).join('\\N')}`;
+  return (
+    `Dialogue: ` +
+    `0,${formatAssTime(text.startMs)},${formatAssTime(text.endMs)},Default,,0,0,0,,${tags}${fitted.lines.map(escapeAssText).join('\\N')}`
+  );
 }
 
 /** An override tag's colour: `&HBBGGRR&`. */

@@ -10,7 +10,8 @@ export const OCR_MODELS: readonly CatalogueEntry[] = [
     task: 'ocr',
     title: 'RapidOCR PP-OCRv4 mobile, Chinese and English (ONNX)',
     description:
-      'Finds and reads on-screen text for visual translate, including stylised captions and Chinese, more robustly than the built-in Tesseract.',
+      'Finds and reads on-screen text for visual translate, including stylised captions and ' +
+      'Chinese, more robustly than the built-in Tesseract.',
     license: 'Apache-2.0 (PaddleOCR)',
     sizeBytes: 15_600_000,
     homepage: 'https://github.com/RapidAI/RapidOCR',

@@ -9,8 +9,10 @@ export const SEPARATION_MODELS: readonly CatalogueEntry[] = [
     task: 'separation',
     title: 'UVR MDX-Net Inst HQ 3 (ONNX)',
     description:
-      'Removes the original voice and keeps music and ambience, so the dub plays over the clean background instead of the ducked original (44.1 kHz stereo).',
-    // The Ultimate Vocal Remover project publishes its models beside its MIT-licensed application; the weights carry no licence file of their own.
+      'Removes the original voice and keeps music and ambience, so the dub plays over the clean ' +
+      'background instead of the ducked original (44.1 kHz stereo).',
+    // The Ultimate Vocal Remover project publishes its models beside its MIT-licensed application; the weights carry
+    // no licence file of their own.
     license: 'MIT (Ultimate Vocal Remover project)',
     sizeBytes: 66_800_000,
     homepage: 'https://github.com/Anjok07/ultimatevocalremovergui',

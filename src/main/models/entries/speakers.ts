@@ -16,7 +16,8 @@ export const SPEAKER_MODELS: readonly CatalogueEntry[] = [
     task: 'diarization',
     title: 'pyannote segmentation 3.0',
     description:
-      'Finds where each voice speaks, overlaps included, so every speaker of a dub gets a voice of their own (needs the speaker-embedding model too).',
+      'Finds where each voice speaks, overlaps included, so every speaker of a dub gets a voice ' +
+      'of their own (needs the speaker-embedding model too).',
     license: 'MIT',
     sizeBytes: 6_600_000,
     homepage: 'https://huggingface.co/pyannote/segmentation-3.0',
@@ -41,7 +42,8 @@ export const SPEAKER_MODELS: readonly CatalogueEntry[] = [
     task: 'diarization',
     title: '3D-Speaker ERes2Net base speaker embeddings',
     description:
-      'Tells voices apart by a fingerprint of each one, for speaker diarization with the pyannote segmentation model (16 kHz, trained on 3D-Speaker).',
+      'Tells voices apart by a fingerprint of each one, for speaker diarization with the ' +
+      'pyannote segmentation model (16 kHz, trained on 3D-Speaker).',
     license: 'Apache-2.0',
     sizeBytes: 37_800_000,
     homepage: 'https://github.com/modelscope/3D-Speaker',

@@ -80,14 +80,17 @@ export const SPEECH_MODELS: readonly CatalogueEntry[] = [
   whisperEntry('base', {
     title: 'Whisper base (multilingual)',
     description:
-      'Transcribes speech in 99 languages and tells which language is spoken, with timed segments (OpenAI Whisper base, int8, sherpa-onnx). A good balance of speed and accuracy on a CPU.',
+      'Transcribes speech in 99 languages and tells which language is spoken, with timed ' +
+      'segments (OpenAI Whisper base, int8, sherpa-onnx). A good balance of speed and accuracy ' +
+      'on a CPU.',
     archiveBytes: 207_557_382,
     nMels: 80,
   }),
   whisperEntry('tiny', {
     title: 'Whisper tiny (multilingual)',
     description:
-      'The fastest and smallest Whisper: transcription and language detection in 99 languages, least accurate (OpenAI Whisper tiny, int8, sherpa-onnx).',
+      'The fastest and smallest Whisper: transcription and language detection in 99 languages, ' +
+      'least accurate (OpenAI Whisper tiny, int8, sherpa-onnx).',
     archiveBytes: 116_204_861,
     nMels: 80,
   }),
@@ -101,7 +104,9 @@ export const SPEECH_MODELS: readonly CatalogueEntry[] = [
   whisperEntry('turbo', {
     title: 'Whisper large-v3 turbo (multilingual)',
     description:
-      'The most accurate Whisper DubDesk offers: large-v3 quality in 100 languages with a lighter decoder; slow on a CPU, best with many cores (OpenAI Whisper large-v3-turbo, int8, sherpa-onnx).',
+      'The most accurate Whisper DubDesk offers: large-v3 quality in 100 languages with a ' +
+      'lighter decoder; slow on a CPU, best with many cores (OpenAI Whisper large-v3-turbo, ' +
+      'int8, sherpa-onnx).',
     archiveBytes: 564_000_000,
     nMels: 128,
   }),

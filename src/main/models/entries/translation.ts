@@ -77,7 +77,9 @@ function entryOf(pair: PublishedPair): CatalogueEntry {
     id: bergamotModelId(pair.source, pair.target),
     task: 'mt',
     title: `Firefox Translations ${from} to ${to}`,
-    description: `Offline translation of subtitles and dubbing scripts from ${from} to ${to} (Mozilla's Bergamot model, ${pair.architecture}).`,
+    description:
+      `Offline translation of subtitles and dubbing scripts from ${from} to ${to} (Mozilla's ` +
+      `Bergamot model, ${pair.architecture}).`,
     license: 'MPL-2.0',
     sizeBytes: pair.sizeBytes,
     homepage: REPO,

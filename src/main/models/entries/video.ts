@@ -92,16 +92,20 @@ export const VIDEO_MODELS: readonly CatalogueEntry[] = [
     task: 'lipsync',
     title: 'MuseTalk 1.5 (PyTorch)',
     description:
-      'Real-time lip-sync by inpainting a 256x256 face region in latent space, in one step (Tencent Music Lyra Lab). Needs a PyTorch engine this DubDesk version does not have.',
+      'Real-time lip-sync by inpainting a 256x256 face region in latent space, in one step ' +
+      '(Tencent Music Lyra Lab). Needs a PyTorch engine this DubDesk version does not have.',
     // TMElyralab/MuseTalk README.md "Disclaimer/License" and LICENSE (third-party list); the Hugging Face repo
     // TMElyralab/MuseTalk is tagged creativeml-openrail-m. Run-time models: download_weights.sh, musetalk/utils/.
     license:
       'Code MIT; weights "for any purpose, even commercially" (README), CreativeML OpenRAIL-M on Hugging Face. ' +
-      'Loads sd-vae-ft-mse (MIT), Whisper tiny (MIT/Apache-2.0), DWPose (Apache-2.0), S3FD (BSD-3-Clause) and a BiSeNet face parser (MIT code, trained on CelebAMask-HQ: non-commercial)',
+      'Loads sd-vae-ft-mse (MIT), Whisper tiny (MIT/Apache-2.0), DWPose (Apache-2.0), S3FD ' +
+      '(BSD-3-Clause) and a BiSeNet face parser (MIT code, trained on CelebAMask-HQ: ' +
+      'non-commercial)',
     // CelebAMask-HQ's agreement (switchablenorms/CelebAMask-HQ README.md) bars commercial use of "derived data".
     commercialUse: 'unclear',
     commercialNote:
-      "MuseTalk's own weights allow it (within OpenRAIL-M's use limits), but the face-parsing model it needs was trained on CelebAMask-HQ, whose terms bar commercial use of derived data.",
+      "MuseTalk's own weights allow it (within OpenRAIL-M's use limits), but the face-parsing " +
+      'model it needs was trained on CelebAMask-HQ, whose terms bar commercial use of derived data.',
     // Approximate: no page of the project states it. A Hugging Face duplicate of TMElyralab/MuseTalk totals 6.8 GB
     // for v1.0 and v1.5, and v1.0's pytorch_model.bin is 3.4 GB (the same UNet config: MuseTalk issue #276).
     sizeBytes: 3_400_000_000,
@@ -116,15 +120,19 @@ export const VIDEO_MODELS: readonly CatalogueEntry[] = [
     task: 'lipsync',
     title: 'LatentSync 1.5 (PyTorch)',
     description:
-      'Lip-sync by audio-conditioned latent diffusion (ByteDance); about 8 GB of GPU memory (1.6, trained on 512x512 faces, needs 18 GB). Needs a PyTorch engine this DubDesk version does not have.',
+      'Lip-sync by audio-conditioned latent diffusion (ByteDance); about 8 GB of GPU memory ' +
+      '(1.6, trained on 512x512 faces, needs 18 GB). Needs a PyTorch engine this DubDesk version ' +
+      'does not have.',
     // bytedance/LatentSync LICENSE; ByteDance/LatentSync-1.5 model card (openrail++); scripts/inference.py loads
     // stabilityai/sd-vae-ft-mse (card: MIT); latentsync/utils/face_detector.py runs InsightFace's FaceAnalysis.
     license:
-      "Code Apache-2.0; weights CreativeML Open RAIL++-M. Loads sd-vae-ft-mse (MIT), Whisper tiny (MIT) and InsightFace's detection models (non-commercial research only)",
+      'Code Apache-2.0; weights CreativeML Open RAIL++-M. Loads sd-vae-ft-mse (MIT), Whisper ' +
+      "tiny (MIT) and InsightFace's detection models (non-commercial research only)",
     // deepinsight/insightface README.md "License": its models, auto-downloaded too, are non-commercial research only.
     commercialUse: 'not_allowed',
     commercialNote:
-      "LatentSync's own weights allow it (within Open RAIL++-M's use limits), but its face detector uses InsightFace's models, which are for non-commercial research only.",
+      "LatentSync's own weights allow it (within Open RAIL++-M's use limits), but its face " +
+      "detector uses InsightFace's models, which are for non-commercial research only.",
     // Approximate: ByteDance states no size. A Hugging Face copy of the 1.5/1.6 files (one structure) shows
     // latentsync_unet.pt at 5.07 GB; the LatentSync authors' own repo shows whisper/tiny.pt at 75.6 MB.
     sizeBytes: 5_150_000_000,

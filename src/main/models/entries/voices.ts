@@ -53,14 +53,16 @@ export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
     voice: 'en_GB-alba-medium',
     gender: 'female',
     license:
-      'MIT (Piper); Alba dataset (University of Edinburgh) CC-BY-4.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
+      'MIT (Piper); Alba dataset (University of Edinburgh) CC-BY-4.0 (fine-tuned from the ' +
+      'Lessac voice, whose dataset is for research use only)',
     homepage: `${PIPER_CARDS}/en/en_GB/alba/medium`,
   },
   {
     voice: 'en_GB-alan-medium',
     gender: 'male',
     license:
-      'MIT (Piper); Mycroft Mimic 3 apope dataset, licence as its page gives it ("See URL" on the model card); fine-tuned from the Lessac voice, whose dataset is for research use only',
+      'MIT (Piper); Mycroft Mimic 3 apope dataset, licence as its page gives it ("See URL" on ' +
+      'the model card); fine-tuned from the Lessac voice, whose dataset is for research use only',
     homepage: `${PIPER_CARDS}/en/en_GB/alan/medium`,
   },
   {
@@ -153,7 +155,8 @@ export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
     voice: 'ru_RU-irina-medium',
     gender: 'female',
     license:
-      'MIT (Piper); RHVoice dataset, licence not stated ("Unknown" on its model card); fine-tuned from the Lessac voice, whose dataset is for research use only',
+      'MIT (Piper); RHVoice dataset, licence not stated ("Unknown" on its model card); ' +
+      'fine-tuned from the Lessac voice, whose dataset is for research use only',
     homepage: `${PIPER_CARDS}/ru/ru_RU/irina/medium`,
   },
   {
@@ -214,7 +217,9 @@ function piperEntry(info: PiperVoiceInfo): CatalogueEntry {
     id: piperModelId(info.voice),
     task: TASK,
     title: `Piper voice ${name} (${locale.replace('_', '-')}, ${quality.replace('_', ' ')})`,
-    description: `A natural-sounding ${info.gender} ${locale.replace('_', '-')} dubbing voice, offline and fast on a CPU (Piper VITS through sherpa-onnx).`,
+    description:
+      `A natural-sounding ${info.gender} ${locale.replace('_', '-')} dubbing voice, offline and ` +
+      `fast on a CPU (Piper VITS through sherpa-onnx).`,
     license: info.license,
     sizeBytes: PIPER_ARCHIVE_BYTES[quality] ?? PIPER_ARCHIVE_BYTES.medium,
     homepage: info.homepage,
@@ -326,7 +331,8 @@ export const VOICE_MODELS: readonly CatalogueEntry[] = [
     task: TASK,
     title: 'Kokoro 82M v1.0 (multilingual, 53 voices)',
     description:
-      'Natural voices in English (US and UK), Spanish, French, Hindi, Italian, Portuguese and Chinese in one model (Kokoro-82M through sherpa-onnx).',
+      'Natural voices in English (US and UK), Spanish, French, Hindi, Italian, Portuguese and ' +
+      'Chinese in one model (Kokoro-82M through sherpa-onnx).',
     license: 'Apache-2.0',
     sizeBytes: 350_000_000,
     homepage: 'https://huggingface.co/hexgrad/Kokoro-82M',
@@ -354,7 +360,9 @@ export const VOICE_MODELS: readonly CatalogueEntry[] = [
     task: TASK,
     title: 'ZipVoice distill (voice cloning, Chinese and English)',
     description:
-      "Speaks Chinese or English in the voice of a few seconds of reference speech and its transcript: each speaker's own voice in the dub (voice_model=real). k2-fsa ZipVoice-Distill, int8, with the Vocos vocoder, through sherpa-onnx.",
+      'Speaks Chinese or English in the voice of a few seconds of reference speech and its ' +
+      "transcript: each speaker's own voice in the dub (voice_model=real). k2-fsa " +
+      'ZipVoice-Distill, int8, with the Vocos vocoder, through sherpa-onnx.',
     license: 'Apache-2.0 (ZipVoice; trained on the Emilia dataset, CC-BY-NC-4.0); Vocos vocoder MIT',
     sizeBytes: 176_000_000,
     homepage: 'https://github.com/k2-fsa/ZipVoice',

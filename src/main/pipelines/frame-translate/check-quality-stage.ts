@@ -39,12 +39,14 @@ export function checkQualityStage(deps: Pick<TranslateDeps, 'engines'>): Stage<F
       signal: ctx.signal,
     });
     ctx.log(
-      `quality: ${erased.length} erased boxes read again and measured, before their translations were drawn, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `quality: ${erased.length} erased boxes read again and measured, before their ` +
+        `translations were drawn, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     for (const [i, { line }] of erased.entries()) {
       const { read, strokes } = checks[i]!;
       ctx.log(
-        `quality: '${line.text}' erased: reads '${read}'; edge ${strokes.before.toFixed(1)} -> ${strokes.after.toFixed(1)} against ${strokes.ring.toFixed(1)} around it` +
+        `quality: '${line.text}' erased: reads '${read}'; edge ${strokes.before.toFixed(1)} ` +
+          `-> ${strokes.after.toFixed(1)} against ${strokes.ring.toFixed(1)} around it` +
           ` (${strokes.left === undefined ? 'not measurable' : `${Math.round(strokes.left * 100)} % of its strokes left`})`,
       );
     }

@@ -117,7 +117,9 @@ export function renderStage(
       const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
       const redrawn = blocks.filter(isRedrawn).length;
       ctx.log(
-        `erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${redrawn} translations; ${blocks.length - redrawn} texts left as they were (no translation, or one equal to the source)`,
+        `erasing ${spans.length} lines of text with ${inpainter.title} and drawing ${redrawn} ` +
+          `translations; ${blocks.length - redrawn} texts left as they were (no translation, or one ` +
+          `equal to the source)`,
       );
       // The check-quality stage judges the erase on these samples: a render again (an export) replaces them all.
       const samplesDir = path.join(ctx.workDir, ERASE_SAMPLES_DIR);
@@ -144,14 +146,16 @@ export function renderStage(
           drawnBetween: assDrawnBetween(await readFile(drawing.assFile, 'utf8')),
         });
         ctx.log(
-          `video rendered in ${chunked.chunks} chunks of about ${RENDER_CHUNK_SECONDS} s, ${chunked.chunks - chunked.rendered} of them reused from the project's last export`,
+          `video rendered in ${chunked.chunks} chunks of about ${RENDER_CHUNK_SECONDS} ` +
+            `s, ${chunked.chunks - chunked.rendered} of them reused from the project's last export`,
         );
         rendered = chunked;
       } else {
         rendered = await renderTextVideo(render);
       }
       ctx.log(
-        `${rendered.frames} frames rendered, ${rendered.erasedFrames} with text erased (${rendered.inpaintCalls} fills, ${rendered.reusedFills} held steady)`,
+        `${rendered.frames} frames rendered, ${rendered.erasedFrames} with text erased ` +
+          `(${rendered.inpaintCalls} fills, ${rendered.reusedFills} held steady)`,
       );
       return { video: relative, engine: inpainter.title } satisfies RenderedScreenText;
     },

@@ -76,7 +76,10 @@ export function frameTranslateQuality(
         ...where,
         reasons: ['low_ocr_confidence'],
         text: block.sourceText,
-        detail: `'${block.sourceText}' was read with ${percent(confidence)} confidence (below ${percent(REVIEW_CONFIDENCE)}) and replaced by '${block.targetText}': check it is what the video shows.`,
+        detail:
+          `'${block.sourceText}' was read with ${percent(confidence)} confidence ` +
+          `(below ${percent(REVIEW_CONFIDENCE)}) and replaced by '${block.targetText}': check it is ` +
+          `what the video shows.`,
       });
     }
     for (const term of missingTerms(block.sourceText, block.targetText, glossary)) {

@@ -38,7 +38,9 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
         );
         translatorTitle = translator.title;
         ctx.log(
-          `translating ${groups.length} text blocks ${languageName(source)} -> ${languageName(target)} with ${translator.title}, ${translator.quality} quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`,
+          `translating ${groups.length} text blocks ${languageName(source)} ` +
+            `-> ${languageName(target)} with ${translator.title}, ${translator.quality} ` +
+            `quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`,
         );
         const { texts, misses } = await translateEnforcingGlossary(
           translator,
@@ -62,7 +64,9 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
             cue: i + 1,
             start: group.startMs / 1000,
             end: group.endMs / 1000,
-            message: `On-screen text ${i + 1} ('${sourceTexts[i]}') came back from ${translator.title} with no translation: it is left as it was, not erased.`,
+            message:
+              `On-screen text ${i + 1} ('${sourceTexts[i]}') came back from ${translator.title} with no ` +
+              `translation: it is left as it was, not erased.`,
           });
         });
         for (const miss of misses) {
@@ -73,7 +77,9 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
             cue: miss.line,
             start: group.startMs / 1000,
             end: group.endMs / 1000,
-            message: `On-screen text ${miss.line} ('${sourceTexts[miss.line - 1]}'): the translation lacks the glossary's '${miss.target}' for '${miss.source}', even after a second try.`,
+            message:
+              `On-screen text ${miss.line} ('${sourceTexts[miss.line - 1]}'): the translation lacks the ` +
+              `glossary's '${miss.target}' for '${miss.source}', even after a second try.`,
           });
         }
       }

@@ -69,7 +69,8 @@ export function facesStage(deps: FacesDeps): Stage<LipsyncRequest> {
         faces = tracked.faces;
         framesWithoutFace = tracked.framesWithoutFace;
         ctx.log(
-          `face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} frames${tracked.detectedFrames.length < faces.length ? ', interpolated between' : ''}`,
+          `face landmarks detected on ${tracked.detectedFrames.length} of ${faces.length} ` +
+            `frames${tracked.detectedFrames.length < faces.length ? ', interpolated between' : ''}`,
         );
       }
       if (faces.every((face) => face === null)) {
@@ -77,7 +78,8 @@ export function facesStage(deps: FacesDeps): Stage<LipsyncRequest> {
           'no_face_detected',
           reference.isImage
             ? `No face was found in ${reference.name}. Use a picture where the face is clearly visible.`
-            : `No face was found in ${reference.name} (frames ${describeFrameRanges(framesWithoutFace)} checked). Use a video where the face is clearly visible.`,
+            : `No face was found in ${reference.name} (frames ${describeFrameRanges(framesWithoutFace)} ` +
+                `checked). Use a video where the face is clearly visible.`,
         );
       }
       if (framesWithoutFace.length)

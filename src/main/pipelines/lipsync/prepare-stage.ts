@@ -51,11 +51,14 @@ export function prepareLipsyncStage(deps: PrepareDeps): Stage<LipsyncRequest> {
           }).id;
       if (request.model === 'precision_v1' && renderer !== 'wav2lip') {
         ctx.log(
-          `precision_v1 without a lip-sync model installed: ${lipsyncEngineById(renderer).title}${isImage ? ' with a slower, finer encode (a picture has only one mouth to draw from)' : ', picked from the reference video'}`,
+          `precision_v1 without a lip-sync model ` +
+            `installed: ${lipsyncEngineById(renderer).title}${isImage ? ' with a slower, finer encode (a picture has only one mouth to draw from)' : ', picked from the reference video'}`,
         );
       }
       ctx.log(
-        `reference ${reference.name}: ${video.displayWidth}x${video.displayHeight}${isImage ? ' picture' : `, ${referenceFrames} frames at ${referenceFps.toFixed(2)} fps`}; audio ${durationSec.toFixed(2)} s -> ${outputFrames} frames${!isImage && referenceFrames < outputFrames ? ' (reference plays forward and back)' : ''}`,
+        `reference ${reference.name}: ${video.displayWidth}x${video.displayHeight}${isImage ? ' picture' : `, ${referenceFrames} frames at ${referenceFps.toFixed(2)} fps`}; ` +
+          `audio ${durationSec.toFixed(2)} s -> ${outputFrames} ` +
+          `frames${!isImage && referenceFrames < outputFrames ? ' (reference plays forward and back)' : ''}`,
       );
       return {
         renderer,

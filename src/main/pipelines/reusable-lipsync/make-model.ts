@@ -53,7 +53,8 @@ export async function makeReusableModelFolder(
   if (!(await stat(source).catch(() => null))?.isDirectory()) {
     throw new DubDeskError(
       'conflict',
-      `Task ${task.id} kept no face data to reuse: its work folder was cleaned, or it lip-synced a picture with the mouth warp, which stores none; run the lip-sync again on a video.`,
+      `Task ${task.id} kept no face data to reuse: its work folder was cleaned, or it ` +
+        `lip-synced a picture with the mouth warp, which stores none; run the lip-sync again on a video.`,
     );
   }
   const relative = path.join(REUSABLE_MODELS_DIR, modelId);

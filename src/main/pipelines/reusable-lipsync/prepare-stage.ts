@@ -25,7 +25,10 @@ export function prepareReusableStage(deps: ReusableLipsyncDeps): Stage<ReusableL
       const { durationSec } = audio;
       const frameCount = Math.max(1, Math.round(durationSec * reference.fps));
       ctx.log(
-        `reusable model ${request.model_id}: ${reference.name} ${reference.width}x${reference.height}, face stored on ${framesWithFace} of ${reference.frameCount} frames; audio ${durationSec.toFixed(2)} s -> ${frameCount} frames at ${reference.fps.toFixed(2)} fps`,
+        `reusable ` +
+          `model ${request.model_id}: ${reference.name} ${reference.width}x${reference.height}, face ` +
+          `stored on ${framesWithFace} of ${reference.frameCount} frames; ` +
+          `audio ${durationSec.toFixed(2)} s -> ${frameCount} frames at ${reference.fps.toFixed(2)} fps`,
       );
       return {
         model: { id: request.model_id, dir },

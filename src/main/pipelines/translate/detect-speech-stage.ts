@@ -28,7 +28,8 @@ export function detectSpeechStage(deps: TranslateDeps): Stage<TranslateRequest> 
       });
       const speechMs = regions.reduce((sum, region) => sum + region.endMs - region.startMs, 0);
       ctx.log(
-        `${detector.title} found ${regions.length} stretch${regions.length === 1 ? '' : 'es'} of speech, ${seconds(speechMs)} of ${seconds(prepared.media.durationSec * 1000)}`,
+        `${detector.title} found ${regions.length} stretch${regions.length === 1 ? '' : 'es'} of ` +
+          `speech, ${seconds(speechMs)} of ${seconds(prepared.media.durationSec * 1000)}`,
       );
       return { regions, detector: detector.title, engine: detector.title } satisfies SpeechActivity;
     },

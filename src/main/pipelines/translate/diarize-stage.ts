@@ -65,7 +65,8 @@ export function diarizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
         ? ` (speaker_number ${request.speaker_number.min ?? 1}..${request.speaker_number.max ?? 'any'})`
         : '';
       ctx.log(
-        `${diarizer.title}, ${diarizer.quality} quality, told ${speakers} speaker${speakers === 1 ? '' : 's'} apart in ${regions.length} lines${bounds}`,
+        `${diarizer.title}, ${diarizer.quality} quality, told ${speakers} ` +
+          `speaker${speakers === 1 ? '' : 's'} apart in ${regions.length} lines${bounds}`,
       );
       if (chosen.length < regions.length)
         ctx.log(
@@ -73,7 +74,8 @@ export function diarizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
         );
       if (uncertain.length)
         ctx.log(
-          `the speaker of ${uncertain.length} line${uncertain.length === 1 ? ' is' : 's is'} uncertain: the voices lie near the margin that tells them apart`,
+          `the speaker of ${uncertain.length} line${uncertain.length === 1 ? ' is' : 's is'} ` +
+            `uncertain: the voices lie near the margin that tells them apart`,
         );
       return { turns, diarizer: diarizer.title, engine: diarizer.title, uncertain } satisfies SpeakerTurns;
     },

@@ -141,7 +141,10 @@ function identifyStep(request: TranslateRequest, engines: Engines, source: strin
   const codes = [...new Set(fixed.flatMap((recognizer) => supportedLanguages((code) => recognizer.supports(code))))];
   if (given || !codes.length) return { step, missing: identified.missing };
   const titles = fixed.map((recognizer) => recognizer.title).join(', ');
-  const message = `${identified.missing.message.replace(/ Or give source_language\.$/u, '')} Or give source_language ${codes.slice(0, 5).join(' or ')}: ${titles} transcribes it but cannot tell the language by itself.`;
+  const message =
+    `${identified.missing.message.replace(/ Or give source_language\.$/u, '')} Or give ` +
+    `source_language ${codes.slice(0, 5).join(' or ')}: ${titles} transcribes it but cannot ` +
+    `tell the language by itself.`;
   // Rebuilt with the original's model ids, so the GUI's Install button still offers the model.
   return { step, missing: new ModelNotInstalledError(message, modelIdsToInstall(identified.missing)) };
 }
@@ -240,7 +243,10 @@ function translateStep(request: TranslateRequest, engines: Engines, source: stri
   };
 }
 
-/** The voice every speaker gets when one is fixed by the request: selected_voice_id, or (voice_model real) the cloning voice of the target language. */
+/**
+ * The voice every speaker gets when one is fixed by the request: selected_voice_id, or (voice_model real) the cloning
+ * voice of the target language.
+ */
 function fixedVoiceId(request: TranslateRequest, engines: Engines): string | undefined {
   if (request.selected_voice_id) return request.selected_voice_id;
   return request.voice_model === 'real'
@@ -288,7 +294,10 @@ function separateStep(engines: Engines): Step {
   return { step: 'separate', skipped: NO_SEPARATOR };
 }
 
-/** Finding the burned-in subtitles on the whole frame (subtitle_mode replace without ocr_text_box): read in the source language, English when it is detected. */
+/**
+ * Finding the burned-in subtitles on the whole frame (subtitle_mode replace without ocr_text_box): read in the source
+ * language, English when it is detected.
+ */
 function findSubtitlesStep(engines: Engines, source: string): Step {
   const step = 'find-subtitles' as const;
   const recognizer = attempt(() => engines.requireTextRecognizer([source === 'auto' ? 'en' : source]));
@@ -320,7 +329,10 @@ function eraseSubtitlesStep(request: TranslateRequest, engines: Engines, source:
 
 const exportsVideo = (request: TranslateRequest) => request.media_type === 'video' && request.export_type !== 'audio';
 
-/** The steps the request will run, in order, each with its engine, or why it is skipped, or the model it misses (read-screen-text only with ocr_text_box). */
+/**
+ * The steps the request will run, in order, each with its engine, or why it is skipped, or the model it misses
+ * (read-screen-text only with ocr_text_box).
+ */
 export function planTranslateEngines(
   request: TranslateRequest,
   engines: Engines,

@@ -70,13 +70,19 @@ export function eraseSubtitlesStage(deps: Pick<TranslateDeps, 'engines' | 'media
         found = search;
         if (band)
           ctx.log(
-            `subtitles found in rows ${band.top}-${band.bottom} of ${search.frame.height}: ${band.events.length} of ${search.events.length} texts; the rest (titles, signs) stay`,
+            `subtitles found in rows ${band.top}-${band.bottom} ` +
+              `of ${search.frame.height}: ${band.events.length} of ${search.events.length} texts; the ` +
+              `rest (titles, signs) stay`,
           );
       }
       if (!band) {
         ctx.warn({
           code: NO_SUBTITLES_TO_REPLACE,
-          message: `No burned-in subtitles were found in ${prepared.media.name}, so none were erased: the new subtitles are added${request.subtitle_position_y === undefined ? ' at the default height' : ` at subtitle_position_y ${request.subtitle_position_y}`}. Give ocr_text_box if the subtitles are there but were not found.`,
+          message:
+            `No burned-in subtitles were found in ${prepared.media.name}, so none were erased: the ` +
+            `new subtitles are ` +
+            `added${request.subtitle_position_y === undefined ? ' at the default height' : ` at subtitle_position_y ${request.subtitle_position_y}`}. ` +
+            `Give ocr_text_box if the subtitles are there but were not found.`,
         });
         return { erasedEvents: 0, ...(screen ? {} : { engine: found.recognizer }) } satisfies ErasedSubtitles;
       }
@@ -99,7 +105,9 @@ export function eraseSubtitlesStage(deps: Pick<TranslateDeps, 'engines' | 'media
       const positionY = bandPositionY(band, found.frame);
       const box = scaleBox(band.box, found.frame, found.display);
       ctx.log(
-        `${spans.length} subtitles erased on ${rendered.erasedFrames} frames (${rendered.inpaintCalls} fills, ${rendered.reusedFills} reused); new ones go at y=${positionY.toFixed(3)}`,
+        `${spans.length} subtitles erased on ${rendered.erasedFrames} frames ` +
+          `(${rendered.inpaintCalls} fills, ${rendered.reusedFills} reused); new ones go at ` +
+          `y=${positionY.toFixed(3)}`,
       );
       // The OCR that searched the frames (none when read-screen-text's texts were reused), then the inpainter that erased them.
       const engine = [...(screen ? [] : [found.recognizer]), inpainter.title].join(', ');

@@ -19,7 +19,10 @@ import { encodeAacChunked } from '../../media/chunked-aac.js';
 import { assDrawnBetween, concatInput, encodeVideoChunked, VIDEO_CHUNK_SECONDS } from '../../media/chunked-video.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
 
-/** rendering: writes the dubbed SRT, WebVTT and ASS, and the dubbed video (re-encoded only to burn subtitles or retime) and/or audio, into output/. */
+/**
+ * rendering: writes the dubbed SRT, WebVTT and ASS, and the dubbed video (re-encoded only to burn subtitles or
+ * retime) and/or audio, into output/.
+ */
 export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'export',
@@ -121,7 +124,8 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
         });
         encodedAudioRate = encoded.sampleRate;
         ctx.log(
-          `audio encoded in ${encoded.chunks} chunks of about 20 s, ${encoded.chunks - encoded.encoded} of them reused from the project's last export`,
+          `audio encoded in ${encoded.chunks} chunks of about 20 ` +
+            `s, ${encoded.chunks - encoded.encoded} of them reused from the project's last export`,
         );
       }
       const audioInput = result.encodedAudio ? path.join(ctx.workDir, result.encodedAudio) : mixedPath;
@@ -151,7 +155,8 @@ export function exportStage(deps: TranslateDeps): Stage<TranslateRequest> {
             onProgress: (fraction) => ctx.progress(0.5 + fraction * 0.4),
           });
           ctx.log(
-            `picture encoded in ${chunks.files.length} chunks of about ${VIDEO_CHUNK_SECONDS} s, ${chunks.files.length - chunks.encoded} of them reused from the project's last export`,
+            `picture encoded in ${chunks.files.length} chunks of about ${VIDEO_CHUNK_SECONDS} ` +
+              `s, ${chunks.files.length - chunks.encoded} of them reused from the project's last export`,
           );
           picture = concatInput(chunks.files);
           videoFilters = [];

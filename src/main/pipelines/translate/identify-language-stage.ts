@@ -55,7 +55,9 @@ export function identifyLanguageStage(deps: TranslateDeps): Stage<TranslateReque
       const found = await identifier.identify(speech, SPEECH_SAMPLE_RATE, { signal: ctx.signal });
       const language = languagePart(found.language);
       ctx.log(
-        `${identifier.title} identified the language as ${findLanguage(language)?.name ?? language} (${Math.round(found.confidence * 100)} %) from ${(speech.length / SPEECH_SAMPLE_RATE).toFixed(1)} s of speech`,
+        `${identifier.title} identified the language ` +
+          `as ${findLanguage(language)?.name ?? language} (${Math.round(found.confidence * 100)} %) ` +
+          `from ${(speech.length / SPEECH_SAMPLE_RATE).toFixed(1)} s of speech`,
       );
       return {
         language,

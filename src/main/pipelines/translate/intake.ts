@@ -25,7 +25,8 @@ function checkCloning(request: TranslateRequest, selectedClones: boolean): void 
   if (selectedClones && request.voice_model === 'native') {
     throw new DubDeskError(
       'conflicting_fields',
-      `${request.selected_voice_id} speaks in each speaker's own voice, and voice_model native asks for stock voices: use voice_model real (or auto), or choose a stock voice.`,
+      `${request.selected_voice_id} speaks in each speaker's own voice, and voice_model native ` +
+        `asks for stock voices: use voice_model real (or auto), or choose a stock voice.`,
     );
   }
   const clones = selectedClones || (request.voice_model === 'real' && !request.selected_voice_id);
@@ -39,7 +40,9 @@ function checkCloning(request: TranslateRequest, selectedClones: boolean): void 
   ) {
     throw new DubDeskError(
       'conflicting_fields',
-      "Cloning each speaker's voice needs the words of their own speech, and subtitles of subtitle_usage_type final_translated hold only the translation: give the original subtitles (subtitle_usage_type original), or use voice_model auto or native.",
+      "Cloning each speaker's voice needs the words of their own speech, and subtitles of " +
+        'subtitle_usage_type final_translated hold only the translation: give the original ' +
+        'subtitles (subtitle_usage_type original), or use voice_model auto or native.',
     );
   }
 }
@@ -74,7 +77,9 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     if (request.bilingual_subtitle && request.subtitle_url && request.subtitle_usage_type === 'final_translated') {
       throw new DubDeskError(
         'conflicting_fields',
-        'bilingual_subtitle needs the original lines, and subtitles of subtitle_usage_type final_translated have only the translation: give the original subtitles, or set bilingual_subtitle false.',
+        'bilingual_subtitle needs the original lines, and subtitles of subtitle_usage_type ' +
+          'final_translated have only the translation: give the original subtitles, or set ' +
+          'bilingual_subtitle false.',
       );
     }
     const speakers = request.speaker_number;

@@ -69,7 +69,8 @@ export async function readGivenLines(
   const speakersNamed = spoken.some((cue) => cue.speaker !== undefined);
   const speakers = new Set(cues.map((cue) => cue.speaker));
   ctx.log(
-    `${cues.length} lines from ${subtitle.name}, ${speakersNamed ? `${speakers.size} speaker${speakers.size === 1 ? '' : 's'} (${[...speakers].join(', ')})` : 'no speakers named'}`,
+    `${cues.length} lines ` +
+      `from ${subtitle.name}, ${speakersNamed ? `${speakers.size} speaker${speakers.size === 1 ? '' : 's'} (${[...speakers].join(', ')})` : 'no speakers named'}`,
   );
   const language =
     request.subtitle_usage_type === 'final_translated'
@@ -78,7 +79,10 @@ export async function readGivenLines(
   return { language, cues, speakersNamed };
 }
 
-/** The given lines (subtitles, or those read on screen) with the diarizer's speakers (when it ran) and the identified language (when it was auto). */
+/**
+ * The given lines (subtitles, or those read on screen) with the diarizer's speakers (when it ran) and the identified
+ * language (when it was auto).
+ */
 async function givenLines(
   input: StageInput<TranslateRequest>,
   ctx: Pick<StageContext, 'workDir' | 'log'>,

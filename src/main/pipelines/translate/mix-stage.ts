@@ -65,7 +65,9 @@ function duckedOriginal(original: string, outputs: Record<string, StageOutput>, 
     return { kind: 'duck-speech', file: original, regions: speech.regions, detector: speech.detector };
   }
   ctx.log(
-    'no separation model installed and no speech regions for this job (saved by an older version, or no voice activity detector): the original audio is ducked under the dubbed speech instead',
+    'no separation model installed and no speech regions for this job (saved by an older ' +
+      'version, or no voice activity detector): the original audio is ducked under the dubbed ' +
+      'speech instead',
   );
   return { kind: 'duck', file: original };
 }

@@ -40,7 +40,8 @@ export function prepareMediaStage(deps: TranslateDeps): Stage<TranslateRequest> 
         },
       );
       ctx.log(
-        `input ${input.name}: ${info.durationSec.toFixed(1)} s${info.video ? `, ${info.video.displayWidth}x${info.video.displayHeight} at ${info.video.fps.toFixed(2)} fps` : ', audio only'}`,
+        `input ${input.name}: ${info.durationSec.toFixed(1)} ` +
+          `s${info.video ? `, ${info.video.displayWidth}x${info.video.displayHeight} at ${info.video.fps.toFixed(2)} fps` : ', audio only'}`,
       );
       const prepared: PreparedMedia = {
         media: {

@@ -65,7 +65,9 @@ export function readScreenTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage
       if (cues.length === 0) {
         throw new DubDeskError(
           'no_text_detected',
-          `No readable ${name} text was found in ${describeBox(region)} of ${prepared.media.name}: there are no subtitles to dub. Check ocr_text_box (it must surround the burned-in subtitles) and source_language.`,
+          `No readable ${name} text was found in ${describeBox(region)} of ${prepared.media.name}: ` +
+            `there are no subtitles to dub. Check ocr_text_box (it must surround the burned-in ` +
+            `subtitles) and source_language.`,
         );
       }
       ctx.log(`${cues.length} lines read from the on-screen subtitles (${name})`);

@@ -27,7 +27,9 @@ export function segmentStage(): Stage<TranslateRequest> {
         endLimitMs: Math.round(prepared.media.durationSec * 1000),
       }).map((cue, i) => ({ index: i + 1, ...cue }));
       ctx.log(
-        `${cues.length} subtitle cue${cues.length === 1 ? '' : 's'} from ${transcript.segments.length} recognized segment${transcript.segments.length === 1 ? '' : 's'}`,
+        `${cues.length} subtitle cue${cues.length === 1 ? '' : 's'} ` +
+          `from ${transcript.segments.length} recognized ` +
+          `segment${transcript.segments.length === 1 ? '' : 's'}`,
       );
       return { language: transcript.language, cues } satisfies CueList;
     },

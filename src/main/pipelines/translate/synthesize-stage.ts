@@ -85,7 +85,8 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const { cues } = await dubLines({ request, outputs }, ctx);
       const mediaDurationMs = Math.round(prepared.media.durationSec * 1000);
 
-      // Voices: cloned from each speaker's own speech (real), or a stock voice of the speaker's gender (native) tuned to their pitch (auto); a voice the user chose needs neither.
+      // Voices: cloned from each speaker's own speech (real), or a stock voice of the speaker's gender (native) tuned
+      // to their pitch (auto); a voice the user chose needs neither.
       let speakers = [...new Set(cues.map((cue) => cue.speaker))].map((id) => ({
         id,
         name: id,

@@ -39,7 +39,8 @@ export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
         ctx.log(`the plan left the recognizer to the identified language: ${recognizer.title}`);
       }
       ctx.log(
-        `transcribing ${language ? `${findLanguage(language)?.name ?? language} speech` : 'the speech (the recognizer detects its language)'} with ${recognizer.title}, ${recognizer.quality} quality`,
+        `transcribing ${language ? `${findLanguage(language)?.name ?? language} speech` : 'the speech (the recognizer detects its language)'} ` +
+          `with ${recognizer.title}, ${recognizer.quality} quality`,
       );
       const transcript = await recognizer.transcribe(path.join(ctx.workDir, prepared.speechWav), {
         language,
@@ -56,7 +57,8 @@ export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
         0,
       );
       ctx.log(
-        `transcribed ${segments.length} segment${segments.length === 1 ? '' : 's'}, about ${words} words (${findLanguage(recognized)?.name ?? recognized})`,
+        `transcribed ${segments.length} segment${segments.length === 1 ? '' : 's'}, ` +
+          `about ${words} words (${findLanguage(recognized)?.name ?? recognized})`,
       );
       return {
         language: recognized,

@@ -17,11 +17,17 @@ function glossaryWarning(cue: DubCue, source: string, target: string): TaskWarni
     cue: cue.index,
     start: cue.startMs / 1000,
     end: cue.endMs / 1000,
-    message: `Cue ${cue.index} (${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}): the translation lacks the glossary's '${target}' for '${source}', even after a second try; check that line.`,
+    message:
+      `Cue ${cue.index} (${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}): the ` +
+      `translation lacks the glossary's '${target}' for '${source}', even after a second try; ` +
+      `check that line.`,
   };
 }
 
-/** translating: each line translated with the glossaries, as short as its time allows; skipped when the lines are already in the target language. */
+/**
+ * translating: each line translated with the glossaries, as short as its time allows; skipped when the lines are
+ * already in the target language.
+ */
 export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
   return {
     name: 'translate',
@@ -57,7 +63,9 @@ export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
         (snapshot) => snapshot.entries,
       );
       ctx.log(
-        `translating ${transcript.cues.length} lines ${languageName(transcript.language)} -> ${languageName(target)} with ${translator.title}, ${translator.quality} quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`,
+        `translating ${transcript.cues.length} lines ${languageName(transcript.language)} ` +
+          `-> ${languageName(target)} with ${translator.title}, ${translator.quality} ` +
+          `quality${glossary.length ? `, ${glossary.length} glossary terms` : ''}`,
       );
       const { texts, misses } = await translateEnforcingGlossary(
         translator,

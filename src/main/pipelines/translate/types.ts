@@ -14,7 +14,10 @@ import type { DubCue, SpokenLine, UncertainSpeakerSpan } from '../../dubbing/typ
 // The dubbing room's shapes, for the stages that read them from here.
 export type { DubCue, SpokenLine, UncertainSpeakerSpan };
 
-/** What the translate-and-dub stages need besides their input; glossaries and style come from the job's snapshot (requests/resource-snapshot.ts). */
+/**
+ * What the translate-and-dub stages need besides their input; glossaries and style come from the job's snapshot
+ * (requests/resource-snapshot.ts).
+ */
 export interface TranslateDeps {
   media: MediaTools;
   engines: Engines;
@@ -143,7 +146,10 @@ export interface SynthesizedDub extends StageOutput {
   outputCues: DubCue[];
   /** Video filters that retime the picture to match (align_video). */
   videoFilters: string[];
-  /** Per speaker; `reference` is the speech a cloning voice heard as theirs (file relative to the work dir, times on the input timeline). */
+  /**
+   * Per speaker; `reference` is the speech a cloning voice heard as theirs (file relative to the work dir, times on
+   * the input timeline).
+   */
   voices: Record<
     string,
     {

@@ -11,7 +11,10 @@ import type { EraseSample } from '../../engines/inpaint/video-text/erase-samples
 /** Below this box-to-ring edge ratio before the erase, text and background are alike (burned text over opencv-doc's photos: 1.9 and up). */
 export const MIN_TEXT_EDGE_RATIO = 1.3;
 
-/** More stroke contrast left than this is text on screen (text_remains): over opencv-doc's photos clean erases left 0-0.16, masks missing half the text 0.25-0.74. */
+/**
+ * More stroke contrast left than this is text on screen (text_remains): over opencv-doc's photos clean erases left
+ * 0-0.16, masks missing half the text 0.25-0.74.
+ */
 export const STROKES_LEFT_LIMIT = 0.2;
 
 export interface StrokeContrast {

@@ -52,7 +52,9 @@ export async function measureLipsyncResult(
   // Fewer than 3 faces, a still mouth or a silent track leave nothing to correlate.
   const syncScore = withFace >= 3 && Number.isFinite(correlation) ? Math.round(correlation * 1000) / 1000 : null;
   ctx.log(
-    `quality: read ${samples.length} frames (1 in ${every}) in ${((Date.now() - started) / 1000).toFixed(1)} s (${(faceMs / 1000).toFixed(1)} s of it reading faces), a face on ${withFace}; sync score ${syncScore ?? 'none'}`,
+    `quality: read ${samples.length} frames (1 in ${every}) ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s (${(faceMs / 1000).toFixed(1)} s of it ` +
+      `reading faces), a face on ${withFace}; sync score ${syncScore ?? 'none'}`,
   );
   return {
     review: [...noFaceItems(samples, durationSec), ...weakSyncItems(samples, durationSec)],

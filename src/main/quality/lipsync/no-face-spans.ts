@@ -25,7 +25,9 @@ export function noFaceItems(samples: readonly MouthSample[], durationSec: number
           start: round(start),
           end: round(end),
           reasons: ['no_face'],
-          detail: `No face on the ${frames} frame${frames === 1 ? '' : 's'} checked from ${start.toFixed(1)} s to ${end.toFixed(1)} s: the mouth there is not lip-synced.`,
+          detail:
+            `No face on the ${frames} frame${frames === 1 ? '' : 's'} checked ` +
+            `from ${start.toFixed(1)} s to ${end.toFixed(1)} s: the mouth there is not lip-synced.`,
         });
       }
       first = -1;

@@ -50,7 +50,9 @@ export function weakSyncItems(samples: readonly MouthSample[], durationSec: numb
     start: round(span.start),
     end: round(span.end),
     reasons: ['weak_sync'],
-    detail: `The mouth does not follow the speech here: its opening correlates ${span.correlation.toFixed(2)} with the loudness (below ${WEAK_SYNC.below}).`,
+    detail:
+      `The mouth does not follow the speech here: its opening ` +
+      `correlates ${span.correlation.toFixed(2)} with the loudness (below ${WEAK_SYNC.below}).`,
   }));
 }
 

@@ -9,7 +9,10 @@ export const SHIFT_LIMIT_MS = 100;
 export const ENVELOPE_WINDOW_MS = 5;
 /** How far before and after its placement a line's voice is searched for. */
 const SEARCH_MARGIN_MS = 300;
-/** A window counts as voiced when it is at most this far below the line's loudest window: trimSilence's measure, so a line's normal length and its length in the track are read alike. */
+/**
+ * A window counts as voiced when it is at most this far below the line's loudest window: trimSilence's measure, so a
+ * line's normal length and its length in the track are read alike.
+ */
 const VOICED_BELOW_PEAK_DB = 40;
 /** The silence trimSilence keeps on each side of a clip, counted in its normal length but not voiced. */
 const TRIM_KEEP_MS = 20;

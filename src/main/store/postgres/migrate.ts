@@ -31,7 +31,8 @@ async function migrateDubDeskSchema(pool: PostgresPool, migrations: readonly Pos
       await client.query('BEGIN');
       await client.query(`SELECT ${MIGRATION_LOCK}`);
       await client.query(
-        `CREATE TABLE IF NOT EXISTS ${HISTORY} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+        `CREATE TABLE IF NOT EXISTS ${HISTORY} (version integer PRIMARY KEY, name text NOT NULL, ` +
+          `applied_at timestamptz NOT NULL DEFAULT now())`,
       );
       const current = await currentVersion(client);
       const latest = migrations.at(-1)?.version ?? 0;
@@ -76,12 +77,14 @@ export async function requireCurrentPostgresSchema(
     throw new Error(
       current === 0
         ? `The database ${where} has no DubDesk schema yet. Run \`dubdesk migrate --database <url>\` once, then start the service.`
-        : `The database ${where} has DubDesk schema ${current}; this build needs ${latest}. Run \`dubdesk migrate --database <url>\`, then update every node still on the older build.`,
+        : `The database ${where} has DubDesk schema ${current}; this build needs ${latest}. Run ` +
+            `\`dubdesk migrate --database <url>\`, then update every node still on the older build.`,
     );
   }
   if (!(await queueSchemaInstalled(pool))) {
     throw new Error(
-      `The database ${redactDatabaseUrl(url)} has no job queue (graphile-worker) yet. Run \`dubdesk migrate --database <url>\` once, then start the service.`,
+      `The database ${redactDatabaseUrl(url)} has no job queue (graphile-worker) yet. Run ` +
+        `\`dubdesk migrate --database <url>\` once, then start the service.`,
     );
   }
 }
@@ -92,5 +95,8 @@ async function currentVersion(queryable: Pick<PostgresPool, 'query'>): Promise<n
 }
 
 function newerMessage(current: number, latest: number): string {
-  return `The database was migrated by a newer DubDesk (schema ${current}, this build knows ${latest}). Update DubDesk on this machine to the version the other nodes run.`;
+  return (
+    `The database was migrated by a newer DubDesk (schema ${current}, this build ` +
+    `knows ${latest}). Update DubDesk on this machine to the version the other nodes run.`
+  );
 }

@@ -11,7 +11,10 @@ export type View =
   | { name: 'models' }
   | { name: 'settings' };
 
-/** Which screen shows; a store rather than a router: the one deep link, a project's `#/projects/<id>`, is kept in sync by features/projects/useProjectRoute. */
+/**
+ * Which screen shows; a store rather than a router: the one deep link, a project's `#/projects/<id>`, is kept in sync
+ * by features/projects/useProjectRoute.
+ */
 interface ViewState {
   view: View;
   show(view: View): void;

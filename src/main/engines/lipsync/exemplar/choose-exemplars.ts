@@ -26,7 +26,10 @@ export interface ExemplarChoice {
   meanDistance: number;
 }
 
-/** Whether showing `to` after `from` cuts to another part of the reference: the next frame either way (a reference may play backwards) or the same one continue the motion. */
+/**
+ * Whether showing `to` after `from` cuts to another part of the reference: the next frame either way (a reference may
+ * play backwards) or the same one continue the motion.
+ */
 export function cutsBetween(from: Pick<MouthBankEntry, 'frame'>, to: Pick<MouthBankEntry, 'frame'>): boolean {
   return Math.abs(to.frame - from.frame) > 1;
 }

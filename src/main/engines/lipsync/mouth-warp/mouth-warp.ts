@@ -26,7 +26,10 @@ import {
 } from '../mouth-shape.js';
 
 export interface MouthWarpOptions extends MouthShapeOptions {
-  /** The field is computed exactly every gridStep pixels and interpolated between (5: 25x cheaper, differences of a few levels at the lip edges only). */
+  /**
+   * The field is computed exactly every gridStep pixels and interpolated between (5: 25x cheaper, differences of a
+   * few levels at the lip edges only).
+   */
   gridStep?: number;
   /** Fixed (zero-motion) anchors on each side of the box. */
   anchorsPerSide?: number;

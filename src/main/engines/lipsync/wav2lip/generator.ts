@@ -63,7 +63,9 @@ export function createWav2LipGenerator(bound: BoundSession, title: string): Lips
     if (!output || output.type !== 'float32' || output.data.length < frames.length * FACE_OUTPUT_FLOATS) {
       throw new DubDeskError(
         'engine_failed',
-        `The lip-sync model returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, not ${frames.length} faces of 3x96x96.`,
+        `The lip-sync model ` +
+          `returned ${output ? `${output.type} [${output.dims.join(', ')}]` : 'nothing'}, ` +
+          `not ${frames.length} faces of 3x96x96.`,
       );
     }
     return { output: output.data as Float32Array, ms };

@@ -104,7 +104,9 @@ export async function renderPrecision(
   if (generator.cropSize !== manifest.cropSize) {
     throw new DubDeskError(
       'invalid_request',
-      `The stored face crops are ${manifest.cropSize}x${manifest.cropSize}, but ${generator.title} draws ${generator.cropSize}x${generator.cropSize}; make them again with a new lip-sync task.`,
+      `The stored face crops are ${manifest.cropSize}x${manifest.cropSize}, ` +
+        `but ${generator.title} draws ${generator.cropSize}x${generator.cropSize}; make them again ` +
+        `with a new lip-sync task.`,
     );
   }
   const restorer = await openMouthRestorer(deps.engines, ctx.log);
@@ -231,7 +233,9 @@ export function describeRenderStats(stats: PrecisionRenderStats, fps: number): s
   const restoring = stats.restoration ? stats.restoration.modelMs + stats.restoration.jsMs : 0;
   return (
     `rendered ${stats.frames} frames at ${fps.toFixed(2)} fps, ${stats.generated} generated in ${stats.batches.length} model runs; ` +
-    `per frame: model ${perFrame(stats.modelMs)} ms, tensors, paste and idle motion in JS ${perFrame(stats.jsMs)} ms, everything else (decode, encode) ${perFrame(stats.totalMs - stats.modelMs - stats.jsMs - restoring)} ms` +
+    `per frame: model ${perFrame(stats.modelMs)} ms, tensors, paste and idle motion in ` +
+    `JS ${perFrame(stats.jsMs)} ms, everything else (decode, ` +
+    `encode) ${perFrame(stats.totalMs - stats.modelMs - stats.jsMs - restoring)} ms` +
     (stats.restoration ? `; ${describeRestoreStats(stats.restoration)}` : '')
   );
 }

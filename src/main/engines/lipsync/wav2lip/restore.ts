@@ -89,5 +89,8 @@ export async function openMouthRestorer(
 /** Per restored face, for the render's log line. */
 export function describeRestoreStats(stats: RestoreStats): string {
   const perFace = (ms: number) => (stats.faces ? ms / stats.faces : 0).toFixed(1);
-  return `face restoration ${stats.faces} faces in ${stats.batches.length} model runs, per face: model ${perFace(stats.modelMs)} ms, crop, tensors and paste in JS ${perFace(stats.jsMs)} ms`;
+  return (
+    `face restoration ${stats.faces} faces in ${stats.batches.length} model runs, per face: ` +
+    `model ${perFace(stats.modelMs)} ms, crop, tensors and paste in JS ${perFace(stats.jsMs)} ms`
+  );
 }

@@ -65,12 +65,16 @@ export async function readScreenText(
   if (decodedSec < promisedSec - Math.max(1, promisedSec * 0.05)) {
     throw new DubDeskError(
       'media_unreadable',
-      `The video of ${options.name ?? path.basename(file)} could not be decoded past ${decodedSec.toFixed(1)} s of its ${promisedSec.toFixed(1)} s: the file is damaged or cut short.`,
+      `The video of ${options.name ?? path.basename(file)} could not be decoded ` +
+        `past ${decodedSec.toFixed(1)} s of its ${promisedSec.toFixed(1)} s: the file is damaged ` +
+        `or cut short.`,
     );
   }
   const seconds = (found.stats.detectMs / 1000).toFixed(1);
   ctx.log(
-    `${found.stats.frames} frames decoded, ${found.stats.samples} searched for text${options.where ? ` ${options.where}` : ''} (${seconds} s), ${found.stats.recognizerCalls} texts read with ${title}: ${found.events.length} kept`,
+    `${found.stats.frames} frames decoded, ${found.stats.samples} searched for ` +
+      `text${options.where ? ` ${options.where}` : ''} (${seconds} ` +
+      `s), ${found.stats.recognizerCalls} texts read with ${title}: ${found.events.length} kept`,
   );
   return {
     frame: found.frame,

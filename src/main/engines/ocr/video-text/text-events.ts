@@ -21,7 +21,10 @@ export interface TrackedText {
   /** First and last frame (inclusive) that show the text. */
   startFrame: number;
   endFrame: number;
-  /** The rows of the box on the sharpest sample, the columns of every box seen on those rows (a word the detector missed on one frame is still read). */
+  /**
+   * The rows of the box on the sharpest sample, the columns of every box seen on those rows (a word the detector
+   * missed on one frame is still read).
+   */
   box: PixelBox;
   /** The sampled frame where the text was sharpest: the one to read. */
   sharpestFrame: number;

@@ -100,9 +100,12 @@ export function mouthBankStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       const openings = bank.entries.map((entry) => entry.shape.opening).sort((a, b) => a - b);
       const { source, agreement } = bank.labels;
       ctx.log(
-        `mouth bank: ${bank.entries.length} of ${reference.frameCount} reference frames, ${bank.patchWidth}x${bank.patchHeight} px each, kept in ${REUSABLE_DIR}/ for reuse; ` +
-          `shapes from the ${source === 'audio' ? "reference's own speech" : 'landmarks'}${agreement === null ? ' (the reference has no sound)' : ` (soundtrack and landmarks agree ${agreement.toFixed(2)})`}; ` +
-          `openings from ${openings[0]!.toFixed(2)} to ${openings[openings.length - 1]!.toFixed(2)} (median ${openings[Math.floor(openings.length / 2)]!.toFixed(2)})`,
+        `mouth bank: ${bank.entries.length} of ${reference.frameCount} reference ` +
+          `frames, ${bank.patchWidth}x${bank.patchHeight} px each, kept in ${REUSABLE_DIR}/ for reuse; ` +
+          `shapes from ` +
+          `the ${source === 'audio' ? "reference's own speech" : 'landmarks'}${agreement === null ? ' (the reference has no sound)' : ` (soundtrack and landmarks agree ${agreement.toFixed(2)})`}; ` +
+          `openings from ${openings[0]!.toFixed(2)} to ${openings[openings.length - 1]!.toFixed(2)} ` +
+          `(median ${openings[Math.floor(openings.length / 2)]!.toFixed(2)})`,
       );
       return { reusable: REUSABLE_DIR, mouths: bank.entries.length } satisfies MouthBankFolder;
     },

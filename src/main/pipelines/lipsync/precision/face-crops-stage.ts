@@ -101,7 +101,8 @@ export function faceCropsStage(deps: LipsyncDeps): Stage<LipsyncRequest> {
       };
       await writeFileAtomic(path.join(dir, REUSABLE_MANIFEST), JSON.stringify(manifest, null, 1));
       ctx.log(
-        `face crops: ${framesWithFace} of ${reference.frameCount} reference frames, ${FACE_CROP_SIZE}x${FACE_CROP_SIZE}, kept in ${REUSABLE_DIR}/ for reuse`,
+        `face crops: ${framesWithFace} of ${reference.frameCount} reference ` +
+          `frames, ${FACE_CROP_SIZE}x${FACE_CROP_SIZE}, kept in ${REUSABLE_DIR}/ for reuse`,
       );
       return { reusable: REUSABLE_DIR } satisfies FaceCropsFile;
     },

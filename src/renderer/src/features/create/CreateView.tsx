@@ -14,7 +14,10 @@ import { TranslateForm } from './TranslateForm.js';
 
 /** The kinds with a form of their own below; any other kind GET /v1/meta lists gets the JSON form (KindForm). */
 const KINDS_WITH_FORMS: ReadonlySet<string> = new Set<JobChoice>(['translate', 'lipsync', 'frame_translate']);
-/** Kinds the drop list never offers as a JSON form: these, and reusable lip-sync, whose model_id the GUI has no picker for yet (API and CLI only). */
+/**
+ * Kinds the drop list never offers as a JSON form: these, and reusable lip-sync, whose model_id the GUI has no picker
+ * for yet (API and CLI only).
+ */
 const KINDS_NOT_OFFERED_AS_JSON: ReadonlySet<string> = new Set([...KINDS_WITH_FORMS, 'reusable_lipsync']);
 
 const KIND_NAMES = {

@@ -20,7 +20,10 @@ export function parseOtherFields(text: string): { fields: Record<string, unknown
     : { error: 'Give a JSON object, e.g. {"name": "value"}.' };
 }
 
-/** The create form of a kind the GUI knows only from GET /v1/meta: the files go in its main input, the rest is JSON the service validates. */
+/**
+ * The create form of a kind the GUI knows only from GET /v1/meta: the files go in its main input, the rest is JSON
+ * the service validates.
+ */
 export function KindForm({
   client,
   kind,

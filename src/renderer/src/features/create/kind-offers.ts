@@ -45,7 +45,10 @@ export function kindOffers(
         choice: kind.id,
         count: taken.length,
         title,
-        description: `A ${kind.title} task for ${taken.length === 1 ? 'the file' : `each of ${taken.length} files`}, its other fields given as JSON.`,
+        description:
+          `A ${kind.title} task ` +
+          `for ${taken.length === 1 ? 'the file' : `each of ${taken.length} files`}, its other ` +
+          `fields given as JSON.`,
       },
     ];
   });

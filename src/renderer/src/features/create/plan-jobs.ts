@@ -97,7 +97,9 @@ export function offersFor(files: readonly StagedFileRef[]): JobOffer[] {
           choice: 'lipsync',
           count: lipsync.length,
           title: 'Lip-sync',
-          description: `Make the face in ${plural(lipsync.length, 'picture or video', 'pictures or videos')} speak ${lipsync.some((plan) => plan.audio) ? 'the audio' : "the video's own audio"}.`,
+          description:
+            `Make the face in ${plural(lipsync.length, 'picture or video', 'pictures or videos')} ` +
+            `speak ${lipsync.some((plan) => plan.audio) ? 'the audio' : "the video's own audio"}.`,
         }
       : undefined;
   if (lipsyncOffer && lipsyncFirst) offers.push(lipsyncOffer);
@@ -107,7 +109,9 @@ export function offersFor(files: readonly StagedFileRef[]): JobOffer[] {
       choice: 'translate',
       count: translate.length,
       title: 'Translate and dub',
-      description: `Dub ${plural(translate.length, 'file', 'files')} into another language${withSubtitles ? `, with ${plural(withSubtitles, 'subtitle file', 'subtitle files')}` : ''}.`,
+      description:
+        `Dub ${plural(translate.length, 'file', 'files')} into another ` +
+        `language${withSubtitles ? `, with ${plural(withSubtitles, 'subtitle file', 'subtitle files')}` : ''}.`,
     });
   }
   if (lipsyncOffer && !lipsyncFirst) offers.push(lipsyncOffer);

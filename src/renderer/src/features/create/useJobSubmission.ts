@@ -33,7 +33,10 @@ export function placeError(
   return shownFields.has(field) ? [key, words] : ['form', `${field === 'form' ? '' : `${field}: `}${words}`];
 }
 
-/** Validates every job of a batch with the shared schema (`null`: a kind the GUI has none for; the service checks), then creates them one by one. */
+/**
+ * Validates every job of a batch with the shared schema (`null`: a kind the GUI has none for; the service checks),
+ * then creates them one by one.
+ */
 export function useJobSubmission(
   client: ApiClient,
   kind: string,

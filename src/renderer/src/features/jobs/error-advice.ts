@@ -10,7 +10,8 @@ const ADVICE: Record<string, string> = {
     'No face was found. Use a picture or video where one face is clearly visible and facing the camera.',
   no_speech_detected: 'No speech was heard. Check the audio, or give the speech as an SRT subtitle file.',
   no_text_detected:
-    'No readable on-screen text was found. For burned-in subtitles, draw the OCR text box around them and check the source language, then start a new task.',
+    'No readable on-screen text was found. For burned-in subtitles, draw the OCR text box ' +
+    'around them and check the source language, then start a new task.',
   engine_failed: 'An engine stopped unexpectedly. Retry the task; if it fails again, the log below says where.',
   out_of_disk: 'The disk is full. Free some space, then retry.',
   model_not_installed: 'A model this task needs is not installed. Install it on the Models page, then retry.',

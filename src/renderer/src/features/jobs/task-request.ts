@@ -4,7 +4,10 @@ import type { KindMeta } from '../../api/client.js';
 import type { ApiRequest } from '../../lib/curl.js';
 import { createRouteOf } from '../../stores/kinds.js';
 
-/** The create request of a task as a user would send it again (on its kind's route from GET /v1/meta); undefined when the service did not say. */
+/**
+ * The create request of a task as a user would send it again (on its kind's route from GET /v1/meta); undefined when
+ * the service did not say.
+ */
 export function taskRequest(
   task: { kind: string; request?: Record<string, unknown> },
   kinds: readonly KindMeta[],
@@ -46,7 +49,10 @@ export function pathOfFileUrl(url: string): string | undefined {
   return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
 }
 
-/** The task's original input: its kind's main input (GET /v1/meta) in its request; uploads and http(s) URLs play in the page, file:// ones cannot. */
+/**
+ * The task's original input: its kind's main input (GET /v1/meta) in its request; uploads and http(s) URLs play in
+ * the page, file:// ones cannot.
+ */
 export function originalMedia(
   kind: KindMeta | undefined,
   body: Record<string, unknown> | undefined,

@@ -55,7 +55,10 @@ export function fontPixels(fontSize: number, frame: FrameSize): number {
 
 export function cssFont(look: Pick<Look, 'font_family' | 'bold' | 'italic'>, fontPx: number): string {
   const family = look.font_family.replace(/["\\]/g, '');
-  return `${look.italic ? 'italic ' : ''}${look.bold ? 'bold ' : ''}${Math.round((fontPx / ASS_HEIGHT_PER_EM) * 10) / 10}px "${family}", "DejaVu Sans", sans-serif`;
+  return (
+    `${look.italic ? 'italic ' : ''}${look.bold ? 'bold ' : ''}${Math.round((fontPx / ASS_HEIGHT_PER_EM) * 10) / 10}px ` +
+    `"${family}", "DejaVu Sans", sans-serif`
+  );
 }
 
 /**

@@ -48,7 +48,10 @@ export function installProgressText(install: InstallProgress): string {
   const verb = VERBS[install.state] ?? 'Downloading';
   const file = install.file ? ` ${install.file}:` : '';
   if (!install.total_bytes) return `${verb}${file} ${formatBytes(install.received_bytes)}`;
-  return `${verb}${file} ${formatBytes(install.received_bytes)} of ${formatBytes(install.total_bytes)} (${formatPercent(installFraction(install))} %)`;
+  return (
+    `${verb}${file} ${formatBytes(install.received_bytes)} ` +
+    `of ${formatBytes(install.total_bytes)} (${formatPercent(installFraction(install))} %)`
+  );
 }
 
 /**

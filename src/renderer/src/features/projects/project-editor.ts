@@ -379,7 +379,10 @@ export class ProjectEditor {
     this.patchLine(segmentId, { saving: undefined, retrying: undefined, error: undefined });
   }
 
-  /** A stale revision: if the service already holds exactly these values (an answer lost to a restart) it is saved; otherwise the line waits for Reload. */
+  /**
+   * A stale revision: if the service already holds exactly these values (an answer lost to a restart) it is saved;
+   * otherwise the line waits for Reload.
+   */
   private async onConflict(segmentId: string, sent: SegmentFields): Promise<boolean> {
     try {
       const fresh = (await this.client.project(this.projectId)).segments.find(
