@@ -148,12 +148,12 @@ module.exports = {
       'api-routes',
       'Row `src/main/api`: a route plugin gets what it uses as options (built in build-app.ts), never the core.',
       '^src/main/api/routes/',
-      '^src/main/core\\.ts$',
+      '^src/main/core(|-[a-z-]+)\\.ts$',
     ),
     neverImports(
       'core',
-      'Row `src/main/core.ts`: everything in src/main but the electron shell, service.ts, worker.ts and api (the API is built on the core, never under it).',
-      '^src/main/core\\.ts$',
+      'Row `src/main/core.ts` (and its parts, `core-*.ts`): everything in src/main but the electron shell, service.ts, worker.ts and api (the API is built on the core, never under it).',
+      '^src/main/core(|-[a-z-]+)\\.ts$',
       `${SHELL}|^src/(cli|renderer)/|^src/main/(service|worker)\\.ts$|^src/main/api/`,
     ),
     neverImports(

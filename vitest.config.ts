@@ -13,6 +13,7 @@ const SAME_CONTRACT_ON_POSTGRES = [
   'test/integration/frame-translate-project.test.ts',
   'test/integration/job-plan-stored.test.ts',
   'test/integration/job-resource-snapshot.test.ts',
+  'test/integration/lan-result-urls.test.ts',
   'test/integration/projects-translate.test.ts',
   'test/integration/queue-callbacks-e2e.test.ts',
   'test/integration/queue-cancel.test.ts',

@@ -17,7 +17,9 @@ usage: dubdesk <command> [options]
 
   serve [--port P] [--host H] [--data-dir D] [--api-key K] [--webhook-secret S] [--concurrency N]
         [--database postgres://… --storage s3://bucket/prefix|/shared/folder [--workers N]]
-                                 run the service (API + GUI) until Ctrl-C; --workers 0 runs no jobs here
+                                 run the service (API + GUI) until Ctrl-C; --workers 0 runs no jobs here.
+                                 --host 0.0.0.0 (or ::) listens on every interface: result and file URLs then
+                                 name the address each request came to, so a client on the LAN can download them
   run <kind> <request.json>      run one job here and print the result files
                                  kinds: ${BUILT_IN_KINDS.map((kind) => kind.id).join(', ')}
   submit <kind> <request.json> [--url U] [--key K] [--out DIR] [--no-wait]

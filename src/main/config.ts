@@ -4,6 +4,10 @@ import path from 'node:path';
 /** Everything a DubDesk service needs to start; CLI flags, environment and the desktop app fill it. */
 export interface DubDeskConfig {
   dataDir: string;
+  /**
+   * The address to listen on. A specific one is also the base of every URL handed out; 0.0.0.0 or :: (every interface)
+   * makes URLs name the address each request came to (docs/api.md "URLs").
+   */
   host: string;
   port: number;
   /** An admin key chosen by the user, valid for this run only: checked in memory, never stored. */

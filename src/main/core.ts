@@ -1,32 +1,28 @@
-import os from 'node:os';
-import path from 'node:path';
 import { DUBDESK_VERSION } from '../shared/version.js';
-import { dataPaths, jobWorkDir, type DataPaths, type DubDeskConfig } from './config.js';
+import { dataPaths, type DataPaths, type DubDeskConfig } from './config.js';
+import { createServiceAddress } from './core-address.js';
+import { createCoreCallbacks } from './core-callbacks.js';
+import { createCoreEngines } from './core-engines.js';
+import { createCoreFolders } from './core-folders.js';
+import { createCorePipelines, createInputEnvironment } from './core-inputs.js';
+import { createCoreJobs } from './core-jobs.js';
+import { createCoreLifecycle } from './core-lifecycle.js';
+import { openCoreData } from './core-open.js';
+import { createSubmit, type Submit } from './core-submit.js';
 import { createFileStore, type FileStore } from './files/file-store.js';
 import { createFileUrlSigner, type FileUrlSigner } from './files/signed-urls.js';
-import { createWorkFolders } from './files/work-folders.js';
-import { sweepStaleTempFolders } from './files/temp-sweep.js';
-import { describeModeChanges, makeDataFolderPrivate } from './files/private-data-folder.js';
-import { openStorage } from './storage/open-storage.js';
-import type { SharedStorage } from './files/shared-storage.js';
+import { describeModeChanges } from './files/private-data-folder.js';
 import { randomToken, newId } from './ids.js';
 import { resolveMediaTools, type MediaTools } from './media/ffmpeg-paths.js';
 import type { InputRule } from './requests/input-checks.js';
 import type { PipelineRegistry } from './pipelines/types.js';
-import { jobRetryDelayMs } from './queue/backoff.js';
-import { createCallbackDeliverer, type CallbackDeliverer } from './queue/callbacks/deliverer.js';
+import type { CallbackDeliverer } from './queue/callbacks/deliverer.js';
 import type { CallbackOutbox } from './store/callback-outbox-repository.js';
-import { resolveWebhookSecret } from './queue/callbacks/webhook-secret.js';
-import { createJobService, type JobService } from './queue/job-service.js';
-import { createRunner, type Runner, type RunnerOptions } from './queue/runner.js';
-import { createGraphileRunner } from './queue/graphile-runner.js';
-import { cloudStatusRecord, type ResultUrlOf } from './queue/status-record.js';
-import { projectUrl } from '../shared/schemas/projects.js';
+import type { JobService } from './queue/job-service.js';
+import type { Runner } from './queue/runner.js';
+import type { ResultUrlOf } from './queue/status-record.js';
 import { TaskEvents } from './queue/task-events.js';
-import { relayBetweenNodes } from './queue/node-relay.js';
-import { createTaskTransitions, type TaskTransitions } from './queue/task-transitions.js';
-import { acquireDataDirLock } from './store/data-dir-lock.js';
-import { openPostgresStore, openSqliteStore, type OpenedStore } from './store/open-store.js';
+import type { TaskTransitions } from './queue/task-transitions.js';
 import type { IdempotencyRepository } from './store/idempotency-repository.js';
 import type { KeysRepository } from './store/keys-repository.js';
 import { loadSettingsCache, type SettingsCache } from './store/settings-cache.js';
@@ -34,26 +30,16 @@ import type { TaskLogsRepository } from './store/task-logs-repository.js';
 import type { TasksRepository } from './store/tasks-repository.js';
 import type { GlossariesRepository } from './store/glossaries-repository.js';
 import type { Store } from './store/store.js';
-import { createKindRegistry, pipelinesOf, type KindRegistry } from './pipelines/kinds.js';
-import { storedPlan } from './plans/job-plan.js';
-import type { JobPlan } from '../shared/schemas/job-plan.js';
+import { createKindRegistry, type KindRegistry } from './pipelines/kinds.js';
 import type { JobKindModule } from './pipelines/kind.js';
-import { reusableFolderEngine } from './engines/lipsync/reusable-data.js';
 import type { ReusableModelFolders } from './pipelines/reusable-lipsync/make-model.js';
-import { createSharedDataFolders } from './files/shared-data-folders.js';
-import { checkBody, describeValidation } from './requests/body-validation.js';
-import { DubDeskError } from '../shared/errors.js';
-import { createEngines, type Engines, type EngineSet } from './engines/registry.js';
-import { createEngineSet } from './engines/engine-set.js';
-import { combinedVoices, createVoiceSampleCache, type VoiceSampleCache } from './engines/tts/voice-samples.js';
+import type { Engines, EngineSet } from './engines/registry.js';
+import type { VoiceSampleCache } from './engines/tts/voice-samples.js';
 import type { SubtitleStylesRepository } from './store/subtitle-styles-repository.js';
 import { intakeRequest } from './requests/intake.js';
-import { snapshotJobResources } from './requests/resource-snapshot.js';
-import type { JobKind } from '../shared/jobs.js';
-import type { FetchInputsDeps } from './pipelines/fetch-inputs-stage.js';
 import { createModelStore, type ModelStore, type ModelStoreOptions } from './models/model-store.js';
 import { createServiceLog, type ServiceLog } from './logging/service-log.js';
-import { createProjectService, type ProjectService } from './projects/project-service.js';
+import type { ProjectService } from './projects/project-service.js';
 import type { ReusableModelsRepository } from './store/reusable-models-repository.js';
 import type { RegisteredEngine } from './engines/registered-engine.js';
 
@@ -73,12 +59,7 @@ export interface CoreOptions {
   workerOnly?: boolean;
 }
 
-export interface SubmitOptions {
-  /** The same key within 24 h returns the first task's id without checking the body again. */
-  idempotencyKey?: string;
-  /** What validation messages call the body ("body" for HTTP, the request file for the CLI). */
-  bodyName?: string;
-}
+export type { SubmitOptions } from './core-submit.js';
 
 export interface Core {
   readonly config: DubDeskConfig;
@@ -121,10 +102,12 @@ export interface Core {
   fileUrl(fileId: string): string;
   /** A task result's URLs: signed file URLs and the project's GUI address. */
   readonly resultUrls: ResultUrlOf;
+  /** Result URLs under the address a request came to; the service's own when undefined. */
+  resultUrlsAt(baseUrl: string | undefined): ResultUrlOf;
   /** Checks a create request of that kind (fields, local inputs, engines it needs) before it is queued. */
   intake(kind: string, request: Record<string, unknown>): Promise<{ inputName: string }>;
   /** Validates a create body against its kind's schema, runs the kind's intake checks and queues the job (the API and `dubdesk run`). */
-  submit(kind: string, body: unknown, options?: SubmitOptions): Promise<{ taskId: string }>;
+  readonly submit: Submit;
   /** The job kinds this core serves (built in plus CoreOptions.kinds). */
   readonly kinds: KindRegistry;
   /** Each kind's pipeline as built for this core (GET /v1/meta lists its stages). */
@@ -136,39 +119,11 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** The setting where a service on a shared database records its address, for workers' result links. */
-const SERVICE_URL_SETTING = 'service_url';
-
 /** The one place everything is wired; native handles are closed in reverse order by close(). */
 export async function createCore(config: DubDeskConfig, options: CoreOptions = {}): Promise<Core> {
   const paths = dataPaths(config.dataDir);
-  // Before anything is written: the database and the log hold secrets.
-  const madePrivate = makeDataFolderPrivate(paths);
-  const releaseLock = acquireDataDirLock(paths.lockFile);
-  let database: OpenedStore;
-  try {
-    database = config.databaseUrl
-      ? await openPostgresStore(config.databaseUrl, {
-          applicationName: `dubdesk ${os.hostname()}`,
-          // Without shared storage a service's files are in its own data folder: one service per database, and no workers.
-          serviceLock: !options.workerOnly && !config.storage,
-          onIdleError: (error) =>
-            options.log?.(`PostgreSQL connection lost (${error.message}); it is replaced at the next query.`),
-        })
-      : openSqliteStore(paths.database, { nativeBinding: config.sqliteNativeBinding });
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
-  // Shared storage (scale-out): uploads, results and work folders live there; the data folder keeps local copies.
-  let storage: SharedStorage | undefined;
-  try {
-    storage = config.storage ? await openStorage(config.storage) : undefined;
-  } catch (error) {
-    await database.close();
-    releaseLock();
-    throw error;
-  }
+  const opened = await openCoreData(config, paths, { workerOnly: options.workerOnly, log: options.log });
+  const { database, storage } = opened;
   const { store } = database;
   const serviceLog = createServiceLog({ dir: paths.logs });
   // Every line of the `log` option also lands in the service log, whatever the caller does with it.
@@ -176,203 +131,91 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     serviceLog.logger[level](line);
     options.log?.(line);
   };
-  if (madePrivate.length > 0) log(describeModeChanges(paths.root, madePrivate), 'warn');
+  if (opened.madePrivate.length > 0) log(describeModeChanges(paths.root, opened.madePrivate), 'warn');
   const { tasks, logs, keys, idempotency, glossaries, reusableModels, subtitleStyles, outbox } = store;
   const settings = await loadSettingsCache(store.settings);
   const events = new TaskEvents();
-  const files = createFileStore({ records: store.files, paths, maxInputBytes: config.maxInputBytes, storage });
+  const folders = createCoreFolders(paths, storage, { settings, tasks, isRunning: (id) => runner.isActive(id), log });
+  const files = createFileStore({ records: store.files, paths, maxInputBytes: config.maxInputBytes, ...folders.bytes });
   const signer = createFileUrlSigner(await settings.getOrInit('file_url_secret', randomToken(32)));
   const models = createModelStore({ ...options.models, modelsDir: paths.models });
   const media = resolveMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const addressPolicy = { refusePrivate: config.refusePrivateAddresses };
-  const built = createEngineSet({
+  const { engines, voiceSamples } = createCoreEngines({
+    paths,
     models,
     media,
     settings,
-    cacheDir: path.join(paths.root, 'engines'),
-    connectGuard: { policy: addressPolicy },
+    addressPolicy,
     registered: options.registeredEngines,
+    replacements: options.engines,
   });
-  const engines = createEngines({ ...built.set, ...options.engines }, models, settings);
-  const voiceSamples = createVoiceSampleCache({
-    engine: combinedVoices(engines),
-    cacheDir: path.join(paths.root, 'voice-samples'),
-  });
-  const webhookSecret = await resolveWebhookSecret(settings, config.webhookSecret);
-  serviceLog.addSecret(webhookSecret);
   serviceLog.addSecret(config.apiKey);
   serviceLog.addSecret(settings.get('llm_api_key'));
   // This process's id for its task leases and callback claims.
   const owner = newId();
-  const callbacks = createCallbackDeliverer({
+  const { callbacks, webhookSecret } = await createCoreCallbacks({
+    config,
+    settings,
     outbox,
     owner,
-    secret: webhookSecret,
-    version: DUBDESK_VERSION,
-    connectGuard: { policy: addressPolicy },
-    log: (level, message) => log(`[callbacks] ${level}: ${message}`, level),
+    addressPolicy,
+    serviceLog,
+    log,
   });
-  // A service knows its own address once it listens; a worker without HTTP links results to the service's address,
-  // which the service records in the shared settings (callbacks a worker queues carry result URLs).
-  let listeningUrl: string | undefined;
-  const baseUrl = () => listeningUrl ?? settings.get(SERVICE_URL_SETTING) ?? `http://${config.host}:${config.port}`;
-  const fileUrl = (fileId: string) => signer.fileUrl(baseUrl(), fileId);
-  const resultUrls: ResultUrlOf = { file: fileUrl, project: (projectId) => projectUrl(baseUrl(), projectId) };
-
+  const address = createServiceAddress(config, settings, signer);
+  const { baseUrl, fileUrl } = address;
   const kinds = createKindRegistry(options.kinds);
-  // One planner for create, legacy tasks' first run and the API's plan answer: the kind's, over this core's engines.
-  const planJob = (kindId: string, request: Record<string, unknown>): JobPlan | undefined => {
-    const kind = kinds.find(kindId);
-    return kind?.plan ? storedPlan(kind.plan(request, engines), new Date()) : undefined;
-  };
-  const statusShapeOf = (kind: string) => kinds.find(kind)?.statusShape ?? 'result';
-  const transitions = createTaskTransitions({
-    store,
-    events,
-    statusesOf: kinds.statusesOf,
-    async onStatusChanged(task, tx) {
-      if (!task.callbackUrl) return;
-      await tx.outbox.enqueue({
-        taskId: task.id,
-        url: task.callbackUrl,
-        body: cloudStatusRecord(task, resultUrls, statusShapeOf(task.kind)),
-      });
-    },
-    afterStatusChanged(task) {
-      if (task.callbackUrl) setImmediate(() => callbacks.kick());
-    },
-  });
-  const workDirFor = (taskId: string) => jobWorkDir(paths, taskId);
-  const workFolders = storage
-    ? createWorkFolders({ storage, workDirFor, stateDir: path.join(paths.cache, 'work-folders') })
-    : undefined;
-  // A task's work folder brought here before its outputs are read outside its job (it may have run on another machine).
-  const fetchWorkFolder = workFolders ? (taskId: string) => workFolders.pull(taskId) : undefined;
-  const sharedFolders = storage ? createSharedDataFolders(storage, paths.root) : undefined;
-  // A reusable model's folder, here: with shared storage, fetched on first use (another machine may have made it).
-  const reusableModelFolder = async (relative: string) =>
-    sharedFolders?.local(relative) ?? path.join(paths.root, relative);
-  const reusableFolders: ReusableModelFolders = {
-    dataDir: paths.root,
-    workDirFor,
-    fetchWorkFolder,
-    shareFolder: sharedFolders?.share,
-    removeSharedFolder: sharedFolders?.remove,
-  };
-  // What request checks consult, at create time and again in each job's first stage.
-  const inputEnvironment: FetchInputsDeps & { engines: Engines } = {
+  const inputEnvironment = createInputEnvironment({
     files,
     media,
-    glossaries,
     models,
     engines,
+    store,
+    signer,
     baseUrl,
     maxInputBytes: config.maxInputBytes,
     addressPolicy,
-    // An upload URL signed here is ours whichever service address it names (expiry aside: the task was accepted).
-    ownsFileUrl: (fileId, token) => signer.verifyToken(fileId, token, 0),
-    // With shared storage a work folder moves between machines, so it holds copies of its local inputs.
     copyLocalInputs: Boolean(storage),
-    reusableModelExists: async (id) => (await reusableModels.get(id)) !== undefined,
-    reusableModelEngine: async (id) => {
-      const record = await reusableModels.get(id);
-      return record ? reusableFolderEngine(await reusableModelFolder(record.path)) : 'unreadable';
-    },
-    subtitleStyleExists: async (id) => (await subtitleStyles.get(id)) !== undefined,
-  };
-  // A job's error lines (an internal error's stack) also go to the service log, which a failed job's message points at.
-  const runnerLogs: TaskLogsRepository = {
-    ...logs,
-    async append(taskId, level, message, at) {
-      if (level === 'error') serviceLog.logger.error({ taskId }, message);
-      await logs.append(taskId, level, message, at);
-    },
-  };
-  const pipelines = pipelinesOf(kinds, {
-    ...inputEnvironment,
-    models,
-    fontconfigDir: path.join(paths.root, 'fontconfig'),
-    loudnessLufs: config.loudnessLufs,
-    maxStretch: config.maxStretch,
-    reusableModelDir: async (id) => {
-      const record = await reusableModels.get(id);
-      return record ? reusableModelFolder(record.path) : undefined;
-    },
+    reusableModelFolder: folders.reusableModelFolder,
   });
-  // The runner stores projects through this service, which needs the job service the runner feeds: made after both.
-  let projects: ProjectService | undefined;
-  const runnerOptions: RunnerOptions = {
-    tasks,
-    transitions,
-    logs: runnerLogs,
-    pipelines,
-    planLate: (task) => planJob(task.kind, task.request),
-    workDirFor,
-    workFolderFor: workFolders?.forTask,
-    concurrency: config.concurrency,
-    owner,
-    workerName: `${os.hostname()}:${process.pid}`,
-    workers: store.workers,
-    retryDelayMs: options.retryDelayMs ?? jobRetryDelayMs,
-    reportError: (message) => log(`[runner] ${message}`, 'error'),
-    async publishResults(task, produced, workDir) {
-      const result: Record<string, string> = {};
-      for (const file of produced) {
-        const record = await files.registerResult(task.id, path.join(workDir, file.path), file.name);
-        result[file.role] = record.id;
-      }
-      return result;
-    },
-    publishProject: (task, draft) => projects!.publish(task, draft, workDirFor(task.id)),
-  };
-  // On PostgreSQL graphile-worker hands out the jobs, to this process and to `dubdesk worker` processes elsewhere.
-  const runner = config.databaseUrl
-    ? createGraphileRunner({
-        ...runnerOptions,
-        connectionString: config.databaseUrl,
-        db: store.client,
-        kinds: config.workerKinds ?? null,
-        log: (level, message) => log(`[runner] ${message}`, level),
-      })
-    : createRunner(runnerOptions);
-  const jobs = createJobService({
+  const pipelines = createCorePipelines(kinds, inputEnvironment, { config, paths, models, reusableModels, folders });
+  const { transitions, runner, jobs, projects } = createCoreJobs({
+    config,
+    paths,
     store,
-    runner,
     events,
-    workDirFor,
-    statusesOf: kinds.statusesOf,
-    workFolders,
-    planJob,
-    snapshotResources: (request, workDir) => snapshotJobResources(request, workDir, { glossaries, subtitleStyles }),
-    deleteTaskFiles: async (taskId) => {
-      await projects!.removeTaskProjectFiles(taskId);
-      await files.deleteForTask(taskId);
-      await workFolders?.remove(taskId);
-    },
-    maxQueuedJobs: config.maxQueuedJobs,
-  });
-
-  projects = createProjectService({
-    projects: store.projects,
-    tasks,
-    jobs,
-    files,
-    engines,
-    media,
+    kinds,
     pipelines,
-    projectsDir: paths.projects,
-    workDirFor,
-    fetchWorkFolder,
-    fileUrl,
-    baseUrl,
-    maxStretch: config.maxStretch,
+    engines,
+    files,
+    media,
+    callbacks,
+    address,
+    folders,
+    owner,
+    retryDelayMs: options.retryDelayMs,
+    serviceLog,
     log,
   });
-
   const intake = (kind: JobKindModule, request: Record<string, unknown>) =>
     intakeRequest(kind, request, { ...inputEnvironment, baseUrl: baseUrl() });
-  let started = false;
-  let stopRelay: (() => Promise<void>) | undefined;
+  const lifecycle = createCoreLifecycle({
+    ...opened,
+    config,
+    store,
+    events,
+    settings,
+    owner,
+    listeningUrl: address.listeningUrl,
+    runner,
+    callbacks,
+    projects,
+    engines,
+    models,
+    serviceLog,
+    log,
+  });
 
   return {
     config,
@@ -386,7 +229,7 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     idempotency,
     glossaries,
     reusableModels,
-    reusableFolders,
+    reusableFolders: folders.reusableFolders,
     subtitleStyles,
     voiceSamples,
     events,
@@ -404,81 +247,16 @@ export async function createCore(config: DubDeskConfig, options: CoreOptions = {
     webhookSecret,
     serviceLog,
     baseUrl,
-    async setBaseUrl(url) {
-      listeningUrl = url.replace(/\/+$/, '');
-      if (config.databaseUrl) await settings.set(SERVICE_URL_SETTING, listeningUrl);
-    },
+    setBaseUrl: address.setBaseUrl,
     fileUrl,
-    resultUrls,
+    resultUrls: address.resultUrls,
+    resultUrlsAt: address.resultUrlsAt,
     kinds,
     pipelines,
     intake: (kind, request) => intake(kinds.get(kind), request),
     inputRulesOf: (kind, request) => kinds.find(kind)?.intake.inputRules(request) ?? [],
-    async submit(kindId, body, submitOptions = {}) {
-      const kind = kinds.get(kindId);
-      // The same validator as the HTTP routes' (api/validation.ts): strict types, unknown fields refused, defaults filled.
-      const checked = checkBody(kind.requestSchema, body);
-      if (!checked.ok)
-        throw new DubDeskError('invalid_request', describeValidation(checked.errors, submitOptions.bodyName ?? 'body'));
-      const request = body as Record<string, unknown>;
-      const { idempotencyKey } = submitOptions;
-      if (idempotencyKey) {
-        const existing = await idempotency.find(idempotencyKey, kind.id as JobKind, Date.now());
-        if (existing && (await tasks.get(existing))) return { taskId: existing };
-      }
-      const { inputName } = await intake(kind, request);
-      // A registered kind's id is stored like a built-in one's; JobKind names only the contract's kinds.
-      const { taskId } = await jobs.create(kind.id as JobKind, request, {
-        idempotencyKey,
-        inputName,
-        callbackUrl: (request.callback_url as string | undefined) ?? null,
-      });
-      return { taskId };
-    },
-    async start() {
-      if (started) return;
-      started = true;
-      if (database.notices) {
-        stopRelay = relayBetweenNodes({
-          events,
-          settings,
-          notices: database.notices,
-          tasks,
-          node: owner,
-          onError: (error) =>
-            log(`[nodes] listening for other nodes' changes failed (${error.message}); trying again`, 'warn'),
-        });
-        // The address recorded before the relay ran (setBaseUrl) reaches workers started earlier.
-        if (listeningUrl) settings.onChange?.();
-      }
-      const swept = await sweepStaleTempFolders().catch((error: Error) => {
-        log(`Could not look for temporary engine folders left in ${os.tmpdir()}: ${error.message}`, 'warn');
-        return [];
-      });
-      if (swept.length > 0)
-        log(
-          `Removed ${swept.length} temporary engine folder(s) left in ${os.tmpdir()} by a process that was stopped mid-call.`,
-        );
-      // Expired idempotency keys and callbacks finished a week ago are only history; keep the tables small.
-      await idempotency.prune(Date.now());
-      await outbox.pruneFinished(Date.now() - 7 * 24 * 60 * 60 * 1000);
-      // This process owns the data folder's SQLite file: a claim of any other owner is a killed process's.
-      if (!config.databaseUrl) await outbox.releaseForeignClaims(owner);
-      await runner.start();
-      callbacks.start();
-    },
-    async close() {
-      // The line being spoken uses the engines, the files and the database closed below.
-      await projects!.close();
-      await runner.stop();
-      await callbacks.stop();
-      await stopRelay?.();
-      await engines.dispose();
-      await models.close();
-      await storage?.close();
-      await database.close();
-      await serviceLog.close();
-      releaseLock();
-    },
+    submit: createSubmit({ kinds, idempotency, tasks, jobs, intake }),
+    start: lifecycle.start,
+    close: lifecycle.close,
   };
 }

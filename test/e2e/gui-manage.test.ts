@@ -13,7 +13,7 @@ import { resolveConfig } from '../../src/main/config.js';
 import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalogue.js';
 import { startService, type RunningService } from '../../src/main/service.js';
 import { makeVideo } from '../fixtures/media.js';
-import { encodeStandin, lamaStandin } from '../fixtures/onnx-standins.js';
+import { encodeStandin, lamaStandin, unpinnedFile } from '../fixtures/onnx-standins.js';
 import { testKinds } from '../fixtures/test-pipelines.js';
 import { startTrickleServer } from '../fixtures/trickle-server.js';
 
@@ -61,7 +61,7 @@ describe.skipIf(browserMissing)('the GUI: keys, glossaries, styles, voices, mode
       title: 'Stand-in LaMa',
       usedBy: 'the tests',
       sizeBytes: modelBytes.length,
-      files: [{ ...lama.files[0], url: hub.url, sizeBytes: modelBytes.length }],
+      files: [{ ...unpinnedFile(lama.files[0]!), url: hub.url, sizeBytes: modelBytes.length }],
     };
     service = await startService(
       resolveConfig({ dataDir: path.join(tempDir, 'data'), host: '127.0.0.1', port: 0, concurrency: 1 }, {}),

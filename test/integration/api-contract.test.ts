@@ -685,7 +685,7 @@ describe('OpenAPI document', () => {
       'ApiKeyList',
       'CreatedApiKey',
       'ServiceSettings',
-      'TranslationSettings',
+      'ChangeableSettings',
       'Health',
       'LanguageList',
       'KindsMeta',

@@ -159,18 +159,52 @@ describe('LLM translation over an OpenAI-compatible chat endpoint', () => {
     const failure = translator({ baseUrl, model: 'tiny' }).translate(request(['Hello.']));
     await expect(failure).rejects.toMatchObject({ code: 'engine_failed' });
     await expect(failure).rejects.toThrow(
-      /The LLM tiny at 127\.0\.0\.1:\d+ answered lines 1-1 twice without the JSON asked for \(the answer holds no JSON object\)/,
+      /The LLM tiny at 127\.0\.0\.1:\d+ answered line 1 twice without the JSON asked for \(the answer holds no JSON object\)/,
     );
     expect(seen).toHaveLength(2);
   });
 
-  it('fails a reply with the wrong number of lines, after one retry', async () => {
+  it('asks again for only the lines a reply left out, with their neighbours, and keeps the lines it answered', async () => {
+    const { baseUrl, seen } = await startChatServer((record, call) => {
+      const full = translateAll(record);
+      if (call > 1) return full;
+      // The first reply drops line 2 and renumbers line 4 as 7, an id not asked.
+      const content = JSON.parse(full.body.choices[0]!.message.content) as { translations: { id: number }[] };
+      const kept = content.translations
+        .filter((line) => line.id !== 2)
+        .map((line) => (line.id === 4 ? { ...line, id: 7 } : line));
+      return { body: completion(JSON.stringify({ translations: kept })) };
+    });
+    const lines = ['One.', 'Two.', 'Three.', 'Four.', 'Five.'];
+    const out = await translator({ baseUrl, model: 'm' }, { contextLines: 1 }).translate(
+      request(lines, { maxChars: [10, 11, 12, 13, 14], userPrompt: 'Formal.' }),
+    );
+    expect(out).toEqual(lines.map((line) => `ES(${line})`));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.prompt.lines.map((line) => line.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(seen[1]!.prompt.lines).toEqual([
+      { id: 2, text: 'Two.', max_chars: 11 },
+      { id: 4, text: 'Four.', max_chars: 13 },
+    ]);
+    expect(seen[1]!.prompt.context_before).toEqual(['One.']);
+    expect(seen[1]!.prompt.context_after).toEqual(['Five.']);
+    expect(seen[1]!.prompt.instructions).toBe('Formal.');
+  });
+
+  it('fails naming the lines still missing after asking again twice for only them', async () => {
     const { baseUrl, seen } = await startChatServer(() => ({
       body: completion(JSON.stringify({ translations: [{ id: 1, text: 'Hola.' }] })),
     }));
     const failure = translator({ baseUrl, model: 'm' }).translate(request(['Hello.', 'Bye.', 'Later.']));
-    await expect(failure).rejects.toThrow(/2 of 3 lines are missing \(line 2, 3\)/);
-    expect(seen).toHaveLength(2);
+    await expect(failure).rejects.toMatchObject({ code: 'engine_failed', retryable: true });
+    await expect(failure).rejects.toThrow(
+      /^The LLM m at 127\.0\.0\.1:\d+ left lines 2-3 untranslated: its answers lacked them even when asked again 2 times for only the missing lines\./,
+    );
+    expect(seen.map((record) => record.prompt.lines.map((line) => line.id))).toEqual([
+      [1, 2, 3],
+      [2, 3],
+      [2, 3],
+    ]);
   });
 
   it('also accepts an object keyed by line id, and a reply wrapped in a code fence after thinking aloud', async () => {

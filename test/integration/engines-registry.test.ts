@@ -119,8 +119,18 @@ describe('model_not_installed from the engine set', () => {
     });
   });
 
-  it('face restoration is optional: absent without its model, never an error', async () => {
-    expect(await engineSet().engines.faceRestorer()).toBeUndefined();
+  it('face restoration is optional: no plan names it without its model; one planned and removed since names it', async () => {
+    const { engines } = engineSet();
+    expect(engines.faceRestorerTitle()).toBeUndefined();
+    const planned = { id: 'gfpgan', title: 'GFPGAN v1.4 face restoration (ONNX)', quality: 'standard' as const };
+    await expect(
+      engines.plannedFaceRestorer({ ...planned, models: ['gfpgan-1.4'] }, 'Restoring the face'),
+    ).rejects.toMatchObject({
+      code: 'model_not_installed',
+      message: expect.stringMatching(
+        /^Restoring the face was planned with GFPGAN v1\.4 face restoration \(ONNX\), which needs the model GFPGAN v1\.4 face restoration \(ONNX\)\. .*dubdesk models install gfpgan-1\.4/,
+      ),
+    });
   });
 });
 
@@ -162,7 +172,9 @@ describe('model-backed engines from the engine set', () => {
   it('the face restorer runs a dynamic batch and returns each face restored', async () => {
     const { engines, store } = engineSet();
     await store.importFrom('gfpgan-1.4', writeStandin(dir, 'gfpgan-dynamic.onnx', faceRestoreStandin({ batch: 'N' })));
-    const restorer = (await engines.faceRestorer())!;
+    expect(engines.faceRestorerTitle()).toBe('GFPGAN v1.4 face restoration (ONNX)');
+    const planned = { id: 'gfpgan', title: 'GFPGAN v1.4 face restoration (ONNX)', quality: 'standard' as const };
+    const restorer = await engines.plannedFaceRestorer({ ...planned, models: ['gfpgan-1.4'] }, 'Restoring the face');
     expect(restorer).toMatchObject({
       modelId: 'gfpgan-1.4',
       title: 'GFPGAN v1.4 face restoration (ONNX)',

@@ -83,6 +83,9 @@ describe('import rules', () => {
       'src/main/api/bad.ts': "import { x } from '../electron/x.js';\nexport const y = x;\n",
       'src/main/api/routes/bad.ts': "import type { Core } from '../../core.js';\nexport type Y = Core;\n",
       'src/main/core.ts': "import { s } from './service.js';\nexport interface Core { s: typeof s }\n",
+      // The core's parts (core-*.ts) follow core.ts's row: never the API, and no route reaches them either.
+      'src/main/core-bad-part.ts': "import { x } from './api/x.js';\nexport const y = x;\n",
+      'src/main/api/routes/bad-part.ts': "import { y } from '../../core-bad-part.js';\nexport const z = y;\n",
       'src/main/service.ts': "import { x } from './electron/x.js';\nexport const s = x;\n",
       'src/main/electron/bad.ts': "import { x } from '../store/x.js';\nexport const y = x;\n",
       'src/cli/bad.ts': "import { x } from '../main/electron/x.js';\nexport const y = x;\n",
@@ -124,6 +127,8 @@ describe('import rules', () => {
       ['api', 'src/main/api/bad.ts'],
       ['api-routes', 'src/main/api/routes/bad.ts'],
       ['core', 'src/main/core.ts'],
+      ['core', 'src/main/core-bad-part.ts'],
+      ['api-routes', 'src/main/api/routes/bad-part.ts'],
       ['service', 'src/main/service.ts'],
       ['electron-shell', 'src/main/electron/bad.ts'],
       ['cli', 'src/cli/bad.ts'],

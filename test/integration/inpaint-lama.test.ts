@@ -14,15 +14,23 @@ import { planLamaTiles } from '../../src/main/engines/inpaint/lama-tiles.js';
 import type { InpaintMask } from '../../src/main/engines/inpaint/types.js';
 import type { EngineModels } from '../../src/main/engines/registry.js';
 import { createRgbImage, type PixelBox, type RgbImage } from '../../src/main/media/image/rgb-image.js';
+import { BUILTIN_CATALOGUE, createCatalogue } from '../../src/main/models/catalogue.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import { openBuiltEngines } from '../fixtures/engine-set.js';
-import { lamaStandin, writeStandin, type StandinGraph } from '../fixtures/onnx-standins.js';
+import { lamaStandin, unpinnedFile, writeStandin, type StandinGraph } from '../fixtures/onnx-standins.js';
 import { boundsOf, differingPixels, textClipFrames } from '../fixtures/text-frames.js';
 
 let dir: string;
 const stores: ModelStore[] = [];
 const signal = new AbortController().signal;
 const GREY = 128;
+// The real entry without the published file's checksum, so the stand-in installs as LaMa.
+const CATALOGUE = createCatalogue(
+  [],
+  BUILTIN_CATALOGUE.map((entry) =>
+    entry.id === LAMA_MODEL ? { ...entry, files: entry.files.map(unpinnedFile) } : entry,
+  ),
+);
 
 /** LaMa's signature; fills the hole with mid grey (0.5 * 255) and answers in 0..255 like Carve's export. */
 function greyFillStandin(): StandinGraph {
@@ -49,7 +57,7 @@ function greyFillStandin(): StandinGraph {
 }
 
 async function storeWith(graph: StandinGraph | undefined, name: string): Promise<ModelStore> {
-  const store = createModelStore({ modelsDir: path.join(dir, `models-${name}`) });
+  const store = createModelStore({ modelsDir: path.join(dir, `models-${name}`), catalogue: CATALOGUE });
   stores.push(store);
   if (graph) await store.importFrom(LAMA_MODEL, writeStandin(path.join(dir, 'downloads'), `${name}.onnx`, graph));
   return store;
@@ -247,7 +255,7 @@ describe('LaMa inpainting over an installed stand-in', () => {
 
 describe('LaMa in the engine set', () => {
   it('OpenCV erases text until LaMa is installed; then LaMa does', async () => {
-    const built = await openBuiltEngines('dubdesk-lama-engines-');
+    const built = await openBuiltEngines('dubdesk-lama-engines-', { catalogue: CATALOGUE });
     try {
       expect(built.engines.requireInpainter()).toMatchObject({ id: 'opencv-telea', quality: 'draft' });
       await built.store.importFrom(

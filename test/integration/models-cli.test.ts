@@ -9,6 +9,7 @@ import { createModelStore, type ModelStore } from '../../src/main/models/model-s
 import {
   encodeStandin,
   lamaStandin,
+  unpinnedFile,
   startStandinServer,
   writeStandin,
   type StandinServer,
@@ -39,7 +40,7 @@ describe('dubdesk models', () => {
       id: 'standin-lama',
       title: 'Stand-in LaMa',
       usedBy: 'the tests',
-      files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }],
+      files: [{ ...unpinnedFile(lama.files[0]!), url: server.url('lama_fp32.onnx') }],
     };
     store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue([entry], []) });
   });

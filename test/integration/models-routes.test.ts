@@ -11,6 +11,7 @@ import { createModelStore, type InstallEvent, type ModelStore } from '../../src/
 import {
   encodeStandin,
   lamaStandin,
+  unpinnedFile,
   startStandinServer,
   writeStandin,
   type StandinServer,
@@ -52,7 +53,7 @@ describe('/v1/models routes', () => {
       id: 'standin-lama',
       title: 'Stand-in LaMa',
       usedBy: 'the tests',
-      files: [{ ...lama.files[0], url: server.url('lama_fp32.onnx') }],
+      files: [{ ...unpinnedFile(lama.files[0]!), url: server.url('lama_fp32.onnx') }],
     };
     store = createModelStore({ modelsDir: path.join(dir, 'models'), catalogue: createCatalogue([entry]) });
     app = buildApp();

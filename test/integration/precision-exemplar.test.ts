@@ -270,14 +270,21 @@ describe('a reusable model made from an exemplar task', () => {
     expect(log).not.toMatch(/face landmarks detected/);
     expect(log).toMatch(/different mouths of 100/);
 
-    // A model whose data was damaged fails its job saying so; it does not ask for a lip-sync model that would not help.
+    // Its plan names the engine the model was made for, as the render ran it: the exemplar engine, no restoration.
+    const { plan, stages } = (await svc.api(`/v1/tasks/${reused.task_id}`)).body;
+    expect(plan.steps).toEqual([
+      expect.objectContaining({ step: 'render', engine: expect.objectContaining({ id: 'exemplar' }) }),
+    ]);
+    expect(stages.find((stage: any) => stage.name === 'render').engine).toBe(plan.steps[0].engine.title);
+
+    // A model whose data was damaged cannot be planned: the create call says so; it does not ask for a lip-sync model
+    // that would not help.
     await fs.writeFile(path.join(svc.dataDir, 'reusable_models', made.body.model_id, 'manifest.json'), '{ not json');
     const broken = await svc.api('/v1/reusable_lipsync_model_video_generation', {
       body: { model_id: made.body.model_id, audio_url: pathToFileURL(speech).href },
     });
-    expect(broken.status, JSON.stringify(broken.body)).toBe(200);
-    const failed = await svc.waitForTask(broken.body.task_id, (task) => task.status === 'failed', 60_000);
-    expect([failed.err_code, failed.err_message]).toEqual(['not_found', expect.stringMatching(/missing or damaged/)]);
+    expect(broken.status, JSON.stringify(broken.body)).toBe(404);
+    expect(broken.body).toMatchObject({ code: 'not_found', message: expect.stringMatching(/missing or damaged/) });
   }, 600_000);
 });
 

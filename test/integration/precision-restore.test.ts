@@ -17,6 +17,8 @@ import { MaskCache, mouthRegion } from '../../src/main/media/image/paste-face.js
 import { GFPGAN_MODEL } from '../../src/main/engines/face-restore/gfpgan.js';
 import { createEngines, type Engines } from '../../src/main/engines/registry.js';
 import { openMouthRestorer, type MouthRestorer } from '../../src/main/engines/lipsync/wav2lip/restore.js';
+import { planStepBody } from '../../src/main/plans/job-plan.js';
+import { restoreFaceStep } from '../../src/main/plans/lipsync-plan.js';
 import { cropForRestore } from '../../src/main/media/image/restore-paste.js';
 import { faceVideo } from '../fixtures/faces.js';
 import { makeMediaDir } from '../fixtures/media.js';
@@ -25,6 +27,9 @@ import { startTestService, type TestService } from '../fixtures/service.js';
 import { makeSpokenAudio } from '../fixtures/speech.js';
 
 const TITLE = 'GFPGAN v1.4 face restoration (ONNX)';
+const NOT_PLANNED =
+  'face restoration not planned (no face restoration model installed: the mouth stays as the lip-sync model ' +
+  'drew it): mouth not sharpened';
 
 interface RestoreRun {
   dims: number[];
@@ -154,15 +159,18 @@ describe('the mouth restorer on raw frames, through the engine set', () => {
     lines.length = 0;
   });
 
-  it('is absent, and says so once, while no face-restoration model is installed', async () => {
-    expect(await openMouthRestorer(engines, log)).toBeUndefined();
-    expect(lines).toEqual(['no face-restoration model installed: mouth not sharpened']);
+  /** The restore step as the lip-sync planner makes it now. */
+  const planned = () => planStepBody(restoreFaceStep(engines));
+
+  it('is absent, and says so once, while the plan skips it (no model installed when it was made)', async () => {
+    expect(await openMouthRestorer(engines, planned(), log)).toBeUndefined();
+    expect(lines).toEqual([NOT_PLANNED]);
   });
 
   it('changes only the mouth region of each frame, one face per run for a file with a batch of 1', async () => {
     await store.importFrom(GFPGAN_MODEL, writeStandin(dir, 'gfpgan-standin.onnx', faceRestoreStandin()));
-    const restorer = (await openMouthRestorer(engines, log))!;
-    expect(lines).toEqual([`face restoration: ${TITLE}`]);
+    const restorer = (await openMouthRestorer(engines, planned(), log))!;
+    expect(lines).toEqual([`face restoration: ${TITLE}, as planned`]);
     const before = Array.from({ length: 5 }, (_, i) => pattern(640, 360, i));
     const frames = before.map(copy);
     await restorer.restore(
@@ -188,7 +196,7 @@ describe('the mouth restorer on raw frames, through the engine set', () => {
 
   it('runs a file with a dynamic batch 8 faces at a time', async () => {
     await store.importFrom(GFPGAN_MODEL, writeStandin(dir, 'gfpgan-dynamic.onnx', faceRestoreStandin({ batch: 'N' })));
-    const restorer = (await openMouthRestorer(engines, log))!;
+    const restorer = (await openMouthRestorer(engines, planned(), log))!;
     const large: PixelBox = { x: 300, y: 100, width: 400, height: 400 };
     const before = Array.from({ length: 11 }, (_, i) => pattern(1280, 720, i));
     const frames = before.map(copy);
@@ -233,7 +241,7 @@ describe('precision_v1 with and without a face-restoration model', () => {
     await media?.cleanup();
   });
 
-  async function lipsync(): Promise<{ taskId: string; video: Buffer; log: string[] }> {
+  async function create(): Promise<string> {
     const created = await svc.api('/v1/video_generation', {
       body: {
         reference_file_url: pathToFileURL(reference).href,
@@ -243,7 +251,28 @@ describe('precision_v1 with and without a face-restoration model', () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const task = await svc.waitForTask(created.body.task_id, undefined, 240_000);
+    return created.body.task_id;
+  }
+
+  /** A second job, cancelled while it waits behind the first (one job runs at a time): its plan is stored, nothing ran. */
+  async function cancelledBehind(): Promise<string> {
+    const taskId = await create();
+    expect((await svc.api(`/v1/tasks/${taskId}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect((await svc.waitForTask(taskId, undefined, 60_000)).status).toBe('cancelled');
+    return taskId;
+  }
+
+  async function retried(taskId: string): Promise<any> {
+    const retry = await svc.api(`/v1/tasks/${taskId}/retry`, { method: 'POST' });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    return svc.waitForTask(retry.body.task_id, undefined, 240_000);
+  }
+
+  const restoreStepOf = async (taskId: string) =>
+    (await svc.api(`/v1/tasks/${taskId}`)).body.plan.steps.find((step: any) => step.step === 'restore-face');
+
+  async function lipsync(taskId?: string): Promise<{ taskId: string; video: Buffer; log: string[] }> {
+    const task = await svc.waitForTask(taskId ?? (await create()), undefined, 240_000);
     expect(task.status, JSON.stringify(task)).toBe('done');
     const video = Buffer.from(await (await fetch(task.video_url)).arrayBuffer());
     const log = (await svc.api(`/v1/tasks/${task.task_id}/log`)).body.lines.map(
@@ -265,9 +294,11 @@ describe('precision_v1 with and without a face-restoration model', () => {
     throw new Error(`${name} has no frame ${index}`);
   }
 
-  it('sharpens only the mouth when installed, says so in the log, and renders exactly as before once removed', async () => {
-    const plain = await lipsync();
-    expect(plain.log).toContain('no face-restoration model installed: mouth not sharpened');
+  it('restores exactly as the plan says: sharpens only the mouth when planned, never a plan that skipped it', async () => {
+    const plainId = await create();
+    const skippedId = await cancelledBehind();
+    const plain = await lipsync(plainId);
+    expect(plain.log).toContain(NOT_PLANNED);
     expect(plain.log.filter((line) => /face.restoration/.test(line))).toHaveLength(1);
     expect(runs).toHaveLength(0);
 
@@ -275,8 +306,22 @@ describe('precision_v1 with and without a face-restoration model', () => {
       GFPGAN_MODEL,
       writeStandin(media.dir, 'gfpgan.onnx', faceRestoreStandin()),
     );
-    const restored = await lipsync();
-    expect(restored.log).toContain(`face restoration: ${TITLE}`);
+    // The retry keeps the plan made before the model was installed: it skips the restoration.
+    const skipped = await retried(skippedId);
+    expect(skipped.status, JSON.stringify(skipped)).toBe('done');
+    expect((await restoreStepOf(skipped.task_id)).skipped).toMatch(/^no face restoration model installed/);
+    expect(runs).toHaveLength(0);
+    expect((await lipsync(skipped.task_id)).video.equals(plain.video)).toBe(true);
+
+    const restoredId = await create();
+    const plannedId = await cancelledBehind();
+    const restored = await lipsync(restoredId);
+    expect((await restoreStepOf(restoredId)).engine).toMatchObject({
+      id: 'gfpgan',
+      title: TITLE,
+      models: [GFPGAN_MODEL],
+    });
+    expect(restored.log).toContain(`face restoration: ${TITLE}, as planned`);
     const rendered = restored.log.find((line) => line.startsWith('rendered'))!;
     expect(rendered).toMatch(
       /; face restoration 50 faces in 50 model runs, per face: model [\d.]+ ms, crop, tensors and paste in JS [\d.]+ ms$/,
@@ -318,8 +363,16 @@ describe('precision_v1 with and without a face-restoration model', () => {
 
     await svc.service.core.models.remove(GFPGAN_MODEL);
     runs.length = 0;
+    // A retry of a job planned with the restoration fails naming the removed model; it never renders without it.
+    const failed = await retried(plannedId);
+    expect(failed.status, JSON.stringify(failed)).toBe('failed');
+    expect(failed.err_code).toBe('model_not_installed');
+    expect(failed.err_message).toContain(`Restoring the face was planned with ${TITLE}`);
+    expect(failed.err_message).toContain('dubdesk models install gfpgan-1.4');
+    expect(runs).toHaveLength(0);
+
     const again = await lipsync();
-    expect(again.log).toContain('no face-restoration model installed: mouth not sharpened');
+    expect(again.log).toContain(NOT_PLANNED);
     expect(runs).toHaveLength(0);
     expect(again.video.equals(plain.video)).toBe(true);
   }, 600_000);

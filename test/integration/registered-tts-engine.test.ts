@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredEngine } from '../../src/main/engines/registered-engine.js';
 import type { SynthesisRequest, TtsEngine, Voice } from '../../src/main/engines/tts/types.js';
 import { decodeAudioPcm } from '../../src/main/media/audio.js';
-import { makeMediaDir } from '../fixtures/media.js';
+import { formatSrtTime } from '../../src/main/media/srt.js';
+import { makeMediaDir, makeTextFile } from '../fixtures/media.js';
 import { startTestService, type TestService } from '../fixtures/service.js';
 import { makeSpokenVideo } from '../fixtures/speech.js';
 
@@ -121,6 +122,51 @@ describe('a voice engine registered by its row alone', () => {
     expect(log).toContain('voicing with test-tone-voices, as planned');
     expect(log).toContain('test-tone:es');
   });
+
+  it('gives every speaker a voice of the planned engine, even when it has one voice for two speakers', async () => {
+    // Two speakers named by the subtitles; the planned engine has one Spanish voice, eSpeak has many. Choosing among
+    // every engine's voices, the second speaker took an unused eSpeak voice; the plan keeps both to the tone engine.
+    const cues = [
+      { startMs: 300, endMs: 1800, speaker: 'Ana', text: 'Buenos días, amigos.' },
+      { startMs: 2300, endMs: 3800, speaker: 'Luis', text: 'Hola a todos.' },
+    ];
+    const video = await makeSpokenVideo(media.dir, { name: 'two-speakers', cues, background: 'silence' });
+    const srt = cues
+      .map(
+        (cue, i) =>
+          `${i + 1}\n${formatSrtTime(cue.startMs)} --> ${formatSrtTime(cue.endMs)}\n<v ${cue.speaker}>${cue.text}\n`,
+      )
+      .join('\n');
+    const created = await svc.api('/v1/media/translate', {
+      body: {
+        media_type: 'video',
+        media_url: pathToFileURL(video.videoPath).href,
+        subtitle_url: pathToFileURL(await makeTextFile(media.dir, 'two-speakers.srt', srt)).href,
+        subtitle_usage_type: 'final_translated',
+        source_language: 'es',
+        target_language: 'es',
+        export_type: 'audio',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const done = await svc.waitForTask(created.body.task_id, undefined, 120_000);
+    const twoLog = (await svc.api(`/v1/tasks/${created.body.task_id}/log?limit=500`)).body.lines
+      .map((line: { message: string }) => line.message)
+      .join('\n');
+    expect(done.status, twoLog).toBe('done');
+    const { plan } = (await svc.api(`/v1/tasks/${created.body.task_id}`)).body;
+    expect(plan.steps.find((step: any) => step.step === 'speak').engine.id).toBe('test-tone-voices');
+    expect(twoLog).toMatch(/speaker Ana: test-tone:es/);
+    expect(twoLog).toMatch(/speaker Luis: test-tone:es/);
+    expect(twoLog).not.toMatch(/speaker \w+: espeak:/);
+    const status = (await svc.api(`/v1/media/translate/${created.body.task_id}`)).body;
+    const file = path.join(media.dir, 'two-speakers-dub.audio');
+    await fs.writeFile(file, Buffer.from(await (await fetch(status.result.audio_url)).arrayBuffer()));
+    const twoDub = await decodeAudioPcm(file, { sampleRate: RATE });
+    // Luis's line sounds like the tone too.
+    const second = twoDub.subarray(Math.round(2.4 * RATE), Math.round(3.2 * RATE));
+    expect(powerAt(second, RATE, TONE_HZ)).toBeGreaterThan(powerAt(second, RATE, 1_000) * 50);
+  }, 180_000);
 
   it('is what the dub sounds like: its tone, far above the original speech', () => {
     // The dub replaces the speech where the line is; eSpeak's speech has no steady 660 Hz.

@@ -115,7 +115,25 @@ describe('reusable lip-sync model', () => {
     // Same crops, same mel, same model, same encoder settings: identical, or at most codec noise.
     expect(maxDiff).toBeLessThanOrEqual(2);
 
+    // Its plan, stored at create, names the lip-sync model the crops were made for, as the render ran it; with no
+    // face restoration model installed the restoration is skipped, and the log says the render followed that.
+    const { plan, stages } = (await svc.api(`/v1/tasks/${reused.task.task_id}`)).body;
+    const stored = JSON.parse(
+      await fs.readFile(path.join(svc.dataDir, 'jobs', reused.task.task_id, 'inputs', 'plan.json'), 'utf8'),
+    );
+    expect(stored).toEqual(plan);
+    const [render, restore] = plan.steps;
+    expect(render).toMatchObject({
+      step: 'render',
+      engine: { id: 'wav2lip', title: 'Wav2Lip GAN 96 (ONNX)', models: ['wav2lip-gan-96'] },
+    });
+    expect(restore).toMatchObject({
+      step: 'restore-face',
+      skipped: expect.stringMatching(/no face restoration model/),
+    });
+    expect(stages.find((stage: any) => stage.name === 'render').engine).toBe(render.engine.title);
     const log = await taskLog(reused.task.task_id);
+    expect(log).toContain('face restoration not planned (no face restoration model installed');
     expect(log).not.toMatch(/face landmarks detected/);
     expect(log).toMatch(/face stored on \d+ of 100 frames/);
     console.log(

@@ -280,13 +280,11 @@ describe('neural voices (sherpa-onnx Piper)', () => {
       const tone = Float32Array.from({ length: 32_000 }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 140 * i) / 16_000));
       await fs.writeFile(reference, encodeWav(tone, 16_000));
       const speak = (text: string) =>
-        engines
-          .ttsFor('zipvoice:clone-en')
-          .synthesize({
-            text,
-            voiceId: 'zipvoice:clone-en',
-            reference: { wavFile: reference, text: 'Good morning to you.' },
-          });
+        engines.ttsFor('zipvoice:clone-en').synthesize({
+          text,
+          voiceId: 'zipvoice:clone-en',
+          reference: { wavFile: reference, text: 'Good morning to you.' },
+        });
       const short = await speak('Hello there.');
       const long = await speak('Hello there, this sentence is a good deal longer than the first one.');
       expect(short.sampleRate).toBe(ZIPVOICE_STANDIN_RATE);

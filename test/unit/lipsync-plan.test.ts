@@ -1,12 +1,14 @@
 // The lip-sync plan: the engine that draws the mouths, chosen once at create from the model, the reference and the
 // installed models, with the lip-sync model named so a retry after its removal fails naming it.
 import { describe, expect, it } from 'vitest';
+import { engineRow } from '../../src/main/engines/capability-table.js';
 import { planLipsyncEngines } from '../../src/main/plans/lipsync-plan.js';
 import type { LipsyncRequest } from '../../src/shared/schemas/jobs.js';
 
 const engines = (generator: boolean, restorer = false) => ({
   lipsyncGeneratorInstalled: () => generator,
-  faceRestorerInstalled: () => restorer,
+  lipsyncModelTitle: () => 'Wav2Lip GAN 96 (ONNX)',
+  faceRestorerTitle: () => (restorer ? 'GFPGAN v1.4 face restoration (ONNX)' : undefined),
 });
 const request = (model: LipsyncRequest['model'], type: 'video' | 'image') =>
   ({
@@ -31,9 +33,20 @@ describe('planLipsyncEngines', () => {
 
   it('precision_v1 with Wav2Lip names its model, and the face restoration it will or will not run', () => {
     const [render, restore] = planLipsyncEngines(request('precision_v1', 'video'), engines(true, false));
-    expect(render!.engine).toMatchObject({ id: 'wav2lip', models: ['wav2lip-gan-96'] });
+    expect(render!.engine).toMatchObject({ id: 'wav2lip', title: 'Wav2Lip GAN 96 (ONNX)', models: ['wav2lip-gan-96'] });
     expect(restore!.skipped).toMatch(/no face restoration model installed/);
     const restored = planLipsyncEngines(request('precision_v1', 'video'), engines(true, true))[1]!;
-    expect(restored.engine).toMatchObject({ id: 'gfpgan', models: ['gfpgan-1.4'] });
+    expect(restored.engine).toMatchObject({
+      id: 'gfpgan',
+      title: 'GFPGAN v1.4 face restoration (ONNX)',
+      models: ['gfpgan-1.4'],
+    });
+  });
+
+  it('the built-in engines are titled as the capability table names them', () => {
+    const [warp] = planLipsyncEngines(request('standard_v1', 'video'), engines(false));
+    const [exemplar] = planLipsyncEngines(request('precision_v1', 'video'), engines(false));
+    expect(warp!.engine?.title).toBe(engineRow('lip-sync', 'mouth-warp').title);
+    expect(exemplar!.engine?.title).toBe(engineRow('lip-sync', 'exemplar').title);
   });
 });

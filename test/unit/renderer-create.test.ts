@@ -46,7 +46,8 @@ describe('classifyFile', () => {
   it('uses the MIME type only for a name without extension, and refuses what the API would refuse', () => {
     expect(classifyFile('recording', 'video/mp4')).toBe('video');
     expect(classifyFile('notes.txt', 'text/plain')).toBe('unknown');
-    expect(classifyFile('song.flac', 'audio/flac')).toBe('unknown');
+    expect(classifyFile('song.aiff', 'audio/aiff')).toBe('unknown');
+    expect(classifyFile('recording', 'audio/flac')).toBe('audio');
     expect(classifyFile('clip.gif', 'image/gif')).toBe('unknown');
   });
 

@@ -1,9 +1,23 @@
-// Only the promise rules: the store is asynchronous (SQLite or PostgreSQL), and a forgotten `await` on a write, or a
-// Promise tested as if it were the record, is a silent bug that type-checking does not catch.
+// The promise rules: the store is asynchronous (SQLite or PostgreSQL), and a forgotten `await` on a write, or a
+// Promise tested as if it were the record, is a silent bug that type-checking does not catch. And no function in src/
+// over 150 lines: one that long holds several jobs.
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+
+// Files still holding a function over 150 lines (issue 28): each is split by its jobs, then taken off this list.
+const LONG_FUNCTIONS_TO_SPLIT = [
+  'src/main/api/routes/files.ts',
+  'src/main/api/routes/projects.ts',
+  'src/main/engines/lipsync/mouth-warp/idle-motion.ts',
+  'src/main/engines/registry.ts',
+  'src/main/pipelines/translate/export-stage.ts',
+  'src/main/pipelines/translate/synthesize-stage.ts',
+  'src/main/projects/project-service.ts',
+  'src/main/queue/job-service.ts',
+  'src/main/store/tasks-repository.ts',
+];
 
 export default [
   {
@@ -19,5 +33,11 @@ export default [
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/await-thenable': 'error',
     },
+  },
+  {
+    // Split by their jobs (docs/architecture.md "The core" shows how); tests may be longer.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: LONG_FUNCTIONS_TO_SPLIT,
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
   },
 ];

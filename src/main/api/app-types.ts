@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -21,8 +22,11 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** A task as the local task routes and the event stream show it (one function, so the two never differ). */
-export type DescribeTask = (task: TaskRecord) => Promise<Static<typeof TaskSummarySchema>>;
+/**
+ * A task as the local task routes and the event stream show it (one function, so the two never differ); its URLs
+ * name the address the request came to.
+ */
+export type DescribeTask = (task: TaskRecord, request: FastifyRequest) => Promise<Static<typeof TaskSummarySchema>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

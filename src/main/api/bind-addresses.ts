@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import os from 'node:os';
 
 type Interfaces = ReturnType<typeof os.networkInterfaces>;
@@ -39,6 +40,15 @@ export function listeningAddresses(boundHost: string, interfaces?: Interfaces): 
     .filter((entry) => (entry.family === 'IPv4' || withIpv6) && !/^fe80:/i.test(entry.address))
     .sort((a, b) => Number(b.internal) - Number(a.internal));
   return [...new Set([withIpv6 ? ['127.0.0.1', '::1'] : ['127.0.0.1'], found.map((entry) => entry.address)].flat())];
+}
+
+/**
+ * With an all-interfaces bind every 127/8 address reaches the service (Linux routes them all to lo); an address, not a
+ * name, in the Host header cannot be a DNS rebinding.
+ */
+export function isLoopbackAlias(boundHost: string, hostHeader: string, port: number): boolean {
+  const match = /^(127\.[\d.]+):(\d{1,5})$/.exec(hostHeader);
+  return isAllInterfaces(boundHost) && match !== null && isIPv4(match[1]!) && Number(match[2]) === port;
 }
 
 /** `host:port` values a request's Host header may carry: the listening addresses, plus loopback and machine names where they reach us. */

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import type { Core } from '../core.js';
 import { taskSummary } from '../queue/status-record.js';
 import { taskDetails } from '../requests/task-details.js';
@@ -25,6 +25,8 @@ import { WORKER_SILENCE_MS } from '../queue/runner.js';
 import { taskRoutes } from './routes/tasks.js';
 import { translatePlanRoutes } from './routes/translate-plan.js';
 import { planTranslateEngines } from '../pipelines/translate/engine-plan.js';
+import { isLoopbackAlias } from './bind-addresses.js';
+import { hostHeaderBaseUrl } from './request-base-url.js';
 import { hostsFor, installSecurity } from './security.js';
 import { refuseNulCharacters } from './nul-characters.js';
 import { validatorCompiler } from './validation.js';
@@ -65,12 +67,17 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  const port = () => Number(new URL(core.baseUrl()).port);
   installSecurity(app, {
     keys: core.keys,
     runKey: core.config.apiKey,
     // The bound host, not the base URL's: bound to all interfaces, the machine's own addresses reach us too.
-    allowedHosts: () => hostsFor(core.config.host, Number(new URL(core.baseUrl()).port)),
+    allowedHosts: () => hostsFor(core.config.host, port()),
+    alsoAllows: (host) => isLoopbackAlias(core.config.host, host, port()),
   });
+  // URLs in an answer name the address the request came to (bound to all interfaces), else the service's own.
+  const hostBase = (request: FastifyRequest) => hostHeaderBaseUrl(request.headers.host, core.config.host);
+  const baseUrl = (request: FastifyRequest) => hostBase(request) ?? core.baseUrl();
   refuseNulCharacters(app);
   const routes = collectRoutes(app);
   const exportedFrom = async (taskId: string) => {
@@ -78,10 +85,10 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     return projectId ? { exported_from_project: projectId } : {};
   };
   // Each plugin gets only what it uses.
-  const describeTask: DescribeTask = async (task) => ({
-    ...taskSummary(task, core.resultUrls),
+  const describeTask: DescribeTask = async (task, request) => ({
+    ...taskSummary(task, core.resultUrlsAt(hostBase(request))),
     ...(await taskDetails(task, {
-      baseUrl: core.baseUrl(),
+      baseUrl: baseUrl(request),
       files: core.files,
       inputRulesOf: core.inputRulesOf,
       ownsFileUrl: (id, token) => core.signer.verifyToken(id, token, 0),
@@ -93,14 +100,15 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     kinds: core.kinds,
     submit: core.submit,
     jobs: core.jobs,
-    resultUrls: core.resultUrls,
+    requestBaseUrl: hostBase,
+    resultUrls: core.resultUrlsAt,
   });
   await app.register(taskRoutes, { describe: describeTask, jobs: core.jobs, tasks: core.tasks, logs: core.logs });
   await app.register(translatePlanRoutes, { plan: (request) => planTranslateEngines(request, core.engines) });
   await app.register(keyRoutes, { keys: core.keys });
   await app.register(settingsRoutes, {
     version: core.version,
-    baseUrl: () => core.baseUrl(),
+    baseUrl,
     dataDir: core.paths.root,
     webhookSecret: core.webhookSecret,
     config: core.config,
@@ -114,7 +122,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     models: core.models,
     projects: core.projects.events,
   });
-  await app.register(fileRoutes, { files: core.files, signer: core.signer, baseUrl: () => core.baseUrl() });
+  await app.register(fileRoutes, { files: core.files, signer: core.signer, baseUrl });
   await app.register(glossaryRoutes, { glossaries: core.glossaries });
   await app.register(modelRoutes, { models: core.models });
   await app.register(reusableModelRoutes, {
@@ -126,7 +134,7 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
   await app.register(voiceRoutes, {
     voices: () => core.engines.voices(),
     sampleFile: core.voiceSamples.sampleFile,
-    baseUrl: () => core.baseUrl(),
+    baseUrl,
   });
   await app.register(metaRoutes, {
     version: core.version,
@@ -135,10 +143,13 @@ export async function buildApp(core: Core, options: BuildAppOptions = {}): Promi
     models: core.models,
     kinds: core.kinds,
     pipelines: core.pipelines,
-    baseUrl: () => core.baseUrl(),
+    baseUrl,
     routes,
   });
-  await app.register(projectRoutes, { projects: core.projects });
+  await app.register(projectRoutes, {
+    projects: core.projects,
+    urlsFor: (request) => core.resultUrlsAt(hostBase(request)),
+  });
   await app.register(workerRoutes, { liveWorkers: () => core.store.workers.live(Date.now() - WORKER_SILENCE_MS) });
   await app.register(guiRoutes, { rendererDir: options.rendererDir ?? '' });
   return app;

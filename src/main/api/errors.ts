@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DubDeskError, toDubDeskError, type ErrorCode } from '../../shared/errors.js';
-import { describeValidation, type ValidationFailure } from '../requests/body-validation.js';
+import { validationError, type ValidationFailure } from '../requests/body-validation.js';
 
 /** The catalogue code for an HTTP status a framework or plugin gave a failure the client caused. */
 function clientErrorCode(status: number): ErrorCode {
@@ -35,7 +35,7 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
     (error: FastifyError & { validation?: ValidationFailure[]; validationContext?: string }, request, reply) => {
       let failure: DubDeskError;
       if (error.validation) {
-        failure = new DubDeskError('invalid_request', describeValidation(error.validation, error.validationContext));
+        failure = validationError(error.validation, error.validationContext, request.body);
       } else if (
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||

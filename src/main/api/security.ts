@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DubDeskError } from '../../shared/errors.js';
+import { isHostHeaderForm } from './request-base-url.js';
 import { sameApiKey, type KeyIdentity, type KeyRole, type KeysRepository } from '../store/keys-repository.js';
 
 export { hostsFor } from './bind-addresses.js';
@@ -10,6 +11,8 @@ export interface SecurityOptions {
   runKey?: string;
   /** host:port values a request's Host header may carry (the bound address and its loopback names). */
   allowedHosts(): ReadonlySet<string>;
+  /** Host headers allowed besides those (every 127/8 address with an all-interfaces bind). */
+  alsoAllows?(host: string): boolean;
 }
 
 /** The id requests made with `--api-key` carry: no stored key has it (stored ids are hex). */
@@ -63,16 +66,16 @@ export function installSecurity(app: FastifyInstance, options: SecurityOptions):
   });
   app.addHook('onRequest', async (request) => {
     const hosts = options.allowedHosts();
+    const ours = (value: string) => hosts.has(value) || options.alsoAllows?.(value) === true;
     const host = request.headers.host?.toLowerCase();
-    if (!host || !hosts.has(host)) {
-      throw new DubDeskError(
-        'forbidden',
-        `Host ${host ?? '(none)'} is not this service's address; use http://${[...hosts][0]}.`,
-      );
+    if (!host || !ours(host)) {
+      // A header that is not host[:port] (a path, user info) is not repeated back.
+      const named = host && isHostHeaderForm(host) ? `Host ${host}` : 'The Host header';
+      throw new DubDeskError('forbidden', `${named} is not this service's address; use http://${[...hosts][0]}.`);
     }
     // Only pages served by this service itself: the scheme must be ours (http), not only host and port.
     const origin = request.headers.origin?.toLowerCase();
-    if (origin !== undefined && !(origin.startsWith('http://') && hosts.has(origin.slice('http://'.length)))) {
+    if (origin !== undefined && !(origin.startsWith('http://') && ours(origin.slice('http://'.length)))) {
       throw new DubDeskError('forbidden', `Requests from the web page at ${request.headers.origin} are not allowed.`);
     }
     const auth = request.routeOptions.config?.auth ?? 'key';

@@ -43,6 +43,8 @@ export interface EngineRow {
   /** How to install a system engine; a model-backed one is installed from the Models page (the catalogue says how). */
   readonly installHint?: string;
   readonly license: string;
+  /** Translation: whether the engine follows the job's user_prompt; one that does not makes the plan note it and the job warn. */
+  readonly followsUserPrompt?: boolean;
 }
 
 /** GET /v1/capabilities' name for a capability, and what its `missing` entry says when no engine of this version can do it. */
@@ -184,6 +186,7 @@ export const CAPABILITY_TABLE = [
     engines: [
       {
         id: 'bergamot',
+        followsUserPrompt: false,
         title: 'Bergamot (Firefox Translations)',
         quality: 'standard',
         source: 'engines/mt/bergamot.ts',
@@ -197,6 +200,7 @@ export const CAPABILITY_TABLE = [
       },
       {
         id: 'llm',
+        followsUserPrompt: true,
         title: 'LLM',
         titleFrom: 'settings',
         quality: 'standard',
@@ -207,6 +211,7 @@ export const CAPABILITY_TABLE = [
       },
       {
         id: 'apertium',
+        followsUserPrompt: false,
         title: 'Apertium (draft)',
         quality: 'draft',
         source: 'engines/mt/apertium.ts',
@@ -227,7 +232,8 @@ export const CAPABILITY_TABLE = [
     engines: [
       {
         id: 'sherpa-tts',
-        title: 'Piper/VITS and Kokoro',
+        // One engine speaks every neural voice, ZipVoice's cloning ones too (voice-cloning below).
+        title: 'Neural voices (Piper/VITS, Kokoro, ZipVoice)',
         quality: 'standard',
         source: 'engines/tts/sherpa-voices.ts',
         license: 'per voice (the catalogue entry says)',
@@ -353,7 +359,7 @@ export const CAPABILITY_TABLE = [
       },
       {
         id: 'exemplar',
-        title: 'Built-in exemplar mouths (precision_v1)',
+        title: 'DubDesk exemplar mouths (built in)',
         source: 'engines/lipsync/exemplar/engine.ts',
         license: 'GPL-3.0-or-later (DubDesk)',
         needs: {
@@ -364,10 +370,10 @@ export const CAPABILITY_TABLE = [
       },
       {
         id: 'mouth-warp',
-        title: 'Built-in mouth warp (standard_v1)',
+        title: 'DubDesk mouth warp (built in)',
         source: 'engines/lipsync/mouth-warp/engine.ts',
         license: 'GPL-3.0-or-later (DubDesk)',
-        needs: { builtIn: 'a warp of the mouth to the speech' },
+        needs: { builtIn: 'a warp of the mouth to the speech (standard_v1, and precision_v1 on a picture)' },
         supports: { languages: 'any', media: ['picture', 'video'] },
       },
     ],

@@ -1,5 +1,6 @@
 // The lip-sync and face engines of a core: the Wav2Lip-class generator and the face restorer (each made per job from
-// its installed model) and the built-in face detector (one lease, loaded on first use).
+// its installed model, the restorer as the job's plan names it) and the built-in face detector (one lease, loaded on
+// first use).
 import { DubDeskError, toDubDeskError } from '../../shared/errors.js';
 import type { CatalogueEntry } from '../models/catalogue.js';
 import type { CapabilityId } from './capability-table.js';
@@ -10,6 +11,8 @@ import type { FaceRestorer } from './face-restore/types.js';
 import type { LipsyncGenerator } from './lipsync/types.js';
 import { createWav2LipGenerator, WAV2LIP_MODEL, WAV2LIP_MODEL_FILE } from './lipsync/wav2lip/generator.js';
 import type { EngineModels } from './registry.js';
+import { takePlannedEngine } from './planned-engine.js';
+import type { PlannedEngineBody } from '../../shared/schemas/job-plan.js';
 
 type Missing = (capability: CapabilityId, work: string, entry: CatalogueEntry | undefined) => DubDeskError;
 
@@ -19,6 +22,8 @@ export function createFaceEngines(
   modelFor: (capability: CapabilityId) => CatalogueEntry | undefined,
 ) {
   let faceLease: FaceDetectorLease | undefined;
+  const missingLipsyncModel = () =>
+    missing('lip-sync', 'Lip-syncing with precision_v1', models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lip-sync'));
   return {
     /** Whether a Wav2Lip-class generator is installed: precision_v1 then draws with it instead of its built-in engines. */
     lipsyncGeneratorInstalled(): boolean {
@@ -27,25 +32,29 @@ export function createFaceEngines(
 
     /** A generator of its own for one render (its buffers are per job); throws model_not_installed without one. */
     async requireLipsyncModel(): Promise<LipsyncGenerator> {
-      if (!models.isInstalled(WAV2LIP_MODEL)) {
-        throw missing(
-          'lip-sync',
-          'Lip-syncing with precision_v1',
-          models.catalogue.find(WAV2LIP_MODEL) ?? modelFor('lip-sync'),
-        );
-      }
+      if (!models.isInstalled(WAV2LIP_MODEL)) throw missingLipsyncModel();
       const { title } = models.requireInstalled(WAV2LIP_MODEL).entry;
       return createWav2LipGenerator(await models.openSession(WAV2LIP_MODEL, WAV2LIP_MODEL_FILE), title);
     },
 
-    /** Whether the face restoration model is installed (the lip-sync plan names it for precision_v1 with Wav2Lip). */
-    faceRestorerInstalled(): boolean {
-      return models.isInstalled(GFPGAN_MODEL);
+    /** The installed lip-sync model's catalogue title (the plan names Wav2Lip by it); model_not_installed without one. */
+    lipsyncModelTitle(): string {
+      if (!models.isInstalled(WAV2LIP_MODEL)) throw missingLipsyncModel();
+      return models.requireInstalled(WAV2LIP_MODEL).entry.title;
     },
 
-    /** The face restorer when its model is installed, else undefined (restoration is optional); a file that fails to load throws. */
-    async faceRestorer(): Promise<FaceRestorer | undefined> {
-      if (!models.isInstalled(GFPGAN_MODEL)) return undefined;
+    /** The face restoration model's catalogue title while it is installed (the lip-sync plan names it), else undefined. */
+    faceRestorerTitle(): string | undefined {
+      return models.isInstalled(GFPGAN_MODEL) ? models.requireInstalled(GFPGAN_MODEL).entry.title : undefined;
+    },
+
+    /**
+     * The face restorer a job's plan names, by id: model_not_installed naming the model when it was removed since the
+     * plan was made; a file that fails to load is engine_failed.
+     */
+    async plannedFaceRestorer(engine: PlannedEngineBody, work: string): Promise<FaceRestorer> {
+      const gfpgan = { id: 'gfpgan', isAvailable: () => models.isInstalled(GFPGAN_MODEL) };
+      takePlannedEngine('face-restoration', [gfpgan], engine, work, models);
       const { title } = models.requireInstalled(GFPGAN_MODEL).entry;
       try {
         return createGfpganRestorer(await models.openSession(GFPGAN_MODEL, GFPGAN_MODEL_FILE), title);

@@ -10,6 +10,7 @@ import { DubDeskError } from '../../shared/errors.js';
 import type { DataPaths } from '../config.js';
 import { newId } from '../ids.js';
 import type { SharedStorage } from './shared-storage.js';
+import type { CachedEntries } from './local-cache.js';
 import { writeHandleAtomic } from './atomic-write.js';
 import { formatBytes } from './byte-size.js';
 import type { FileRecord, FileRepository } from '../store/files-repository.js';
@@ -27,6 +28,8 @@ export interface FileStoreOptions {
   maxInputBytes: number;
   /** Shared storage (`--storage`): the bytes live there under each record's path; paths.cache keeps local copies. */
   storage?: SharedStorage;
+  /** With shared storage: the download cache's entries (one per file id), kept under the local caches' cap. */
+  cache?: CachedEntries;
 }
 
 export type UploadSource = Readable | AsyncIterable<Uint8Array | string>;
@@ -78,9 +81,15 @@ interface Bytes {
   delete(key: string): Promise<void>;
 }
 
-export function createFileStore({ records: repository, paths, maxInputBytes, storage }: FileStoreOptions): FileStore {
+export function createFileStore({
+  records: repository,
+  paths,
+  maxInputBytes,
+  storage,
+  cache,
+}: FileStoreOptions): FileStore {
   const filesFolder = path.relative(paths.root, paths.files).split(path.sep).join('/');
-  const bytes = storage ? sharedBytes(storage, paths) : folderBytes(paths);
+  const bytes = storage ? sharedBytes(storage, paths, cache) : folderBytes(paths);
 
   /** The record's key (its path) when it lies inside files/, else null: a row edited by hand points elsewhere. */
   const keyInside = (record: FileRecord): string | null => {
@@ -216,10 +225,16 @@ function folderBytes(paths: DataPaths): Bytes {
   };
 }
 
-/** Shared storage: a key is an object there; what this machine read is kept in `<data>/cache/<key>`. */
-function sharedBytes(storage: SharedStorage, paths: DataPaths): Bytes {
+/**
+ * Shared storage: a key is an object there; what this machine read is kept in `<data>/cache/<key>`, one cache entry
+ * per key's folder (`files/<id>`), held while it is written or fetched and trimmed under the cap after.
+ */
+function sharedBytes(storage: SharedStorage, paths: DataPaths, cache?: CachedEntries): Bytes {
   const cacheOf = (key: string) => path.join(paths.cache, ...key.split('/'));
   const dropCached = (key: string) => rm(path.dirname(cacheOf(key)), { recursive: true, force: true });
+  const entryOf = (key: string) => path.basename(path.dirname(cacheOf(key)));
+  const holding = <T>(key: string, work: () => Promise<T>): Promise<T> =>
+    cache ? cache.use(entryOf(key), work) : work();
   // One download per key at a time: two jobs reading the same upload wait for the same copy.
   const downloads = new Map<string, Promise<string>>();
   return {
@@ -227,8 +242,12 @@ function sharedBytes(storage: SharedStorage, paths: DataPaths): Bytes {
       // The upload lands in the cache first (the size cap and the empty check need the bytes counted), so this
       // machine, which will most likely check and run the job, never downloads it again.
       try {
-        const size = await writeHandleAtomic(cacheOf(key), fill);
-        await storage.putFile(key, cacheOf(key), signal);
+        const size = await holding(key, async () => {
+          const written = await writeHandleAtomic(cacheOf(key), fill);
+          await storage.putFile(key, cacheOf(key), signal);
+          return written;
+        });
+        cache?.grew();
         return size;
       } catch (error) {
         await dropCached(key);
@@ -240,12 +259,17 @@ function sharedBytes(storage: SharedStorage, paths: DataPaths): Bytes {
       const cached = cacheOf(key);
       let download = downloads.get(key);
       if (!download) {
-        download = (async () => {
+        download = holding(key, async () => {
           // A record's bytes never change (a new file is a new id), so a cached copy is always current.
-          if (await sizeOfFile(cached)) return cached;
+          if (await sizeOfFile(cached)) return false;
           await storage.getFile(key, cached);
-          return cached;
-        })().finally(() => downloads.delete(key));
+          return true;
+        })
+          .then((fetched) => {
+            if (fetched) cache?.grew();
+            return cached;
+          })
+          .finally(() => downloads.delete(key));
         downloads.set(key, download);
       }
       return download;

@@ -1,34 +1,16 @@
 // Content types by file extension: only media, subtitle and plain data types, so nothing we serve renders as a page.
+import { MEDIA_FORMATS } from '../../shared/media-formats.js';
+
+/** Every format DubDesk takes (src/shared/media-formats.ts), each extension with its format's usual type. */
+const MEDIA_MIME_BY_EXTENSION = Object.fromEntries(
+  MEDIA_FORMATS.flatMap((format) => format.extensions.map((extension) => [extension, format.mimeTypes[0]])),
+);
 
 const MIME_BY_EXTENSION: Record<string, string> = {
-  mp4: 'video/mp4',
-  m4v: 'video/x-m4v',
-  mov: 'video/quicktime',
-  mkv: 'video/x-matroska',
-  webm: 'video/webm',
-  avi: 'video/x-msvideo',
-  mpg: 'video/mpeg',
-  mpeg: 'video/mpeg',
-  ts: 'video/mp2t',
-  flv: 'video/x-flv',
-  wmv: 'video/x-ms-wmv',
-  '3gp': 'video/3gpp',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/opus',
-  flac: 'audio/flac',
+  ...MEDIA_MIME_BY_EXTENSION,
   wma: 'audio/x-ms-wma',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
   gif: 'image/gif',
   bmp: 'image/bmp',
-  srt: 'application/x-subrip',
   vtt: 'text/vtt',
   ass: 'text/x-ssa',
   ssa: 'text/x-ssa',

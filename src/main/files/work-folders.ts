@@ -1,11 +1,13 @@
 // A job's work folder on shared storage (scale-out). Stages always work in a local folder (`<data>/jobs/<task_id>/`,
 // fast disk, tools that need paths); storage holds a copy under `jobs/<task_id>/` as of the last finished stage, so a
 // worker on any machine resumes the job from there. Each machine records what it uploaded of each folder (size and
-// mtime per file, `<data>/cache/work-folders/<task_id>.json`), so a stage boundary uploads only what changed.
-import { readFile, rm, stat } from 'node:fs/promises';
+// mtime per file, `<data>/cache/work-folders/<task_id>.json`), so a stage boundary uploads only what changed. The
+// local folders are a cache of storage's copies (local-cache.ts): held while they are transferred, trimmed under the cap.
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SharedStorage } from './shared-storage.js';
 import { writeFileAtomic } from './atomic-write.js';
+import type { CachedEntries } from './local-cache.js';
 import { listTree } from './local-tree.js';
 
 export interface WorkFoldersOptions {
@@ -13,6 +15,8 @@ export interface WorkFoldersOptions {
   workDirFor(taskId: string): string;
   /** Where this machine records what it uploaded of each work folder. */
   stateDir: string;
+  /** The local folders as cache entries (one per task id), kept under the local caches' cap. */
+  cache?: CachedEntries;
 }
 
 /** One task's folder as its stages' runner uses it (pipelines/run-stages.ts WorkFolderSync); paths are absolute. */
@@ -34,6 +38,8 @@ export interface WorkFolders {
   pull(taskId: string, signal?: AbortSignal): Promise<number>;
   /** Deletes the task's folder in storage and this machine's record of it (the local folder is its owner's to delete). */
   remove(taskId: string): Promise<void>;
+  /** Drops this machine's record of what it shared of the folder, once the local copy was trimmed. */
+  forgetLocal(taskId: string): Promise<void>;
 }
 
 /** What was uploaded of one file: its size and mtime then. */
@@ -43,7 +49,18 @@ type Shared = Map<string, Fingerprint>;
 // Enough to hide an S3 round trip's latency, few enough for a shared folder's server (as storage/folder-transfer.ts).
 const PARALLEL_FILES = 4;
 
-export function createWorkFolders({ storage, workDirFor, stateDir }: WorkFoldersOptions): WorkFolders {
+export function createWorkFolders({ storage, workDirFor, stateDir, cache }: WorkFoldersOptions): WorkFolders {
+  /** Holds the task's local folder while `work` runs; a trim of it under way finishes first (then it starts afresh). */
+  const holding = async <T>(taskId: string, work: () => Promise<T>): Promise<T> => {
+    if (!cache) return work();
+    const result = await cache.use(taskId, async () => {
+      // A trim may have removed the folder a stage run had just made: the stages are promised that it exists.
+      await mkdir(workDirFor(taskId), { recursive: true });
+      return work();
+    });
+    cache.grew();
+    return result;
+  };
   const prefixOf = (taskId: string) => `jobs/${taskId}`;
   const stateFile = (taskId: string) => path.join(stateDir, `${taskId}.json`);
 
@@ -123,30 +140,33 @@ export function createWorkFolders({ storage, workDirFor, stateDir }: WorkFolders
 
   return {
     forTask: (taskId) => ({
-      async fetch(outputFiles, signal) {
-        const workDir = workDirFor(taskId);
-        const present = await localFiles(workDir);
-        const remote = await remoteFiles(taskId);
-        const missing = remote.filter((file) => !present.has(file));
-        const outputs = new Set(outputFiles.map((file) => relativeKey(workDir, file)));
-        // Storage holds a stage this folder has not finished: another machine ran further, and its files are the current ones.
-        return download(taskId, missing.some((file) => outputs.has(file)) ? remote : missing, signal);
-      },
-      share: (outputFiles, signal) => share(taskId, outputFiles, signal),
+      fetch: (outputFiles, signal) =>
+        holding(taskId, async () => {
+          const workDir = workDirFor(taskId);
+          const present = await localFiles(workDir);
+          const remote = await remoteFiles(taskId);
+          const missing = remote.filter((file) => !present.has(file));
+          const outputs = new Set(outputFiles.map((file) => relativeKey(workDir, file)));
+          // Storage holds a stage this folder has not finished: another machine ran further, and its files are the current ones.
+          return download(taskId, missing.some((file) => outputs.has(file)) ? remote : missing, signal);
+        }),
+      share: (outputFiles, signal) => holding(taskId, () => share(taskId, outputFiles, signal)),
     }),
-    push: (taskId, signal) => share(taskId, [], signal),
-    async pull(taskId, signal) {
-      const present = await localFiles(workDirFor(taskId));
-      return download(
-        taskId,
-        (await remoteFiles(taskId)).filter((file) => !present.has(file)),
-        signal,
-      );
-    },
+    push: (taskId, signal) => holding(taskId, () => share(taskId, [], signal)),
+    pull: (taskId, signal) =>
+      holding(taskId, async () => {
+        const present = await localFiles(workDirFor(taskId));
+        return download(
+          taskId,
+          (await remoteFiles(taskId)).filter((file) => !present.has(file)),
+          signal,
+        );
+      }),
     async remove(taskId) {
       await storage.deletePrefix(prefixOf(taskId));
       await rm(stateFile(taskId), { force: true });
     },
+    forgetLocal: (taskId) => rm(stateFile(taskId), { force: true }),
   };
 }
 

@@ -57,6 +57,7 @@ export async function probeMedia(file: string, options: ProbeOptions = {}): Prom
       toolName: 'ffprobe',
       signal: options.signal,
       captureStdout: true,
+      env: probeEnvironment(),
     }));
   } catch (error) {
     // A missing ffprobe binary is a setup problem, not a property of the user's file.
@@ -81,6 +82,18 @@ export async function probeMedia(file: string, options: ProbeOptions = {}): Prom
     throw new DubDeskError('media_unreadable', `${name} contains no audio or video stream.`);
   }
   return info;
+}
+
+/** A folder that holds no iconv modules. */
+const NO_ICONV_MODULES = path.join(path.sep, 'nonexistent', 'dubdesk-no-iconv-modules');
+
+/**
+ * The static Linux ffprobe DubDesk ships crashes (SIGSEGV) loading the system's ISO 6937 iconv module to decode an
+ * MPEG-TS service name. With GCONV_PATH set its glibc skips the module cache, and reads no gconv-modules.d (where
+ * glibc 2.34+ lists that module), so the conversion is refused and the name kept undecoded (DubDesk never reads it).
+ */
+export function probeEnvironment(env: NodeJS.ProcessEnv = process.env, platform = process.platform): NodeJS.ProcessEnv {
+  return platform === 'linux' && env.GCONV_PATH === undefined ? { ...env, GCONV_PATH: NO_ICONV_MODULES } : env;
 }
 
 /**

@@ -1,39 +1,35 @@
 import fs from 'node:fs/promises';
 import { DubDeskError } from '../../shared/errors.js';
+import {
+  describeFormat,
+  findFormat,
+  MEDIA_FORMATS,
+  type MediaCategory,
+  type MediaFormat,
+} from '../../shared/media-formats.js';
+import { isAdts, isMp3, isMpegTs, SNIFF_BYTES } from './sniff-frames.js';
 import { looksLikeSrt } from './srt.js';
 
-export type MediaExt =
-  'mp4' | 'mov' | 'webm' | 'mkv' | 'avi' | 'wmv' | 'jpg' | 'png' | 'webp' | 'wav' | 'mp3' | 'm4a' | 'srt';
-export type MediaCategory = 'video' | 'image' | 'audio' | 'subtitle';
+export { SNIFF_BYTES };
+export type { MediaCategory };
 
 export interface SniffedType {
-  ext: MediaExt;
+  /** The format's id in src/shared/media-formats.ts. */
+  ext: string;
   category: MediaCategory;
   mime: string;
 }
 
-const TYPES: Record<MediaExt, SniffedType & { label: string }> = {
-  mp4: { ext: 'mp4', category: 'video', mime: 'video/mp4', label: 'an MP4 video' },
-  mov: { ext: 'mov', category: 'video', mime: 'video/quicktime', label: 'a QuickTime (.mov) video' },
-  webm: { ext: 'webm', category: 'video', mime: 'video/webm', label: 'a WebM video' },
-  mkv: { ext: 'mkv', category: 'video', mime: 'video/x-matroska', label: 'a Matroska (.mkv) video' },
-  avi: { ext: 'avi', category: 'video', mime: 'video/x-msvideo', label: 'an AVI video' },
-  wmv: { ext: 'wmv', category: 'video', mime: 'video/x-ms-wmv', label: 'a Windows Media (.wmv) video' },
-  jpg: { ext: 'jpg', category: 'image', mime: 'image/jpeg', label: 'a JPEG image' },
-  png: { ext: 'png', category: 'image', mime: 'image/png', label: 'a PNG image' },
-  webp: { ext: 'webp', category: 'image', mime: 'image/webp', label: 'a WebP image' },
-  wav: { ext: 'wav', category: 'audio', mime: 'audio/wav', label: 'a WAV audio file' },
-  mp3: { ext: 'mp3', category: 'audio', mime: 'audio/mpeg', label: 'an MP3 audio file' },
-  m4a: { ext: 'm4a', category: 'audio', mime: 'audio/mp4', label: 'an M4A audio file' },
-  srt: { ext: 'srt', category: 'subtitle', mime: 'application/x-subrip', label: 'an SRT subtitle file' },
-};
+function formatOf(id: string): MediaFormat {
+  const format = findFormat(id);
+  if (!format) throw new Error(`${id} is not in MEDIA_FORMATS`);
+  return format;
+}
 
-/** Enough for every signature here, including an EBML header's DocType and a second MP3 frame. */
-export const SNIFF_BYTES = 4096;
-
-function typeOf(ext: MediaExt): SniffedType {
-  const { label: _label, ...type } = TYPES[ext];
-  return type;
+/** The SniffedType of a format of the list, by id. */
+export function typeOf(id: string): SniffedType {
+  const format = formatOf(id);
+  return { ext: format.id, category: format.category, mime: format.mimeTypes[0] };
 }
 
 /** Reads the start of a file and tells its type by content, never by name; null when unrecognised. */
@@ -50,9 +46,15 @@ export async function sniffFile(file: string): Promise<SniffedType | null> {
 
 /** Pure: the first bytes of a file -> its type. */
 export function sniffBytes(bytes: Uint8Array): SniffedType | null {
-  const ext =
-    isoBmffType(bytes) ?? riffType(bytes) ?? ebmlType(bytes) ?? simpleSignature(bytes) ?? (isMp3(bytes) ? 'mp3' : null);
-  if (ext) return typeOf(ext);
+  const id =
+    isoBmffType(bytes) ??
+    riffType(bytes) ??
+    ebmlType(bytes) ??
+    simpleSignature(bytes) ??
+    mpegTsType(bytes) ??
+    (isAdts(bytes, 0) ? 'aac' : null) ??
+    (isMp3(bytes, 0) ? 'mp3' : null);
+  if (id) return typeOf(id);
   return looksLikeSrt(bytes) ? typeOf('srt') : null;
 }
 
@@ -63,16 +65,38 @@ export interface CheckMediaTypeOptions {
   nameForErrors: string;
 }
 
-/**
- * Throws `unsupported_media` unless the content is one of the allowed types. An ISO-BMFF file branded as
- * plain MP4 passes where M4A is allowed: audio-only MP4s often carry that brand, and the probe decides.
- */
+/** Throws `unsupported_media` unless the content is one of the allowed types (acceptsType says which pass). */
 export async function checkMediaType(file: string, options: CheckMediaTypeOptions): Promise<SniffedType> {
-  const allowed = acceptedExtensions(options.allowed);
   const found = await sniffFile(file);
-  if (found && (allowed.includes(found.ext) || (found.ext === 'mp4' && allowed.includes('m4a')))) return found;
-  const what = found ? `is ${TYPES[found.ext].label}` : 'is not a recognised media format';
-  throw new DubDeskError(
+  if (found && acceptsType(found, options.allowed)) return found;
+  throw refusedType(found, options);
+}
+
+/**
+ * A format passes where one of its extensions is allowed, and a video container also where the audio format it is
+ * when it holds only sound is allowed (an MP4 where M4A is): audio-only MP4s often carry a video brand, and the probe
+ * then decides whether there is sound.
+ */
+export function acceptsType(type: SniffedType, allowed: readonly string[]): boolean {
+  const accepted = acceptedExtensions(allowed);
+  const format = formatOf(type.ext);
+  const audioForm = format.audioForm ? formatOf(format.audioForm) : undefined;
+  return [format, audioForm].some((candidate) =>
+    candidate?.extensions.some((ext) => accepted.includes(normalizeExt(ext))),
+  );
+}
+
+/** A name's extension is acceptable when some format spelled so is (`.webm` where WebM audio is taken). */
+export function acceptsExtension(extension: string, allowed: readonly string[]): boolean {
+  const ext = normalizeExt(extension);
+  return MEDIA_FORMATS.some(
+    (format) => format.extensions.some((own) => normalizeExt(own) === ext) && acceptsType(typeOf(format.id), allowed),
+  );
+}
+
+export function refusedType(found: SniffedType | null, options: CheckMediaTypeOptions): DubDeskError {
+  const what = found ? `is ${describeFormat(formatOf(found.ext))}` : 'is not a recognised media format';
+  return new DubDeskError(
     'unsupported_media',
     `${options.nameForErrors} ${what}; accepted types: ${acceptedTypesText(options.allowed)}.`,
   );
@@ -96,6 +120,11 @@ export function acceptedTypesText(allowed: readonly string[]): string {
     .join(', ');
 }
 
+/** Every extension some format of the list has: a name ending in one says what it claims to be. */
+export const FORMAT_EXTENSIONS: ReadonlySet<string> = new Set(
+  MEDIA_FORMATS.flatMap((format) => format.extensions.map(normalizeExt)),
+);
+
 function ascii(bytes: Uint8Array, start: number, length: number): string {
   if (bytes.length < start + length) return '';
   return String.fromCharCode(...bytes.subarray(start, start + length));
@@ -106,8 +135,8 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0)
   return signature.every((byte, i) => bytes[offset + i] === byte);
 }
 
-/** MP4, MOV and M4A all start with an `ftyp` box whose major brand tells them apart. */
-function isoBmffType(bytes: Uint8Array): MediaExt | null {
+/** MP4, MOV, M4V, 3GP and M4A all start with an `ftyp` box whose major brand tells them apart. */
+function isoBmffType(bytes: Uint8Array): string | null {
   const box = ascii(bytes, 4, 4);
   // QuickTime files written before `ftyp` existed open directly with these atoms.
   if (box === 'moov' || box === 'mdat' || box === 'wide') return 'mov';
@@ -115,12 +144,15 @@ function isoBmffType(bytes: Uint8Array): MediaExt | null {
   const brand = ascii(bytes, 8, 4);
   if (brand === 'qt  ') return 'mov';
   if (brand === 'M4A ' || brand === 'M4B ' || brand === 'M4P ') return 'm4a';
+  if (brand === 'M4V ' || brand === 'M4VH' || brand === 'M4VP') return 'm4v';
+  // 3GPP (3gp4..3gp9, 3gg6, 3ge6, 3gs7...) and 3GPP2 (3g2a...) brands.
+  if (/^3g[pgesr2]/.test(brand)) return '3gp';
   // HEIF/AVIF still images share the container but are not video.
   if (['heic', 'heix', 'mif1', 'msf1', 'avif', 'avis'].includes(brand)) return null;
   return 'mp4';
 }
 
-function riffType(bytes: Uint8Array): MediaExt | null {
+function riffType(bytes: Uint8Array): string | null {
   if (ascii(bytes, 0, 4) !== 'RIFF') return null;
   const form = ascii(bytes, 8, 4);
   if (form === 'AVI ') return 'avi';
@@ -132,8 +164,8 @@ function riffType(bytes: Uint8Array): MediaExt | null {
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const EBML_DOCTYPE_ID = [0x42, 0x82];
 
-/** Matroska and WebM share the EBML header; its DocType element names which. */
-function ebmlType(bytes: Uint8Array): MediaExt | null {
+/** Matroska and WebM share the EBML header; its DocType element names which (WebM audio is told by the probe). */
+function ebmlType(bytes: Uint8Array): string | null {
   if (!startsWith(bytes, EBML_MAGIC)) return null;
   for (let i = 4; i + 3 < bytes.length && i < 128; i++) {
     if (!startsWith(bytes, EBML_DOCTYPE_ID, i)) continue;
@@ -159,46 +191,46 @@ function readVint(bytes: Uint8Array, offset: number): { length: number; value: n
 }
 
 const ASF_GUID = [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c];
+const MPEG_PS_PACK_START = [0x00, 0x00, 0x01, 0xba];
 
-function simpleSignature(bytes: Uint8Array): MediaExt | null {
+function simpleSignature(bytes: Uint8Array): string | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, ASF_GUID)) return 'wmv';
-  if (ascii(bytes, 0, 3) === 'ID3') return 'mp3';
+  if (startsWith(bytes, MPEG_PS_PACK_START)) return 'mpg';
+  if (ascii(bytes, 0, 4) === 'fLaC') return 'flac';
+  if (ascii(bytes, 0, 4) === 'OggS') return oggType(bytes);
+  // FLV version 1 whose flags byte says audio and/or video.
+  if (ascii(bytes, 0, 3) === 'FLV' && bytes[3] === 1 && (bytes[4] & ~0x05) === 0) return 'flv';
+  if (ascii(bytes, 0, 3) === 'ID3') return id3TaggedType(bytes);
   return null;
 }
 
-const MP3_BITRATES_KBPS = {
-  v1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  v2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-};
-const MP3_SAMPLE_RATES: Record<number, number[]> = {
-  3: [44100, 48000, 32000],
-  2: [22050, 24000, 16000],
-  0: [11025, 12000, 8000],
-};
-
-/** Length in bytes of the MPEG audio Layer III frame whose header is at `offset`, or null if it is not one. */
-function mp3FrameLength(bytes: Uint8Array, offset: number): number | null {
-  if (bytes.length < offset + 4) return null;
-  const [b0, b1, b2] = [bytes[offset], bytes[offset + 1], bytes[offset + 2]];
-  if (b0 !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
-  const version = (b1 >> 3) & 3;
-  const layer = (b1 >> 1) & 3;
-  const bitrateIndex = b2 >> 4;
-  const rateIndex = (b2 >> 2) & 3;
-  // Layer bits 00 are AAC's ADTS sync, 01 is Layer III; version 01 and the indexes 15 / 3 are reserved.
-  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
-  const bitrate = (version === 3 ? MP3_BITRATES_KBPS.v1 : MP3_BITRATES_KBPS.v2)[bitrateIndex] * 1000;
-  const sampleRate = MP3_SAMPLE_RATES[version][rateIndex];
-  const padding = (b2 >> 1) & 1;
-  return Math.floor(((version === 3 ? 144 : 72) * bitrate) / sampleRate) + padding;
+/** An Ogg stream's first packet names its codec: Vorbis and Opus are taken, Theora, Speex and others are not. */
+function oggType(bytes: Uint8Array): string | null {
+  const segments = bytes[26];
+  if (segments === undefined) return null;
+  const packet = 27 + segments;
+  if (ascii(bytes, packet, 8) === 'OpusHead') return 'opus';
+  if (bytes[packet] === 0x01 && ascii(bytes, packet + 1, 6) === 'vorbis') return 'ogg';
+  return null;
 }
 
-/** An MP3 without an ID3 tag starts on a frame; a second frame right after it rules out chance matches. */
-function isMp3(bytes: Uint8Array): boolean {
-  const length = mp3FrameLength(bytes, 0);
-  if (length === null) return false;
-  if (bytes.length < length + 4) return bytes.length < SNIFF_BYTES;
-  return mp3FrameLength(bytes, length) !== null;
+/** An ID3 tag opens MP3 files mostly, but FLAC and ADTS AAC files may carry one too: what follows it says which. */
+function id3TaggedType(bytes: Uint8Array): string {
+  if (bytes.length < 10) return 'mp3';
+  // The tag size is 4 bytes of 7 bits each ("syncsafe"), plus a 10-byte footer when flag 0x10 is set.
+  const size = ((bytes[6] & 0x7f) << 21) | ((bytes[7] & 0x7f) << 14) | ((bytes[8] & 0x7f) << 7) | (bytes[9] & 0x7f);
+  const end = 10 + size + (bytes[5] & 0x10 ? 10 : 0);
+  if (ascii(bytes, end, 4) === 'fLaC') return 'flac';
+  if (isAdts(bytes, end)) return 'aac';
+  // A tag longer than the sniffed bytes (cover art) hides the audio: the probe confirms or corrects this guess.
+  return 'mp3';
+}
+
+function mpegTsType(bytes: Uint8Array): string | null {
+  if (isMpegTs(bytes, 188, 0)) return 'ts';
+  // M2TS (AVCHD .mts, Blu-ray .m2ts): each 188-byte packet behind a 4-byte timecode.
+  if (isMpegTs(bytes, 192, 4)) return 'mts';
+  return null;
 }

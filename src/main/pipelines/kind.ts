@@ -9,6 +9,9 @@ import type { Pipeline } from './types.js';
 import type { PlanStep } from '../plans/job-plan.js';
 import type { Engines } from '../engines/registry.js';
 
+/** What a planner may look up beyond the engines: a reusable lip-sync model's folder, whose manifest names its engine. */
+export type PlanLookups = Pick<ReusableLipsyncDeps, 'reusableModelDir'>;
+
 /** What the core hands every kind's pipeline factory. */
 export type KindDeps = FetchInputsDeps & TranslateDeps & ReusableLipsyncDeps;
 
@@ -56,7 +59,7 @@ export interface JobKindModule<Request = any> {
    * The engine each step will run, from the request and the engines installed now (plans/job-plan.ts): made when the
    * job is created and stored with it; a step no engine can run is the create call's error. Kinds without engines omit it.
    */
-  plan?(request: Request, engines: Engines): PlanStep[];
+  plan?(request: Request, engines: Engines, lookups: PlanLookups): PlanStep[] | Promise<PlanStep[]>;
   /** The ordered stages (fetch-inputs first) and which outputs are published as results. */
   pipeline(deps: KindDeps): Pipeline<Request>;
 }

@@ -19,6 +19,63 @@ export interface LineEditDeps {
   now(): number;
 }
 
+/** A line's fields after a patch, its times and voice and box checked (the texts are checked by the caller). */
+function patchedFields(
+  project: ProjectRecord,
+  current: SegmentRecord,
+  patch: SegmentPatch,
+  engines: Engines,
+): SegmentFields {
+  const startMs = patch.start !== undefined ? Math.round(patch.start * 1000) : current.startMs;
+  const endMs = patch.end !== undefined ? Math.round(patch.end * 1000) : current.endMs;
+  if (startMs !== current.startMs || endMs !== current.endMs) checkTimes(project, startMs, endMs);
+  checkVoice(engines, patch.voice_id);
+  checkBox(patch.box);
+  return {
+    ...fieldsOf(current),
+    startMs,
+    endMs,
+    ...(patch.source_text !== undefined ? { sourceText: patch.source_text } : {}),
+    ...(patch.target_text !== undefined ? { targetText: patch.target_text } : {}),
+    ...(patch.speaker !== undefined ? { speaker: patch.speaker } : {}),
+    ...(patch.voice_id !== undefined ? { voiceId: patch.voice_id } : {}),
+    ...(patch.box !== undefined ? { box: patch.box } : {}),
+  };
+}
+
+/** Whether what the line sounds like, or when it is spoken, changed. */
+function soundChanged(next: SegmentFields, current: SegmentRecord): boolean {
+  return (
+    next.targetText !== current.targetText ||
+    next.voiceId !== current.voiceId ||
+    next.startMs !== current.startMs ||
+    next.endMs !== current.endMs ||
+    next.speaker !== current.speaker
+  );
+}
+
+/** The lines to merge, in order: 404/409 for one that is gone, 400 when other lines lie between them. */
+async function neighbourLines(
+  projects: ProjectsRepository,
+  projectId: string,
+  segmentIds: readonly string[],
+): Promise<SegmentRecord[]> {
+  const all = await projects.segments(projectId);
+  const wanted = new Set(segmentIds);
+  const positions = all.flatMap((segment, i) => (wanted.has(segment.id) ? [i] : []));
+  if (positions.length !== wanted.size) {
+    const missing = [...wanted].find((id) => !all.some((segment) => segment.id === id));
+    await projects.segment(projectId, missing!, undefined); // 409 for a line split or merged away, else 404
+  }
+  if (positions.some((position, i) => i > 0 && position !== positions[i - 1]! + 1)) {
+    throw new DubDeskError(
+      'invalid_request',
+      `Only neighbouring lines can be merged; ${segmentIds.join(', ')} have other lines between them.`,
+    );
+  }
+  return positions.map((position) => all[position]!);
+}
+
 export function createLineEdits(deps: LineEditDeps) {
   const { projects, engines, speeches, now } = deps;
 
@@ -42,33 +99,14 @@ export function createLineEdits(deps: LineEditDeps) {
     async patch(projectId: string, segmentId: string, patch: SegmentPatch): Promise<EditedSegment> {
       const project = await projects.require(projectId);
       const current = await projects.segment(projectId, segmentId, patch.revision);
-      const startMs = patch.start !== undefined ? Math.round(patch.start * 1000) : current.startMs;
-      const endMs = patch.end !== undefined ? Math.round(patch.end * 1000) : current.endMs;
-      if (startMs !== current.startMs || endMs !== current.endMs) checkTimes(project, startMs, endMs);
-      checkVoice(engines, patch.voice_id);
-      checkBox(patch.box);
-      const next: SegmentFields = {
-        ...fieldsOf(current),
-        startMs,
-        endMs,
-        ...(patch.source_text !== undefined ? { sourceText: patch.source_text } : {}),
-        ...(patch.target_text !== undefined ? { targetText: patch.target_text } : {}),
-        ...(patch.speaker !== undefined ? { speaker: patch.speaker } : {}),
-        ...(patch.voice_id !== undefined ? { voiceId: patch.voice_id } : {}),
-        ...(patch.box !== undefined ? { box: patch.box } : {}),
-      };
+      const next = patchedFields(project, current, patch, engines);
       checkLineTexts(next, `Line ${segmentId}`, 'Shorten it, or split the line first.');
       const changed = (Object.keys(next) as Array<keyof SegmentFields>).some(
         (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
       );
       if (!changed) return segmentView(project, current);
       // What the line sounds like or when it is spoken changed: its fit is measured again.
-      const sound =
-        next.targetText !== current.targetText ||
-        next.voiceId !== current.voiceId ||
-        next.startMs !== current.startMs ||
-        next.endMs !== current.endMs ||
-        next.speaker !== current.speaker;
+      const sound = soundChanged(next, current);
       const saved = await projects.updateSegment(
         projectId,
         segmentId,
@@ -111,20 +149,7 @@ export function createLineEdits(deps: LineEditDeps) {
       segmentIds: readonly string[],
     ): Promise<{ revision: number; segments: ProjectSegment[] }> {
       const project = await projects.require(projectId);
-      const all = await projects.segments(projectId);
-      const wanted = new Set(segmentIds);
-      const positions = all.flatMap((segment, i) => (wanted.has(segment.id) ? [i] : []));
-      if (positions.length !== wanted.size) {
-        const missing = [...wanted].find((id) => !all.some((segment) => segment.id === id));
-        await projects.segment(projectId, missing!, undefined); // 409 for a line split or merged away, else 404
-      }
-      if (positions.some((position, i) => i > 0 && position !== positions[i - 1]! + 1)) {
-        throw new DubDeskError(
-          'invalid_request',
-          `Only neighbouring lines can be merged; ${segmentIds.join(', ')} have other lines between them.`,
-        );
-      }
-      const chosen = positions.map((position) => all[position]!);
+      const chosen = await neighbourLines(projects, projectId, segmentIds);
       // Merged from the lines as they are when written; a line that moved between them meanwhile refuses it (keepApart).
       const fresh = await projects.replaceSegments(
         projectId,

@@ -49,6 +49,63 @@ async function queuedLine(
   return { project, segment };
 }
 
+/** A preview's two files (the line alone, and mixed with the original), published as the project task's results. */
+async function publishLinePreview(
+  deps: LineSpeechDeps,
+  line: {
+    project: ProjectRecord;
+    segment: SegmentRecord;
+    speechId: string;
+    spoken: Awaited<ReturnType<typeof speakLine>>;
+    signal: AbortSignal;
+  },
+): Promise<{ previewFileIds: string[]; urls: { audio_url?: string; with_original_url?: string } }> {
+  const { project, segment, spoken, signal } = line;
+  const previewFileIds: string[] = [];
+  const urls: { audio_url?: string; with_original_url?: string } = {};
+  const previews = path.join(deps.projectDir(project.id), 'previews');
+  await mkdir(previews, { recursive: true });
+  const stem = `${segment.id}-r${segment.revision}-${line.speechId}`;
+  const alone = path.join(previews, `${stem}.wav`);
+  const withOriginal = path.join(previews, `${stem}.with-original.wav`);
+  try {
+    const mediaRecord = project.mediaFileId ? await deps.files.get(project.mediaFileId) : undefined;
+    await writeLinePreview({
+      ffmpeg: deps.media.ffmpeg,
+      clip: { samples: await clipSamples(spoken.clip, signal), sampleRate: spoken.clip.sampleRate },
+      fit: spoken.fit,
+      ...(mediaRecord
+        ? {
+            original: {
+              path: await deps.files.localPath(mediaRecord),
+              startMs: segment.startMs,
+              endMs: segment.endMs,
+            },
+          }
+        : {}),
+      aloneFile: alone,
+      withOriginalFile: withOriginal,
+      signal,
+    });
+    const aloneRecord = await deps.files.registerResult(project.taskId, alone, `line-${segment.id}.wav`);
+    previewFileIds.push(aloneRecord.id);
+    const mixedRecord = await deps.files.registerResult(
+      project.taskId,
+      withOriginal,
+      `line-${segment.id}-with-original.wav`,
+    );
+    previewFileIds.push(mixedRecord.id);
+    Object.assign(urls, {
+      audio_url: deps.fileUrl(aloneRecord.id),
+      with_original_url: deps.fileUrl(mixedRecord.id),
+    });
+  } finally {
+    await rm(alone, { force: true });
+    await rm(withOriginal, { force: true });
+  }
+  return { previewFileIds, urls };
+}
+
 export function createLineSpeaker(deps: LineSpeechDeps) {
   const { projects, engines } = deps;
   const publish = (
@@ -101,50 +158,10 @@ export function createLineSpeaker(deps: LineSpeechDeps) {
     });
     await cache.recordUse(lineTakesUser(segment.targetText, voice));
 
-    const previewFileIds: string[] = [];
-    const urls: { audio_url?: string; with_original_url?: string } = {};
-    if (job.purpose === 'preview') {
-      const previews = path.join(deps.projectDir(project.id), 'previews');
-      await mkdir(previews, { recursive: true });
-      const stem = `${segment.id}-r${segment.revision}-${job.speechId}`;
-      const alone = path.join(previews, `${stem}.wav`);
-      const withOriginal = path.join(previews, `${stem}.with-original.wav`);
-      try {
-        const mediaRecord = project.mediaFileId ? await deps.files.get(project.mediaFileId) : undefined;
-        await writeLinePreview({
-          ffmpeg: deps.media.ffmpeg,
-          clip: { samples: await clipSamples(spoken.clip, signal), sampleRate: spoken.clip.sampleRate },
-          fit: spoken.fit,
-          ...(mediaRecord
-            ? {
-                original: {
-                  path: await deps.files.localPath(mediaRecord),
-                  startMs: segment.startMs,
-                  endMs: segment.endMs,
-                },
-              }
-            : {}),
-          aloneFile: alone,
-          withOriginalFile: withOriginal,
-          signal,
-        });
-        const aloneRecord = await deps.files.registerResult(project.taskId, alone, `line-${segment.id}.wav`);
-        previewFileIds.push(aloneRecord.id);
-        const mixedRecord = await deps.files.registerResult(
-          project.taskId,
-          withOriginal,
-          `line-${segment.id}-with-original.wav`,
-        );
-        previewFileIds.push(mixedRecord.id);
-        Object.assign(urls, {
-          audio_url: deps.fileUrl(aloneRecord.id),
-          with_original_url: deps.fileUrl(mixedRecord.id),
-        });
-      } finally {
-        await rm(alone, { force: true });
-        await rm(withOriginal, { force: true });
-      }
-    }
+    const { previewFileIds, urls } =
+      job.purpose === 'preview'
+        ? await publishLinePreview(deps, { project, segment, speechId: job.speechId, spoken, signal })
+        : { previewFileIds: [], urls: {} };
 
     const status: SegmentStatus = spoken.tooLong
       ? 'too_long'

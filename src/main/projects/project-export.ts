@@ -66,7 +66,7 @@ export async function exportProject(
   const taskId = await deps.jobs.createPrepared(
     origin.kind as JobKind,
     request,
-    { inputName: origin.inputName, callbackUrl: origin.callbackUrl },
+    { inputName: origin.inputName, callbackUrl: origin.callbackUrl, resultBaseUrl: origin.resultBaseUrl },
     (workDir) =>
       seedExportWorkDir({
         from: baseWorkDir,

@@ -23,6 +23,7 @@ import { maxCharsFor } from '../dubbing/speech-budget.js';
 import type { PipelineRegistry } from '../pipelines/types.js';
 import { resolveWorkPath } from '../pipelines/work-paths.js';
 import type { JobService } from '../queue/job-service.js';
+import { glossaryEntriesFor } from '../requests/glossary-pairs.js';
 import { readJobResources } from '../requests/resource-snapshot.js';
 import type { ProjectRecord, ProjectsRepository } from '../store/projects-repository.js';
 import type { TaskRecord, TasksRepository } from '../store/tasks-repository.js';
@@ -38,6 +39,12 @@ import { ProjectEvents } from './project-events.js';
 import { projectSummaryView, projectView, segmentView } from './project-view.js';
 import { fromEditable } from './segment-fields.js';
 import { projectSrt, textsFromSrt } from './subtitle-tracks.js';
+
+/** A project's links under one base URL: a published file's signed URL and the project's GUI address. */
+export interface ProjectUrls {
+  file(fileId: string): string;
+  project(projectId: string): string;
+}
 
 export interface ProjectServiceDeps {
   projects: ProjectsRepository;
@@ -79,10 +86,12 @@ export function createProjectService(deps: ProjectServiceDeps) {
     return deps.workDirFor(taskId);
   };
 
-  const links = async (project: ProjectRecord) => ({
-    projectUrl: projectUrl(deps.baseUrl(), project.id),
+  const ownUrls: ProjectUrls = { file: deps.fileUrl, project: (id) => projectUrl(deps.baseUrl(), id) };
+  // `urls`: under the address the request came to (docs/api.md "URLs"); the service's own without one.
+  const links = async (project: ProjectRecord, urls = ownUrls) => ({
+    projectUrl: urls.project(project.id),
     ...(project.mediaFileId && (await files.get(project.mediaFileId))
-      ? { mediaUrl: deps.fileUrl(project.mediaFileId) }
+      ? { mediaUrl: urls.file(project.mediaFileId) }
       : {}),
     exportTaskIds: await projects.exports(project.id),
   });
@@ -115,23 +124,23 @@ export function createProjectService(deps: ProjectServiceDeps) {
       return project.id;
     },
 
-    async list(taskId?: string): Promise<ProjectSummary[]> {
+    async list(taskId?: string, urls?: ProjectUrls): Promise<ProjectSummary[]> {
       const found = taskId
         ? [await projects.byTask(taskId)].filter((project): project is ProjectRecord => Boolean(project))
         : await projects.list();
       return Promise.all(
         found.map(async (project) =>
           projectSummaryView(project, {
-            ...(await links(project)),
+            ...(await links(project, urls)),
             segmentCount: await projects.segmentCount(project.id),
           }),
         ),
       );
     },
 
-    async get(projectId: string): Promise<Project> {
+    async get(projectId: string, urls?: ProjectUrls): Promise<Project> {
       const project = await adoptExportVoices(await projects.require(projectId));
-      return projectView(project, await projects.segments(project.id), await links(project));
+      return projectView(project, await projects.segments(project.id), await links(project, urls));
     },
 
     ...lineEdits,
@@ -171,7 +180,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
           ...(project.kind === 'translate'
             ? { maxChars: [maxCharsFor(segment.endMs - segment.startMs, project.targetLanguage)] }
             : {}),
-          glossary: resources.glossaries.flatMap((snapshot) => snapshot.entries),
+          glossary: glossaryEntriesFor(resources.glossaries, project.sourceLanguage, project.targetLanguage),
           userPrompt: typeof origin.request.user_prompt === 'string' ? origin.request.user_prompt : undefined,
           // An editor waits for this answer; a translator that hangs must not hold it forever.
           signal: AbortSignal.timeout(120_000),
@@ -194,7 +203,12 @@ export function createProjectService(deps: ProjectServiceDeps) {
     },
 
     /** Replaces one track's texts from an SRT with as many cues as the project has lines. */
-    async replaceSubtitles(projectId: string, track: 'source' | 'target', file: Buffer): Promise<Project> {
+    async replaceSubtitles(
+      projectId: string,
+      track: 'source' | 'target',
+      file: Buffer,
+      urls?: ProjectUrls,
+    ): Promise<Project> {
       const segments = await projects.segments(projectId);
       const texts = textsFromSrt(file, segments.length);
       const field = track === 'source' ? 'sourceText' : 'targetText';
@@ -213,7 +227,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
         segments.map((segment, i) => ({ id: segment.id, text: texts[i]! })),
         now(),
       );
-      return this.get(projectId);
+      return this.get(projectId, urls);
     },
 
     async waveform(projectId: string, points: number): Promise<{ duration: number; peaks: number[] }> {

@@ -20,7 +20,7 @@ export interface JobServiceDeps {
    * The job's plan (plans/job-plan.ts), made by its kind's planner over the engines installed now; throws the first
    * model a step misses. Undefined for a kind without engines.
    */
-  planJob?(kind: string, request: Record<string, unknown>): JobPlan | undefined;
+  planJob?(kind: string, request: Record<string, unknown>): Promise<JobPlan | undefined>;
   /** Copies what a new job's request refers to (glossaries, subtitle style) into its work dir; throws to refuse it. */
   snapshotResources?(request: Record<string, unknown>, workDir: string): Promise<void>;
   /**
@@ -41,6 +41,8 @@ export interface CreateOptions {
   /** Shown in task lists: the input file's name. */
   inputName?: string | null;
   callbackUrl?: string | null;
+  /** The address the create request came to, for its callbacks' result URLs (all-interfaces bind; docs/api.md "URLs"). */
+  resultBaseUrl?: string | null;
 }
 
 export type JobService = ReturnType<typeof createJobService>;
@@ -78,6 +80,7 @@ export function createJobService(deps: JobServiceDeps) {
           status: (deps.statusesOf?.(kind)[0] as JobStatus | undefined) ?? initialStatus(kind),
           request,
           callbackUrl: options.callbackUrl ?? null,
+          resultBaseUrl: options.resultBaseUrl ?? null,
           inputName: options.inputName ?? null,
           maxAttempts: deps.maxAttempts ?? 3,
           retryOf: options.retryOf ?? null,
@@ -109,7 +112,7 @@ export function createJobService(deps: JobServiceDeps) {
     request: Record<string, unknown>,
     workDir: string,
   ): Promise<JobPlan | undefined> {
-    const plan = deps.planJob?.(kind, request);
+    const plan = await deps.planJob?.(kind, request);
     if (plan) await writeJobPlan(workDir, plan);
     return plan;
   }
@@ -208,6 +211,7 @@ export function createJobService(deps: JobServiceDeps) {
         await insertTask(old.kind, old.request, {
           inputName: old.inputName,
           callbackUrl: old.callbackUrl,
+          resultBaseUrl: old.resultBaseUrl,
           retryOf: old.id,
           id: newTaskId,
           ...(old.plan ? { plan: old.plan } : {}),

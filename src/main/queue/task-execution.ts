@@ -30,7 +30,7 @@ export interface TaskExecutionOptions {
   /** Shared storage (scale-out): the task's work folder there, fetched before its stages run and shared after each. */
   workFolderFor?(taskId: string): WorkFolderSync;
   /** A plan for a task created before plans were stored, made by its kind's planner when it first runs. */
-  planLate?(task: TaskRecord): JobPlan | undefined;
+  planLate?(task: TaskRecord): Promise<JobPlan | undefined>;
 }
 
 /** Why a running job was stopped from outside: cancelled, this process stopping, or its lease taken by another worker. */
@@ -53,7 +53,7 @@ export function createTaskExecution(options: TaskExecutionOptions) {
   ): Promise<JobPlan | undefined> {
     let plan = task.plan ?? (await readJobPlan(workDir));
     if (!plan) {
-      plan = options.planLate?.(task);
+      plan = await options.planLate?.(task);
       if (!plan) return undefined;
       await writeJobPlan(workDir, plan);
       log('this job was created before plans were stored: its plan is made now');

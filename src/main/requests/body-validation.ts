@@ -1,6 +1,8 @@
 // A request body checked against its schema by the API's rules, over HTTP (api/validation.ts) or outside it
 // (`dubdesk run`, createCore's submit), and a failure told in one sentence naming the field.
 import { Ajv } from 'ajv';
+import { DubDeskError } from '../../shared/errors.js';
+import { MAX_GLOSSARIES } from '../../shared/schemas/jobs.js';
 
 // Bodies are validated strictly: no coercion ("12" is not a number) and unknown fields are errors, not stripped.
 export const bodyAjv = new Ajv({
@@ -48,4 +50,21 @@ export function describeValidation(errors: ValidationFailure[], part: string | u
     default:
       return `${at} ${first.message ?? 'is invalid'}.`;
   }
+}
+
+/**
+ * The catalogue error for a schema failure: a limit with its own code keeps it (a create with four glossary_ids is
+ * too_many_glossaries, as docs/api.md says), everything else is invalid_request naming the field.
+ */
+export function validationError(errors: ValidationFailure[], part: string | undefined, body: unknown): DubDeskError {
+  const first = errors[0];
+  if (first?.keyword === 'maxItems' && first.instancePath === '/glossary_ids') {
+    const ids = (body as { glossary_ids?: unknown[] } | null)?.glossary_ids;
+    return new DubDeskError(
+      'too_many_glossaries',
+      `glossary_ids has ${ids?.length ?? `more than ${MAX_GLOSSARIES}`} entries; at most ${MAX_GLOSSARIES} ` +
+        `glossaries can be applied.`,
+    );
+  }
+  return new DubDeskError('invalid_request', describeValidation(errors, part));
 }

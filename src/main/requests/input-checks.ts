@@ -6,11 +6,15 @@ import type { FileStore } from '../files/file-store.js';
 import { classifyInputUrl, resolveLocalInput, type InputUrl } from '../files/input-url.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import { probeMedia, type MediaInfo } from '../media/probe.js';
+import { confirmedType } from '../media/probe-format.js';
 import {
-  acceptedExtensions,
   acceptedTypesText,
+  acceptsExtension,
+  acceptsType,
   checkMediaType,
+  FORMAT_EXTENSIONS,
   normalizeExt,
+  refusedType,
   type SniffedType,
 } from '../media/sniff.js';
 import { parseSrt } from '../media/srt.js';
@@ -47,41 +51,14 @@ export interface InspectedInput {
 
 /** Extensions that name a media or document format: a remote URL ending in one not allowed is refused at once. */
 const KNOWN_EXTENSIONS = new Set([
-  'mp4',
-  'mov',
-  'webm',
-  'mkv',
-  'avi',
-  'wmv',
-  'flv',
-  'm4v',
-  'jpg',
-  'jpeg',
-  'png',
-  'webp',
-  'gif',
-  'bmp',
-  'tif',
-  'tiff',
-  'wav',
-  'mp3',
-  'm4a',
-  'aac',
-  'flac',
-  'ogg',
-  'opus',
-  'srt',
-  'vtt',
-  'ass',
-  'txt',
-  'pdf',
-  'zip',
+  ...FORMAT_EXTENSIONS,
+  ...['gif', 'bmp', 'tif', 'tiff', 'mka', 'ogv', 'vtt', 'ass', 'txt', 'pdf', 'zip'],
 ]);
 
 /** The name says a type that is not accepted (a name without a known extension is judged by content alone). */
 export function checkNameExtension(name: string, rule: InputRule): void {
   const ext = normalizeExt(path.extname(name));
-  if (ext && KNOWN_EXTENSIONS.has(ext) && !acceptedExtensions(rule.allowed).includes(ext)) {
+  if (ext && KNOWN_EXTENSIONS.has(ext) && !acceptsExtension(ext, rule.allowed)) {
     throw new DubDeskError(
       'unsupported_media',
       `${rule.field}: ${name} is a .${ext} file; accepted types: ${acceptedTypesText(rule.allowed)}.`,
@@ -89,21 +66,24 @@ export function checkNameExtension(name: string, rule: InputRule): void {
   }
 }
 
-/** Checks a local file by content (and probes audio/video/images for streams and duration). */
+/** Checks a file on this machine by content, whatever its name says (and probes audio/video/images for streams and duration). */
 export async function inspectFile(
   file: string,
   name: string,
   rule: InputRule,
   env: Pick<InputEnvironment, 'media' | 'signal'>,
 ): Promise<InspectedInput> {
-  checkNameExtension(name, rule);
   // A subtitle is judged by parsing it, so a broken SRT says invalid_subtitle with the line, not "unknown type".
   if (rule.allowed.length === 1 && rule.allowed[0] === 'srt') {
     checkSubtitleLimits(parseSrt(await readSubtitleFile(file)));
     return { path: file, name, type: SRT_TYPE };
   }
-  const type = await checkMediaType(file, { allowed: rule.allowed, nameForErrors: `${rule.field} (${name})` });
+  // The content decides, not the name: sniffed from the first bytes, then confirmed (or corrected) by ffprobe.
+  const nameForErrors = `${rule.field} (${name})`;
+  const sniffed = await checkMediaType(file, { allowed: rule.allowed, nameForErrors });
   const info = await probeMedia(file, { signal: env.signal, ffprobe: env.media.ffprobe });
+  const type = confirmedType(sniffed, info);
+  if (!type || !acceptsType(type, rule.allowed)) throw refusedType(type, { allowed: rule.allowed, nameForErrors });
   if (rule.maxDurationSec !== undefined && info.durationSec > rule.maxDurationSec) {
     throw new DubDeskError(
       'media_too_long',

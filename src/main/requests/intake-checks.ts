@@ -5,9 +5,11 @@ import { DRIVING_AUDIO_TYPES, REFERENCE_VIDEO_TYPES } from '../../shared/schemas
 import type { Engines } from '../engines/registry.js';
 import type { ModelStore } from '../models/model-store.js';
 import type { GlossariesRepository } from '../store/glossaries-repository.js';
+import { checkGlossaryPair } from './glossary-pairs.js';
 import type { InputRule, InspectedInput } from './input-checks.js';
 
-export const VIDEO_TYPES = [...REFERENCE_VIDEO_TYPES, 'mkv'] as const;
+/** Every video and audio format of src/shared/media-formats.ts: each field taking video or audio takes them all. */
+export const VIDEO_TYPES = REFERENCE_VIDEO_TYPES;
 export const AUDIO_TYPES = DRIVING_AUDIO_TYPES;
 
 /** What the checks may consult besides the request itself. */
@@ -42,16 +44,20 @@ export function checkLanguage(field: string, code: string | undefined): void {
     );
 }
 
-export async function checkGlossaries(ids: readonly string[] | undefined, env: SpecEnvironment): Promise<void> {
-  if (!ids) return;
-  if (ids.length > 3)
-    throw new DubDeskError(
-      'too_many_glossaries',
-      `glossary_ids has ${ids.length} entries; at most 3 glossaries can be applied.`,
-    );
-  for (const id of ids) {
-    if (!(await env.glossaries.get(id)))
+/**
+ * Each glossary must exist and be for the job's pair (`source` 'auto' is judged once the language is known); how many
+ * the schema bounds (maxItems, too_many_glossaries).
+ */
+export async function checkGlossaries(
+  ids: readonly string[] | undefined,
+  env: SpecEnvironment,
+  pair: { source: string; target: string },
+): Promise<void> {
+  for (const id of ids ?? []) {
+    const glossary = await env.glossaries.get(id);
+    if (!glossary)
       throw new DubDeskError('not_found', `Glossary ${id} does not exist; GET /v1/glossaries lists yours.`);
+    checkGlossaryPair(glossary, pair.source, pair.target);
   }
 }
 

@@ -3,14 +3,10 @@
 import { stat, readFile } from 'node:fs/promises';
 import { characterCount } from '../../shared/character-count.js';
 import { DubDeskError } from '../../shared/errors.js';
+import { MAX_CUE_CHARACTERS, MAX_CUES, MAX_SUBTITLE_BYTES } from '../../shared/subtitles/limits.js';
 import { formatSrtTime, type SrtCue } from '../media/srt.js';
 
-/** About a minute of speech: far more than a subtitle line holds, small enough that one line's audio stays a few MB. */
-export const MAX_CUE_CHARACTERS = 1_000;
-/** Two hours of media at one cue every 0.7 s: more than any real subtitle file has. */
-export const MAX_CUES = 10_000;
-/** Every cue at its limit in 2-byte UTF-8 still fits; a larger file cannot pass the checks above, so it is not read. */
-export const MAX_SUBTITLE_BYTES = 24 * 1024 * 1024;
+export { MAX_CUE_CHARACTERS, MAX_CUES, MAX_SUBTITLE_BYTES };
 
 const count = (value: number): string => value.toLocaleString('en-US');
 

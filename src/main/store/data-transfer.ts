@@ -70,14 +70,15 @@ export const SKIPPED_TABLES: Readonly<Record<string, string>> = {
   workers: 'the processes of the old machine; every runner registers itself when it starts',
 };
 
-// Columns an import clears: a lease or a delivery claim names a process of the old machine.
+// Columns an import clears: a lease or a delivery claim names a process of the old machine, a task's result base
+// URL its address (callbacks then name the new service's).
 const RELEASED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  tasks: ['lease_owner', 'lease_expires_at'],
+  tasks: ['lease_owner', 'lease_expires_at', 'result_base_url'],
   callback_outbox: ['claimed_by', 'claim_expires_at'],
 };
 
 const MERGED_TABLES = new Set(['settings']);
-// Rows per INSERT: well under PostgreSQL's 65535 parameters for the widest table (tasks, 24 columns).
+// Rows per INSERT: well under PostgreSQL's 65535 parameters for the widest table (tasks, 27 columns).
 const BATCH_ROWS = 500;
 
 // Rows are written to their file about this many characters at a time.

@@ -42,6 +42,8 @@ export interface TaskRecord {
   /** Stage states recorded so far; null for a task that finished before stages were recorded (migration 005). */
   stages: RecordedStage[] | null;
   callbackUrl: string | null;
+  /** The address the task was created at (all-interfaces bind), which its callbacks' URLs name; null: the service's. */
+  resultBaseUrl: string | null;
   inputName: string | null;
   attempts: number;
   maxAttempts: number;
@@ -71,6 +73,8 @@ interface TaskRow {
   plan_json: unknown;
   stages_json: unknown;
   callback_url: string | null;
+  /** Null in rows written before migration 011 (SELECT * of an older schema has no such column). */
+  result_base_url?: string | null;
   input_name: string | null;
   attempts: number;
   max_attempts: number;
@@ -101,6 +105,7 @@ function fromRow(row: TaskRow): TaskRecord {
     plan: readJson<JobPlan | null>(row.plan_json, null),
     stages: readJson<RecordedStage[] | null>(row.stages_json, null),
     callbackUrl: row.callback_url,
+    resultBaseUrl: row.result_base_url ?? null,
     inputName: row.input_name,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
@@ -121,6 +126,7 @@ export interface NewTask {
   status: JobStatus;
   request: Record<string, unknown>;
   callbackUrl?: string | null;
+  resultBaseUrl?: string | null;
   inputName?: string | null;
   maxAttempts: number;
   retryOf?: string | null;
@@ -196,6 +202,8 @@ export function createTasksRepository(db: SqlClient) {
       // A separate write, so a kind without a plan inserts as before (the migration tests insert at older schemas).
       if (task.plan)
         await db.run('UPDATE tasks SET plan_json = $1 WHERE id = $2', [JSON.stringify(task.plan), task.id]);
+      if (task.resultBaseUrl)
+        await db.run('UPDATE tasks SET result_base_url = $1 WHERE id = $2', [task.resultBaseUrl, task.id]);
     },
 
     /** `lock`: inside a transaction, the row stays locked until it ends (PostgreSQL; SQLite's transaction locks the file). */

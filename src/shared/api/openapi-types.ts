@@ -351,8 +351,8 @@ export interface paths {
          */
         get: operations["getSettings"];
         /**
-         * Change the translation engine settings
-         * @description Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to (link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). The next job uses the new settings; running jobs keep theirs.
+         * Change the translation engine settings and the local cache cap
+         * @description Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to (link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). A `local_cache_limit_bytes` that is not a whole number of bytes from 0 up answers `invalid_request`; a new cap applies at the next trim, when a machine next adds to its caches. The next job uses the new settings; running jobs keep theirs.
          *
          *     Needs an `admin` key.
          */
@@ -1093,9 +1093,9 @@ export interface components {
             serverTs: string;
         };
         LipsyncRequest: {
-            /** @description Reference video (.mp4 .mov .webm .avi .wmv) or image (.jpg .jpeg .png .webp). */
+            /** @description Reference video (.mp4 .mov .m4v .3gp .3g2 .webm .mkv .avi .wmv .mpg .mpeg .ts .mts .m2ts .flv) or image (.jpg .jpeg .png .webp), judged by content. */
             reference_file_url: string;
-            /** @description Driving audio (.wav .mp3 .m4a); may be omitted for a video reference, whose own audio then drives it. */
+            /** @description Driving audio (.wav .mp3 .m4a .aac .flac .ogg .oga .opus .weba), judged by content; may be omitted for a video reference, whose own audio then drives it. */
             audio_url?: string;
             /**
              * @description standard_v1 is faster; precision_v1 is higher quality.
@@ -1181,7 +1181,7 @@ export interface components {
         };
         ReusableLipsyncRequest: {
             model_id: string;
-            /** @description Driving audio (.wav .mp3 .m4a). */
+            /** @description Driving audio (.wav .mp3 .m4a .aac .flac .ogg .oga .opus .weba), judged by content. */
             audio_url: string;
             /** @description Receives a POST with the status record on every status change. */
             callback_url?: string;
@@ -1189,12 +1189,12 @@ export interface components {
         TranslateRequest: {
             /** @enum {string} */
             media_type: "video" | "audio";
-            /** @description The video or audio to translate; at most 2 hours long. */
+            /** @description The video (.mp4 .mov .m4v .3gp .3g2 .webm .mkv .avi .wmv .mpg .mpeg .ts .mts .m2ts .flv) or audio (.wav .mp3 .m4a .aac .flac .ogg .oga .opus .weba) to translate, judged by content; at most 2 hours long. */
             media_url: string;
             /** @default auto */
             source_language?: string;
             target_language: string;
-            /** @description An SRT file with the speech, as original or final translated text. */
+            /** @description An SRT file with the speech, as original or final translated text; at most 10,000 cues of up to 1,000 characters, 24 MiB (invalid_subtitle). */
             subtitle_url?: string;
             /**
              * @default original
@@ -1223,6 +1223,7 @@ export interface components {
                 min?: number;
                 max?: number;
             };
+            /** @description At most 3 glossaries of GET /v1/glossaries (more is too_many_glossaries), each of the job's language pair. */
             glossary_ids?: string[];
             /** @default false */
             align_video?: boolean;
@@ -1276,10 +1277,11 @@ export interface components {
             };
         };
         FrameTranslateRequest: {
-            /** @description The video whose on-screen text is translated; at most 20 minutes long. */
+            /** @description The video (.mp4 .mov .m4v .3gp .3g2 .webm .mkv .avi .wmv .mpg .mpeg .ts .mts .m2ts .flv) whose on-screen text is translated, judged by content; at most 20 minutes long. */
             video_url: string;
             source_language: string;
             target_language: string;
+            /** @description At most 3 glossaries of GET /v1/glossaries (more is too_many_glossaries), each of the job's language pair. */
             glossary_ids?: string[];
             user_prompt?: string;
             /**
@@ -1365,7 +1367,7 @@ export interface components {
                 /** @description Catalogue ids to install (POST /v1/models {id}), any one of them; empty when none this version runs. */
                 model_ids: string[];
             };
-            /** @description What is decided only while the job runs, e.g. the translation pair once the language is detected. */
+            /** @description What is decided only while the job runs, e.g. the translation pair once the language is detected, or what the engine will not do, e.g. that it does not follow user_prompt (the job then warns user_prompt_not_used). */
             note?: string;
         };
         /** @description The engine each step of the job runs, chosen once when it was created. Its stages take these engines by id; a retry keeps the plan, and a step whose planned model was removed since fails model_not_installed naming it. */
@@ -1470,6 +1472,7 @@ export interface components {
                 min?: number;
                 max?: number;
             };
+            /** @description At most 3 glossaries of GET /v1/glossaries (more is too_many_glossaries), each of the job's language pair. */
             glossary_ids?: string[];
             /** @default false */
             align_video?: boolean;
@@ -1567,6 +1570,8 @@ export interface components {
             llm_timeout_seconds: number;
             /** @description Whether an LLM API key is stored; the key itself is never answered. */
             llm_api_key_set: boolean;
+            /** @description With shared storage: the most bytes each machine keeps of its download cache and local work folders (default 20000000000, 20 GB); beyond it the least recently used go, never one a running task holds */
+            local_cache_limit_bytes: number;
         };
         UpdateSettingsBody: {
             /**
@@ -1580,8 +1585,10 @@ export interface components {
             /** @description Write-only: GET answers llm_api_key_set. Empty removes it. */
             llm_api_key?: string;
             llm_timeout_seconds?: number;
+            /** @description With shared storage: the most bytes each machine keeps of its download cache and local work folders (default 20000000000, 20 GB); beyond it the least recently used go, never one a running task holds */
+            local_cache_limit_bytes?: number;
         };
-        TranslationSettings: {
+        ChangeableSettings: {
             /**
              * @description auto: Bergamot for installed pairs, then the LLM endpoint when configured, then Apertium; or always the one named
              * @enum {string}
@@ -1593,6 +1600,8 @@ export interface components {
             llm_timeout_seconds: number;
             /** @description Whether an LLM API key is stored; the key itself is never answered. */
             llm_api_key_set: boolean;
+            /** @description With shared storage: the most bytes each machine keeps of its download cache and local work folders (default 20000000000, 20 GB); beyond it the least recently used go, never one a running task holds */
+            local_cache_limit_bytes: number;
         };
         UploadedFile: {
             file_id: string;
@@ -3645,7 +3654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TranslationSettings"];
+                    "application/json": components["schemas"]["ChangeableSettings"];
                 };
             };
             /** @description Bad request: `invalid_request`. */

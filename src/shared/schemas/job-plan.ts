@@ -69,7 +69,8 @@ export const PlanStepSchema = Type.Object(
     note: Type.Optional(
       Type.String({
         description:
-          'What is decided only while the job runs, e.g. the translation pair once the language is detected.',
+          'What is decided only while the job runs, e.g. the translation pair once the language is detected, ' +
+          'or what the engine will not do, e.g. that it does not follow user_prompt (the job then warns user_prompt_not_used).',
       }),
     ),
   },

@@ -3,6 +3,8 @@ import { KIND_STATUSES, JOB_KINDS } from '../jobs.js';
 import { StatusCoreProperties, StrictObject, StringEnum, UrlString } from './common.js';
 import { QualityReportSchema } from './quality.js';
 import { JobPlanSchema } from './job-plan.js';
+import { AUDIO_EXTENSIONS, extensionsText, IMAGE_EXTENSIONS, VIDEO_EXTENSIONS } from '../media-formats.js';
+import { MAX_CUE_CHARACTERS, MAX_CUES, MAX_SUBTITLE_BYTES } from '../subtitles/limits.js';
 
 // ---- Warnings: a job that finished, but with something the user should check ----
 export const TaskWarningSchema = Type.Object(
@@ -30,18 +32,34 @@ const WarningsProperty = Type.Optional(
 /** Present once the job is done: how good the result is and where to look (docs/api.md "Quality report"). */
 const QualityProperty = Type.Optional(QualityReportSchema);
 
+/** The most glossaries one job applies; more is too_many_glossaries (api/errors.ts maps the schema's maxItems to it). */
+export const MAX_GLOSSARIES = 3;
+const GlossaryIdsProperty = Type.Optional(
+  Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    maxItems: MAX_GLOSSARIES,
+    description:
+      `At most ${MAX_GLOSSARIES} glossaries of GET /v1/glossaries (more is too_many_glossaries), each of the ` +
+      "job's language pair.",
+  }),
+);
+const count = (value: number) => value.toLocaleString('en-US');
+
 // ---- Lip-sync (docs/api.md "Lip-sync") ----
 export const LIPSYNC_MODELS = ['standard_v1', 'precision_v1'] as const;
-export const REFERENCE_VIDEO_TYPES = ['mp4', 'mov', 'webm', 'avi', 'wmv'] as const;
-export const REFERENCE_IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'webp'] as const;
-export const DRIVING_AUDIO_TYPES = ['wav', 'mp3', 'm4a'] as const;
+// Every video, image and audio format of src/shared/media-formats.ts, judged by content (docs/api.md "Media formats").
+export const REFERENCE_VIDEO_TYPES: readonly string[] = VIDEO_EXTENSIONS;
+export const REFERENCE_IMAGE_TYPES: readonly string[] = IMAGE_EXTENSIONS;
+export const DRIVING_AUDIO_TYPES: readonly string[] = AUDIO_EXTENSIONS;
 
 export const LipsyncRequestSchema = StrictObject(
   {
-    reference_file_url: UrlString('Reference video (.mp4 .mov .webm .avi .wmv) or image (.jpg .jpeg .png .webp).'),
+    reference_file_url: UrlString(
+      `Reference video (${extensionsText('video')}) or image (${extensionsText('image')}), judged by content.`,
+    ),
     audio_url: Type.Optional(
       UrlString(
-        'Driving audio (.wav .mp3 .m4a); may be omitted for a video reference, whose own audio then drives it.',
+        `Driving audio (${extensionsText('audio')}), judged by content; may be omitted for a video reference, whose ` +
+          'own audio then drives it.',
       ),
     ),
     model: StringEnum(LIPSYNC_MODELS, { description: 'standard_v1 is faster; precision_v1 is higher quality.' }),
@@ -67,7 +85,7 @@ export const LipsyncStatusSchema = Type.Object(
 export const ReusableLipsyncRequestSchema = StrictObject(
   {
     model_id: Type.String({ minLength: 1, maxLength: 64 }),
-    audio_url: UrlString('Driving audio (.wav .mp3 .m4a).'),
+    audio_url: UrlString(`Driving audio (${extensionsText('audio')}), judged by content.`),
     callback_url: Type.Optional(UrlString('Receives a POST with the status record on every status change.')),
   },
   { $id: 'ReusableLipsyncRequest' },
@@ -78,10 +96,18 @@ export type ReusableLipsyncRequest = Static<typeof ReusableLipsyncRequestSchema>
 export const TranslateRequestSchema = StrictObject(
   {
     media_type: StringEnum(['video', 'audio'] as const),
-    media_url: UrlString('The video or audio to translate; at most 2 hours long.'),
+    media_url: UrlString(
+      `The video (${extensionsText('video')}) or audio (${extensionsText('audio')}) to translate, judged by ` +
+        'content; at most 2 hours long.',
+    ),
     source_language: Type.Optional(Type.String({ pattern: '^(auto|[a-z]{2}(-[A-Za-z]{2})?)$', default: 'auto' })),
     target_language: Type.String({ pattern: '^[a-z]{2}(-[A-Za-z]{2})?$' }),
-    subtitle_url: Type.Optional(UrlString('An SRT file with the speech, as original or final translated text.')),
+    subtitle_url: Type.Optional(
+      UrlString(
+        `An SRT file with the speech, as original or final translated text; at most ${count(MAX_CUES)} cues of up ` +
+          `to ${count(MAX_CUE_CHARACTERS)} characters, ${MAX_SUBTITLE_BYTES / 1024 / 1024} MiB (invalid_subtitle).`,
+      ),
+    ),
     subtitle_usage_type: Type.Optional(StringEnum(['original', 'final_translated'] as const, { default: 'original' })),
     subtitle_mode: Type.Optional(StringEnum(['none', 'add', 'replace'] as const, { default: 'none' })),
     subtitle_style_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -101,7 +127,7 @@ export const TranslateRequestSchema = StrictObject(
         max: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
       }),
     ),
-    glossary_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }))),
+    glossary_ids: GlossaryIdsProperty,
     align_video: Type.Optional(Type.Boolean({ default: false })),
     enable_proofreading: Type.Optional(Type.Boolean({ default: false })),
     voice_model: Type.Optional(StringEnum(['auto', 'real', 'native'] as const, { default: 'auto' })),
@@ -166,10 +192,13 @@ export const TranslateStatusSchema = Type.Object(
 const FRAME_LANGUAGE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]+)*$';
 export const FrameTranslateRequestSchema = StrictObject(
   {
-    video_url: UrlString('The video whose on-screen text is translated; at most 20 minutes long.'),
+    video_url: UrlString(
+      `The video (${extensionsText('video')}) whose on-screen text is translated, judged by content; at most 20 ` +
+        'minutes long.',
+    ),
     source_language: Type.String({ pattern: FRAME_LANGUAGE_PATTERN }),
     target_language: Type.String({ pattern: FRAME_LANGUAGE_PATTERN }),
-    glossary_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }))),
+    glossary_ids: GlossaryIdsProperty,
     user_prompt: Type.Optional(Type.String({ maxLength: 4000 })),
     project_mode: Type.Optional(StringEnum(['none', 'editable'] as const, { default: 'none' })),
     callback_url: Type.Optional(UrlString('Receives a POST with the status record on every status change.')),

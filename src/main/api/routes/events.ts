@@ -94,7 +94,7 @@ export async function eventRoutes(app: App, { describe, events, models, projects
       const send = (event: TaskEvent) => {
         if (event.type === 'task') {
           if ((onlyTask && event.task.id !== onlyTask) || (onlyKind && event.task.kind !== onlyKind)) return;
-          const described = describe(event.task);
+          const described = describe(event.task, request);
           written = written
             .then(async () => {
               socket.write(`id: ${++sequence}\nevent: task\ndata: ${JSON.stringify(await described)}\n\n`);

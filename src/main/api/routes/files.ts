@@ -21,8 +21,8 @@ import type { App } from '../app-types.js';
 export interface FileRoutesOptions {
   files: FileStore;
   signer: FileUrlSigner;
-  /** The service's public base URL (e.g. http://127.0.0.1:7860), read per request since the port is known only after listen. */
-  baseUrl: () => string;
+  /** The base URL the request is answered with (e.g. http://127.0.0.1:7860): the address it came to (docs/api.md "URLs"). */
+  baseUrl: (request: FastifyRequest) => string;
 }
 
 // Types a browser may show inline; anything else (HTML, SVG, scripts) is served as a download.
@@ -43,9 +43,9 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
     throwFileSizeLimit: false,
   });
 
-  const toUploadedFile = (record: FileRecord): UploadedFile => ({
+  const toUploadedFile = (record: FileRecord, request: FastifyRequest): UploadedFile => ({
     file_id: record.id,
-    url: signer.fileUrl(baseUrl(), record.id),
+    url: signer.fileUrl(baseUrl(request), record.id),
     name: record.name,
     size: record.size,
   });
@@ -80,7 +80,7 @@ export async function fileRoutes(app: App, { files, signer, baseUrl }: FileRoute
       const record = request.isMultipart()
         ? await saveMultipartUpload(request, reply, files)
         : await saveRawUpload(request, reply, files);
-      return reply.status(201).send(toUploadedFile(record));
+      return reply.status(201).send(toUploadedFile(record, request));
     },
   );
 

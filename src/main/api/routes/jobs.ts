@@ -34,13 +34,21 @@ const IdempotencyHeaders = Type.Object({
 export interface JobRoutesOptions {
   kinds: Pick<KindRegistry, 'list'>;
   /** core.submit: validate against the kind's schema, intake, create. */
-  submit(kind: string, body: unknown, options: { idempotencyKey?: string }): Promise<{ taskId: string }>;
+  submit(
+    kind: string,
+    body: unknown,
+    options: { idempotencyKey?: string; resultBaseUrl?: string },
+  ): Promise<{ taskId: string }>;
   jobs: Pick<JobService, 'get'>;
-  resultUrls: ResultUrlOf;
+  /** The address a request came to when its URLs name it (all-interfaces bind); undefined: the service's own address. */
+  requestBaseUrl(request: FastifyRequest): string | undefined;
+  /** Result URLs under that base (the service's own when undefined). */
+  resultUrls(baseUrl: string | undefined): ResultUrlOf;
 }
 
 /** The cloud-shaped create and status operations of every registered job kind (docs/api.md "Job routes at a glance"). */
-export async function jobRoutes(app: App, { kinds, submit, jobs, resultUrls }: JobRoutesOptions): Promise<void> {
+export async function jobRoutes(app: App, options: JobRoutesOptions): Promise<void> {
+  const { kinds, submit, jobs, requestBaseUrl, resultUrls } = options;
   for (const kind of kinds.list()) {
     // The body schema here also drives the OpenAPI document; core.submit validates with the same compiler.
     app.post(
@@ -60,7 +68,11 @@ export async function jobRoutes(app: App, { kinds, submit, jobs, resultUrls }: J
       },
       async (request: FastifyRequest) => {
         const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? undefined;
-        const { taskId } = await submit(kind.id, request.body, { idempotencyKey });
+        // Its callbacks carry result URLs naming the address the task was created at (docs/api.md "URLs").
+        const { taskId } = await submit(kind.id, request.body, {
+          idempotencyKey,
+          resultBaseUrl: requestBaseUrl(request),
+        });
         return { task_id: taskId };
       },
     );
@@ -84,7 +96,7 @@ export async function jobRoutes(app: App, { kinds, submit, jobs, resultUrls }: J
             'not_found',
             `Task ${task.id} is not a ${kind.title} job; see GET /v1/tasks/${task.id}.`,
           );
-        return cloudStatusRecord(task, resultUrls, kind.statusShape);
+        return cloudStatusRecord(task, resultUrls(requestBaseUrl(request)), kind.statusShape);
       },
     );
   }

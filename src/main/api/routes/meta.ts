@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { LANGUAGES } from '../../../shared/languages.js';
 import { CapabilitiesSchema, type Capabilities, type Capability } from '../../../shared/schemas/capabilities.js';
 import { apiCapabilityRow, hasBuiltInEngine } from '../../engines/capability-table.js';
@@ -55,7 +56,8 @@ export interface MetaRoutesOptions {
   models: Pick<ModelStore, 'isInstalled' | 'list'>;
   kinds: Pick<KindRegistry, 'list'>;
   pipelines: PipelineRegistry;
-  baseUrl(): string;
+  /** The base URL the request is answered with (the document's server): the address it came to. */
+  baseUrl(request: FastifyRequest): string;
   routes: ReturnType<typeof collectRoutes>;
 }
 
@@ -128,7 +130,8 @@ export async function metaRoutes(app: App, options: MetaRoutesOptions): Promise<
   );
 
   // key-or-query: a plain link (the GUI's Settings page) can open the document.
-  const document = async () => openApiDocument(routes, { version, baseUrl: options.baseUrl() });
+  const document = async (request: FastifyRequest) =>
+    openApiDocument(routes, { version, baseUrl: options.baseUrl(request) });
   app.get(
     '/v1/openapi.json',
     {

@@ -1,4 +1,5 @@
 // /v1/projects: editable projects of translate and visual translate jobs (docs/api.md "Projects").
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
 import { TaskReferenceSchema } from '../../../shared/schemas/common.js';
@@ -19,16 +20,19 @@ import {
   SubtitleTrackQuery,
 } from '../../../shared/schemas/projects.js';
 import type { ProjectService } from '../../projects/project-service.js';
+import type { ResultUrlOf } from '../../queue/status-record.js';
 import type { App } from '../app-types.js';
 
 export interface ProjectRoutesOptions {
   projects: ProjectService;
+  /** URLs under the address a request came to (all-interfaces bind); the service's own when not given. */
+  urlsFor?(request: FastifyRequest): ResultUrlOf;
 }
 
 /** An uploaded SRT can be a few MB for a film; anything bigger is not a subtitle file. */
 const SRT_BODY_LIMIT = 20 * 1024 * 1024;
 
-export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions): Promise<void> {
+export async function projectRoutes(app: App, { projects, urlsFor }: ProjectRoutesOptions): Promise<void> {
   // Subtitle uploads arrive as bytes: their encoding is detected (an SRT from Windows is often not UTF-8).
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
@@ -49,7 +53,7 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
       },
       schema: { querystring: ProjectListQuery, response: { 200: ProjectListSchema } },
     },
-    async (request) => ({ projects: await projects.list(request.query.task_id) }),
+    async (request) => ({ projects: await projects.list(request.query.task_id, urlsFor?.(request)) }),
   );
 
   app.get(
@@ -64,7 +68,7 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
       },
       schema: { params: ProjectIdParams, response: { 200: ProjectSchema } },
     },
-    async (request) => projects.get(request.params.project_id),
+    async (request) => projects.get(request.params.project_id, urlsFor?.(request)),
   );
 
   app.get(
@@ -264,7 +268,7 @@ export async function projectRoutes(app: App, { projects }: ProjectRoutesOptions
           'Send the SRT file itself as the body (content-type application/x-subrip or text/plain).',
         );
       }
-      return projects.replaceSubtitles(request.params.project_id, track, request.body);
+      return projects.replaceSubtitles(request.params.project_id, track, request.body, urlsFor?.(request));
     },
   );
 

@@ -1,9 +1,12 @@
-// /v1/settings: what the Settings page shows of the running service; the translation engine settings can be changed.
+// /v1/settings: what the Settings page shows of the running service; the translation engine settings and the local
+// cache cap can be changed.
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
 import { StrictObject, StringEnum } from '../../../shared/schemas/common.js';
 import type { DubDeskConfig } from '../../config.js';
 import { describeRefusal, literalAddress, refusedRange } from '../../files/address-policy.js';
+import { localCacheLimit, LOCAL_CACHE_LIMIT_SETTING } from '../../files/local-cache.js';
 import { TRANSLATION_ENGINE_CHOICES } from '../../engines/mt/preferred-translator.js';
 import type { MediaTools } from '../../media/ffmpeg-paths.js';
 import type { SettingsCache } from '../../store/settings-cache.js';
@@ -33,6 +36,21 @@ const TranslationSettingsSchema = Type.Object(
   },
   { $id: 'TranslationSettings' },
 );
+/** With shared storage: the cap on this machine's local copies (files/local-cache.ts). */
+const LocalCacheSettings = {
+  local_cache_limit_bytes: Type.Integer({
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description:
+      'With shared storage: the most bytes each machine keeps of its download cache and local work folders ' +
+      '(default 20000000000, 20 GB); beyond it the least recently used go, never one a running task holds',
+  }),
+};
+/** What PUT /v1/settings changes, as it answers it. */
+const ChangeableSettingsSchema = Type.Object(
+  { ...TranslationSettingsSchema.properties, ...LocalCacheSettings },
+  { $id: 'ChangeableSettings' },
+);
 const ServiceSettingsSchema = Type.Object(
   {
     version: Type.String(),
@@ -47,7 +65,7 @@ const ServiceSettingsSchema = Type.Object(
     max_stretch: Type.Number({
       description: 'The largest time-stretch of a dubbed line before the timing fit slows the video or flags the line.',
     }),
-    ...TranslationSettingsSchema.properties,
+    ...ChangeableSettingsSchema.properties,
   },
   { $id: 'ServiceSettings' },
 );
@@ -60,14 +78,15 @@ const SettingsUpdateBody = StrictObject(
       Type.String({ maxLength: 1000, description: 'Write-only: GET answers llm_api_key_set. Empty removes it.' }),
     ),
     llm_timeout_seconds: Type.Optional(TranslationSettings.llm_timeout_seconds),
+    local_cache_limit_bytes: Type.Optional(LocalCacheSettings.local_cache_limit_bytes),
   },
   { $id: 'UpdateSettingsBody' },
 );
 
 export interface SettingsRoutesOptions {
   version: string;
-  /** Read per request: the port is known only after listen. */
-  baseUrl: () => string;
+  /** The base URL the request is answered with: the address it came to (docs/api.md "URLs"). */
+  baseUrl: (request: FastifyRequest) => string;
   dataDir: string;
   webhookSecret: string;
   /** refusePrivateAddresses: the LLM endpoint obeys the address rules of callback_url. */
@@ -94,10 +113,10 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
         role: 'admin',
       },
     },
-    async () => ({
+    async (request) => ({
       version: options.version,
-      base_url: options.baseUrl(),
-      openapi_url: `${options.baseUrl()}/v1/openapi.json`,
+      base_url: options.baseUrl(request),
+      openapi_url: `${options.baseUrl(request)}/v1/openapi.json`,
       data_dir: options.dataDir,
       webhook_secret: options.webhookSecret,
       concurrency: options.config.concurrency,
@@ -105,17 +124,17 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
       ffprobe_path: options.media.ffprobe,
       loudness_lufs: options.config.loudnessLufs,
       max_stretch: options.config.maxStretch,
-      ...translationSettings(options.store),
+      ...changeableSettings(options.store),
     }),
   );
 
   app.put(
     '/v1/settings',
     {
-      schema: { body: SettingsUpdateBody, response: { 200: TranslationSettingsSchema } },
+      schema: { body: SettingsUpdateBody, response: { 200: ChangeableSettingsSchema } },
       config: {
         operationId: 'updateSettings',
-        summary: 'Change the translation engine settings',
+        summary: 'Change the translation engine settings and the local cache cap',
         description:
           'Changes the translation engine settings and answers them as they now are; fields left ' +
           'out stay as they are, and an empty `llm_api_key` removes the key. ' +
@@ -124,6 +143,8 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
           '(link-local such as 169.254.169.254, unspecified, and private ones under ' +
           '`--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when ' +
           'the engine connects). ' +
+          'A `local_cache_limit_bytes` that is not a whole number of bytes from 0 up answers `invalid_request`; ' +
+          'a new cap applies at the next trim, when a machine next adds to its caches. ' +
           'The next job uses the new settings; running jobs keep theirs.',
         role: 'admin',
       },
@@ -157,7 +178,9 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
       }
       if (body.llm_timeout_seconds !== undefined)
         await options.store.set('llm_timeout_seconds', String(body.llm_timeout_seconds));
-      return translationSettings(options.store);
+      if (body.local_cache_limit_bytes !== undefined)
+        await options.store.set(LOCAL_CACHE_LIMIT_SETTING, String(body.local_cache_limit_bytes));
+      return changeableSettings(options.store);
     },
   );
 }
@@ -169,6 +192,14 @@ function parsedUrl(url: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/** What PUT changes, as GET and PUT answer it. */
+function changeableSettings(store: Pick<SettingsCache, 'get'>) {
+  return {
+    ...translationSettings(store),
+    local_cache_limit_bytes: localCacheLimit(store.get(LOCAL_CACHE_LIMIT_SETTING)),
+  };
 }
 
 /** The translation settings as GET shows them: the API key only as whether one is set. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { StringEnum, TaskIdParams } from '../../../shared/schemas/common.js';
 import { TaskListQuerySchema, TaskListSchema, TaskSummarySchema } from '../../../shared/schemas/jobs.js';
@@ -34,7 +35,7 @@ export interface TaskRoutesOptions {
 
 /** Local task management for every kind (docs/api.md "Local task routes"). */
 export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: TaskRoutesOptions): Promise<void> {
-  const summary = async (id: string) => describe(await jobs.get(id));
+  const summary = async (id: string, request: FastifyRequest) => describe(await jobs.get(id), request);
 
   app.get(
     '/v1/tasks',
@@ -54,7 +55,10 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     async (request) => {
       const { kind, status, limit = 50, cursor } = request.query;
       const page = await tasks.list({ kind, status, limit, cursor });
-      return { tasks: await Promise.all(page.tasks.map(describe)), next_cursor: page.nextCursor };
+      return {
+        tasks: await Promise.all(page.tasks.map((task) => describe(task, request))),
+        next_cursor: page.nextCursor,
+      };
     },
   );
 
@@ -79,7 +83,7 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
       const task = await jobs.get(request.params.task_id);
       const plan = task.plan ? { plan: task.plan } : {};
       return {
-        ...(await describe(task)),
+        ...(await describe(task, request)),
         request: request.apiKeyRole === 'admin' ? task.request : withCallbackOrigin(task.request),
         ...plan,
       };
@@ -122,7 +126,7 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
     },
     async (request) => {
       await jobs.cancel(request.params.task_id);
-      return summary(request.params.task_id);
+      return summary(request.params.task_id, request);
     },
   );
 
@@ -141,7 +145,7 @@ export async function taskRoutes(app: App, { describe, jobs, tasks, logs }: Task
         errors: ['conflict', 'rate_limited', 'out_of_disk'],
       },
     },
-    async (request) => describe(await jobs.retry(request.params.task_id)),
+    async (request) => describe(await jobs.retry(request.params.task_id), request),
   );
 
   app.delete(

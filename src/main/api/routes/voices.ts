@@ -1,4 +1,5 @@
 // /v1/voices: the voices a dub can speak with, one voice, and a short audition sample of it.
+import type { FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import { DubDeskError } from '../../../shared/errors.js';
 import { findLanguage } from '../../../shared/languages.js';
@@ -11,8 +12,8 @@ export interface VoiceRoutesOptions {
   voices: () => Voice[];
   /** Path of a cached WAV sample of the voice (e.g. createVoiceSampleCache(...).sampleFile). */
   sampleFile: (voiceId: string) => Promise<string>;
-  /** The service's base URL (sample_url is absolute). */
-  baseUrl: () => string;
+  /** The base URL the request is answered with (sample_url is absolute; docs/api.md "URLs"). */
+  baseUrl: (request: FastifyRequest) => string;
 }
 
 /** Pure: a voice in the API's snake_case shape. */
@@ -58,7 +59,7 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
         throw new DubDeskError('unsupported_language', `'${language}' is not a supported language.`);
       }
       const voices = language === undefined ? opts.voices() : voicesForLanguage(language, opts.voices());
-      const baseUrl = opts.baseUrl();
+      const baseUrl = opts.baseUrl(request);
       return { voices: voices.map((voice) => toApiVoice(voice, baseUrl)) };
     },
   );
@@ -73,7 +74,7 @@ export async function voiceRoutes(app: App, opts: VoiceRoutesOptions): Promise<v
       },
       schema: { params: schemas.VoiceIdParams, response: { 200: schemas.VoiceRecord } },
     },
-    async (request) => toApiVoice(find(request.params.voice_id), opts.baseUrl()),
+    async (request) => toApiVoice(find(request.params.voice_id), opts.baseUrl(request)),
   );
 
   app.get(

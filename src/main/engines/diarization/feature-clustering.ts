@@ -7,6 +7,10 @@ import { clusterAverageLinkage } from './agglomerative.js';
 import { mergeUnseparated, SEPARATION_MARGIN, type UncertainDecision } from './cluster-separation.js';
 import { regionFeatures, type RegionFeatures } from './region-features.js';
 import type { DiarizeOptions, Diarizer, SpeakerSegment } from './types.js';
+import { engineRow } from '../capability-table.js';
+
+/** The capability table's row: this engine's title and quality. */
+const ROW = engineRow('speaker-diarization', 'feature-clustering');
 
 export const FEATURE_CLUSTERING_ID = 'feature-clustering';
 export const DEFAULT_MAX_SPEAKERS = 4;
@@ -178,8 +182,8 @@ function voicedAt(labels: readonly (number | undefined)[], index: number): numbe
 export function createFeatureClusteringDiarizer(): Diarizer {
   return {
     id: FEATURE_CLUSTERING_ID,
-    title: 'Built-in speaker clustering (MFCC and pitch)',
-    quality: 'draft',
+    title: ROW.title,
+    quality: ROW.quality,
     async diarize(samples, sampleRate, options) {
       if (options.signal.aborted)
         throw new DubDeskError('cancelled', 'Telling speakers apart was cancelled.', { cause: options.signal.reason });

@@ -10,6 +10,10 @@ import { pasteLamaCore, readLamaOutput, writeLamaInput } from './lama-tensors.js
 import { planLamaTiles, type LamaTile } from './lama-tiles.js';
 import { maskBounds } from './mask-bounds.js';
 import type { Inpainter, InpaintMask } from './types.js';
+import { engineRow } from '../capability-table.js';
+
+/** The capability table's row: this engine's title and quality. */
+const ROW = engineRow('inpainting', 'lama');
 
 /** Catalogue id and file of the model (src/main/models/entries/video.ts). */
 export const LAMA_MODEL = 'lama';
@@ -72,8 +76,8 @@ export function createLamaInpainter(deps: LamaDeps): Inpainter & { isAvailable()
 
   return {
     id: 'lama',
-    title: 'LaMa inpainting (neural)',
-    quality: 'standard',
+    title: ROW.title,
+    quality: ROW.quality,
     isAvailable: () => deps.models.isInstalled(LAMA_MODEL),
 
     async inpaint(image: RgbImage, mask: InpaintMask, signal: AbortSignal): Promise<RgbImage> {

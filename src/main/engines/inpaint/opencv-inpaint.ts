@@ -5,6 +5,10 @@ import { DubDeskError } from '../../../shared/errors.js';
 import { clampBox, type PixelBox, type RgbImage } from '../../media/image/rgb-image.js';
 import { maskBounds } from './mask-bounds.js';
 import type { Inpainter, InpaintMask } from './types.js';
+import { engineRow } from '../capability-table.js';
+
+/** The capability table's row: this engine's title and quality. */
+const ROW = engineRow('inpainting', 'opencv-telea');
 
 /** The few opencv.js calls used here (its own typings describe the whole C++ API and type poorly). */
 interface CvMat {
@@ -79,8 +83,8 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
   const method = options.method ?? 'telea';
   return {
     id: method === 'telea' ? 'opencv-telea' : 'opencv-ns',
-    title: 'OpenCV inpainting (built in)',
-    quality: 'draft',
+    title: ROW.title,
+    quality: ROW.quality,
     async inpaint(image: RgbImage, mask: InpaintMask, signal: AbortSignal): Promise<RgbImage> {
       if (mask.width !== image.width || mask.height !== image.height) {
         throw new DubDeskError(

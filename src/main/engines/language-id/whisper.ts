@@ -9,6 +9,10 @@ import type { EngineModels } from '../registry.js';
 import type { SherpaHost } from '../sherpa/host.js';
 import { LANGUAGE_ID_OP } from '../sherpa/ops/language-id.js';
 import type { IdentifiedLanguage, LanguageIdentifier } from './types.js';
+import { engineRow } from '../capability-table.js';
+
+/** The capability table's row: this engine's title and quality. */
+const ROW = engineRow('language-identification', 'whisper-language-id');
 
 /** Whisper hears 30 s at a time: longer speech is judged window by window. */
 const WINDOW_SEC = 30;
@@ -35,8 +39,8 @@ export function createWhisperLanguageIdentifier(
 
   return {
     id: 'whisper-language-id',
-    title: 'Whisper language detection',
-    quality: 'standard',
+    title: ROW.title,
+    quality: ROW.quality,
     isAvailable: () => smallestInstalled() !== undefined,
 
     /**

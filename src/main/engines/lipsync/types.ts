@@ -8,6 +8,7 @@ import type { FaceLandmarks } from '../face/types.js';
 import type { EngineQuality } from '../quality.js';
 import type { Engines } from '../registry.js';
 import type { MouthShape } from './mouth-shape.js';
+import type { PlanStepBody } from '../../../shared/schemas/job-plan.js';
 
 /** One frame to lip-sync. */
 export interface LipsyncFrame {
@@ -64,7 +65,7 @@ export interface LipsyncMediaDeps {
 
 /** What every engine may use: ffmpeg, and the model-backed engines (detector, generator, face restorer). */
 export interface LipsyncEngineDeps extends LipsyncMediaDeps {
-  engines: Pick<Engines, 'faceDetector' | 'requireLipsyncModel' | 'faceRestorer' | 'lipsyncGeneratorInstalled'>;
+  engines: Pick<Engines, 'faceDetector' | 'requireLipsyncModel' | 'plannedFaceRestorer' | 'lipsyncGeneratorInstalled'>;
 }
 
 /** The job's cancel signal, progress (0..1 of the render) and log. */
@@ -84,6 +85,9 @@ export interface LipsyncPrepared {
   reusableFolder(): string;
 }
 
+/** The job's plan for the face restoration: its engine, or why it is skipped (absent: the plan has no such step). */
+export type PlannedRestoration = Pick<PlanStepBody, 'engine' | 'skipped'> | undefined;
+
 /** One render: the settled plan with absolute paths, and where to write the video. */
 export interface LipsyncRenderJob {
   model: LipsyncModelName;
@@ -94,6 +98,8 @@ export interface LipsyncRenderJob {
   /** The video to write. */
   video: string;
   prepared: LipsyncPrepared;
+  /** The job's plan for restoring the face after a Wav2Lip render (the other engines draw no face to restore). */
+  restoration: PlannedRestoration;
 }
 
 export interface LipsyncRendered {

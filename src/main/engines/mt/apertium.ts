@@ -9,6 +9,10 @@ import { findExecutable, shareDirsFor } from '../system-binary.js';
 import { findPair, listInstalledPairs, type ApertiumPair } from './apertium-pairs.js';
 import { protectTerms, tokenPlaceholders } from './glossary-placeholders.js';
 import type { TranslationRequest, Translator } from './types.js';
+import { engineRow } from '../capability-table.js';
+
+/** The capability table's row: this engine's title, quality and install hint. */
+const ROW = engineRow('translation', 'apertium');
 
 export const APERTIUM_ENGINE_ID = 'apertium';
 
@@ -56,8 +60,8 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
 
   return {
     id: APERTIUM_ENGINE_ID,
-    title: 'Apertium (draft)',
-    quality: 'draft',
+    title: ROW.title,
+    quality: ROW.quality,
     expectation:
       'Rule-based, close to word for word: meaning often survives, phrasing rarely does ("Turn ' +
       'left" can come out as "El turno dejó"); proofread the translation, or install a ' +
@@ -78,8 +82,7 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
       if (!installed || !pair) {
         throw new DubDeskError(
           'model_not_installed',
-          `Apertium has no ${sourceLanguage}-${targetLanguage} pair installed. Install its pair ` +
-            `package (Debian/Ubuntu: apt-cache search apertium lists them).`,
+          `Apertium has no ${sourceLanguage}-${targetLanguage} pair installed. ${ROW.installHint}`,
         );
       }
       const lines = texts.map(asOneLine);

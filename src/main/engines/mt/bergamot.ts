@@ -15,8 +15,9 @@ import {
 } from './bergamot-worker.js';
 import { HTML_PLACEHOLDERS, protectTerms, termsInSource } from './glossary-placeholders.js';
 import type { TranslationRequest, Translator } from './types.js';
+import { engineRow } from '../capability-table.js';
 
-export const BERGAMOT_TITLE = 'Bergamot (Firefox Translations)';
+export const BERGAMOT_TITLE = engineRow('translation', 'bergamot').title;
 const PIVOT = 'en';
 /** Lines per call into the engine: progress and cancellation are checked between batches. */
 const BATCH_LINES = 16;

@@ -13,6 +13,10 @@ import { ctcClassesFromDictionary, decodeCtcGreedy, type CtcClasses } from './ct
 import { dbBoxes, RAPIDOCR_DB_OPTIONS, readingOrder, type DbOptions } from './db-boxes.js';
 import { detectionInput, recognitionInput, REC_HEIGHT } from './rapidocr-tensors.js';
 import type { RecognizedLine, TextRecognizer } from './types.js';
+import { engineRow } from '../capability-table.js';
+
+/** The capability table's row: this engine's title and quality. */
+const ROW = engineRow('text-recognition', 'rapidocr');
 
 /** Catalogue id and files (src/main/models/entries/ocr.ts). */
 export const RAPIDOCR_MODEL = 'rapidocr-ppocrv4-ch';
@@ -132,8 +136,8 @@ export function createRapidOcrRecognizer(options: RapidOcrOptions): RapidOcrReco
 
   return {
     id: 'rapidocr',
-    title: 'RapidOCR (PP-OCRv4)',
-    quality: 'standard',
+    title: ROW.title,
+    quality: ROW.quality,
     isAvailable: () => models.isInstalled(RAPIDOCR_MODEL),
 
     supports: (language) => RAPIDOCR_LANGUAGES.has(languagePart(language)),

@@ -13,6 +13,10 @@ import { encodePpm, encodeWhitenessPgm } from './pnm.js';
 import { findTesseractData, tesseractCode, type TesseractLanguageData } from './tesseract-languages.js';
 import { linesFromBlocks } from './tesseract-lines.js';
 import type { RecognizedLine, TextRecognizer } from './types.js';
+import { engineRow } from '../capability-table.js';
+
+/** The capability table's row: this engine's title and quality. */
+const ROW = engineRow('text-recognition', 'tesseract');
 
 export interface TesseractRecognizerOptions {
   /** Words below this confidence (0..100) are dropped: on busy backgrounds Tesseract reads texture as junk words. */
@@ -126,8 +130,8 @@ export function createTesseractRecognizer(options: TesseractRecognizerOptions = 
 
   return {
     id: 'tesseract',
-    title: 'Tesseract (built in)',
-    quality: 'standard',
+    title: ROW.title,
+    quality: ROW.quality,
 
     supports(language: string): boolean {
       return dataFor(language) !== undefined;

@@ -21,6 +21,7 @@ import {
   ZIPVOICE_LANGUAGES,
   ZIPVOICE_MODEL,
 } from '../../models/entries/voices.js';
+import { engineRow } from '../capability-table.js';
 import type { EngineModels } from '../registry.js';
 import type { SherpaHost } from '../sherpa/host.js';
 import { SHERPA_TTS_OP, type SherpaTtsArgs, type SherpaTtsModel } from '../sherpa/ops/tts.js';
@@ -157,6 +158,7 @@ export function createSherpaVoices(host: SherpaHost, models: EngineModels): TtsE
 
   return {
     id: SHERPA_VOICES_ENGINE_ID,
+    title: engineRow('voices', 'sherpa-tts').title,
     // Without the model fields: callers see plain voices.
     voices: () => installedVoices().map(({ modelId: _model, sid: _sid, espeak: _espeak, ...voice }) => voice),
 

@@ -40,6 +40,8 @@ export interface SynthesizedSpeech {
 
 export interface TtsEngine {
   readonly id: string;
+  /** As the capability table names it (the plan and the job log show it); an engine added outside the table may lack one. */
+  readonly title?: string;
   voices(): Voice[];
   synthesize(request: SynthesisRequest): Promise<SynthesizedSpeech>;
   dispose?(): Promise<void>;

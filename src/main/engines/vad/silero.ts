@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { SherpaHost } from '../sherpa/host.js';
 import { VAD_OP } from '../sherpa/ops/vad.js';
 import type { SpeechRegion, VoiceActivityDetector } from './types.js';
+import { engineRow } from '../capability-table.js';
 
 export const SILERO_VAD_ID = 'silero-vad';
-export const SILERO_VAD_TITLE = 'Silero VAD (built in)';
+export const SILERO_VAD_TITLE = engineRow('voice-activity-detection', 'silero-vad').title;
 
 export interface SileroVadSettings {
   /** Speech probability above which a window counts as speech. */

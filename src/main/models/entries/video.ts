@@ -2,6 +2,9 @@
 import type { CatalogueEntry } from '../catalogue.js';
 
 const HF = 'https://huggingface.co';
+/** The Carve/LaMa-ONNX commit whose lama_fp32.onnx the checksum below describes. */
+const LAMA_REVISION = 'c3c0c9e468934d62e79c329e35d82dd09ff8c444';
+const LAMA_BYTES = 208_044_816;
 
 export const VIDEO_MODELS: readonly CatalogueEntry[] = [
   {
@@ -68,19 +71,25 @@ export const VIDEO_MODELS: readonly CatalogueEntry[] = [
     license: 'Apache-2.0',
     // advimman/lama LICENSE; the Carve/LaMa-ONNX model card says apache-2.0 too.
     commercialUse: 'allowed',
-    sizeBytes: 208_000_000,
+    sizeBytes: LAMA_BYTES,
     homepage: `${HF}/Carve/LaMa-ONNX`,
     usedBy: 'visual translate (erases on-screen text)',
+    // Nothing published fixes the export's tensor names: the image and mask tell apart by their channel count.
+    bindByShape: true,
     files: [
       {
         name: 'lama_fp32.onnx',
-        url: `${HF}/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx`,
+        // Pinned: the file under `main` has been replaced before, and a checksum holds for one revision only.
+        url: `${HF}/Carve/LaMa-ONNX/resolve/${LAMA_REVISION}/lama_fp32.onnx`,
+        // The Git LFS pointer of that revision (size and SHA-256), as two independent public projects record it.
+        sha256: '1faef5301d78db7dda502fe59966957ec4b79dd64e16f03ed96913c7a4eb68d6',
+        sizeBytes: LAMA_BYTES,
         signature: {
           inputs: [
-            { name: 'image', type: 'float32', rank: 4, dims: [1, 3, 512, 512] },
-            { name: 'mask', type: 'float32', rank: 4, dims: [1, 1, 512, 512] },
+            { name: 'image', type: 'float32', rank: 4, dims: [null, 3, 512, 512] },
+            { name: 'mask', type: 'float32', rank: 4, dims: [null, 1, 512, 512] },
           ],
-          outputs: [{ name: 'output', type: 'float32', rank: 4 }],
+          outputs: [{ name: 'output', type: 'float32', rank: 4, dims: [null, 3, null, null] }],
         },
       },
     ],

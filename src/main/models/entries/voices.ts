@@ -40,7 +40,7 @@ export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
   {
     voice: 'en_US-joe-medium',
     gender: 'male',
-    license: 'MIT (Piper); dataset CC0-1.0',
+    license: 'MIT (Piper); dataset CC0-1.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
     homepage: `${PIPER_CARDS}/en/en_US/joe/medium`,
   },
   {
@@ -68,7 +68,9 @@ export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
   {
     voice: 'de_DE-thorsten-medium',
     gender: 'male',
-    license: 'MIT (Piper); Thorsten-Voice dataset CC0-1.0',
+    license:
+      'MIT (Piper); Thorsten-Voice dataset CC0-1.0 (fine-tuned from the Lessac voice, whose dataset is for ' +
+      'research use only)',
     homepage: `${PIPER_CARDS}/de/de_DE/thorsten/medium`,
   },
   {
@@ -80,7 +82,7 @@ export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
   {
     voice: 'es_ES-davefx-medium',
     gender: 'male',
-    license: 'MIT (Piper); dataset CC0-1.0',
+    license: 'MIT (Piper); dataset CC0-1.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
     homepage: `${PIPER_CARDS}/es/es_ES/davefx/medium`,
   },
   {
@@ -128,7 +130,7 @@ export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
   {
     voice: 'pt_BR-faber-medium',
     gender: 'male',
-    license: 'MIT (Piper); dataset CC0-1.0',
+    license: 'MIT (Piper); dataset CC0-1.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
     homepage: `${PIPER_CARDS}/pt/pt_BR/faber/medium`,
   },
   // sherpa-onnx renames Piper's `tugão` to `tugao` in its archive and files.
@@ -141,7 +143,7 @@ export const PIPER_VOICES: readonly PiperVoiceInfo[] = [
   {
     voice: 'pl_PL-gosia-medium',
     gender: 'female',
-    license: 'MIT (Piper); dataset CC0-1.0',
+    license: 'MIT (Piper); dataset CC0-1.0 (fine-tuned from the Lessac voice, whose dataset is for research use only)',
     homepage: `${PIPER_CARDS}/pl/pl_PL/gosia/medium`,
   },
   {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { glossaryEntriesFor } from '../../requests/glossary-pairs.js';
 import { readJobResources } from '../../requests/resource-snapshot.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
 import { qualityStage } from '../quality-check.js';
@@ -50,7 +51,8 @@ export function checkQualityStage(deps: Pick<TranslateDeps, 'engines'>): Stage<F
           ` (${strokes.left === undefined ? 'not measurable' : `${Math.round(strokes.left * 100)} % of its strokes left`})`,
       );
     }
-    const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
+    const { glossaries } = await readJobResources(ctx.workDir, request);
+    const glossary = glossaryEntriesFor(glossaries, request.source_language, request.target_language);
     return frameTranslateQuality(
       blocks,
       erased.map((text, i) => ({ ...text, read: checks[i]!.read, strokesLeft: checks[i]!.strokes.left })),

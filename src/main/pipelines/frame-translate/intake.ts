@@ -11,7 +11,10 @@ export const frameTranslateIntake: IntakeChecks<FrameTranslateRequest> = {
   async checkFields(request, env) {
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
-    await checkGlossaries(request.glossary_ids, env);
+    await checkGlossaries(request.glossary_ids, env, {
+      source: request.source_language,
+      target: request.target_language,
+    });
     // Every step needs its engine now: the first missing model is named before anything is queued (the plan's own check).
     const missing = firstMissing(planFrameTranslateEngines(request, env.engines));
     if (missing) throw missing;

@@ -1,5 +1,6 @@
 import { findLanguage, languagePart } from '../../../shared/languages.js';
 import { translateEnforcingGlossary } from '../../engines/mt/glossary-enforcement.js';
+import { glossaryEntriesFor } from '../../requests/glossary-pairs.js';
 import { readJobResources } from '../../requests/resource-snapshot.js';
 import type { TranslateDeps } from '../translate/types.js';
 import type { Stage } from '../types.js';
@@ -25,8 +26,10 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
       const target = languagePart(request.target_language);
       const groups = groupTextLines(found.events);
       const sourceTexts = groups.map((group) => joinWords(group.lines.map((line) => line.text)));
-      const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap(
-        (snapshot) => snapshot.entries,
+      const glossary = glossaryEntriesFor(
+        (await readJobResources(ctx.workDir, request)).glossaries,
+        source,
+        request.target_language,
       );
       let targetTexts = sourceTexts;
       let translatorTitle = 'none (the text is already in the target language)';

@@ -9,6 +9,7 @@ import { lipsyncOutput } from './outputs.js';
 import { planEngine } from './renderer.js';
 import type { LipsyncRequest, RenderedVideo } from './types.js';
 import { planInWorkDir } from './work-plan.js';
+import { planStepNamed } from '../../plans/job-plan.js';
 
 /** The outputs of the stages before the render, read when the engine asks for them (each reads only what it uses). */
 function preparedFrom(outputs: Record<string, StageOutput>, workDir: string, engine: LipsyncEngine): LipsyncPrepared {
@@ -20,14 +21,17 @@ function preparedFrom(outputs: Record<string, StageOutput>, workDir: string, eng
   };
 }
 
-/** processing: the plan's engine (engines/lipsync/engines.ts) draws the mouths of every frame; encoded with the driving audio. */
+/**
+ * processing: the plan's engine (engines/lipsync/engines.ts) draws the mouths of every frame, and restores the face
+ * exactly when the job's plan says; encoded with the driving audio.
+ */
 export function renderLipsyncStage(deps: LipsyncEngineDeps): Stage<LipsyncRequest> {
   return {
     name: 'render',
     label: 'Rendering',
     status: 'processing',
     weight: 4,
-    async run({ request, outputs }, ctx) {
+    async run({ request, outputs, plan: jobPlan }, ctx) {
       const plan = planInWorkDir(lipsyncOutput(outputs, 'prepare'), ctx.workDir);
       const engine = planEngine(plan, request.model);
       const video = lipsyncVideoPath(plan.reference.name);
@@ -40,6 +44,7 @@ export function renderLipsyncStage(deps: LipsyncEngineDeps): Stage<LipsyncReques
           video: path.join(ctx.workDir, video),
           audio: { path: plan.audio.path, wav16k: path.join(ctx.workDir, plan.audio.wav16k) },
           prepared: preparedFrom(outputs, ctx.workDir, engine),
+          restoration: planStepNamed(jobPlan, 'restore-face'),
         },
         deps,
         ctx,

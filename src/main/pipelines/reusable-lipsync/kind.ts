@@ -4,6 +4,7 @@ import type { JobKindModule } from '../kind.js';
 import { reusableLipsyncPipeline } from './index.js';
 import { reusableLipsyncIntake } from './intake.js';
 import type { ReusableLipsyncRequest } from './types.js';
+import { planReusableLipsyncEngines } from '../../plans/reusable-lipsync-plan.js';
 
 export const reusableLipsyncKind: JobKindModule<ReusableLipsyncRequest> = {
   id: 'reusable_lipsync',
@@ -23,5 +24,6 @@ export const reusableLipsyncKind: JobKindModule<ReusableLipsyncRequest> = {
   statusShape: 'top_level_video',
   inputs: [{ field: 'audio_url', media: 'audio', main: true }],
   intake: reusableLipsyncIntake,
+  plan: (request, engines, lookups) => planReusableLipsyncEngines(request, engines, lookups),
   pipeline: reusableLipsyncPipeline,
 };

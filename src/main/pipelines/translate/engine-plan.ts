@@ -12,6 +12,7 @@ import type { CapabilityId } from '../../engines/capability-table.js';
 import { plannedModels } from '../../engines/planned-engine.js';
 import { plannedEngine, type Identified, type PlanStep, type PlannedEngine } from '../../plans/job-plan.js';
 import type { Translator } from '../../engines/mt/types.js';
+import { followsUserPrompt, givenUserPrompt, userPromptNote } from '../../engines/mt/user-prompt.js';
 import { givenLinesSource, LINES_GIVEN_BY } from './lines.js';
 import { needsTranslation } from './needs-translation.js';
 import type { TranslateRequest } from './types.js';
@@ -243,6 +244,13 @@ function translateStep(request: TranslateRequest, engines: Engines, source: stri
   };
 }
 
+/** A translate step whose engine ignores the request's user_prompt says so before the job runs (the job warns too). */
+function withUserPromptNote(step: Step, request: TranslateRequest): Step {
+  if (!step.engine || !givenUserPrompt(request.user_prompt) || followsUserPrompt(step.engine.id)) return step;
+  const note = userPromptNote(step.engine.title);
+  return { ...step, note: step.note ? `${step.note}; ${note}` : note };
+}
+
 /**
  * The voice every speaker gets when one is fixed by the request: selected_voice_id, or (voice_model real) the cloning
  * voice of the target language.
@@ -274,8 +282,8 @@ function speakStep(request: TranslateRequest, engines: Engines): Step {
     .voices()
     .find((candidate) => (voiceId ? candidate.id === voiceId : candidate.language === target && !candidate.clones));
   const identity = engine.engine as unknown as Identified;
-  // A voice engine without a title of its own (the neural voices) is named by its id; its voices say their quality.
-  const title = identity.title ?? engine.engine.id;
+  // The table titles each voice engine (one added outside it is named by its id); its voices say their quality.
+  const title = engine.engine.title ?? engine.engine.id;
   const note = voice?.clones
     ? "each speaker's voice is cloned from 3 to 10 s of their own speech (the separated vocals when a separation model is installed)"
     : undefined;
@@ -352,7 +360,7 @@ export function planTranslateEngines(
     ),
     diarizeStep(request, engines, facts),
     withBetter(
-      translateStep(request, engines, source),
+      withUserPromptNote(translateStep(request, engines, source), request),
       engines,
       'translate',
       source,

@@ -8,6 +8,7 @@ import { readAnalysisSpeech } from '../../dubbing/speaker-pitch.js';
 import type { DubCue, IdentifiedSpeechLanguage, TranslateDeps, TranslateRequest } from './types.js';
 import type { SpeechRegion } from '../../engines/vad/types.js';
 import { plannedEngineOf, plannedStep } from './planned-step.js';
+import { jobGlossaryEntries } from './job-glossaries.js';
 
 /** Half a minute of speech names the language reliably (Whisper's own window). */
 export const IDENTIFY_SPEECH_MS = 30_000;
@@ -59,6 +60,8 @@ export function identifyLanguageStage(deps: TranslateDeps): Stage<TranslateReque
           `as ${findLanguage(language)?.name ?? language} (${Math.round(found.confidence * 100)} %) ` +
           `from ${(speech.length / SPEECH_SAMPLE_RATE).toFixed(1)} s of speech`,
       );
+      // Now the pair is known: a glossary of another one fails the job before transcription.
+      await jobGlossaryEntries(ctx.workDir, input.request, language);
       return {
         language,
         confidence: found.confidence,

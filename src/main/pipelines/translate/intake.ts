@@ -91,7 +91,10 @@ export const translateIntake: IntakeChecks<TranslateRequest> = {
     }
     checkLanguage('source_language', request.source_language);
     checkLanguage('target_language', request.target_language);
-    await checkGlossaries(request.glossary_ids, env);
+    await checkGlossaries(request.glossary_ids, env, {
+      source: request.source_language ?? 'auto',
+      target: request.target_language,
+    });
     if (request.selected_voice_id && !env.engines.voices().some((voice) => voice.id === request.selected_voice_id)) {
       throw new DubDeskError(
         'not_found',

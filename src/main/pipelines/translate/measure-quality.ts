@@ -3,11 +3,11 @@
 import type { QualityReport, ReviewItem } from '../../../shared/schemas/quality.js';
 import { decodeAudioPcm } from '../../media/audio.js';
 import { wavRmsEnvelope } from '../../media/dsp/wav-envelope.js';
-import { readJobResources } from '../../requests/resource-snapshot.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
 import type { StageContext, StageInput } from '../types.js';
 import { resolveWorkPath } from '../work-paths.js';
-import { dubLines, spokenLines } from './lines.js';
+import { jobGlossaryEntries } from './job-glossaries.js';
+import { dubLines, knownSourceLanguage, spokenLines } from './lines.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import type { DubCue, TranslateDeps, TranslateRequest } from './types.js';
 import {
@@ -104,7 +104,10 @@ export async function measureTranslateQuality(
 
   // Text: a line that came out as its source, and glossary terms the translation lacks.
   const translated = Boolean(outputs.translate) || Boolean(await readProjectSnapshot(ctx.workDir));
-  const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap((snapshot) => snapshot.entries);
+  // Only a translation applied the glossaries, in the job's pair (given final-translation lines are in the target).
+  const glossary = translated
+    ? await jobGlossaryEntries(ctx.workDir, request, knownSourceLanguage(request, outputs))
+    : [];
   for (const cue of target.cues) {
     const original = sourceByIndex.get(cue.index);
     if (!original || !translated) continue;

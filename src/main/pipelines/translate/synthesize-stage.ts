@@ -4,7 +4,7 @@ import { trimSilence } from '../../media/dsp/envelope.js';
 import { speakableText } from '../../media/srt.js';
 import type { Stage } from '../types.js';
 import { languagePart } from '../../../shared/languages.js';
-import type { Voice } from '../../engines/tts/types.js';
+import type { TtsEngine, Voice } from '../../engines/tts/types.js';
 import { chooseVoices, type VoiceChoice } from '../../dubbing/choose-voices.js';
 import { cloneVoices, type ClonedVoiceChoice } from './clone-voices.js';
 import { saveClip, writeDubTrack, type StoredClip } from '../../dubbing/dub-track.js';
@@ -19,6 +19,7 @@ import { dubLines } from './lines.js';
 import { readProjectSnapshot, type ProjectSnapshot } from '../project-snapshot.js';
 import { clipKey, EXPORT_CLIP_USER, openClipCache } from '../../dubbing/clip-cache.js';
 import { plannedEngineOf } from './planned-step.js';
+import { plannedCloningVoice, plannedVoices } from './planned-voices.js';
 
 /** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
 export const MAX_RATE_BOOST = 1.25;
@@ -54,14 +55,14 @@ export async function mapBounded<T, R>(
 }
 
 /**
- * The voice that clones every speaker, or undefined for stock voices: voice_model real (model_not_installed when the
- * target language has no cloning voice now), or a selected voice that clones.
+ * The planned engine's voice that clones every speaker, or undefined for stock voices: voice_model real
+ * (model_not_installed when the target language has no cloning voice now), or a selected voice that clones.
  */
-function cloningVoice(request: TranslateRequest, deps: TranslateDeps): Voice | undefined {
+function cloningVoice(request: TranslateRequest, planned: TtsEngine, deps: TranslateDeps): Voice | undefined {
   if (request.selected_voice_id)
-    return deps.engines.voices().find((voice) => voice.id === request.selected_voice_id && voice.clones);
+    return planned.voices().find((voice) => voice.id === request.selected_voice_id && voice.clones);
   return request.voice_model === 'real'
-    ? deps.engines.requireCloningVoice(languagePart(request.target_language))
+    ? plannedCloningVoice(planned, languagePart(request.target_language), deps.engines)
     : undefined;
 }
 
@@ -93,7 +94,7 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
         medianF0: undefined as number | undefined,
       }));
       const voiceModel = request.voice_model ?? 'auto';
-      const cloning = cloningVoice(request, deps);
+      const cloning = cloningVoice(request, planned, deps);
       const project = await readProjectSnapshot(ctx.workDir);
       let choices: Map<string, VoiceChoice | ClonedVoiceChoice>;
       if (cloning) {
@@ -129,7 +130,8 @@ export function synthesizeStage(deps: TranslateDeps): Stage<TranslateRequest> {
           speakers,
           selectedVoiceId: request.selected_voice_id,
           voiceModel,
-          voices: deps.engines.voices(),
+          // Only the planned engine's voices: the plan leaves the choice among them to the run, never another engine's.
+          voices: plannedVoices(planned, request.target_language, request.selected_voice_id !== undefined),
         });
       }
       for (const choice of choices.values()) ctx.log(choice.reason);

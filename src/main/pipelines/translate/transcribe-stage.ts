@@ -6,6 +6,7 @@ import { noSpeechError, requireSpeechRegions } from './no-speech.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import type { RecognizedSpeech, TranslateDeps, TranslateRequest } from './types.js';
 import { plannedEngineOf, replannedForLanguage } from './planned-step.js';
+import { jobGlossaryEntries } from './job-glossaries.js';
 
 /** transcribing: the speech recognizer writes what is said where speech was detected; given subtitles are the lines instead. */
 export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
@@ -52,6 +53,8 @@ export function transcribeStage(deps: TranslateDeps): Stage<TranslateRequest> {
       if (segments.length === 0)
         throw noSpeechError(prepared.media.name, `${recognizer.title} recognized no words in it`);
       const recognized = languagePart(transcript.language || language || 'auto');
+      // A recognizer that detected the language has just told the pair: a glossary of another one fails the job.
+      if (!language) await jobGlossaryEntries(ctx.workDir, request, recognized);
       const words = segments.reduce(
         (sum, segment) => sum + (segment.words?.length ?? segment.text.trim().split(/\s+/u).length),
         0,

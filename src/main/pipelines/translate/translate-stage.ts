@@ -1,13 +1,14 @@
 import { findLanguage, languagePart } from '../../../shared/languages.js';
 import type { TaskWarning } from '../../../shared/schemas/jobs.js';
 import { translateEnforcingGlossary } from '../../engines/mt/glossary-enforcement.js';
+import { followsUserPrompt, givenUserPrompt, userPromptNotUsedWarning } from '../../engines/mt/user-prompt.js';
 import { formatSrtTime } from '../../media/srt.js';
-import { readJobResources } from '../../requests/resource-snapshot.js';
 import type { Stage } from '../types.js';
 import { knownSourceLanguage, spokenLines } from './lines.js';
 import { maxCharsFor } from '../../dubbing/speech-budget.js';
 import type { CueList, DubCue, TranslateDeps, TranslateRequest } from './types.js';
 import { plannedEngineOf, replannedForLanguage } from './planned-step.js';
+import { jobGlossaryEntries } from './job-glossaries.js';
 
 const languageName = (code: string) => findLanguage(code)?.name ?? code;
 
@@ -45,6 +46,8 @@ export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
       const { request } = input;
       const transcript = await spokenLines(input, ctx);
       const target = languagePart(request.target_language);
+      // A glossary of another pair fails the job before a translator is chosen for the pair.
+      const glossary = await jobGlossaryEntries(ctx.workDir, request, transcript.language);
       let translator = deps.engines.planned(
         'translators',
         plannedEngineOf(input, deps.engines, 'translate'),
@@ -59,9 +62,6 @@ export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
         );
         ctx.log(`the plan left the translator to the detected pair: ${translator.title}`);
       }
-      const glossary = (await readJobResources(ctx.workDir, request)).glossaries.flatMap(
-        (snapshot) => snapshot.entries,
-      );
       ctx.log(
         `translating ${transcript.cues.length} lines ${languageName(transcript.language)} ` +
           `-> ${languageName(target)} with ${translator.title}, ${translator.quality} ` +
@@ -81,6 +81,8 @@ export function translateStage(deps: TranslateDeps): Stage<TranslateRequest> {
         },
         ctx.log,
       );
+      if (givenUserPrompt(request.user_prompt) && !followsUserPrompt(translator.id))
+        ctx.warn(userPromptNotUsedWarning(translator.title));
       for (const miss of misses) {
         const cue = transcript.cues[miss.line - 1];
         if (cue) ctx.warn(glossaryWarning(cue, miss.source, miss.target));

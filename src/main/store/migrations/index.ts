@@ -8,6 +8,7 @@ import { migration007Workers } from './007-workers.js';
 import { migration008OutboxClaims } from './008-outbox-claims.js';
 import { migration009TaskQuality } from './009-task-quality.js';
 import { migration010TaskPlan } from './010-task-plan.js';
+import { migration011TaskResultBaseUrl } from './011-task-result-base-url.js';
 
 /** A numbered schema change; `version` is what PRAGMA user_version holds once it is applied. */
 export interface Migration {
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008OutboxClaims,
   migration009TaskQuality,
   migration010TaskPlan,
+  migration011TaskResultBaseUrl,
 ];

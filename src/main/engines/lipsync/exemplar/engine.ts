@@ -2,12 +2,13 @@
 // job's mouth bank, pasted where the audio asks for their shape. precision_v1 on a video without a lip-sync model.
 import { DubDeskError } from '../../../../shared/errors.js';
 import { isExemplarManifest, readReusableManifest } from '../reusable-data.js';
+import { engineRow } from '../../capability-table.js';
 import type { LipsyncEngine } from '../types.js';
 import { describeExemplarStats, renderExemplar } from './render.js';
 
 export const exemplarEngine: LipsyncEngine = {
   id: 'exemplar',
-  title: 'DubDesk exemplar mouths (built in)',
+  title: engineRow('lip-sync', 'exemplar').title,
   // Not a draft to proofread: the quality report's sync score says how well it matched.
   quality: 'standard',
   inWords: 'the exemplar engine',

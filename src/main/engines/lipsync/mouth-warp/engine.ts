@@ -5,6 +5,7 @@ import { createFrameWriter } from '../../../media/frames.js';
 import { decodeStillImage } from '../../../media/still-image.js';
 import { scheduledReferenceFrames } from '../reference-frames.js';
 import { resultEncodeArgs } from '../result-encode.js';
+import { engineRow } from '../../capability-table.js';
 import type { LipsyncEngine, LipsyncMediaDeps, LipsyncRenderJob } from '../types.js';
 import { applyIdleMotion, planIdleMotion, swayPoint, swaySource } from './idle-motion.js';
 import { applyMouthShape } from './mouth-warp.js';
@@ -34,7 +35,7 @@ async function* outputFrames(
 
 export const mouthWarpEngine: LipsyncEngine = {
   id: 'mouth-warp',
-  title: 'DubDesk mouth warp (built in)',
+  title: engineRow('lip-sync', 'mouth-warp').title,
   // Not a draft to proofread: the quality report's sync score says how well it matched.
   quality: 'standard',
   inWords: 'the mouth warp',

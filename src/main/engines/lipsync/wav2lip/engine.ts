@@ -2,13 +2,14 @@
 // model to the sound around each frame. precision_v1 whenever such a model is installed.
 import { DubDeskError } from '../../../../shared/errors.js';
 import { isExemplarManifest, readReusableManifest } from '../reusable-data.js';
+import { engineRow } from '../../capability-table.js';
 import type { LipsyncEngine } from '../types.js';
 import { WAV2LIP_MODEL } from './generator.js';
 import { describeRenderStats, renderPrecision } from './render.js';
 
 export const wav2lipEngine: LipsyncEngine = {
   id: 'wav2lip',
-  title: 'Wav2Lip-class lip-sync model',
+  title: engineRow('lip-sync', 'wav2lip').title,
   quality: 'standard',
   inWords: 'a lip-sync model',
   supports: { models: ['precision_v1'], media: ['picture', 'video'] },
@@ -20,7 +21,7 @@ export const wav2lipEngine: LipsyncEngine = {
     if (isExemplarManifest(manifest))
       throw new DubDeskError('internal', `The folder ${dir} holds a mouth bank, not face crops.`);
     const stats = await renderPrecision(
-      { dir, manifest, output: job.output, video: job.video, audio: job.audio },
+      { dir, manifest, output: job.output, video: job.video, audio: job.audio, restoration: job.restoration },
       deps,
       ctx,
     );

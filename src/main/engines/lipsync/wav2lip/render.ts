@@ -15,7 +15,7 @@ import { createFrameWriter } from '../../../media/frames.js';
 import { decodeStillImage } from '../../../media/still-image.js';
 import { applyIdleMotion, planIdleMotion } from '../mouth-warp/idle-motion.js';
 import { scheduledReferenceFrames } from '../reference-frames.js';
-import type { LipsyncEngineDeps, LipsyncMediaDeps, LipsyncRenderContext } from '../types.js';
+import type { LipsyncEngineDeps, LipsyncMediaDeps, LipsyncRenderContext, PlannedRestoration } from '../types.js';
 import { MaskCache, pasteGeneratedFace } from '../../../media/image/paste-face.js';
 import { describeRestoreStats, openMouthRestorer, type RestoreStats, type RestoreTarget } from './restore.js';
 import { openCropReader, readCropBoxes, readFaceTrackOf, type GeneratorManifest } from '../reusable-data.js';
@@ -35,6 +35,8 @@ export interface PrecisionRenderJob {
   output: { fps: number; frameCount: number };
   /** Absolute path of the video to write. */
   video: string;
+  /** The job's plan for restoring the face after the generator: restored exactly when it names an engine. */
+  restoration: PlannedRestoration;
 }
 
 export interface PrecisionRenderStats {
@@ -109,7 +111,7 @@ export async function renderPrecision(
         `with a new lip-sync task.`,
     );
   }
-  const restorer = await openMouthRestorer(deps.engines, ctx.log);
+  const restorer = await openMouthRestorer(deps.engines, job.restoration, ctx.log);
   const samples = await decodeAudioPcm(job.audio.wav16k, {
     sampleRate: 16_000,
     signal: ctx.signal,

@@ -1,8 +1,9 @@
 // Optional face restoration for precision_v1: the face-restore engine sharpens the mouth the 96x96 generator drew.
-// Used only when its model is installed; without it the render is exactly what it was.
+// Used exactly when the job's plan names it; without it the render is exactly what it was.
 import { toDubDeskError } from '../../../../shared/errors.js';
 import type { FaceRestorer } from '../../face-restore/types.js';
 import type { Engines } from '../../registry.js';
+import type { PlannedRestoration } from '../types.js';
 import { createRgbImage, type PixelBox, type RgbImage } from '../../../media/image/rgb-image.js';
 import type { MaskCache } from '../../../media/image/paste-face.js';
 import { cropForRestore, pasteRestoredMouth } from '../../../media/image/restore-paste.js';
@@ -63,26 +64,35 @@ export function createMouthRestorer(restorer: FaceRestorer): MouthRestorer {
   };
 }
 
+/** What restores the face, in the plan's and the log's words. */
+export const RESTORE_WORK = 'Restoring the face';
+
 /**
- * The restorer when its model is installed and loads, else undefined; says which in the log, once. A file that
- * fails to load costs the sharpening, not the lip-sync: the job goes on and the log says why.
+ * The restorer exactly when the job's plan names one, else undefined; says which in the log, once. A planned model
+ * removed since fails model_not_installed naming it; a file that fails to load costs the sharpening, not the
+ * lip-sync: the job goes on and the log says why.
  */
 export async function openMouthRestorer(
-  engines: Pick<Engines, 'faceRestorer'>,
+  engines: Pick<Engines, 'plannedFaceRestorer'>,
+  planned: PlannedRestoration,
   log: (message: string, level?: 'info' | 'warn') => void,
 ): Promise<MouthRestorer | undefined> {
-  let restorer: FaceRestorer | undefined;
+  if (!planned?.engine) {
+    log(
+      `face restoration not planned (${planned?.skipped ?? 'the plan has no restore-face step'}): mouth not sharpened`,
+    );
+    return undefined;
+  }
+  let restorer: FaceRestorer;
   try {
-    restorer = await engines.faceRestorer();
+    restorer = await engines.plannedFaceRestorer(planned.engine, RESTORE_WORK);
   } catch (error) {
-    log(`face restoration: ${toDubDeskError(error).message}; mouth not sharpened`, 'warn');
+    const failure = toDubDeskError(error);
+    if (failure.code === 'model_not_installed') throw failure;
+    log(`face restoration: ${failure.message}; mouth not sharpened`, 'warn');
     return undefined;
   }
-  if (!restorer) {
-    log('no face-restoration model installed: mouth not sharpened');
-    return undefined;
-  }
-  log(`face restoration: ${restorer.title}`);
+  log(`face restoration: ${restorer.title}, as planned`);
   return createMouthRestorer(restorer);
 }
 

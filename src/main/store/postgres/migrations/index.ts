@@ -3,6 +3,7 @@ import { postgres002Workers } from './002-workers.js';
 import { postgres003OutboxClaims } from './003-outbox-claims.js';
 import { postgres004TaskQuality } from './004-task-quality.js';
 import { postgres005TaskPlan } from './005-task-plan.js';
+import { postgres006TaskResultBaseUrl } from './006-task-result-base-url.js';
 
 /** A numbered PostgreSQL schema change; its own history, separate from SQLite's (which began earlier). */
 export interface PostgresMigration {
@@ -18,4 +19,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   postgres003OutboxClaims,
   postgres004TaskQuality,
   postgres005TaskPlan,
+  postgres006TaskResultBaseUrl,
 ];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client.js';
+import { ACCEPTED_FORMATS_TEXT } from './file-kinds.js';
 import { takeFiles } from './intake.js';
 
 const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -48,7 +49,10 @@ export function DropOverlay({ client }: { client: ApiClient }) {
 
   return over ? (
     <div className="drop-overlay" aria-hidden="true">
-      <p>Drop videos, pictures, audio and SRT subtitles to start a task</p>
+      <div>
+        <p>Drop videos, pictures, audio and SRT subtitles to start a task</p>
+        <p className="drop-formats">{ACCEPTED_FORMATS_TEXT}</p>
+      </div>
     </div>
   ) : null;
 }

@@ -142,21 +142,7 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
             onKeyDown={onKeyDown}
           >
             <canvas ref={canvas} width={640} height={360} aria-hidden="true" />
-            {box ? (
-              <div
-                className="ocr-box-rect"
-                style={{
-                  left: `${box.x * 100}%`,
-                  top: `${box.y * 100}%`,
-                  width: `${box.width * 100}%`,
-                  height: `${box.height * 100}%`,
-                }}
-              >
-                {CORNERS.map((corner) => (
-                  <span key={corner} className={`ocr-handle ${corner}`} data-corner={corner} />
-                ))}
-              </div>
-            ) : null}
+            {box ? <OcrBoxRect box={box} /> : null}
             {FRAME_STATUS[frame.state] ? <p className="ocr-frame-status">{FRAME_STATUS[frame.state]}</p> : null}
           </div>
           <p id="ocr-box-keys" className="hint">
@@ -185,21 +171,7 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
           ) : null}
         </div>
       ) : null}
-      <div className="form-grid four">
-        {PARTS.map(({ part, key, label }) => (
-          <Field key={part} id={`translate-ocr-${part}`} label={label} error={errors[`ocr_text_box.${part}`]}>
-            <input
-              type="number"
-              min={0}
-              max={1}
-              step={0.001}
-              value={fields[key]}
-              disabled={disabled}
-              onChange={(event) => onChange({ ...fields, [key]: event.target.value })}
-            />
-          </Field>
-        ))}
-      </div>
+      <OcrBoxNumbers fields={fields} onChange={onChange} disabled={disabled} errors={errors} />
       <p className="hint">Fractions of the frame, 0 to 1, measured from its top-left corner.{note ? ` ${note}` : ''}</p>
       <button
         type="button"
@@ -210,5 +182,50 @@ export function OcrBoxPicker({ fields, onChange, video, disabledReason, note, er
         Remove the box
       </button>
     </fieldset>
+  );
+}
+
+/** The box drawn over the frame, with a handle on each corner. */
+function OcrBoxRect({ box }: { box: OcrBox }) {
+  return (
+    <div
+      className="ocr-box-rect"
+      style={{
+        left: `${box.x * 100}%`,
+        top: `${box.y * 100}%`,
+        width: `${box.width * 100}%`,
+        height: `${box.height * 100}%`,
+      }}
+    >
+      {CORNERS.map((corner) => (
+        <span key={corner} className={`ocr-handle ${corner}`} data-corner={corner} />
+      ))}
+    </div>
+  );
+}
+
+/** The box's four numbers, typed as well as drawn. */
+function OcrBoxNumbers({
+  fields,
+  onChange,
+  disabled,
+  errors,
+}: Pick<OcrBoxPickerProps, 'fields' | 'onChange' | 'errors'> & { disabled: boolean }) {
+  return (
+    <div className="form-grid four">
+      {PARTS.map(({ part, key, label }) => (
+        <Field key={part} id={`translate-ocr-${part}`} label={label} error={errors[`ocr_text_box.${part}`]}>
+          <input
+            type="number"
+            min={0}
+            max={1}
+            step={0.001}
+            value={fields[key]}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...fields, [key]: event.target.value })}
+          />
+        </Field>
+      ))}
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import { EnginePlan } from './EnginePlan.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { hasBoxFields } from './ocr-box.js';
 import { OcrBoxPicker, type OcrBoxFields } from './OcrBoxPicker.js';
-import { planTranslate } from './plan-jobs.js';
+import { planTranslate, type TranslateJobPlan } from './plan-jobs.js';
 import {
   bilingualPossible,
   buildTranslateRequest,
@@ -89,21 +89,8 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
   const subtitleFor = (mediaId: string, paired?: string) => subtitleOf[mediaId] ?? (boxSet ? '' : paired) ?? '';
   const anySubtitle = plans.some((plan) => subtitleFor(plan.media.id, plan.subtitle?.id));
   const allAudio = plans.length > 0 && plans.every((plan) => plan.media.kind === 'audio');
-  const firstVideo = plans.find((plan) => plan.media.kind === 'video')?.media;
-  const audioCount = plans.filter((plan) => plan.media.kind === 'audio').length;
   const bilingualOff = !bilingualPossible(form.subtitle_usage_type, anySubtitle);
-  const boxOffReason = !firstVideo ? BOX_OFF_FOR_AUDIO : anySubtitle && !boxSet ? BOX_OFF_FOR_SUBTITLES : undefined;
-  const frameUrl = firstVideo
-    ? (firstVideo.previewUrl ?? (firstVideo.url?.startsWith('http') ? firstVideo.url : undefined))
-    : undefined;
-  const boxNote = [
-    plans.length - audioCount > 1 && firstVideo
-      ? `The box applies to every video of this batch; the frame is from ${firstVideo.name}.`
-      : '',
-    audioCount > 0 && firstVideo ? 'Audio files of this batch are sent without it.' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const box = ocrBoxSetting(plans, anySubtitle, boxSet);
 
   // A supplied SRT is usually the finished translation: dubbing then needs no speech recognition or translation model.
   const [usageTouched, setUsageTouched] = useState(false);
@@ -126,18 +113,7 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
   }
 
   // Which engines each step would use, asked again as the settings change and whenever a model is installed or removed.
-  const loadModels = useModels((s) => s.load);
-  const modelsLoaded = useModels((s) => s.loaded);
-  const installedModels = useModels((s) =>
-    s.models
-      .filter((model) => model.installed)
-      .map((model) => model.id)
-      .join(' '),
-  );
-  useEffect(() => {
-    // The install buttons show model titles and sizes, and install progress arrives for listed models only.
-    if (!modelsLoaded) void loadModels(client);
-  }, [client, modelsLoaded, loadModels]);
+  const installedModels = useInstalledModels(client);
   const planQueriesNow = form.target_language ? planQueries(prepare(true)) : [];
   const enginePlan = useEnginePlan(client, planQueriesNow, installedModels);
   const blocked = planQueriesNow.length > 0 && enginePlan.plans ? blockedReason(enginePlan.plans) : undefined;
@@ -166,9 +142,9 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
       <OcrBoxPicker
         fields={{ ocr_x: form.ocr_x, ocr_y: form.ocr_y, ocr_width: form.ocr_width, ocr_height: form.ocr_height }}
         onChange={(box: OcrBoxFields) => setForm((current) => ({ ...current, ...box }))}
-        video={firstVideo ? { name: firstVideo.name, frameUrl } : undefined}
-        disabledReason={boxOffReason}
-        note={boxNote}
+        video={box.video}
+        disabledReason={box.offReason}
+        note={box.note}
         errors={errors}
       />
 
@@ -219,4 +195,40 @@ export function TranslateForm({ client, files, onDone, initialErrors }: Translat
       <SubmitRow count={plans.length} waiting={waiting} submitting={submitting} error={errors.form} blocked={blocked} />
     </form>
   );
+}
+
+/** The models installed now, by id (the engine plan is asked again when they change); loads the list once. */
+function useInstalledModels(client: ApiClient): string {
+  const loadModels = useModels((s) => s.load);
+  const modelsLoaded = useModels((s) => s.loaded);
+  const installedModels = useModels((s) =>
+    s.models
+      .filter((model) => model.installed)
+      .map((model) => model.id)
+      .join(' '),
+  );
+  useEffect(() => {
+    // The install buttons show model titles and sizes, and install progress arrives for listed models only.
+    if (!modelsLoaded) void loadModels(client);
+  }, [client, modelsLoaded, loadModels]);
+  return installedModels;
+}
+
+/** What the OCR box picker shows for this batch: the first video's frame, why the box is off, and a note on the batch. */
+function ocrBoxSetting(plans: readonly TranslateJobPlan<StagedFile>[], anySubtitle: boolean, boxSet: boolean) {
+  const firstVideo = plans.find((plan) => plan.media.kind === 'video')?.media;
+  const audioCount = plans.filter((plan) => plan.media.kind === 'audio').length;
+  const offReason = !firstVideo ? BOX_OFF_FOR_AUDIO : anySubtitle && !boxSet ? BOX_OFF_FOR_SUBTITLES : undefined;
+  const frameUrl = firstVideo
+    ? (firstVideo.previewUrl ?? (firstVideo.url?.startsWith('http') ? firstVideo.url : undefined))
+    : undefined;
+  const note = [
+    plans.length - audioCount > 1 && firstVideo
+      ? `The box applies to every video of this batch; the frame is from ${firstVideo.name}.`
+      : '',
+    audioCount > 0 && firstVideo ? 'Audio files of this batch are sent without it.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return { video: firstVideo ? { name: firstVideo.name, frameUrl } : undefined, offReason, note };
 }

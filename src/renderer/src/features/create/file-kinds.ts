@@ -1,15 +1,12 @@
 // Pure: what a dropped or chosen file is, by its extension first and its MIME type second.
-import { DRIVING_AUDIO_TYPES, REFERENCE_IMAGE_TYPES, REFERENCE_VIDEO_TYPES } from '../../../../shared/schemas/jobs.js';
+import { extensionsOf, formatsOf, type MediaCategory } from '../../../../shared/media-formats.js';
 
 export type FileKind = 'video' | 'image' | 'audio' | 'subtitle' | 'unknown';
 
-// Exactly what the API accepts, so a file the GUI offers a job for is never refused for its type.
-const EXTENSIONS: Record<Exclude<FileKind, 'unknown'>, readonly string[]> = {
-  video: [...REFERENCE_VIDEO_TYPES, 'mkv'],
-  image: REFERENCE_IMAGE_TYPES,
-  audio: DRIVING_AUDIO_TYPES,
-  subtitle: ['srt'],
-};
+const KINDS: readonly MediaCategory[] = ['video', 'image', 'audio', 'subtitle'];
+
+// Exactly what the API accepts (src/shared/media-formats.ts), so a file the GUI offers a job for is never refused for its type.
+const mimeTypesOf = (kind: MediaCategory) => formatsOf(kind).flatMap((format) => format.mimeTypes);
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -25,20 +22,29 @@ export function stemOf(name: string): string {
 
 export function classifyFile(name: string, mime = ''): FileKind {
   const extension = extensionOf(name);
-  for (const [kind, extensions] of Object.entries(EXTENSIONS) as [Exclude<FileKind, 'unknown'>, readonly string[]][]) {
-    if (extensions.includes(extension)) return kind;
-  }
-  // Without a known extension, only a MIME type the API also takes by content counts.
+  const byExtension = KINDS.find((kind) => extensionsOf(kind).includes(extension));
+  if (byExtension) return byExtension;
+  // Without an extension, a MIME type of a format the API takes (by content) counts.
   const type = mime.toLowerCase();
-  if (extension === '' && (type === 'application/x-subrip' || type === 'text/srt')) return 'subtitle';
-  if (extension === '' && ['video/mp4', 'video/quicktime', 'video/webm'].includes(type)) return 'video';
-  if (extension === '' && ['image/png', 'image/jpeg', 'image/webp'].includes(type)) return 'image';
-  if (extension === '' && ['audio/wav', 'audio/x-wav', 'audio/mpeg', 'audio/mp4'].includes(type)) return 'audio';
-  return 'unknown';
+  return (extension === '' && KINDS.find((kind) => mimeTypesOf(kind).includes(type))) || 'unknown';
 }
 
 /** For the file input's `accept`, so the system dialog shows what DubDesk can use. */
-export const ACCEPTED_FILES = Object.values(EXTENSIONS)
-  .flat()
+export const ACCEPTED_FILES = KINDS.flatMap((kind) => extensionsOf(kind))
   .map((extension) => `.${extension}`)
   .join(',');
+
+const KIND_NAMES: Record<MediaCategory, string> = {
+  video: 'Video',
+  image: 'Pictures',
+  audio: 'Audio',
+  subtitle: 'Subtitles',
+};
+
+/** "Video .mp4 .mov ... · Pictures .jpg ..." for the drop zone: the same list the file dialog and the API take. */
+export const ACCEPTED_FORMATS_TEXT = KINDS.map(
+  (kind) =>
+    `${KIND_NAMES[kind]} ${extensionsOf(kind)
+      .map((extension) => `.${extension}`)
+      .join(' ')}`,
+).join(' · ');

@@ -14,8 +14,8 @@ import { QualitySection } from '../quality/QualitySection.js';
 import { projectIdFromUrl } from '../projects/project-route.js';
 import { SubtitlePanel } from '../preview/SubtitlePanel.js';
 import { adviceFor } from './error-advice.js';
-import { estimateRemainingMs, formatRemaining } from './eta.js';
-import { resultDownloads } from './result-downloads.js';
+import { estimateRemainingMs, formatRemaining, type ProgressSample } from './eta.js';
+import { resultDownloads, type ResultDownload } from './result-downloads.js';
 import { statusLabel } from './labels.js';
 import { currentStageLabel, stageTimeline } from './stage-timeline.js';
 import { StageTimeline } from './StageTimeline.js';
@@ -155,10 +155,6 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
   }
 
   const name = task.input_name ?? task.task_id;
-  const percent = formatPercent(task.progress);
-  const running = !isFinalStatus(task.status);
-  const remaining = running && samples ? formatRemaining(estimateRemainingMs(samples)) : undefined;
-  const stageNow = currentStageLabel(task);
   const results = resultDownloads(task.result);
   const videoUrl = task.result?.video_url ?? task.video_url;
   const audioUrl = task.result?.audio_url;
@@ -213,48 +209,14 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
         {request ? <CopyButton text={JSON.stringify(request.body, null, 2)} label="Copy request JSON" /> : null}
       </div>
 
-      <div className="task-progress detail-progress">
-        <progress max={100} value={percent} aria-label={`Progress of ${name}`} />
-        <span className="percent" aria-hidden="true">
-          {percent}%
-        </span>
-      </div>
-      <p className="muted" aria-live="polite">
-        {running
-          ? `${stageNow ? `${stageNow} (${formatPercent(task.stage_progress)}%)` : 'Waiting in the queue'}${remaining ? ` · ${remaining}` : ''}`
-          : statusLabel(task.status)}
-      </p>
+      <TaskProgress task={task} name={name} samples={samples} />
 
-      {task.warnings?.length ? (
-        <div className="problem warnings" role="status" aria-label="Warnings">
-          <p>
-            <strong>
-              {task.status === 'done' ? 'Finished with' : 'So far'}{' '}
-              {task.warnings.length === 1 ? 'a warning' : `${task.warnings.length} warnings`}:
-            </strong>
-          </p>
-          <ul>
-            {task.warnings.map((warning, i) => (
-              <li key={`${warning.code}-${warning.cue ?? i}`}>{warning.message}</li>
-            ))}
-          </ul>
-          {subtitleUrl ? <p className="muted">Lines with a warning are marked in the subtitles below.</p> : null}
-        </div>
-      ) : null}
+      <TaskWarnings task={task} subtitlesShown={Boolean(subtitleUrl)} />
 
       <StageTimeline stages={stageTimeline(task)} />
       <TaskPlan plan={plan} />
 
-      {task.status === 'failed' || task.status === 'cancelled' ? (
-        <div className="problem" role="alert">
-          <p>
-            <strong>{task.status === 'cancelled' ? 'Cancelled.' : 'This task failed.'}</strong> {task.err_message}
-          </p>
-          <p>
-            {adviceFor(task.err_code)} {task.err_code ? <code>({task.err_code})</code> : null}
-          </p>
-        </div>
-      ) : null}
+      <TaskProblem task={task} />
 
       {videoUrl ? (
         <div className="result" ref={player}>
@@ -280,32 +242,7 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
         </details>
       ) : null}
 
-      {results.length > 0 ? (
-        <div className="downloads">
-          <h3>Downloads</h3>
-          <ul className="plain">
-            {results.map(({ key, label, url }) => {
-              const folder = settings ? resultFolderPath(settings.data_dir, url) : undefined;
-              return (
-                <li key={key}>
-                  <a href={downloadUrl(url)} download>
-                    {label}
-                  </a>
-                  {window.dubdesk && folder ? (
-                    <button
-                      type="button"
-                      className="secondary small"
-                      onClick={() => void window.dubdesk!.revealInFolder(folder)}
-                    >
-                      Show in folder
-                    </button>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      ) : null}
+      <TaskDownloads results={results} settings={settings} />
 
       {request ? (
         <details className="api-request">
@@ -314,13 +251,118 @@ export function TaskDetail({ client, taskId }: { client: ApiClient; taskId: stri
         </details>
       ) : null}
 
-      <details className="log" open={task.status === 'failed'}>
-        <summary>Log ({lines.length} lines)</summary>
-        <pre className="log-lines" tabIndex={0} aria-label="Task log">
-          {lines.map((line) => `${line.ts.slice(11, 19)} ${line.level.padEnd(5)} ${line.message}`).join('\n') ||
-            'No log lines yet.'}
-        </pre>
-      </details>
+      <TaskLog lines={lines} open={task.status === 'failed'} />
     </section>
+  );
+}
+
+/** A task's warnings so far; with subtitles shown, their lines are marked there too. */
+function TaskWarnings({ task, subtitlesShown }: { task: TaskSummary; subtitlesShown: boolean }) {
+  if (!task.warnings?.length) return null;
+  return (
+    <div className="problem warnings" role="status" aria-label="Warnings">
+      <p>
+        <strong>
+          {task.status === 'done' ? 'Finished with' : 'So far'}{' '}
+          {task.warnings.length === 1 ? 'a warning' : `${task.warnings.length} warnings`}:
+        </strong>
+      </p>
+      <ul>
+        {task.warnings.map((warning, i) => (
+          <li key={`${warning.code}-${warning.cue ?? i}`}>{warning.message}</li>
+        ))}
+      </ul>
+      {subtitlesShown ? <p className="muted">Lines with a warning are marked in the subtitles below.</p> : null}
+    </div>
+  );
+}
+
+/** Why a task failed or stopped, and what to do about it. */
+function TaskProblem({ task }: { task: TaskSummary }) {
+  if (task.status !== 'failed' && task.status !== 'cancelled') return null;
+  return (
+    <div className="problem" role="alert">
+      <p>
+        <strong>{task.status === 'cancelled' ? 'Cancelled.' : 'This task failed.'}</strong> {task.err_message}
+      </p>
+      <p>
+        {adviceFor(task.err_code)} {task.err_code ? <code>({task.err_code})</code> : null}
+      </p>
+    </div>
+  );
+}
+
+/** The result files, each with "Show in folder" in the desktop window. */
+function TaskDownloads({ results, settings }: { results: ResultDownload[]; settings: ServiceSettings | undefined }) {
+  if (results.length === 0) return null;
+  return (
+    <div className="downloads">
+      <h3>Downloads</h3>
+      <ul className="plain">
+        {results.map(({ key, label, url }) => {
+          const folder = settings ? resultFolderPath(settings.data_dir, url) : undefined;
+          return (
+            <li key={key}>
+              <a href={downloadUrl(url)} download>
+                {label}
+              </a>
+              {window.dubdesk && folder ? (
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => void window.dubdesk!.revealInFolder(folder)}
+                >
+                  Show in folder
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function TaskLog({ lines, open }: { lines: LogLine[]; open: boolean }) {
+  return (
+    <details className="log" open={open}>
+      <summary>Log ({lines.length} lines)</summary>
+      <pre className="log-lines" tabIndex={0} aria-label="Task log">
+        {lines.map((line) => `${line.ts.slice(11, 19)} ${line.level.padEnd(5)} ${line.message}`).join('\n') ||
+          'No log lines yet.'}
+      </pre>
+    </details>
+  );
+}
+
+/** The progress bar, and the stage running now with the time left (or, once ended, the status). */
+function TaskProgress({
+  task,
+  name,
+  samples,
+}: {
+  task: TaskSummary;
+  name: string;
+  samples: readonly ProgressSample[] | undefined;
+}) {
+  const percent = formatPercent(task.progress);
+  const running = !isFinalStatus(task.status);
+  const remaining = running && samples ? formatRemaining(estimateRemainingMs(samples)) : undefined;
+  const stageNow = currentStageLabel(task);
+  return (
+    <>
+      <div className="task-progress detail-progress">
+        <progress max={100} value={percent} aria-label={`Progress of ${name}`} />
+        <span className="percent" aria-hidden="true">
+          {percent}%
+        </span>
+      </div>
+      <p className="muted" aria-live="polite">
+        {running
+          ? (stageNow ? `${stageNow} (${formatPercent(task.stage_progress)}%)` : 'Waiting in the queue') +
+            (remaining ? ` · ${remaining}` : '')
+          : statusLabel(task.status)}
+      </p>
+    </>
   );
 }

@@ -299,68 +299,7 @@ function StyleEditor({
               Italic
             </label>
           </div>
-          <fieldset className="alignment">
-            <legend>Alignment</legend>
-            {(['left', 'center', 'right'] as const).map((alignment) => (
-              <label key={alignment} className="check">
-                <input
-                  type="radio"
-                  name="style-alignment"
-                  checked={draft.alignment === alignment}
-                  onChange={() => set({ alignment })}
-                />{' '}
-                {alignment === 'center' ? 'Centre' : alignment === 'left' ? 'Left' : 'Right'}
-              </label>
-            ))}
-          </fieldset>
-          <ColourControl
-            id="style-colour"
-            label="Text colour"
-            value={draft.primary_colour}
-            onChange={(primary_colour) => set({ primary_colour })}
-          />
-          <label className="check">
-            <input type="checkbox" checked={draft.box} onChange={(event) => set({ box: event.target.checked })} /> Box
-            behind the text (instead of an outline)
-          </label>
-          {draft.box ? (
-            <ColourControl
-              id="style-box-colour"
-              label="Box colour"
-              value={draft.box_colour}
-              withOpacity
-              onChange={(box_colour) => set({ box_colour })}
-            />
-          ) : (
-            <>
-              <ColourControl
-                id="style-outline-colour"
-                label="Outline colour"
-                value={draft.outline_colour}
-                onChange={(outline_colour) => set({ outline_colour })}
-              />
-              <PercentControl
-                id="style-outline"
-                label="Outline"
-                value={draft.outline_width}
-                min={0}
-                max={0.5}
-                hint="of the font size"
-                error={errors.outline_width}
-                onChange={(outline_width) => set({ outline_width })}
-              />
-            </>
-          )}
-          <PercentControl
-            id="style-shadow"
-            label="Shadow"
-            value={draft.shadow}
-            min={0}
-            max={0.5}
-            hint="offset, of the font size; 0 for none"
-            error={errors.shadow}
-            onChange={(shadow) => set({ shadow })}
-          />
+          <StyleLookControls draft={draft} set={set} errors={errors} />
         </div>
         <div className="style-preview-column">
           <PreviewFrameChooser background={background} onChange={setBackground} />
@@ -368,7 +307,10 @@ function StyleEditor({
           <Field
             id="style-sample"
             label="Sample text"
-            hint="The height on screen is chosen per task (subtitle_position_y): 90 % down, 75 % on portrait video, unless the task says otherwise."
+            hint={
+              'The height on screen is chosen per task (subtitle_position_y): 90 % down, 75 % on portrait video, ' +
+              'unless the task says otherwise.'
+            }
           >
             <textarea rows={2} value={text} onChange={(event) => setText(event.target.value)} />
           </Field>
@@ -388,6 +330,84 @@ function StyleEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/** Alignment, colours, the box or the outline, and the shadow of a style being edited. */
+function StyleLookControls({
+  draft,
+  set,
+  errors,
+}: {
+  draft: StyleDraft;
+  set(patch: Partial<StyleDraft>): void;
+  errors: StyleErrors;
+}) {
+  return (
+    <>
+      <fieldset className="alignment">
+        <legend>Alignment</legend>
+        {(['left', 'center', 'right'] as const).map((alignment) => (
+          <label key={alignment} className="check">
+            <input
+              type="radio"
+              name="style-alignment"
+              checked={draft.alignment === alignment}
+              onChange={() => set({ alignment })}
+            />{' '}
+            {alignment === 'center' ? 'Centre' : alignment === 'left' ? 'Left' : 'Right'}
+          </label>
+        ))}
+      </fieldset>
+      <ColourControl
+        id="style-colour"
+        label="Text colour"
+        value={draft.primary_colour}
+        onChange={(primary_colour) => set({ primary_colour })}
+      />
+      <label className="check">
+        <input type="checkbox" checked={draft.box} onChange={(event) => set({ box: event.target.checked })} /> Box
+        behind the text (instead of an outline)
+      </label>
+      {draft.box ? (
+        <ColourControl
+          id="style-box-colour"
+          label="Box colour"
+          value={draft.box_colour}
+          withOpacity
+          onChange={(box_colour) => set({ box_colour })}
+        />
+      ) : (
+        <>
+          <ColourControl
+            id="style-outline-colour"
+            label="Outline colour"
+            value={draft.outline_colour}
+            onChange={(outline_colour) => set({ outline_colour })}
+          />
+          <PercentControl
+            id="style-outline"
+            label="Outline"
+            value={draft.outline_width}
+            min={0}
+            max={0.5}
+            hint="of the font size"
+            error={errors.outline_width}
+            onChange={(outline_width) => set({ outline_width })}
+          />
+        </>
+      )}
+      <PercentControl
+        id="style-shadow"
+        label="Shadow"
+        value={draft.shadow}
+        min={0}
+        max={0.5}
+        hint="offset, of the font size; 0 for none"
+        error={errors.shadow}
+        onChange={(shadow) => set({ shadow })}
+      />
+    </>
   );
 }
 

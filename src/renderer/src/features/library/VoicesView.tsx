@@ -66,43 +66,7 @@ export function VoicesView({ client }: { client: ApiClient }) {
         The voices a dub can speak with (<code>selected_voice_id</code>). eSpeak NG's are built in (draft: robotic but
         in about 100 languages); installing a voice model on the Models page adds natural-sounding ones.
       </p>
-      <div className="filters" role="search">
-        <label className="visually-hidden" htmlFor="voices-language">
-          Language
-        </label>
-        <select
-          id="voices-language"
-          value={filter.language}
-          onChange={(event) => setFilter({ ...filter, language: event.target.value })}
-        >
-          <option value="">All languages ({voices?.length ?? 0})</option>
-          {options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name} ({option.count})
-            </option>
-          ))}
-        </select>
-        <label className="visually-hidden" htmlFor="voices-gender">
-          Voice type
-        </label>
-        <select
-          id="voices-gender"
-          value={filter.gender}
-          onChange={(event) => setFilter({ ...filter, gender: event.target.value as VoiceFilter['gender'] })}
-        >
-          <option value="">Any voice</option>
-          <option value="female">Female</option>
-          <option value="male">Male</option>
-          <option value="neutral">Neutral</option>
-        </select>
-        <input
-          type="search"
-          aria-label="Search voices"
-          placeholder="Search name or id"
-          value={filter.query}
-          onChange={(event) => setFilter({ ...filter, query: event.target.value })}
-        />
-      </div>
+      <VoiceFilters filter={filter} onFilter={setFilter} options={options} total={voices?.length ?? 0} />
       {problem ? (
         <p role="alert" className="error">
           {problem}
@@ -143,59 +107,14 @@ export function VoicesView({ client }: { client: ApiClient }) {
           </thead>
           <tbody>
             {shown.slice(0, limit).map((voice) => (
-              <tr key={voice.voice_id}>
-                <td>{voice.name}</td>
-                <td>
-                  {options.find((option) => option.code === voice.language)?.name ?? voice.language}
-                  {voice.locale ? <span className="muted"> · {voice.locale}</span> : null}
-                </td>
-                <td>{voice.gender}</td>
-                <td className="voice-engine">
-                  {ENGINE_NAMES[voice.engine] ?? voice.engine}
-                  <span
-                    className={`badge ${voice.quality}`}
-                    title={
-                      voice.quality === 'draft'
-                        ? 'Rule-based voice: robotic, but in about 100 languages.'
-                        : 'Neural voice from an installed model.'
-                    }
-                  >
-                    {voice.quality}
-                  </span>
-                  {voice.clones ? (
-                    <span className="badge" title="Speaks in each speaker's own voice (voice model: real).">
-                      clones
-                    </span>
-                  ) : null}
-                </td>
-                <td>{voice.pitch_hz ? `${Math.round(voice.pitch_hz)} Hz` : '—'}</td>
-                <td>
-                  <code>{voice.voice_id}</code>{' '}
-                  <CopyButton text={voice.voice_id} label="Copy id" className="secondary small" />
-                </td>
-                <td>
-                  {voice.clones ? (
-                    <span
-                      className="muted"
-                      title="It speaks in the voice of each speaker's own speech (voice model: real)."
-                    >
-                      No sample
-                    </span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="secondary small"
-                      aria-label={`${playing === voice.voice_id ? 'Stop' : 'Play'} a sample of ${voice.name}`}
-                      onClick={() => toggle(voice)}
-                    >
-                      {playing === voice.voice_id ? 'Stop' : 'Play sample'}
-                    </button>
-                  )}
-                  {failed === voice.voice_id ? (
-                    <span className="field-error"> The sample could not be played.</span>
-                  ) : null}
-                </td>
-              </tr>
+              <VoiceRow
+                key={voice.voice_id}
+                voice={voice}
+                languageName={options.find((option) => option.code === voice.language)?.name ?? voice.language}
+                playing={playing === voice.voice_id}
+                failed={failed === voice.voice_id}
+                onToggle={() => toggle(voice)}
+              />
             ))}
           </tbody>
         </table>
@@ -208,5 +127,114 @@ export function VoicesView({ client }: { client: ApiClient }) {
         </button>
       ) : null}
     </section>
+  );
+}
+
+/** One voice: its language, type, engine and quality, pitch and id, and its sample to hear. */
+function VoiceRow(props: {
+  voice: VoiceRecord;
+  languageName: string;
+  playing: boolean;
+  failed: boolean;
+  onToggle(): void;
+}) {
+  const { voice, languageName, playing, failed, onToggle } = props;
+  return (
+    <tr>
+      <td>{voice.name}</td>
+      <td>
+        {languageName}
+        {voice.locale ? <span className="muted"> · {voice.locale}</span> : null}
+      </td>
+      <td>{voice.gender}</td>
+      <td className="voice-engine">
+        {ENGINE_NAMES[voice.engine] ?? voice.engine}
+        <span
+          className={`badge ${voice.quality}`}
+          title={
+            voice.quality === 'draft'
+              ? 'Rule-based voice: robotic, but in about 100 languages.'
+              : 'Neural voice from an installed model.'
+          }
+        >
+          {voice.quality}
+        </span>
+        {voice.clones ? (
+          <span className="badge" title="Speaks in each speaker's own voice (voice model: real).">
+            clones
+          </span>
+        ) : null}
+      </td>
+      <td>{voice.pitch_hz ? `${Math.round(voice.pitch_hz)} Hz` : '—'}</td>
+      <td>
+        <code>{voice.voice_id}</code> <CopyButton text={voice.voice_id} label="Copy id" className="secondary small" />
+      </td>
+      <td>
+        {voice.clones ? (
+          <span className="muted" title="It speaks in the voice of each speaker's own speech (voice model: real).">
+            No sample
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="secondary small"
+            aria-label={`${playing ? 'Stop' : 'Play'} a sample of ${voice.name}`}
+            onClick={onToggle}
+          >
+            {playing ? 'Stop' : 'Play sample'}
+          </button>
+        )}
+        {failed ? <span className="field-error"> The sample could not be played.</span> : null}
+      </td>
+    </tr>
+  );
+}
+
+/** Language, voice type and a search over name and id. */
+function VoiceFilters(props: {
+  filter: VoiceFilter;
+  onFilter(filter: VoiceFilter): void;
+  options: ReturnType<typeof voiceLanguages>;
+  total: number;
+}) {
+  const { filter, onFilter, options, total } = props;
+  return (
+    <div className="filters" role="search">
+      <label className="visually-hidden" htmlFor="voices-language">
+        Language
+      </label>
+      <select
+        id="voices-language"
+        value={filter.language}
+        onChange={(event) => onFilter({ ...filter, language: event.target.value })}
+      >
+        <option value="">All languages ({total})</option>
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name} ({option.count})
+          </option>
+        ))}
+      </select>
+      <label className="visually-hidden" htmlFor="voices-gender">
+        Voice type
+      </label>
+      <select
+        id="voices-gender"
+        value={filter.gender}
+        onChange={(event) => onFilter({ ...filter, gender: event.target.value as VoiceFilter['gender'] })}
+      >
+        <option value="">Any voice</option>
+        <option value="female">Female</option>
+        <option value="male">Male</option>
+        <option value="neutral">Neutral</option>
+      </select>
+      <input
+        type="search"
+        aria-label="Search voices"
+        placeholder="Search name or id"
+        value={filter.query}
+        onChange={(event) => onFilter({ ...filter, query: event.target.value })}
+      />
+    </div>
   );
 }

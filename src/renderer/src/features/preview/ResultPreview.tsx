@@ -21,12 +21,12 @@ export function ResultPreview({ resultUrl, original: originalInput, onTime, seek
   const originalUrl = originalInput?.url;
   const result = useRef<HTMLVideoElement>(null);
   const original = useRef<HTMLVideoElement>(null);
-  const [mode, setMode] = useState<'side' | 'wipe'>('side');
+  const [mode, setMode] = useState<CompareMode>('side');
   const [wipe, setWipe] = useState(50);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [playing, setPlaying] = useState(false);
-  const [listenTo, setListenTo] = useState<'result' | 'original'>('result');
+  const [listenTo, setListenTo] = useState<Listen>('result');
 
   const follow = () => {
     const master = result.current;
@@ -115,37 +115,7 @@ export function ResultPreview({ resultUrl, original: originalInput, onTime, seek
   return (
     <div className="preview">
       {originalUrl ? (
-        <div className="preview-modes" role="radiogroup" aria-label="Compare">
-          <label className="check">
-            <input type="radio" name="preview-mode" checked={mode === 'side'} onChange={() => setMode('side')} /> Side
-            by side
-          </label>
-          <label className="check">
-            <input type="radio" name="preview-mode" checked={mode === 'wipe'} onChange={() => setMode('wipe')} /> Wipe
-          </label>
-          {hasSound ? (
-            <>
-              <label className="check">
-                <input
-                  type="radio"
-                  name="listen"
-                  checked={listenTo === 'result'}
-                  onChange={() => setListenTo('result')}
-                />{' '}
-                Hear the result
-              </label>
-              <label className="check">
-                <input
-                  type="radio"
-                  name="listen"
-                  checked={listenTo === 'original'}
-                  onChange={() => setListenTo('original')}
-                />{' '}
-                Hear the original
-              </label>
-            </>
-          ) : null}
-        </div>
+        <CompareModes mode={mode} onMode={setMode} hasSound={hasSound} listenTo={listenTo} onListenTo={setListenTo} />
       ) : null}
       {originalUrl && mode === 'side' ? (
         <div className="side-by-side">
@@ -170,37 +140,101 @@ export function ResultPreview({ resultUrl, original: originalInput, onTime, seek
       ) : (
         <div className="single">{resultVideo}</div>
       )}
-      <div className="player-controls">
-        <button type="button" onClick={togglePlay}>
-          {playing ? 'Pause' : 'Play'}
-        </button>
-        <input
-          type="range"
-          aria-label="Position"
-          min={0}
-          max={duration || 0}
-          step={0.05}
-          value={Math.min(time, duration || 0)}
-          aria-valuetext={`${formatMediaTime(time)} of ${formatMediaTime(duration)}`}
-          onChange={(event) => seekMaster(Number(event.target.value))}
-        />
-        <span className="muted time">
-          {formatMediaTime(time)} / {formatMediaTime(duration)}
-        </span>
-        {originalUrl && mode === 'wipe' ? (
-          <label className="wipe-control">
-            Wipe
-            <input
-              type="range"
-              min={0}
-              max={100}
-              value={wipe}
-              onChange={(event) => setWipe(Number(event.target.value))}
-              aria-valuetext={`${wipe}% original`}
-            />
+      <PlayerControls
+        playing={playing}
+        onTogglePlay={togglePlay}
+        time={time}
+        duration={duration}
+        onSeek={seekMaster}
+        wipe={originalUrl && mode === 'wipe' ? { percent: wipe, onChange: setWipe } : undefined}
+      />
+    </div>
+  );
+}
+
+type CompareMode = 'side' | 'wipe';
+type Listen = 'result' | 'original';
+
+/** How the result is compared with the original, and which of the two is heard. */
+function CompareModes(props: {
+  mode: CompareMode;
+  onMode(mode: CompareMode): void;
+  hasSound: boolean;
+  listenTo: Listen;
+  onListenTo(listen: Listen): void;
+}) {
+  const { mode, onMode, hasSound, listenTo, onListenTo } = props;
+  return (
+    <div className="preview-modes" role="radiogroup" aria-label="Compare">
+      <label className="check">
+        <input type="radio" name="preview-mode" checked={mode === 'side'} onChange={() => onMode('side')} /> Side by
+        side
+      </label>
+      <label className="check">
+        <input type="radio" name="preview-mode" checked={mode === 'wipe'} onChange={() => onMode('wipe')} /> Wipe
+      </label>
+      {hasSound ? (
+        <>
+          <label className="check">
+            <input type="radio" name="listen" checked={listenTo === 'result'} onChange={() => onListenTo('result')} />{' '}
+            Hear the result
           </label>
-        ) : null}
-      </div>
+          <label className="check">
+            <input
+              type="radio"
+              name="listen"
+              checked={listenTo === 'original'}
+              onChange={() => onListenTo('original')}
+            />{' '}
+            Hear the original
+          </label>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Play and pause, the position slider, and with the wipe shown its slider. */
+function PlayerControls(props: {
+  playing: boolean;
+  onTogglePlay(): void;
+  time: number;
+  duration: number;
+  onSeek(seconds: number): void;
+  wipe?: { percent: number; onChange(percent: number): void };
+}) {
+  const { playing, onTogglePlay, time, duration, onSeek, wipe } = props;
+  return (
+    <div className="player-controls">
+      <button type="button" onClick={onTogglePlay}>
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <input
+        type="range"
+        aria-label="Position"
+        min={0}
+        max={duration || 0}
+        step={0.05}
+        value={Math.min(time, duration || 0)}
+        aria-valuetext={`${formatMediaTime(time)} of ${formatMediaTime(duration)}`}
+        onChange={(event) => onSeek(Number(event.target.value))}
+      />
+      <span className="muted time">
+        {formatMediaTime(time)} / {formatMediaTime(duration)}
+      </span>
+      {wipe ? (
+        <label className="wipe-control">
+          Wipe
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={wipe.percent}
+            onChange={(event) => wipe.onChange(Number(event.target.value))}
+            aria-valuetext={`${wipe.percent}% original`}
+          />
+        </label>
+      ) : null}
     </div>
   );
 }

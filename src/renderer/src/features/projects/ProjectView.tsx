@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient, ProjectSegment } from '../../api/client.js';
 import { useNotices } from '../../stores/notices.js';
 import { useTasks } from '../../stores/tasks.js';
 import { useView } from '../../stores/view.js';
@@ -12,14 +12,14 @@ import { ProjectMedia } from './ProjectMedia.js';
 import { ProjectSubtitles } from './ProjectSubtitles.js';
 import { ProjectSummaryLine } from './ProjectSummaryLine.js';
 import { ReviewBar } from './ReviewBar.js';
-import { firstWithReason, flaggedIndexes, nextFlagged, reviewByLine } from './review-lines.js';
+import { nextFlagged } from './review-lines.js';
 import { withDraft } from './segment-fields.js';
 import { SegmentTable, type SegmentTableHandle } from './SegmentTable.js';
 import { SpeakerVoices } from './SpeakerVoices.js';
 import { firstEndingAfter } from './timeline-math.js';
 import { Timeline } from './Timeline.js';
-import { useOriginReview } from './useOriginReview.js';
 import { useProjectExport } from './useProjectExport.js';
+import { useProjectReview } from './useProjectReview.js';
 import { useProjectSound } from './useProjectSound.js';
 import { useRowActions, type LatestRows } from './useRowActions.js';
 
@@ -52,8 +52,6 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
   const table = useRef<SegmentTableHandle>(null);
   const stopAt = useRef<number | undefined>(undefined);
   const [onlyReview, setOnlyReview] = useState(false);
-  const originReview = useOriginReview(client, project?.task_id);
-  const openedAtReview = useRef(false);
   const { exportType, setExportType, exporting, exported, onExport } = useProjectExport(client, editor, project?.kind);
 
   useEffect(() => {
@@ -62,29 +60,18 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
   }, [editor]);
 
   const duration = project?.media_duration ?? waveform?.duration ?? 0;
-  const loaded = Boolean(project);
 
   const segments = project?.segments ?? [];
   const shown = useMemo(
     () => segments.map((segment) => withDraft(segment, drafts[segment.segment_id])),
     [segments, drafts],
   );
-  // By the saved lines, so typing does not redraw every marked row.
-  const review = useMemo(() => reviewByLine(segments, originReview?.review ?? []), [segments, originReview]);
-  const flagged = useMemo(() => flaggedIndexes(review), [review]);
-  const needsReview = useMemo(() => review.map(Boolean), [review]);
-  const latest = useRef<LatestRows>({ shown, flagged, onlyReview });
-  latest.current = { shown, flagged, onlyReview };
-
-  // A proofreading job's project opens at the first line the recogniser was unsure of.
-  useEffect(() => {
-    if (openedAtReview.current || !originReview || !loaded) return;
-    openedAtReview.current = true;
-    const first = originReview.proofreading ? firstWithReason(review, 'low_confidence') : undefined;
-    if (first === undefined) return;
+  const { review, flagged, needsReview } = useProjectReview(client, project, segments, (first) => {
     setSelected(first);
     table.current?.focusLine(first, 'source_text');
-  }, [originReview, loaded, review]);
+  });
+  const latest = useRef<LatestRows>({ shown, flagged, onlyReview });
+  latest.current = { shown, flagged, onlyReview };
 
   const actions = useRowActions(editor, setSelected, { latest, media, table, stopAt });
 
@@ -109,20 +96,7 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
       ← All tasks
     </button>
   );
-  if (!project) {
-    return (
-      <section className="project">
-        {back}
-        {loadError ? (
-          <p role="alert" className="error">
-            This project could not be opened: {loadError}
-          </p>
-        ) : (
-          <p aria-busy="true">Loading the project…</p>
-        )}
-      </section>
-    );
-  }
+  if (!project) return <ProjectNotLoaded back={back} loadError={loadError} />;
 
   const visual = project.kind === 'frame_translate';
   const status = saveStatus({ drafts, lines });
@@ -154,14 +128,7 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
           {loadError}
         </p>
       ) : null}
-      {exported ? (
-        <p className="notice info export-notice" role="status">
-          Export started as a new task.{' '}
-          <button type="button" className="link" onClick={() => show({ name: 'task', taskId: exported })}>
-            Open task {exported}
-          </button>
-        </p>
-      ) : null}
+      {exported ? <ExportedNotice taskId={exported} onOpen={() => show({ name: 'task', taskId: exported })} /> : null}
 
       <div className="project-top">
         <ProjectMedia
@@ -173,30 +140,18 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
           onClosePreview={() => editor.closePreview()}
         />
         <div className="project-side">
-          <Timeline
+          <ProjectTimeline
+            editor={editor}
             segments={shown}
             duration={duration}
             peaks={waveform?.peaks}
             media={media}
+            stopAt={stopAt}
             selectedIndex={selected}
             needsReview={needsReview}
-            noOverlap={!visual}
-            onSeek={(seconds) => {
-              stopAt.current = undefined;
-              if (media.current) media.current.currentTime = seconds;
-              setTime(seconds);
-            }}
+            visual={visual}
+            onTime={setTime}
             onSelect={setSelected}
-            onRetime={(index, times) => {
-              const segment = shown[index];
-              if (segment) editor.edit(segment.segment_id, { start: times.start, end: times.end }, { now: true });
-            }}
-            onFrame={(seconds) => {
-              if (stopAt.current !== undefined && seconds >= stopAt.current && media.current && !media.current.paused) {
-                media.current.pause();
-                stopAt.current = undefined;
-              }
-            }}
           />
           {visual ? null : <SpeakerVoices project={project} voices={voices} editor={editor} />}
           <ProjectSubtitles
@@ -211,10 +166,7 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
       {flagged.length ? (
         <ReviewBar count={flagged.length} onlyReview={onlyReview} onFilter={setOnlyReview} onNext={goToNextReview} />
       ) : null}
-      <p className="muted keys-hint">
-        Enter saves and goes to the next line{onlyReview ? ' to review' : ''} · Shift+Enter: new line ·{' '}
-        {visual ? '' : 'Ctrl+Enter or Alt+R: regenerate the voice · '}Ctrl+Z: undo
-      </p>
+      <KeysHint visual={visual} onlyReview={onlyReview} />
       <SegmentTable
         ref={table}
         segments={segments}
@@ -229,5 +181,85 @@ export function ProjectView({ client, projectId }: { client: ApiClient; projectI
         actions={actions}
       />
     </section>
+  );
+}
+
+/** The timeline of the project's lines: seeking moves the media, a retimed bar is saved at once, playback stops at `stopAt`. */
+function ProjectTimeline(props: {
+  editor: ProjectEditor;
+  segments: ProjectSegment[];
+  duration: number;
+  peaks?: readonly number[];
+  media: RefObject<HTMLVideoElement | null>;
+  stopAt: RefObject<number | undefined>;
+  selectedIndex?: number;
+  needsReview: readonly boolean[];
+  visual: boolean;
+  onTime(seconds: number): void;
+  onSelect(index: number): void;
+}) {
+  const { editor, segments, media, stopAt } = props;
+  return (
+    <Timeline
+      segments={segments}
+      duration={props.duration}
+      peaks={props.peaks}
+      media={media}
+      selectedIndex={props.selectedIndex}
+      needsReview={props.needsReview}
+      noOverlap={!props.visual}
+      onSeek={(seconds) => {
+        stopAt.current = undefined;
+        if (media.current) media.current.currentTime = seconds;
+        props.onTime(seconds);
+      }}
+      onSelect={props.onSelect}
+      onRetime={(index, times) => {
+        const segment = segments[index];
+        if (segment) editor.edit(segment.segment_id, { start: times.start, end: times.end }, { now: true });
+      }}
+      onFrame={(seconds) => {
+        if (stopAt.current !== undefined && seconds >= stopAt.current && media.current && !media.current.paused) {
+          media.current.pause();
+          stopAt.current = undefined;
+        }
+      }}
+    />
+  );
+}
+
+/** While the project loads, or why it could not be opened. */
+function ProjectNotLoaded({ back, loadError }: { back: ReactNode; loadError?: string }) {
+  return (
+    <section className="project">
+      {back}
+      {loadError ? (
+        <p role="alert" className="error">
+          This project could not be opened: {loadError}
+        </p>
+      ) : (
+        <p aria-busy="true">Loading the project…</p>
+      )}
+    </section>
+  );
+}
+
+function ExportedNotice({ taskId, onOpen }: { taskId: string; onOpen(): void }) {
+  return (
+    <p className="notice info export-notice" role="status">
+      Export started as a new task.{' '}
+      <button type="button" className="link" onClick={onOpen}>
+        Open task {taskId}
+      </button>
+    </p>
+  );
+}
+
+function KeysHint({ visual, onlyReview }: { visual: boolean; onlyReview: boolean }) {
+  return (
+    <p className="muted keys-hint">
+      Enter saves and goes to the next line{onlyReview ? ' to review' : ''} · Shift+Enter: new line ·{' '}
+      {visual ? '' : 'Ctrl+Enter or Alt+R: regenerate the voice · '}Ctrl+Z: undo
+    </p>
   );
 }

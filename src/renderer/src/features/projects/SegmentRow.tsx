@@ -104,8 +104,6 @@ export const SegmentRow = memo(function SegmentRow({
   const segment = withDraft(saved, draft);
   const id = segment.segment_id;
   const number = index + 1;
-  const status = segmentStatusLabel(saved.status);
-  const fit = fitLabel(saved.fit);
   const saving = lineSaveLabel(line, Boolean(draft));
   const busy = Boolean(line?.busy);
 
@@ -189,28 +187,7 @@ export const SegmentRow = memo(function SegmentRow({
         />
       </div>
       {visual ? (
-        <div role="cell" className="segment-box">
-          {BOX_PARTS.map((part) => (
-            <label key={part} className="box-part" title={BOX_NAMES[part]}>
-              <span aria-hidden="true">{part[0]}</span>
-              <input
-                type="number"
-                min={0}
-                max={1}
-                step={0.01}
-                aria-label={`Box ${part} of line ${number}`}
-                value={segment.box ? Number(segment.box[part].toFixed(3)) : ''}
-                disabled={!segment.box}
-                onChange={(event) =>
-                  segment.box &&
-                  event.target.value !== '' &&
-                  actions.edit(id, { box: { ...segment.box, [part]: Number(event.target.value) } })
-                }
-                onBlur={() => actions.flush(id)}
-              />
-            </label>
-          ))}
-        </div>
+        <SegmentBox segment={segment} number={number} actions={actions} />
       ) : (
         <div role="cell" className="segment-voice">
           <VoiceSelect
@@ -221,116 +198,185 @@ export const SegmentRow = memo(function SegmentRow({
           />
         </div>
       )}
-      <div role="cell" className="segment-state">
-        {review ? <ReviewMark items={review} /> : null}
-        {status ? (
-          <span className="chip" data-status={saved.status}>
-            {status}
-          </span>
-        ) : null}
-        {fit ? (
-          <span
-            className="fit muted"
-            title={`Spoken ${saved.fit!.speech_seconds.toFixed(2)} s in ${saved.fit!.room_seconds.toFixed(2)} s`}
-          >
-            {fit}
-          </span>
-        ) : null}
-        {line?.busy ? (
-          <span className="muted" aria-live="polite">
-            {line.busy}
-          </span>
-        ) : null}
-        {line?.conflict ? (
-          <span className="line-problem" role="alert">
-            Changed elsewhere (another tab):{' '}
-            <button type="button" className="link" onClick={() => actions.reload(id)}>
-              Reload
-            </button>
-          </span>
-        ) : saving ? (
-          <span className={line?.retrying ? 'line-problem' : 'muted'}>{saving}</span>
-        ) : null}
-        {line?.yours ? (
-          <span
-            className="line-problem"
-            title={Object.values(line.yours)
-              .filter((value) => typeof value === 'string')
-              .join(' / ')}
-          >
-            Your edit kept:{' '}
-            <button type="button" className="link" onClick={() => actions.applyYours(id)}>
-              Apply again
-            </button>{' '}
-            ·{' '}
-            <button type="button" className="link" onClick={() => actions.dismissYours(id)}>
-              Drop
-            </button>
-          </span>
-        ) : null}
-        {line?.error ? (
-          <span className="line-problem" role="alert" title={line.error}>
-            {line.error}
-          </span>
-        ) : null}
-      </div>
-      <div role="cell" className="segment-actions">
-        <button
-          type="button"
-          className="secondary small"
-          onClick={() => actions.playLine(index)}
-          aria-label={`Play line ${number}`}
+      <SegmentState saved={saved} line={line} review={review} saving={saving} actions={actions} />
+      <SegmentActions
+        index={index}
+        count={count}
+        id={id}
+        visual={visual}
+        busy={busy}
+        hasSource={Boolean(segment.source_text.trim())}
+        actions={actions}
+      />
+    </div>
+  );
+});
+
+/** A line's state: its review marks, status, fit, what is being done to it, and a save that failed or conflicted. */
+function SegmentState({
+  saved,
+  line,
+  review,
+  saving,
+  actions,
+}: Pick<SegmentRowProps, 'line' | 'review' | 'actions'> & { saved: ProjectSegment; saving: string | undefined }) {
+  const id = saved.segment_id;
+  const status = segmentStatusLabel(saved.status);
+  const fit = fitLabel(saved.fit);
+  return (
+    <div role="cell" className="segment-state">
+      {review ? <ReviewMark items={review} /> : null}
+      {status ? (
+        <span className="chip" data-status={saved.status}>
+          {status}
+        </span>
+      ) : null}
+      {fit ? (
+        <span
+          className="fit muted"
+          title={`Spoken ${saved.fit!.speech_seconds.toFixed(2)} s in ${saved.fit!.room_seconds.toFixed(2)} s`}
         >
-          Play
-        </button>
-        <button
-          type="button"
-          className="secondary small"
-          onClick={() => actions.playFrom(index)}
-          aria-label={`Play from line ${number}`}
-        >
-          From here
-        </button>
-        {visual ? null : (
-          <button
-            type="button"
-            className="secondary small"
-            disabled={busy}
-            onClick={() => actions.regenerate(id)}
-            aria-label={`Regenerate the voice of line ${number}`}
-            title="Regenerate the voice (Ctrl+Enter or Alt+R)"
-          >
-            Voice
+          {fit}
+        </span>
+      ) : null}
+      {line?.busy ? (
+        <span className="muted" aria-live="polite">
+          {line.busy}
+        </span>
+      ) : null}
+      {line?.conflict ? (
+        <span className="line-problem" role="alert">
+          Changed elsewhere (another tab):{' '}
+          <button type="button" className="link" onClick={() => actions.reload(id)}>
+            Reload
           </button>
-        )}
-        <button
-          type="button"
-          className="secondary small"
-          disabled={busy || !segment.source_text.trim()}
-          onClick={() => actions.retranslate(id)}
-          aria-label={`Translate line ${number} again`}
+        </span>
+      ) : saving ? (
+        <span className={line?.retrying ? 'line-problem' : 'muted'}>{saving}</span>
+      ) : null}
+      {line?.yours ? (
+        <span
+          className="line-problem"
+          title={Object.values(line.yours)
+            .filter((value) => typeof value === 'string')
+            .join(' / ')}
         >
-          Translate
-        </button>
+          Your edit kept:{' '}
+          <button type="button" className="link" onClick={() => actions.applyYours(id)}>
+            Apply again
+          </button>{' '}
+          ·{' '}
+          <button type="button" className="link" onClick={() => actions.dismissYours(id)}>
+            Drop
+          </button>
+        </span>
+      ) : null}
+      {line?.error ? (
+        <span className="line-problem" role="alert" title={line.error}>
+          {line.error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A visual line's box: four fractions of the frame. */
+function SegmentBox({ segment, number, actions }: { segment: ProjectSegment; number: number; actions: RowActions }) {
+  return (
+    <div role="cell" className="segment-box">
+      {BOX_PARTS.map((part) => (
+        <label key={part} className="box-part" title={BOX_NAMES[part]}>
+          <span aria-hidden="true">{part[0]}</span>
+          <input
+            type="number"
+            min={0}
+            max={1}
+            step={0.01}
+            aria-label={`Box ${part} of line ${number}`}
+            value={segment.box ? Number(segment.box[part].toFixed(3)) : ''}
+            disabled={!segment.box}
+            onChange={(event) =>
+              segment.box &&
+              event.target.value !== '' &&
+              actions.edit(segment.segment_id, { box: { ...segment.box, [part]: Number(event.target.value) } })
+            }
+            onBlur={() => actions.flush(segment.segment_id)}
+          />
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** Play, play from here, regenerate, translate again, split and merge. */
+function SegmentActions(props: {
+  index: number;
+  count: number;
+  id: string;
+  visual: boolean;
+  busy: boolean;
+  hasSource: boolean;
+  actions: RowActions;
+}) {
+  const { index, count, id, visual, busy, hasSource, actions } = props;
+  const number = index + 1;
+  return (
+    <div role="cell" className="segment-actions">
+      <button
+        type="button"
+        className="secondary small"
+        onClick={() => actions.playLine(index)}
+        aria-label={`Play line ${number}`}
+      >
+        Play
+      </button>
+      <button
+        type="button"
+        className="secondary small"
+        onClick={() => actions.playFrom(index)}
+        aria-label={`Play from line ${number}`}
+      >
+        From here
+      </button>
+      {visual ? null : (
         <button
           type="button"
           className="secondary small"
           disabled={busy}
-          onClick={() => actions.split(id)}
-          aria-label={`Split line ${number} at the playhead`}
+          onClick={() => actions.regenerate(id)}
+          aria-label={`Regenerate the voice of line ${number}`}
+          title="Regenerate the voice (Ctrl+Enter or Alt+R)"
         >
-          Split
+          Voice
         </button>
-        <button
-          type="button"
-          className="secondary small"
-          disabled={busy || index === count - 1}
-          onClick={() => actions.mergeWithNext(id)}
-          aria-label={`Merge line ${number} with the next`}
-        >
-          Merge
-        </button>
-      </div>
+      )}
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy || !hasSource}
+        onClick={() => actions.retranslate(id)}
+        aria-label={`Translate line ${number} again`}
+      >
+        Translate
+      </button>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy}
+        onClick={() => actions.split(id)}
+        aria-label={`Split line ${number} at the playhead`}
+      >
+        Split
+      </button>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy || index === count - 1}
+        onClick={() => actions.mergeWithNext(id)}
+        aria-label={`Merge line ${number} with the next`}
+      >
+        Merge
+      </button>
     </div>
   );
-});
+}
