@@ -26,6 +26,7 @@ const SAME_CONTRACT_ON_POSTGRES = [
   'test/integration/retry-after-original-deleted.test.ts',
   'test/integration/reusable-lipsync.test.ts',
   'test/integration/security-input-content.test.ts',
+  'test/integration/settings-local-cache.test.ts',
   'test/integration/settings-translation-engine.test.ts',
   'test/integration/shared-storage-service.test.ts',
   'test/integration/subtitle-encodings-http.test.ts',

@@ -186,7 +186,8 @@ describe.skipIf(missing)('visual translate: bad inputs and request options', () 
     expect(translated.blocks[0].sourceText).toMatch(/house/i);
     expect(translated.blocks[0].targetText).toMatch(/\bhogar\b/i);
     expect(translated.blocks[0].targetText).not.toMatch(/\bcasa\b/i);
-    expect(task.warnings ?? []).toEqual([]);
+    // Apertium translated it, and says it could not follow the prompt (issue 27: never dropped silently).
+    expect((task.warnings ?? []).map((warning: { code: string }) => warning.code)).toEqual(['user_prompt_not_used']);
     const log = (await svc.api(`/v1/tasks/${created.body.task_id}/log`)).body.lines.map(
       (line: { message: string }) => line.message,
     );

@@ -148,7 +148,7 @@ describe('a FLAC recording dubbed end to end', () => {
   }, 60_000);
   afterAll(() => runner?.stop());
 
-  it('runs to done and exports the dub as M4A as long as the recording', async () => {
+  it('runs to done and exports the dub as FLAC (its own format) as long as the recording', async () => {
     const flac = await makeAudioFormat(media.dir, 'flac', { durationSec: 2, name: 'recording.flac' });
     const created = await runner.api('/v1/media/translate', {
       body: translate('audio', flac, { export_type: 'audio' }),
@@ -159,10 +159,11 @@ describe('a FLAC recording dubbed end to end', () => {
     const status = (await runner.api(`/v1/media/translate/${created.body.task_id}`)).body;
     const response = await fetch(status.result.audio_url);
     expect(response.status).toBe(200);
-    const output = path.join(media.dir, 'recording.de.m4a');
+    expect(response.headers.get('content-type')).toBe('audio/flac');
+    const output = path.join(media.dir, 'recording.de.flac');
     await fs.writeFile(output, Buffer.from(await response.arrayBuffer()));
     const info = await probeMedia(output);
-    expect(info.audio?.codec).toBe('aac');
+    expect(info.audio?.codec).toBe('flac');
     expect(info.durationSec).toBeGreaterThan(1.9);
     expect(info.durationSec).toBeLessThan(2.2);
   }, 150_000);

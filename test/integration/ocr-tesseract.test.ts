@@ -265,7 +265,8 @@ describe('tesseract text recognizer', () => {
     await expect(reading).rejects.toThrow('user cancelled');
     expect(performance.now() - abortedAt).toBeLessThan(50);
     expect(textOf(await ocr.recognize(frame, { languages: ['en'], signal }))).toBe('Second try');
-  });
+    // Two ffmpeg frames and a fresh worker: over vitest's 5 s default on a loaded 2-core machine.
+  }, 20_000);
 
   it('supports only the languages whose data is installed', async () => {
     expect(ocr.supports('en')).toBe(true);

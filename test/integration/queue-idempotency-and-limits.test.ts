@@ -86,6 +86,7 @@ describe('Idempotency-Key and the queued-jobs limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('rate_limited');
     expect(refused.body.message).toMatch(/3 tasks are already waiting or running/);
+    expect(refused.headers.get('retry-after')).toBe('30');
     // A replay of an accepted request is not a new job, so the limit does not apply to it.
     const replay = await svc.api('/v1/video_generation', {
       body: lipsyncBody(video),

@@ -91,6 +91,8 @@ describe('route plugins on their own options', () => {
       llm_model: '',
       llm_timeout_seconds: 120,
       llm_api_key_set: false,
+      // Never set in this store, so the default.
+      local_cache_limit_bytes: 20_000_000_000,
     });
   });
 });

@@ -56,11 +56,16 @@ describe('export arguments', () => {
     expect(videoContainerFor('vp8', true)).toBe('mp4');
   });
 
-  it('keeps an audio input format and makes M4A from a video', () => {
-    expect(audioFormatFor('.mp3', false)).toBe('mp3');
-    expect(audioFormatFor('.WAV', false)).toBe('wav');
-    expect(audioFormatFor('.mp4', true)).toBe('m4a');
+  it('keeps every audio format by its content id and makes M4A from a video or a video container of sound', () => {
+    for (const format of ['wav', 'mp3', 'm4a', 'aac', 'flac', 'ogg', 'opus', 'weba'])
+      expect(audioFormatFor(format, false)).toBe(format);
+    expect(audioFormatFor('mp4', true)).toBe('m4a');
+    expect(audioFormatFor('webm', true)).toBe('m4a');
+    // Matroska or AVI holding only sound: no audio form of their own to keep.
+    expect(audioFormatFor('mkv', false)).toBe('m4a');
+    expect(audioFormatFor('avi', false)).toBe('m4a');
     expect(audioExportArgs('mix.wav', 'out.mp3', 'mp3')).toContain('libmp3lame');
+    expect(audioExportArgs('mix.wav', 'out.flac', 'flac')).toEqual(expect.arrayContaining(['-c:a', 'flac', '-f']));
   });
 
   it('copies audio already encoded as ADTS, its priming packet moved before 0 for the muxer to trim', () => {

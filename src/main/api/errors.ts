@@ -24,6 +24,9 @@ export function internalErrorMessage(requestId: string, logFile: string | undefi
 /** Seconds a client waits before retrying while the database is away: a restart or failover takes about that long. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** Seconds before asking again once the queue is full: a place frees only when a task ends, which takes minutes. */
+export const RATE_LIMITED_RETRY_AFTER_SECONDS = 30;
+
 export interface ErrorHandlingOptions {
   /** The service log's current file, named in 500 messages. */
   logFile?: string;
@@ -69,6 +72,7 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
           void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         }
       }
+      if (failure.code === 'rate_limited') void reply.header('retry-after', String(RATE_LIMITED_RETRY_AFTER_SECONDS));
       void reply.status(failure.status).send(failure.toBody());
     },
   );

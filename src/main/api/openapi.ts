@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors.js';
 import { ErrorBodySchema } from '../../shared/schemas/common.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from './errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, RATE_LIMITED_RETRY_AFTER_SECONDS } from './errors.js';
 import { apiTagOf, API_TAGS } from './openapi-tags.js';
 
 /** A registered /v1 route as the document needs it: its schemas and the words of its `config`. */
@@ -27,7 +27,9 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   not_found: 'no such resource',
   conflict: 'the resource is not in a state that allows this (or changed since it was read)',
   payload_too_large: 'a body or file over the size cap',
-  rate_limited: 'too many tasks already queued or running',
+  rate_limited:
+    'too many tasks already queued or running (or lines waiting to be spoken); retry after the seconds of the ' +
+    'Retry-After header',
   internal: 'an unexpected failure; the message names the service log and the request id',
   download_failed: 'an input URL could not be fetched',
   media_unreadable: 'an input file that cannot be decoded',
@@ -61,9 +63,14 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 const RETRY_AFTER_HEADER = {
-  description: `Seconds to wait before sending the request again (${DATABASE_RETRY_AFTER_SECONDS} while the database is unavailable).`,
+  description:
+    `Seconds to wait before sending the request again (${DATABASE_RETRY_AFTER_SECONDS} while the database is ` +
+    `unavailable, ${RATE_LIMITED_RETRY_AFTER_SECONDS} when rate_limited).`,
   schema: { type: 'integer', minimum: 1 },
 };
+
+/** The codes whose answers carry Retry-After (installErrorHandling sets it). */
+const RETRY_AFTER_CODES: readonly ErrorCode[] = ['database_unavailable', 'rate_limited'];
 
 /** Collects every route as it is registered, so the document is generated from the schemas that validate. */
 export function collectRoutes(app: FastifyInstance): CollectedRoute[] {
@@ -138,7 +145,9 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
     responses[String(status)] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}.`,
       'x-error-codes': statusCodes,
-      ...(statusCodes.includes('database_unavailable') ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
+      ...(statusCodes.some((code) => RETRY_AFTER_CODES.includes(code))
+        ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } }
+        : {}),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }

@@ -51,20 +51,33 @@ export function videoExportArgs(plan: VideoExportPlan): string[] {
   ];
 }
 
-export type AudioFormat = 'wav' | 'mp3' | 'm4a';
+/** The audio export's formats: each is its format's id in src/shared/media-formats.ts and the file's extension. */
+export type AudioFormat = 'wav' | 'mp3' | 'm4a' | 'aac' | 'flac' | 'ogg' | 'opus' | 'weba';
 
-/** Audio inputs keep their format; audio taken from a video becomes M4A (AAC). */
-export function audioFormatFor(inputExt: string, inputHasVideo: boolean): AudioFormat {
-  if (inputHasVideo) return 'm4a';
-  const ext = inputExt.toLowerCase().replace(/^\./, '');
-  return ext === 'wav' || ext === 'mp3' ? ext : 'm4a';
-}
-
+/** How each format is written: PCM and FLAC as 16 bits like the mix, lossy codecs at about the same quality. */
 const AUDIO_CODECS: Record<AudioFormat, string[]> = {
   wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
   mp3: ['-c:a', 'libmp3lame', '-b:a', '192k', '-f', 'mp3'],
   m4a: ['-c:a', 'aac', '-b:a', '192k', '-f', 'ipod', '-movflags', '+faststart'],
+  aac: ['-c:a', 'aac', '-b:a', '192k', '-f', 'adts'],
+  flac: ['-c:a', 'flac', '-sample_fmt', 's16', '-f', 'flac'],
+  // Vorbis quality 6 is about 192 kb/s; Opus reaches the same at 128 kb/s (it encodes at 48 kHz, the mix's rate).
+  ogg: ['-c:a', 'libvorbis', '-q:a', '6', '-f', 'ogg'],
+  opus: ['-c:a', 'libopus', '-b:a', '128k', '-f', 'opus'],
+  weba: ['-c:a', 'libopus', '-b:a', '128k', '-f', 'webm'],
 };
+
+function isAudioFormat(id: string): id is AudioFormat {
+  return Object.hasOwn(AUDIO_CODECS, id);
+}
+
+/**
+ * An audio input keeps its format, as its content says (`inputFormat` is a format id of src/shared/media-formats.ts,
+ * never the name's extension); sound taken from a video, or from a video container without an audio form, is M4A.
+ */
+export function audioFormatFor(inputFormat: string, inputHasVideo: boolean): AudioFormat {
+  return !inputHasVideo && isAudioFormat(inputFormat) ? inputFormat : 'm4a';
+}
 
 export function audioExportArgs(
   audioPath: string,

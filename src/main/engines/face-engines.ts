@@ -50,7 +50,7 @@ export function createFaceEngines(
 
     /**
      * The face restorer a job's plan names, by id: model_not_installed naming the model when it was removed since the
-     * plan was made; a file that fails to load is engine_failed.
+     * plan was made; a file that fails to load is engine_failed, saying to reinstall it.
      */
     async plannedFaceRestorer(engine: PlannedEngineBody, work: string): Promise<FaceRestorer> {
       const gfpgan = { id: 'gfpgan', isAvailable: () => models.isInstalled(GFPGAN_MODEL) };
@@ -59,9 +59,12 @@ export function createFaceEngines(
       try {
         return createGfpganRestorer(await models.openSession(GFPGAN_MODEL, GFPGAN_MODEL_FILE), title);
       } catch (error) {
-        throw new DubDeskError('engine_failed', `${title} could not be used (${toDubDeskError(error).message})`, {
-          cause: error,
-        });
+        throw new DubDeskError(
+          'engine_failed',
+          `${title} could not be used (${toDubDeskError(error).message.replace(/\.\s*$/, '')}). Its file may be ` +
+            `damaged: remove the model (\`dubdesk models remove ${GFPGAN_MODEL}\` or the Models page) and install it again.`,
+          { cause: error, retryable: false },
+        );
       }
     },
 

@@ -31,6 +31,11 @@ function downloadPath(workDir: string, field: string, name: string): string {
   return path.join(workDir, 'inputs', `${field}${path.extname(name).toLowerCase().slice(0, 6)}`);
 }
 
+/** What later stages read of an inspected input: where it is, its name, its format by content and its probe. */
+function stagedFacts(input: InspectedInput): StagedInput {
+  return { path: input.path, name: input.name, format: input.type.ext, info: input.info };
+}
+
 /**
  * The first stage of every job: downloads remote inputs (resuming a partial download after a crash)
  * and runs the same checks the create call ran on local inputs, so a remote input fails the job with
@@ -65,7 +70,7 @@ export function fetchInputsStage<Request = Record<string, unknown>>(
               ctx.progress((index + (totalBytes ? bytes / totalBytes : 0)) / rules.length),
           });
           result = await inspectFile(fetched.path, fetched.fileName ?? input.name, rule, env);
-          staged[rule.field] = { path: path.relative(ctx.workDir, fetched.path), name: result.name, info: result.info };
+          staged[rule.field] = { ...stagedFacts(result), path: path.relative(ctx.workDir, fetched.path) };
         } else {
           result = await inspectIfLocal(input, env);
           if (result && deps.copyLocalInputs) {
@@ -73,9 +78,9 @@ export function fetchInputsStage<Request = Record<string, unknown>>(
             const copy = downloadPath(ctx.workDir, rule.field, result.name);
             await linkOrCopyFile(result.path, copy);
             result = { ...result, path: copy };
-            staged[rule.field] = { path: path.relative(ctx.workDir, copy), name: result.name, info: result.info };
+            staged[rule.field] = { ...stagedFacts(result), path: path.relative(ctx.workDir, copy) };
           } else if (result) {
-            staged[rule.field] = { path: result.path, name: result.name, info: result.info };
+            staged[rule.field] = stagedFacts(result);
           }
         }
         inspected[rule.field] = result;

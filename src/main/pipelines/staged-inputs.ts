@@ -6,6 +6,8 @@ import { resolveWorkPath } from './work-paths.js';
 export interface StagedInput {
   path: string;
   name: string;
+  /** What the content was confirmed to be: a format id of src/shared/media-formats.ts (absent in older saved outputs). */
+  format?: string;
   info?: InspectedInput['info'];
 }
 

@@ -4,6 +4,7 @@ import type { FrameTranslateRequest } from '../../shared/schemas/jobs.js';
 import { findLanguage, languagePart } from '../../shared/languages.js';
 import { toDubDeskError } from '../../shared/errors.js';
 import type { CapabilityId } from '../engines/capability-table.js';
+import { followsUserPrompt, givenUserPrompt, userPromptNote } from '../engines/mt/user-prompt.js';
 import { plannedModels } from '../engines/planned-engine.js';
 import type { Engines } from '../engines/registry.js';
 import { plannedEngine, type Identified, type PlanStep } from './job-plan.js';
@@ -34,6 +35,15 @@ function stepWith(
   }
 }
 
+/** A translate step whose engine ignores the request's user_prompt says so before the job runs (the job warns too). */
+function withUserPromptNote(
+  step: PlanStep<FramePlanStepName>,
+  request: FrameTranslateRequest,
+): PlanStep<FramePlanStepName> {
+  if (!step.engine || !givenUserPrompt(request.user_prompt) || followsUserPrompt(step.engine.id)) return step;
+  return { ...step, note: userPromptNote(step.engine.title) };
+}
+
 export function planFrameTranslateEngines(
   request: FrameTranslateRequest,
   engines: Engines,
@@ -47,7 +57,10 @@ export function planFrameTranslateEngines(
           label: LABELS['translate-text'],
           skipped: `the text is already in ${findLanguage(target)?.name ?? target}`,
         }
-      : stepWith('translate-text', 'translation', () => engines.requireTranslator(source, target));
+      : withUserPromptNote(
+          stepWith('translate-text', 'translation', () => engines.requireTranslator(source, target)),
+          request,
+        );
   return [
     stepWith('find-text', 'text-recognition', () => engines.requireTextRecognizer([source]) as unknown as Identified),
     translate,

@@ -1,21 +1,14 @@
 // Editable projects (docs/api.md "Projects"): made from a job's make-project draft, edited segment by segment with
 // optimistic concurrency, and exported as a new task that reuses everything the edits did not touch.
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DubDeskError } from '../../shared/errors.js';
 import { languagePart } from '../../shared/languages.js';
-import type {
-  EditedSegment,
-  Project,
-  ProjectSummary,
-  QueuedSpeech,
-  SubtitleTrack,
-} from '../../shared/schemas/projects.js';
+import type { QueuedSpeech, TranslatedSegment } from '../../shared/schemas/projects.js';
 import { projectUrl } from '../../shared/schemas/projects.js';
 import type { Engines } from '../engines/registry.js';
 import { translateEnforcingGlossary } from '../engines/mt/glossary-enforcement.js';
 import type { FileStore } from '../files/file-store.js';
-import { newId } from '../ids.js';
 import { waveformPeaks } from '../media/dsp/waveform-peaks.js';
 import type { MediaTools } from '../media/ffmpeg-paths.js';
 import type { ProjectDraft } from '../pipelines/project-snapshot.js';
@@ -29,22 +22,19 @@ import type { ProjectRecord, ProjectsRepository } from '../store/projects-reposi
 import type { TaskRecord, TasksRepository } from '../store/tasks-repository.js';
 import { adoptExportVoices as adoptVoices } from './export-voices.js';
 import { createLineEdits } from './line-edits.js';
-import { checkLineTexts } from './line-limits.js';
 import { createLineSpeaker } from './line-speech.js';
 import { createLineSpeechQueue } from './line-speech-queue.js';
 import { lineVoice } from './line-voice.js';
 import { originTask } from './origin-task.js';
 import { exportProject } from './project-export.js';
 import { ProjectEvents } from './project-events.js';
-import { projectSummaryView, projectView, segmentView } from './project-view.js';
-import { fromEditable } from './segment-fields.js';
-import { projectSrt, textsFromSrt } from './subtitle-tracks.js';
+import { publishProject } from './project-publish.js';
+import { createProjectReads, type ProjectUrls } from './project-reads.js';
+import { createProjectSubtitles } from './project-subtitles.js';
+import { segmentView } from './project-view.js';
+import { originUserPrompt, withRetranslateWarnings } from './retranslate-warnings.js';
 
-/** A project's links under one base URL: a published file's signed URL and the project's GUI address. */
-export interface ProjectUrls {
-  file(fileId: string): string;
-  project(projectId: string): string;
-}
+export type { ProjectUrls } from './project-reads.js';
 
 export interface ProjectServiceDeps {
   projects: ProjectsRepository;
@@ -87,61 +77,16 @@ export function createProjectService(deps: ProjectServiceDeps) {
   };
 
   const ownUrls: ProjectUrls = { file: deps.fileUrl, project: (id) => projectUrl(deps.baseUrl(), id) };
-  // `urls`: under the address the request came to (docs/api.md "URLs"); the service's own without one.
-  const links = async (project: ProjectRecord, urls = ownUrls) => ({
-    projectUrl: urls.project(project.id),
-    ...(project.mediaFileId && (await files.get(project.mediaFileId))
-      ? { mediaUrl: urls.file(project.mediaFileId) }
-      : {}),
-    exportTaskIds: await projects.exports(project.id),
-  });
-
   const adoptExportVoices = (project: ProjectRecord) => adoptVoices(project, { projects, tasks, localWorkDir, now });
+  const reads = createProjectReads({ projects, files, ownUrls, adoptExportVoices });
   const lineEdits = createLineEdits({ projects, engines, speeches, now });
 
   return {
     /** Stores a job's draft as its project (once per task) and publishes the input media for the editor. */
-    async publish(task: TaskRecord, draft: ProjectDraft, workDir: string): Promise<string> {
-      const existing = await projects.byTask(task.id);
-      if (existing) return existing.id;
-      const mediaFile = resolveWorkPath(workDir, draft.media);
-      const media = await files.registerResult(task.id, mediaFile, path.basename(mediaFile));
-      const project = await projects.create({
-        id: newId(),
-        taskId: task.id,
-        kind: draft.kind,
-        sourceLanguage: draft.sourceLanguage,
-        targetLanguage: draft.targetLanguage,
-        mediaDurationMs: draft.mediaDurationMs,
-        mediaFileId: media.id,
-        // Relative to the job's work folder (read wherever that folder is fetched to); older records hold an absolute path.
-        waveformFile: draft.waveformAudio ?? null,
-        speakerVoices: draft.speakerVoices,
-        segments: draft.segments.map((segment) => fromEditable({ ...segment, voiceId: segment.voiceId ?? null })),
-        now: now(),
-      });
-      await mkdir(projectDir(project.id), { recursive: true });
-      return project.id;
-    },
+    publish: (task: TaskRecord, draft: ProjectDraft, workDir: string): Promise<string> =>
+      publishProject({ projects, files, projectDir, now }, task, draft, workDir),
 
-    async list(taskId?: string, urls?: ProjectUrls): Promise<ProjectSummary[]> {
-      const found = taskId
-        ? [await projects.byTask(taskId)].filter((project): project is ProjectRecord => Boolean(project))
-        : await projects.list();
-      return Promise.all(
-        found.map(async (project) =>
-          projectSummaryView(project, {
-            ...(await links(project, urls)),
-            segmentCount: await projects.segmentCount(project.id),
-          }),
-        ),
-      );
-    },
-
-    async get(projectId: string, urls?: ProjectUrls): Promise<Project> {
-      const project = await adoptExportVoices(await projects.require(projectId));
-      return projectView(project, await projects.segments(project.id), await links(project, urls));
-    },
+    ...reads,
 
     ...lineEdits,
 
@@ -160,7 +105,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
     },
 
     /** Translates one line again with the job's engine, glossaries and prompt. */
-    async retranslate(projectId: string, segmentId: string): Promise<EditedSegment> {
+    async retranslate(projectId: string, segmentId: string): Promise<TranslatedSegment> {
       const project = await projects.require(projectId);
       const segment = await projects.segment(projectId, segmentId, undefined);
       if (!segment.sourceText.trim())
@@ -181,14 +126,15 @@ export function createProjectService(deps: ProjectServiceDeps) {
             ? { maxChars: [maxCharsFor(segment.endMs - segment.startMs, project.targetLanguage)] }
             : {}),
           glossary: glossaryEntriesFor(resources.glossaries, project.sourceLanguage, project.targetLanguage),
-          userPrompt: typeof origin.request.user_prompt === 'string' ? origin.request.user_prompt : undefined,
+          userPrompt: originUserPrompt(origin.request),
           // An editor waits for this answer; a translator that hangs must not hold it forever.
           signal: AbortSignal.timeout(120_000),
         },
         () => undefined,
       );
       const text = (texts[0] ?? '').replace(/[ \t]{2,}/gu, ' ').trim();
-      return this.patch(projectId, segmentId, { revision: segment.revision, target_text: text });
+      const edited = await this.patch(projectId, segmentId, { revision: segment.revision, target_text: text });
+      return withRetranslateWarnings(edited, originUserPrompt(origin.request), translator);
     },
 
     /** A new task of the project's kind from its lines, reusing every stage the edits do not touch (docs/api.md "Projects"). */
@@ -197,38 +143,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       return exportProject({ ...deps, projectDir, localWorkDir, now }, project, exportType);
     },
 
-    async subtitles(projectId: string, track: SubtitleTrack): Promise<string> {
-      await projects.require(projectId);
-      return projectSrt(await projects.segments(projectId), track);
-    },
-
-    /** Replaces one track's texts from an SRT with as many cues as the project has lines. */
-    async replaceSubtitles(
-      projectId: string,
-      track: 'source' | 'target',
-      file: Buffer,
-      urls?: ProjectUrls,
-    ): Promise<Project> {
-      const segments = await projects.segments(projectId);
-      const texts = textsFromSrt(file, segments.length);
-      const field = track === 'source' ? 'sourceText' : 'targetText';
-      for (const [i, text] of texts.entries()) {
-        const line = { sourceText: '', targetText: '', [field]: text };
-        checkLineTexts(
-          line,
-          `Cue ${i + 1} of the SRT`,
-          'Shorten it, or split the line in the project first.',
-          'invalid_subtitle',
-        );
-      }
-      await projects.replaceTexts(
-        projectId,
-        field,
-        segments.map((segment, i) => ({ id: segment.id, text: texts[i]! })),
-        now(),
-      );
-      return this.get(projectId, urls);
-    },
+    ...createProjectSubtitles({ projects, get: reads.get, now }),
 
     async waveform(projectId: string, points: number): Promise<{ duration: number; peaks: number[] }> {
       const project = await projects.require(projectId);

@@ -1,13 +1,17 @@
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { DubDeskError } from '../../shared/errors.js';
-import { initialStatus, isFinalStatus, type JobKind, type JobStatus } from '../../shared/jobs.js';
+import { isFinalStatus, type JobKind } from '../../shared/jobs.js';
 import { newId } from '../ids.js';
 import type { Store } from '../store/store.js';
 import type { TaskRecord } from '../store/tasks-repository.js';
 import type { JobPlan } from '../../shared/schemas/job-plan.js';
 import { writeJobPlan } from '../plans/job-plan.js';
+import { copyWorkDir, orRemoveWorkDir } from './new-work-dir.js';
 import type { Runner } from './runner.js';
+import { createTaskInsert, type CreateOptions } from './task-insert.js';
 import type { TaskEvents } from './task-events.js';
+
+export type { CreateOptions } from './task-insert.js';
 
 export interface JobServiceDeps {
   store: Store;
@@ -36,15 +40,6 @@ export interface JobServiceDeps {
   now?: () => number;
 }
 
-export interface CreateOptions {
-  idempotencyKey?: string;
-  /** Shown in task lists: the input file's name. */
-  inputName?: string | null;
-  callbackUrl?: string | null;
-  /** The address the create request came to, for its callbacks' result URLs (all-interfaces bind; docs/api.md "URLs"). */
-  resultBaseUrl?: string | null;
-}
-
 export type JobService = ReturnType<typeof createJobService>;
 
 /** Creating, cancelling, retrying and deleting tasks: the queue's front door for the API, CLI and GUI. */
@@ -53,52 +48,7 @@ export function createJobService(deps: JobServiceDeps) {
   const { tasks } = store;
   const now = deps.now ?? Date.now;
 
-  const insertTask = async (
-    kind: JobKind,
-    request: Record<string, unknown>,
-    options: CreateOptions & { retryOf?: string; id?: string; plan?: JobPlan },
-  ): Promise<{ taskId: string; created: boolean }> => {
-    try {
-      return await store.transaction(async (tx) => {
-        const at = now();
-        const key = options.idempotencyKey;
-        if (key) {
-          const existing = await tx.idempotency.find(key, kind, at);
-          if (existing && (await tx.tasks.get(existing))) return { taskId: existing, created: false };
-          if (existing) await tx.idempotency.forget(key, kind, existing);
-        }
-        if ((await tx.tasks.countActive()) >= deps.maxQueuedJobs) {
-          throw new DubDeskError(
-            'rate_limited',
-            `${deps.maxQueuedJobs} tasks are already waiting or running; wait for some to finish, or raise the limit.`,
-          );
-        }
-        const id = options.id ?? newId();
-        await tx.tasks.insert({
-          id,
-          kind,
-          status: (deps.statusesOf?.(kind)[0] as JobStatus | undefined) ?? initialStatus(kind),
-          request,
-          callbackUrl: options.callbackUrl ?? null,
-          resultBaseUrl: options.resultBaseUrl ?? null,
-          inputName: options.inputName ?? null,
-          maxAttempts: deps.maxAttempts ?? 3,
-          retryOf: options.retryOf ?? null,
-          plan: options.plan ?? null,
-          now: at,
-        });
-        if (key) {
-          const owner = await tx.idempotency.claim(key, kind, id, at);
-          if (owner !== id) throw new KeyTakenMeanwhile(owner);
-        }
-        return { taskId: id, created: true };
-      });
-    } catch (error) {
-      // Another node created a task with the same key between our read and our write: ours is rolled back, theirs answers.
-      if (error instanceof KeyTakenMeanwhile) return { taskId: error.taskId, created: false };
-      throw error;
-    }
-  };
+  const insertTask = createTaskInsert({ ...deps, now });
 
   async function requireTask(taskId: string): Promise<TaskRecord> {
     const task = await tasks.get(taskId);
@@ -132,17 +82,13 @@ export function createJobService(deps: JobServiceDeps) {
       // The snapshot is written before the task exists, so the runner never claims a job without it.
       const id = newId();
       const workDir = deps.workDirFor(id);
-      let outcome: { taskId: string; created: boolean };
-      try {
+      const outcome = await orRemoveWorkDir(workDir, async () => {
         // The glossaries and style first: one deleted since the request's checks is its not_found, before planning.
         await deps.snapshotResources?.(request, workDir);
         const plan = await planInto(kind, request, workDir);
         await deps.workFolders?.push(id);
-        outcome = await insertTask(kind, request, { ...options, id, plan });
-      } catch (error) {
-        await rm(workDir, { recursive: true, force: true });
-        throw error;
-      }
+        return insertTask(kind, request, { ...options, id, plan });
+      });
       if (outcome.created) await announceCreated(outcome.taskId);
       else await rm(workDir, { recursive: true, force: true });
       return outcome;
@@ -160,15 +106,12 @@ export function createJobService(deps: JobServiceDeps) {
     ): Promise<string> {
       const id = newId();
       const workDir = deps.workDirFor(id);
-      try {
+      await orRemoveWorkDir(workDir, async () => {
         await prepare(workDir);
         const plan = await planInto(kind, request, workDir);
         await deps.workFolders?.push(id);
         await insertTask(kind, request, { ...options, id, plan });
-      } catch (error) {
-        await rm(workDir, { recursive: true, force: true });
-        throw error;
-      }
+      });
       await announceCreated(id);
       return id;
     },
@@ -197,14 +140,8 @@ export function createJobService(deps: JobServiceDeps) {
       // The copy is made before the task exists, so the runner can never claim it with a half-copied work dir.
       const newTaskId = newId();
       await deps.workFolders?.pull(old.id);
-      await cp(deps.workDirFor(old.id), deps.workDirFor(newTaskId), {
-        recursive: true,
-        force: true,
-        errorOnExist: false,
-      }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-      try {
+      await copyWorkDir(deps.workDirFor(old.id), deps.workDirFor(newTaskId));
+      await orRemoveWorkDir(deps.workDirFor(newTaskId), async () => {
         // The copy holds the plan file unless the old folder was gone; the task's own plan is the one kept.
         if (old.plan) await writeJobPlan(deps.workDirFor(newTaskId), old.plan);
         await deps.workFolders?.push(newTaskId);
@@ -216,10 +153,7 @@ export function createJobService(deps: JobServiceDeps) {
           id: newTaskId,
           ...(old.plan ? { plan: old.plan } : {}),
         });
-      } catch (error) {
-        await rm(deps.workDirFor(newTaskId), { recursive: true, force: true });
-        throw error;
-      }
+      });
       await store.logs.append(newTaskId, 'info', `retry of task ${old.id}`);
       await announceCreated(newTaskId);
       return requireTask(newTaskId);
@@ -240,11 +174,4 @@ export function createJobService(deps: JobServiceDeps) {
       events.publish({ type: 'task_deleted', taskId });
     },
   };
-}
-
-/** Thrown inside the create transaction to roll it back when another create took the idempotency key first. */
-class KeyTakenMeanwhile extends Error {
-  constructor(readonly taskId: string) {
-    super('The idempotency key was taken by another create meanwhile.');
-  }
 }

@@ -14,7 +14,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
-    /** The answer's Retry-After, in seconds (a 503 `database_unavailable` carries one). */
+    /** The answer's Retry-After, in seconds (a 503 `database_unavailable` and a 429 `rate_limited` carry one). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

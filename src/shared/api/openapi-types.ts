@@ -959,7 +959,7 @@ export interface paths {
         put?: never;
         /**
          * Translate one line again
-         * @description Translates the segment's source text again with the job's engine, glossaries and prompt, and saves it as the target (queued to be spoken, as an edit is).
+         * @description Translates the segment's source text again with the job's engine, glossaries and prompt, and saves it as the target (queued to be spoken, as an edit is). `warnings` says what the translation did not honour, e.g. user_prompt_not_used.
          */
         post: operations["translateSegment"];
         delete?: never;
@@ -1072,7 +1072,7 @@ export interface components {
              *     - `not_found` (404): no such resource
              *     - `conflict` (409): the resource is not in a state that allows this (or changed since it was read)
              *     - `payload_too_large` (413): a body or file over the size cap
-             *     - `rate_limited` (429): too many tasks already queued or running
+             *     - `rate_limited` (429): too many tasks already queued or running (or lines waiting to be spoken); retry after the seconds of the Retry-After header
              *     - `internal` (500): an unexpected failure; the message names the service log and the request id
              *     - `download_failed` (400): an input URL could not be fetched
              *     - `media_unreadable` (400): an input file that cannot be decoded
@@ -1974,6 +1974,27 @@ export interface components {
             speech_id: string;
             segment: components["schemas"]["ProjectSegment"];
         };
+        TranslatedSegment: {
+            segment_id: string;
+            /** @description Seconds in the input media. */
+            start: number;
+            end: number;
+            source_text: string;
+            target_text: string;
+            /** @description Send it back with an edit; a stale one answers 409 conflict. */
+            revision: number;
+            /** @enum {string} */
+            status: "ok" | "edited" | "regenerated" | "too_long";
+            speaker?: string;
+            /** @description null: the voice the export chooses for the speaker. */
+            voice_id?: string | null;
+            fit?: components["schemas"]["SegmentFit"] | null;
+            box?: components["schemas"]["ProjectBox"];
+            /** @description The line is queued to be spoken again (its fit measured); a `line_spoken` event with this id says when. */
+            speech_id?: string;
+            /** @description Present only when there is something to check, in a job's warning words, e.g. user_prompt_not_used: the job's user_prompt was given and the translator does not follow it. */
+            warnings?: components["schemas"]["TaskWarning"][];
+        };
         SpeakerVoice: {
             speaker: string;
             voice_id: string | null;
@@ -2082,6 +2103,8 @@ export interface operations {
             /** @description Too many requests: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2100,7 +2123,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2187,7 +2210,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2271,6 +2294,8 @@ export interface operations {
             /** @description Too many requests: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2289,7 +2314,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2376,7 +2401,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2460,6 +2485,8 @@ export interface operations {
             /** @description Too many requests: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2478,7 +2505,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2565,7 +2592,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2649,6 +2676,8 @@ export interface operations {
             /** @description Too many requests: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2667,7 +2696,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2754,7 +2783,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2828,7 +2857,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2906,7 +2935,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -2982,7 +3011,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3063,7 +3092,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3150,7 +3179,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3228,6 +3257,8 @@ export interface operations {
             /** @description Too many requests: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3246,7 +3277,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3335,7 +3366,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3402,7 +3433,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3482,7 +3513,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3558,7 +3589,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3625,7 +3656,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3705,7 +3736,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3781,7 +3812,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3871,7 +3902,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3989,7 +4020,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4075,7 +4106,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4144,7 +4175,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4224,7 +4255,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4302,7 +4333,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4393,7 +4424,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4469,7 +4500,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4536,7 +4567,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4652,7 +4683,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4740,7 +4771,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4819,7 +4850,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4888,7 +4919,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -4990,7 +5021,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5068,7 +5099,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5144,7 +5175,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5211,7 +5242,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5291,7 +5322,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5369,7 +5400,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5469,7 +5500,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5554,7 +5585,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5624,7 +5655,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5703,7 +5734,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5782,7 +5813,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5849,7 +5880,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5916,7 +5947,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5983,7 +6014,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6050,7 +6081,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6117,7 +6148,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6186,7 +6217,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6264,7 +6295,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6340,7 +6371,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6423,7 +6454,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6524,7 +6555,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6625,7 +6656,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6725,7 +6756,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6804,6 +6835,8 @@ export interface operations {
             /** @description Too many requests: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6822,7 +6855,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -6850,7 +6883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EditedSegment"];
+                    "application/json": components["schemas"]["TranslatedSegment"];
                 };
             };
             /** @description Bad request: `invalid_request`, `model_not_installed`, `unsupported_language`. */
@@ -6910,7 +6943,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -7010,7 +7043,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -7109,6 +7142,8 @@ export interface operations {
             /** @description Too many requests: `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7136,7 +7171,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -7216,7 +7251,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -7319,7 +7354,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -7386,7 +7421,7 @@ export interface operations {
             /** @description Service unavailable: `database_unavailable`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable). */
+                    /** @description Seconds to wait before sending the request again (5 while the database is unavailable, 30 when rate_limited). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@
 // export again. The API validates with these and the renderer's project editor types its data by them.
 import { Type, type Static } from 'typebox';
 import { StrictObject, StringEnum } from './common.js';
+import { TaskWarningSchema } from './jobs.js';
 
 export const PROJECT_KINDS = ['translate', 'frame_translate'] as const;
 export type ProjectKind = (typeof PROJECT_KINDS)[number];
@@ -166,6 +167,22 @@ export const EditedSegmentSchema = Type.Object(
   { $id: 'EditedSegment' },
 );
 export type EditedSegment = Static<typeof EditedSegmentSchema>;
+
+/** The answer of a line translated again: the edit's answer, and what the translation did not honour. */
+export const TranslatedSegmentSchema = Type.Object(
+  {
+    ...EditedSegmentSchema.properties,
+    warnings: Type.Optional(
+      Type.Array(TaskWarningSchema, {
+        description:
+          "Present only when there is something to check, in a job's warning words, e.g. user_prompt_not_used: " +
+          "the job's user_prompt was given and the translator does not follow it.",
+      }),
+    ),
+  },
+  { $id: 'TranslatedSegment' },
+);
+export type TranslatedSegment = Static<typeof TranslatedSegmentSchema>;
 
 export const QueuedSpeechSchema = Type.Object(
   {

@@ -1,5 +1,6 @@
 import { findLanguage, languagePart } from '../../../shared/languages.js';
 import { translateEnforcingGlossary } from '../../engines/mt/glossary-enforcement.js';
+import { followsUserPrompt, givenUserPrompt, userPromptNotUsedWarning } from '../../engines/mt/user-prompt.js';
 import { glossaryEntriesFor } from '../../requests/glossary-pairs.js';
 import { readJobResources } from '../../requests/resource-snapshot.js';
 import type { TranslateDeps } from '../translate/types.js';
@@ -58,6 +59,8 @@ export function translateTextStage(deps: Pick<TranslateDeps, 'engines'>): Stage<
           },
           ctx.log,
         );
+        if (givenUserPrompt(request.user_prompt) && !followsUserPrompt(translator.id))
+          ctx.warn(userPromptNotUsedWarning(translator.title));
         targetTexts = texts.map((text) => (text ?? '').replace(/[ \t]{2,}/gu, ' ').trim());
         targetTexts.forEach((text, i) => {
           if (text) return;

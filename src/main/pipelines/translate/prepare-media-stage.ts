@@ -47,6 +47,7 @@ export function prepareMediaStage(deps: TranslateDeps): Stage<TranslateRequest> 
         media: {
           path: input.path,
           name: input.name,
+          format: input.format,
           durationSec: info.durationSec,
           hasVideo: Boolean(info.video) && !info.isStillImage,
           width: info.video?.width,

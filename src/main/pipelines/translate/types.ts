@@ -34,6 +34,8 @@ export interface PreparedMedia extends StageOutput {
     /** The input: relative to the work dir when downloaded into it, absolute for a local file (resolveWorkPath). */
     path: string;
     name: string;
+    /** The input's format by content, a format id of src/shared/media-formats.ts (absent in older saved outputs). */
+    format?: string;
     durationSec: number;
     hasVideo: boolean;
     width?: number;

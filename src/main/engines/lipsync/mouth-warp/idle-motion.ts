@@ -2,11 +2,8 @@
 // sway, and the two warps that draw them, so a lip-synced photo does not look frozen apart from its mouth.
 import type { Box, FaceLandmarks } from '../../face/types.js';
 import { sampleBilinearRgb } from '../../../media/image/bilinear.js';
-import { LANCZOS3_TABLE, LANCZOS_PHASES, LANCZOS_TAPS } from '../../../media/image/lanczos.js';
-
-/** log2 of LANCZOS_PHASES: a sample position in 1/64 px splits into its pixel and its phase by a shift. */
-const PHASE_BITS = Math.log2(LANCZOS_PHASES);
 import { clampBox, cropRgb, type PixelBox, type Point, type RgbImage } from '../../../media/image/rgb-image.js';
+import { resampleSway } from './sway-resample.js';
 
 /** What one output frame shows besides its mouth. */
 export interface IdlePose {
@@ -380,11 +377,6 @@ export function swaySource(
   };
 }
 
-/** The buffer the sway's first pass writes (pixel values x 128), kept between frames (a job's frame size never changes). */
-let scratch = new Int32Array(0);
-/** The Lanczos weights in fixed point, x 4096: integer arithmetic is the cheapest V8 offers per pixel. */
-const WEIGHTS = Int32Array.from(LANCZOS3_TABLE, (weight) => Math.round(weight * 4096));
-
 /**
  * Moves the head in place by the pose: the face box moves rigidly (offset and tilt about the chin), the ring
  * out to the sway box's border follows with a smoothly falling weight, and the border and everything outside
@@ -408,163 +400,24 @@ export function applySway(
   if (box.width < 2 || box.height < 2) return null;
   const wx = ramp(box.width, box.x, face.x, face.x + face.width);
   const wy = ramp(box.height, box.y, face.y, face.y + face.height);
-  const src = cropRgb(frame, box).data;
-  const out = frame.data;
   // Integers V8 can keep as small ints: box sizes come out of Math.floor/ceil as doubles.
-  const bw = box.width | 0;
-  const bh = box.height | 0;
-  const frameWidth = frame.width | 0;
-  const maxX = bw - 1;
-  const maxY = bh - 1;
-  if (scratch.length < bw * bh * 3) scratch = new Int32Array(bw * bh * 3);
-  const across = scratch;
-  const table = WEIGHTS;
-  // Inverse motion, in box coordinates: q = pivot + R(-angle) (p - shift - pivot).
-  const ox = pivot.x + shift.x - box.x;
-  const oy = pivot.y + shift.y - box.y;
-  const px = pivot.x - box.x;
-  const py = pivot.y - box.y;
-
-  // Pass 1, across: every pixel of the box (the second pass reads rows the ramp leaves in place too).
-  for (let row = 0; row < bh; row++) {
-    const wRow = wy[row];
-    const qx0 = px - cos * ox + sin * (row - oy);
-    const rowStart = (row * bw * 3) | 0;
-    let a = rowStart;
-    for (let col = 0; col < bw; col++, a += 3) {
-      const w = wx[col] * wRow;
-      if (w <= 0) {
-        across[a] = src[a] << 7;
-        across[a + 1] = src[a + 1] << 7;
-        across[a + 2] = src[a + 2] << 7;
-        continue;
-      }
-      const sx = col + w * (qx0 + cos * col - col);
-      const fx = (sx * LANCZOS_PHASES + 0.5) | 0;
-      const x0 = (fx >> PHASE_BITS) - 2;
-      const t = (fx & (LANCZOS_PHASES - 1)) * LANCZOS_TAPS;
-      if (x0 >= 0 && x0 + 5 <= maxX) {
-        // The whole interior: six taps, unrolled, no clamping.
-        const i = rowStart + x0 * 3;
-        const w0 = table[t],
-          w1 = table[t + 1],
-          w2 = table[t + 2],
-          w3 = table[t + 3],
-          w4 = table[t + 4],
-          w5 = table[t + 5];
-        across[a] =
-          (src[i] * w0 +
-            src[i + 3] * w1 +
-            src[i + 6] * w2 +
-            src[i + 9] * w3 +
-            src[i + 12] * w4 +
-            src[i + 15] * w5 +
-            16) >>
-          5;
-        across[a + 1] =
-          (src[i + 1] * w0 +
-            src[i + 4] * w1 +
-            src[i + 7] * w2 +
-            src[i + 10] * w3 +
-            src[i + 13] * w4 +
-            src[i + 16] * w5 +
-            16) >>
-          5;
-        across[a + 2] =
-          (src[i + 2] * w0 +
-            src[i + 5] * w1 +
-            src[i + 8] * w2 +
-            src[i + 11] * w3 +
-            src[i + 14] * w4 +
-            src[i + 17] * w5 +
-            16) >>
-          5;
-        continue;
-      }
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let k = 0; k < LANCZOS_TAPS; k++) {
-        let x = x0 + k;
-        x = x < 0 ? 0 : x > maxX ? maxX : x;
-        const i = rowStart + x * 3;
-        const weight = table[t + k];
-        r += src[i] * weight;
-        g += src[i + 1] * weight;
-        b += src[i + 2] * weight;
-      }
-      across[a] = (r + 16) >> 5;
-      across[a + 1] = (g + 16) >> 5;
-      across[a + 2] = (b + 16) >> 5;
-    }
-  }
-
-  // Pass 2, down, only where the head moves: the frame keeps its own pixels elsewhere.
-  const stride = bw * 3;
-  for (let row = 0; row < bh; row++) {
-    const wRow = wy[row];
-    if (wRow <= 0) continue;
-    const qy0 = py + sin * ox + cos * (row - oy);
-    let f = (((box.y + row) * frameWidth + box.x) * 3) | 0;
-    for (let col = 0; col < bw; col++, f += 3) {
-      const w = wx[col] * wRow;
-      if (w <= 0) continue;
-      const sy = row + w * (qy0 - sin * col - row);
-      const fy = (sy * LANCZOS_PHASES + 0.5) | 0;
-      const y0 = (fy >> PHASE_BITS) - 2;
-      const t = (fy & (LANCZOS_PHASES - 1)) * LANCZOS_TAPS;
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      if (y0 >= 0 && y0 + 5 <= maxY) {
-        const i = y0 * stride + col * 3;
-        const w0 = table[t],
-          w1 = table[t + 1],
-          w2 = table[t + 2],
-          w3 = table[t + 3],
-          w4 = table[t + 4],
-          w5 = table[t + 5];
-        r =
-          across[i] * w0 +
-          across[i + stride] * w1 +
-          across[i + 2 * stride] * w2 +
-          across[i + 3 * stride] * w3 +
-          across[i + 4 * stride] * w4 +
-          across[i + 5 * stride] * w5;
-        g =
-          across[i + 1] * w0 +
-          across[i + 1 + stride] * w1 +
-          across[i + 1 + 2 * stride] * w2 +
-          across[i + 1 + 3 * stride] * w3 +
-          across[i + 1 + 4 * stride] * w4 +
-          across[i + 1 + 5 * stride] * w5;
-        b =
-          across[i + 2] * w0 +
-          across[i + 2 + stride] * w1 +
-          across[i + 2 + 2 * stride] * w2 +
-          across[i + 2 + 3 * stride] * w3 +
-          across[i + 2 + 4 * stride] * w4 +
-          across[i + 2 + 5 * stride] * w5;
-      } else {
-        for (let k = 0; k < LANCZOS_TAPS; k++) {
-          let y = y0 + k;
-          y = y < 0 ? 0 : y > maxY ? maxY : y;
-          const i = y * stride + col * 3;
-          const weight = table[t + k];
-          r += across[i] * weight;
-          g += across[i + 1] * weight;
-          b += across[i + 2] * weight;
-        }
-      }
-      // Back from x 128 x 4096; Lanczos overshoots a little at hard edges, so clamp to the 8-bit range.
-      r = (r + (1 << 18)) >> 19;
-      g = (g + (1 << 18)) >> 19;
-      b = (b + (1 << 18)) >> 19;
-      out[f] = r < 0 ? 0 : r > 255 ? 255 : r;
-      out[f + 1] = g < 0 ? 0 : g > 255 ? 255 : g;
-      out[f + 2] = b < 0 ? 0 : b > 255 ? 255 : b;
-    }
-  }
+  resampleSway({
+    src: cropRgb(frame, box).data,
+    out: frame.data,
+    frameWidth: frame.width | 0,
+    boxX: box.x,
+    boxY: box.y,
+    width: box.width | 0,
+    height: box.height | 0,
+    wx,
+    wy,
+    cos,
+    sin,
+    ox: pivot.x + shift.x - box.x,
+    oy: pivot.y + shift.y - box.y,
+    px: pivot.x - box.x,
+    py: pivot.y - box.y,
+  });
   return box;
 }
 

@@ -1,6 +1,5 @@
 // Optional face restoration for precision_v1: the face-restore engine sharpens the mouth the 96x96 generator drew.
 // Used exactly when the job's plan names it; without it the render is exactly what it was.
-import { toDubDeskError } from '../../../../shared/errors.js';
 import type { FaceRestorer } from '../../face-restore/types.js';
 import type { Engines } from '../../registry.js';
 import type { PlannedRestoration } from '../types.js';
@@ -69,8 +68,8 @@ export const RESTORE_WORK = 'Restoring the face';
 
 /**
  * The restorer exactly when the job's plan names one, else undefined; says which in the log, once. A planned model
- * removed since fails model_not_installed naming it; a file that fails to load costs the sharpening, not the
- * lip-sync: the job goes on and the log says why.
+ * removed since fails model_not_installed naming it, a file that fails to load engine_failed: the plan promised the
+ * restoration, so the job never renders without it.
  */
 export async function openMouthRestorer(
   engines: Pick<Engines, 'plannedFaceRestorer'>,
@@ -83,15 +82,7 @@ export async function openMouthRestorer(
     );
     return undefined;
   }
-  let restorer: FaceRestorer;
-  try {
-    restorer = await engines.plannedFaceRestorer(planned.engine, RESTORE_WORK);
-  } catch (error) {
-    const failure = toDubDeskError(error);
-    if (failure.code === 'model_not_installed') throw failure;
-    log(`face restoration: ${failure.message}; mouth not sharpened`, 'warn');
-    return undefined;
-  }
+  const restorer = await engines.plannedFaceRestorer(planned.engine, RESTORE_WORK);
   log(`face restoration: ${restorer.title}, as planned`);
   return createMouthRestorer(restorer);
 }

@@ -1,8 +1,6 @@
+import { MAX_GLOSSARIES } from '../../../../shared/schemas/jobs.js';
 import type { GlossaryRecord } from '../../api/client.js';
 import { GroupError } from '../../components/Field.js';
-
-/** The API takes at most this many (too_many_glossaries). */
-const MAX_GLOSSARIES = 3;
 
 export function GlossaryPicker({
   id,

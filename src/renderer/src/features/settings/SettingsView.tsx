@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/CopyButton.js';
 import { Field } from '../../components/Field.js';
 import { useNotices } from '../../stores/notices.js';
 import { useSession } from '../../stores/session.js';
+import { LocalCacheSettings } from './LocalCacheSettings.js';
 import { TranslationSettings } from './TranslationSettings.js';
 import { Workers } from './Workers.js';
 
@@ -281,6 +282,7 @@ export function SettingsView({ client }: { client: ApiClient }) {
             ) : null}
           </dl>
           <TranslationSettings client={client} settings={settings} onSaved={setSettings} />
+          <LocalCacheSettings client={client} settings={settings} onSaved={setSettings} />
         </>
       ) : !problem ? (
         <p aria-busy="true">Loading settings…</p>
