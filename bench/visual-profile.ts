@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       );
       return;
     }
-    // The translation does not change the erase work: the blocks keep their source text.
+    // The translation does not change the erase work, but only a block with one different from its text is erased.
     const blocks: TextBlock[] = groupTextLines(found.events).map((group, i) => ({
       id: i + 1,
       startMs: group.startMs,
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       box: group.box,
       lines: group.lines,
       sourceText: joinWords(group.lines.map((line) => line.text)),
-      targetText: '',
+      targetText: `[${i + 1}]`,
     }));
     const spans = eraseSpans(blocks, found.frame.fps, found.frame, display);
     started = performance.now();

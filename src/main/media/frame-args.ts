@@ -50,6 +50,25 @@ export interface ReadFramesArgsOptions extends FrameSize {
   fps: number;
   startSec?: number;
   durationSec?: number;
+  /** Filters after the rate and size ones (e.g. crops), and the size of the frames they put out. */
+  graph?: FrameGraph;
+}
+
+/** A filter chain on raw frames and the size of the frames that leave it. */
+export interface FrameGraph {
+  filter: string;
+  width: number;
+  height: number;
+}
+
+/** `-i input` from `startSec` on, as readFramesArgs decodes it (for a second decode of the same frames). */
+export function seekedInputArgs(input: string, fps: number, startSec?: number): string[] {
+  // Seeking before -i is fast and exact when decoding; half a frame early so rounding never drops the first frame.
+  return [
+    ...(startSec !== undefined && startSec > 0 ? ['-ss', Math.max(0, startSec - 0.5 / fps).toFixed(4)] : []),
+    '-i',
+    input,
+  ];
 }
 
 /**
@@ -60,10 +79,7 @@ export function readFramesArgs(options: ReadFramesArgsOptions): string[] {
   const { startSec, durationSec } = options;
   return [
     ...ffmpegBaseArgs(),
-    // Seeking before -i is fast and exact when decoding; half a frame early so rounding never drops the first frame.
-    ...(startSec !== undefined && startSec > 0 ? ['-ss', Math.max(0, startSec - 0.5 / options.fps).toFixed(4)] : []),
-    '-i',
-    options.input,
+    ...seekedInputArgs(options.input, options.fps, startSec),
     // A frame count, not a time: a window of N frames yields exactly N, however the timestamps round.
     ...(durationSec !== undefined ? ['-frames:v', String(Math.max(1, Math.round(durationSec * options.fps)))] : []),
     '-map',
@@ -72,7 +88,8 @@ export function readFramesArgs(options: ReadFramesArgsOptions): string[] {
     '-sn',
     '-dn',
     '-vf',
-    `fps=fps=${formatFrameRate(options.fps)},scale=${options.width}:${options.height}`,
+    `fps=fps=${formatFrameRate(options.fps)},scale=${options.width}:${options.height}` +
+      (options.graph ? `,${options.graph.filter}` : ''),
     '-pix_fmt',
     options.pixelFormat,
     '-f',
@@ -100,6 +117,10 @@ export interface WriteFramesArgsOptions extends FrameSize {
   audioEncode?: readonly string[];
   /** Force the container (the output may be a temp name whose extension ffmpeg cannot guess from). */
   format?: string;
+  /** Inputs after the frames on stdin (input 0), as ffmpeg arguments, for `filterComplex` to read. */
+  videoInputs?: readonly string[];
+  /** A filter graph over the inputs whose output `[v]` is the video encoded, instead of the stdin frames as they are. */
+  filterComplex?: string;
 }
 
 /** AAC at a bitrate that keeps speech and music clean; what the export stages use too. */
@@ -110,6 +131,8 @@ export function defaultAudioEncodeArgs(): string[] {
 /** Raw frames on stdin (+ optional audio from a file) -> an encoded video; progress reports on stdout. */
 export function writeFramesArgs(options: WriteFramesArgsOptions): string[] {
   const { audio } = options;
+  // The audio file is the input after the frames and any video inputs.
+  const audioInput = 1 + (options.videoInputs ?? []).filter((arg) => arg === '-i').length;
   return [
     ...ffmpegPreamble(),
     '-f',
@@ -122,6 +145,7 @@ export function writeFramesArgs(options: WriteFramesArgsOptions): string[] {
     formatFrameRate(options.fps),
     '-i',
     'pipe:0',
+    ...(options.videoInputs ?? []),
     ...(audio
       ? [
           ...(audio.startSec !== undefined && audio.startSec > 0 ? ['-ss', audio.startSec.toFixed(3)] : []),
@@ -129,15 +153,14 @@ export function writeFramesArgs(options: WriteFramesArgsOptions): string[] {
           audio.file,
         ]
       : []),
-    '-map',
-    '0:v:0',
+    ...(options.filterComplex ? ['-filter_complex', options.filterComplex, '-map', '[v]'] : ['-map', '0:v:0']),
     ...(options.encode ?? h264EncodeArgs()),
     ...(audio?.copy
-      ? ['-map', '1:a?', '-c:a', 'copy']
+      ? ['-map', `${audioInput}:a?`, '-c:a', 'copy']
       : audio
         ? [
             '-map',
-            '1:a:0',
+            `${audioInput}:a:0`,
             ...(options.audioEncode ?? defaultAudioEncodeArgs()),
             // The frame count is unknown until stdin closes: pad the audio with silence and stop at the last frame.
             '-af',

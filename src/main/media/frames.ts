@@ -12,6 +12,7 @@ import {
   targetFrameSize,
   writeFramesArgs,
   type FrameAudioSource,
+  type FrameGraph,
   type PixelFormat,
 } from './frame-args.js';
 import { probeMedia } from './probe.js';
@@ -44,6 +45,8 @@ export interface FrameStreamOptions {
   ffprobe?: string;
   /** Called once ffmpeg is running, e.g. to log it or to check later that it is gone. */
   onSpawn?: (pid: number) => void;
+  /** readFrames only: filters after the rate and size ones; the frames yielded are the size they put out. */
+  graph?: FrameGraph;
 }
 
 /** What readFrames will yield, known before the first frame (e.g. to open a FrameWriter of the same shape). */
@@ -99,7 +102,16 @@ export async function* readFrames(file: string, options: FrameStreamOptions): As
   const stream = await describeFrameStream(file, options);
   if (signal?.aborted) throw abortError('ffmpeg', signal.reason);
   const startSec = options.startSec ?? 0;
-  const args = readFramesArgs({ input: file, ...stream, startSec, durationSec: options.durationSec });
+  const args = readFramesArgs({
+    input: file,
+    ...stream,
+    startSec,
+    durationSec: options.durationSec,
+    graph: options.graph,
+  });
+  const frameBytes = options.graph
+    ? frameSize(options.pixelFormat, options.graph.width, options.graph.height)
+    : stream.frameBytes;
   const ffmpeg = startFrameFfmpeg(options.ffmpeg ?? resolveMediaTools().ffmpeg, args, {
     readStdout: true,
     signal,
@@ -115,21 +127,21 @@ export async function* readFrames(file: string, options: FrameStreamOptions): As
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    let frame = Buffer.allocUnsafeSlow(stream.frameBytes);
+    let frame = Buffer.allocUnsafeSlow(frameBytes);
     let filled = 0;
     let index = 0;
     // The stream's async iterator reads only when pulled, so a suspended yield leaves the pipe full and ffmpeg waiting.
     for await (const chunk of stdout as AsyncIterable<Buffer>) {
       let at = 0;
       while (at < chunk.length) {
-        const taken = Math.min(stream.frameBytes - filled, chunk.length - at);
+        const taken = Math.min(frameBytes - filled, chunk.length - at);
         chunk.copy(frame, filled, at, at + taken);
         filled += taken;
         at += taken;
-        if (filled === stream.frameBytes) {
+        if (filled === frameBytes) {
           yield { index, ptsSec: framePtsSec(index, stream.fps, startSec), data: frame };
           index += 1;
-          frame = Buffer.allocUnsafeSlow(stream.frameBytes);
+          frame = Buffer.allocUnsafeSlow(frameBytes);
           filled = 0;
         }
       }
@@ -178,6 +190,10 @@ export interface FrameWriterOptions {
   onProgress?: (event: FfmpegProgressEvent) => void;
   /** Merged into ffmpeg's environment (e.g. FONTCONFIG_FILE for an `ass=` filter in `encode`). */
   env?: Record<string, string>;
+  /** Inputs after the frames on stdin, for `filterComplex` (frame-args.ts writeFramesArgs). */
+  videoInputs?: readonly string[];
+  /** A graph over the inputs whose output `[v]` is encoded instead of the stdin frames. */
+  filterComplex?: string;
 }
 
 export interface FrameWriter {

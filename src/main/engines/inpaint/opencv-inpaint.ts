@@ -79,9 +79,21 @@ export function inpaintRadius(mask: InpaintMask, bounds: PixelBox): number {
   return Math.min(8, Math.max(3, Math.round((2 * area) / Math.max(1, edge) / 3)));
 }
 
+/** The inpainters this module made: they read only the region below, wherever the mask lies. */
+const madeHere = new WeakSet<Inpainter>();
+
+/**
+ * How far past the mask's bounds `inpainter` reads, when known to be bounded: (2 x radius + 2) x scale below, at
+ * most 18, 20, 24, 32 px at scales 1 to 4. Undefined for any other inpainter, a wrapper of this one included (it
+ * may look at where the mask lies): those get whole frames.
+ */
+export function boundedReach(inpainter: Inpainter): number | undefined {
+  return madeHere.has(inpainter) ? 32 : undefined;
+}
+
 export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {}): Inpainter {
   const method = options.method ?? 'telea';
-  return {
+  const inpainter: Inpainter = {
     id: method === 'telea' ? 'opencv-telea' : 'opencv-ns',
     title: ROW.title,
     quality: ROW.quality,
@@ -169,4 +181,6 @@ export function createOpenCvInpainter(options: { method?: 'telea' | 'ns' } = {})
       return out;
     },
   };
+  madeHere.add(inpainter);
+  return inpainter;
 }

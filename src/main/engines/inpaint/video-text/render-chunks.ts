@@ -11,7 +11,10 @@ import { ffmpegBaseArgs } from '../../../media/ffmpeg-args.js';
 import { createFrameWriter, describeFrameStream, readFrames } from '../../../media/frames.js';
 import { runFfmpeg } from '../../../media/run-ffmpeg.js';
 import type { RenderedTextVideo, RenderTextVideoOptions } from './render-text-video.js';
-import { eraserFor, visualTranslateEncodeArgs } from './render-text-video.js';
+import { eraserFor, tilesFor, visualTranslateEncodeArgs } from './render-text-video.js';
+import type { PatchTile } from './patch-tiles.js';
+import { createStackEraser } from './tile-eraser.js';
+import { runTiledPass } from './tiled-pass.js';
 import type { EraseStats } from './text-eraser.js';
 
 export const RENDER_CHUNK_SECONDS = 20;
@@ -115,6 +118,9 @@ const exists = (file: string): Promise<boolean> =>
   );
 const samplesOf = (chunkFile: string): string => `${chunkFile}.samples`;
 
+/** No B-frames and no mux delay: chunks join by concatenation with every frame in place. */
+const CHUNK_MUX_ARGS = ['-bf', '0', '-muxdelay', '0', '-muxpreload', '0'];
+
 interface ChunkPlan {
   first: number;
   last: number;
@@ -125,11 +131,46 @@ interface ChunkPlan {
   encode: string[];
 }
 
+/** The chunk rendered with only the tiles around its texts passing through JS (tiled-pass.ts). */
+async function renderChunkTiled(
+  options: ChunkedRenderOptions,
+  chunk: ChunkPlan,
+  tiles: PatchTile[],
+  offset: string,
+): Promise<EraseStats> {
+  const eraser = createStackEraser(tiles, options);
+  await runTiledPass({
+    input: options.input,
+    tiles,
+    eraser,
+    fps: chunk.fps,
+    width: chunk.width,
+    height: chunk.height,
+    firstFrame: chunk.first,
+    startSec: chunk.first / chunk.fps,
+    durationSec: (chunk.last - chunk.first) / chunk.fps,
+    writer: {
+      output: chunk.file,
+      encode: [...chunk.encode, ...CHUNK_MUX_ARGS],
+      format: 'mpegts',
+      // The overlay times its drawings by the frames' timestamps: they are moved to the chunk's place first.
+      after: options.overlay ? `${offset},${options.overlay.filter}` : offset,
+      ...(options.overlay ? { env: options.overlay.env } : {}),
+    },
+    signal: options.signal,
+    ffmpeg: options.ffmpeg,
+  });
+  return eraser.stats;
+}
+
 /** Frames [first, last) decoded, erased and encoded to one chunk, its timestamps those of the source. */
 async function renderChunk(options: ChunkedRenderOptions, chunk: ChunkPlan): Promise<EraseStats> {
   const { signal } = options;
-  const eraser = eraserFor(options.spans, options);
   const offset = `setpts=PTS+${(chunk.first / chunk.fps).toFixed(6)}/TB`;
+  const shown = options.spans.filter((span) => span.startFrame < chunk.last && span.endFrame >= chunk.first);
+  const tiles = tilesFor(shown, chunk, options.inpainter);
+  if (tiles) return renderChunkTiled(options, chunk, tiles, offset);
+  const eraser = eraserFor(options.spans, options);
   const writer = createFrameWriter({
     output: chunk.file,
     width: chunk.width,
@@ -141,12 +182,7 @@ async function renderChunk(options: ChunkedRenderOptions, chunk: ChunkPlan): Pro
       '-vf',
       options.overlay ? `${offset},${options.overlay.filter}` : offset,
       ...chunk.encode,
-      '-bf',
-      '0',
-      '-muxdelay',
-      '0',
-      '-muxpreload',
-      '0',
+      ...CHUNK_MUX_ARGS,
     ],
     format: 'mpegts',
     ...(options.overlay ? { env: options.overlay.env } : {}),

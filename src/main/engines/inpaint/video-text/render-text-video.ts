@@ -3,9 +3,13 @@
 // tracks are copied byte for byte.
 import { h264EncodeArgs } from '../../../media/ffmpeg-args.js';
 import { createFrameWriter, describeFrameStream, readFrames } from '../../../media/frames.js';
+import { boundedReach } from '../opencv-inpaint.js';
 import type { Inpainter } from '../types.js';
 import { writeEraseSample } from './erase-sample-files.js';
 import { sampledEraser } from './erase-samples.js';
+import { planPatchTiles, type PatchTile } from './patch-tiles.js';
+import { createStackEraser } from './tile-eraser.js';
+import { runTiledPass } from './tiled-pass.js';
 import { createTextEraser, type EraseSpan, type EraseStats, type TextEraser } from './text-eraser.js';
 
 /**
@@ -55,8 +59,10 @@ export async function renderTextVideo(options: RenderTextVideoOptions): Promise<
   const { signal } = options;
   const streamOptions = { pixelFormat: 'rgb24' as const, signal, ffmpeg: options.ffmpeg };
   const stream = await describeFrameStream(options.input, streamOptions);
-  const eraser = eraserFor(options.spans, options);
   const expectedFrames = Math.max(1, Math.round(stream.durationSec * stream.fps));
+  const tiles = tilesFor(options.spans, stream, options.inpainter);
+  if (tiles) return renderTiled(options, stream, tiles);
+  const eraser = eraserFor(options.spans, options);
   const writer = createFrameWriter({
     output: options.output,
     width: stream.width,
@@ -87,6 +93,50 @@ export async function renderTextVideo(options: RenderTextVideoOptions): Promise<
     await writer.abort();
     throw error;
   }
+  options.onProgress?.(1);
+  return { frames, width: stream.width, height: stream.height, fps: stream.fps, ...eraser.stats };
+}
+
+/** Tiles for the spans when the inpainter's reach is bounded and there is text to erase; else the whole frame. */
+export function tilesFor(
+  spans: readonly EraseSpan[],
+  frame: { width: number; height: number },
+  inpainter: Inpainter,
+): PatchTile[] | undefined {
+  const reach = boundedReach(inpainter);
+  if (reach === undefined || spans.length === 0) return undefined;
+  return planPatchTiles(spans, frame.width, frame.height, reach);
+}
+
+/** The render with only the tiles around the texts passing through JS (tiled-pass.ts). */
+async function renderTiled(
+  options: RenderTextVideoOptions,
+  stream: { width: number; height: number; fps: number; durationSec: number },
+  tiles: PatchTile[],
+): Promise<RenderedTextVideo> {
+  const expectedFrames = Math.max(1, Math.round(stream.durationSec * stream.fps));
+  const eraser = createStackEraser(tiles, options);
+  const frames = await runTiledPass({
+    input: options.input,
+    tiles,
+    eraser,
+    fps: stream.fps,
+    width: stream.width,
+    height: stream.height,
+    firstFrame: 0,
+    writer: {
+      output: options.output,
+      ...(options.copyAudio === false ? {} : { audio: { file: options.input, copy: true } }),
+      encode: options.encode ?? visualTranslateEncodeArgs(),
+      ...(options.overlay ? { env: options.overlay.env, after: options.overlay.filter } : {}),
+      ...(options.format ? { format: options.format } : {}),
+    },
+    signal: options.signal,
+    ffmpeg: options.ffmpeg,
+    onFrame: (count) => {
+      if (count % 25 === 0) options.onProgress?.(Math.min(1, count / expectedFrames));
+    },
+  });
   options.onProgress?.(1);
   return { frames, width: stream.width, height: stream.height, fps: stream.fps, ...eraser.stats };
 }
