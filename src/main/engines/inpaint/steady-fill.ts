@@ -101,25 +101,25 @@ export function ringPixels(mask: InpaintMask, width: number): Uint32Array {
   const y0 = Math.max(0, bounds.y - width);
   const x1 = Math.min(mask.width, bounds.x + bounds.width + width);
   const y1 = Math.min(mask.height, bounds.y + bounds.height + width);
-  const near = new Uint8Array(mask.data.length);
+  // The near-mask marks cover only that window, not the whole mask.
+  const windowWidth = x1 - x0;
+  const near = new Uint8Array(windowWidth * (y1 - y0));
   for (let y = bounds.y; y < bounds.y + bounds.height; y++) {
     for (let x = bounds.x; x < bounds.x + bounds.width; x++) {
       if (!mask.data[y * mask.width + x]) continue;
-      for (let dy = -width; dy <= width; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= mask.height) continue;
-        for (let dx = -width; dx <= width; dx++) {
-          const nx = x + dx;
-          if (nx >= 0 && nx < mask.width) near[ny * mask.width + nx] = 1;
-        }
-      }
+      const top = Math.max(y0, y - width);
+      const bottom = Math.min(y1 - 1, y + width);
+      const left = Math.max(x0, x - width) - x0;
+      const right = Math.min(x1 - 1, x + width) - x0 + 1;
+      for (let ny = top; ny <= bottom; ny++)
+        near.fill(1, (ny - y0) * windowWidth + left, (ny - y0) * windowWidth + right);
     }
   }
   const ring: number[] = [];
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const i = y * mask.width + x;
-      if (near[i] && !mask.data[i]) ring.push(i);
+      if (near[(y - y0) * windowWidth + x - x0] && !mask.data[i]) ring.push(i);
     }
   }
   return Uint32Array.from(ring);
