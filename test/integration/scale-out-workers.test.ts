@@ -214,13 +214,27 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
     await server.start();
 
     const all = [...lipsyncIds, ...dubIds];
+    let lastSeen: Array<{ task_id: string; status: string; stages: StageRecord[] }> = [];
     const finished = await waitFor(
       async () => {
         const tasks = await Promise.all(all.map(async (id) => (await api(`/v1/tasks/${id}`)).body));
+        lastSeen = tasks;
         return tasks.every((task) => ['done', 'failed', 'cancelled'].includes(task.status)) ? tasks : undefined;
       },
       300_000,
       'every job to end',
+      // On a timeout, say which jobs were still open, at which stage and where, and what the workers printed last.
+      () =>
+        [
+          ...lastSeen
+            .filter((task) => !['done', 'failed', 'cancelled'].includes(task.status))
+            .map(
+              (task) =>
+                `${task.task_id} ${task.status}: ` +
+                task.stages.map((stage) => `${stage.name}=${stage.state}@${stage.worker ?? '-'}`).join(' '),
+            ),
+          ...workers.map((worker) => `--- ${worker.name}\n${worker.output().slice(-2_000)}`),
+        ].join('\n'),
     );
     expect(finished.map((task) => [task.task_id, task.status, task.err_message ?? null])).toEqual(
       all.map((id) => [id, 'done', null]),
@@ -278,13 +292,18 @@ describe.skipIf(postgresMissing)('workers on several processes over one PostgreS
   }, 600_000);
 });
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, limitMs: number, what: string): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  limitMs: number,
+  what: string,
+  explain: () => string = () => '',
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     // A request during the PostgreSQL restart may fail; the next one is answered.
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${explain()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

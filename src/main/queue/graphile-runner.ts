@@ -1,4 +1,4 @@
-import { Logger, run, type Runner as QueueLibraryRunner, type Task, type TaskList } from 'graphile-worker';
+import { Logger, run, type Task, type TaskList } from 'graphile-worker';
 import {
   enqueueMissingTaskJobs,
   forceUnlockQueueWorkers,
@@ -8,6 +8,7 @@ import {
 import type { SqlClient } from '../store/sql.js';
 import { createActiveJobs, localJobControls } from './active-jobs.js';
 import { runnerTimings, type Runner, type RunnerOptions } from './runner.js';
+import { openSupervisedQueue, type SupervisedQueue } from './supervised-queue.js';
 import { createTaskExecution } from './task-execution.js';
 import { createWorkerPresence } from './worker-presence.js';
 
@@ -45,7 +46,7 @@ export function createGraphileRunner(options: GraphileRunnerOptions): Runner {
     heartbeatMs: options.workerHeartbeatMs,
     now,
   });
-  let queue: QueueLibraryRunner | undefined;
+  let queue: SupervisedQueue | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
   let stopping = false;
 
@@ -85,14 +86,19 @@ export function createGraphileRunner(options: GraphileRunnerOptions): Runner {
       await enqueueMissingTaskJobs(db, now());
       await presence.start();
       const taskList: TaskList = Object.fromEntries(kinds.map((kind) => [queueIdentifierOf(kind), runTask]));
-      queue = await run({
-        connectionString: options.connectionString,
-        concurrency: options.concurrency,
-        // Its LISTEN connection, one per running job's completion, and room for a sweep.
-        maxPoolSize: options.concurrency + 2,
-        taskList,
-        noHandleSignals: true,
-        logger: queueLogger(options.log),
+      queue = await openSupervisedQueue({
+        open: (events) =>
+          run({
+            connectionString: options.connectionString,
+            concurrency: options.concurrency,
+            // Its LISTEN connection, one per running job's completion, and room for a sweep.
+            maxPoolSize: options.concurrency + 2,
+            taskList,
+            noHandleSignals: true,
+            logger: queueLogger(options.log),
+            events,
+          }),
+        log: options.log,
       });
       sweepTimer = setInterval(() => {
         sweepDeadWorkers().catch((error: unknown) =>
