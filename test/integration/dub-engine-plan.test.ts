@@ -1,4 +1,4 @@
-// Which engines a translate request will run (engine-plan.ts), over small in-test engines and a real model store;
+// Which engines a translate request will run (plans/translate-plan.ts), over small in-test engines and a real model store;
 // and the create call's 400 that names the model a request lacks, over HTTP.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { createEngines, type EngineSet } from '../../src/main/engines/registry.j
 import { createEspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import { firstMissing, type PlanStep } from '../../src/main/plans/job-plan.js';
-import { planTranslateEngines } from '../../src/main/pipelines/translate/engine-plan.js';
+import { planTranslateEngines } from '../../src/main/plans/translate-plan.js';
 import type { TranslateRequest } from '../../src/main/pipelines/translate/types.js';
 import { makeMediaDir, makeVideo } from '../fixtures/media.js';
 import { startTestService } from '../fixtures/service.js';

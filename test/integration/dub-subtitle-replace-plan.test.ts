@@ -10,7 +10,7 @@ import { createEngines, type EngineSet } from '../../src/main/engines/registry.j
 import { createEspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import { firstMissing } from '../../src/main/plans/job-plan.js';
-import { planTranslateEngines } from '../../src/main/pipelines/translate/engine-plan.js';
+import { planTranslateEngines } from '../../src/main/plans/translate-plan.js';
 import type { TranslateRequest } from '../../src/main/pipelines/translate/types.js';
 import { wordListTranslator } from '../fixtures/speech-engines.js';
 

@@ -1,4 +1,4 @@
-// The plan of a translate request with ocr_text_box (engine-plan.ts): the burned-in subtitles are read by a text
+// The plan of a translate request with ocr_text_box (plans/translate-plan.ts): the burned-in subtitles are read by a text
 // recognizer instead of transcribing, and the plan names that recognizer or what to install.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { createEngines, type EngineSet } from '../../src/main/engines/registry.j
 import { createEspeakEngine } from '../../src/main/engines/tts/espeak-engine.js';
 import { createModelStore, type ModelStore } from '../../src/main/models/model-store.js';
 import { firstMissing, type PlanStep } from '../../src/main/plans/job-plan.js';
-import { planTranslateEngines } from '../../src/main/pipelines/translate/engine-plan.js';
+import { planTranslateEngines } from '../../src/main/plans/translate-plan.js';
 import type { TranslateRequest } from '../../src/main/pipelines/translate/types.js';
 import { scriptedIdentifier, scriptedRecognizer, scriptedVad, wordListTranslator } from '../fixtures/speech-engines.js';
 

@@ -24,7 +24,7 @@ import { workerRoutes } from './routes/workers.js';
 import { WORKER_SILENCE_MS } from '../queue/runner.js';
 import { taskRoutes } from './routes/tasks.js';
 import { translatePlanRoutes } from './routes/translate-plan.js';
-import { planTranslateEngines } from '../pipelines/translate/engine-plan.js';
+import { planTranslateEngines } from '../plans/translate-plan.js';
 import { isLoopbackAlias } from './bind-addresses.js';
 import { hostHeaderBaseUrl } from './request-base-url.js';
 import { hostsFor, installSecurity } from './security.js';

@@ -17,7 +17,7 @@ export interface SpecEnvironment {
   glossaries: Pick<GlossariesRepository, 'get'>;
   /** Throws model_not_installed (naming the model and how to install it) when it is missing. */
   models: Pick<ModelStore, 'requireInstalled'>;
-  /** The engines installed now: a kind plans which of them its job will run (pipelines/translate/engine-plan.ts). */
+  /** The engines installed now: a kind plans which of them its job will run (plans/translate-plan.ts). */
   engines: Engines;
   subtitleStyleExists(styleId: string): Promise<boolean>;
   reusableModelExists(modelId: string): Promise<boolean>;

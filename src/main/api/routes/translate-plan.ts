@@ -8,7 +8,7 @@ import type { TranslateRequest } from '../../pipelines/translate/types.js';
 import type { App } from '../app-types.js';
 
 export interface TranslatePlanRoutesOptions {
-  /** pipelines/translate/engine-plan.ts over the core's engines: cheap, nothing fetched or queued; a create stores the same plan. */
+  /** plans/translate-plan.ts over the core's engines: cheap, nothing fetched or queued; a create stores the same plan. */
   plan(request: TranslateRequest): readonly PlanStep[];
 }
 

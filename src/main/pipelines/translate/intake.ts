@@ -12,7 +12,7 @@ import {
 } from '../../requests/intake-checks.js';
 import { noEngineForLanguage } from '../../engines/no-engine-for-language.js';
 import { firstMissing } from '../../plans/job-plan.js';
-import { planTranslateEngines } from './engine-plan.js';
+import { planTranslateEngines } from '../../plans/translate-plan.js';
 import type { TranslateRequest } from './types.js';
 
 export const MAX_TRANSLATE_SEC = 2 * 60 * 60;

@@ -1,7 +1,7 @@
 import { KIND_ROUTES, KIND_STATUSES } from '../../../shared/jobs.js';
 import { TranslateRequestSchema, TranslateStatusSchema } from '../../../shared/schemas/jobs.js';
 import type { JobKindModule } from '../kind.js';
-import { planTranslateEngines } from './engine-plan.js';
+import { planTranslateEngines } from '../../plans/translate-plan.js';
 import { translatePipeline } from './index.js';
 import { translateIntake } from './intake.js';
 import type { TranslateRequest } from './types.js';

@@ -16,20 +16,6 @@ import type { CueList, DubCue, GivenLines, TranslateRequest } from './types.js';
 /** Lines without a `<v Speaker>` tag belong to one default speaker. */
 export const DEFAULT_SPEAKER = 'Speaker 1';
 
-/** Where a request's lines are given: an SRT (subtitle_url), the subtitles burned in inside ocr_text_box, or none (transcribed). */
-export function givenLinesSource(
-  request: Pick<TranslateRequest, 'subtitle_url' | 'ocr_text_box'>,
-): 'subtitles' | 'screen' | undefined {
-  if (request.subtitle_url) return 'subtitles';
-  return request.ocr_text_box ? 'screen' : undefined;
-}
-
-/** Why transcription is skipped, by where the lines come from (the plan and the stage say the same). */
-export const LINES_GIVEN_BY = {
-  subtitles: 'the lines come from the given subtitles',
-  screen: 'the lines are read from the on-screen subtitles',
-} as const;
-
 /** The request's source language part, or 'auto' when it is to be detected. */
 export function sourceLanguageOf(request: TranslateRequest): string {
   return request.source_language && request.source_language !== 'auto' ? languagePart(request.source_language) : 'auto';

@@ -5,7 +5,7 @@ import type { PlannedEngineBody, PlanStepBody } from '../../../shared/schemas/jo
 import type { Engines } from '../../engines/registry.js';
 import { planStepBody, planStepNamed } from '../../plans/job-plan.js';
 import type { StageInput } from '../types.js';
-import { planTranslateEngines, type PlanStepName } from './engine-plan.js';
+import { planTranslateEngines, type PlanStepName } from '../../plans/translate-plan.js';
 import type { TranslateRequest } from './types.js';
 
 function plannerStep(request: TranslateRequest, engines: Engines, name: PlanStepName): PlanStepBody | undefined {

@@ -1,5 +1,6 @@
 import type { Stage } from '../types.js';
-import { DEFAULT_SPEAKER, givenLinesSource } from './lines.js';
+import { givenLinesSource } from '../../plans/translate/given-lines.js';
+import { DEFAULT_SPEAKER } from './lines.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import { segmentCues } from '../../dubbing/segment-cues.js';
 import { assignSpeakers } from '../../dubbing/speaker-overlap.js';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { findLanguage, languagePart } from '../../../shared/languages.js';
 import type { Stage } from '../types.js';
-import { givenLinesSource, LINES_GIVEN_BY, sourceLanguageOf } from './lines.js';
+import { givenLinesSource, LINES_GIVEN_BY } from '../../plans/translate/given-lines.js';
+import { sourceLanguageOf } from './lines.js';
 import { noSpeechError, requireSpeechRegions } from './no-speech.js';
 import { skippableOutput, translateOutput } from './outputs.js';
 import type { RecognizedSpeech, TranslateDeps, TranslateRequest } from './types.js';

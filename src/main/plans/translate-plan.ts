@@ -1,36 +1,21 @@
 // Which engine each step of a translate job will run, decided from the request and the engines installed now.
-// One function for the create-time check (intake.ts: the first missing model is a 400 naming it), the stages'
-// choices and the GUI's "which engines will this use".
-import { DubDeskError, toDubDeskError } from '../../../shared/errors.js';
-import { findLanguage, languagePart, LANGUAGES } from '../../../shared/languages.js';
-import { withoutEngine } from '../../engines/capability-table.js';
-import { ModelNotInstalledError, modelIdsToInstall } from '../../engines/missing-model.js';
-import { noEngineForLanguage } from '../../engines/no-engine-for-language.js';
-import { availableEngines, type Engines } from '../../engines/registry.js';
-import type { EngineQuality } from '../../engines/quality.js';
-import type { CapabilityId } from '../../engines/capability-table.js';
-import { plannedModels } from '../../engines/planned-engine.js';
-import { plannedEngine, type Identified, type PlanStep, type PlannedEngine } from '../../plans/job-plan.js';
-import type { Translator } from '../../engines/mt/types.js';
-import { followsUserPrompt, givenUserPrompt, userPromptNote } from '../../engines/mt/user-prompt.js';
-import { givenLinesSource, LINES_GIVEN_BY } from './lines.js';
-import { needsTranslation } from './needs-translation.js';
-import type { TranslateRequest } from './types.js';
+// One function for the create-time check (pipelines/translate/intake.ts: the first missing model is a 400 naming it),
+// the stages' choices (pipelines/translate/planned-step.ts) and the GUI's "which engines will this use".
+import { languagePart, LANGUAGES } from '../../shared/languages.js';
+import type { TranslateRequest } from '../../shared/schemas/jobs.js';
+import { withoutEngine } from '../engines/capability-table.js';
+import { ModelNotInstalledError, modelIdsToInstall } from '../engines/missing-model.js';
+import { availableEngines, type Engines } from '../engines/registry.js';
+import type { Translator } from '../engines/mt/types.js';
+import { followsUserPrompt, givenUserPrompt, userPromptNote } from '../engines/mt/user-prompt.js';
+import type { PlanStep } from './job-plan.js';
+import { givenLinesSource, LINES_GIVEN_BY } from './translate/given-lines.js';
+import { needsTranslation } from './translate/needs-translation.js';
+import { attempt, languageName, planned, type PlanStepName, type Step } from './translate/plan-step.js';
+import { eraseSubtitlesStep, findSubtitlesStep, readScreenTextStep } from './translate/screen-text-steps.js';
+import { speakStep } from './translate/speak-step.js';
 
-export type PlanStepName =
-  | 'detect-speech'
-  | 'identify-language'
-  | 'read-screen-text'
-  | 'transcribe'
-  | 'diarize'
-  | 'translate'
-  | 'speak'
-  | 'separate'
-  | 'find-subtitles'
-  | 'erase-subtitles';
-
-/** A step as its planner makes it; planTranslateEngines adds the label. */
-type Step = Omit<PlanStep<PlanStepName>, 'label'>;
+export type { PlanStepName };
 
 /** What the create form and the task page show for each step, in a user's words. */
 export const TRANSLATE_STEP_LABELS: Record<PlanStepName, string> = {
@@ -52,11 +37,6 @@ export interface PlanFacts {
   subtitleNamesSpeakers?: boolean;
 }
 
-/** The planned engine with the catalogue models it runs, as the table names them (a retry checks they are still installed). */
-function planned(capability: CapabilityId, engine: Identified, quality?: EngineQuality): PlannedEngine {
-  return plannedEngine(engine, quality, plannedModels(capability, engine.id));
-}
-
 /** A step a draft engine runs also names the model that would do better, when one can be installed. */
 function withBetter(
   step: Step,
@@ -68,19 +48,6 @@ function withBetter(
   if (step.engine?.quality !== 'draft') return step;
   const better = engines.betterModelFor(work, source, target);
   return better ? { ...step, better: { id: better.id, title: better.title } } : step;
-}
-
-function languageName(code: string): string {
-  return findLanguage(code)?.name ?? code;
-}
-
-/** Runs a require*() of the registry: its engine, or its model_not_installed as the step's missing model. */
-function attempt<T>(require: () => T): { engine: T } | { missing: DubDeskError } {
-  try {
-    return { engine: require() };
-  } catch (error) {
-    return { missing: toDubDeskError(error) };
-  }
 }
 
 /** The languages (codes of src/shared/languages.ts) an engine's supports() accepts. */
@@ -148,25 +115,6 @@ function identifyStep(request: TranslateRequest, engines: Engines, source: strin
     `tell the language by itself.`;
   // Rebuilt with the original's model ids, so the GUI's Install button still offers the model.
   return { step, missing: new ModelNotInstalledError(message, modelIdsToInstall(identified.missing)) };
-}
-
-/** Reading the subtitles burned in inside ocr_text_box (only with it): the text recognizer for the source language. */
-function readScreenTextStep(engines: Engines, source: string): Step {
-  const step = 'read-screen-text' as const;
-  if (source !== 'auto') {
-    const recognizer = attempt(() => engines.requireTextRecognizer([source]));
-    return 'engine' in recognizer
-      ? { step, engine: planned('text-recognition', recognizer.engine as Identified) }
-      : { step, missing: recognizer.missing };
-  }
-  const note = 'the recognizer reads the language identified in the speech';
-  const any = availableEngines(engines.set.textRecognizers)[0];
-  if (any) return { step, engine: planned('text-recognition', any as Identified), note };
-  // None installed: name the OCR model for the commonest source.
-  const recognizer = attempt(() => engines.requireTextRecognizer(['en']));
-  return 'engine' in recognizer
-    ? { step, engine: planned('text-recognition', recognizer.engine as Identified), note }
-    : { step, missing: recognizer.missing };
 }
 
 function transcribeStep(request: TranslateRequest, engines: Engines, source: string): Step {
@@ -251,88 +199,12 @@ function withUserPromptNote(step: Step, request: TranslateRequest): Step {
   return { ...step, note: step.note ? `${step.note}; ${note}` : note };
 }
 
-/**
- * The voice every speaker gets when one is fixed by the request: selected_voice_id, or (voice_model real) the cloning
- * voice of the target language.
- */
-function fixedVoiceId(request: TranslateRequest, engines: Engines): string | undefined {
-  if (request.selected_voice_id) return request.selected_voice_id;
-  return request.voice_model === 'real'
-    ? engines.requireCloningVoice(languagePart(request.target_language)).id
-    : undefined;
-}
-
-function speakStep(request: TranslateRequest, engines: Engines): Step {
-  const step = 'speak' as const;
-  const target = languagePart(request.target_language);
-  const fixed = attempt(() => fixedVoiceId(request, engines));
-  if (!('engine' in fixed)) return { step, missing: fixed.missing };
-  const voiceId = fixed.engine;
-  const engine = voiceId
-    ? attempt(() => engines.ttsFor(voiceId))
-    : attempt(() => {
-        const found = engines.set.voices.find((candidate) =>
-          candidate.voices().some((voice) => voice.language === target && !voice.clones),
-        );
-        if (!found) throw noEngineForLanguage('voices', request.target_language);
-        return found;
-      });
-  if (!('engine' in engine)) return { step, missing: engine.missing };
-  const voice = engine.engine
-    .voices()
-    .find((candidate) => (voiceId ? candidate.id === voiceId : candidate.language === target && !candidate.clones));
-  const identity = engine.engine as unknown as Identified;
-  // The table titles each voice engine (one added outside it is named by its id); its voices say their quality.
-  const title = engine.engine.title ?? engine.engine.id;
-  const note = voice?.clones
-    ? "each speaker's voice is cloned from 3 to 10 s of their own speech (the separated vocals when a separation model is installed)"
-    : undefined;
-  return {
-    step,
-    engine: planned('voices', { ...identity, id: engine.engine.id, title }, voice?.quality ?? 'draft'),
-    ...(note ? { note } : {}),
-  };
-}
-
 export const NO_SEPARATOR = withoutEngine('source-separation');
 
 function separateStep(engines: Engines): Step {
   const separator = engines.separator();
   if (separator) return { step: 'separate', engine: planned('source-separation', separator) };
   return { step: 'separate', skipped: NO_SEPARATOR };
-}
-
-/**
- * Finding the burned-in subtitles on the whole frame (subtitle_mode replace without ocr_text_box): read in the source
- * language, English when it is detected.
- */
-function findSubtitlesStep(engines: Engines, source: string): Step {
-  const step = 'find-subtitles' as const;
-  const recognizer = attempt(() => engines.requireTextRecognizer([source === 'auto' ? 'en' : source]));
-  if ('missing' in recognizer) return { step, missing: recognizer.missing };
-  return {
-    step,
-    engine: planned('text-recognition', recognizer.engine as Identified),
-    ...(source === 'auto' ? { note: 'read as English while the source language is not known' } : {}),
-  };
-}
-
-/**
- * Erasing the burned-in subtitles (subtitle_mode replace, a video exported): the inpainter, and without
- * ocr_text_box the text recognizer that finds them on the whole frame (English when the source is detected).
- */
-function eraseSubtitlesStep(request: TranslateRequest, engines: Engines, source: string): Step {
-  const step = 'erase-subtitles' as const;
-  if (!request.ocr_text_box) {
-    const recognizer = attempt(() => engines.requireTextRecognizer([source === 'auto' ? 'en' : source]));
-    if ('missing' in recognizer) return { step, missing: recognizer.missing };
-  }
-  const inpainter = attempt(() => engines.requireInpainter());
-  if ('missing' in inpainter) return { step, missing: inpainter.missing };
-  const note = request.ocr_text_box
-    ? 'erases the subtitles read in ocr_text_box'
-    : 'the subtitles are found on the whole frame by the text recognizer';
-  return { step, engine: planned('inpainting', inpainter.engine), note };
 }
 
 const exportsVideo = (request: TranslateRequest) => request.media_type === 'video' && request.export_type !== 'audio';
