@@ -253,6 +253,15 @@ module.exports = {
       to: { path: '^src/main/pipelines/.*-stage\\.ts$', dependencyTypesNot: TYPE_ONLY },
     },
     {
+      name: 'stage-parts-private',
+      comment:
+        "Below the table: a stage's parts, in the folder named after it (`pipelines/<kind>/<name>/` beside `<name>-stage.ts`), are imported only by that stage and each other, so they are stage code; what another file needs moves out of the folder. Stage files in a kind's subfolder (lipsync/precision/) are stages, free as any other.",
+      severity: 'error',
+      // $1: the importer's stage folder: `<kind>/<name>` of `<name>-stage.ts`, or the folder the importer is in.
+      from: { path: '^(.+)(-stage\\.ts|/[^/]+)$' },
+      to: { path: '^src/main/pipelines/[^/]+/[^/]+/', pathNot: '^$1/[^/]+$|-stage\\.ts$' },
+    },
+    {
       name: 'no-circular-pipelines',
       comment:
         "Below the table: no import cycle among the files of src/main/pipelines, type-only imports included, so a kind reads top-down (stage output shapes live in the kind's types.ts).",

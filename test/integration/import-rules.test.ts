@@ -106,6 +106,10 @@ describe('import rules', () => {
       // A cycle of type-only imports inside pipelines counts too.
       'src/main/pipelines/cycle-a.ts': "import type { B } from './cycle-b.js';\nexport interface A { b?: B }\n",
       'src/main/pipelines/cycle-b.ts': "import type { A } from './cycle-a.js';\nexport interface B { a?: A }\n",
+      // A stage's parts (the folder named after it) are its own: another stage or the kind's index never imports them.
+      'src/main/pipelines/kind/owner/part.ts': 'export const part = 1;\nexport type Part = number;\n',
+      'src/main/pipelines/kind/other-stage.ts': "import { part } from './owner/part.js';\nexport const y = part;\n",
+      'src/main/pipelines/kind/index.ts': "import type { Part } from './owner/part.js';\nexport type Y = Part;\n",
     });
     const { code, output } = await runRules(root);
     expect(code).not.toBe(0);
@@ -144,6 +148,8 @@ describe('import rules', () => {
       ['api-on-top', 'src/cli/bad-api.ts'],
       ['stage-lends-nothing', 'src/main/pipelines/borrower-stage.ts'],
       ['no-circular-pipelines', 'src/main/pipelines/cycle-a.ts'],
+      ['stage-parts-private', 'src/main/pipelines/kind/other-stage.ts'],
+      ['stage-parts-private', 'src/main/pipelines/kind/index.ts'],
     ];
     for (const [rule, file] of expected) expect(output).toContain(`error ${rule}: ${file} → `);
     // The renderer rule sees both of the TSX file's imports: the node built-in and src/main.
@@ -190,6 +196,14 @@ describe('import rules', () => {
       'src/main/storage/backend.ts':
         "import type { SharedStorage } from '../files/shared-storage.js';\nimport { write } from '../files/atomic-write.js';\nexport const y = (s: SharedStorage) => [s, write];\n",
       'src/main/core.ts': "import { x } from './requests/x.js';\nexport const y = x;\n",
+      // A stage imports its parts, which import each other; a stage file in a kind's subfolder is a stage like any.
+      'src/main/pipelines/kind/owner-stage.ts': "import { part } from './owner/part.js';\nexport const y = part;\n",
+      'src/main/pipelines/kind/owner/part.ts':
+        "import { sibling } from './sibling.js';\nexport const part = sibling;\n",
+      'src/main/pipelines/kind/owner/sibling.ts': 'export const sibling = 1;\n',
+      'src/main/pipelines/kind/family/grouped-stage.ts': 'export const z = 1;\n',
+      'src/main/pipelines/kind/index.ts':
+        "import { y } from './owner-stage.js';\nimport { z } from './family/grouped-stage.js';\nexport const stages = [y, z];\n",
     });
     const { code, output } = await runRules(root);
     expect(output).toContain('no dependency violations found');

@@ -1,7 +1,7 @@
 // The translate quality report's measures, each on a case built to trigger it and on a clean case that must not.
 import { describe, expect, it } from 'vitest';
 import { sortedReview } from '../../src/main/pipelines/quality-check.js';
-import { reviewSpokenLine } from '../../src/main/pipelines/translate/measure-quality.js';
+import { reviewSpokenLine } from '../../src/main/pipelines/translate/check-quality/measure-quality.js';
 import {
   LOW_CONFIDENCE_THRESHOLD,
   lineConfidences,

@@ -40,7 +40,7 @@ export interface VoiceChoice {
  * `native`: a stock voice per speaker by target language and the speaker's gender (guessed from median F0).
  * `auto`: the same, plus a shift that moves the voice's typical pitch to the speaker's median F0 (±6 st at most)
  * for speakers with a measured F0. `real` is pitch matched here too, but the synthesize stage clones each speaker
- * instead (clone-voices.ts), so a job never comes here with it.
+ * instead (pipelines/translate/synthesize/clone-voices.ts), so a job never comes here with it.
  * Speakers get distinct voices while the language has enough; the same input always gives the same choice.
  * An installed neural voice (quality standard) of the right gender is preferred to eSpeak's while no other speaker
  * has it; cloning voices speak only when selected (they need each speaker's reference speech).

@@ -1,6 +1,6 @@
 import { qualityStage } from '../quality-check.js';
 import type { Stage } from '../types.js';
-import { measureTranslateQuality } from './measure-quality.js';
+import { measureTranslateQuality } from './check-quality/measure-quality.js';
 import type { TranslateDeps, TranslateRequest } from './types.js';
 
 /** rendering: the finished dub measured (its dub track and mix) and its lines checked, for the task's quality report. */

@@ -9,8 +9,8 @@ import { keepsStems } from './project-mode.js';
 import { outputBaseName } from './output-names.js';
 import { wantedOutputs } from './wanted-outputs.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
-import { subtitleBurnFor, writeSubtitleFiles } from './export-subtitles.js';
-import { encodeProjectAudio, exportAudio, exportVideo } from './export-media.js';
+import { subtitleBurnFor, writeSubtitleFiles } from './export/subtitles.js';
+import { encodeProjectAudio, exportAudio, exportVideo } from './export/media.js';
 import { inputFormatOf } from './input-format.js';
 
 /**

@@ -8,9 +8,9 @@ import { translateOutput } from './outputs.js';
 import { dubLines } from './lines.js';
 import { readProjectSnapshot } from '../project-snapshot.js';
 import { plannedEngineOf } from './planned-step.js';
-import { chooseSpeakerVoices, cloningVoice } from './speaker-voices.js';
-import { clipMs, openLineClips } from './line-clips.js';
-import { synthesizedDub } from './synthesized-dub.js';
+import { chooseSpeakerVoices, cloningVoice } from './synthesize/speaker-voices.js';
+import { clipMs, openLineClips } from './synthesize/line-clips.js';
+import { synthesizedDub } from './synthesize/synthesized-dub.js';
 
 /** A faster voice sounds more natural than a stretched one, so the rate boost is used before the stretch. */
 export const MAX_RATE_BOOST = 1.25;

@@ -1,6 +1,6 @@
 // The speak step of a translate job: the voice engine that voices the translation, fixed by the request's voice or
 // the first engine with a stock voice of the target language. Which of its voices each speaker gets is left to the
-// run (pipelines/translate/planned-voices.ts).
+// run (pipelines/translate/synthesize/planned-voices.ts).
 import { languagePart } from '../../../shared/languages.js';
 import type { TranslateRequest } from '../../../shared/schemas/jobs.js';
 import { noEngineForLanguage } from '../../engines/no-engine-for-language.js';

@@ -1,10 +1,10 @@
 // The voices a dub speaks with: only the planned voice engine's (the plan's speak step names it). Which of them each
 // speaker gets is left to the run (dubbing/choose-voices.ts); another engine's voice is never taken.
-import { findLanguage, languagePart } from '../../../shared/languages.js';
-import { ModelNotInstalledError } from '../../engines/missing-model.js';
-import type { Engines } from '../../engines/registry.js';
-import { voicesForLanguage } from '../../engines/tts/voice-catalogue.js';
-import type { TtsEngine, Voice } from '../../engines/tts/types.js';
+import { findLanguage, languagePart } from '../../../../shared/languages.js';
+import { ModelNotInstalledError } from '../../../engines/missing-model.js';
+import type { Engines } from '../../../engines/registry.js';
+import { voicesForLanguage } from '../../../engines/tts/voice-catalogue.js';
+import type { TtsEngine, Voice } from '../../../engines/tts/types.js';
 
 const WORK = 'Voicing the translation';
 

@@ -1,10 +1,10 @@
 // What the synthesize stage saves: the dub track's timing carried to the cues (output timeline), the picture's
 // retiming, each speaker's voice and each line as the track holds it.
-import type { PlacedClip } from '../../dubbing/dub-track.js';
-import type { TimingPlan } from '../../dubbing/timing-plan.js';
-import { createTimeMap, videoRetimeFilter } from '../../media/video-retime.js';
+import type { PlacedClip } from '../../../dubbing/dub-track.js';
+import type { TimingPlan } from '../../../dubbing/timing-plan.js';
+import { createTimeMap, videoRetimeFilter } from '../../../media/video-retime.js';
 import type { SpeakerVoices } from './speaker-voices.js';
-import type { DubCue, SpokenLine, SynthesizedDub } from './types.js';
+import type { DubCue, SpokenLine, SynthesizedDub } from '../types.js';
 
 export interface DubParts {
   /** The dub track, relative to the work dir. */

@@ -2,16 +2,16 @@
 // output/, each written through a temp file.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeThroughTemp } from '../../files/atomic-write.js';
-import { encodeAacChunked } from '../../media/chunked-aac.js';
-import { assDrawnBetween, concatInput, encodeVideoChunked, VIDEO_CHUNK_SECONDS } from '../../media/chunked-video.js';
-import { runFfmpeg } from '../../media/run-ffmpeg.js';
-import type { SubtitleBurn } from '../../media/subtitles/prepare-burn.js';
-import { audioExportArgs, videoContainerFor, videoExportArgs, type AudioFormat } from '../../dubbing/export-args.js';
-import type { ProjectSnapshot } from '../project-snapshot.js';
-import type { StageContext } from '../types.js';
-import { resolveWorkPath } from '../work-paths.js';
-import type { PreparedMedia, TranslateDeps } from './types.js';
+import { writeThroughTemp } from '../../../files/atomic-write.js';
+import { encodeAacChunked } from '../../../media/chunked-aac.js';
+import { assDrawnBetween, concatInput, encodeVideoChunked, VIDEO_CHUNK_SECONDS } from '../../../media/chunked-video.js';
+import { runFfmpeg } from '../../../media/run-ffmpeg.js';
+import type { SubtitleBurn } from '../../../media/subtitles/prepare-burn.js';
+import { audioExportArgs, videoContainerFor, videoExportArgs, type AudioFormat } from '../../../dubbing/export-args.js';
+import type { ProjectSnapshot } from '../../project-snapshot.js';
+import type { StageContext } from '../../types.js';
+import { resolveWorkPath } from '../../work-paths.js';
+import type { PreparedMedia, TranslateDeps } from '../types.js';
 
 /** The mix as ADTS AAC in the work dir, encoded by chunks so a project's next export reuses the unchanged ones. */
 export async function encodeProjectAudio(

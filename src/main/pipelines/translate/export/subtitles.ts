@@ -1,16 +1,16 @@
 // The export stage's subtitles: the dubbed cues written as SRT, WebVTT, ASS (and bilingual SRT) into output/, and
 // the burn-in the video export draws them with.
 import path from 'node:path';
-import { writeFileAtomic } from '../../files/atomic-write.js';
-import { serializeSrt } from '../../media/srt.js';
-import { prepareSubtitleBurn, type SubtitleBurn } from '../../media/subtitles/prepare-burn.js';
-import { bilingualCues, subtitleExports } from '../../dubbing/subtitle-exports.js';
-import { readJobResources, subtitleStyleOf } from '../../requests/resource-snapshot.js';
-import type { SubtitleStyle } from '../../../shared/schemas/subtitle-styles.js';
-import type { StageContext, StageInput } from '../types.js';
-import { spokenLines } from './lines.js';
-import { skippableOutput, translateOutput } from './outputs.js';
-import type { ExportedFiles, TranslateRequest } from './types.js';
+import { writeFileAtomic } from '../../../files/atomic-write.js';
+import { serializeSrt } from '../../../media/srt.js';
+import { prepareSubtitleBurn, type SubtitleBurn } from '../../../media/subtitles/prepare-burn.js';
+import { bilingualCues, subtitleExports } from '../../../dubbing/subtitle-exports.js';
+import { readJobResources, subtitleStyleOf } from '../../../requests/resource-snapshot.js';
+import type { SubtitleStyle } from '../../../../shared/schemas/subtitle-styles.js';
+import type { StageContext, StageInput } from '../../types.js';
+import { spokenLines } from '../lines.js';
+import { skippableOutput, translateOutput } from '../outputs.js';
+import type { ExportedFiles, TranslateRequest } from '../types.js';
 
 export interface WrittenSubtitles {
   files: ExportedFiles;

@@ -1,29 +1,29 @@
 // The translate-and-dub quality report: the recogniser's confidence per line, each dubbed line's real pace and start
 // read off the dub track, the original voice's level left in the mix, and the lines' text against their source.
-import type { QualityReport, ReviewItem } from '../../../shared/schemas/quality.js';
-import { decodeAudioPcm } from '../../media/audio.js';
-import { wavRmsEnvelope } from '../../media/dsp/wav-envelope.js';
-import { readProjectSnapshot } from '../project-snapshot.js';
-import type { StageContext, StageInput } from '../types.js';
-import { resolveWorkPath } from '../work-paths.js';
-import { jobGlossaryEntries } from './job-glossaries.js';
-import { dubLines, knownSourceLanguage, spokenLines } from './lines.js';
-import { skippableOutput, translateOutput } from './outputs.js';
-import type { DubCue, TranslateDeps, TranslateRequest } from './types.js';
+import type { QualityReport, ReviewItem } from '../../../../shared/schemas/quality.js';
+import { decodeAudioPcm } from '../../../media/audio.js';
+import { wavRmsEnvelope } from '../../../media/dsp/wav-envelope.js';
+import { readProjectSnapshot } from '../../project-snapshot.js';
+import type { StageContext, StageInput } from '../../types.js';
+import { resolveWorkPath } from '../../work-paths.js';
+import { jobGlossaryEntries } from '../job-glossaries.js';
+import { dubLines, knownSourceLanguage, spokenLines } from '../lines.js';
+import { skippableOutput, translateOutput } from '../outputs.js';
+import type { DubCue, TranslateDeps, TranslateRequest } from '../types.js';
 import {
   LOW_CONFIDENCE_THRESHOLD,
   lineConfidences,
   recognitionConfidence,
-} from '../../quality/translate/line-confidence.js';
-import { isUntranslated, missedGlossaryTerms } from '../../quality/translate/line-text.js';
+} from '../../../quality/translate/line-confidence.js';
+import { isUntranslated, missedGlossaryTerms } from '../../../quality/translate/line-text.js';
 import {
   ENVELOPE_WINDOW_MS,
   measureSpokenLines,
   SHIFT_LIMIT_MS,
   TOO_FAST_SPEED,
   type MeasuredLine,
-} from '../../quality/translate/spoken-timing.js';
-import { voiceReductionDb } from '../../quality/translate/voice-reduction.js';
+} from '../../../quality/translate/spoken-timing.js';
+import { voiceReductionDb } from '../../../quality/translate/voice-reduction.js';
 
 /** Levels need no more than this: 2 kHz keeps a 2-hour job's three tracks near 60 MB each (onsets are read at full rate). */
 const ANALYSIS_RATE = 2000;

@@ -1,17 +1,17 @@
 // The synthesize stage's voice per speaker: cloned from their own speech (voice_model real, or a chosen cloning
 // voice), the project's voices for them, or a stock voice of the planned engine tuned to their pitch.
 import path from 'node:path';
-import { languagePart } from '../../../shared/languages.js';
-import type { TtsEngine, Voice } from '../../engines/tts/types.js';
-import { chooseVoices, type VoiceChoice } from '../../dubbing/choose-voices.js';
-import { measureSpeakers, readAnalysisSpeech } from '../../dubbing/speaker-pitch.js';
-import type { ProjectSnapshot } from '../project-snapshot.js';
-import type { StageContext, StageInput } from '../types.js';
+import { languagePart } from '../../../../shared/languages.js';
+import type { TtsEngine, Voice } from '../../../engines/tts/types.js';
+import { chooseVoices, type VoiceChoice } from '../../../dubbing/choose-voices.js';
+import { measureSpeakers, readAnalysisSpeech } from '../../../dubbing/speaker-pitch.js';
+import type { ProjectSnapshot } from '../../project-snapshot.js';
+import type { StageContext, StageInput } from '../../types.js';
 import { cloneVoices, type ClonedVoiceChoice } from './clone-voices.js';
-import { translateOutput } from './outputs.js';
+import { translateOutput } from '../outputs.js';
 import { plannedCloningVoice, plannedVoices } from './planned-voices.js';
-import { SPEECH_SAMPLE_RATE } from './speech-rate.js';
-import type { DubCue, TranslateDeps, TranslateRequest } from './types.js';
+import { SPEECH_SAMPLE_RATE } from '../speech-rate.js';
+import type { DubCue, TranslateDeps, TranslateRequest } from '../types.js';
 
 export type SpeakerVoices = Map<string, VoiceChoice | ClonedVoiceChoice>;
 

@@ -2,14 +2,14 @@
 // from their own lines in the cleanest recording the job has (the separated vocals, else the original speech).
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import type { Voice } from '../../engines/tts/types.js';
-import type { StageContext, StageInput } from '../types.js';
-import { resolveWorkPath } from '../work-paths.js';
-import type { VoiceChoice } from '../../dubbing/choose-voices.js';
-import { chooseReferences, cutReference, describeReference } from '../../dubbing/clone-references.js';
-import { spokenLines } from './lines.js';
-import { skippableOutput, translateOutput } from './outputs.js';
-import type { TranslateDeps, TranslateRequest } from './types.js';
+import type { Voice } from '../../../engines/tts/types.js';
+import type { StageContext, StageInput } from '../../types.js';
+import { resolveWorkPath } from '../../work-paths.js';
+import type { VoiceChoice } from '../../../dubbing/choose-voices.js';
+import { chooseReferences, cutReference, describeReference } from '../../../dubbing/clone-references.js';
+import { spokenLines } from '../lines.js';
+import { skippableOutput, translateOutput } from '../outputs.js';
+import type { TranslateDeps, TranslateRequest } from '../types.js';
 
 export interface ClonedVoiceChoice extends VoiceChoice {
   /** The speaker's reference: the WAV (absolute, for synthesis) and what it says. */

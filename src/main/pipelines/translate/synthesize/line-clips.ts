@@ -2,16 +2,16 @@
 // their lengths stay in memory). A project keeps them by content, so its next export speaks only the lines that changed.
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { trimSilence } from '../../media/dsp/envelope.js';
-import { speakableText } from '../../media/srt.js';
-import type { VoiceChoice } from '../../dubbing/choose-voices.js';
-import { clipKey, EXPORT_CLIP_USER, openClipCache } from '../../dubbing/clip-cache.js';
-import { saveClip, type StoredClip } from '../../dubbing/dub-track.js';
-import type { ProjectSnapshot } from '../project-snapshot.js';
-import type { StageContext } from '../types.js';
+import { trimSilence } from '../../../media/dsp/envelope.js';
+import { speakableText } from '../../../media/srt.js';
+import type { VoiceChoice } from '../../../dubbing/choose-voices.js';
+import { clipKey, EXPORT_CLIP_USER, openClipCache } from '../../../dubbing/clip-cache.js';
+import { saveClip, type StoredClip } from '../../../dubbing/dub-track.js';
+import type { ProjectSnapshot } from '../../project-snapshot.js';
+import type { StageContext } from '../../types.js';
 import type { ClonedVoiceChoice } from './clone-voices.js';
 import type { SpeakerVoices } from './speaker-voices.js';
-import type { DubCue, TranslateDeps } from './types.js';
+import type { DubCue, TranslateDeps } from '../types.js';
 
 export interface LineClips {
   /** Speaks a line at `rate`, or takes the project's saved take of the same synthesis; counts toward the progress. */
