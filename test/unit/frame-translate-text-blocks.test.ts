@@ -2,7 +2,8 @@
 // one box); a title shown at the same time elsewhere, or the next subtitle in the same place, is another.
 import { describe, expect, it } from 'vitest';
 import type { ReadTextEvent } from '../../src/main/engines/ocr/video-text/read-events.js';
-import { groupTextLines, unionBox } from '../../src/main/pipelines/frame-translate/text-blocks.js';
+import { unionBox } from '../../src/main/media/image/pixel-box.js';
+import { groupTextLines } from '../../src/main/pipelines/frame-translate/text-blocks.js';
 
 const line = (
   text: string,

@@ -1,6 +1,7 @@
 // Groups the lines read on screen into blocks: lines shown at the same time, stacked one under the other and
 // overlapping sideways, are one text (a two-line subtitle), translated as one sentence and drawn in one box.
 import type { PixelBox } from '../../media/image/rgb-image.js';
+import { unionBox } from '../../media/image/pixel-box.js';
 import type { ReadTextEvent } from '../../engines/ocr/video-text/read-events.js';
 
 export interface LineGroup {
@@ -18,14 +19,6 @@ function together(a: ReadTextEvent, b: ReadTextEvent, toleranceMs: number): bool
   const lineHeight = Math.max(upper.height, lower.height);
   const overlap = Math.min(upper.x + upper.width, lower.x + lower.width) - Math.max(upper.x, lower.x);
   return gap <= lineHeight && gap > -lineHeight / 2 && overlap > 0;
-}
-
-export function unionBox(boxes: readonly PixelBox[]): PixelBox {
-  const x = Math.min(...boxes.map((box) => box.x));
-  const y = Math.min(...boxes.map((box) => box.y));
-  const right = Math.max(...boxes.map((box) => box.x + box.width));
-  const bottom = Math.max(...boxes.map((box) => box.y + box.height));
-  return { x, y, width: right - x, height: bottom - y };
 }
 
 export function groupTextLines(events: readonly ReadTextEvent[], toleranceMs = 120): LineGroup[] {

@@ -3,6 +3,7 @@
 // rest of each frame stays in ffmpeg. Overlapping rectangles are merged, so tiles never overlap each other and one
 // tile's erase never reads another's pixels: erasing tile by tile gives what erasing the whole frame gives.
 import { clampBox, type PixelBox } from '../../../media/image/rgb-image.js';
+import { boxesIntersect, unionBox } from '../../../media/image/pixel-box.js';
 import { glyphDilation } from '../glyph-mask.js';
 import type { EraseSpan } from './text-eraser.js';
 
@@ -44,12 +45,12 @@ export function planPatchTiles(spans: readonly EraseSpan[], width: number, heigh
     merged = false;
     const out: PatchTile[] = [];
     for (const tile of tiles) {
-      const other = out.find((kept) => intersects(kept.region, tile.region));
+      const other = out.find((kept) => boxesIntersect(kept.region, tile.region));
       if (!other) {
         out.push(tile);
         continue;
       }
-      other.region = union(other.region, tile.region);
+      other.region = unionBox([other.region, tile.region]);
       other.spans.push(...tile.spans);
       other.ranges.push(...tile.ranges);
       merged = true;
@@ -62,20 +63,6 @@ export function planPatchTiles(spans: readonly EraseSpan[], width: number, heigh
     tile.ranges = mergeRanges(tile.ranges);
   }
   return tiles.filter((tile) => tile.region.width > 0 && tile.region.height > 0);
-}
-
-const intersects = (a: PixelBox, b: PixelBox): boolean =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-function union(a: PixelBox, b: PixelBox): PixelBox {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return {
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y,
-  };
 }
 
 function mergeRanges(ranges: Array<[number, number]>): Array<[number, number]> {

@@ -3,6 +3,7 @@
 // shows the same picture on two frames (two samples, or a sample and a frame between samples), so a change of
 // text in the same place starts a new event and each start and end lands on the exact frame.
 import { boxIoU, type PixelBox } from '../../../media/image/rgb-image.js';
+import { boxIntersection } from '../../../media/image/pixel-box.js';
 
 /** One detected text box on a sampled frame. */
 export interface TextObservation {
@@ -107,7 +108,10 @@ export function createTextEventTracker(options: TextEventTrackerOptions = {}): T
       for (const event of open) {
         for (const observation of observations) {
           const iou = boxIoU(event.lastBox, observation.box);
-          if (iou >= minIou && probe(event.lastSeenFrame, frameIndex, intersection(event.lastBox, observation.box))) {
+          if (
+            iou >= minIou &&
+            probe(event.lastSeenFrame, frameIndex, boxIntersection(event.lastBox, observation.box))
+          ) {
             pairs.push({ event, observation, iou });
           }
         }
@@ -197,19 +201,8 @@ function sameRows(a: PixelBox, b: PixelBox): boolean {
 /** The columns both boxes span: a word the detector missed on one sample is still read. */
 /** Most of `inner` lies inside `outer`. */
 function covered(inner: PixelBox, outer: PixelBox): boolean {
-  const overlap = intersection(inner, outer);
+  const overlap = boxIntersection(inner, outer);
   return overlap.width > 0 && overlap.height > 0 && overlap.width * overlap.height >= 0.5 * inner.width * inner.height;
-}
-
-function intersection(a: PixelBox, b: PixelBox): PixelBox {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  return {
-    x,
-    y,
-    width: Math.min(a.x + a.width, b.x + b.width) - x,
-    height: Math.min(a.y + a.height, b.y + b.height) - y,
-  };
 }
 
 function columnsOf(a: PixelBox, b: PixelBox): { x: number; width: number } {
