@@ -475,15 +475,17 @@ describe.skipIf(apertiumMissing)('the GUI project editor', () => {
         return times.slice(1);
       });
       const sorted = [...frames].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)]!;
       const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
-      const max = sorted.at(-1)!;
       console.log(
-        `1,000-line project: ${frames.length} frames while scrolling, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+        `1,000-line project: ${frames.length} frames while scrolling, median ${median.toFixed(1)} ms, ` +
+          `p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
       );
       expect(frames.length).toBeGreaterThan(100);
-      // Alone this reads about 28 ms; beside the parallel suite on 2 cores about 52 ms. The bound catches what matters,
-      // a table that renders every line again (hundreds of ms a frame), not the machine's load.
-      expect(p95).toBeLessThan(100);
+      // A table that renders every line again takes hundreds of ms on every frame; a busy machine only slows some of
+      // them (p95 read 28 ms alone, 52 beside the suite, 102 beside the suite and a benchmark): the median tells
+      // the two apart where the p95 does not.
+      expect(median).toBeLessThan(100);
       // The rows in view follow the scroll: line numbers far down the list are rendered now.
       const shownNumber = Number(await page.locator('.segment-row .segment-number').first().textContent());
       expect(shownNumber).toBeGreaterThan(200);

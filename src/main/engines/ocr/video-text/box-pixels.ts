@@ -1,6 +1,6 @@
 // What the tracker knows about the pixels of a text box: a coarse binarised picture of it (to tell the same text
 // from new text or from no text) and how sharp it is (to pick the frame worth reading).
-import type { PixelBox, RgbImage } from '../../../media/image/rgb-image.js';
+import type { PixelBox } from '../../../media/image/rgb-image.js';
 
 /** One byte of luma per pixel, rows top to bottom. */
 export interface GreyImage {
@@ -12,15 +12,6 @@ export interface GreyImage {
 // Cells across and down a box: enough to tell words apart, coarse enough that a pixel of jitter changes little.
 const CELLS_X = 64;
 const CELLS_Y = 16;
-
-export function toGrey(image: RgbImage): GreyImage {
-  const grey = new Uint8Array(image.width * image.height);
-  const rgb = image.data;
-  for (let i = 0, j = 0; i < grey.length; i++, j += 3) {
-    grey[i] = (rgb[j]! * 77 + rgb[j + 1]! * 150 + rgb[j + 2]! * 29) >> 8;
-  }
-  return { data: grey, width: image.width, height: image.height };
-}
 
 /**
  * The box's edge strength (|dx| + |dy|) on a fixed grid of cells: the same text keeps its pattern over a moving

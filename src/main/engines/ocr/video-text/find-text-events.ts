@@ -1,11 +1,11 @@
-// Finds the text shown in a video and reads each piece once: one decode pass at the source rate; boxes detected
-// on a few frames a second; the frames between two samples held (grey) only until the next sample, so every
-// event's start and end can be moved to the exact frame; one picture per open event kept for reading.
+// Finds the text shown in a video and reads each piece once: one grey decode at the source rate, and a colour one of
+// the few frames a second the boxes are detected on; the grey frames between two samples held only until the next
+// sample, so every event's start and end can be moved to the exact frame; one picture per open event kept for reading.
 import type { TextRegionDetector, NormalizedBox } from '../text-regions.js';
 import type { TextRecognizer } from '../types.js';
 import { describeFrameStream, readFrames } from '../../../media/frames.js';
 import type { RgbImage } from '../../../media/image/rgb-image.js';
-import { boxSharpness, boxSignature, signatureDistance, toGrey, type GreyImage } from './box-pixels.js';
+import { boxSharpness, boxSignature, signatureDistance, type GreyImage } from './box-pixels.js';
 import { textPicture } from './text-picture.js';
 import {
   readTextEvents,
@@ -64,20 +64,14 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
   const tracker = createTextEventTracker(options.tracker);
 
   // Grey frames from the last sample to the current one, by index: all the probe ever looks at.
-  // Held in colour and turned grey only when probed: most frames between samples are never looked at.
-  let held = new Map<number, RgbImage>();
-  let greys = new Map<number, GreyImage>();
-  const greyOf = (index: number): GreyImage | undefined => {
-    let grey = greys.get(index);
-    const rgb = held.get(index);
-    if (!grey && rgb) greys.set(index, (grey = toGrey(rgb)));
+  let held = new Map<number, GreyImage>();
+  const heldFrame = (index: number): GreyImage => {
+    const grey = held.get(index);
+    if (!grey) throw new Error(`Frame ${index} is no longer held for comparison.`);
     return grey;
   };
-  const probe: SameTextProbe = (a, b, box) => {
-    const [greyA, greyB] = [greyOf(a), greyOf(b)];
-    if (!greyA || !greyB) throw new Error(`Frame ${greyA ? b : a} is no longer held for comparison.`);
-    return signatureDistance(boxSignature(greyA, box), boxSignature(greyB, box)) <= MAX_SIGNATURE_DISTANCE;
-  };
+  const probe: SameTextProbe = (a, b, box) =>
+    signatureDistance(boxSignature(heldFrame(a), box), boxSignature(heldFrame(b), box)) <= MAX_SIGNATURE_DISTANCE;
   // The sharpest frame of each open event (frames are shared, so memory is a few frames), then its cut-out.
   const sharpestFrames = new Map<number, RgbImage>();
   const pictures = new Map<number, EventPicture>();
@@ -105,29 +99,39 @@ export async function findTextEvents(file: string, options: FindTextEventsOption
   let samples = 0;
   let detectMs = 0;
   let lastIndex = -1;
-  for await (const frame of readFrames(file, streamOptions)) {
-    frames++;
-    lastIndex = frame.index;
-    const rgb: RgbImage = { data: frame.data, width: stream.width, height: stream.height };
-    held.set(frame.index, rgb);
-    if (frame.index % step !== 0) continue;
-    if (options.onProgress && options.durationSec)
-      options.onProgress(Math.min(0.95, frame.index / stream.fps / options.durationSec));
-    samples++;
-    const started = performance.now();
-    const boxes = detector.detect(rgb, { roi: options.roi });
-    detectMs += performance.now() - started;
-    const grey = greyOf(frame.index)!;
-    const observations: TextObservation[] = boxes.map(({ score, ...box }) => ({
-      box,
-      score,
-      sharpness: boxSharpness(grey, box),
-    }));
-    const update = tracker.observe(frame.index, observations, probe);
-    for (const event of update.sharpened) sharpestFrames.set(event.id, rgb);
-    settle(update);
-    held = new Map([[frame.index, rgb]]);
-    greys = new Map([[frame.index, grey]]);
+  // Every frame in grey (a third of the bytes: the probe reads only luma), and the samples in colour from a second
+  // decode that keeps every step-th frame (framestep: the same pixels as those frames of a full-rate decode).
+  const size = { width: stream.width, height: stream.height };
+  const samplesInColour = readFrames(file, { ...streamOptions, graph: { filter: `framestep=${step}`, ...size } });
+  try {
+    for await (const frame of readFrames(file, { ...streamOptions, pixelFormat: 'gray' })) {
+      frames++;
+      lastIndex = frame.index;
+      const grey: GreyImage = { data: frame.data, ...size };
+      held.set(frame.index, grey);
+      if (frame.index % step !== 0) continue;
+      if (options.onProgress && options.durationSec)
+        options.onProgress(Math.min(0.95, frame.index / stream.fps / options.durationSec));
+      const sample = await samplesInColour.next();
+      if (sample.done) throw new Error(`The colour decode ended before frame ${frame.index}.`);
+      const rgb: RgbImage = { data: sample.value.data, ...size };
+      samples++;
+      const started = performance.now();
+      const boxes = detector.detect(rgb, { roi: options.roi });
+      detectMs += performance.now() - started;
+      const observations: TextObservation[] = boxes.map(({ score, ...box }) => ({
+        box,
+        score,
+        sharpness: boxSharpness(grey, box),
+      }));
+      const update = tracker.observe(frame.index, observations, probe);
+      for (const event of update.sharpened) sharpestFrames.set(event.id, rgb);
+      settle(update);
+      held = new Map([[frame.index, grey]]);
+    }
+  } finally {
+    // Stops the colour decode (and its ffmpeg) when the grey one ended first, failed or was aborted.
+    await samplesInColour.return(undefined);
   }
   settle(tracker.finish(lastIndex, probe));
   const frameMs = 1000 / stream.fps;
