@@ -208,6 +208,14 @@ module.exports = {
       to: { path: '^node_modules/electron/' },
     },
     {
+      name: 'updater-only-in-desktop',
+      comment:
+        'Row `src/main/electron`: electron-updater (and its runtime, builder-util-runtime) is imported only by src/main/index.ts and src/main/electron/**, so `dubdesk serve`, the CLI and workers never update themselves.',
+      severity: 'error',
+      from: { pathNot: '^src/main/(electron/|index\\.ts$)' },
+      to: { path: '^node_modules/(electron-updater|builder-util-runtime)/' },
+    },
+    {
       name: 'onnxruntime-only-in-onnx-runtime',
       comment: 'Row `src/main/models`: models/onnx-runtime.ts is the only importer of onnxruntime-node.',
       severity: 'error',

@@ -6,8 +6,11 @@ import { resolveConfig } from './config.js';
 import { isAddressInUse, parseLaunchOptions } from './electron/launch-options.js';
 import { watchLauncher } from './launcher-lifeline.js';
 import { registerIpcHandlers } from './electron/ipc.js';
+import { startDesktopUpdates } from './electron/updates/desktop-updates.js';
+import type { UpdateController } from './electron/updates/update-controller.js';
 import { createMainWindow } from './electron/window.js';
 import { startService, type RunningService } from './service.js';
+import { UPDATE_CHECK_SETTING } from '../shared/ipc.js';
 
 // Set before anything reads userData, so the window shares config.ts defaultDataDir() with the CLI.
 app.setName('DubDesk');
@@ -47,6 +50,7 @@ async function runDesktop(): Promise<void> {
   let service: RunningService | undefined;
   let window: BrowserWindow | undefined;
   let removeIpcHandlers = () => {};
+  let updates: UpdateController | undefined;
 
   const showWindow = () => {
     if (!service) return;
@@ -63,20 +67,21 @@ async function runDesktop(): Promise<void> {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  let stopping = false;
+  // Running jobs are checkpointed and the database closed; the next start resumes the jobs (queue/runner.ts stop()).
+  let closing: Promise<void> | undefined;
+  const closeService = () =>
+    (closing ??= (async () => {
+      updates?.stop();
+      removeIpcHandlers();
+      await service?.close().catch((error: unknown) => console.error('DubDesk service did not close cleanly:', error));
+      service = undefined;
+    })());
+
   app.on('before-quit', (event) => {
-    if (!service || stopping) return;
-    // Hold the quit until running jobs are checkpointed and the database is closed.
+    if (!service) return;
+    // Hold the quit until the service has closed.
     event.preventDefault();
-    stopping = true;
-    removeIpcHandlers();
-    service
-      .close()
-      .catch((error: unknown) => console.error('DubDesk service did not close cleanly:', error))
-      .finally(() => {
-        service = undefined;
-        app.quit();
-      });
+    void closeService().finally(() => app.quit());
   });
 
   // Under `npm start`, a launcher that dies (even by kill -9) quits the window and its service.
@@ -89,7 +94,17 @@ async function runDesktop(): Promise<void> {
     app.exit(1);
     return;
   }
-  removeIpcHandlers = registerIpcHandlers(new URL(service.url).origin);
+  const { core } = service;
+  // The headless service never updates itself: only this shell starts the updater.
+  updates = startDesktopUpdates({
+    isEnabled: () => core.settings.get(UPDATE_CHECK_SETTING) !== 'false',
+    countActiveJobs: () => core.tasks.countActive(),
+    onJobsChange: (listener) => core.events.subscribe(listener),
+    closeService,
+    log: core.serviceLog.logger,
+    window: () => window,
+  });
+  removeIpcHandlers = registerIpcHandlers(new URL(service.url).origin, updates);
   console.log(`DubDesk is running at ${service.url}`);
   showWindow();
 }

@@ -4,6 +4,14 @@
 export const IpcChannel = {
   openFiles: 'dialog:open-files',
   revealInFolder: 'file:reveal',
+  updateState: 'updates:state',
+  checkForUpdates: 'updates:check',
+  restartToUpdate: 'updates:restart',
+} as const;
+
+/** Messages the main process sends the window unasked (one listener function per event in the preload). */
+export const IpcEvent = {
+  updateStateChanged: 'updates:state-changed',
 } as const;
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];
@@ -28,10 +36,28 @@ export interface OpenFilesOptions {
   filters?: FileFilter[];
 }
 
+/**
+ * Where the desktop app's updater stands. `ready`: downloaded and verified; `jobsRunning` holds the restart back until
+ * the service has no unfinished job.
+ */
+export type UpdateState =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'downloading'; percent: number }
+  | { status: 'ready'; version: string; jobsRunning: boolean }
+  | { status: 'error'; message: string };
+
+/** The setting (in the service's settings table, PUT /v1/settings) the desktop app reads before each update check. */
+export const UPDATE_CHECK_SETTING = 'check_for_updates';
+
 /** Request and answer types per channel, so main and preload cannot drift apart. */
 export interface IpcContract {
   [IpcChannel.openFiles]: { request: OpenFilesOptions; response: string[] };
   [IpcChannel.revealInFolder]: { request: string; response: void };
+  [IpcChannel.updateState]: { request: void; response: UpdateState };
+  [IpcChannel.checkForUpdates]: { request: void; response: UpdateState };
+  /** Refused (invalid_argument) unless an update is ready and no job runs. */
+  [IpcChannel.restartToUpdate]: { request: void; response: void };
 }
 
 /** What the preload exposes as `window.dubdesk`; absent when the GUI runs in a plain browser. */
@@ -43,6 +69,12 @@ export interface DesktopBridge {
   revealInFolder(path: string): Promise<IpcResult<void>>;
   /** Absolute path of a dropped or chosen File; '' for files that do not come from disk. */
   pathForFile(file: File): string;
+  /** The updater's state now; onUpdateState tells each change and returns a function that stops listening. */
+  updateState(): Promise<IpcResult<UpdateState>>;
+  onUpdateState(listener: (state: UpdateState) => void): () => void;
+  checkForUpdates(): Promise<IpcResult<UpdateState>>;
+  /** Closes the service (running jobs are checkpointed), installs the downloaded update and starts it. */
+  restartToUpdate(): Promise<IpcResult<void>>;
 }
 
 declare global {

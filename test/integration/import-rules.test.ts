@@ -11,11 +11,11 @@ const depcruise = path.join(repo, 'node_modules/dependency-cruiser/bin/dependenc
 const config = path.join(repo, '.dependency-cruiser.cjs');
 const trees: string[] = [];
 
-/** Writes the files (paths relative to the tree) plus three npm packages to import, and returns the tree. */
+/** Writes the files (paths relative to the tree) plus the npm packages the rules name, and returns the tree. */
 function sourceTree(files: Record<string, string>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dubdesk-import-rules-'));
   trees.push(root);
-  const packages = ['electron', 'onnxruntime-node', 'better-sqlite3', 'pg'];
+  const packages = ['electron', 'electron-updater', 'onnxruntime-node', 'better-sqlite3', 'pg'];
   for (const name of packages) {
     files[`node_modules/${name}/package.json`] = JSON.stringify({ name, version: '1.0.0', main: 'index.js' });
     files[`node_modules/${name}/index.js`] = 'module.exports = {};\n';
@@ -95,6 +95,10 @@ describe('import rules', () => {
       'src/main/ids.ts': "import { x } from './store/x.js';\nexport const y = x;\n",
       'src/main/queue/window.ts': "import electron from 'electron';\nexport const y = electron;\n",
       'src/main/engines/session.ts': "import ort from 'onnxruntime-node';\nexport const y = ort;\n",
+      // The headless service and the CLI never update themselves: only the desktop shell loads the updater.
+      'src/main/service-updates.ts': "import updater from 'electron-updater';\nexport const y = updater;\n",
+      'src/cli/update.ts': "import updater from 'electron-updater';\nexport const y = updater;\n",
+      'src/preload/updates.ts': "import updater from 'electron-updater';\nexport const y = updater;\n",
       'src/main/files/db.ts': "import Database from 'better-sqlite3';\nexport const y = Database;\n",
       'src/main/queue/pg-pool.ts': "import pg from 'pg';\nexport const y = pg;\n",
       'src/main/media/typo.ts': "import { x } from './missing.js';\nexport const y = x;\n",
@@ -141,6 +145,9 @@ describe('import rules', () => {
       ['leaves', 'src/main/ids.ts'],
       ['electron-only-in-shell', 'src/main/queue/window.ts'],
       ['onnxruntime-only-in-onnx-runtime', 'src/main/engines/session.ts'],
+      ['updater-only-in-desktop', 'src/main/service-updates.ts'],
+      ['updater-only-in-desktop', 'src/cli/update.ts'],
+      ['updater-only-in-desktop', 'src/preload/updates.ts'],
       ['sqlite-only-in-store', 'src/main/files/db.ts'],
       ['pg-only-in-store', 'src/main/queue/pg-pool.ts'],
       ['no-unresolvable', 'src/main/media/typo.ts'],
@@ -188,6 +195,7 @@ describe('import rules', () => {
       'src/main/store/postgres/pool.ts': "import pg from 'pg';\nexport const y = pg;\n",
       'src/main/index.ts':
         "import electron from 'electron';\nimport { x } from './config.js';\nexport const y = [electron, x];\n",
+      'src/main/electron/updates/adapter.ts': "import updater from 'electron-updater';\nexport const y = updater;\n",
       'src/renderer/src/Good.tsx': "import { x } from '../../shared/x.js';\nexport const Good = () => <p>{x}</p>;\n",
       // A stage may name another stage's types; values come from a module that is not a stage.
       'src/main/pipelines/typed-stage.ts':

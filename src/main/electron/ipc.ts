@@ -8,6 +8,7 @@ import {
   type IpcResult,
   type OpenFilesOptions,
 } from '../../shared/ipc.js';
+import type { UpdateController } from './updates/update-controller.js';
 
 type Handler<C extends keyof IpcContract> = (
   request: IpcContract[C]['request'],
@@ -50,7 +51,8 @@ function checkOpenFilesOptions(value: unknown): OpenFilesOptions {
   return { title, multiple, filters: filters as OpenFilesOptions['filters'] };
 }
 
-const handlers: { [C in keyof IpcContract]: Handler<C> } = {
+/** Every channel's handler; the update channels answer from the update controller. */
+const handlersFor = (updates: UpdateController): { [C in keyof IpcContract]: Handler<C> } => ({
   async [IpcChannel.openFiles](request, event) {
     const options = checkOpenFilesOptions(request);
     const properties: Array<'openFile' | 'multiSelections'> = options.multiple
@@ -69,13 +71,24 @@ const handlers: { [C in keyof IpcContract]: Handler<C> } = {
     if (!fs.existsSync(request)) throw new IpcFailure('not_found', `${request} does not exist.`);
     shell.showItemInFolder(request);
   },
-};
+  async [IpcChannel.updateState]() {
+    return updates.state();
+  },
+  async [IpcChannel.checkForUpdates]() {
+    return updates.checkNow();
+  },
+  async [IpcChannel.restartToUpdate]() {
+    if (!(await updates.restart()))
+      throw new IpcFailure('invalid_argument', 'No update is ready, or jobs are still running: it waits for them.');
+  },
+});
 
 /**
  * Answers the named channels, only for frames of the GUI origin, always with an IpcResult envelope.
  * Returns a function that removes the handlers.
  */
-export function registerIpcHandlers(guiOrigin: string): () => void {
+export function registerIpcHandlers(guiOrigin: string, updates: UpdateController): () => void {
+  const handlers = handlersFor(updates);
   const channels = Object.keys(handlers) as Array<keyof IpcContract>;
   for (const channel of channels) {
     ipcMain.handle(channel, async (event, request: unknown): Promise<IpcResult<unknown>> => {
