@@ -199,11 +199,11 @@ describe('electron-builder.json', () => {
       expect(fs.existsSync(path.join(repoRoot, resource)), resource).toBe(true);
   });
 
-  it('builds AppImage and deb for Linux x64, a dmg for Apple silicon and an NSIS installer for Windows x64', () => {
+  it('builds AppImage and deb for Linux x64, a dmg and an update zip for Apple silicon and an NSIS installer for Windows x64', () => {
     const targets = (entries: TargetEntry[]) => entries.map((entry) => `${entry.target}:${entry.arch.join('+')}`);
     expect(targets(config.linux.target)).toEqual(['AppImage:x64', 'deb:x64']);
     expect(config.linux.category).toBe('AudioVideo');
-    expect(targets(config.mac.target)).toEqual(['dmg:arm64']);
+    expect(targets(config.mac.target)).toEqual(['dmg:arm64', 'zip:arm64']);
     expect(config.mac.hardenedRuntime).toBe(true);
     expect(targets(config.win.target)).toEqual(['nsis:x64']);
     expect(config.nsis.oneClick).toBe(false);

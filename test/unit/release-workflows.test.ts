@@ -91,9 +91,12 @@ describe('the GitHub Actions workflows', () => {
       expect(entry.executable.startsWith(unpacked[entry.platform]), entry.executable).toBe(true);
   });
 
-  it('uploads checksums with the installers, and says when a build is unsigned', () => {
+  it('uploads checksums and the update feed with the installers, and says when a build is unsigned', () => {
     const workflow = read('.github/workflows/release.yml');
     expect(workflow).toContain('SHA256SUMS-');
+    // release-update-feed.test.ts runs the upload steps; here, what they cannot do without.
+    expect(workflow).toContain('metadata=(latest*.yml');
+    expect(JSON.parse(read('electron-builder.json')).publish).toEqual({ provider: 'github' });
     expect(workflow).toMatch(/::warning::No CSC_LINK secret: this .* build is unsigned\./);
     expect(workflow).toContain('--draft');
   });
