@@ -10,7 +10,7 @@ import { startDesktopUpdates } from './electron/updates/desktop-updates.js';
 import type { UpdateController } from './electron/updates/update-controller.js';
 import { createMainWindow } from './electron/window.js';
 import { startService, type RunningService } from './service.js';
-import { UPDATE_CHECK_SETTING } from '../shared/ipc.js';
+import { isUpdateCheckOn, UPDATE_CHECK_SETTING } from '../shared/ipc.js';
 
 // Set before anything reads userData, so the window shares config.ts defaultDataDir() with the CLI.
 app.setName('DubDesk');
@@ -97,7 +97,7 @@ async function runDesktop(): Promise<void> {
   const { core } = service;
   // The headless service never updates itself: only this shell starts the updater.
   updates = startDesktopUpdates({
-    isEnabled: () => core.settings.get(UPDATE_CHECK_SETTING) !== 'false',
+    isEnabled: () => isUpdateCheckOn(core.settings.get(UPDATE_CHECK_SETTING)),
     countActiveJobs: () => core.tasks.countActive(),
     onJobsChange: (listener) => core.events.subscribe(listener),
     closeService,

@@ -45,10 +45,13 @@ export type UpdateState =
   | { status: 'checking' }
   | { status: 'downloading'; percent: number }
   | { status: 'ready'; version: string; jobsRunning: boolean }
-  | { status: 'error'; message: string };
+  /** `rejected`: a download failed its checksum or signature check and was deleted. */
+  | { status: 'error'; message: string; rejected: boolean };
 
 /** The setting (in the service's settings table, PUT /v1/settings) the desktop app reads before each update check. */
 export const UPDATE_CHECK_SETTING = 'check_for_updates';
+/** On unless turned off: a service that never stored the setting checks. */
+export const isUpdateCheckOn = (stored: string | undefined): boolean => stored !== 'false';
 
 /** Request and answer types per channel, so main and preload cannot drift apart. */
 export interface IpcContract {

@@ -93,6 +93,7 @@ describe('route plugins on their own options', () => {
       llm_api_key_set: false,
       // Never set in this store, so the default.
       local_cache_limit_bytes: 20_000_000_000,
+      check_for_updates: true,
     });
   });
 });

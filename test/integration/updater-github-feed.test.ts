@@ -103,6 +103,7 @@ describe('electron-updater against a GitHub release feed', () => {
       status: 'error',
       message:
         'The downloaded update did not match the sha512 checksum in its release metadata: it was deleted, not installed.',
+      rejected: true,
     });
     expect(app.events.map((event) => event.type)).not.toContain('downloaded');
     expect(app.downloaded()).toEqual([]);

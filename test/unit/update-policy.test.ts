@@ -21,7 +21,7 @@ describe('when to check', () => {
     expect(isCheckDue({ enabled: true, lastCheckAt: NOW, now: NOW + 23 * HOUR, state: IDLE })).toBe(false);
     expect(isCheckDue({ enabled: true, lastCheckAt: NOW, now: NOW + CHECK_INTERVAL_MS, state: IDLE })).toBe(true);
     // A failed check waits its day as well: no hammering of GitHub from an offline machine.
-    const failed: UpdateState = { status: 'error', message: 'offline' };
+    const failed: UpdateState = { status: 'error', message: 'offline', rejected: false };
     expect(isCheckDue({ enabled: true, lastCheckAt: NOW, now: NOW + HOUR, state: failed })).toBe(false);
   });
 
@@ -66,7 +66,7 @@ describe('what is offered', () => {
 
   it('keeps a ready update through a later failed or empty check', () => {
     const ready: UpdateState = { status: 'ready', version: '0.2.0', jobsRunning: false };
-    expect(nextState(ready, { type: 'error', message: 'offline' }, 0)).toBe(ready);
+    expect(nextState(ready, { type: 'error', message: 'offline', rejected: false }, 0)).toBe(ready);
     expect(nextState(ready, { type: 'checking' }, 0)).toBe(ready);
     expect(nextState(ready, { type: 'not-available' }, 0)).toBe(ready);
   });
@@ -75,15 +75,21 @@ describe('what is offered', () => {
     const mismatch = Object.assign(new Error('sha512 checksum mismatch, expected a, got b'), {
       code: 'ERR_CHECKSUM_MISMATCH',
     });
-    expect(describeUpdateError(mismatch)).toBe(
-      'The downloaded update did not match the sha512 checksum in its release metadata: it was deleted, not installed.',
-    );
+    expect(describeUpdateError(mismatch)).toEqual({
+      message:
+        'The downloaded update did not match the sha512 checksum in its release metadata: it was deleted, not installed.',
+      rejected: true,
+    });
     const unsigned = Object.assign(new Error('New version 0.2.0 is not signed by the application owner: x'), {
       code: 'ERR_UPDATER_INVALID_SIGNATURE',
     });
-    expect(describeUpdateError(unsigned)).toMatch(/not signed by DubDesk's publisher: it was deleted, not installed/);
-    expect(describeUpdateError(new Error('net::ERR_INTERNET_DISCONNECTED\n    at stack'))).toBe(
-      'Could not check for or download an update: net::ERR_INTERNET_DISCONNECTED',
-    );
+    expect(describeUpdateError(unsigned)).toMatchObject({
+      message: expect.stringMatching(/not signed by DubDesk's publisher: it was deleted, not installed/),
+      rejected: true,
+    });
+    expect(describeUpdateError(new Error('net::ERR_INTERNET_DISCONNECTED\n    at stack'))).toEqual({
+      message: 'Could not check for or download an update: net::ERR_INTERNET_DISCONNECTED',
+      rejected: false,
+    });
   });
 });

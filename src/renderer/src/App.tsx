@@ -5,6 +5,7 @@ import { DropOverlay } from './features/create/DropOverlay.js';
 import { ACCEPTED_FILES } from './features/create/file-kinds.js';
 import { chooseFiles, takeFiles } from './features/create/intake.js';
 import { NotificationPrompt } from './features/jobs/NotificationPrompt.js';
+import { UpdateNotice } from './features/updates/UpdateNotice.js';
 import { TaskQueue } from './features/jobs/TaskQueue.js';
 import { TasksLoadError } from './features/jobs/TasksLoadError.js';
 import { useTaskEvents } from './features/jobs/useTaskEvents.js';
@@ -158,6 +159,7 @@ function Dashboard({ client }: { client: ApiClient }) {
         </button>
       </header>
       <NotificationPrompt />
+      <UpdateNotice bridge={window.dubdesk} />
       <main id="content">
         {error && !(error instanceof ApiError && error.code === 'unauthorized') ? (
           <TasksLoadError error={error} onRetry={reload} />

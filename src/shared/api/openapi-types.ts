@@ -351,8 +351,8 @@ export interface paths {
          */
         get: operations["getSettings"];
         /**
-         * Change the translation engine settings and the local cache cap
-         * @description Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to (link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). A `local_cache_limit_bytes` that is not a whole number of bytes from 0 up answers `invalid_request`; a new cap applies at the next trim, when a machine next adds to its caches. The next job uses the new settings; running jobs keep theirs.
+         * Change the translation engine settings, the local cache cap and the update check
+         * @description Changes the translation engine settings and answers them as they now are; fields left out stay as they are, and an empty `llm_api_key` removes the key. An `llm_base_url` that is not an http(s) address, or that holds a user name or password, answers `invalid_request`; so does one whose host is an address DubDesk does not connect to (link-local such as 169.254.169.254, unspecified, and private ones under `--refuse-private-addresses`: the rules of `callback_url`; a host name is checked when the engine connects). A `local_cache_limit_bytes` that is not a whole number of bytes from 0 up answers `invalid_request`; a new cap applies at the next trim, when a machine next adds to its caches. `check_for_updates` is read by the desktop app before its next scheduled check. The next job uses the new settings; running jobs keep theirs.
          *
          *     Needs an `admin` key.
          */
@@ -1572,6 +1572,8 @@ export interface components {
             llm_api_key_set: boolean;
             /** @description With shared storage: the most bytes each machine keeps of its download cache and local work folders (default 20000000000, 20 GB); beyond it the least recently used go, never one a running task holds */
             local_cache_limit_bytes: number;
+            /** @description The desktop app checks GitHub Releases for a new version at start and once a day, downloads it in the background and offers a restart (default true). `dubdesk serve` never updates itself, whatever this says. */
+            check_for_updates: boolean;
         };
         UpdateSettingsBody: {
             /**
@@ -1587,6 +1589,8 @@ export interface components {
             llm_timeout_seconds?: number;
             /** @description With shared storage: the most bytes each machine keeps of its download cache and local work folders (default 20000000000, 20 GB); beyond it the least recently used go, never one a running task holds */
             local_cache_limit_bytes?: number;
+            /** @description The desktop app checks GitHub Releases for a new version at start and once a day, downloads it in the background and offers a restart (default true). `dubdesk serve` never updates itself, whatever this says. */
+            check_for_updates?: boolean;
         };
         ChangeableSettings: {
             /**
@@ -1602,6 +1606,8 @@ export interface components {
             llm_api_key_set: boolean;
             /** @description With shared storage: the most bytes each machine keeps of its download cache and local work folders (default 20000000000, 20 GB); beyond it the least recently used go, never one a running task holds */
             local_cache_limit_bytes: number;
+            /** @description The desktop app checks GitHub Releases for a new version at start and once a day, downloads it in the background and offers a restart (default true). `dubdesk serve` never updates itself, whatever this says. */
+            check_for_updates: boolean;
         };
         UploadedFile: {
             file_id: string;

@@ -1,8 +1,9 @@
-// /v1/settings: what the Settings page shows of the running service; the translation engine settings and the local
-// cache cap can be changed.
+// /v1/settings: what the Settings page shows of the running service; the translation engine settings, the local
+// cache cap and the desktop app's update check can be changed.
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DubDeskError } from '../../../shared/errors.js';
+import { isUpdateCheckOn, UPDATE_CHECK_SETTING } from '../../../shared/ipc.js';
 import { StrictObject, StringEnum } from '../../../shared/schemas/common.js';
 import type { DubDeskConfig } from '../../config.js';
 import { describeRefusal, literalAddress, refusedRange } from '../../files/address-policy.js';
@@ -46,9 +47,17 @@ const LocalCacheSettings = {
       '(default 20000000000, 20 GB); beyond it the least recently used go, never one a running task holds',
   }),
 };
+/** Read by the desktop app only (src/main/electron/updates); the headless service never updates itself. */
+const UpdateSettings = {
+  check_for_updates: Type.Boolean({
+    description:
+      'The desktop app checks GitHub Releases for a new version at start and once a day, downloads it in the ' +
+      'background and offers a restart (default true). `dubdesk serve` never updates itself, whatever this says.',
+  }),
+};
 /** What PUT /v1/settings changes, as it answers it. */
 const ChangeableSettingsSchema = Type.Object(
-  { ...TranslationSettingsSchema.properties, ...LocalCacheSettings },
+  { ...TranslationSettingsSchema.properties, ...LocalCacheSettings, ...UpdateSettings },
   { $id: 'ChangeableSettings' },
 );
 const ServiceSettingsSchema = Type.Object(
@@ -79,6 +88,7 @@ const SettingsUpdateBody = StrictObject(
     ),
     llm_timeout_seconds: Type.Optional(TranslationSettings.llm_timeout_seconds),
     local_cache_limit_bytes: Type.Optional(LocalCacheSettings.local_cache_limit_bytes),
+    check_for_updates: Type.Optional(UpdateSettings.check_for_updates),
   },
   { $id: 'UpdateSettingsBody' },
 );
@@ -134,7 +144,7 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
       schema: { body: SettingsUpdateBody, response: { 200: ChangeableSettingsSchema } },
       config: {
         operationId: 'updateSettings',
-        summary: 'Change the translation engine settings and the local cache cap',
+        summary: 'Change the translation engine settings, the local cache cap and the update check',
         description:
           'Changes the translation engine settings and answers them as they now are; fields left ' +
           'out stay as they are, and an empty `llm_api_key` removes the key. ' +
@@ -145,6 +155,7 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
           'the engine connects). ' +
           'A `local_cache_limit_bytes` that is not a whole number of bytes from 0 up answers `invalid_request`; ' +
           'a new cap applies at the next trim, when a machine next adds to its caches. ' +
+          '`check_for_updates` is read by the desktop app before its next scheduled check. ' +
           'The next job uses the new settings; running jobs keep theirs.',
         role: 'admin',
       },
@@ -180,6 +191,8 @@ export async function settingsRoutes(app: App, options: SettingsRoutesOptions): 
         await options.store.set('llm_timeout_seconds', String(body.llm_timeout_seconds));
       if (body.local_cache_limit_bytes !== undefined)
         await options.store.set(LOCAL_CACHE_LIMIT_SETTING, String(body.local_cache_limit_bytes));
+      if (body.check_for_updates !== undefined)
+        await options.store.set(UPDATE_CHECK_SETTING, String(body.check_for_updates));
       return changeableSettings(options.store);
     },
   );
@@ -199,6 +212,7 @@ function changeableSettings(store: Pick<SettingsCache, 'get'>) {
   return {
     ...translationSettings(store),
     local_cache_limit_bytes: localCacheLimit(store.get(LOCAL_CACHE_LIMIT_SETTING)),
+    check_for_updates: isUpdateCheckOn(store.get(UPDATE_CHECK_SETTING)),
   };
 }
 

@@ -13,7 +13,7 @@ export type UpdaterEvent =
   | { type: 'available'; version: string }
   | { type: 'progress'; percent: number }
   | { type: 'downloaded'; version: string }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string; rejected: boolean };
 
 export interface CheckSchedule {
   /** The "Check for updates automatically" setting. */
@@ -46,7 +46,7 @@ export function nextState(state: UpdateState, event: UpdaterEvent, activeJobs: n
     case 'downloaded':
       return { status: 'ready', version: event.version, jobsRunning: activeJobs > 0 };
     case 'error':
-      return state.status === 'ready' ? state : { status: 'error', message: event.message };
+      return state.status === 'ready' ? state : { status: 'error', message: event.message, rejected: event.rejected };
   }
 }
 
@@ -68,11 +68,12 @@ const VERIFICATION_FAILURES: Record<string, string> = {
     "The downloaded update is not signed by DubDesk's publisher: it was deleted, not installed.",
 };
 
-/** What the user reads of an updater error: a failed verification says so; anything else names the check. */
-export function describeUpdateError(error: unknown): string {
+/** What the user reads of an updater error: a failed verification says so (rejected); anything else names the check. */
+export function describeUpdateError(error: unknown): { message: string; rejected: boolean } {
   const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
-  if (typeof code === 'string' && VERIFICATION_FAILURES[code]) return VERIFICATION_FAILURES[code];
+  if (typeof code === 'string' && VERIFICATION_FAILURES[code])
+    return { message: VERIFICATION_FAILURES[code], rejected: true };
   const message = error instanceof Error ? error.message : String(error);
   // electron-updater appends stacks and whole feeds to its messages; the first line says what went wrong.
-  return `Could not check for or download an update: ${message.split('\n')[0]}`;
+  return { message: `Could not check for or download an update: ${message.split('\n')[0]}`, rejected: false };
 }

@@ -34,7 +34,7 @@ export function adaptUpdater(updater: AppUpdater, log: UpdaterLog): UpdaterPort 
   updater.on('update-available', (info) => emit({ type: 'available', version: info.version }));
   updater.on('download-progress', (progress) => emit({ type: 'progress', percent: progress.percent }));
   updater.on('update-downloaded', (event) => emit({ type: 'downloaded', version: event.version }));
-  updater.on('error', (error) => emit({ type: 'error', message: describeUpdateError(error) }));
+  updater.on('error', (error) => emit({ type: 'error', ...describeUpdateError(error) }));
 
   return {
     async check() {

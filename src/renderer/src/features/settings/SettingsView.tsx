@@ -7,6 +7,7 @@ import { useNotices } from '../../stores/notices.js';
 import { useSession } from '../../stores/session.js';
 import { LocalCacheSettings } from './LocalCacheSettings.js';
 import { TranslationSettings } from './TranslationSettings.js';
+import { UpdateSettings } from './UpdateSettings.js';
 import { Workers } from './Workers.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -283,6 +284,10 @@ export function SettingsView({ client }: { client: ApiClient }) {
           </dl>
           <TranslationSettings client={client} settings={settings} onSaved={setSettings} />
           <LocalCacheSettings client={client} settings={settings} onSaved={setSettings} />
+          {/* Only the desktop app can install an update; a browser never offers what it cannot do. */}
+          {window.dubdesk ? (
+            <UpdateSettings client={client} bridge={window.dubdesk} settings={settings} onSaved={setSettings} />
+          ) : null}
         </>
       ) : !problem ? (
         <p aria-busy="true">Loading settings…</p>
