@@ -7,10 +7,10 @@ import { isAddressInUse, parseLaunchOptions } from './electron/launch-options.js
 import { watchLauncher } from './launcher-lifeline.js';
 import { registerIpcHandlers } from './electron/ipc.js';
 import { startDesktopUpdates } from './electron/updates/desktop-updates.js';
+import { serviceUpdateHooks } from './electron/updates/service-hooks.js';
 import type { UpdateController } from './electron/updates/update-controller.js';
 import { createMainWindow } from './electron/window.js';
 import { startService, type RunningService } from './service.js';
-import { isUpdateCheckOn, UPDATE_CHECK_SETTING } from '../shared/ipc.js';
 
 // Set before anything reads userData, so the window shares config.ts defaultDataDir() with the CLI.
 app.setName('DubDesk');
@@ -94,14 +94,11 @@ async function runDesktop(): Promise<void> {
     app.exit(1);
     return;
   }
-  const { core } = service;
   // The headless service never updates itself: only this shell starts the updater.
   updates = startDesktopUpdates({
-    isEnabled: () => isUpdateCheckOn(core.settings.get(UPDATE_CHECK_SETTING)),
-    countActiveJobs: () => core.tasks.countActive(),
-    onJobsChange: (listener) => core.events.subscribe(listener),
+    ...serviceUpdateHooks(service),
     closeService,
-    log: core.serviceLog.logger,
+    log: service.core.serviceLog.logger,
     window: () => window,
   });
   removeIpcHandlers = registerIpcHandlers(new URL(service.url).origin, updates);
