@@ -33,19 +33,23 @@ export function UpdateSettings({
   onSaved(settings: ServiceSettings): void;
 }) {
   const state = useUpdateState(bridge);
+  // Shown as clicked at once; put back if the service refuses it.
+  const [on, setOn] = useState(settings.check_for_updates);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
   const push = useNotices((s) => s.push);
   const busy = state.status === 'checking' || state.status === 'downloading';
 
-  async function save(on: boolean) {
+  async function save(wanted: boolean) {
     setProblem(undefined);
+    setOn(wanted);
     setSaving(true);
     try {
-      const saved = await client.updateSettings({ check_for_updates: on });
+      const saved = await client.updateSettings({ check_for_updates: wanted });
       onSaved({ ...settings, ...saved });
-      push(on ? 'DubDesk checks for updates at start and once a day.' : 'Automatic update checks are off.');
+      push(wanted ? 'DubDesk checks for updates at start and once a day.' : 'Automatic update checks are off.');
     } catch (error) {
+      setOn(!wanted);
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setSaving(false);
@@ -60,12 +64,7 @@ export function UpdateSettings({
         is offered. The service run with <code>dubdesk serve</code> never updates itself.
       </p>
       <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.check_for_updates}
-          disabled={saving}
-          onChange={(event) => void save(event.target.checked)}
-        />{' '}
+        <input type="checkbox" checked={on} disabled={saving} onChange={(event) => void save(event.target.checked)} />{' '}
         Check for updates automatically
       </label>
       <p role="status">{describeUpdateState(state)}</p>
