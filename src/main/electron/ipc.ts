@@ -75,7 +75,9 @@ const handlersFor = (updates: UpdateController): { [C in keyof IpcContract]: Han
     return updates.state();
   },
   async [IpcChannel.checkForUpdates]() {
-    return updates.checkNow();
+    // Answered at once: a download may take minutes, and its progress comes as updates:state-changed events.
+    void updates.checkNow();
+    return updates.state();
   },
   async [IpcChannel.restartToUpdate]() {
     if (!(await updates.restart()))
